@@ -1,0 +1,32 @@
+"""Entry point: raw player input to an Expression."""
+
+from __future__ import annotations
+
+from .budget import DiceBudget
+from .commands import Command
+from .errors import DICE_UNSUPPORTED, DiceError
+from .expression import Expression
+from .normalize import normalise
+from .sum_parser import parse_sum
+from .tokens import Cursor, Kind, tokenize
+
+
+def _command(cursor: Cursor) -> Command:
+    budget = DiceBudget()
+    first = cursor.peek
+    if first.kind is Kind.INT or (first.kind is Kind.PUNCT and first.text == "-"):
+        return parse_sum(cursor, budget)
+    if first.kind is Kind.WORD:
+        raise DiceError(DICE_UNSUPPORTED, f"unknown dice command '{first.text}'", first.position)
+    cursor.fail("a dice command starts with a number (2D6) or a command name")
+
+
+def parse(raw: str) -> Expression:
+    """Parse one dice command as a player types it; raise DiceError if it is not one."""
+    if not isinstance(raw, str):
+        raise DiceError("dice_syntax", "a dice command must be text")
+    clean = normalise(raw)
+    command = _command(Cursor(tokenize(clean.command, clean.offset)))
+    return Expression(
+        text=command.render(), secret=clean.secret, comment=clean.comment, command=command
+    )

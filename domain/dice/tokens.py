@@ -1,0 +1,134 @@
+"""Tokeniser and token cursor shared by every command parser."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import NamedTuple, NoReturn
+
+from .errors import DICE_LIMIT, DICE_SYNTAX, DiceError
+from .limits import MAX_NUMBER
+
+
+class Kind(Enum):
+    INT = "number"
+    WORD = "letters"
+    OP = "comparison"
+    PUNCT = "symbol"
+    END = "end of command"
+
+
+class Token(NamedTuple):
+    kind: Kind
+    text: str
+    position: int
+    """0-based index in the raw input."""
+
+
+_PUNCT = frozenset("+-,[]@/")
+_COMPARE_CHARS = frozenset("<>=!")
+# BCDice accepts the reversed spellings; each maps to one canonical operator.
+_COMPARE_SPELLINGS = {
+    ">=": ">=",
+    "=>": ">=",
+    "<=": "<=",
+    "=<": "<=",
+    ">": ">",
+    "<": "<",
+    "=": "=",
+    "==": "=",
+    "!=": "!=",
+    "<>": "!=",
+    "=!": "!=",
+}
+
+
+def _run(text: str, start: int, accept: frozenset[str] | None, alpha: bool = False) -> int:
+    end = start
+    while end < len(text) and (
+        (alpha and "A" <= text[end] <= "Z") or (accept is not None and text[end] in accept)
+    ):
+        end += 1
+    return end
+
+
+_DIGITS = frozenset("0123456789")
+
+
+def tokenize(command: str, offset: int) -> list[Token]:
+    tokens: list[Token] = []
+    i = 0
+    while i < len(command):
+        char = command[i]
+        at = offset + i
+        if char in _DIGITS:
+            end = _run(command, i, _DIGITS)
+            tokens.append(Token(Kind.INT, command[i:end], at))
+        elif "A" <= char <= "Z":
+            end = _run(command, i, None, alpha=True)
+            tokens.append(Token(Kind.WORD, command[i:end], at))
+        elif char in _COMPARE_CHARS:
+            end = _run(command, i, _COMPARE_CHARS)
+            spelled = command[i:end]
+            if spelled not in _COMPARE_SPELLINGS:
+                raise DiceError(DICE_SYNTAX, f"'{spelled}' is not a comparison", at)
+            tokens.append(Token(Kind.OP, _COMPARE_SPELLINGS[spelled], at))
+        elif char in _PUNCT:
+            end = i + 1
+            tokens.append(Token(Kind.PUNCT, char, at))
+        else:
+            raise DiceError(DICE_SYNTAX, f"unexpected character '{char}'", at)
+        i = end
+    tokens.append(Token(Kind.END, "", offset + len(command)))
+    return tokens
+
+
+def _describe(token: Token) -> str:
+    return "the end of the command" if token.kind is Kind.END else f"'{token.text}'"
+
+
+class Cursor:
+    """Recursive-descent helper: look at, take, or demand the next token."""
+
+    def __init__(self, tokens: list[Token]) -> None:
+        self._tokens = tokens
+        self._index = 0
+
+    @property
+    def peek(self) -> Token:
+        return self._tokens[self._index]
+
+    def peek_at(self, ahead: int) -> Token:
+        return self._tokens[min(self._index + ahead, len(self._tokens) - 1)]
+
+    def take(self) -> Token:
+        token = self._tokens[self._index]
+        if token.kind is not Kind.END:
+            self._index += 1
+        return token
+
+    def accept(self, kind: Kind, text: str | None = None) -> Token | None:
+        token = self.peek
+        if token.kind is kind and (text is None or token.text == text):
+            return self.take()
+        return None
+
+    def expect(self, kind: Kind, what: str, text: str | None = None) -> Token:
+        token = self.accept(kind, text)
+        if token is None:
+            self.fail(f"expected {what} but found {_describe(self.peek)}")
+        return token
+
+    def number(self, what: str) -> tuple[int, int]:
+        """An integer literal within MAX_NUMBER, with its position."""
+        token = self.expect(Kind.INT, what)
+        value = int(token.text)
+        if value > MAX_NUMBER:
+            raise DiceError(DICE_LIMIT, f"numbers may be at most {MAX_NUMBER}", token.position)
+        return value, token.position
+
+    def end(self) -> None:
+        if self.peek.kind is not Kind.END:
+            self.fail(f"unexpected {_describe(self.peek)}")
+
+    def fail(self, message: str, token: Token | None = None) -> NoReturn:
+        raise DiceError(DICE_SYNTAX, message, (token or self.peek).position)
