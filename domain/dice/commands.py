@@ -6,6 +6,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from .pools import PoolCommand
 from .sums import SumCommand
 
-Command = Annotated[SumCommand, Field(discriminator="kind")]
+Command = Annotated[SumCommand | PoolCommand, Field(discriminator="kind")]

@@ -7,6 +7,7 @@ from .commands import Command
 from .errors import DICE_UNSUPPORTED, DiceError
 from .expression import Expression
 from .normalize import normalise
+from .pool_parser import parse_pool
 from .sum_parser import parse_sum
 from .tokens import Cursor, Kind, tokenize
 
@@ -14,7 +15,12 @@ from .tokens import Cursor, Kind, tokenize
 def _command(cursor: Cursor) -> Command:
     budget = DiceBudget()
     first = cursor.peek
-    if first.kind is Kind.INT or (first.kind is Kind.PUNCT and first.text == "-"):
+    if first.kind is Kind.INT:
+        letter = cursor.peek_at(1)
+        if letter.kind is Kind.WORD and letter.text == "B":
+            return parse_pool(cursor, budget)
+        return parse_sum(cursor, budget)
+    if first.kind is Kind.PUNCT and first.text == "-":
         return parse_sum(cursor, budget)
     if first.kind is Kind.WORD:
         raise DiceError(DICE_UNSUPPORTED, f"unknown dice command '{first.text}'", first.position)
