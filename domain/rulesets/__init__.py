@@ -1,0 +1,40 @@
+"""The registry of rulesets, by id."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from domain.errors import KirokuError
+
+if TYPE_CHECKING:
+    from domain.ruleset import Ruleset
+
+_REGISTRY: dict[str, Ruleset[Any]] = {}
+
+
+def register(ruleset: Ruleset[Any]) -> None:
+    _REGISTRY[ruleset.id] = ruleset
+
+
+def ruleset_for(ruleset_id: str) -> Ruleset[Any]:
+    if not _REGISTRY:
+        _load_builtin()
+    try:
+        return _REGISTRY[ruleset_id]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY))
+        raise KirokuError(
+            "unknown_ruleset", f"There is no ruleset {ruleset_id!r} (known: {known})."
+        ) from None
+
+
+def all_rulesets() -> list[Ruleset[Any]]:
+    if not _REGISTRY:
+        _load_builtin()
+    return list(_REGISTRY.values())
+
+
+def _load_builtin() -> None:
+    from domain.rulesets import freeform
+
+    register(freeform.FREEFORM)

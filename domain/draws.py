@@ -1,0 +1,54 @@
+"""Recorded outcomes of fair draws, and how to find them in any event.
+
+A draw object is any JSON object in an event's public part or sealed body that has the keys
+"roll", "seeds" and "entropy": with the revealed server seed its outcome can be recomputed
+(see domain/fairness.py and docs/verification.md). Rulesets embed these models wherever they
+draw, so one verifier checks every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from domain.fairness import Draw, DrawTag
+
+
+class DiceDraw(DrawTag):
+    """Faces drawn for (count, sides) requests."""
+
+    dice: tuple[tuple[int, int], ...]
+    faces: tuple[int, ...]
+
+
+class ShuffleDraw(DrawTag):
+    """A permutation of `shuffle` items: position i holds original item order[i]."""
+
+    shuffle: int
+    order: tuple[int, ...]
+
+
+def find_draws(value: Any) -> Iterator[dict[str, Any]]:
+    if isinstance(value, dict):
+        if {"roll", "seeds", "entropy"} <= value.keys():
+            yield value
+        for item in value.values():
+            yield from find_draws(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from find_draws(item)
+
+
+def recompute(server_seed: str, game_id: str, draw: dict[str, Any]) -> bool:
+    """Does the recorded outcome follow from the seed? False for anything malformed."""
+    try:
+        tag = DrawTag(roll=draw["roll"], seeds=tuple(draw["seeds"]), entropy=draw["entropy"])
+        stream = Draw(server_seed, game_id, tag)
+        if "faces" in draw:
+            dice = [(int(count), int(sides)) for count, sides in draw["dice"]]
+            return list(stream.faces(dice)) == list(draw["faces"])
+        if "order" in draw:
+            return list(stream.permutation(int(draw["shuffle"]))) == list(draw["order"])
+    except (KeyError, TypeError, ValueError):
+        return False
+    return False

@@ -1,0 +1,46 @@
+"""Errors the domain raises; the API maps each kind to an HTTP status.
+
+`code` is stable (clients and tests match on it); `message` is for a player to read and never
+contains a secret the caller may not see.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+ErrorKind = Literal[
+    "invalid",  # the request itself is malformed or out of bounds
+    "unauthorized",  # no or unknown credentials
+    "forbidden",  # known caller, not allowed to do this
+    "not_found",
+    "conflict",  # not allowed in the game's current state (phase, status, resources)
+]
+
+
+class KirokuError(Exception):
+    kind: ErrorKind = "invalid"
+
+    def __init__(self, code: str, message: str, *, kind: ErrorKind | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        if kind is not None:
+            self.kind = kind
+
+
+class RuleViolation(KirokuError):
+    """A command the game's rules or lifecycle refuse in the current state."""
+
+    kind: ErrorKind = "conflict"
+
+
+class NotFound(KirokuError):
+    kind: ErrorKind = "not_found"
+
+
+class Unauthorized(KirokuError):
+    kind: ErrorKind = "unauthorized"
+
+
+class Forbidden(KirokuError):
+    kind: ErrorKind = "forbidden"

@@ -1,0 +1,48 @@
+"""Event bodies: small immutable pydantic models, registered by their `type` name.
+
+An event's fields are its public part, except `secret`: a secret-bearing event declares
+`secret: SomeModel | None`, which is sealed to an audience on append (only its commitment is in
+the envelope) and comes back as None for anyone who may not see it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict
+
+EVENT_TYPES: dict[str, type[Event]] = {}
+
+
+class Event(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    type: ClassVar[str]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        name = cls.__dict__.get("type")
+        if isinstance(name, str):
+            if name in EVENT_TYPES:
+                raise TypeError(f"event type {name!r} registered twice")
+            EVENT_TYPES[name] = cls
+
+    @classmethod
+    def has_secret(cls) -> bool:
+        return "secret" in cls.model_fields
+
+    def public_part(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", exclude={"secret"})
+
+    def secret_part(self) -> dict[str, Any] | None:
+        secret = getattr(self, "secret", None)
+        return None if secret is None else secret.model_dump(mode="json")
+
+
+def event_from_parts(
+    type_name: str, public: dict[str, Any], secret: dict[str, Any] | None
+) -> Event:
+    cls = EVENT_TYPES[type_name]
+    if secret is not None and cls.has_secret():
+        return cls.model_validate({**public, "secret": secret})
+    return cls.model_validate(public)

@@ -1,0 +1,85 @@
+"""Provably fair randomness: every face, deal and shuffle is a pure function of the server seed
+(committed by its sha256 in GameCreated, revealed at the end) and public inputs.
+
+For draw number `roll`, the byte stream is the concatenation over block = 0, 1, 2, … of
+    HMAC-SHA256(key = bytes.fromhex(server_seed),
+                msg = JCS({"block": block, "entropy": entropy, "game": game_id,
+                           "roll": roll, "seeds": seeds}))
+read as big-endian unsigned 32-bit integers. A uniform integer in [0, n) takes the next x with
+x < 2**32 - (2**32 % n) (rejection sampling, so no value is favoured) and returns x % n.
+A die with S sides shows uniform(S) + 1. A shuffle of n items is Fisher-Yates: for i from n-1
+down to 1, swap item i with item uniform(i + 1).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Iterator, Sequence
+
+from pydantic import BaseModel, ConfigDict
+
+from domain.canonical import canonical_json
+
+_SPACE = 2**32
+
+
+class DrawTag(BaseModel):
+    """The public inputs of one draw; with the revealed seed they fix its outcome."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    roll: int
+    seeds: tuple[str, ...]
+    entropy: str = ""
+
+
+def new_server_seed() -> str:
+    return secrets.token_hex(32)
+
+
+def _words(server_seed: str, game_id: str, tag: DrawTag) -> Iterator[int]:
+    key = bytes.fromhex(server_seed)
+    block = 0
+    while True:
+        message = canonical_json(
+            {
+                "block": block,
+                "entropy": tag.entropy,
+                "game": game_id,
+                "roll": tag.roll,
+                "seeds": list(tag.seeds),
+            }
+        )
+        digest = hmac.new(key, message, hashlib.sha256).digest()
+        for offset in range(0, 32, 4):
+            yield int.from_bytes(digest[offset : offset + 4], "big")
+        block += 1
+
+
+class Draw:
+    """A stream of uniform integers for one draw number."""
+
+    def __init__(self, server_seed: str, game_id: str, tag: DrawTag) -> None:
+        self._words = _words(server_seed, game_id, tag)
+
+    def uniform(self, n: int) -> int:
+        if not 1 <= n < _SPACE:
+            raise ValueError(f"cannot draw uniformly from {n} values")
+        limit = _SPACE - (_SPACE % n)
+        for word in self._words:
+            if word < limit:
+                return word % n
+        raise AssertionError("unreachable: the stream is infinite")
+
+    def faces(self, requests: Sequence[tuple[int, int]]) -> tuple[int, ...]:
+        """Faces for (count, sides) requests, flat and in order."""
+        return tuple(self.uniform(sides) + 1 for count, sides in requests for _ in range(count))
+
+    def permutation(self, n: int) -> tuple[int, ...]:
+        order = list(range(n))
+        for i in range(n - 1, 0, -1):
+            j = self.uniform(i + 1)
+            order[i], order[j] = order[j], order[i]
+        return tuple(order)

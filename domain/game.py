@@ -1,0 +1,75 @@
+"""The state of one game as the server knows it (secrets included), folded from its events."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from domain.audience import seat_actor
+from domain.lifecycle_events import GameOptions
+
+Status = Literal["setup", "started", "ended"]
+IDEMPOTENCY_MEMORY = 256  # a retry comes within seconds; older keys are forgotten
+
+
+class SeatState(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    name: str
+    joined: bool = False
+    client_seed: str | None = None
+
+    @property
+    def actor(self) -> str:
+        return seat_actor(self.seat)
+
+
+class SecretRecord(BaseModel):
+    """An unrevealed sealed body, kept so a reveal (or the end) can publish it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    audience: tuple[str, ...]
+    author: str
+    salt: str
+    body: dict[str, Any]
+
+
+class CommandRecord(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    request: str
+    first: int
+    last: int
+
+
+class GameState(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    game_id: str
+    version: int
+    head: str
+    status: Status = "setup"
+    ruleset: str
+    title: str
+    options: GameOptions
+    seats: tuple[SeatState, ...]
+    server_seed: str
+    server_seed_hash: str
+    draws: int = 0
+    unrevealed: dict[int, SecretRecord] = {}
+    credentials: dict[str, str] = {}  # token hash → actor
+    invites: dict[str, int] = {}  # invite hash → seat
+    commands: dict[str, CommandRecord] = {}
+    rules: Any = None  # the ruleset's own state model
+
+    def seat(self, number: int) -> SeatState | None:
+        return self.seats[number - 1] if 1 <= number <= len(self.seats) else None
+
+    def client_seeds(self) -> tuple[str, ...]:
+        return tuple(s.client_seed for s in self.seats if s.client_seed)
+
+    def audiences(self) -> tuple[str, ...]:
+        return ("public", "gm", *(s.actor for s in self.seats))

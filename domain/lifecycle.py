@@ -1,0 +1,338 @@
+"""decide / evolve for the shared lifecycle, composed with the game's ruleset.
+
+`decide` is pure: randomness comes from the committed server seed (domain/fairness.py), and
+salts, tokens and timestamps are added by the service when it appends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from domain import dice
+from domain.audience import GM, may_see, seat_number
+from domain.canonical import sha256_hex
+from domain.commands import (
+    Amend,
+    Command,
+    Declare,
+    End,
+    MakeRuling,
+    Note,
+    Reveal,
+    Roll,
+    Start,
+)
+from domain.draws import DiceDraw, find_draws
+from domain.errors import Forbidden, KirokuError, RuleViolation
+from domain.fairness import Draw, DrawTag
+from domain.game import IDEMPOTENCY_MEMORY, CommandRecord, GameState, SeatState, SecretRecord
+from domain.lifecycle_events import (
+    Amended,
+    Declared,
+    DiceRolled,
+    GameCreated,
+    GameEnded,
+    GameOptions,
+    GameStarted,
+    NoteBody,
+    NoteWritten,
+    Revealed,
+    RollRecord,
+    RulingMade,
+    SeatInfo,
+    SeatJoined,
+    ServerSeed,
+)
+from domain.records import Draft, Recorded, ServerData
+from domain.rulesets import ruleset_for
+
+MAX_SEATS = 16
+
+
+# ---------------------------------------------------------------------------------- creation
+
+
+def create(
+    *,
+    ruleset: str,
+    title: str,
+    seat_names: list[str],
+    options: GameOptions,
+    ruleset_options: dict[str, Any],
+    server_seed: str,
+    gm_token_hash: str,
+    invite_hashes: list[str],
+) -> Draft:
+    rules = ruleset_for(ruleset)
+    rules.options(ruleset_options)  # refuse bad options before anything is stored
+    if not 1 <= len(seat_names) <= MAX_SEATS:
+        raise KirokuError("bad_seats", f"A game has 1 to {MAX_SEATS} seats.")
+    event = GameCreated(
+        ruleset=rules.id,
+        ruleset_version=rules.version,
+        title=title,
+        seats=tuple(SeatInfo(seat=i, name=name) for i, name in enumerate(seat_names, 1)),
+        options=options,
+        ruleset_options=ruleset_options,
+        server_seed_hash=sha256_hex(bytes.fromhex(server_seed)),
+        secret=ServerSeed(server_seed=server_seed),
+    )
+    server = ServerData(
+        credentials={gm_token_hash: GM},
+        invites={invite: seat for seat, invite in enumerate(invite_hashes, 1)},
+    )
+    return Draft(event, audience=(), server=server)
+
+
+def join(state: GameState, invite_hash: str, token_hash: str, client_seed: str | None) -> Draft:
+    seat = state.invites.get(invite_hash)
+    if seat is None:
+        raise Forbidden("invalid_invite", "This invite is not valid for this game (or was used).")
+    if state.status == "ended":
+        raise RuleViolation("game_ended", "The game has ended.")
+    info = state.seats[seat - 1]
+    event = SeatJoined(seat=seat, name=info.name, client_seed=client_seed)
+    return Draft(event, server=ServerData(credentials={token_hash: info.actor}))
+
+
+# ---------------------------------------------------------------------------------- decide
+
+
+def _require_gm(actor: str, what: str) -> None:
+    if actor != GM:
+        raise Forbidden("gm_only", f"Only the GM can {what}.")
+
+
+def _require_playing(state: GameState) -> None:
+    if state.status == "setup":
+        raise RuleViolation("game_not_started", "The game has not started yet.")
+    if state.status == "ended":
+        raise RuleViolation("game_ended", "The game has ended.")
+
+
+def _require_not_ended(state: GameState) -> None:
+    if state.status == "ended":
+        raise RuleViolation("game_ended", "The game has ended.")
+
+
+def _require_known_seq(state: GameState, seq: int) -> None:
+    if seq > state.version:
+        raise KirokuError("unknown_seq", f"There is no event {seq} in this game yet.")
+
+
+def roll_record(state: GameState, command: Roll, draw_number: int) -> tuple[RollRecord, bool]:
+    """Evaluate a roll with manual faces or a fair draw; returns the record and its secrecy."""
+    expression = dice.parse(command.expression)
+    policy = state.options.dice_policy
+    if command.faces is not None:
+        if policy == "server":
+            raise RuleViolation("manual_dice_not_allowed", "This game uses server dice only.")
+        result = expression.evaluate(command.faces)
+        record = RollRecord(expression=expression.text, result=_json(result), manual=True)
+    else:
+        if policy == "manual":
+            raise RuleViolation(
+                "server_dice_not_allowed", "This game uses physical dice: enter the faces."
+            )
+        requests = tuple((r.count, r.sides) for r in expression.dice)
+        tag = DrawTag(roll=draw_number, seeds=state.client_seeds(), entropy=command.entropy)
+        faces = Draw(state.server_seed, state.game_id, tag).faces(requests)
+        result = expression.evaluate(faces)
+        draw = DiceDraw(**tag.model_dump(), dice=requests, faces=faces)
+        record = RollRecord(expression=expression.text, result=_json(result), draw=draw)
+    return record, command.secret or expression.secret
+
+
+def _json(result: Any) -> dict[str, Any]:
+    return result.model_dump(mode="json")
+
+
+def _roll(state: GameState, command: Roll, actor: str) -> list[Draft]:
+    _require_playing(state)
+    record, secret = roll_record(state, command, state.draws + 1)
+    if secret:
+        return [Draft(DiceRolled(secret=record), audience=(actor,))]
+    return [Draft(DiceRolled(roll=record))]
+
+
+def _note(state: GameState, command: Note, actor: str) -> list[Draft]:
+    _require_not_ended(state)
+    for audience in command.to:
+        number = seat_number(audience)
+        if number is not None and state.seat(number) is None:
+            raise KirokuError("unknown_seat", f"There is no {audience} in this game.")
+    audience = tuple(dict.fromkeys((actor, *command.to)))
+    return [Draft(NoteWritten(secret=NoteBody(text=command.text)), audience=audience)]
+
+
+def _reveal(state: GameState, command: Reveal, actor: str) -> list[Draft]:
+    secret = state.unrevealed.get(command.seq)
+    if secret is None:
+        raise RuleViolation("nothing_to_reveal", f"Event {command.seq} has no sealed secret.")
+    if not secret.audience:
+        raise Forbidden("server_secret", "The dice seed is revealed when the game ends.")
+    if actor not in (GM, secret.author):
+        raise Forbidden("not_your_secret", "Only the author of a secret or the GM reveals it.")
+    return [Draft(Revealed(of_seq=command.seq, salt=secret.salt, body=secret.body))]
+
+
+def _end(state: GameState, command: End, actor: str) -> list[Draft]:
+    _require_gm(actor, "end the game")
+    _require_not_ended(state)
+    reveals = [
+        Draft(Revealed(of_seq=seq, salt=secret.salt, body=secret.body))
+        for seq, secret in sorted(state.unrevealed.items())
+    ]
+    return [Draft(GameEnded(summary=command.summary)), *reveals]
+
+
+def _start(state: GameState, command: Start, actor: str) -> list[Draft]:
+    _require_gm(actor, "start the game")
+    if state.status != "setup":
+        raise RuleViolation("already_started", "The game has already started.")
+    return [Draft(GameStarted())]
+
+
+def _declare(state: GameState, command: Declare, actor: str) -> list[Draft]:
+    _require_playing(state)
+    return [Draft(Declared(text=command.text))]
+
+
+def _ruling(state: GameState, command: MakeRuling, actor: str) -> list[Draft]:
+    _require_gm(actor, "make a ruling")
+    _require_known_seq(state, command.concerning_seq)
+    event = RulingMade(
+        concerning_seq=command.concerning_seq, text=command.text, effect=command.effect
+    )
+    return [Draft(event)]
+
+
+def _amend(state: GameState, command: Amend, actor: str) -> list[Draft]:
+    _require_gm(actor, "amend the record")
+    _require_known_seq(state, command.concerning_seq)
+    event = Amended(
+        concerning_seq=command.concerning_seq, reason=command.reason, correction=command.correction
+    )
+    return [Draft(event)]
+
+
+_LIFECYCLE: dict[type[Command], Callable[[GameState, Any, str], list[Draft]]] = {
+    Start: _start,
+    Roll: _roll,
+    Declare: _declare,
+    Note: _note,
+    MakeRuling: _ruling,
+    Amend: _amend,
+    Reveal: _reveal,
+    End: _end,
+}
+
+
+def decide(state: GameState, command: Command, actor: str) -> list[Draft]:
+    handler = _LIFECYCLE.get(type(command))
+    if handler is not None:
+        return handler(state, command, actor)
+    rules = ruleset_for(state.ruleset)
+    if type(command) not in rules.commands:
+        raise KirokuError(
+            "command_not_in_ruleset",
+            f"{getattr(command, 'type', '?')!r} is not a command of {state.ruleset}.",
+        )
+    return rules.decide(state, command, actor)
+
+
+# ---------------------------------------------------------------------------------- evolve
+
+
+def initial_state(recorded: Recorded) -> GameState:
+    event = recorded.event
+    assert isinstance(event, GameCreated) and event.secret is not None
+    rules = ruleset_for(event.ruleset)
+    state = GameState(
+        game_id=recorded.envelope.game_id,
+        version=0,
+        head="",
+        ruleset=event.ruleset,
+        title=event.title,
+        options=event.options,
+        seats=tuple(SeatState(seat=s.seat, name=s.name) for s in event.seats),
+        server_seed=event.secret.server_seed,
+        server_seed_hash=event.server_seed_hash,
+        rules=rules.initial(rules.options(event.ruleset_options), len(event.seats)),
+    )
+    return evolve(state, recorded)
+
+
+def evolve(state: GameState, recorded: Recorded) -> GameState:
+    envelope, event = recorded.envelope, recorded.event
+    update: dict[str, Any] = {"version": envelope.seq, "head": envelope.hash}
+
+    if envelope.sealed is not None and recorded.salt is not None:
+        secret = SecretRecord(
+            audience=envelope.sealed.audience,
+            author=envelope.actor,
+            salt=recorded.salt,
+            body=event.secret_part() or {},
+        )
+        update["unrevealed"] = {**state.unrevealed, envelope.seq: secret}
+
+    rolled = [d["roll"] for d in find_draws(envelope.public)]
+    rolled += [d["roll"] for d in find_draws(event.secret_part())]
+    if rolled:
+        update["draws"] = max(state.draws, *rolled)
+
+    if recorded.server is not None:
+        _evolve_server_data(state, recorded, update)
+
+    if isinstance(event, SeatJoined):
+        seats = list(state.seats)
+        seats[event.seat - 1] = seats[event.seat - 1].model_copy(
+            update={"joined": True, "client_seed": event.client_seed}
+        )
+        update["seats"] = tuple(seats)
+        update["invites"] = {h: s for h, s in state.invites.items() if s != event.seat}
+    elif isinstance(event, GameStarted):
+        update["status"] = "started"
+    elif isinstance(event, GameEnded):
+        update["status"] = "ended"
+    elif isinstance(event, Revealed):
+        update["unrevealed"] = {
+            seq: s
+            for seq, s in update.get("unrevealed", state.unrevealed).items()
+            if seq != event.of_seq
+        }
+
+    rules = ruleset_for(state.ruleset).evolve(state.rules, recorded)
+    update["rules"] = rules
+    return state.model_copy(update=update)
+
+
+def _evolve_server_data(state: GameState, recorded: Recorded, update: dict[str, Any]) -> None:
+    server = recorded.server
+    assert server is not None
+    if server.credentials:
+        update["credentials"] = {**state.credentials, **server.credentials}
+    if server.invites:
+        update["invites"] = {**state.invites, **server.invites}
+    if server.command is not None:
+        key = server.command
+        commands = {**state.commands}
+        commands.pop(key.key, None)
+        commands[key.key] = CommandRecord(
+            request=key.request, first=recorded.seq, last=recorded.seq + key.count - 1
+        )
+        while len(commands) > IDEMPOTENCY_MEMORY:
+            commands.pop(next(iter(commands)))
+        update["commands"] = commands
+
+
+# ---------------------------------------------------------------------------------- redaction
+
+
+def visible_secret(state: GameState, recorded: Recorded, viewer: str) -> bool:
+    sealed = recorded.envelope.sealed
+    if sealed is None:
+        return False
+    revealed = recorded.seq not in state.unrevealed
+    return may_see(viewer, sealed.audience, revealed=revealed)

@@ -1,0 +1,53 @@
+"""What a decider produces (Draft) and what evolve consumes (Recorded)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pydantic import BaseModel, ConfigDict
+
+from domain.envelope import Envelope
+from domain.events import Event
+
+
+class CommandKey(BaseModel):
+    """The idempotency record of the command that appended a batch (server-side only)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    key: str  # sha256 of actor and Idempotency-Key
+    request: str  # sha256 of the canonical command, to refuse a reused key
+    count: int
+
+
+class ServerData(BaseModel):
+    """Stored beside an event, never shown to anyone: hashed credentials and idempotency."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    credentials: dict[str, str] = {}  # token hash → actor
+    invites: dict[str, int] = {}  # invite hash → seat
+    command: CommandKey | None = None
+
+
+@dataclass(frozen=True)
+class Draft:
+    """An event a decider wants appended; the service seals, numbers and chains it."""
+
+    event: Event
+    audience: tuple[str, ...] = ()  # used only when the event carries a secret
+    server: ServerData | None = None
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A stored event as the server knows it: envelope, full body, salt and server data."""
+
+    envelope: Envelope
+    event: Event
+    salt: str | None = None
+    server: ServerData | None = None
+
+    @property
+    def seq(self) -> int:
+        return self.envelope.seq

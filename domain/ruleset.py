@@ -1,0 +1,55 @@
+"""The ruleset interface: each ruleset is a decider plugged into the shared lifecycle.
+
+The lifecycle (domain/lifecycle.py) handles what every game has — seats, rolls, notes, rulings,
+reveals, the end — and hands the ruleset its own commands and every event, so the ruleset only
+writes what its rules define.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from domain.commands import Command
+from domain.errors import KirokuError
+from domain.game import GameState
+from domain.records import Draft, Recorded
+
+RulesState = TypeVar("RulesState", bound=BaseModel)
+
+
+class Ruleset(ABC, Generic[RulesState]):
+    id: ClassVar[str]
+    version: ClassVar[str]
+    State: ClassVar[type[BaseModel]]
+    Options: ClassVar[type[BaseModel]]
+    commands: ClassVar[tuple[type[Command], ...]] = ()
+
+    def options(self, raw: dict[str, Any]) -> BaseModel:
+        try:
+            return self.Options.model_validate(raw)
+        except ValidationError as error:
+            raise KirokuError(
+                "invalid_ruleset_options", f"Options for {self.id} are not valid: {error}"
+            ) from None
+
+    @abstractmethod
+    def initial(self, options: BaseModel, seats: int) -> RulesState:
+        """The ruleset's state right after GameCreated."""
+
+    @abstractmethod
+    def decide(self, game: GameState, command: Command, actor: str) -> list[Draft]:
+        """Events for one of this ruleset's own commands, or raise RuleViolation."""
+
+    @abstractmethod
+    def evolve(self, state: RulesState, recorded: Recorded) -> RulesState:
+        """Fold any event (lifecycle ones included) into the ruleset's state."""
+
+    @abstractmethod
+    def view(self, game: GameState, audience: str) -> dict[str, Any]:
+        """The ruleset's part of the game as `audience` may see it."""
+
+    def restore(self, data: Any) -> RulesState:
+        return self.State.model_validate(data)  # type: ignore[return-value]

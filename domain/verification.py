@@ -1,0 +1,187 @@
+"""Verify a game from its envelopes alone: the hash chain always; after the end, the seed,
+every commitment and every fair draw. Works on raw JSON so archives verify the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from pydantic import BaseModel
+
+from domain import dice
+from domain.canonical import sha256_hex
+from domain.draws import find_draws, recompute
+from domain.envelope import chain_hash, commitment, genesis_hash
+
+# A stored event that could not even be read: (seq, why).
+Unreadable = tuple[int, str]
+
+
+class ChainStatus(BaseModel):
+    ok: bool
+    events: int
+    head: str | None = None
+    first_bad_seq: int | None = None
+    problem: str | None = None
+
+
+class Finding(BaseModel):
+    seq: int
+    problem: str
+
+
+class SecretsStatus(BaseModel):
+    checked_draws: int = 0
+    checked_commitments: int = 0
+    checked_rolls: int = 0
+    seed_matches: bool | None = None
+    findings: list[Finding] = []
+
+
+class VerificationReport(BaseModel):
+    game_id: str
+    ok: bool
+    ended: bool
+    chain: ChainStatus
+    secrets: SecretsStatus | None = None  # only once the game has ended and the seed is out
+    note: str
+
+
+def verify_chain(game_id: str, envelopes: Iterable[dict[str, Any] | Unreadable]) -> ChainStatus:
+    prev = genesis_hash(game_id)
+    count = 0
+    for expected_seq, item in enumerate(envelopes, 1):
+        if isinstance(item, tuple):
+            return _broken(count, item[0], f"stored event cannot be read: {item[1]}")
+        problem = _link_problem(game_id, expected_seq, prev, item)
+        if problem:
+            return _broken(count, expected_seq, problem)
+        prev = item["hash"]
+        count += 1
+    return ChainStatus(ok=True, events=count, head=prev if count else None)
+
+
+def _link_problem(game_id: str, seq: int, prev: str, envelope: dict[str, Any]) -> str | None:
+    if envelope.get("seq") != seq:
+        return f"expected seq {seq}, found {envelope.get('seq')!r}"
+    if envelope.get("game_id") != game_id:
+        return "event belongs to another game"
+    if envelope.get("prev_hash") != prev:
+        return "prev_hash does not match the previous event's hash"
+    unhashed = {k: v for k, v in envelope.items() if k != "hash"}
+    try:
+        recomputed = chain_hash(prev, unhashed)
+    except Exception as error:  # malformed content cannot be canonicalised
+        return f"envelope cannot be canonicalised: {error}"
+    if recomputed != envelope.get("hash"):
+        return "hash does not match the envelope's content"
+    return None
+
+
+def _broken(count: int, seq: int, problem: str) -> ChainStatus:
+    return ChainStatus(ok=False, events=count, first_bad_seq=seq, problem=problem)
+
+
+def verify_secrets(game_id: str, envelopes: list[dict[str, Any]]) -> SecretsStatus:
+    """After the end: seed against its hash, commitments against reveals, draws against the seed."""
+    status = SecretsStatus()
+    reveals = {e["public"]["of_seq"]: e["public"] for e in envelopes if e.get("type") == "Revealed"}
+    created = envelopes[0]["public"] if envelopes else {}
+    seed = reveals.get(1, {}).get("body", {}).get("server_seed")
+    if not isinstance(seed, str):
+        status.findings.append(Finding(seq=1, problem="the server seed was never revealed"))
+        return status
+    status.seed_matches = sha256_hex(bytes.fromhex(seed)) == created.get("server_seed_hash")
+    if not status.seed_matches:
+        status.findings.append(Finding(seq=1, problem="the revealed seed does not match its hash"))
+
+    draw_numbers: list[tuple[int, int]] = []
+    for envelope in envelopes:
+        seq = envelope["seq"]
+        # A reveal repeats a body that is checked at the event it reveals.
+        parts = [] if envelope.get("type") == "Revealed" else [envelope["public"]]
+        sealed = envelope.get("sealed")
+        if sealed is not None:
+            reveal = reveals.get(seq)
+            if reveal is None:
+                status.findings.append(Finding(seq=seq, problem="sealed secret never revealed"))
+                continue
+            status.checked_commitments += 1
+            if commitment(reveal["salt"], reveal["body"]) != sealed["commitment"]:
+                status.findings.append(Finding(seq=seq, problem="reveal does not match commitment"))
+                continue
+            parts.append(reveal["body"])
+        for part in parts:
+            for draw in find_draws(part):
+                status.checked_draws += 1
+                draw_numbers.append((draw["roll"], seq))
+                if not recompute(seed, game_id, draw):
+                    status.findings.append(
+                        Finding(seq=seq, problem="draw does not follow from seed")
+                    )
+            for roll in _rolls(part):
+                status.checked_rolls += 1
+                problem = _roll_problem(roll)
+                if problem:
+                    status.findings.append(Finding(seq=seq, problem=problem))
+
+    for expected, (number, seq) in enumerate(sorted(draw_numbers), 1):
+        if number != expected:
+            status.findings.append(
+                Finding(seq=seq, problem=f"draw numbers skip or repeat (expected {expected})")
+            )
+            break
+    return status
+
+
+def _rolls(part: Any) -> Iterable[dict[str, Any]]:
+    if isinstance(part, dict):
+        if {"expression", "result"} <= part.keys():
+            yield part
+        for value in part.values():
+            yield from _rolls(value)
+    elif isinstance(part, list):
+        for value in part:
+            yield from _rolls(value)
+
+
+def _roll_problem(roll: dict[str, Any]) -> str | None:
+    """Does a recorded roll's result follow from its faces, and its faces from its draw?"""
+    try:
+        faces = roll["result"]["faces"]
+        again = dice.parse(roll["expression"]).evaluate(faces).model_dump(mode="json")
+    except Exception as error:
+        return f"roll cannot be re-evaluated: {error}"
+    if again != roll["result"]:
+        return "roll result does not follow from its faces"
+    draw = roll.get("draw")
+    if draw is not None and list(draw.get("faces", [])) != list(faces):
+        return "roll faces differ from the drawn faces"
+    return None
+
+
+def verify(game_id: str, envelopes: list[dict[str, Any] | Unreadable]) -> VerificationReport:
+    chain = verify_chain(game_id, envelopes)
+    readable = [e for e in envelopes if isinstance(e, dict)]
+    ended = any(e.get("type") == "GameEnded" for e in readable)
+    if not chain.ok:
+        note = f"The record is broken at event {chain.first_bad_seq}: {chain.problem}."
+        return VerificationReport(game_id=game_id, ok=False, ended=ended, chain=chain, note=note)
+    if not ended:
+        note = (
+            f"Chain of {chain.events} events verifies. Rolls and secrets verify once the game "
+            "ends and the dice seed is revealed."
+        )
+        return VerificationReport(game_id=game_id, ok=True, ended=False, chain=chain, note=note)
+    secrets = verify_secrets(game_id, readable)
+    ok = not secrets.findings
+    note = (
+        f"Chain of {chain.events} events, {secrets.checked_draws} draws and "
+        f"{secrets.checked_commitments} secrets verify."
+        if ok
+        else f"{len(secrets.findings)} problem(s) found; first at event {secrets.findings[0].seq}."
+    )
+    return VerificationReport(
+        game_id=game_id, ok=ok, ended=True, chain=chain, secrets=secrets, note=note
+    )
