@@ -6,7 +6,13 @@ from typing import Annotated
 
 from pydantic import Field
 
+from .ninja_checks import NinjaCheckCommand
+from .ninja_legacy import NinjaLegacyCommand
 from .pools import PoolCommand
 from .sums import SumCommand
+from .wasshoi import WasshoiCommand
 
-Command = Annotated[SumCommand | PoolCommand, Field(discriminator="kind")]
+Command = Annotated[
+    SumCommand | PoolCommand | NinjaCheckCommand | NinjaLegacyCommand | WasshoiCommand,
+    Field(discriminator="kind"),
+]

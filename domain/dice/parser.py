@@ -6,13 +6,14 @@ from .budget import DiceBudget
 from .commands import Command
 from .errors import DICE_UNSUPPORTED, DiceError
 from .expression import Expression
+from .ninja_parser import is_ninja_word, left_out_reason, parse_ninja
 from .normalize import normalise
 from .pool_parser import parse_pool
 from .sum_parser import parse_sum
 from .tokens import Cursor, Kind, tokenize
 
 
-def _command(cursor: Cursor) -> Command:
+def _command(cursor: Cursor, secret: bool) -> Command:
     budget = DiceBudget()
     first = cursor.peek
     if first.kind is Kind.INT:
@@ -22,6 +23,13 @@ def _command(cursor: Cursor) -> Command:
         return parse_sum(cursor, budget)
     if first.kind is Kind.PUNCT and first.text == "-":
         return parse_sum(cursor, budget)
+    if is_ninja_word(first):
+        return parse_ninja(cursor, budget)
+    if first.kind is Kind.WORD and secret:
+        # BCDice tries `SB` as a command before reading its S as "secret"; so do we.
+        reason = left_out_reason("S" + first.text)
+        if reason is not None:
+            raise DiceError(DICE_UNSUPPORTED, reason, first.position - 1)
     if first.kind is Kind.WORD:
         raise DiceError(DICE_UNSUPPORTED, f"unknown dice command '{first.text}'", first.position)
     cursor.fail("a dice command starts with a number (2D6) or a command name")
@@ -32,7 +40,7 @@ def parse(raw: str) -> Expression:
     if not isinstance(raw, str):
         raise DiceError("dice_syntax", "a dice command must be text")
     clean = normalise(raw)
-    command = _command(Cursor(tokenize(clean.command, clean.offset)))
+    command = _command(Cursor(tokenize(clean.command, clean.offset)), clean.secret)
     return Expression(
         text=command.render(), secret=clean.secret, comment=clean.comment, command=command
     )

@@ -24,7 +24,7 @@ class Token(NamedTuple):
     """0-based index in the raw input."""
 
 
-_PUNCT = frozenset("+-,[]@/")
+_PUNCT = frozenset("+-,[]@/_")
 _COMPARE_CHARS = frozenset("<>=!")
 # BCDice accepts the reversed spellings; each maps to one canonical operator.
 _COMPARE_SPELLINGS = {

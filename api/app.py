@@ -1,0 +1,37 @@
+"""The FastAPI application: routers per resource, problem+json errors, a body-size guard."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from api.errors import install_error_handlers
+from api.limits import BodySizeLimit
+from api.routes import commands, events, games, health
+from domain.service import GameService
+
+
+def create_app(service: GameService | None = None) -> FastAPI:
+    """An app over `service`, or over the store the environment names (KIROKU_DB, …)."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        if owned:
+            app.state.service.close()
+
+    owned = service is None
+    app = FastAPI(
+        title="Kiroku",
+        summary="A tamper-evident, event-sourced game log for tabletop play at a distance",
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    app.state.service = service if service is not None else GameService()
+    install_error_handlers(app)
+    for module in (games, commands, events, health):
+        app.include_router(module.router)
+    app.add_middleware(BodySizeLimit)
+    return app

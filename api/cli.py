@@ -1,0 +1,140 @@
+"""The `kiroku` command: serve the API, create games, check dice offline."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+
+from domain import dice
+from domain.lifecycle_events import GameOptions
+from domain.service import GameService, NewGame
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not hasattr(args, "run"):
+        parser.print_help()
+        return 2
+    return args.run(args)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="kiroku", description=__doc__)
+    commands = parser.add_subparsers(title="commands")
+
+    serve = commands.add_parser("serve", help="run the HTTP API")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--workers", type=int, default=1)
+    _store_options(serve)
+    serve.set_defaults(run=_serve)
+
+    game = commands.add_parser("new", help="create a game and print its GM token and invites")
+    game.add_argument("title")
+    game.add_argument("--ruleset", default="freeform")
+    game.add_argument("--seat", action="append", required=True, help="a seat's name (repeat)")
+    game.add_argument("--dice-policy", choices=["server", "manual", "both"], default="server")
+    game.add_argument("--private", action="store_true", help="no public log for spectators")
+    game.add_argument("--json", action="store_true", help="print JSON")
+    _store_options(game)
+    game.set_defaults(run=_new_game)
+
+    roll = commands.add_parser("roll", help="evaluate a dice command offline")
+    roll.add_argument("expression")
+    roll.add_argument("--faces", help="comma-separated faces, e.g. 2,3,6,4 (default: random)")
+    roll.set_defaults(run=_roll)
+    return parser
+
+
+def _store_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", help="SQLite file (default $KIROKU_DB or ./kiroku.db)")
+    parser.add_argument(
+        "--database-url", help="postgresql://… (default $KIROKU_DATABASE_URL); overrides --db"
+    )
+
+
+def _apply_store(args: argparse.Namespace) -> None:
+    # Through the environment, so uvicorn's worker processes see the same store.
+    if args.db:
+        os.environ["KIROKU_DB"] = args.db
+    if args.database_url:
+        os.environ["KIROKU_DATABASE_URL"] = args.database_url
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    _apply_store(args)
+    uvicorn.run(
+        "api.app:create_app",
+        factory=True,
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        log_level="info",
+    )
+    return 0
+
+
+def _new_game(args: argparse.Namespace) -> int:
+    _apply_store(args)
+    service = GameService()
+    try:
+        created = service.create_game(
+            NewGame(
+                ruleset=args.ruleset,
+                title=args.title,
+                seat_names=args.seat,
+                options=GameOptions(dice_policy=args.dice_policy, spectators=not args.private),
+                ruleset_options={},
+            )
+        )
+    finally:
+        service.close()
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "game_id": created.game_id,
+                    "gm_token": created.gm_token,
+                    "seats": [s.__dict__ for s in created.seats],
+                },
+                ensure_ascii=False,
+            )
+        )
+        return 0
+    print(f"game     {created.game_id}")
+    print(f"gm token {created.gm_token}   (shown once)")
+    for seat in created.seats:
+        print(f"seat {seat.seat} {seat.name}: invite {seat.invite}")
+    return 0
+
+
+def _roll(args: argparse.Namespace) -> int:
+    import secrets
+
+    try:
+        expression = dice.parse(args.expression)
+        if args.faces:
+            faces = [int(f) for f in args.faces.split(",") if f.strip()]
+        else:
+            faces = [
+                secrets.randbelow(r.sides) + 1 for r in expression.dice for _ in range(r.count)
+            ]
+        result = expression.evaluate(faces)
+    except dice.DiceError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    except ValueError:
+        print("error: --faces takes whole numbers separated by commas", file=sys.stderr)
+        return 1
+    print(result.explanation)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

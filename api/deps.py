@@ -1,0 +1,33 @@
+"""FastAPI dependencies: the service, and who the caller is in a game."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Path, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from domain.service import GameService
+
+bearer = HTTPBearer(auto_error=False, description="The GM token or a seat token of this game")
+
+
+def get_service(request: Request) -> GameService:
+    return request.app.state.service
+
+
+Service = Annotated[GameService, Depends(get_service)]
+GameId = Annotated[str, Path(description="The game's id", max_length=64)]
+
+
+def caller(
+    game_id: GameId,
+    service: Service,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+) -> str:
+    """The caller's audience in this game: `gm`, `seat:N`, or `public` without a token."""
+    token = credentials.credentials if credentials else None
+    return service.authenticate(game_id, token)
+
+
+Caller = Annotated[str, Depends(caller)]

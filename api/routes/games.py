@@ -1,0 +1,65 @@
+"""Games: create, join, and the caller's summary of one."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, status
+
+from api.deps import Caller, GameId, Service
+from api.schemas import (
+    CreateGameRequest,
+    CreateGameResponse,
+    GameOut,
+    JoinRequest,
+    JoinResponse,
+    SeatInviteOut,
+    SeatOut,
+)
+from domain.audience import seat_actor
+from domain.rulesets import ruleset_for
+from domain.service import NewGame
+
+router = APIRouter(prefix="/games", tags=["games"])
+
+
+@router.post("", status_code=status.HTTP_201_CREATED)
+def create_game(body: CreateGameRequest, service: Service) -> CreateGameResponse:
+    """Create a game. The GM token and the invites are shown only in this response."""
+    created = service.create_game(
+        NewGame(
+            ruleset=body.ruleset,
+            title=body.title,
+            seat_names=body.seats,
+            options=body.options,
+            ruleset_options=body.ruleset_options,
+        )
+    )
+    return CreateGameResponse(
+        game_id=created.game_id,
+        gm_token=created.gm_token,
+        seats=[SeatInviteOut(seat=s.seat, name=s.name, invite=s.invite) for s in created.seats],
+    )
+
+
+@router.post("/{game_id}/join")
+def join_game(game_id: GameId, body: JoinRequest, service: Service) -> JoinResponse:
+    """Take a seat with its invite (single use). The seat token is shown only here."""
+    seat, token = service.join(game_id, body.invite, body.client_seed)
+    return JoinResponse(seat=seat, actor=seat_actor(seat), token=token)
+
+
+@router.get("/{game_id}")
+def get_game(game_id: GameId, audience: Caller, service: Service) -> GameOut:
+    state = service.state(game_id)
+    return GameOut(
+        game_id=state.game_id,
+        title=state.title,
+        ruleset=state.ruleset,
+        status=state.status,
+        audience=audience,
+        last_seq=state.version,
+        head=state.head,
+        server_seed_hash=state.server_seed_hash,
+        options=state.options,
+        seats=[SeatOut(seat=s.seat, name=s.name, joined=s.joined) for s in state.seats],
+        rules=ruleset_for(state.ruleset).view(state, audience),
+    )

@@ -1,0 +1,108 @@
+"""Request and response bodies of the HTTP API."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from domain.commands import LIFECYCLE_COMMANDS
+from domain.envelope import Sealed
+from domain.lifecycle_events import GameOptions
+from domain.rulesets import all_rulesets
+
+_ALL_COMMANDS = tuple(LIFECYCLE_COMMANDS) + tuple(
+    command for ruleset in all_rulesets() for command in ruleset.commands
+)
+CommandBody = Annotated[Union[_ALL_COMMANDS], Field(discriminator="type")]  # noqa: UP007
+
+
+class CreateGameRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    ruleset: str = Field(default="freeform", max_length=40, examples=["freeform"])
+    title: str = Field(min_length=1, max_length=120, examples=["Friday one-shot"])
+    seats: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(
+        min_length=1, max_length=16, examples=[["Alice", "Bob"]]
+    )
+    options: GameOptions = GameOptions()
+    ruleset_options: dict[str, Any] = Field(default_factory=dict)
+
+
+class SeatInviteOut(BaseModel):
+    seat: int
+    name: str
+    invite: str
+
+
+class CreateGameResponse(BaseModel):
+    game_id: str
+    gm_token: str = Field(description="Shown once; keep it: it is stored only as a hash")
+    seats: list[SeatInviteOut]
+
+
+class JoinRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    invite: str = Field(min_length=1, max_length=100)
+    client_seed: str | None = Field(
+        default=None,
+        max_length=64,
+        description="Your own seed, mixed into every later server roll",
+    )
+
+
+class JoinResponse(BaseModel):
+    seat: int
+    actor: str
+    token: str = Field(description="Shown once; send it as `Authorization: Bearer <token>`")
+
+
+class EventOut(BaseModel):
+    """An event as the caller may see it: the envelope, plus `secret` where it may read it."""
+
+    game_id: str
+    seq: int
+    type: str
+    actor: str
+    at: str
+    public: dict[str, Any]
+    sealed: Sealed | None = None
+    prev_hash: str
+    hash: str
+    secret: dict[str, Any] | None = None
+    revealed: bool | None = None
+
+
+class CommandResponse(BaseModel):
+    game_id: str
+    last_seq: int
+    replayed: bool = Field(description="True when an Idempotency-Key matched an earlier command")
+    events: list[EventOut]
+
+
+class EventsResponse(BaseModel):
+    game_id: str
+    audience: str
+    last_seq: int
+    events: list[EventOut]
+
+
+class SeatOut(BaseModel):
+    seat: int
+    name: str
+    joined: bool
+
+
+class GameOut(BaseModel):
+    game_id: str
+    title: str
+    ruleset: str
+    status: str
+    audience: str
+    last_seq: int
+    head: str
+    server_seed_hash: str
+    options: GameOptions
+    seats: list[SeatOut]
+    rules: dict[str, Any]

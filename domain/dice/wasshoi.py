@@ -1,0 +1,44 @@
+"""NinjaSlayer2 `WS{n}`: the Wasshoi! check, 2D6 succeeding when the total is at most n."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from .faces import FaceReader
+from .request import DiceRequest
+from .result import RollResult
+
+_ENTRY = "ニンジャスレイヤー=サンのエントリーだ!!"
+
+
+class WasshoiCommand(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["wasshoi"] = "wasshoi"
+    target: int
+    """The highest 【DKK】 present, with its modifiers."""
+
+    def render(self) -> str:
+        return f"WS{self.target}"
+
+    def requests(self) -> tuple[DiceRequest, ...]:
+        return (DiceRequest(2, 6),)
+
+    def evaluate(self, reader: FaceReader) -> RollResult:
+        faces = reader.take(2)
+        total = sum(faces)
+        success = total <= self.target
+        head = f"Wasshoi!判定(2D6) ＞ ({'+'.join(map(str, faces))}) ＞ {total}"
+        if success:
+            explanation = f"{head}(<={self.target}) 判定成功!! {_ENTRY}"
+        else:
+            explanation = f"{head}(>{self.target}) 判定失敗"
+        return RollResult(
+            text=self.render(),
+            total=total,
+            success=success,
+            explanation=explanation,
+            faces=faces,
+        )

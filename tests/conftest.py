@@ -1,0 +1,75 @@
+"""Shared fixtures: real stores (SQLite files, the PostgreSQL server) and the real app."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from api.app import create_app
+from domain.service import GameService
+from domain.store import store_env
+
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+POSTGRES_URL = os.environ.get(
+    "KIROKU_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test"
+)
+REDIS_URL = os.environ.get("KIROKU_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def require_service(name: str, reachable: bool, how: str) -> None:
+    """Outside CI a missing server skips with a clear message; in CI it is a failure."""
+    if reachable:
+        return
+    message = f"{name} is not reachable ({how})"
+    if IN_CI:
+        pytest.fail(f"{message}; CI must run these tests")
+    pytest.skip(f"{message}; start it to run this test")
+
+
+@pytest.fixture
+def sqlite_env(tmp_path: Path) -> dict[str, str]:
+    return store_env(sqlite_path=str(tmp_path / "kiroku.db"))
+
+
+@pytest.fixture
+def service(sqlite_env: dict[str, str]) -> Iterator[GameService]:
+    svc = GameService(sqlite_env)
+    yield svc
+    svc.close()
+
+
+@pytest.fixture
+def client(service: GameService) -> Iterator[TestClient]:
+    with TestClient(create_app(service)) as test_client:
+        yield test_client
+
+
+def _postgres_reachable() -> bool:
+    try:
+        import psycopg
+
+        with psycopg.connect(POSTGRES_URL, connect_timeout=2):
+            return True
+    except Exception:
+        return False
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A fresh schema in the test database, dropped afterwards: tests never share tables."""
+    require_service("PostgreSQL", _postgres_reachable(), POSTGRES_URL)
+    import psycopg
+
+    schema = f"kiroku_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+    try:
+        yield f"{POSTGRES_URL}?schema={schema}"
+    finally:
+        with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
