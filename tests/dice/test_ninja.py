@@ -6,6 +6,8 @@ import pytest
 
 from domain.dice import DiceError, DiceRequest, parse
 
+ENTRY = "ニンジャスレイヤー=サンのエントリーだ!!"
+
 
 @pytest.mark.parametrize(
     ("command", "faces", "successes", "explanation"),
@@ -211,7 +213,7 @@ def test_evasion(
             [3, 1],
             4,
             True,
-            "Wasshoi!判定(2D6) ＞ (3+1) ＞ 4(<=8) 判定成功!! ニンジャスレイヤー=サンのエントリーだ!!",
+            "Wasshoi!判定(2D6) ＞ (3+1) ＞ 4(<=8) 判定成功!! " + ENTRY,
         ),
         # Core rules: success iff the total is at most the target, so equal succeeds.
         (
@@ -219,7 +221,7 @@ def test_evasion(
             [3, 4],
             7,
             True,
-            "Wasshoi!判定(2D6) ＞ (3+4) ＞ 7(<=7) 判定成功!! ニンジャスレイヤー=サンのエントリーだ!!",
+            "Wasshoi!判定(2D6) ＞ (3+4) ＞ 7(<=7) 判定成功!! " + ENTRY,
         ),
     ],
 )
