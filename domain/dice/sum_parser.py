@@ -6,7 +6,7 @@ from .budget import DiceBudget, check_count, check_sides
 from .compare import parse_comparison
 from .errors import DICE_SYNTAX, DICE_UNSUPPORTED, DiceError
 from .sums import ConstantTerm, DiceTerm, SumCommand, Term
-from .tokens import Cursor, Kind
+from .tokens import ARITHMETIC_UNSUPPORTED, Cursor, Kind
 
 
 def _term(cursor: Cursor, negative: bool, budget: DiceBudget) -> Term:
@@ -39,6 +39,9 @@ def parse_sum(cursor: Cursor, budget: DiceBudget) -> SumCommand:
         terms.append(_term(cursor, sign.text == "-", budget))
     if not any(isinstance(t, DiceTerm) for t in terms):
         cursor.fail("a roll needs at least one dice term such as 2D6", start)
+    slash = cursor.peek
+    if slash.kind is Kind.PUNCT and slash.text == "/":
+        raise DiceError(DICE_UNSUPPORTED, ARITHMETIC_UNSUPPORTED, slash.position)
     comparison = parse_comparison(cursor, allow_negative=True)
     cursor.end()
     return SumCommand(terms=tuple(terms), comparison=comparison)

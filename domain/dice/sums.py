@@ -48,13 +48,14 @@ def _signed(pieces: list[tuple[bool, str]]) -> str:
     return "".join(out)
 
 
-def _natural_d20(faces: tuple[int, ...], sides: tuple[int, ...]) -> tuple[str, ...]:
-    # BCDice's plain dice bot marks nothing; Kiroku marks a lone d20 for d20 games.
-    if len(faces) != 1 or sides != (_D20,):
+def _natural_d20(d20_faces: list[int]) -> tuple[str, ...]:
+    # BCDice's plain dice bot marks nothing; Kiroku marks the one d20 of a d20 roll. With
+    # two d20s (advantage) which one counts is the ruleset's call, so none is marked.
+    if len(d20_faces) != 1:
         return ()
-    if faces[0] == _D20:
+    if d20_faces[0] == _D20:
         return ("critical",)
-    if faces[0] == 1:
+    if d20_faces[0] == 1:
         return ("fumble",)
     return ()
 
@@ -80,13 +81,14 @@ class SumCommand(BaseModel):
         total = 0
         shown: list[tuple[bool, str]] = []
         faces: list[int] = []
-        sides: list[int] = []
+        d20_faces: list[int] = []
         for term in self.terms:
             if isinstance(term, DiceTerm):
                 rolled = reader.take(term.count)
                 value = sum(rolled)
                 faces.extend(rolled)
-                sides.extend([term.sides] * term.count)
+                if term.sides == _D20:
+                    d20_faces.extend(rolled)
                 shown.append((term.negative, f"{value}[{','.join(map(str, rolled))}]"))
             else:
                 value = term.value
@@ -101,7 +103,7 @@ class SumCommand(BaseModel):
         if self.comparison is not None:
             success = self.comparison.holds(total)
             steps.append("成功" if success else "失敗")
-        criticals = _natural_d20(tuple(faces), tuple(sides))
+        criticals = _natural_d20(d20_faces)
         steps.extend(_CRITICAL_TEXT[c] for c in criticals)
         return RollResult(
             text=text,

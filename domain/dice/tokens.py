@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple, NoReturn
 
-from .errors import DICE_LIMIT, DICE_SYNTAX, DiceError
+from .errors import DICE_LIMIT, DICE_SYNTAX, DICE_UNSUPPORTED, DiceError
 from .limits import MAX_NUMBER
 
 
@@ -17,6 +17,9 @@ class Kind(Enum):
     END = "end of command"
 
 
+ARITHMETIC_UNSUPPORTED = "multiplication, division and parentheses are not supported"
+
+
 class Token(NamedTuple):
     kind: Kind
     text: str
@@ -26,6 +29,8 @@ class Token(NamedTuple):
 
 _PUNCT = frozenset("+-,[]@/_")
 _COMPARE_CHARS = frozenset("<>=!")
+# Valid BCDice arithmetic that Kiroku leaves out: say so rather than "syntax error".
+_ARITHMETIC = frozenset("*()")
 # BCDice accepts the reversed spellings; each maps to one canonical operator.
 _COMPARE_SPELLINGS = {
     ">=": ">=",
@@ -75,6 +80,8 @@ def tokenize(command: str, offset: int) -> list[Token]:
         elif char in _PUNCT:
             end = i + 1
             tokens.append(Token(Kind.PUNCT, char, at))
+        elif char in _ARITHMETIC:
+            raise DiceError(DICE_UNSUPPORTED, ARITHMETIC_UNSUPPORTED, at)
         else:
             raise DiceError(DICE_SYNTAX, f"unexpected character '{char}'", at)
         i = end

@@ -99,9 +99,22 @@ def test_natural_20_does_not_change_success() -> None:
     assert result.criticals == ("critical",)
 
 
-@pytest.mark.parametrize(("command", "faces"), [("2D20", [20, 20]), ("1D20+1D4", [20, 4])])
-def test_no_d20_criticals_with_more_dice(command: str, faces: list[int]) -> None:
-    assert parse(command).evaluate(faces).criticals == ()
+@pytest.mark.parametrize(
+    ("command", "faces", "criticals"),
+    [
+        ("2D20", [20, 20], ()),
+        ("2D20", [1, 1], ()),
+        ("1D20+1D20", [20, 3], ()),
+        ("1D20+1D4+2>=15", [20, 4], ("critical",)),
+        ("1D4+1D20", [4, 1], ("fumble",)),
+        ("1D100", [20], ()),
+        ("2D10", [10, 10], ()),
+    ],
+)
+def test_d20_naturals_need_exactly_one_d20(
+    command: str, faces: list[int], criticals: tuple[str, ...]
+) -> None:
+    assert parse(command).evaluate(faces).criticals == criticals
 
 
 def test_result_is_json_safe_and_frozen() -> None:
