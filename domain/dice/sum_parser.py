@@ -8,6 +8,8 @@ from .errors import DICE_SYNTAX, DICE_UNSUPPORTED, DiceError
 from .sums import ConstantTerm, DiceTerm, SumCommand, Term
 from .tokens import ARITHMETIC_UNSUPPORTED, Cursor, Kind
 
+IMPLICIT_SIDES = 6
+
 
 def _term(cursor: Cursor, negative: bool, budget: DiceBudget) -> Term:
     value, position = cursor.number("a number or a dice term such as 2D6")
@@ -21,7 +23,11 @@ def _term(cursor: Cursor, negative: bool, budget: DiceBudget) -> Term:
     if word.text != "D":
         raise DiceError(DICE_UNSUPPORTED, f"'{word.text}' dice are not supported", word.position)
     cursor.take()
-    sides, sides_at = cursor.number("the number of sides after 'D'")
+    if cursor.peek.kind is Kind.INT:
+        sides, sides_at = cursor.number("the number of sides after 'D'")
+    else:
+        # BCDice's preprocessor reads a bare `2D` as `2D6` (sides_implicit_d).
+        sides, sides_at = IMPLICIT_SIDES, word.position
     check_count(value, position)
     check_sides(sides, sides_at)
     budget.spend(value, position)

@@ -59,6 +59,8 @@ def test_dice_requests_in_order() -> None:
         ("2D6==7", "2D6=7", False),
         ("  2D6  ", "2D6", False),
         ("02D06+007", "2D6+7", False),
+        ("2D", "2D6", False),
+        ("2d+1D>=5", "2D6+1D6>=5", False),
     ],
 )
 def test_normalisation(raw: str, text: str, secret: bool) -> None:
