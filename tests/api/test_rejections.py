@@ -1,0 +1,175 @@
+"""Every rejection: a problem+json with a stable code, and the log exactly as it was."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.table import Table
+
+
+@pytest.fixture
+def table(client: TestClient) -> Table:
+    table = Table.create(client, seats=["Aki", "Ben", "Chie"])
+    table.join_all()
+    table.do("gm", {"type": "start"})
+    return table
+
+
+def assert_problem(response: Any, status: int, code: str) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/problem+json")
+    body = response.json()
+    assert body["code"] == code
+    assert body["status"] == status
+    assert body["detail"]
+    return body
+
+
+def refused(
+    table: Table, actor: str | None, body: dict[str, Any], status: int, code: str, **headers: str
+) -> dict[str, Any]:
+    before = table.log_bytes()
+    problem = assert_problem(table.send(actor, body, **headers), status, code)
+    assert table.log_bytes() == before, "a rejected command must append nothing"
+    return problem
+
+
+@pytest.mark.parametrize(
+    ("actor", "body", "status", "code"),
+    [
+        ("seat:1", {"type": "start"}, 403, "gm_only"),
+        ("gm", {"type": "start"}, 409, "already_started"),
+        ("seat:2", {"type": "advance_phase", "phase": "Day"}, 403, "gm_only"),
+        ("seat:1", {"type": "end"}, 403, "gm_only"),
+        ("seat:1", {"type": "ruling", "concerning_seq": 1, "text": "no"}, 403, "gm_only"),
+        ("gm", {"type": "ruling", "concerning_seq": 999, "text": "?"}, 422, "unknown_seq"),
+        ("seat:1", {"type": "reveal", "seq": 1}, 403, "server_secret"),
+        ("gm", {"type": "reveal", "seq": 1}, 403, "server_secret"),
+        ("seat:1", {"type": "reveal", "seq": 3}, 409, "nothing_to_reveal"),
+        (
+            "seat:1",
+            {"type": "roll", "expression": "2d6", "faces": [1, 2]},
+            409,
+            "manual_dice_not_allowed",
+        ),
+        ("seat:1", {"type": "roll", "expression": "2d6>=>7"}, 422, "dice_syntax"),
+        ("seat:1", {"type": "roll", "expression": "1000d6"}, 422, "dice_limit"),
+        ("seat:1", {"type": "note", "text": "hi", "to": ["seat:9"]}, 422, "unknown_seat"),
+        ("seat:1", {"type": "note", "text": "hi", "to": ["everyone"]}, 422, "invalid_request"),
+        ("seat:1", {"type": "roll"}, 422, "invalid_request"),
+        ("seat:1", {"type": "teleport", "to": "B2"}, 422, "unknown_command"),
+        ("seat:1", {"type": "roll", "expression": "1d6", "cheat": True}, 422, "invalid_request"),
+        ("seat:1", {"type": "declare", "text": ""}, 422, "invalid_request"),
+        ("seat:1", {"type": "roll", "expression": "1d6" * 100}, 422, "invalid_request"),
+        (None, {"type": "declare", "text": "hello"}, 403, "token_required"),
+    ],
+)
+def test_refused_commands(
+    table: Table, actor: str | None, body: dict[str, Any], status: int, code: str
+) -> None:
+    refused(table, actor, body, status, code)
+
+
+def test_a_bad_token_is_refused(table: Table) -> None:
+    table.tokens["intruder"] = "not-a-token"
+    refused(table, "intruder", {"type": "declare", "text": "hi"}, 401, "bad_token")
+
+
+def test_a_token_of_another_game_is_refused(client: TestClient, table: Table) -> None:
+    other = Table.create(client)
+    table.tokens["stranger"] = other.gm_token
+    refused(table, "stranger", {"type": "start"}, 401, "bad_token")
+
+
+def test_only_its_author_or_the_gm_reveals_a_secret(table: Table) -> None:
+    seq = table.do("seat:1", {"type": "note", "text": "my secret plan", "to": []})["last_seq"]
+    problem = refused(table, "seat:2", {"type": "reveal", "seq": seq}, 403, "not_your_secret")
+    assert "my secret plan" not in str(problem)
+
+
+def test_unknown_game(client: TestClient, table: Table) -> None:
+    for game_id in ("00000000-0000-4000-8000-000000000000", "not-a-game"):
+        assert_problem(client.get(f"/games/{game_id}/events"), 404, "game_not_found")
+        response = client.post(
+            f"/games/{game_id}/commands", json={"type": "start"}, headers=table.auth("gm")
+        )
+        assert_problem(response, 404, "game_not_found")
+
+
+def test_out_of_phase(client: TestClient) -> None:
+    table = Table.create(client)
+    table.join_all()
+    refused(table, "seat:1", {"type": "roll", "expression": "1d6"}, 409, "game_not_started")
+    refused(table, "seat:1", {"type": "declare", "text": "early"}, 409, "game_not_started")
+    refused(table, "gm", {"type": "advance_phase", "phase": "Day"}, 409, "game_not_running")
+    table.do("gm", {"type": "start"})
+    table.do("gm", {"type": "end"})
+    refused(table, "seat:1", {"type": "roll", "expression": "1d6"}, 409, "game_ended")
+    refused(table, "gm", {"type": "end"}, 409, "game_ended")
+    refused(table, "seat:2", {"type": "note", "text": "late"}, 409, "game_ended")
+
+
+def test_malformed_json_and_oversized_bodies(table: Table) -> None:
+    before = table.log_bytes()
+    url = f"/games/{table.game_id}/commands"
+    headers = {**table.auth("seat:1"), "content-type": "application/json"}
+    assert_problem(
+        table.client.post(url, content=b"{not json", headers=headers), 422, "invalid_request"
+    )
+    assert_problem(
+        table.client.post(url, content=b"[1, 2]", headers=headers), 422, "invalid_request"
+    )
+    huge = b'{"type": "declare", "text": "' + b"x" * 70_000 + b'"}'
+    assert_problem(table.client.post(url, content=huge, headers=headers), 413, "payload_too_large")
+    assert table.log_bytes() == before
+
+
+def test_invites_are_single_use_and_checked(client: TestClient) -> None:
+    table = Table.create(client)
+    table.join(1)
+    response = client.post(f"/games/{table.game_id}/join", json={"invite": table.invites[1]})
+    assert_problem(response, 403, "invalid_invite")
+    response = client.post(f"/games/{table.game_id}/join", json={"invite": "guess"})
+    assert_problem(response, 403, "invalid_invite")
+    response = client.post(f"/games/{table.game_id}/join", json={})
+    assert_problem(response, 422, "invalid_request")
+
+
+def test_manual_faces_are_checked(client: TestClient) -> None:
+    table = Table.create(client, options={"dice_policy": "manual"})
+    table.join_all()
+    table.do("gm", {"type": "start"})
+    refused(
+        table, "seat:1", {"type": "roll", "expression": "2d6", "faces": [3, 7]}, 422, "bad_faces"
+    )
+    refused(table, "seat:1", {"type": "roll", "expression": "2d6", "faces": [3]}, 422, "bad_faces")
+    refused(table, "seat:1", {"type": "roll", "expression": "2d6"}, 409, "server_dice_not_allowed")
+
+
+def test_a_reused_idempotency_key_with_another_command_is_refused(table: Table) -> None:
+    table.send("seat:1", {"type": "declare", "text": "one"}, **{"Idempotency-Key": "k"})
+    refused(
+        table,
+        "seat:1",
+        {"type": "declare", "text": "two"},
+        409,
+        "idempotency_key_reused",
+        **{"Idempotency-Key": "k"},
+    )
+
+
+def test_create_game_validation(client: TestClient) -> None:
+    bad_bodies: list[dict[str, Any]] = [
+        {"title": "T", "seats": []},
+        {"title": "", "seats": ["A"]},
+        {"title": "T", "seats": ["A"] * 17},
+        {"title": "T", "seats": ["A"], "options": {"dice_policy": "telepathy"}},
+        {"title": "T", "seats": ["A"], "surprise": 1},
+    ]
+    for body in bad_bodies:
+        assert_problem(client.post("/games", json=body), 422, "invalid_request")
+    response = client.post("/games", json={"title": "T", "seats": ["A"], "ruleset": "chess"})
+    assert_problem(response, 422, "unknown_ruleset")
