@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from fastapi.testclient import TestClient
 
 from tests.table import Table
@@ -66,7 +68,7 @@ def test_seq_and_hashes_chain_across_the_log(client: TestClient) -> None:
     table.do("gm", {"type": "start"})
     events = table.events("gm")
     assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
-    for previous, event in zip(events, events[1:], strict=False):
+    for previous, event in itertools.pairwise(events):
         assert event["prev_hash"] == previous["hash"]
 
 
