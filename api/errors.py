@@ -63,7 +63,11 @@ def install_error_handlers(app: FastAPI) -> None:
             {"loc": list(e.get("loc", ())), "msg": e.get("msg", ""), "type": e.get("type", "")}
             for e in error.errors()
         ]
-        first = errors[0] if errors else {"loc": [], "msg": "invalid request"}
+        first = errors[0] if errors else {"loc": [], "msg": "invalid request", "type": ""}
+        if first["type"] == "union_tag_invalid":
+            # pydantic's message names the unknown type and every known one.
+            detail = str(first["msg"]).replace("Input tag", "Command type")
+            return problem(422, "unknown_command", detail)
         where = ".".join(str(part) for part in first["loc"] if part != "body") or "request"
         return problem(422, "invalid_request", f"{where}: {first['msg']}", errors=errors)
 
