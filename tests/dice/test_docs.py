@@ -1,0 +1,39 @@
+"""Every example row in docs/dice.md must be what the code produces."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from domain.dice import parse
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "dice.md"
+ROW = re.compile(r"^\| `(?P<command>[^`]+)` \| (?P<faces>[\d,]+|—) \| `(?P<explanation>[^`]+)` \|$")
+
+
+def _examples() -> list[tuple[str, list[int], str]]:
+    rows = []
+    for line in DOC.read_text(encoding="utf-8").splitlines():
+        match = ROW.match(line)
+        if match:
+            faces = [] if match["faces"] == "—" else [int(f) for f in match["faces"].split(",")]
+            rows.append((match["command"], faces, match["explanation"]))
+    return rows
+
+
+EXAMPLES = _examples()
+
+
+def test_the_doc_has_examples_for_every_command_family() -> None:
+    commands = {command for command, _, _ in EXAMPLES}
+    for needed in ("2D6>=7", "4B6>=4", "K5", "UH6", "N5,3,4", "NJ4[N]", "AT4[N]", "EV4[N]/2"):
+        assert needed in commands
+    assert "WS8" in commands
+    assert len(EXAMPLES) >= 35
+
+
+@pytest.mark.parametrize(("command", "faces", "explanation"), EXAMPLES)
+def test_doc_example(command: str, faces: list[int], explanation: str) -> None:
+    assert parse(command).evaluate(faces).explanation == explanation
