@@ -47,16 +47,16 @@ _COMPARE_SPELLINGS = {
 }
 
 
-def _run(text: str, start: int, accept: frozenset[str] | None, alpha: bool = False) -> int:
+# Explicit sets, not str.isdigit/isalpha: those accept digits and letters of every script.
+_DIGITS = frozenset("0123456789")
+_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def _run(text: str, start: int, accept: frozenset[str]) -> int:
     end = start
-    while end < len(text) and (
-        (alpha and "A" <= text[end] <= "Z") or (accept is not None and text[end] in accept)
-    ):
+    while end < len(text) and text[end] in accept:
         end += 1
     return end
-
-
-_DIGITS = frozenset("0123456789")
 
 
 def tokenize(command: str, offset: int) -> list[Token]:
@@ -68,8 +68,8 @@ def tokenize(command: str, offset: int) -> list[Token]:
         if char in _DIGITS:
             end = _run(command, i, _DIGITS)
             tokens.append(Token(Kind.INT, command[i:end], at))
-        elif "A" <= char <= "Z":
-            end = _run(command, i, None, alpha=True)
+        elif char in _LETTERS:
+            end = _run(command, i, _LETTERS)
             tokens.append(Token(Kind.WORD, command[i:end], at))
         elif char in _COMPARE_CHARS:
             end = _run(command, i, _COMPARE_CHARS)
