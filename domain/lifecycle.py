@@ -129,7 +129,12 @@ def roll_record(state: GameState, command: Roll, draw_number: int) -> tuple[Roll
         if policy == "server":
             raise RuleViolation("manual_dice_not_allowed", "This game uses server dice only.")
         result = expression.evaluate(command.faces)
-        record = RollRecord(expression=expression.text, result=_json(result), manual=True)
+        record = RollRecord(
+            expression=expression.text,
+            comment=expression.comment,
+            result=_json(result),
+            manual=True,
+        )
     else:
         if policy == "manual":
             raise RuleViolation(
@@ -140,7 +145,9 @@ def roll_record(state: GameState, command: Roll, draw_number: int) -> tuple[Roll
         faces = Draw(state.server_seed, state.game_id, tag).faces(requests)
         result = expression.evaluate(faces)
         draw = DiceDraw(**tag.model_dump(), dice=requests, faces=faces)
-        record = RollRecord(expression=expression.text, result=_json(result), draw=draw)
+        record = RollRecord(
+            expression=expression.text, comment=expression.comment, result=_json(result), draw=draw
+        )
     return record, command.secret or expression.secret
 
 

@@ -66,6 +66,7 @@ class RollRecord(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     expression: str
+    comment: str = ""  # BCDice: text after the first blank, e.g. "2D6>=7 回避"
     result: dict[str, Any]
     manual: bool = False
     draw: DiceDraw | None = None  # None for manual faces
