@@ -1,0 +1,147 @@
+"""GameService on the real PostgreSQL server: one game seen by two services ("workers"), and a
+long game that a fresh service reloads from a snapshot to exactly the state folded from events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from urllib.parse import parse_qs, urlparse
+from uuid import UUID
+
+import pytest
+
+from domain import lifecycle
+from domain.commands import Declare, End, Note, Roll, Start
+from domain.game import GameState
+from domain.lifecycle_events import GameOptions
+from domain.rulesets.freeform import AdvancePhase
+from domain.service import SNAPSHOT_INTERVAL, GameService, NewGame
+from domain.store import store_env
+
+pytestmark = pytest.mark.postgres
+
+
+@pytest.fixture
+def pg_env(postgres_url: str) -> dict[str, str]:
+    env = store_env(database_url=postgres_url)
+    assert env["PERSISTENCE_MODULE"] == "eventsourcing.postgres"
+    return env
+
+
+@pytest.fixture
+def pg_service(pg_env: dict[str, str]) -> Iterator[GameService]:
+    service = GameService(pg_env)
+    yield service
+    service.close()
+
+
+def new_game(service: GameService, seats: int = 2) -> tuple[str, str, list[str]]:
+    """Create a game, join every seat; returns game id, GM token and seat actors."""
+    created = service.create_game(
+        NewGame(
+            ruleset="freeform",
+            title="On PostgreSQL",
+            seat_names=[f"Seat {n}" for n in range(1, seats + 1)],
+            options=GameOptions(),
+            ruleset_options={},
+        )
+    )
+    actors = []
+    for invite in created.seats:
+        seat, _token = service.join(created.game_id, invite.invite, f"seed-{invite.seat}")
+        actors.append(f"seat:{seat}")
+    return created.game_id, created.gm_token, actors
+
+
+def fold(service: GameService, game_id: str, upto: int | None = None) -> GameState:
+    """The state folded from every stored event (no cache, no snapshot)."""
+    records = list(service.records(game_id, upto=upto))
+    state = lifecycle.initial_state(records[0])
+    for recorded in records[1:]:
+        state = lifecycle.evolve(state, recorded)
+    return state
+
+
+def snapshot_versions(postgres_url: str, game_id: str) -> list[int]:
+    import psycopg
+
+    parsed = urlparse(postgres_url)
+    schema = parse_qs(parsed.query)["schema"][0]
+    with psycopg.connect(postgres_url.split("?")[0]) as conn:
+        rows = conn.execute(
+            f'SELECT originator_version FROM "{schema}".kiroku_snapshots '
+            "WHERE originator_id = %s ORDER BY originator_version",
+            (UUID(game_id),),
+        ).fetchall()
+    return [row[0] for row in rows]
+
+
+def test_lifecycle_on_postgres_seen_by_a_second_worker(
+    pg_env: dict[str, str], pg_service: GameService
+) -> None:
+    game_id, _gm, (seat1, seat2) = new_game(pg_service)
+    pg_service.execute(game_id, "gm", Start())
+    rolled = pg_service.execute(game_id, seat1, Roll(expression="2d6+1>=8"))
+    (roll_record,) = rolled.records
+    assert roll_record.seq == 5 and roll_record.envelope.type == "DiceRolled"
+    pg_service.execute(game_id, seat2, Note(text="psst", to=["gm"]))
+
+    other = GameService(pg_env)  # another worker process would hold its own service
+    try:
+        assert other.state(game_id) == pg_service.state(game_id)
+        # The other worker appends; the first sees it on its next read (fast-forward).
+        other.execute(game_id, seat2, Declare(text="from worker two"))
+        assert pg_service.state(game_id).version == 7
+        assert pg_service.state(game_id) == other.state(game_id)
+
+        ended = pg_service.execute(game_id, "gm", End(summary="done"))
+        assert [r.envelope.type for r in ended.records] == ["GameEnded", "Revealed", "Revealed"]
+        assert other.state(game_id).status == "ended"
+        assert other.state(game_id) == pg_service.state(game_id) == fold(other, game_id)
+        report = other.verify(game_id)
+        assert report.ok, report
+        assert report.chain.events == 10
+        assert report.secrets is not None and report.secrets.seed_matches is True
+        assert report.secrets.findings == []
+    finally:
+        other.close()
+
+
+def test_long_game_reloads_from_snapshot(
+    postgres_url: str, pg_env: dict[str, str], pg_service: GameService
+) -> None:
+    game_id, _gm, actors = new_game(pg_service, seats=3)
+    pg_service.execute(game_id, "gm", Start())
+    for n in range(260):
+        actor = actors[n % 3]
+        if n % 50 == 7:
+            pg_service.execute(game_id, "gm", AdvancePhase(phase=f"Phase {n}"))
+        elif n % 13 == 0:
+            pg_service.execute(game_id, actor, Note(text=f"secret {n}", to=["gm"]))
+        elif n % 11 == 0:
+            pg_service.execute(game_id, actor, Roll(expression="1d20", secret=True))
+        elif n % 2:
+            pg_service.execute(game_id, actor, Roll(expression="2d6+1"), f"key-{n}")
+        else:
+            pg_service.execute(game_id, actor, Declare(text=f"declaration {n}"))
+    live = pg_service.state(game_id)
+    assert live.version == 1 + 3 + 1 + 260
+    assert live.unrevealed and live.commands and live.rules.phase_number == 6
+
+    assert snapshot_versions(postgres_url, game_id) == [100, 200]
+
+    fresh = GameService(pg_env)
+    try:
+        folded = fold(fresh, game_id)
+        # The latest snapshot is exactly the fold of its first 200 events …
+        snapshot = fresh._from_snapshot(UUID(game_id))
+        assert snapshot is not None and snapshot.version == 2 * SNAPSHOT_INTERVAL
+        assert snapshot == fold(fresh, game_id, upto=2 * SNAPSHOT_INTERVAL)
+        # … and a fresh service loads from it (no cache) to the state folded from all events.
+        assert fresh.state(game_id) == folded == live
+        # An idempotent retry is still recognised after the reload from the snapshot.
+        again = fresh.execute(game_id, actors[201 % 3], Roll(expression="2d6+1"), "key-201")
+        assert again.replayed and again.records[0].envelope.actor == actors[201 % 3]
+        assert fresh.state(game_id).version == live.version
+    finally:
+        fresh.close()
