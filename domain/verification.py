@@ -5,9 +5,9 @@ every commitment and every fair draw. Works on raw JSON so archives verify the s
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, computed_field
 
 from domain import dice
 from domain.canonical import sha256_hex
@@ -26,17 +26,48 @@ class ChainStatus(BaseModel):
     problem: str | None = None
 
 
-class Finding(BaseModel):
+class Check(BaseModel):
+    """One thing checked after the end: the seed, a commitment, a draw or a roll."""
+
     seq: int
-    problem: str
+    kind: Literal["seed", "commitment", "draw", "roll", "draw_numbers"]
+    ok: bool
+    what: str
+    problem: str | None = None
 
 
 class SecretsStatus(BaseModel):
-    checked_draws: int = 0
-    checked_commitments: int = 0
-    checked_rolls: int = 0
     seed_matches: bool | None = None
-    findings: list[Finding] = []
+    checks: list[Check] = []
+
+    def count(self, kind: str) -> int:
+        return sum(1 for c in self.checks if c.kind == kind)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def findings(self) -> list[Check]:
+        return [c for c in self.checks if not c.ok]
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def checked_draws(self) -> int:
+        return self.count("draw")
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def checked_commitments(self) -> int:
+        return self.count("commitment")
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def checked_rolls(self) -> int:
+        return self.count("roll")
+
+    def add(self, seq: int, kind: str, what: str, problem: str | None = None) -> bool:
+        self.checks.append(
+            Check(seq=seq, kind=kind, ok=problem is None, what=what, problem=problem)  # type: ignore[arg-type]
+        )
+        return problem is None
 
 
 class VerificationReport(BaseModel):
@@ -90,11 +121,15 @@ def verify_secrets(game_id: str, envelopes: list[dict[str, Any]]) -> SecretsStat
     created = envelopes[0]["public"] if envelopes else {}
     seed = reveals.get(1, {}).get("body", {}).get("server_seed")
     if not isinstance(seed, str):
-        status.findings.append(Finding(seq=1, problem="the server seed was never revealed"))
+        status.add(1, "seed", "server seed", "the server seed was never revealed")
         return status
     status.seed_matches = sha256_hex(bytes.fromhex(seed)) == created.get("server_seed_hash")
-    if not status.seed_matches:
-        status.findings.append(Finding(seq=1, problem="the revealed seed does not match its hash"))
+    status.add(
+        1,
+        "seed",
+        "server seed against server_seed_hash",
+        None if status.seed_matches else "the revealed seed does not match its hash",
+    )
 
     draw_numbers: list[tuple[int, int]] = []
     for envelope in envelopes:
@@ -103,36 +138,45 @@ def verify_secrets(game_id: str, envelopes: list[dict[str, Any]]) -> SecretsStat
         parts = [] if envelope.get("type") == "Revealed" else [envelope["public"]]
         sealed = envelope.get("sealed")
         if sealed is not None:
-            reveal = reveals.get(seq)
-            if reveal is None:
-                status.findings.append(Finding(seq=seq, problem="sealed secret never revealed"))
+            body = _revealed_body(status, seq, sealed, reveals.get(seq))
+            if body is None:
                 continue
-            status.checked_commitments += 1
-            if commitment(reveal["salt"], reveal["body"]) != sealed["commitment"]:
-                status.findings.append(Finding(seq=seq, problem="reveal does not match commitment"))
-                continue
-            parts.append(reveal["body"])
+            parts.append(body)
         for part in parts:
             for draw in find_draws(part):
-                status.checked_draws += 1
                 draw_numbers.append((draw["roll"], seq))
-                if not recompute(seed, game_id, draw):
-                    status.findings.append(
-                        Finding(seq=seq, problem="draw does not follow from seed")
-                    )
+                ok = recompute(seed, game_id, draw)
+                status.add(
+                    seq,
+                    "draw",
+                    f"draw {draw['roll']}",
+                    None if ok else "draw does not follow from the seed",
+                )
             for roll in _rolls(part):
-                status.checked_rolls += 1
-                problem = _roll_problem(roll)
-                if problem:
-                    status.findings.append(Finding(seq=seq, problem=problem))
+                what = str(roll["result"].get("explanation") or roll["expression"])
+                status.add(seq, "roll", what, _roll_problem(roll))
 
+    expected = 0
     for expected, (number, seq) in enumerate(sorted(draw_numbers), 1):
         if number != expected:
-            status.findings.append(
-                Finding(seq=seq, problem=f"draw numbers skip or repeat (expected {expected})")
-            )
+            problem = f"draw numbers skip or repeat (expected {expected}, found {number})"
+            status.add(seq, "draw_numbers", "draw numbers run 1..N", problem)
             break
+    else:
+        last = envelopes[-1]["seq"] if envelopes else 0
+        status.add(last, "draw_numbers", f"draw numbers run 1..{expected}")
     return status
+
+
+def _revealed_body(
+    status: SecretsStatus, seq: int, sealed: dict[str, Any], reveal: dict[str, Any] | None
+) -> dict[str, Any] | None:
+    if reveal is None:
+        status.add(seq, "commitment", "sealed secret", "sealed secret never revealed")
+        return None
+    matches = commitment(reveal["salt"], reveal["body"]) == sealed["commitment"]
+    problem = None if matches else "reveal does not match commitment"
+    return reveal["body"] if status.add(seq, "commitment", "sealed secret", problem) else None
 
 
 def _rolls(part: Any) -> Iterable[dict[str, Any]]:
@@ -175,12 +219,14 @@ def verify(game_id: str, envelopes: list[dict[str, Any] | Unreadable]) -> Verifi
         )
         return VerificationReport(game_id=game_id, ok=True, ended=False, chain=chain, note=note)
     secrets = verify_secrets(game_id, readable)
-    ok = not secrets.findings
+    findings = secrets.findings
+    ok = not findings
     note = (
-        f"Chain of {chain.events} events, {secrets.checked_draws} draws and "
-        f"{secrets.checked_commitments} secrets verify."
+        f"Chain of {chain.events} events, {secrets.count('draw')} draws and "
+        f"{secrets.count('commitment')} secrets verify."
         if ok
-        else f"{len(secrets.findings)} problem(s) found; first at event {secrets.findings[0].seq}."
+        else f"{len(findings)} problem(s) found; first at event {findings[0].seq}: "
+        f"{findings[0].problem}."
     )
     return VerificationReport(
         game_id=game_id, ok=ok, ended=True, chain=chain, secrets=secrets, note=note

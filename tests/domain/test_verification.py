@@ -1,0 +1,117 @@
+"""The verifier flags forged draws, rolls, reveals and seeds even when the chain is re-hashed."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from domain.commands import End, Note, Roll, Start
+from domain.envelope import chain_hash, genesis_hash
+from domain.lifecycle_events import GameOptions
+from domain.service import GameService, NewGame
+from domain.verification import verify
+
+Envelopes = list[dict[str, Any]]
+
+
+@pytest.fixture
+def finished(service: GameService) -> tuple[str, Envelopes]:
+    game = service.create_game(NewGame("freeform", "T", ["Aki"], GameOptions(), {}))
+    gid = game.game_id
+    service.execute(gid, "gm", Start())
+    service.execute(gid, "gm", Roll(expression="2D6+1>=8"))  # seq 3, draw 1
+    service.execute(gid, "gm", Roll(expression="S1D20"))  # seq 4, draw 2 (sealed)
+    service.execute(gid, "gm", Note(text="the key"))  # seq 5
+    service.execute(gid, "gm", End())
+    envelopes = [r.envelope.model_dump(mode="json") for r in service.records(gid)]
+    return gid, envelopes
+
+
+def rechain(game_id: str, envelopes: Envelopes) -> Envelopes:
+    """What a forger with write access would do: recompute every hash after the change."""
+    prev = genesis_hash(game_id)
+    for envelope in envelopes:
+        envelope["prev_hash"] = prev
+        envelope["hash"] = chain_hash(prev, {k: v for k, v in envelope.items() if k != "hash"})
+        prev = envelope["hash"]
+    return envelopes
+
+
+def reveal_of(envelopes: Envelopes, seq: int) -> dict[str, Any]:
+    return next(
+        e["public"] for e in envelopes if e["type"] == "Revealed" and e["public"]["of_seq"] == seq
+    )
+
+
+def test_an_honest_game_verifies(finished: tuple[str, Envelopes]) -> None:
+    game_id, envelopes = finished
+    report = verify(game_id, envelopes)
+    assert report.ok, report.secrets
+    assert report.secrets is not None
+    assert report.secrets.checked_draws == 2 and report.secrets.checked_rolls == 2
+    assert report.secrets.checked_commitments == 3
+
+
+def forge_open_faces(envelopes: Envelopes) -> None:
+    roll = envelopes[2]["public"]["roll"]
+    roll["draw"]["faces"] = [6, 6]
+    roll["result"]["faces"] = [6, 6]
+
+
+def forge_open_total(envelopes: Envelopes) -> None:
+    envelopes[2]["public"]["roll"]["result"]["total"] = 13
+
+
+def forge_reveal_body(envelopes: Envelopes) -> None:
+    reveal_of(envelopes, 5)["body"]["text"] = "the sword"
+
+
+def forge_seed(envelopes: Envelopes) -> None:
+    reveal_of(envelopes, 1)["body"]["server_seed"] = "00" * 32
+
+
+def forge_skipped_draw(envelopes: Envelopes) -> None:
+    envelopes[2]["public"]["roll"]["draw"]["roll"] = 3
+
+
+@pytest.mark.parametrize(
+    ("forge", "seq", "kind"),
+    [
+        (forge_open_faces, 3, "draw"),
+        (forge_open_total, 3, "roll"),
+        (forge_reveal_body, 5, "commitment"),
+        (forge_seed, 1, "seed"),
+        (forge_skipped_draw, 3, "draw"),
+    ],
+)
+def test_forgeries_are_found(
+    finished: tuple[str, Envelopes], forge: Callable[[Envelopes], None], seq: int, kind: str
+) -> None:
+    game_id, honest = finished
+    envelopes = copy.deepcopy(honest)
+    forge(envelopes)
+    report = verify(game_id, rechain(game_id, envelopes))
+    assert report.chain.ok, "the forger re-hashed the chain, so only the secrets check can tell"
+    assert not report.ok
+    assert report.secrets is not None
+    first = report.secrets.findings[0]
+    assert (first.seq, first.kind) == (seq, kind)
+
+
+def test_without_rehashing_the_chain_itself_breaks(finished: tuple[str, Envelopes]) -> None:
+    game_id, honest = finished
+    envelopes = copy.deepcopy(honest)
+    forge_open_total(envelopes)
+    report = verify(game_id, envelopes)
+    assert not report.chain.ok and report.chain.first_bad_seq == 3
+
+
+def test_before_the_end_only_the_chain_is_checked(service: GameService) -> None:
+    game = service.create_game(NewGame("freeform", "T", ["Aki"], GameOptions(), {}))
+    service.execute(game.game_id, "gm", Start())
+    report = service.verify(game.game_id)
+    assert report.ok and not report.ended and report.secrets is None
+    assert "once the game ends" in report.note
