@@ -1,0 +1,75 @@
+"""The `kiroku` command line: offline dice checks and creating a game from the terminal."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from api.cli import main
+from domain.service import GameService
+from domain.store import store_env
+
+
+def test_roll_with_given_faces_prints_the_bcdice_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["roll", "4B6>=4", "--faces", "2,3,6,4"]) == 0
+    assert capsys.readouterr().out.strip() == "(4B6>=4) ＞ 2,3,6,4 ＞ 成功数2"
+
+
+def test_roll_accepts_full_width_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["roll", "２Ｄ６＜＝７", "--faces", "3,4"]) == 0
+    assert capsys.readouterr().out.strip() == "(2D6<=7) ＞ 7[3,4] ＞ 7 ＞ 成功"
+
+
+def test_roll_without_faces_rolls_in_range(capsys: pytest.CaptureFixture[str]) -> None:
+    for _ in range(20):
+        assert main(["roll", "1D6"]) == 0
+        face = int(capsys.readouterr().out.strip().rsplit("＞", 1)[1])
+        assert 1 <= face <= 6
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["roll", "2D6>=>7"], "position"),
+        (["roll", "2D6", "--faces", "3,9"], "1..6"),
+        (["roll", "2D6", "--faces", "3,x"], "whole numbers"),
+    ],
+)
+def test_roll_errors_are_clear(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    assert main(argv) == 1
+    assert message in capsys.readouterr().err
+
+
+def test_new_game_prints_tokens_that_work(tmp_path: Path) -> None:
+    db = tmp_path / "cli.db"
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "api.cli",
+            "new",
+            "Session 1",
+            "--seat",
+            "Aki",
+            "--seat",
+            "Ben",
+            "--db",
+            str(db),
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    created = json.loads(result.stdout)
+    assert [s["name"] for s in created["seats"]] == ["Aki", "Ben"]
+    service = GameService(store_env(sqlite_path=str(db)))
+    assert service.authenticate(created["game_id"], created["gm_token"]) == "gm"
+    assert service.state(created["game_id"]).title == "Session 1"
+    service.close()
