@@ -9,8 +9,10 @@ from fastapi import FastAPI
 
 from api.errors import install_error_handlers
 from api.limits import BodySizeLimit
-from api.routes import commands, events, games, health
+from api.routes import commands, events, games, health, views
 from domain.service import GameService
+from projections.runner import ViewRunner
+from projections.store import open_view_store
 
 
 def create_app(service: GameService | None = None) -> FastAPI:
@@ -29,9 +31,10 @@ def create_app(service: GameService | None = None) -> FastAPI:
         version="0.1.0",
         lifespan=lifespan,
     )
-    app.state.service = service if service is not None else GameService()
+    app.state.service = service = service if service is not None else GameService()
+    app.state.views = ViewRunner(service.log, open_view_store(service.env))
     install_error_handlers(app)
-    for module in (games, commands, events, health):
+    for module in (games, commands, events, views, health):
         app.include_router(module.router)
     app.add_middleware(BodySizeLimit)
     return app

@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from collections.abc import Sequence
 
 from domain import dice
@@ -42,6 +43,13 @@ def _parser() -> argparse.ArgumentParser:
     game.add_argument("--json", action="store_true", help="print JSON")
     _store_options(game)
     game.set_defaults(run=_new_game)
+
+    projections = commands.add_parser("projections", help="maintain the per-audience views")
+    projection_commands = projections.add_subparsers(title="projections commands", required=True)
+    rebuild = projection_commands.add_parser("rebuild", help="drop the views and fold them again")
+    rebuild.add_argument("--game", help="only this game (default: every game)")
+    _store_options(rebuild)
+    rebuild.set_defaults(run=_rebuild)
 
     roll = commands.add_parser("roll", help="evaluate a dice command offline")
     roll.add_argument("expression")
@@ -111,6 +119,24 @@ def _new_game(args: argparse.Namespace) -> int:
     print(f"gm token {created.gm_token}   (shown once)")
     for seat in created.seats:
         print(f"seat {seat.seat} {seat.name}: invite {seat.invite}")
+    return 0
+
+
+def _rebuild(args: argparse.Namespace) -> int:
+    from projections.runner import ViewRunner
+    from projections.store import open_view_store
+
+    _apply_store(args)
+    service = GameService()
+    try:
+        runner = ViewRunner(service.log, open_view_store(service.env))
+        started = time.perf_counter()
+        position = runner.rebuild(args.game)
+        elapsed = time.perf_counter() - started
+    finally:
+        service.close()
+    scope = f"game {args.game}" if args.game else "every game"
+    print(f"rebuilt the views of {scope} up to notification {position} in {elapsed:.2f} s")
     return 0
 
 

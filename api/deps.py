@@ -8,6 +8,7 @@ from fastapi import Depends, Path, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from domain.service import GameService
+from projections.runner import ViewRunner
 
 bearer = HTTPBearer(auto_error=False, description="The GM token or a seat token of this game")
 
@@ -17,6 +18,13 @@ def get_service(request: Request) -> GameService:
 
 
 Service = Annotated[GameService, Depends(get_service)]
+
+
+def get_views(request: Request) -> ViewRunner:
+    return request.app.state.views
+
+
+Views = Annotated[ViewRunner, Depends(get_views)]
 GameId = Annotated[str, Path(description="The game's id", max_length=64)]
 
 

@@ -271,6 +271,13 @@ def initial_state(recorded: Recorded) -> GameState:
     return evolve(state, recorded)
 
 
+def restore_state(data: dict[str, Any]) -> GameState:
+    """A GameState from its JSON form (snapshots), with the ruleset's own state model."""
+    data = dict(data)
+    rules = ruleset_for(data["ruleset"]).restore(data.pop("rules"))
+    return GameState.model_validate(data).model_copy(update={"rules": rules})
+
+
 def evolve(state: GameState, recorded: Recorded) -> GameState:
     envelope, event = recorded.envelope, recorded.event
     update: dict[str, Any] = {"version": envelope.seq, "head": envelope.hash}

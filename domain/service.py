@@ -30,7 +30,6 @@ from domain.fairness import new_server_seed
 from domain.game import GameState
 from domain.lifecycle_events import GameOptions
 from domain.records import CommandKey, Draft, Recorded, ServerData
-from domain.rulesets import ruleset_for
 from domain.store import EventLog, StateSnapshot, StoredRecord, dumps, store_env
 from domain.verification import Unreadable, VerificationReport, verify
 
@@ -90,7 +89,8 @@ def _parse_game_id(game_id: str) -> UUID:
 
 class GameService:
     def __init__(self, env: dict[str, str] | None = None) -> None:
-        self.log = EventLog(env=env if env is not None else store_env())
+        self.env = env if env is not None else store_env()
+        self.log = EventLog(env=self.env)
         self._cache: dict[str, GameState] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._locks_guard = threading.Lock()
@@ -286,9 +286,7 @@ class GameService:
             return None
         snapshot = latest[0]
         assert isinstance(snapshot, StateSnapshot)
-        data = json.loads(snapshot.state)
-        rules = ruleset_for(data["ruleset"]).restore(data.pop("rules"))
-        return GameState.model_validate(data).model_copy(update={"rules": rules})
+        return lifecycle.restore_state(json.loads(snapshot.state))
 
     def _records_after(self, uuid: UUID, after: int, upto: int | None = None) -> Iterator[Recorded]:
         for stored in self.log.events.get(uuid, gt=after, lte=upto):

@@ -1,9 +1,9 @@
 """No secret reaches an audience that may not see it — tested as an attacker would.
 
 Hypothesis plays random games with secret notes and secret rolls for random audiences, some
-revealed, some not; then every audience's bytes (its event list, game summary, its own command
-responses and errors) are searched for every secret body marker, salt, the dice seed and any
-credential it may not hold.
+revealed, some not; then every audience's bytes (its event list, game summary, projected
+view, its own command responses and errors) are searched for every secret body marker, salt,
+the dice seed and any credential it may not hold.
 """
 
 from __future__ import annotations
@@ -70,14 +70,11 @@ def play(table: Table, steps: list[tuple[str, str, object]], observed: Observed)
 
 
 def collect_reads(table: Table, observed: Observed) -> None:
+    """Every read an audience can make: the log, the game summary and the projected view."""
     for viewer in VIEWERS:
-        observed.saw(
-            viewer,
-            table.client.get(f"/games/{table.game_id}/events", headers=table.auth(viewer)).content,
-        )
-        observed.saw(
-            viewer, table.client.get(f"/games/{table.game_id}", headers=table.auth(viewer)).content
-        )
+        for path in ("/events", "", "/view"):
+            response = table.client.get(f"/games/{table.game_id}{path}", headers=table.auth(viewer))
+            observed.saw(viewer, response.content)
 
 
 @settings(

@@ -1,0 +1,16 @@
+"""The caller's view of a game, from the materialised projections."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from api.deps import Caller, GameId, Views
+from projections.views import AudienceView
+
+router = APIRouter(prefix="/games", tags=["views"])
+
+
+@router.get("/{game_id}/view")
+def get_view(game_id: GameId, audience: Caller, views: Views) -> AudienceView:
+    """The game as the caller may see it, at `seq`: at least the caller's own last write."""
+    return views.view(game_id, audience)

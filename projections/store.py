@@ -1,0 +1,164 @@
+"""Materialised views in the events' own database, tracked with `eventsourcing`'s tracking
+recorder: views and their position in the application sequence commit in one transaction, so
+a view never claims an event it does not include.
+
+Tables: kiroku_views (one row per game and audience: the rendered view) and kiroku_view_states
+(one row per game: the projection's folded state, so catching up continues where it stopped).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Protocol
+
+from eventsourcing.persistence import InfrastructureFactory, Tracking, TrackingRecorder
+from eventsourcing.postgres import PostgresTrackingRecorder
+from eventsourcing.sqlite import SQLiteTrackingRecorder
+from eventsourcing.utils import Environment
+from psycopg.sql import SQL, Identifier
+
+VIEWS_NAME = "KirokuViews"
+
+Rows = list[tuple[str, str, int, str]]  # (game_id, audience, seq, view JSON)
+States = list[tuple[str, int, str]]  # (game_id, seq, state JSON)
+
+
+class ViewStore(Protocol):
+    def save(self, views: Rows, states: States, tracking: Tracking | None) -> None: ...
+    def view(self, game_id: str, audience: str) -> dict[str, Any] | None: ...
+    def state(self, game_id: str) -> str | None: ...
+    def drop(self, game_id: str | None = None) -> None: ...
+    def max_tracking_id(self, application_name: str) -> int | None: ...
+
+
+class SQLiteViewStore(SQLiteTrackingRecorder):
+    def construct_create_table_statements(self) -> list[str]:
+        return [
+            *super().construct_create_table_statements(),
+            "CREATE TABLE IF NOT EXISTS kiroku_views (game_id TEXT, audience TEXT, "
+            "seq INTEGER, view TEXT, PRIMARY KEY (game_id, audience)) WITHOUT ROWID",
+            "CREATE TABLE IF NOT EXISTS kiroku_view_states (game_id TEXT PRIMARY KEY, "
+            "seq INTEGER, state TEXT) WITHOUT ROWID",
+        ]
+
+    def save(self, views: Rows, states: States, tracking: Tracking | None) -> None:
+        with self.datastore.transaction(commit=True) as c:
+            c.executemany("INSERT OR REPLACE INTO kiroku_views VALUES (?, ?, ?, ?)", views)
+            c.executemany("INSERT OR REPLACE INTO kiroku_view_states VALUES (?, ?, ?)", states)
+            if tracking is not None:
+                self._insert_tracking(c, tracking)
+
+    def view(self, game_id: str, audience: str) -> dict[str, Any] | None:
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(
+                "SELECT view FROM kiroku_views WHERE game_id = ? AND audience = ?",
+                (game_id, audience),
+            )
+            row = c.fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def state(self, game_id: str) -> str | None:
+        with self.datastore.transaction(commit=False) as c:
+            c.execute("SELECT state FROM kiroku_view_states WHERE game_id = ?", (game_id,))
+            row = c.fetchone()
+        return None if row is None else row[0]
+
+    def drop(self, game_id: str | None = None) -> None:
+        with self.datastore.transaction(commit=True) as c:
+            if game_id is None:
+                c.execute("DELETE FROM kiroku_views")
+                c.execute("DELETE FROM kiroku_view_states")
+                c.execute("DELETE FROM tracking WHERE application_name != '__migration__'")
+            else:
+                c.execute("DELETE FROM kiroku_views WHERE game_id = ?", (game_id,))
+                c.execute("DELETE FROM kiroku_view_states WHERE game_id = ?", (game_id,))
+
+
+class PostgresViewStore(PostgresTrackingRecorder):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        schema = Identifier(self.datastore.schema)
+        self._views = SQL("{0}.kiroku_views").format(schema)
+        self._states = SQL("{0}.kiroku_view_states").format(schema)
+        self._tracking = SQL("{0}.{1}").format(schema, Identifier(self.tracking_table_name))
+        self.sql_create_statements.extend(
+            [
+                SQL(
+                    "CREATE TABLE IF NOT EXISTS {0} (game_id text, audience text, seq bigint, "
+                    "view text, PRIMARY KEY (game_id, audience))"
+                ).format(self._views),
+                SQL(
+                    "CREATE TABLE IF NOT EXISTS {0} (game_id text PRIMARY KEY, seq bigint, "
+                    "state text)"
+                ).format(self._states),
+            ]
+        )
+
+    def save(self, views: Rows, states: States, tracking: Tracking | None) -> None:
+        with self.datastore.transaction(commit=True) as curs:
+            curs.executemany(
+                SQL(
+                    "INSERT INTO {0} VALUES (%s, %s, %s, %s) ON CONFLICT (game_id, audience) "
+                    "DO UPDATE SET seq = EXCLUDED.seq, view = EXCLUDED.view"
+                ).format(self._views),
+                views,
+            )
+            curs.executemany(
+                SQL(
+                    "INSERT INTO {0} VALUES (%s, %s, %s) ON CONFLICT (game_id) "
+                    "DO UPDATE SET seq = EXCLUDED.seq, state = EXCLUDED.state"
+                ).format(self._states),
+                states,
+            )
+            if tracking is not None:
+                self._insert_tracking(curs, tracking)
+
+    def view(self, game_id: str, audience: str) -> dict[str, Any] | None:
+        with self.datastore.transaction(commit=False) as curs:
+            curs.execute(
+                SQL("SELECT view FROM {0} WHERE game_id = %s AND audience = %s").format(
+                    self._views
+                ),
+                (game_id, audience),
+            )
+            row = curs.fetchone()
+        return None if row is None else json.loads(row["view"])
+
+    def state(self, game_id: str) -> str | None:
+        with self.datastore.transaction(commit=False) as curs:
+            curs.execute(
+                SQL("SELECT state FROM {0} WHERE game_id = %s").format(self._states), (game_id,)
+            )
+            row = curs.fetchone()
+        return None if row is None else row["state"]
+
+    def drop(self, game_id: str | None = None) -> None:
+        with self.datastore.transaction(commit=True) as curs:
+            if game_id is None:
+                curs.execute(SQL("DELETE FROM {0}").format(self._views))
+                curs.execute(SQL("DELETE FROM {0}").format(self._states))
+                curs.execute(
+                    SQL("DELETE FROM {0} WHERE application_name != '__migration__'").format(
+                        self._tracking
+                    )
+                )
+            else:
+                curs.execute(
+                    SQL("DELETE FROM {0} WHERE game_id = %s").format(self._views), (game_id,)
+                )
+                curs.execute(
+                    SQL("DELETE FROM {0} WHERE game_id = %s").format(self._states), (game_id,)
+                )
+
+
+def open_view_store(env: dict[str, str]) -> SQLiteViewStore | PostgresViewStore:
+    """The view store beside the events: same database, same kind."""
+    factory = InfrastructureFactory.construct(Environment(VIEWS_NAME, env))
+    cls: type[TrackingRecorder] = (
+        PostgresViewStore
+        if env.get("PERSISTENCE_MODULE") == "eventsourcing.postgres"
+        else SQLiteViewStore
+    )
+    store = factory.tracking_recorder(cls)  # type: ignore[arg-type]
+    assert isinstance(store, SQLiteViewStore | PostgresViewStore)
+    return store

@@ -1,0 +1,132 @@
+"""Per-audience views, folded from events: pure, no storage.
+
+A view is the game as one audience may see it: the lifecycle summary, the ruleset's own view,
+and the sealed bodies this audience may read (its own, those addressed to it, and whatever has
+been revealed). The GM's view holds every secret but the dice seed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from domain import lifecycle
+from domain.audience import may_see
+from domain.game import GameState
+from domain.lifecycle_events import GameOptions, Revealed
+from domain.records import Recorded
+from domain.rulesets import ruleset_for
+
+
+class SealedItem(BaseModel):
+    """A sealed body as the projection knows it (server side, never rendered whole)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seq: int
+    type: str
+    actor: str
+    audience: tuple[str, ...]
+    body: dict[str, Any]
+    revealed: bool = False
+
+
+class ProjectionState(BaseModel):
+    """What the projection folds per game: the full state plus every sealed body."""
+
+    model_config = ConfigDict(frozen=True)
+
+    game: GameState
+    sealed: tuple[SealedItem, ...] = ()
+
+
+class VisibleSecret(BaseModel):
+    seq: int
+    type: str
+    actor: str
+    audience: tuple[str, ...]
+    body: dict[str, Any]
+    revealed: bool
+
+
+class SeatView(BaseModel):
+    seat: int
+    name: str
+    joined: bool
+
+
+class AudienceView(BaseModel):
+    game_id: str
+    audience: str
+    seq: int
+    head: str
+    title: str
+    ruleset: str
+    status: str
+    options: GameOptions
+    seats: list[SeatView]
+    rules: dict[str, Any]
+    secrets: list[VisibleSecret]
+
+
+def start(recorded: Recorded) -> ProjectionState:
+    return _seal(ProjectionState(game=lifecycle.initial_state(recorded)), recorded)
+
+
+def fold(state: ProjectionState | None, recorded: Recorded) -> ProjectionState:
+    """Apply one event; an event the state already includes is ignored (replays are safe)."""
+    if state is None:
+        return start(recorded)
+    if recorded.seq <= state.game.version:
+        return state
+    game = lifecycle.evolve(state.game, recorded)
+    state = _seal(state.model_copy(update={"game": game}), recorded)
+    event = recorded.event
+    if isinstance(event, Revealed):
+        sealed = tuple(
+            item.model_copy(update={"revealed": True}) if item.seq == event.of_seq else item
+            for item in state.sealed
+        )
+        state = state.model_copy(update={"sealed": sealed})
+    return state
+
+
+def _seal(state: ProjectionState, recorded: Recorded) -> ProjectionState:
+    sealed = recorded.envelope.sealed
+    if sealed is None:
+        return state
+    item = SealedItem(
+        seq=recorded.seq,
+        type=recorded.envelope.type,
+        actor=recorded.envelope.actor,
+        audience=sealed.audience,
+        body=recorded.event.secret_part() or {},
+    )
+    return state.model_copy(update={"sealed": (*state.sealed, item)})
+
+
+def render(state: ProjectionState, audience: str) -> AudienceView:
+    game = state.game
+    secrets = [
+        VisibleSecret(**item.model_dump())
+        for item in state.sealed
+        if may_see(audience, item.audience, revealed=item.revealed)
+    ]
+    return AudienceView(
+        game_id=game.game_id,
+        audience=audience,
+        seq=game.version,
+        head=game.head,
+        title=game.title,
+        ruleset=game.ruleset,
+        status=game.status,
+        options=game.options,
+        seats=[SeatView(seat=s.seat, name=s.name, joined=s.joined) for s in game.seats],
+        rules=ruleset_for(game.ruleset).view(game, audience),
+        secrets=secrets,
+    )
+
+
+def render_all(state: ProjectionState) -> dict[str, AudienceView]:
+    return {audience: render(state, audience) for audience in state.game.audiences()}
