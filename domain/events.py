@@ -35,7 +35,9 @@ class Event(BaseModel):
         return self.model_dump(mode="json", exclude={"secret"})
 
     def secret_part(self) -> dict[str, Any] | None:
-        secret = getattr(self, "secret", None)
+        if not self.has_secret():  # skips pydantic's slow attribute-miss path on hot folds
+            return None
+        secret = self.secret  # type: ignore[attr-defined]
         return None if secret is None else secret.model_dump(mode="json")
 
 
