@@ -22,7 +22,7 @@ from eventsourcing.persistence import IntegrityError, OperationalError
 
 from domain import codec, lifecycle
 from domain.audience import GM, PUBLIC, seat_actor
-from domain.canonical import canonical_json, sha256_hex
+from domain.canonical import canonical_request, sha256_hex
 from domain.commands import Command
 from domain.envelope import genesis_hash
 from domain.errors import KirokuError, NotFound, Unauthorized
@@ -102,6 +102,7 @@ class GameService:
     # ------------------------------------------------------------------------- commands
 
     def create_game(self, new: NewGame) -> CreatedGame:
+        canonical_request([new.title, new.seat_names, new.ruleset_options])
         game_id = str(uuid4())
         gm_token = secrets.token_urlsafe(32)
         invites = [secrets.token_urlsafe(16) for _ in new.seat_names]
@@ -133,6 +134,7 @@ class GameService:
         return CreatedGame(game_id=game_id, gm_token=gm_token, seats=seats)
 
     def join(self, game_id: str, invite: str, client_seed: str | None) -> tuple[int, str]:
+        canonical_request([invite, client_seed])
         token = secrets.token_urlsafe(32)
 
         def decide(state: GameState) -> list[Draft]:
@@ -147,10 +149,8 @@ class GameService:
     def execute(
         self, game_id: str, actor: str, command: Command, idempotency_key: str | None = None
     ) -> Outcome:
-        key = request = None
-        if idempotency_key:
-            key = sha256_hex(f"{actor}\n{idempotency_key}")
-            request = sha256_hex(canonical_json(command.model_dump(mode="json")))
+        request = sha256_hex(canonical_request(command.model_dump(mode="json")))
+        key = sha256_hex(f"{actor}\n{idempotency_key}") if idempotency_key else None
 
         def decide(state: GameState) -> list[Draft] | Outcome:
             if key is not None and key in state.commands:

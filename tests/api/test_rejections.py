@@ -173,3 +173,28 @@ def test_create_game_validation(client: TestClient) -> None:
         assert_problem(client.post("/games", json=body), 422, "invalid_request")
     response = client.post("/games", json={"title": "T", "seats": ["A"], "ruleset": "chess"})
     assert_problem(response, 422, "unknown_ruleset")
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"type": "declare", "text": "broken \\ud800 text"}',
+        b'{"type": "amend", "concerning_seq": 1, "reason": "r",'
+        b' "correction": {"n": 9007199254740993}}',
+        b'{"type": "ruling", "concerning_seq": 1, "text": "t", "effect": {"n": -9007199254740993}}',
+    ],
+)
+def test_values_the_log_cannot_record_exactly_are_refused(table: Table, raw: bytes) -> None:
+    before = table.log_bytes()
+    headers = {**table.auth("gm"), "content-type": "application/json"}
+    response = table.client.post(f"/games/{table.game_id}/commands", content=raw, headers=headers)
+    assert response.status_code == 422, response.text
+    assert response.json()["code"] in ("unencodable_json", "invalid_request")
+    assert table.log_bytes() == before
+
+
+def test_a_game_with_unencodable_options_is_not_created(client: TestClient) -> None:
+    raw = b'{"title": "T", "seats": ["A"], "ruleset_options": {"n": 9007199254740993}}'
+    response = client.post("/games", content=raw, headers={"content-type": "application/json"})
+    assert response.status_code == 422
+    assert response.json()["code"] in ("unencodable_json", "invalid_ruleset_options")
