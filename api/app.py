@@ -9,7 +9,8 @@ from fastapi import FastAPI
 
 from api.errors import install_error_handlers
 from api.limits import BodySizeLimit
-from api.routes import commands, events, games, health, views
+from api.live import Live
+from api.routes import commands, events, games, health, stream, views
 from domain.service import GameService
 from projections.runner import ViewRunner
 from projections.store import open_view_store
@@ -20,7 +21,9 @@ def create_app(service: GameService | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        app.state.live = await Live.start(app.state.service)
         yield
+        await app.state.live.stop()
         if owned:
             app.state.service.close()
 
@@ -34,7 +37,7 @@ def create_app(service: GameService | None = None) -> FastAPI:
     app.state.service = service = service if service is not None else GameService()
     app.state.views = ViewRunner(service.log, open_view_store(service.env))
     install_error_handlers(app)
-    for module in (games, commands, events, views, health):
+    for module in (games, commands, events, views, stream, health):
         app.include_router(module.router)
     app.add_middleware(BodySizeLimit)
     return app

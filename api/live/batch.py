@@ -1,0 +1,48 @@
+"""One read of a game's new events from the store, encoded at most once per audience."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from api.live.sse import event_message
+from domain.game import GameState
+from domain.records import Recorded
+from domain.service import GameService
+
+Message = tuple[int, bytes]  # (seq, encoded SSE message)
+
+
+@dataclass
+class Batch:
+    """The events with `after` < seq <= `last`, and a state that covers every one of them."""
+
+    after: int
+    last: int
+    state: GameState
+    records: list[Recorded]
+    _encoded: dict[str, list[Message]] = field(default_factory=dict, repr=False)
+
+    def messages(self, audience: str) -> list[Message]:
+        encoded = self._encoded.get(audience)
+        if encoded is None:
+            encoded = [(r.seq, event_message(self.state, r, audience)) for r in self.records]
+            self._encoded[audience] = encoded
+        return encoded
+
+
+def read_batch(service: GameService, game_id: str, after: int | None, limit: int) -> Batch:
+    """Blocking (run it in a worker thread). `after=None` reads only the current head.
+
+    The state is read first: redacting with a state older than an event would treat a sealed
+    event it does not know yet as revealed. Appends are contiguous by seq, so everything up to
+    the state's version is already in the store.
+    """
+    state = service.state(game_id)
+    if after is None:
+        return Batch(after=state.version, last=state.version, state=state, records=[])
+    upto = min(state.version, after + limit)
+    if upto <= after:
+        return Batch(after=after, last=after, state=state, records=[])
+    records = list(service.records(game_id, after=after, upto=upto))
+    last = records[-1].seq if records else after
+    return Batch(after=after, last=last, state=state, records=records)

@@ -1,0 +1,131 @@
+"""One game's live feed in one worker: a single store reader shared by all local streams.
+
+However many streams follow a game here, each notification costs one store read; the streams
+then take the events from the feed's small buffer, each redacted for its own audience.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import deque
+from collections.abc import Awaitable, Callable
+
+from api.live.batch import Batch, Message
+
+logger = logging.getLogger("kiroku.live")
+
+Reader = Callable[[int | None, int], Awaitable[Batch]]
+
+FETCH_LIMIT = 1000
+# Enough for a stream that is a little behind; one further back reads the store itself.
+KEEP_RECORDS = 1024
+
+
+class GameFeed:
+    def __init__(self, game_id: str, read: Reader, recheck: float) -> None:
+        self.game_id = game_id
+        self.head: int | None = None  # the highest seq read into the buffer; None before a read
+        self.fetches = 0
+        self.closed = False
+        self._read = read
+        self._recheck = recheck
+        self._known = 0  # the highest seq any notification announced
+        self._batches: deque[Batch] = deque()
+        self._kept = 0
+        self._waiters: set[asyncio.Event] = set()
+        self._wake = asyncio.Event()
+        self._failing = False
+        self._task: asyncio.Task[None] | None = None
+
+    # ---------------------------------------------------------------------- subscribers
+
+    def add(self, waiter: asyncio.Event) -> None:
+        self._waiters.add(waiter)
+        if self._task is None and not self.closed:
+            self._task = asyncio.create_task(self._pump(), name=f"kiroku feed {self.game_id}")
+
+    def remove(self, waiter: asyncio.Event) -> bool:
+        """Forget a subscriber; True when none is left."""
+        self._waiters.discard(waiter)
+        return not self._waiters
+
+    @property
+    def subscribers(self) -> int:
+        return len(self._waiters)
+
+    def since(self, cursor: int, audience: str) -> list[Message] | None:
+        """Buffered messages after `cursor`; None when the buffer does not reach back to it."""
+        if self.head is None or cursor >= self.head:
+            return []
+        if not self._batches or self._batches[0].after > cursor:
+            return None
+        pending: list[Message] = []
+        for batch in self._batches:
+            if batch.last > cursor:
+                pending += [m for m in batch.messages(audience) if m[0] > cursor]
+        return pending
+
+    # ---------------------------------------------------------------------- notifications
+
+    def notify(self, seq: int | None = None) -> None:
+        """The game has events up to `seq` somewhere; None: look at the store anyway."""
+        if seq is None:
+            self._wake.set()
+        elif seq > self._known:
+            self._known = seq
+            if self.head is None or seq > self.head:
+                self._wake.set()
+
+    def close(self) -> None:
+        """End every stream of this feed (shutdown); the pump is cancelled separately."""
+        self.closed = True
+        self._wake_waiters()
+
+    def cancel(self) -> asyncio.Task[None] | None:
+        """Stop reading; synchronous, so it is safe in a cancelled request's cleanup."""
+        self.close()
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+        return task
+
+    # ---------------------------------------------------------------------- the reader
+
+    async def _pump(self) -> None:
+        while True:
+            more = await self._fetch()
+            if not more:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), self._recheck)
+            self._wake.clear()
+
+    async def _fetch(self) -> bool:
+        """Read what is new; True when there is more to read at once."""
+        try:
+            batch = await self._read(self.head, FETCH_LIMIT)
+        except Exception:
+            if not self._failing:
+                logger.exception("reading game %s for its streams failed; will retry", self.game_id)
+            self._failing = True
+            return False
+        if self._failing:
+            logger.warning("reading game %s for its streams works again", self.game_id)
+            self._failing = False
+        self.fetches += 1
+        self._known = max(self._known, batch.last)
+        if self.head is not None and batch.last <= self.head:
+            return False
+        if batch.records:
+            self._batches.append(batch)
+            self._kept += len(batch.records)
+            while self._kept > KEEP_RECORDS and len(self._batches) > 1:
+                self._kept -= len(self._batches.popleft().records)
+        self.head = batch.last
+        self._wake_waiters()
+        return len(batch.records) >= FETCH_LIMIT
+
+    def _wake_waiters(self) -> None:
+        for waiter in self._waiters:
+            waiter.set()

@@ -1,0 +1,62 @@
+"""The live machinery of one worker: started and stopped with the app's lifespan."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncGenerator
+
+from api.live.config import LiveSettings
+from api.live.hub import Hub
+from api.live.redis_fanout import RedisFanout
+from api.live.relay import AppendRelay
+from api.live.shutdown import on_exit_signal
+from api.live.stream import event_stream
+from domain.service import GameService
+
+
+class Live:
+    def __init__(self, service: GameService, settings: LiveSettings) -> None:
+        self.settings = settings
+        self.hub = Hub(service, settings.recheck)
+        self.fanout = (
+            RedisFanout(settings.redis_url, settings.redis_prefix, self.hub)
+            if settings.redis_url
+            else None
+        )
+        self._service = service
+        self._loop = asyncio.get_running_loop()
+        self._relay = AppendRelay(self._loop, self._appended)
+        self._restore_signals = lambda: None
+
+    @classmethod
+    async def start(cls, service: GameService, settings: LiveSettings | None = None) -> Live:
+        live = cls(service, settings or LiveSettings.from_env())
+        if live.fanout is not None:
+            live.fanout.start()
+        service.listeners.append(live._relay)
+        live._restore_signals = on_exit_signal(live._loop, live.hub.close)
+        return live
+
+    def end_streams(self) -> None:
+        """End every open stream, from any thread: the server is about to stop."""
+        with contextlib.suppress(RuntimeError):  # the loop has closed: nothing is open
+            self._loop.call_soon_threadsafe(self.hub.close)
+
+    async def stop(self) -> None:
+        self._restore_signals()
+        if self._relay in self._service.listeners:
+            self._service.listeners.remove(self._relay)
+        await self.hub.aclose()
+        if self.fanout is not None:
+            await self.fanout.aclose()
+
+    def stream(self, game_id: str, audience: str, after: int) -> AsyncGenerator[bytes, None]:
+        return event_stream(self.hub, game_id, audience, after, self.settings.heartbeat)
+
+    def _appended(self, game_id: str, seq: int) -> None:
+        # Local streams hear at once; other workers through Redis (which echoes this one's own
+        # notice back: the feed ignores a seq it already knows).
+        self.hub.notify(game_id, seq)
+        if self.fanout is not None:
+            self.fanout.publish(game_id, seq)

@@ -1,0 +1,25 @@
+"""The Server-Sent Events wire format (https://html.spec.whatwg.org/#server-sent-events)."""
+
+from __future__ import annotations
+
+from api.schemas import EventOut
+from domain.game import GameState
+from domain.records import Recorded
+from domain.redaction import redact
+
+HEARTBEAT = b": keep-alive\n\n"
+
+
+def retry(milliseconds: int) -> bytes:
+    """Tells EventSource how long to wait before it reconnects."""
+    return f"retry: {milliseconds}\n\n".encode()
+
+
+def event_message(state: GameState, recorded: Recorded, audience: str) -> bytes:
+    """One event as `audience` may see it, in the same JSON as an EventOut of /events.
+
+    Compact JSON escapes every CR and LF inside strings, so `data:` stays one line.
+    """
+    event = EventOut(**redact(state, recorded, audience))
+    data = event.model_dump_json()
+    return f"id: {event.seq}\nevent: {event.type}\ndata: {data}\n\n".encode()

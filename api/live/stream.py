@@ -1,0 +1,50 @@
+"""One client's event stream: catch up from the store by seq, then follow the game's feed.
+
+Every event is taken by its seq, from the store or from the feed's buffer (itself read from
+the store), so a client resuming after seq N gets N+1, N+2, … exactly once each, whatever
+notifications were lost or repeated on the way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncGenerator
+
+from api.live.hub import Hub
+from api.live.sse import HEARTBEAT, retry
+
+logger = logging.getLogger("kiroku.live")
+
+PAGE = 500
+RETRY_MS = 1000
+
+
+async def event_stream(
+    hub: Hub, game_id: str, audience: str, after: int, heartbeat: float
+) -> AsyncGenerator[bytes, None]:
+    # Sent at once, so the client knows the stream is open before any event exists.
+    yield retry(RETRY_MS)
+    cursor = after
+    try:
+        async with hub.subscribe(game_id) as subscription:
+            feed, waiter = subscription.feed, subscription.waiter
+            from_store = True  # first page through the store; then follow the feed
+            while not feed.closed:
+                waiter.clear()
+                pending = None if from_store else feed.since(cursor, audience)
+                if pending is None:
+                    pending = (await hub.read(game_id, cursor, PAGE)).messages(audience)
+                    from_store = bool(pending)
+                if pending:
+                    for seq, message in pending:
+                        yield message
+                        cursor = seq
+                    continue
+                try:
+                    await asyncio.wait_for(waiter.wait(), heartbeat)
+                except TimeoutError:
+                    yield HEARTBEAT
+    except Exception:
+        # The response has started: the client can only see the stream end, and resume.
+        logger.exception("stream of game %s for %s ended after seq %d", game_id, audience, cursor)

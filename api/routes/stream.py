@@ -1,0 +1,53 @@
+"""The caller's events, live, as Server-Sent Events."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Header, Query, Request
+
+from api.deps import Caller, GameId
+from api.live import Live
+from api.live.response import EventStreamResponse
+from domain.errors import KirokuError
+
+router = APIRouter(prefix="/games", tags=["events"])
+
+MAX_SEQ_DIGITS = 12
+
+
+def _resume_point(last_event_id: str | None, after: int) -> int:
+    # EventSource sends Last-Event-ID on its own reconnects, and it is newer than the `after`
+    # still in the URL it was opened with: the header wins.
+    if last_event_id is None or not last_event_id.strip():
+        return after
+    value = last_event_id.strip()
+    if not value.isdigit() or len(value) > MAX_SEQ_DIGITS:
+        raise KirokuError("invalid_last_event_id", "Last-Event-ID must be an event's seq.")
+    return int(value)
+
+
+@router.get(
+    "/{game_id}/stream",
+    response_class=EventStreamResponse,
+    responses={200: {"content": {"text/event-stream": {}}, "description": "An event stream"}},
+)
+async def stream_events(
+    game_id: GameId,
+    audience: Caller,
+    request: Request,
+    last_event_id: Annotated[
+        str | None,
+        Header(max_length=40, description="Resume after this seq (EventSource sets it)"),
+    ] = None,
+    after: Annotated[
+        int, Query(ge=0, lt=10**MAX_SEQ_DIGITS, description="Resume after this seq")
+    ] = 0,
+) -> EventStreamResponse:
+    """Every event after the resume point as the caller may see it, then each new one live.
+
+    Each message has `id: <seq>`, `event: <type>` and `data: <the event as in /events>`;
+    comment lines keep an idle stream open.
+    """
+    live: Live = request.app.state.live
+    return EventStreamResponse(live.stream(game_id, audience, _resume_point(last_event_id, after)))
