@@ -1,0 +1,1 @@
+"""Benchmarks: they print figures and assert nothing. Run `python -m tests.bench.core`."""
