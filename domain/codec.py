@@ -31,13 +31,13 @@ def seal(draft: Draft, *, game_id: str, seq: int, actor: str, at: str, prev_hash
         hash="",
     )
     envelope = unhashed.model_copy(update={"hash": expected_hash(unhashed)})
-    return Recorded(envelope=envelope, event=draft.event, salt=salt, server=draft.server)
+    return Recorded(envelope=envelope, event=draft.event, salt=salt, server=draft.server, body=body)
 
 
 def encode(recorded: Recorded) -> str:
     data: dict[str, Any] = {"envelope": recorded.envelope.model_dump(mode="json")}
     if recorded.salt is not None:
-        data["secret"] = {"salt": recorded.salt, "body": recorded.event.secret_part()}
+        data["secret"] = {"salt": recorded.salt, "body": recorded.body}
     if recorded.server is not None:
         data["server"] = recorded.server.model_dump(mode="json", exclude_defaults=True)
     return dumps(data)
@@ -47,13 +47,15 @@ def decode(text: str) -> Recorded:
     data = json.loads(text)
     envelope = Envelope.model_validate(data["envelope"])
     secret = data.get("secret")
-    event = event_from_parts(envelope.type, envelope.public, secret and secret["body"])
+    body = secret and secret["body"]
+    event = event_from_parts(envelope.type, envelope.public, body)
     server = data.get("server")
     return Recorded(
         envelope=envelope,
         event=event,
         salt=secret and secret["salt"],
         server=None if server is None else ServerData.model_validate(server),
+        body=body,
     )
 
 

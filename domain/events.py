@@ -7,7 +7,7 @@ the envelope) and comes back as None for anyone who may not see it.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_args
 
 from pydantic import BaseModel, ConfigDict
 
@@ -31,6 +31,19 @@ class Event(BaseModel):
     def has_secret(cls) -> bool:
         return "secret" in cls.model_fields
 
+    @classmethod
+    def may_draw(cls) -> bool:
+        """Can this event type carry a fair draw (a DrawTag model anywhere in its fields)?"""
+        cached = cls.__dict__.get("_may_draw")
+        if cached is None:
+            from domain.fairness import DrawTag
+
+            cached = any(
+                _mentions(field.annotation, DrawTag) for field in cls.model_fields.values()
+            )
+            cls._may_draw = cached  # type: ignore[attr-defined]
+        return cached
+
     def public_part(self) -> dict[str, Any]:
         return self.model_dump(mode="json", exclude={"secret"})
 
@@ -39,6 +52,20 @@ class Event(BaseModel):
             return None
         secret = self.secret  # type: ignore[attr-defined]
         return None if secret is None else secret.model_dump(mode="json")
+
+
+def _mentions(annotation: Any, target: type, seen: frozenset[type] = frozenset()) -> bool:
+    """Does a type annotation mention `target`, directly or inside nested models?"""
+    if isinstance(annotation, type):
+        if issubclass(annotation, target):
+            return True
+        if issubclass(annotation, BaseModel) and annotation not in seen:
+            nested = seen | {annotation}
+            return any(
+                _mentions(f.annotation, target, nested) for f in annotation.model_fields.values()
+            )
+        return False
+    return any(_mentions(arg, target, seen) for arg in get_args(annotation))
 
 
 def event_from_parts(

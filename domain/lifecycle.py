@@ -287,14 +287,15 @@ def evolve(state: GameState, recorded: Recorded) -> GameState:
             audience=envelope.sealed.audience,
             author=envelope.actor,
             salt=recorded.salt,
-            body=event.secret_part() or {},
+            body=recorded.body or {},
         )
         update["unrevealed"] = {**state.unrevealed, envelope.seq: secret}
 
-    rolled = [d["roll"] for d in find_draws(envelope.public)]
-    rolled += [d["roll"] for d in find_draws(event.secret_part())]
-    if rolled:
-        update["draws"] = max(state.draws, *rolled)
+    if type(event).may_draw():
+        rolled = [d["roll"] for d in find_draws(envelope.public)]
+        rolled += [d["roll"] for d in find_draws(recorded.body)]
+        if rolled:
+            update["draws"] = max(state.draws, *rolled)
 
     if recorded.server is not None:
         _evolve_server_data(state, recorded, update)
@@ -311,11 +312,9 @@ def evolve(state: GameState, recorded: Recorded) -> GameState:
     elif isinstance(event, GameEnded):
         update["status"] = "ended"
     elif isinstance(event, Revealed):
-        update["unrevealed"] = {
-            seq: s
-            for seq, s in update.get("unrevealed", state.unrevealed).items()
-            if seq != event.of_seq
-        }
+        unrevealed = dict(update.get("unrevealed", state.unrevealed))
+        unrevealed.pop(event.of_seq, None)
+        update["unrevealed"] = unrevealed
 
     rules = ruleset_for(state.ruleset).evolve(state.rules, recorded)
     update["rules"] = rules

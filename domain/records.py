@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
@@ -41,12 +42,17 @@ class Draft:
 
 @dataclass(frozen=True)
 class Recorded:
-    """A stored event as the server knows it: envelope, full body, salt and server data."""
+    """A stored event as the server knows it: envelope, full body, salt and server data.
+
+    `body` is the sealed body as JSON (the event's `secret` part), kept so folds and redaction
+    do not serialise it again.
+    """
 
     envelope: Envelope
     event: Event
     salt: str | None = None
     server: ServerData | None = None
+    body: dict[str, Any] | None = None
 
     @property
     def seq(self) -> int:

@@ -22,6 +22,6 @@ def redact(state: GameState, recorded: Recorded, viewer: str) -> dict[str, Any]:
     if sealed is not None:
         revealed = recorded.seq not in state.unrevealed
         if may_see(viewer, sealed.audience, revealed=revealed):
-            out["secret"] = recorded.event.secret_part()
+            out["secret"] = recorded.body
         out["revealed"] = revealed
     return out

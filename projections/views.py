@@ -38,7 +38,7 @@ class ProjectionState(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     game: GameState
-    sealed: tuple[SealedItem, ...] = ()
+    sealed: dict[int, SealedItem] = {}  # by seq
 
 
 class VisibleSecret(BaseModel):
@@ -83,11 +83,9 @@ def fold(state: ProjectionState | None, recorded: Recorded) -> ProjectionState:
     game = lifecycle.evolve(state.game, recorded)
     state = _seal(state.model_copy(update={"game": game}), recorded)
     event = recorded.event
-    if isinstance(event, Revealed):
-        sealed = tuple(
-            item.model_copy(update={"revealed": True}) if item.seq == event.of_seq else item
-            for item in state.sealed
-        )
+    if isinstance(event, Revealed) and event.of_seq in state.sealed:
+        sealed = dict(state.sealed)
+        sealed[event.of_seq] = sealed[event.of_seq].model_copy(update={"revealed": True})
         state = state.model_copy(update={"sealed": sealed})
     return state
 
@@ -101,16 +99,16 @@ def _seal(state: ProjectionState, recorded: Recorded) -> ProjectionState:
         type=recorded.envelope.type,
         actor=recorded.envelope.actor,
         audience=sealed.audience,
-        body=recorded.event.secret_part() or {},
+        body=recorded.body or {},
     )
-    return state.model_copy(update={"sealed": (*state.sealed, item)})
+    return state.model_copy(update={"sealed": {**state.sealed, item.seq: item}})
 
 
 def render(state: ProjectionState, audience: str) -> AudienceView:
     game = state.game
     secrets = [
         VisibleSecret(**item.model_dump())
-        for item in state.sealed
+        for item in state.sealed.values()
         if may_see(audience, item.audience, revealed=item.revealed)
     ]
     return AudienceView(

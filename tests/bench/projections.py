@@ -1,0 +1,78 @@
+"""Projection rebuild benchmark: prints figures, asserts nothing about speed.
+
+    python -m tests.bench.projections [--events 20000]
+
+Builds a freeform game of N events on a temporary SQLite file (declarations, open and secret
+rolls, notes for random audiences, reveals, phases), then times `ViewRunner.rebuild()` — drop
+every view and fold them again from the log — in events/s (target >= 20,000), three times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from domain.commands import Declare, Note, Reveal, Roll, Start
+from domain.lifecycle_events import GameOptions
+from domain.rulesets.freeform import AdvancePhase
+from domain.service import GameService, NewGame
+from domain.store import store_env
+from projections.runner import ViewRunner
+from projections.store import open_view_store
+
+
+def build_game(service: GameService, events: int) -> str:
+    rng = random.Random(1)
+    game = service.create_game(
+        NewGame("freeform", "Bench", ["A", "B", "C", "D"], GameOptions(), {})
+    )
+    gid = game.game_id
+    service.execute(gid, "gm", Start())
+    sealed: list[int] = []
+    while service.state(gid).version < events:
+        roll = rng.random()
+        if roll < 0.15:
+            to = rng.sample(["seat:1", "seat:2", "seat:3", "seat:4"], 1)
+            sealed.append(service.execute(gid, "gm", Note(text="psst", to=to)).last_seq)
+        elif roll < 0.3:
+            sealed.append(service.execute(gid, "gm", Roll(expression="S2D6")).last_seq)
+        elif roll < 0.35 and sealed:
+            service.execute(gid, "gm", Reveal(seq=sealed.pop()))
+        elif roll < 0.4:
+            service.execute(gid, "gm", AdvancePhase(phase="next"))
+        elif roll < 0.7:
+            service.execute(gid, "gm", Roll(expression="3D6+2>=12"))
+        else:
+            service.execute(gid, "gm", Declare(text="I move to the gate"))
+    return gid
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--events", type=int, default=20_000)
+    args = parser.parse_args()
+    print(f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
+    with tempfile.TemporaryDirectory() as tmp:
+        service = GameService(store_env(sqlite_path=str(Path(tmp) / "bench.db")))
+        started = time.perf_counter()
+        build_game(service, args.events)
+        built = time.perf_counter() - started
+        print(f"built a {args.events}-event game in {built:.1f} s")
+        runner = ViewRunner(service.log, open_view_store(service.env))
+        for attempt in range(1, 4):
+            started = time.perf_counter()
+            runner.rebuild()
+            elapsed = time.perf_counter() - started
+            rate = args.events / elapsed
+            print(f"rebuild {attempt}: {elapsed:.3f} s = {rate:,.0f} events/s (target >= 20,000)")
+        service.close()
+
+
+if __name__ == "__main__":
+    main()
