@@ -153,7 +153,7 @@ class Follower:
         deadline = time.monotonic() + timeout
         while not predicate(self):
             if self.error is not None or self.ended:
-                raise AssertionError(f"stream ended at {self.seqs} waiting for {what}")
+                raise AssertionError(f"stream ended ({self.error!r}) at {self.seqs}, before {what}")
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise AssertionError(f"waited {timeout}s for {what}; got {self.seqs}")
