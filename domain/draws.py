@@ -29,19 +29,21 @@ class ShuffleDraw(DrawTag):
 
 
 def find_draws(value: Any) -> Iterator[dict[str, Any]]:
-    if isinstance(value, dict):
-        if {"roll", "seeds", "entropy"} <= value.keys():
-            yield value
-        for item in value.values():
-            yield from find_draws(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from find_draws(item)
+    """Every draw object inside a JSON value (iterative: this runs on every fold)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if "roll" in item and "seeds" in item and "entropy" in item:
+                yield item
+            stack.extend(v for v in item.values() if isinstance(v, dict | list))
+        elif isinstance(item, list):
+            stack.extend(v for v in item if isinstance(v, dict | list))
 
 
 def recompute(server_seed: str, game_id: str, draw: dict[str, Any]) -> bool:
     """Does the recorded outcome follow from the seed? False for anything malformed."""
-    try:
+    try:  # ValueError also covers a seed that is not hex
         tag = DrawTag(roll=draw["roll"], seeds=tuple(draw["seeds"]), entropy=draw["entropy"])
         stream = Draw(server_seed, game_id, tag)
         if "faces" in draw:

@@ -35,7 +35,8 @@ class StateSnapshot(DomainEvent):
 
 
 class EventLog(Application[UUID]):
-    """The `eventsourcing` application that owns the tables (kiroku_events, kiroku_snapshots)."""
+    """The `eventsourcing` application that owns the event and snapshot tables
+    (SQLite: stored_events, stored_snapshots; PostgreSQL: kiroku_events, kiroku_snapshots)."""
 
     name = "Kiroku"
     is_snapshotting_enabled = True

@@ -123,7 +123,7 @@ def verify_secrets(game_id: str, envelopes: list[dict[str, Any]]) -> SecretsStat
     if not isinstance(seed, str):
         status.add(1, "seed", "server seed", "the server seed was never revealed")
         return status
-    status.seed_matches = sha256_hex(bytes.fromhex(seed)) == created.get("server_seed_hash")
+    status.seed_matches = _seed_hash(seed) == created.get("server_seed_hash")
     status.add(
         1,
         "seed",
@@ -132,8 +132,12 @@ def verify_secrets(game_id: str, envelopes: list[dict[str, Any]]) -> SecretsStat
     )
 
     draw_numbers: list[tuple[int, int]] = []
+    client_seeds: dict[int, str] = {}  # seat → its client seed, as seats joined
     for envelope in envelopes:
         seq = envelope["seq"]
+        if envelope.get("type") == "SeatJoined" and envelope["public"].get("client_seed"):
+            client_seeds[envelope["public"]["seat"]] = envelope["public"]["client_seed"]
+        seeds_now = [client_seeds[seat] for seat in sorted(client_seeds)]
         # A reveal repeats a body that is checked at the event it reveals.
         parts = [] if envelope.get("type") == "Revealed" else [envelope["public"]]
         sealed = envelope.get("sealed")
@@ -143,29 +147,45 @@ def verify_secrets(game_id: str, envelopes: list[dict[str, Any]]) -> SecretsStat
                 continue
             parts.append(body)
         for part in parts:
-            for draw in find_draws(part):
+            for draw in sorted(find_draws(part), key=lambda d: str(d["roll"])):
                 draw_numbers.append((draw["roll"], seq))
-                ok = recompute(seed, game_id, draw)
                 status.add(
                     seq,
                     "draw",
                     f"draw {draw['roll']}",
-                    None if ok else "draw does not follow from the seed",
+                    _draw_problem(seed, game_id, draw, seeds_now),
                 )
             for roll in _rolls(part):
                 what = str(roll["result"].get("explanation") or roll["expression"])
                 status.add(seq, "roll", what, _roll_problem(roll))
 
+    # In log order, draw numbers must run 1, 2, 3, … : a skipped number is a hidden re-roll.
     expected = 0
-    for expected, (number, seq) in enumerate(sorted(draw_numbers), 1):
+    for expected, (number, seq) in enumerate(draw_numbers, 1):
         if number != expected:
-            problem = f"draw numbers skip or repeat (expected {expected}, found {number})"
+            problem = f"draw numbers skip, repeat or go back (expected {expected}, found {number})"
             status.add(seq, "draw_numbers", "draw numbers run 1..N", problem)
             break
     else:
         last = envelopes[-1]["seq"] if envelopes else 0
         status.add(last, "draw_numbers", f"draw numbers run 1..{expected}")
     return status
+
+
+def _seed_hash(seed: str) -> str | None:
+    try:
+        return sha256_hex(bytes.fromhex(seed))
+    except ValueError:
+        return None
+
+
+def _draw_problem(seed: str, game_id: str, draw: dict[str, Any], seeds: list[str]) -> str | None:
+    if list(draw.get("seeds", [])) != seeds:
+        # The seeds mixed in are fixed by who had joined: the server cannot pick among them.
+        return "draw used other client seeds than the seats had given"
+    if not recompute(seed, game_id, draw):
+        return "draw does not follow from the seed"
+    return None
 
 
 def _revealed_body(

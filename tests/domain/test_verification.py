@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from domain import dice
 from domain.commands import End, Note, Roll, Start
 from domain.envelope import chain_hash, genesis_hash
 from domain.lifecycle_events import GameOptions
@@ -57,12 +58,13 @@ def test_an_honest_game_verifies(finished: tuple[str, Envelopes]) -> None:
 
 def forge_open_faces(envelopes: Envelopes) -> None:
     roll = envelopes[2]["public"]["roll"]
-    roll["draw"]["faces"] = [6, 6]
-    roll["result"]["faces"] = [6, 6]
+    faces = [face % 6 + 1 for face in roll["draw"]["faces"]]  # always different faces
+    roll["draw"]["faces"] = faces
+    roll["result"]["faces"] = faces
 
 
 def forge_open_total(envelopes: Envelopes) -> None:
-    envelopes[2]["public"]["roll"]["result"]["total"] = 13
+    envelopes[2]["public"]["roll"]["result"]["total"] += 1
 
 
 def forge_reveal_body(envelopes: Envelopes) -> None:
@@ -84,7 +86,7 @@ def forge_skipped_draw(envelopes: Envelopes) -> None:
         (forge_open_total, 3, "roll"),
         (forge_reveal_body, 5, "commitment"),
         (forge_seed, 1, "seed"),
-        (forge_skipped_draw, 3, "draw"),
+        (forge_skipped_draw, 3, "draw_numbers"),
     ],
 )
 def test_forgeries_are_found(
@@ -97,8 +99,7 @@ def test_forgeries_are_found(
     assert report.chain.ok, "the forger re-hashed the chain, so only the secrets check can tell"
     assert not report.ok
     assert report.secrets is not None
-    first = report.secrets.findings[0]
-    assert (first.seq, first.kind) == (seq, kind)
+    assert (seq, kind) in {(f.seq, f.kind) for f in report.secrets.findings}
 
 
 def test_without_rehashing_the_chain_itself_breaks(finished: tuple[str, Envelopes]) -> None:
@@ -115,3 +116,42 @@ def test_before_the_end_only_the_chain_is_checked(service: GameService) -> None:
     report = service.verify(game.game_id)
     assert report.ok and not report.ended and report.secrets is None
     assert "once the game ends" in report.note
+
+
+def forge_dropped_client_seed(envelopes: Envelopes) -> None:
+    """Recompute a draw without the seat's client seed: faces follow, seeds do not."""
+    from domain.fairness import Draw, DrawTag
+
+    game_id = envelopes[0]["game_id"]
+    seed = reveal_of(envelopes, 1)["body"]["server_seed"]
+    roll = envelopes[3]["public"]["roll"]
+    faces = Draw(seed, game_id, DrawTag(roll=1, seeds=(), entropy="")).faces([(2, 6)])
+    roll["draw"]["seeds"] = []
+    roll["draw"]["faces"] = list(faces)
+    roll["result"] = dice.parse(roll["expression"]).evaluate(faces).model_dump(mode="json")
+
+
+def test_a_draw_must_mix_in_every_client_seed(service: GameService) -> None:
+    game = service.create_game(NewGame("freeform", "T", ["Aki"], GameOptions(), {}))
+    gid = game.game_id
+    service.join(gid, game.seats[0].invite, "aki-seed")
+    service.execute(gid, "gm", Start())
+    service.execute(gid, "gm", Roll(expression="2D6+1>=8"))  # seq 4
+    service.execute(gid, "gm", End())
+    envelopes = [r.envelope.model_dump(mode="json") for r in service.records(gid)]
+    assert verify(gid, envelopes).ok
+    forge_dropped_client_seed(envelopes)
+    report = verify(gid, rechain(gid, envelopes))
+    assert report.chain.ok and not report.ok
+    assert report.secrets is not None
+    assert report.secrets.findings[0].seq == 4
+    assert "client seeds" in str(report.secrets.findings[0].problem)
+
+
+def test_a_malformed_seed_is_a_finding_not_a_crash(finished: tuple[str, Envelopes]) -> None:
+    game_id, honest = finished
+    envelopes = copy.deepcopy(honest)
+    reveal_of(envelopes, 1)["body"]["server_seed"] = "not hex"
+    report = verify(game_id, rechain(game_id, envelopes))
+    assert not report.ok and report.secrets is not None
+    assert report.secrets.findings[0].kind == "seed"
