@@ -6,7 +6,7 @@ from typing import Annotated, Any, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.commands import LIFECYCLE_COMMANDS
+from domain.commands import LIFECYCLE_COMMANDS, FreeJson
 from domain.envelope import Sealed
 from domain.lifecycle_events import GameOptions
 from domain.rulesets import all_rulesets
@@ -26,7 +26,7 @@ class CreateGameRequest(BaseModel):
         min_length=1, max_length=16, examples=[["Alice", "Bob"]]
     )
     options: GameOptions = GameOptions()
-    ruleset_options: dict[str, Any] = Field(default_factory=dict)
+    ruleset_options: FreeJson = Field(default_factory=dict)
 
 
 class SeatInviteOut(BaseModel):

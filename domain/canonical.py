@@ -24,7 +24,7 @@ def sha256_hex(data: bytes | str) -> str:
 def canonical_request(value: Any) -> bytes:
     """Canonical bytes of something a client sent, or a clear refusal.
 
-    RFC 8785 cannot encode integers beyond ±2**53, non-finite numbers or lone surrogates;
+    RFC 8785 cannot encode integers beyond ±2**53, NaN, infinities or lone surrogates;
     refusing them here keeps them out of the log rather than failing while sealing an event.
     """
     try:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
 from domain.audience import GM, is_audience
+from domain.draws import find_draws
 
 Text = Field(min_length=1, max_length=2000)
 
@@ -54,13 +55,23 @@ class Note(Command):
         return value
 
 
+def _no_draw_shapes(value: dict[str, Any]) -> dict[str, Any]:
+    """Free-form JSON may not imitate a fair draw, which verifiers recompute wherever found."""
+    if next(find_draws(value), None) is not None:
+        raise ValueError("objects with keys roll, seeds and entropy are reserved for dice draws")
+    return value
+
+
+FreeJson = Annotated[dict[str, Any], AfterValidator(_no_draw_shapes)]
+
+
 class MakeRuling(Command):
     """GM: a logged ruling about the event at `concerning_seq`."""
 
     type: Literal["ruling"] = "ruling"
     concerning_seq: int = Field(ge=1)
     text: str = Text
-    effect: dict[str, Any] = Field(default_factory=dict)
+    effect: FreeJson = Field(default_factory=dict)
 
 
 class Amend(Command):
@@ -69,7 +80,7 @@ class Amend(Command):
     type: Literal["amend"] = "amend"
     concerning_seq: int = Field(ge=1)
     reason: str = Text
-    correction: dict[str, Any] = Field(default_factory=dict)
+    correction: FreeJson = Field(default_factory=dict)
 
 
 class Reveal(Command):

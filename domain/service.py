@@ -126,7 +126,7 @@ class GameService:
         )
         state = lifecycle.initial_state(recorded)
         self._put(game_id, [recorded])
-        self._remember(state, [recorded])
+        self._remember(state, [recorded], [])
         seats = [
             SeatInvite(seat=s.seat, name=s.name, invite=invite)
             for s, invite in zip(state.seats, invites, strict=True)
@@ -149,7 +149,8 @@ class GameService:
     def execute(
         self, game_id: str, actor: str, command: Command, idempotency_key: str | None = None
     ) -> Outcome:
-        request = sha256_hex(canonical_request(command.model_dump(mode="json")))
+        # Python mode, so NaN and infinities reach the check instead of becoming null.
+        request = sha256_hex(canonical_request(command.model_dump()))
         key = sha256_hex(f"{actor}\n{idempotency_key}") if idempotency_key else None
 
         def decide(state: GameState) -> list[Draft] | Outcome:
@@ -191,6 +192,8 @@ class GameService:
                 if isinstance(decided, Outcome):
                     return decided
                 records = self._seal_all(state, decided, actor_of)
+                # Fold before storing: an event the game cannot fold is never appended.
+                new_state, to_snapshot = self._fold(state, records)
                 try:
                     self._put(game_id, records)
                 except (IntegrityError, OperationalError):
@@ -198,8 +201,8 @@ class GameService:
                     self._cache.pop(game_id, None)
                     time.sleep(random.uniform(0, 0.002 * (attempt + 1)))
                     continue
-                state = self._remember(state, records)
-                return Outcome(state=state, records=records, last_seq=state.version)
+                self._remember(new_state, records, to_snapshot)
+                return Outcome(state=new_state, records=records, last_seq=new_state.version)
         raise KirokuError(
             "game_busy", "The game is too busy right now; please try again.", kind="conflict"
         )
@@ -231,16 +234,25 @@ class GameService:
         ]
         self.log.events.put(events)
 
-    def _remember(self, state: GameState, records: list[Recorded]) -> GameState:
+    @staticmethod
+    def _fold(state: GameState, records: list[Recorded]) -> tuple[GameState, list[GameState]]:
+        """The state after `records`, and the states along the way that are due a snapshot."""
+        due: list[GameState] = []
         for recorded in records:
             if recorded.seq != state.version:  # the initial state already folded GameCreated
                 state = lifecycle.evolve(state, recorded)
             if recorded.seq % SNAPSHOT_INTERVAL == 0:
-                self._snapshot(state)
+                due.append(state)
+        return state, due
+
+    def _remember(
+        self, state: GameState, records: list[Recorded], to_snapshot: list[GameState]
+    ) -> None:
+        for snapshot in to_snapshot:
+            self._snapshot(snapshot)
         self._cache[state.game_id] = state
         for listener in self.listeners:
             listener(state, records)
-        return state
 
     def _snapshot(self, state: GameState) -> None:
         data = state.model_dump(mode="json")

@@ -182,6 +182,10 @@ def test_create_game_validation(client: TestClient) -> None:
         b'{"type": "amend", "concerning_seq": 1, "reason": "r",'
         b' "correction": {"n": 9007199254740993}}',
         b'{"type": "ruling", "concerning_seq": 1, "text": "t", "effect": {"n": -9007199254740993}}',
+        b'{"type": "ruling", "concerning_seq": 1, "text": "t", "effect": {"x": NaN}}',
+        b'{"type": "amend", "concerning_seq": 1, "reason": "r", "correction": {"x": -Infinity}}',
+        b'{"type": "ruling", "concerning_seq": 1, "text": "t",'
+        b' "effect": {"roll": 1000, "seeds": [], "entropy": ""}}',
     ],
 )
 def test_values_the_log_cannot_record_exactly_are_refused(table: Table, raw: bytes) -> None:
@@ -198,3 +202,14 @@ def test_a_game_with_unencodable_options_is_not_created(client: TestClient) -> N
     response = client.post("/games", content=raw, headers={"content-type": "application/json"})
     assert response.status_code == 422
     assert response.json()["code"] in ("unencodable_json", "invalid_ruleset_options")
+
+
+def test_a_game_cannot_be_created_with_draw_shaped_options(client: TestClient) -> None:
+    body = {
+        "title": "T",
+        "seats": ["A"],
+        "ruleset_options": {"d": {"roll": 1, "seeds": [], "entropy": ""}},
+    }
+    response = client.post("/games", json=body)
+    assert response.status_code == 422
+    assert "reserved for dice draws" in response.json()["detail"]
