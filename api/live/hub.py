@@ -28,9 +28,18 @@ class Hub:
         self._recheck = recheck
         self._feeds: dict[str, GameFeed] = {}
 
-    async def read(self, game_id: str, after: int | None, limit: int) -> Batch:
-        # The store is blocking I/O: never on the event loop.
-        return await anyio.to_thread.run_sync(read_batch, self._service, game_id, after, limit)
+    async def read(
+        self, game_id: str, after: int | None, limit: int, audience: str | None = None
+    ) -> Batch:
+        """Read (and for `audience`, encode) off the event loop: both block for a while."""
+
+        def read() -> Batch:
+            batch = read_batch(self._service, game_id, after, limit)
+            if audience is not None:
+                batch.messages(audience)
+            return batch
+
+        return await anyio.to_thread.run_sync(read)
 
     @asynccontextmanager
     async def subscribe(self, game_id: str) -> AsyncIterator[Subscription]:

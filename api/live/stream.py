@@ -34,7 +34,8 @@ async def event_stream(
                 waiter.clear()
                 pending = None if from_store else feed.since(cursor, audience)
                 if pending is None:
-                    pending = (await hub.read(game_id, cursor, PAGE)).messages(audience)
+                    batch = await hub.read(game_id, cursor, PAGE, audience)
+                    pending = batch.messages(audience)
                     from_store = bool(pending)
                 if pending:
                     for seq, message in pending:

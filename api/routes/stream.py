@@ -30,6 +30,7 @@ def _resume_point(last_event_id: str | None, after: int) -> int:
 @router.get(
     "/{game_id}/stream",
     response_class=EventStreamResponse,
+    status_code=200,  # stated: FastAPI cannot infer it from this response class
     responses={200: {"content": {"text/event-stream": {}}, "description": "An event stream"}},
 )
 async def stream_events(

@@ -19,6 +19,7 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
+from fastapi.testclient import TestClient
 
 from api.app import create_app
 from api.live import Live
@@ -362,3 +363,11 @@ def test_fifty_streams_cost_one_store_read_per_notification(
             assert fetches == reads
 
     run(scenario())
+
+
+def test_openapi_documents_the_stream(client: TestClient) -> None:
+    response = client.get("/openapi.json")
+    assert response.status_code == 200, response.text
+    operation = response.json()["paths"]["/games/{game_id}/stream"]["get"]
+    assert "text/event-stream" in operation["responses"]["200"]["content"]
+    assert {p["name"] for p in operation["parameters"]} >= {"last-event-id", "after"}
