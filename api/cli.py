@@ -31,6 +31,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--workers", type=int, default=1)
+    serve.add_argument("--access-log", action="store_true", help="log every request")
     _store_options(serve)
     serve.set_defaults(run=_serve)
 
@@ -84,6 +85,7 @@ def _serve(args: argparse.Namespace) -> int:
         port=args.port,
         workers=args.workers,
         log_level="info",
+        access_log=args.access_log,
     )
     return 0
 

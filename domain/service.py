@@ -309,8 +309,16 @@ class GameService:
         return self._records_after(_parse_game_id(game_id), after, upto)
 
     def authenticate(self, game_id: str, token: str | None) -> str:
-        """The caller's audience in this game: gm, seat:N, or public (when spectators may)."""
-        state = self.state(game_id)
+        """The caller's audience in this game: gm, seat:N, or public (when spectators may).
+
+        Credentials are only ever added and options never change, so a cached state that knows
+        the token (or the game's options) answers without reading the store.
+        """
+        cached = self._cache.get(game_id)
+        if cached is not None and (token is None or hash_token(token) in cached.credentials):
+            state = cached
+        else:
+            state = self.state(game_id)
         if token is None:
             if not state.options.spectators:
                 raise Unauthorized(
