@@ -336,7 +336,9 @@ class GameService:
         envelopes: list[dict[str, Any] | Unreadable] = []
         for stored in self.log.recorder.select_events(uuid):
             try:
-                envelopes.append(codec.raw_envelope(self.log.mapper.to_domain_event(stored).record))
+                # The stored state is the transcoder's plain JSON (no cipher, no compression):
+                # read the record straight from it rather than through the mapper.
+                envelopes.append(codec.raw_envelope(json.loads(stored.state)["record"]))
             except Exception as error:
                 envelopes.append((stored.originator_version, type(error).__name__))
         return verify(game_id, envelopes)
