@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -52,23 +51,14 @@ def redis_prefix() -> str:
 
 @contextlib.contextmanager
 def running(*servers: KirokuServer) -> Iterator[list[KirokuServer]]:
-    """Start the servers side by side (half the wait), stop them all whatever happens."""
-    failures: list[BaseException] = []
+    """Start the servers one after the other and stop them all, whatever happens.
 
-    def start(server: KirokuServer) -> None:
-        try:
-            server.start()
-        except BaseException as error:
-            failures.append(error)
-
-    threads = [threading.Thread(target=start, args=(s,)) for s in servers]
+    Not side by side: two processes creating the tables of a fresh PostgreSQL schema at the
+    same moment can fail (CREATE TYPE races in eventsourcing's table set-up).
+    """
     try:
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        if failures:
-            raise failures[0]
+        for server in servers:
+            server.start()
         yield list(servers)
     finally:
         for server in servers:
