@@ -13,14 +13,15 @@ from projections.runner import ViewRunner
 bearer = HTTPBearer(auto_error=False, description="The GM token or a seat token of this game")
 
 
-def get_service(request: Request) -> GameService:
+# Trivial dependencies are async so FastAPI does not send each through the threadpool.
+async def get_service(request: Request) -> GameService:
     return request.app.state.service
 
 
 Service = Annotated[GameService, Depends(get_service)]
 
 
-def get_views(request: Request) -> ViewRunner:
+async def get_views(request: Request) -> ViewRunner:
     return request.app.state.views
 
 
