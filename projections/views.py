@@ -19,8 +19,8 @@ from domain.records import Recorded
 from domain.rulesets import ruleset_for
 
 
-class SealedItem(BaseModel):
-    """A sealed body as the projection knows it (server side, never rendered whole)."""
+class SecretItem(BaseModel):
+    """A sealed body; a view lists those its audience may read."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -38,16 +38,7 @@ class ProjectionState(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     game: GameState
-    sealed: dict[int, SealedItem] = {}  # by seq
-
-
-class VisibleSecret(BaseModel):
-    seq: int
-    type: str
-    actor: str
-    audience: tuple[str, ...]
-    body: dict[str, Any]
-    revealed: bool
+    sealed: dict[int, SecretItem] = {}  # by seq
 
 
 class SeatView(BaseModel):
@@ -67,7 +58,7 @@ class AudienceView(BaseModel):
     options: GameOptions
     seats: list[SeatView]
     rules: dict[str, Any]
-    secrets: list[VisibleSecret]
+    secrets: list[SecretItem]
 
 
 def start(recorded: Recorded) -> ProjectionState:
@@ -94,7 +85,7 @@ def _seal(state: ProjectionState, recorded: Recorded) -> ProjectionState:
     sealed = recorded.envelope.sealed
     if sealed is None:
         return state
-    item = SealedItem(
+    item = SecretItem(
         seq=recorded.seq,
         type=recorded.envelope.type,
         actor=recorded.envelope.actor,
@@ -107,7 +98,7 @@ def _seal(state: ProjectionState, recorded: Recorded) -> ProjectionState:
 def render(state: ProjectionState, audience: str) -> AudienceView:
     game = state.game
     secrets = [
-        VisibleSecret(**item.model_dump())
+        item
         for item in state.sealed.values()
         if may_see(audience, item.audience, revealed=item.revealed)
     ]
