@@ -23,9 +23,9 @@ from domain.commands import (
     Roll,
     Start,
 )
-from domain.draws import DiceDraw, find_draws
+from domain.drawing import draw_dice
+from domain.draws import find_draws
 from domain.errors import Forbidden, KirokuError, RuleViolation
-from domain.fairness import Draw, DrawTag
 from domain.game import IDEMPOTENCY_MEMORY, CommandRecord, GameState, SeatState, SecretRecord
 from domain.lifecycle_events import (
     Amended,
@@ -141,10 +141,8 @@ def roll_record(state: GameState, command: Roll, draw_number: int) -> tuple[Roll
                 "server_dice_not_allowed", "This game uses physical dice: enter the faces."
             )
         requests = tuple((r.count, r.sides) for r in expression.dice)
-        tag = DrawTag(roll=draw_number, seeds=state.client_seeds(), entropy=command.entropy)
-        faces = Draw(state.server_seed, state.game_id, tag).faces(requests)
-        result = expression.evaluate(faces)
-        draw = DiceDraw(**tag.model_dump(), dice=requests, faces=faces)
+        draw = draw_dice(state, requests, number=draw_number, entropy=command.entropy)
+        result = expression.evaluate(draw.faces)
         record = RollRecord(
             expression=expression.text, comment=expression.comment, result=_json(result), draw=draw
         )
