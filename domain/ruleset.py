@@ -8,7 +8,8 @@ writes what its rules define.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Generic, TypeVar
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -18,6 +19,18 @@ from domain.game import GameState
 from domain.records import Draft, Recorded
 
 RulesState = TypeVar("RulesState", bound=BaseModel)
+
+
+class DeclarationCheck(BaseModel):
+    """One rule-checked declaration set beside the truth that was sealed when it was made."""
+
+    seq: int
+    actor: str
+    what: str  # e.g. "teleport distance (ESP)"
+    declared: Any
+    truth: Any
+    verdict: Literal["legal", "understated", "overstated", "unknown"]
+    note: str = ""  # e.g. "let through by manual faces" or "amended at seq 41"
 
 
 class Ruleset(ABC, Generic[RulesState]):
@@ -53,3 +66,8 @@ class Ruleset(ABC, Generic[RulesState]):
 
     def restore(self, data: Any) -> RulesState:
         return self.State.model_validate(data)  # type: ignore[return-value]
+
+    def audit_declarations(self, history: Sequence[Recorded]) -> list[DeclarationCheck]:
+        """After the end, with every secret revealed (each Recorded carries its body): every
+        declaration this ruleset checks, beside the truth. Rulesets without any return []."""
+        return []
