@@ -10,10 +10,11 @@ from fastapi import FastAPI
 from api.errors import install_error_handlers
 from api.limits import BodySizeLimit
 from api.live import Live
-from api.routes import commands, events, games, health, stream, views
+from api.routes import commands, events, games, health, replay, stream, views
 from domain.service import GameService
 from projections.runner import ViewRunner
 from projections.store import open_view_store
+from replay.library import Histories
 
 
 def create_app(service: GameService | None = None) -> FastAPI:
@@ -36,8 +37,9 @@ def create_app(service: GameService | None = None) -> FastAPI:
     )
     app.state.service = service = service if service is not None else GameService()
     app.state.views = ViewRunner(service.log, open_view_store(service.env))
+    app.state.histories = Histories(service)
     install_error_handlers(app)
-    for module in (games, commands, events, views, stream, health):
+    for module in (games, commands, events, views, stream, replay, health):
         app.include_router(module.router)
     app.add_middleware(BodySizeLimit)
     return app

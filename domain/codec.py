@@ -65,3 +65,16 @@ def raw_envelope(text: str) -> dict[str, Any]:
     if not isinstance(envelope, dict):
         raise ValueError("the stored envelope is not an object")
     return envelope
+
+
+def recorded_from_envelope(envelope: dict[str, Any], reveal: dict[str, Any] | None) -> Recorded:
+    """A record rebuilt from a published envelope and, for a sealed one, its reveal
+    ({"salt", "body"}), as archives carry them. The reveal must match the commitment."""
+    parsed = Envelope.model_validate(envelope)
+    salt = body = None
+    if parsed.sealed is not None and reveal is not None:
+        salt, body = reveal["salt"], reveal["body"]
+        if commitment(salt, body) != parsed.sealed.commitment:
+            raise ValueError(f"the reveal of event {parsed.seq} does not match its commitment")
+    event = event_from_parts(parsed.type, parsed.public, body)
+    return Recorded(envelope=parsed, event=event, salt=salt, body=body)

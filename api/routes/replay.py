@@ -1,0 +1,78 @@
+"""Replay and audit over HTTP, with the same permissions as the terminal tool."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import StreamingResponse
+
+from api.deps import Caller, GameId, Service
+from domain.audience import is_audience
+from domain.errors import KirokuError, RuleViolation
+from replay.archive import export_lines
+from replay.audit import AuditReport, audit
+from replay.cursor import Frame, ReplayCursor, check_replay_permission
+from replay.library import Histories
+
+router = APIRouter(prefix="/games", tags=["replay"])
+
+
+def get_histories(request: Request) -> Histories:
+    return request.app.state.histories
+
+
+@router.get("/{game_id}/replay")
+def replay_at(
+    game_id: GameId,
+    viewer: Caller,
+    service: Service,
+    histories: Annotated[Histories, Depends(get_histories)],
+    at: Annotated[int | None, Query(ge=1, description="seq to show (default: the last)")] = None,
+    as_: Annotated[
+        str | None, Query(alias="as", max_length=12, description="gm, seat:N or public")
+    ] = None,
+) -> Frame:
+    """What `as` (default: you) saw right after event `at`, what that event changed, and how
+    its roll follows from its faces."""
+    audience = as_ or viewer
+    if not is_audience(audience):
+        raise KirokuError("bad_audience", f"{audience!r} is not gm, public or seat:N.")
+    ended = service.state(game_id).status == "ended"
+    check_replay_permission(viewer, audience, ended=ended)
+    return ReplayCursor(histories.get(game_id), audience, at).current()
+
+
+def _require_ended(service: Service, game_id: str) -> None:
+    if service.state(game_id).status != "ended":
+        raise RuleViolation("game_not_ended", "The audit and the archive come after the game ends.")
+
+
+@router.get("/{game_id}/audit")
+def audit_game(game_id: GameId, _viewer: Caller, service: Service) -> AuditReport:
+    """The dispute report: chain, seed, draws, rolls, commitments, declarations, rulings."""
+    _require_ended(service, game_id)
+    return audit(game_id, service.envelopes(game_id))
+
+
+@router.get(
+    "/{game_id}/archive",
+    response_class=StreamingResponse,
+    responses={200: {"content": {"application/jsonl": {}}}},
+)
+def archive_game(game_id: GameId, _viewer: Caller, service: Service) -> StreamingResponse:
+    """The finished game as a JSON Lines archive, for `kiroku audit FILE` or `kiroku import`."""
+    _require_ended(service, game_id)
+    lines = list(export_lines(list(service.records(game_id))))
+
+    def body() -> Iterator[bytes]:
+        for line in lines:
+            yield (line + "\n").encode()
+
+    filename = f"kiroku-{game_id}.jsonl"
+    return StreamingResponse(
+        body(),
+        media_type="application/jsonl",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
