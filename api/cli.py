@@ -7,11 +7,18 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO, TypeVar
 
 from domain import dice
+from domain.errors import KirokuError
 from domain.lifecycle_events import GameOptions
 from domain.service import GameService, NewGame
+from domain.verification import verify
+from replay.history import History
+
+T = TypeVar("T")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -20,7 +27,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not hasattr(args, "run"):
         parser.print_help()
         return 2
-    return args.run(args)
+    try:
+        return args.run(args)
+    except (KirokuError, dice.DiceError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(f"error: {error.strerror or error}: {error.filename or ''}", file=sys.stderr)
+        return 1
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -51,6 +65,31 @@ def _parser() -> argparse.ArgumentParser:
     rebuild.add_argument("--game", help="only this game (default: every game)")
     _store_options(rebuild)
     rebuild.set_defaults(run=_rebuild)
+
+    export = commands.add_parser("export", help="write a finished game to a JSON Lines archive")
+    export.add_argument("game")
+    export.add_argument("-o", "--output", required=True, help="the archive file to write")
+    _store_options(export)
+    export.set_defaults(run=_export)
+
+    load = commands.add_parser("import", help="store a game from an archive")
+    load.add_argument("archive")
+    _store_options(load)
+    load.set_defaults(run=_import)
+
+    audit = commands.add_parser("audit", help="the dispute report of a game or an archive")
+    audit.add_argument("game", help="a game id in the store, or an archive file (offline)")
+    audit.add_argument("--json", action="store_true", help="print the report as JSON")
+    _store_options(audit)
+    audit.set_defaults(run=_audit)
+
+    replay = commands.add_parser("replay", help="step through a recorded game")
+    replay.add_argument("game", help="a game id in the store, or an archive file")
+    replay.add_argument("--as", dest="audience", default="gm", help="gm, public or seat:N")
+    replay.add_argument("--at", type=int, help="the seq to show (default: the last)")
+    replay.add_argument("--print", action="store_true", help="print one frame and exit")
+    _store_options(replay)
+    replay.set_defaults(run=_replay)
 
     roll = commands.add_parser("roll", help="evaluate a dice command offline")
     roll.add_argument("expression")
@@ -140,6 +179,92 @@ def _rebuild(args: argparse.Namespace) -> int:
     scope = f"game {args.game}" if args.game else "every game"
     print(f"rebuilt the views of {scope} up to notification {position} in {elapsed:.2f} s")
     return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from replay.archive import export_lines
+
+    _apply_store(args)
+    service = GameService()
+    try:
+        lines = list(export_lines(list(service.records(args.game))))
+    finally:
+        service.close()
+    with open(args.output, "w", encoding="utf-8") as out:
+        out.writelines(line + "\n" for line in lines)
+    print(f"wrote {len(lines) - 1} events of game {args.game} to {args.output}")
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    from replay.archive import read_archive, records_from_envelopes
+
+    _apply_store(args)
+    header, envelopes = _read(args.archive, read_archive)
+    readable = [e for e in envelopes if isinstance(e, dict)]
+    report = verify(header.game_id, envelopes)
+    if not report.ok:
+        print(f"error: the archive does not verify: {report.note}", file=sys.stderr)
+        return 1
+    service = GameService()
+    try:
+        state = service.import_game(records_from_envelopes(readable))
+    finally:
+        service.close()
+    print(f"imported game {state.game_id} ({state.title}, {state.version} events)")
+    return 0
+
+
+def _audit(args: argparse.Namespace) -> int:
+    from replay.archive import read_archive
+    from replay.audit import audit, render_text
+
+    if Path(args.game).is_file():  # an archive: offline, no store at all
+        header, envelopes = _read(args.game, read_archive)
+        report = audit(header.game_id, envelopes)
+    else:
+        _apply_store(args)
+        service = GameService()
+        try:
+            report = audit(args.game, service.envelopes(args.game))
+        finally:
+            service.close()
+    print(report.model_dump_json(indent=2) if args.json else render_text(report))
+    return 0 if report.verdict != "problems" else 3
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from replay.cursor import ReplayCursor
+    from replay.text import render_frame
+
+    history = _history(args)
+    cursor = ReplayCursor(history, args.audience, args.at)
+    if args.print:
+        print(render_frame(cursor.current()))
+        return 0
+    from replay.viewer import run_viewer
+
+    run_viewer(cursor)
+    return 0
+
+
+def _history(args: argparse.Namespace) -> History:
+    from replay.archive import read_archive, records_from_envelopes
+
+    if Path(args.game).is_file():
+        _, envelopes = _read(args.game, read_archive)
+        return History(records_from_envelopes([e for e in envelopes if isinstance(e, dict)]))
+    _apply_store(args)
+    service = GameService()
+    try:
+        return History(service.records(args.game))
+    finally:
+        service.close()
+
+
+def _read(path: str, reader: Callable[[TextIO], T]) -> T:
+    with open(path, encoding="utf-8") as archive:
+        return reader(archive)
 
 
 def _roll(args: argparse.Namespace) -> int:

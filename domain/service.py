@@ -8,6 +8,7 @@ again, so no command is lost, duplicated or reordered, whichever process it reac
 from __future__ import annotations
 
 import json
+import logging
 import random
 import secrets
 import threading
@@ -30,9 +31,17 @@ from domain.fairness import new_server_seed
 from domain.game import GameState
 from domain.lifecycle_events import GameOptions
 from domain.records import CommandKey, Draft, Recorded, ServerData
-from domain.store import EventLog, StateSnapshot, StoredRecord, dumps, store_env
+from domain.store import (
+    EventLog,
+    StateSnapshot,
+    StoredRecord,
+    dumps,
+    store_env,
+    with_setup_retry,
+)
 from domain.verification import Unreadable, VerificationReport, verify
 
+log = logging.getLogger(__name__)
 SNAPSHOT_INTERVAL = 100
 MAX_ATTEMPTS = 60
 
@@ -90,7 +99,7 @@ def _parse_game_id(game_id: str) -> UUID:
 class GameService:
     def __init__(self, env: dict[str, str] | None = None) -> None:
         self.env = env if env is not None else store_env()
-        self.log = EventLog(env=self.env)
+        self.log = with_setup_retry(lambda: EventLog(env=self.env))
         self._cache: dict[str, GameState] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._locks_guard = threading.Lock()
@@ -273,7 +282,10 @@ class GameService:
             self._snapshot(snapshot)
         self._cache[state.game_id] = state
         for listener in self.listeners:
-            listener(state, records)
+            try:
+                listener(state, records)
+            except Exception:  # the append is stored: a listener must not turn it into an error
+                log.exception("listener %r failed after appending to %s", listener, state.game_id)
 
     def _snapshot(self, state: GameState) -> None:
         data = state.model_dump(mode="json")

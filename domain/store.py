@@ -9,15 +9,20 @@ from __future__ import annotations
 
 import json
 import os
+import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import unquote, urlparse
 from uuid import UUID
 
 from eventsourcing.application import Application
 from eventsourcing.domain import DomainEvent
+from eventsourcing.persistence import IntegrityError, OperationalError
 
 DEFAULT_SQLITE_PATH = "./kiroku.db"
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -40,6 +45,23 @@ class EventLog(Application[UUID]):
 
     name = "Kiroku"
     is_snapshotting_enabled = True
+
+
+def with_setup_retry(make: Callable[[], T], attempts: int = 5) -> T:
+    """Create tables, tolerating another worker creating them at the same moment.
+
+    Several workers starting on a fresh database race in `CREATE TABLE IF NOT EXISTS`
+    (PostgreSQL's catalog) and in eventsourcing's tracking migration row; the loser sees an
+    integrity error, and the tables exist when it tries again.
+    """
+    for attempt in range(attempts):
+        try:
+            return make()
+        except (IntegrityError, OperationalError):
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1) + random.uniform(0, 0.05))
+    raise AssertionError("unreachable")
 
 
 def store_env(*, sqlite_path: str | None = None, database_url: str | None = None) -> dict[str, str]:

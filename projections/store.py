@@ -17,6 +17,8 @@ from eventsourcing.sqlite import SQLiteTrackingRecorder
 from eventsourcing.utils import Environment
 from psycopg.sql import SQL, Identifier
 
+from domain.store import with_setup_retry
+
 VIEWS_NAME = "KirokuViews"
 
 Rows = list[tuple[str, str, int, str]]  # (game_id, audience, seq, view JSON)
@@ -159,6 +161,6 @@ def open_view_store(env: dict[str, str]) -> SQLiteViewStore | PostgresViewStore:
         if env.get("PERSISTENCE_MODULE") == "eventsourcing.postgres"
         else SQLiteViewStore
     )
-    store = factory.tracking_recorder(cls)  # type: ignore[arg-type]
+    store = with_setup_retry(lambda: factory.tracking_recorder(cls))  # type: ignore[arg-type]
     assert isinstance(store, SQLiteViewStore | PostgresViewStore)
     return store
