@@ -18,6 +18,7 @@ def redact(state: GameState, recorded: Recorded, viewer: str) -> dict[str, Any]:
     """The envelope, plus `secret` (the sealed body) when `viewer` may read it."""
     envelope = recorded.envelope
     out = envelope.model_dump(mode="json")
+    out["secret"] = out["revealed"] = None  # one shape for every event
     sealed = envelope.sealed
     if sealed is not None:
         revealed = recorded.seq not in state.unrevealed
