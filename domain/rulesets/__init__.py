@@ -10,15 +10,23 @@ if TYPE_CHECKING:
     from domain.ruleset import Ruleset
 
 _REGISTRY: dict[str, Ruleset[Any]] = {}
+_builtin_loaded = False
 
 
 def register(ruleset: Ruleset[Any]) -> None:
     _REGISTRY[ruleset.id] = ruleset
 
 
-def ruleset_for(ruleset_id: str) -> Ruleset[Any]:
-    if not _REGISTRY:
+def _ensure_builtin() -> None:
+    # Lazily, because the built-in rulesets import the modules that import this one.
+    global _builtin_loaded
+    if not _builtin_loaded:
+        _builtin_loaded = True
         _load_builtin()
+
+
+def ruleset_for(ruleset_id: str) -> Ruleset[Any]:
+    _ensure_builtin()
     try:
         return _REGISTRY[ruleset_id]
     except KeyError:
@@ -29,8 +37,7 @@ def ruleset_for(ruleset_id: str) -> Ruleset[Any]:
 
 
 def all_rulesets() -> list[Ruleset[Any]]:
-    if not _REGISTRY:
-        _load_builtin()
+    _ensure_builtin()
     return list(_REGISTRY.values())
 
 
