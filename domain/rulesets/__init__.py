@@ -45,3 +45,4 @@ def _load_builtin() -> None:
     from domain.rulesets import freeform
 
     register(freeform.FREEFORM)
+    register(__import__("domain.rulesets.ninja_slayer", fromlist=["NINJA_SLAYER"]).NINJA_SLAYER)

@@ -1,0 +1,139 @@
+"""攻撃フェイズ: one melee or ranged attack, split over targets as declared before rolling."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from domain.errors import KirokuError, RuleViolation
+from domain.game import GameState
+from domain.records import Draft
+
+from . import checks, guards
+from .characters import concentration
+from .commands import Attack
+from .damage import evadable, evasion_difficulty, taken
+from .difficulty import Modifier
+from .events import AttackRolled, CheckDetail, Strike, StrikeDetails
+from .numbers import DrawNumbers
+from .rolls import Pool
+from .state import Character, Damage, NinjaState
+
+TIME_LAG_NEURON = 7  # ●時間差 is gained at base 【ニューロン】 7
+SOKUTEN = Modifier(name="連続側転", delta=1)
+
+
+def _allocations(command: Attack, holder: Character, pool: int) -> list[int]:
+    limit = holder.sheet.multi_attack if command.kind == "melee" else holder.sheet.multi_shot
+    name = "●連続攻撃" if command.kind == "melee" else "●連射"
+    if len(command.allocations) > limit:
+        raise RuleViolation(
+            "too_many_attacks", f"{holder.name} has {name}{limit}: at most {limit} attacks."
+        )
+    if len(command.allocations) == 1 and command.allocations[0].dice is None:
+        return [pool]
+    dice = [a.dice for a in command.allocations]
+    if any(d is None for d in dice) or sum(d or 0 for d in dice) != pool:
+        raise KirokuError(
+            "allocation_mismatch", f"Declare how the {pool} dice are split: the split must add up."
+        )
+    return [d or 0 for d in dice]
+
+
+def _targets(state: NinjaState, command: Attack, holder: Character) -> list[Character]:
+    targets = []
+    for allocation in command.allocations:
+        target = guards.character(state, allocation.target)
+        if target.id == holder.id or not target.on_map:
+            raise RuleViolation("bad_target", f"{target.name} cannot be targeted.")
+        targets.append(target)
+    return targets
+
+
+def attack(game: GameState, command: Attack, actor: str) -> list[Draft]:
+    state = guards.rules(game)
+    combat = guards.combat(state)
+    guards.phase(combat, "attack")
+    holder = guards.able(guards.turn_holder(state, actor))
+    if combat.acted:
+        raise RuleViolation("already_acted", f"{holder.name} already acted this attack phase.")
+    guards.spend(
+        "即応ダイス", "not_enough_reaction_dice", command.reaction_dice, holder.now.reaction
+    )
+    melee = command.kind == "melee"
+    stat = "カラテ" if melee else "ワザマエ"
+    pool = Pool(
+        stat=stat,
+        stat_value=holder.now.karate if melee else holder.now.wazamae,
+        bonus=command.bonus_dice,
+        reaction=command.reaction_dice,
+    )
+    split = _allocations(command, holder, pool.size)
+    targets = _targets(state, command, holder)
+    hits_per_target = Counter(t.id for t in targets)
+    if command.time_lag and (melee or holder.sheet.neuron < TIME_LAG_NEURON):
+        raise RuleViolation("no_time_lag", f"{holder.name} cannot use ●時間差 here.")
+    modifiers = list(command.modifiers) + concentration(state, holder.id)
+    if holder.next_attack_difficulty:
+        modifiers.append(SOKUTEN)
+    numbers = DrawNumbers(game)
+    strikes: list[Strike] = []
+    details: list[CheckDetail] = []
+    damages: list[Damage] = []
+    amount = command.base_damage + max(command.tsuda, default=0)  # one 痛打 per base damage
+    for allocation, dice, target in zip(command.allocations, split, targets, strict=True):
+        detail = checks.run(
+            game,
+            Pool(bonus=dice),
+            "N",
+            modifiers,
+            faces=allocation.faces,
+            entropy=command.entropy,
+            number=numbers.take(allocation.faces),
+            command="AT" if melee else "NJ",
+        )
+        successes = checks.successes(detail)
+        hit = successes > 0 or target.status == "気絶"
+        critical = None
+        if melee and holder.sheet.ninja and checks.criticals(detail):
+            critical = checks.criticals(detail)[0]
+        damage_id = None
+        if hit:
+            damage_id = combat.next_damage + len(damages)
+            damages.append(
+                Damage(
+                    id=damage_id,
+                    attacker=holder.id,
+                    target=target.id,
+                    amount=amount,
+                    kind=command.kind,
+                    difficulty=evasion_difficulty(
+                        combat, holder, command.kind, critical, command.shuriken
+                    ),
+                    attack_successes=successes,
+                    critical=critical,
+                    # Two or more attacks on one target by 連続攻撃 (or ●時間差 shots) come apart.
+                    time_lag=hits_per_target[target.id] > 1 and (melee or command.time_lag),
+                    attack_seq=game.version + 1,
+                )
+            )
+        strikes.append(
+            Strike(
+                target=target.id, hit=hit, successes=successes, critical=critical, damage=damage_id
+            )
+        )
+        details.append(detail)
+    fields, audience = checks.placed(holder, StrikeDetails(pool=pool, strikes=tuple(details)))
+    event = AttackRolled(
+        attacker=holder.id,
+        kind=command.kind,
+        strikes=tuple(strikes),
+        damages=tuple(damages),
+        **fields,
+    )
+    drafts = [Draft(event, audience=audience)]
+    for target in dict.fromkeys(t.id for t in targets):
+        victim = state.characters[target]
+        own = [d for d in damages if d.target == target]
+        if own and not evadable(victim):
+            drafts.append(taken(victim, own))
+    return drafts

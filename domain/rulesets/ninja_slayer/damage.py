@@ -1,0 +1,52 @@
+"""Building damage: its evasion difficulty, and who must take it without evading."""
+
+from __future__ import annotations
+
+from domain.records import Draft
+
+from .difficulty import harder
+from .events import DamageTaken
+from .health import damaged
+from .state import AttackKind, Character, Combat, Damage
+
+NAMUAMIDABUTSU = "ナムアミダブツ"
+SATSUBATSU = "サツバツ"
+
+
+def evasion_difficulty(
+    combat: Combat, attacker: Character, kind: AttackKind, critical: str | None, shuriken: bool
+) -> str:
+    steps = 0
+    if attacker.kind != "mob":  # mob damage ignores the atmosphere
+        if kind in ("melee", "counter"):
+            steps += combat.atmosphere
+        elif shuriken and combat.atmosphere >= 2:  # ULTRA-HARD mode
+            steps += 1
+    if critical == NAMUAMIDABUTSU:
+        steps += 1
+    return harder("N", steps)
+
+
+def evadable(target: Character) -> bool:
+    """Mobs have no evasion dice; a 気絶 target is hit automatically."""
+    return target.sheet.has_evasion(target.kind) and target.status == "active"
+
+
+def strongest(damages: list[Damage]) -> str | None:
+    found = {d.critical for d in damages}
+    if NAMUAMIDABUTSU in found:
+        return NAMUAMIDABUTSU
+    return SATSUBATSU if SATSUBATSU in found else None
+
+
+def taken(target: Character, damages: list[Damage]) -> Draft:
+    amount = sum(d.amount for d in damages)
+    after = damaged(target, amount)
+    event = DamageTaken(
+        character=target.id,
+        amount=amount,
+        damages=tuple(d.id for d in damages),
+        status=after.status,
+        unevaded_critical=strongest(damages),
+    )
+    return Draft(event)

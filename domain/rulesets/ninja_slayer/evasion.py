@@ -1,0 +1,127 @@
+"""回避判定, taking damage, and カウンターカラテ (2-11)."""
+
+from __future__ import annotations
+
+from domain.errors import Forbidden, NotFound, RuleViolation
+from domain.game import GameState
+from domain.records import Draft
+
+from . import checks, guards
+from .commands import Counter, Evade, TakeDamage
+from .damage import evadable, evasion_difficulty, taken
+from .difficulty import LADDER
+from .events import CounterKarate, EvasionRolled
+from .numbers import DrawNumbers
+from .rolls import Pool
+from .state import Combat, Damage
+
+
+def _pending(combat: Combat, ids: list[int], target: str) -> list[Damage]:
+    by_id = {d.id: d for d in combat.damages}
+    found = []
+    for i in dict.fromkeys(ids):
+        damage = by_id.get(i)
+        if damage is None:
+            raise NotFound("unknown_damage", f"There is no pending damage {i}.")
+        if damage.target != target:
+            raise Forbidden("not_your_damage", f"Damage {i} is not aimed at {target}.")
+        found.append(damage)
+    return found
+
+
+def evade(game: GameState, command: Evade, actor: str) -> list[Draft]:
+    state = guards.rules(game)
+    combat = guards.combat(state)
+    character = guards.controlled(state, command.character, actor)
+    if command.reaction_dice:
+        raise RuleViolation(
+            "reaction_dice_not_allowed", "即応ダイス cannot be used on an evasion check."
+        )
+    damages = _pending(combat, command.damages, character.id)
+    if not evadable(character):
+        raise RuleViolation("cannot_evade", f"{character.name} cannot evade.")
+    if len(damages) > 1 and any(d.time_lag for d in damages):
+        raise RuleViolation(
+            "batch_not_allowed", "時間差 damage is evaded one by one, not all together."
+        )
+    guards.spend(
+        "回避ダイス", "not_enough_evasion_dice", command.evasion_dice, max(0, character.now.evasion)
+    )
+    guards.spend(
+        "緊急回避ダイス",
+        "not_enough_emergency_dice",
+        command.emergency_dice,
+        character.now.emergency,
+    )
+    # Evaded together, damages of different difficulties use the hardest one.
+    base = max((d.difficulty for d in damages), key=LADDER.index)
+    pool = Pool(evasion=command.evasion_dice, emergency=command.emergency_dice)
+    detail = checks.run(
+        game,
+        pool,
+        base,
+        command.modifiers,
+        faces=command.faces,
+        entropy=command.entropy,
+        number=DrawNumbers(game).take(command.faces),
+        command="EV",
+    )
+    successes = checks.successes(detail)
+    counter = tuple(
+        dict.fromkeys(
+            d.attacker
+            for d in damages
+            if d.kind == "melee" and successes > d.attack_successes  # strictly more
+        )
+    )
+    fields, audience = checks.placed(character, detail)
+    event = EvasionRolled(
+        character=character.id,
+        damages=tuple(d.id for d in damages),
+        success=successes > 0,
+        successes=successes,
+        counter_against=counter if successes > 0 else (),
+        **fields,
+    )
+    drafts = [Draft(event, audience=audience)]
+    if successes == 0:
+        drafts.append(taken(character, damages))
+    return drafts
+
+
+def take(game: GameState, command: TakeDamage, actor: str) -> list[Draft]:
+    state = guards.rules(game)
+    combat = guards.combat(state)
+    targets = {d.target for d in combat.damages if d.id in command.damages}
+    if len(targets) != 1:
+        raise NotFound("unknown_damage", "Name pending damage aimed at one character.")
+    character = guards.controlled(state, targets.pop(), actor)
+    return [taken(character, _pending(combat, command.damages, character.id))]
+
+
+def counter(game: GameState, command: Counter, actor: str) -> list[Draft]:
+    state = guards.rules(game)
+    combat = guards.combat(state)
+    character = guards.controlled(state, command.character, actor)
+    right = next((r for r in combat.counters if r.holder == character.id), None)
+    if right is None or command.target not in right.attackers:
+        raise RuleViolation(
+            "counter_not_earned",
+            "カウンターカラテ needs an evasion of a melee attack with more successes than the "
+            "attack had, just now.",
+        )
+    target = guards.character(state, command.target)
+    damage = Damage(
+        id=combat.next_damage,
+        attacker=character.id,
+        target=target.id,
+        amount=1,  # however many more successes: the counter deals 1
+        kind="counter",
+        difficulty=evasion_difficulty(combat, character, "counter", None, False),
+        attack_successes=0,
+        attack_seq=game.version + 1,
+    )
+    drafts = [Draft(CounterKarate(character=character.id, target=target.id, damage=damage))]
+    if not evadable(target):
+        drafts.append(taken(target, [damage]))
+    return drafts

@@ -1,0 +1,160 @@
+"""The combat sequence: beginning, turns, 手番 phases in order, the turn end, the end."""
+
+from __future__ import annotations
+
+from domain.errors import RuleViolation
+from domain.game import GameState
+from domain.records import Draft
+
+from . import guards
+from .commands import Act, Advance, BeginCombat, Concentrate, EndCombat, NextTurn, Wasshoi
+from .events import (
+    AtmosphereRaised,
+    CombatBegan,
+    CombatEnded,
+    Concentrated,
+    OtherAction,
+    PhaseChanged,
+    TurnStarted,
+    WasshoiRolled,
+)
+from .health import revived
+from .initiative import merged, turn_order
+from .numbers import DrawNumbers
+from .rolls import roll
+from .state import Combat, NinjaState, Phase
+
+ATMOSPHERE_TURNS = {3: 1, 6: 2}  # after turn 3: HARD mode; after turn 6: ULTRA-HARD mode
+
+
+def _on_map(state: NinjaState, ids: tuple[str, ...]) -> list:
+    return [state.characters[i] for i in ids if state.characters[i].on_map]
+
+
+def begin(game: GameState, command: BeginCombat, actor: str) -> list[Draft]:
+    state = guards.rules(game)
+    guards.require_gm(actor, "begin a combat")
+    if state.combat is not None:
+        raise RuleViolation("combat_in_progress", "A combat is already in progress.")
+    ids = tuple(dict.fromkeys(command.participants))
+    for i in ids:
+        if not guards.character(state, i).on_map:
+            raise RuleViolation("not_on_map", f"{i} is no longer on the map.")
+    pc_ties = tuple(command.pc_tie_order)
+    order = turn_order(_on_map(state, ids), pc_ties, command.enemy_tie_order)
+    boss = any(state.characters[i].kind == "boss" for i in ids)
+    return [
+        Draft(
+            CombatBegan(
+                participants=ids,
+                pc_tie_order=pc_ties,
+                boss_fight=boss,
+                placement_order=tuple(reversed(order)),
+            )
+        ),
+        Draft(TurnStarted(turn=1, order=order, pc_tie_order=pc_ties)),
+    ]
+
+
+def _next_actor(state: NinjaState, combat: Combat, after: int) -> int | None:
+    for index in range(after + 1, len(combat.order)):
+        if state.characters[combat.order[index]].on_map:
+            return index
+    return None
+
+
+def advance(game: GameState, command: Advance, actor: str) -> list[Draft]:
+    state = guards.rules(game)
+    combat = guards.combat(state)
+    if combat.damages:
+        raise RuleViolation(
+            "damage_pending", "Damage is waiting to be evaded or taken before the phase ends."
+        )
+    if combat.phase == "turn_end":
+        raise RuleViolation("wrong_phase", "The turn has ended: the GM starts the next turn.")
+    if combat.phase == "turn_start":
+        guards.require_gm(actor, "end the ターン開始フェイズ")
+        first = _next_actor(state, combat, -1)
+        return _to(state, combat, "teban_start", first)
+    guards.turn_holder(state, actor)
+    following: dict[Phase, Phase] = {
+        "teban_start": "attack" if combat.concentrating else "movement",
+        "movement": "attack",
+        "attack": "teban_end",
+    }
+    if combat.phase in following:
+        return _to(state, combat, following[combat.phase], combat.index)
+    return _to(state, combat, "teban_start", _next_actor(state, combat, combat.index))
+
+
+def _to(state: NinjaState, combat: Combat, phase: Phase, index: int | None) -> list[Draft]:
+    if index is None:  # nobody left to act: the turn ends
+        drafts = [Draft(PhaseChanged(turn=combat.turn, phase="turn_end"))]
+        level = ATMOSPHERE_TURNS.get(combat.turn)
+        if combat.boss_fight and level is not None and combat.atmosphere < level:
+            drafts.append(Draft(AtmosphereRaised(turn=combat.turn, level=level)))
+        return drafts
+    character = combat.order[index]
+    return [Draft(PhaseChanged(turn=combat.turn, phase=phase, character=character))]
+
+
+def concentrate(game: GameState, command: Concentrate, actor: str) -> list[Draft]:
+    state = guards.rules(game)
+    combat = guards.combat(state)
+    guards.phase(combat, "teban_start")
+    holder = guards.able(guards.turn_holder(state, actor))
+    if combat.concentrating:
+        raise RuleViolation("already_concentrating", f"{holder.name} is already concentrating.")
+    return [Draft(Concentrated(character=holder.id))]
+
+
+def other_action(game: GameState, command: Act, actor: str) -> list[Draft]:
+    state = guards.rules(game)
+    combat = guards.combat(state)
+    guards.phase(combat, "attack")
+    holder = guards.able(guards.turn_holder(state, actor))
+    if combat.acted:
+        raise RuleViolation("already_acted", f"{holder.name} already acted this attack phase.")
+    return [Draft(OtherAction(character=holder.id, action=command.action))]
+
+
+def wasshoi(game: GameState, command: Wasshoi, actor: str) -> list[Draft]:
+    state = guards.rules(game)
+    guards.require_gm(actor, "roll Wasshoi!")
+    combat = guards.combat(state)
+    guards.phase(combat, "turn_end")
+    if combat.wasshoi_rolled:
+        raise RuleViolation("wasshoi_rolled", "Wasshoi! was already rolled this turn end.")
+    ninjas = [c for c in _on_map(state, combat.participants) if c.sheet.ninja]
+    highest = max(ninjas, key=lambda c: c.now.dkk, default=None)
+    target = max(0, (highest.now.dkk if highest else 0) + command.modifier)
+    record = roll(
+        game, f"WS{target}", command.faces, command.entropy, DrawNumbers(game).take(command.faces)
+    )
+    event = WasshoiRolled(
+        target=target,
+        highest=highest.id if highest else None,
+        success=bool(record.result.get("success")),
+        roll=record,
+    )
+    return [Draft(event)]
+
+
+def next_turn(game: GameState, command: NextTurn, actor: str) -> list[Draft]:
+    state = guards.rules(game)
+    guards.require_gm(actor, "start the next turn")
+    combat = guards.combat(state)
+    guards.phase(combat, "turn_end")
+    pc_ties = merged(combat.pc_tie_order, command.pc_tie_order)
+    order = turn_order(_on_map(state, combat.participants), pc_ties, command.enemy_tie_order)
+    return [Draft(TurnStarted(turn=combat.turn + 1, order=order, pc_tie_order=pc_ties))]
+
+
+def end(game: GameState, command: EndCombat, actor: str) -> list[Draft]:
+    state = guards.rules(game)
+    guards.require_gm(actor, "end the combat")
+    combat = guards.combat(state)
+    if combat.damages:
+        raise RuleViolation("damage_pending", "Resolve the pending damage before the combat ends.")
+    back = tuple(i for i in combat.participants if revived(state.characters[i]))
+    return [Draft(CombatEnded(revived=back))]

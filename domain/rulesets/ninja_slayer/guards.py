@@ -1,0 +1,89 @@
+"""Refusals shared by the deciders: who may act, when, and with which resources."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.audience import GM
+from domain.errors import Forbidden, KirokuError, NotFound, RuleViolation
+from domain.game import GameState
+
+from .state import Character, Combat, NinjaState, Phase
+
+PHASE_NAMES = {
+    "turn_start": "ターン開始フェイズ",
+    "teban_start": "手番開始フェイズ",
+    "movement": "移動フェイズ",
+    "attack": "攻撃フェイズ",
+    "teban_end": "手番終了フェイズ",
+    "turn_end": "ターン終了フェイズ",
+}
+
+
+def rules(game: GameState) -> NinjaState:
+    if game.status == "setup":
+        raise RuleViolation("game_not_started", "The game has not started yet.")
+    if game.status == "ended":
+        raise RuleViolation("game_ended", "The game has ended.")
+    state: NinjaState = game.rules
+    return state
+
+
+def require_gm(actor: str, what: str) -> None:
+    if actor != GM:
+        raise Forbidden("gm_only", f"Only the GM can {what}.")
+
+
+def character(state: NinjaState, character_id: str) -> Character:
+    found = state.characters.get(character_id)
+    if found is None:
+        raise NotFound("unknown_character", f"There is no character {character_id!r}.")
+    return found
+
+
+def controlled(state: NinjaState, character_id: str, actor: str) -> Character:
+    found = character(state, character_id)
+    if actor not in (GM, found.owner):
+        raise Forbidden("not_your_character", f"{found.name} is not your character.")
+    return found
+
+
+def able(found: Character) -> Character:
+    if not found.can_act:
+        raise RuleViolation("cannot_act", f"{found.name} is {found.status} and cannot act.")
+    return found
+
+
+def combat(state: NinjaState) -> Combat:
+    if state.combat is None:
+        raise RuleViolation("no_combat", "There is no combat in progress.")
+    return state.combat
+
+
+def phase(current: Combat, *allowed: Phase) -> None:
+    if current.phase not in allowed:
+        wanted = " or ".join(PHASE_NAMES[p] for p in allowed)
+        raise RuleViolation(
+            "wrong_phase", f"This is done in the {wanted}; it is the {PHASE_NAMES[current.phase]}."
+        )
+
+
+def turn_holder(state: NinjaState, actor: str) -> Character:
+    """The character whose 手番 it is, if `actor` controls it."""
+    current = combat(state)
+    if current.actor is None:
+        raise RuleViolation("wrong_phase", f"It is the {PHASE_NAMES[current.phase]}.")
+    holder = character(state, current.actor)
+    if actor not in (GM, holder.owner):
+        raise Forbidden("not_your_turn", f"It is {holder.name}'s 手番, not yours.")
+    return holder
+
+
+def spend(name: str, code: str, wanted: int, left: int) -> None:
+    if wanted > left:
+        raise RuleViolation(code, f"{wanted} {name} declared, but only {left} left.")
+
+
+def not_negative(value: Any, what: str) -> None:
+    if value < 0:
+        raise KirokuError("invalid_count", f"{what} cannot be negative.")

@@ -1,0 +1,41 @@
+"""What damage and 【精神力】 loss do to a character (2-12: ダメージの解決と行動不能)."""
+
+from __future__ import annotations
+
+from .state import Character, Current, Status
+
+
+def status_after(character: Character, now: Current) -> Status:
+    if character.status in ("爆発四散", "removed"):
+        return character.status
+    if character.kind == "mob":
+        # モブ敵: 体力 0 以下 or 精神力 negative → off the map.
+        return "removed" if now.tairyoku <= 0 or now.seishin < 0 else "active"
+    ninja = character.sheet.ninja
+    if now.tairyoku < 0:
+        return "爆発四散" if ninja else "removed"
+    if now.seishin <= -1:
+        # A ninja drops to 体力 0 and faints; a non-ninja boss is taken off the map.
+        return "気絶" if ninja else "removed"
+    if now.tairyoku == 0:
+        return "気絶"
+    # Restoring 体力 alone never wakes a 気絶 character (only items such as ZBR do).
+    return character.status
+
+
+def apply(character: Character, now: Current) -> Character:
+    status = status_after(character, now)
+    if character.sheet.ninja and now.seishin <= -1 and status == "気絶":
+        now = now.model_copy(update={"tairyoku": 0})
+    return character.model_copy(update={"now": now, "status": status})
+
+
+def damaged(character: Character, amount: int) -> Character:
+    return apply(
+        character, character.now.model_copy(update={"tairyoku": character.now.tairyoku - amount})
+    )
+
+
+def revived(character: Character) -> bool:
+    """End of combat: 気絶 with 精神力 ≥ 1 revives at 体力 1 / 精神力 0."""
+    return character.status == "気絶" and character.now.seishin >= 1

@@ -1,0 +1,69 @@
+"""A character's sheet as entered at the table: base stats, equipment and combat values.
+
+The sheet never changes in play; what does (体力, dice left, stat damage) lives in Current.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Kind = Literal["pc", "boss", "mob"]
+StatName = Literal["カラテ", "ニューロン", "ワザマエ", "ジツ", "脚力"]
+
+UNARMED_REACTION_DICE = 5  # 即応ダイスの個数: 5 for an unarmed starting ninja
+SIXTH_SENSE_NEURON = 13  # ●ニンジャ第六感 needs base 【ニューロン】 13
+
+
+class Weapon(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1, max_length=60)
+    slots: int = Field(default=1, ge=0, le=5)
+
+
+class Sheet(BaseModel):
+    """What the GM keeps secret for an NPC until it is revealed."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    karate: int = Field(ge=0, le=99, description="【カラテ】")
+    neuron: int = Field(ge=0, le=99, description="【ニューロン】")
+    wazamae: int = Field(ge=0, le=99, description="【ワザマエ】")
+    jitsu: int = Field(default=0, ge=0, le=99, description="【ジツ】")
+    tairyoku: int = Field(ge=1, le=99, description="【体力】 (maximum)")
+    seishin: int = Field(default=0, ge=0, le=99, description="【精神力】 (maximum)")
+    kyakuryoku: int = Field(default=0, ge=0, le=99, description="【脚力】")
+    dkk: int = Field(default=0, ge=0, le=12, description="【DKK】 (at most 12)")
+    ninja: bool = Field(default=True, description="Only ninjas crit (サツバツ!) and explode")
+    weapons: tuple[Weapon, ...] = Field(default=(), max_length=10)
+    skills: tuple[str, ...] = Field(default=(), max_length=40)
+    multi_attack: int = Field(default=1, ge=1, le=9, description="●連続攻撃X (1: none)")
+    multi_shot: int = Field(default=1, ge=1, le=9, description="●連射X (1: none)")
+    evasion: bool | None = Field(
+        default=None, description="Gets 回避ダイス (PCs always; bosses with 【回避】; never mobs)"
+    )
+    evasion_modifier: int = Field(default=0, ge=-20, le=20)
+    initiative_modifier: int = Field(default=0, ge=-20, le=20)
+    reaction_dice: int | None = Field(
+        default=None, ge=0, le=20, description="即応ダイス; default 5 minus weapon slots"
+    )
+    emergency_dice: int = Field(default=0, ge=0, le=20, description="緊急回避ダイス")
+
+    def starting_reaction_dice(self) -> int:
+        if self.reaction_dice is not None:
+            return self.reaction_dice
+        slots = sum(weapon.slots for weapon in self.weapons)
+        return max(0, UNARMED_REACTION_DICE - slots)
+
+    def has_evasion(self, kind: Kind) -> bool:
+        if kind == "mob":
+            return False  # モブ敵は回避ダイスを持たない
+        if kind == "pc":
+            return True
+        return bool(self.evasion)
+
+    @property
+    def sixth_sense(self) -> bool:
+        return self.ninja and self.neuron >= SIXTH_SENSE_NEURON

@@ -1,0 +1,143 @@
+"""The ruleset's state: characters with their current values, and the combat in progress."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from .sheet import Kind, Sheet
+
+Status = Literal["active", "気絶", "爆発四散", "removed"]
+Phase = Literal["turn_start", "teban_start", "movement", "attack", "teban_end", "turn_end"]
+AttackKind = Literal["melee", "ranged", "counter"]
+
+PHASE_ORDER: tuple[Phase, ...] = (
+    "turn_start",
+    "teban_start",
+    "movement",
+    "attack",
+    "teban_end",
+    "turn_end",
+)
+
+
+class Current(BaseModel):
+    """Values that change in play. Stats here include stat damage (never below 1)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    karate: int
+    neuron: int
+    wazamae: int
+    jitsu: int
+    kyakuryoku: int
+    tairyoku: int
+    seishin: int
+    reaction: int
+    evasion: int = 0
+    emergency: int
+    dkk: int
+
+
+class Character(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    name: str
+    owner: str  # "seat:<n>" for a PC, "gm" for NPCs
+    kind: Kind
+    added_seq: int
+    revealed: bool  # NPC sheets are GM-secret until the GM reveals them
+    sheet: Sheet
+    now: Current
+    status: Status = "active"
+    sixth_sense_used: bool = False
+    adrenaline_used: bool = False  # this combat
+    next_attack_difficulty: int = 0  # 連続側転 makes the next attack harder
+
+    @property
+    def can_act(self) -> bool:
+        return self.status == "active"
+
+    @property
+    def on_map(self) -> bool:
+        return self.status in ("active", "気絶")
+
+
+class Damage(BaseModel):
+    """A hit not yet evaded or taken."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    attacker: str
+    target: str
+    amount: int
+    kind: AttackKind
+    difficulty: str  # evasion difficulty label
+    attack_successes: int
+    critical: str | None = None  # サツバツ / ナムアミダブツ
+    time_lag: bool = False  # 時間差: cannot be evaded together with others
+    attack_seq: int
+
+
+class CounterRight(BaseModel):
+    """Earned by an evasion whose successes exceeded a melee attack's."""
+
+    model_config = ConfigDict(frozen=True)
+
+    holder: str
+    attackers: tuple[str, ...]
+    evasion_seq: int
+
+
+class Combat(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    turn: int = 1
+    phase: Phase = "turn_start"
+    order: tuple[str, ...] = ()
+    index: int = 0  # whose 手番 (into order)
+    participants: tuple[str, ...] = ()
+    pc_tie_order: tuple[str, ...] = ()  # kept for the whole combat
+    boss_fight: bool = False
+    atmosphere: int = 0  # 0 normal, 1 HARD mode, 2 ULTRA-HARD mode
+    concentrating: bool = False
+    moved: bool = False
+    acted: bool = False  # the one attack-phase action
+    damages: tuple[Damage, ...] = ()
+    next_damage: int = 1
+    counters: tuple[CounterRight, ...] = ()
+    evaded_attacks: tuple[int, ...] = ()  # attack seqs an evasion was rolled against
+    wasshoi_rolled: bool = False
+
+    @property
+    def actor(self) -> str | None:
+        if self.phase in ("turn_start", "turn_end") or not self.order:
+            return None
+        return self.order[self.index]
+
+
+class NinjaOptions(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class CheckMemo(BaseModel):
+    """What ●ニンジャ第六感 needs to roll a check again."""
+
+    model_config = ConfigDict(frozen=True)
+
+    character: str
+    purpose: str
+    stat: str | None
+    detail: dict[str, Any]
+
+
+class NinjaState(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    characters: dict[str, Character] = {}
+    checks: dict[int, CheckMemo] = {}  # the latest checks, by seq
+    combat: Combat | None = None
+    combats: int = 0
