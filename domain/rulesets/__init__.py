@@ -45,4 +45,5 @@ def _load_builtin() -> None:
     from domain.rulesets import freeform
 
     register(freeform.FREEFORM)
+    register(__import__("domain.rulesets.chojin_locke", fromlist=["CHOJIN_LOCKE"]).CHOJIN_LOCKE)
     register(__import__("domain.rulesets.ninja_slayer", fromlist=["NINJA_SLAYER"]).NINJA_SLAYER)

@@ -1,0 +1,151 @@
+"""4.3: the main actions (exactly one a turn) and the (stat) check effects ask for."""
+
+from __future__ import annotations
+
+from domain.errors import RuleViolation
+from domain.game import GameState
+from domain.records import Draft
+from domain.rulesets.chojin_locke.board import step
+from domain.rulesets.chojin_locke.commands import (
+    Check,
+    Escape,
+    Move,
+    Pass,
+    Recover,
+    Teleport,
+    Treat,
+)
+from domain.rulesets.chojin_locke.declarations import (
+    check_declaration,
+    declared_roll,
+    plain_roll,
+    succeeded,
+    total,
+)
+from domain.rulesets.chojin_locke.events import Acted, Checked, EscapeChecked, Moved
+from domain.rulesets.chojin_locke.guards import living, playing, seat, stage
+from domain.rulesets.chojin_locke.state import ChojinState, Player, Position, Turn
+from domain.rulesets.chojin_locke.turn import in_phase, my_turn
+
+PRISON_CHART = "刑務所チャート"
+
+
+def _main(game: GameState, actor: str) -> tuple[ChojinState, Turn, Player]:
+    state = playing(game)
+    turn, player = my_turn(state, actor)
+    in_phase(turn, "main")
+    if turn.main is not None:
+        raise RuleViolation("main_action_used", "You have already taken this turn's main action.")
+    return state, turn, player
+
+
+def _free(game: GameState, actor: str) -> tuple[ChojinState, Player]:
+    state, _turn, player = _main(game, actor)
+    if player.condition == "arrested":
+        raise RuleViolation("must_escape", "An arrested character's main action is 脱出チェック.")
+    return state, player
+
+
+def _on_board(state: ChojinState, player: Player) -> Position:
+    stage(state, "planet")
+    if player.position is None:
+        raise RuleViolation("not_on_board", "Your piece is not on the board.")
+    return player.position
+
+
+def move(game: GameState, command: Move, actor: str) -> list[Draft]:
+    state, player = _free(game, actor)
+    position = _on_board(state, player)
+    if (command.direction is None) == (command.planet is None):
+        raise RuleViolation("bad_move", "Give either a direction or a planet's spaceport.")
+    if command.planet is not None:
+        if position.square != 0 or command.planet == position.planet:
+            raise RuleViolation(
+                "not_from_spaceport", "Only from a spaceport to another planet's spaceport."
+            )
+        target = Position(planet=command.planet, square=0)
+        return [Draft(Moved(seat=player.seat, how="spaceport", to=target))]
+    assert command.direction is not None
+    return [Draft(Moved(seat=player.seat, how="move", to=step(position, command.direction, 1)))]
+
+
+def teleport(game: GameState, command: Teleport, actor: str) -> list[Draft]:
+    state, player = _free(game, actor)
+    position = _on_board(state, player)
+    check_declaration(player, "esp_level", command.declared, minimum=1)
+    roll = declared_roll(game, "1D6", command.declared, command.faces, game.draws + 1)
+    ok = succeeded(roll)
+    checked = Checked(
+        seat=player.seat,
+        purpose="teleport",
+        stat="esp_level",
+        declared=command.declared,
+        roll=roll,
+        success=ok,
+    )
+    if not ok:
+        return [Draft(checked), Draft(Acted(seat=player.seat, action="teleport_failed"))]
+    target = step(position, command.direction, total(roll))
+    return [Draft(checked), Draft(Moved(seat=player.seat, how="teleport", to=target))]
+
+
+def recover(game: GameState, command: Recover, actor: str) -> list[Draft]:
+    _state, player = _free(game, actor)
+    return [Draft(Acted(seat=player.seat, action="recover", stat=command.stat))]
+
+
+def treat(game: GameState, command: Treat, actor: str) -> list[Draft]:
+    state, player = _free(game, actor)
+    if command.target == player.seat:
+        raise RuleViolation("treat_other", "治療 heals another character; use 回復 for yourself.")
+    target = living(state, command.target)
+    if target.position is None or target.position != player.position:
+        raise RuleViolation("not_same_square", "治療 needs the character on your square.")
+    return [Draft(Acted(seat=player.seat, action="treat", target=command.target))]
+
+
+def pass_(game: GameState, command: Pass, actor: str) -> list[Draft]:
+    _state, player = _free(game, actor)
+    return [Draft(Acted(seat=player.seat, action="pass"))]
+
+
+def escape(game: GameState, command: Escape, actor: str) -> list[Draft]:
+    state, _turn, player = _main(game, actor)
+    if player.condition != "arrested":
+        raise RuleViolation("not_arrested", "Only an arrested character makes 脱出チェック.")
+    modifier = player.prison_failures  # +1 per earlier failure
+    roll = plain_roll(game, "2D6", command.faces, game.draws + 1)
+    natural = sum(roll.result.get("faces", ()))
+    chart = state.catalog.chart(PRISON_CHART)
+    result = chart.lookup(natural + modifier) if chart else None
+    # 4.4: 2–5 on the dice always escapes, whatever is added
+    escaped = natural <= 5 or bool(result and result.escape)
+    text = "脱出成功" if natural <= 5 else (result.result if result else "脱出失敗")
+    event = EscapeChecked(
+        seat=player.seat,
+        modifier=modifier,
+        roll=roll,
+        total=natural + modifier,
+        result=text,
+        escaped=escaped,
+    )
+    return [Draft(event)]
+
+
+def check(game: GameState, command: Check, actor: str) -> list[Draft]:
+    number = seat(actor)
+    state = playing(game)
+    stage(state, "planet", "base")
+    player = living(state, number)
+    check_declaration(player, command.stat, command.declared)
+    roll = declared_roll(game, "2D6", command.declared, command.faces, game.draws + 1)
+    event = Checked(
+        seat=number,
+        purpose="check",
+        stat=command.stat,
+        declared=command.declared,
+        roll=roll,
+        success=succeeded(roll),
+        reason=command.reason,
+    )
+    return [Draft(event)]

@@ -1,0 +1,181 @@
+"""The ruleset's commands (type `chojin_locke.*`)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from domain.commands import Command
+
+Stat = Literal["esp_level", "esp_power", "endurance", "willpower"]
+Faces = list[int] | None
+_FACES = Field(default=None, max_length=2, description="Physical dice, if the dice policy allows")
+
+
+class Deal(Command):
+    """Host: deal the character sheets (again, after a refusal)."""
+
+    type: Literal["chojin_locke.deal"] = "chojin_locke.deal"
+
+
+class Refuse(Command):
+    """拒否 (once a game) or 直前拒否 (any number of times): the sheets are dealt again."""
+
+    type: Literal["chojin_locke.refuse"] = "chojin_locke.refuse"
+    kind: Literal["refuse", "refuse_previous"] = "refuse"
+
+
+class FixCharacters(Command):
+    """Host: nobody refuses any more; deal the playing cards."""
+
+    type: Literal["chojin_locke.fix_characters"] = "chojin_locke.fix_characters"
+
+
+class ChooseSilhouette(Command):
+    type: Literal["chojin_locke.choose_silhouette"] = "chojin_locke.choose_silhouette"
+    silhouette: str = Field(min_length=1, max_length=60)
+
+
+class ChangeSilhouette(Command):
+    """Rebalancing: a player of the larger side changes silhouette in the open."""
+
+    type: Literal["chojin_locke.change_silhouette"] = "chojin_locke.change_silhouette"
+    silhouette: str = Field(min_length=1, max_length=60)
+
+
+class CloseRebalance(Command):
+    type: Literal["chojin_locke.close_rebalance"] = "chojin_locke.close_rebalance"
+
+
+class PlaceAmbush(Command):
+    type: Literal["chojin_locke.place_ambush"] = "chojin_locke.place_ambush"
+    planet: int = Field(ge=0, le=5)
+    square: int = Field(ge=0, le=5)
+
+
+class Enter(Command):
+    """An explorer puts their piece on a planet's spaceport."""
+
+    type: Literal["chojin_locke.enter"] = "chojin_locke.enter"
+    planet: int = Field(ge=0, le=5)
+
+
+class BeginPlanets(Command):
+    """Host: roll for the first player and start 惑星編."""
+
+    type: Literal["chojin_locke.begin_planets"] = "chojin_locke.begin_planets"
+
+
+class NextPhase(Command):
+    """The turn player ends the current phase."""
+
+    type: Literal["chojin_locke.next_phase"] = "chojin_locke.next_phase"
+
+
+class Check(Command):
+    """A (stat) check asked for by a card or effect: declare the stat, roll 2D6 ≤ declared."""
+
+    type: Literal["chojin_locke.check"] = "chojin_locke.check"
+    stat: Stat
+    declared: int = Field(ge=0, le=99)
+    reason: str = Field(default="", max_length=200)
+    faces: Faces = _FACES
+
+
+class Move(Command):
+    """通常移動: one square left or right, or from a spaceport to another planet's."""
+
+    type: Literal["chojin_locke.move"] = "chojin_locke.move"
+    direction: Literal["left", "right"] | None = None
+    planet: int | None = Field(default=None, ge=0, le=5)
+
+
+class Teleport(Command):
+    """テレポート移動: declare ESP level, 1D6 ≤ declared moves that many squares one way."""
+
+    type: Literal["chojin_locke.teleport"] = "chojin_locke.teleport"
+    declared: int = Field(ge=0, le=12)
+    direction: Literal["left", "right"]
+    faces: Faces = _FACES
+
+
+class Recover(Command):
+    type: Literal["chojin_locke.recover"] = "chojin_locke.recover"
+    stat: Literal["endurance", "willpower"]
+
+
+class Treat(Command):
+    type: Literal["chojin_locke.treat"] = "chojin_locke.treat"
+    target: int = Field(ge=1, le=16)
+
+
+class Pass(Command):
+    type: Literal["chojin_locke.pass"] = "chojin_locke.pass"
+
+
+class Escape(Command):
+    """脱出チェック: an arrested player's main action."""
+
+    type: Literal["chojin_locke.escape"] = "chojin_locke.escape"
+    faces: Faces = _FACES
+
+
+class OpenSheet(Command):
+    type: Literal["chojin_locke.open_sheet"] = "chojin_locke.open_sheet"
+
+
+class Convert(Command):
+    """改心: open your sheet, ESP level check against a character on your square."""
+
+    type: Literal["chojin_locke.convert"] = "chojin_locke.convert"
+    target: int = Field(ge=1, le=16)
+    declared: int = Field(ge=0, le=12)
+    faces: Faces = _FACES
+
+
+class DeclareVictory(Command):
+    type: Literal["chojin_locke.declare_victory"] = "chojin_locke.declare_victory"
+    sole: bool = False
+
+
+class AnswerVictory(Command):
+    type: Literal["chojin_locke.answer_victory"] = "chojin_locke.answer_victory"
+    objects: bool
+
+
+class SetCondition(Command):
+    """Host: apply damage or a state from something Kiroku does not resolve (combat, cards)."""
+
+    type: Literal["chojin_locke.set_condition"] = "chojin_locke.set_condition"
+    seat: int = Field(ge=1, le=16)
+    condition: Literal["normal", "bound", "arrested", "dead"] = "normal"
+    endurance_damage: int = Field(default=0, ge=0, le=99)
+    willpower_damage: int = Field(default=0, ge=0, le=99)
+    reason: str = Field(min_length=1, max_length=200)
+
+
+COMMANDS: tuple[type[Command], ...] = (
+    Deal,
+    Refuse,
+    FixCharacters,
+    ChooseSilhouette,
+    ChangeSilhouette,
+    CloseRebalance,
+    PlaceAmbush,
+    Enter,
+    BeginPlanets,
+    NextPhase,
+    Check,
+    Move,
+    Teleport,
+    Recover,
+    Treat,
+    Pass,
+    Escape,
+    OpenSheet,
+    Convert,
+    DeclareVictory,
+    AnswerVictory,
+    SetCondition,
+)

@@ -1,0 +1,75 @@
+"""4.1: dealing sheets and playing cards as verifiable shuffles, each sealed to its seat."""
+
+from __future__ import annotations
+
+from domain.audience import seat_actor
+from domain.drawing import draw_shuffle
+from domain.errors import KirokuError
+from domain.game import GameState
+from domain.records import Draft
+from domain.rulesets.chojin_locke.cards import CharacterSheet
+from domain.rulesets.chojin_locke.counts import character_counts
+from domain.rulesets.chojin_locke.events import (
+    CardDealt,
+    CardsShuffled,
+    DeckOrder,
+    SheetBody,
+    SheetDealt,
+    SheetsShuffled,
+)
+from domain.rulesets.chojin_locke.guards import rules
+from domain.rulesets.chojin_locke.state import PlayingCard
+
+_KINDS = ("L", "G", "E", "S")
+
+
+def kind(sheet: CharacterSheet) -> str:
+    return "L" if sheet.leader else sheet.steps[0]
+
+
+def deal_sheets(game: GameState, number: int) -> list[Draft]:
+    """Shuffle the dealable sheets; the first of each kind up to 4.1's counts go to seats 1…N in
+    the order they lie in the shuffled deck."""
+    state = rules(game)
+    wanted = dict(zip(_KINDS, character_counts(state.seats), strict=True))
+    pool = [c for c in state.catalog.characters if not c.special]
+    for key, count in wanted.items():
+        if sum(1 for c in pool if kind(c) == key) < count:
+            raise KirokuError(
+                "catalog_too_small", f"The catalog has fewer than {count} ({key}) characters."
+            )
+    draw = draw_shuffle(game, len(pool), number=number)
+    deal = state.deals + 1
+    chosen: list[CharacterSheet] = []
+    for index in draw.order:
+        sheet = pool[index]
+        if wanted[kind(sheet)] > 0:
+            wanted[kind(sheet)] -= 1
+            chosen.append(sheet)
+    order = DeckOrder(draw=draw, deck=tuple(c.name for c in pool))
+    drafts = [Draft(SheetsShuffled(deal=deal, secret=order), audience=())]
+    for seat, sheet in enumerate(chosen, 1):
+        body = SheetBody(sheet=sheet)
+        drafts.append(Draft(SheetDealt(seat=seat, deal=deal, secret=body), (seat_actor(seat),)))
+    return drafts
+
+
+PLAYING_CARDS: tuple[PlayingCard, ...] = tuple(
+    PlayingCard(color=color, rank=rank) for color in ("black", "red") for rank in range(1, 11)
+)
+
+
+def deal_cards(game: GameState, seats: list[int], number: int) -> list[Draft]:
+    """Black 1–10 and red 1–10, shuffled; one face down to each listed seat."""
+    draw = draw_shuffle(game, len(PLAYING_CARDS), number=number)
+    names = tuple(f"{c.color}{c.rank}" for c in PLAYING_CARDS)
+    drafts = [
+        Draft(
+            CardsShuffled(seats=tuple(seats), secret=DeckOrder(draw=draw, deck=names)),
+            audience=(),
+        )
+    ]
+    for position, seat in enumerate(seats):
+        card = PLAYING_CARDS[draw.order[position]]
+        drafts.append(Draft(CardDealt(seat=seat, secret=card), (seat_actor(seat),)))
+    return drafts

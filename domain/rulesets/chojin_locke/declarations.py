@@ -1,0 +1,61 @@
+"""6.1: a declared stat is checked against the secret sheet before anything is rolled.
+
+A refusal goes only to the declarer (a rejected command appends nothing) and never states the
+true value: the message says the declaration is too high, not by how much.
+"""
+
+from __future__ import annotations
+
+from domain.commands import Roll
+from domain.errors import RuleViolation
+from domain.game import GameState
+from domain.lifecycle import roll_record
+from domain.lifecycle_events import RollRecord
+from domain.rulesets.chojin_locke.state import Player
+from domain.rulesets.chojin_locke.stats import current
+
+STAT_NAMES = {
+    "esp_level": "ESP能力レベル",
+    "esp_power": "ESPパワー",
+    "endurance": "耐久力",
+    "willpower": "精神力",
+}
+
+
+def check_declaration(player: Player, stat: str, declared: int, *, minimum: int = 0) -> None:
+    name = STAT_NAMES[stat]
+    if stat in ("endurance", "willpower"):
+        minimum = max(minimum, 1)  # 3.1: endurance and willpower are declared as 1 or more
+    if declared < minimum:
+        raise RuleViolation(
+            "declaration_too_low", f"{name} must be declared as at least {minimum} here."
+        )
+    if declared > current(player, stat):
+        raise RuleViolation(
+            "declaration_too_high",
+            f"You may declare {name} lower than your character's, never higher: "
+            f"{declared} is more than your character has now.",
+        )
+
+
+def declared_roll(
+    game: GameState, dice: str, declared: int, faces: list[int] | None, number: int
+) -> RollRecord:
+    """The roll the declared value (not the true one) decides: `2D6<=declared` and the like."""
+    return plain_roll(game, f"{dice}<={declared}", faces, number)
+
+
+def plain_roll(
+    game: GameState, expression: str, faces: list[int] | None, number: int
+) -> RollRecord:
+    """A fair draw (or manual faces where the dice policy allows) read by the dice language."""
+    record, _secret = roll_record(game, Roll(expression=expression, faces=faces), number)
+    return record
+
+
+def succeeded(record: RollRecord) -> bool:
+    return bool(record.result.get("success"))
+
+
+def total(record: RollRecord) -> int:
+    return int(record.result.get("total") or 0)

@@ -1,0 +1,256 @@
+"""Folding every event (lifecycle ones included) into ChojinState."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.lifecycle_events import GameEnded
+from domain.records import Recorded
+from domain.rulesets.chojin_locke import events as ev
+from domain.rulesets.chojin_locke.board import key
+from domain.rulesets.chojin_locke.state import (
+    Board,
+    ChojinState,
+    Ending,
+    Player,
+    Position,
+    Turn,
+    Victory,
+)
+
+
+def evolve(state: ChojinState, recorded: Recorded) -> ChojinState:
+    event = recorded.event
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        if isinstance(event, GameEnded) and state.ending is None:
+            return state.model_copy(update={"ending": Ending(reason="host"), "stage": "over"})
+        return state
+    # copy what handlers mutate; the catalog is shared and never changed
+    new = state.model_copy(
+        update={
+            "players": {s: p.model_copy(deep=True) for s, p in state.players.items()},
+            "board": state.board.model_copy(deep=True),
+            "turn": state.turn.model_copy(deep=True) if state.turn else None,
+            "choosing": list(state.choosing),
+        }
+    )
+    handler(new, event)
+    return new
+
+
+def _sheet_dealt(s: ChojinState, e: ev.SheetDealt) -> None:
+    old = s.players.get(e.seat)
+    player = old or Player(seat=e.seat)
+    player.sheet = e.secret.sheet if e.secret else None
+    s.players[e.seat] = player
+    s.deals = e.deal
+
+
+def _refused(s: ChojinState, e: ev.SheetRefused) -> None:
+    player = s.players[e.seat]
+    if e.kind == "refuse":
+        player.refused = True
+    if player.sheet is not None:
+        player.refused_names.append(player.sheet.name)
+
+
+def _fixed(s: ChojinState, e: ev.CharactersFixed) -> None:
+    s.fixed = True
+
+
+def _cards_shuffled(s: ChojinState, e: ev.CardsShuffled) -> None:
+    s.stage = "silhouettes"
+    s.choosing = list(e.seats)
+    for seat in e.seats:
+        s.players[seat].silhouette = None
+
+
+def _card_dealt(s: ChojinState, e: ev.CardDealt) -> None:
+    s.players[e.seat].card = e.secret
+
+
+def _chosen(s: ChojinState, e: ev.SilhouetteChosen) -> None:
+    if e.secret is not None:
+        s.players[e.seat].silhouette = e.secret.silhouette
+
+
+def _revealed(s: ChojinState, e: ev.SilhouettesRevealed) -> None:
+    for seat, name in e.silhouettes.items():
+        player = s.players[seat]
+        player.revealed_silhouette = name
+        player.silhouette = name
+        player.side = e.sides[seat]
+    s.choosing = []
+    s.stage = "ambush" if e.balanced else "rebalance"
+
+
+def _changed(s: ChojinState, e: ev.SilhouetteChanged) -> None:
+    player = s.players[e.seat]
+    player.silhouette = player.revealed_silhouette = e.silhouette
+    player.side = e.side
+
+
+def _rebalance_closed(s: ChojinState, e: ev.RebalanceClosed) -> None:
+    s.stage = "ambush" if e.balanced else "silhouettes"
+
+
+def _planets(s: ChojinState, e: ev.PlanetsLaid) -> None:
+    s.stage = "ambush"
+    s.board = Board(cards=dict(e.secret.cards) if e.secret else {})
+
+
+def _ambush(s: ChojinState, e: ev.AmbushPlaced) -> None:
+    if e.secret is None:
+        return
+    square = key(e.secret.planet, e.secret.square)
+    swapped = s.board.cards.get(square)
+    if swapped is not None:
+        s.board.lafnor.append(swapped)  # 4.5: reused as 惑星ラフノール's cards
+    s.board.cards[square] = s.catalog.ambush.name
+    s.board.ambushes.append(square)
+
+
+def _entered(s: ChojinState, e: ev.PieceEntered) -> None:
+    s.players[e.seat].position = Position(planet=e.planet, square=0)
+
+
+def _begun(s: ChojinState, e: ev.PlanetStageBegun) -> None:
+    s.stage = "planet"
+
+
+def _turn_begun(s: ChojinState, e: ev.TurnBegun) -> None:
+    s.turn = Turn(seat=e.seat, number=e.number)
+
+
+def _phase(s: ChojinState, e: ev.PhaseEntered) -> None:
+    assert s.turn is not None
+    s.turn.phase = e.phase  # type: ignore[assignment]
+
+
+def _checked(s: ChojinState, e: ev.Checked) -> None:
+    if e.purpose == "teleport" and s.turn is not None:
+        s.turn.main = "teleport"
+
+
+def _moved(s: ChojinState, e: ev.Moved) -> None:
+    s.players[e.seat].position = e.to
+    if s.turn is not None:
+        s.turn.main = e.how
+
+
+def _acted(s: ChojinState, e: ev.Acted) -> None:
+    if s.turn is not None:
+        s.turn.main = e.action
+    if e.action == "recover":
+        player = s.players[e.seat]
+        if e.stat == "endurance":
+            player.endurance_damage = max(player.endurance_damage - 1, 0)
+        else:
+            player.willpower_damage = max(player.willpower_damage - 1, 0)
+    elif e.action == "treat" and e.target is not None:
+        target = s.players[e.target]
+        target.endurance_damage = max(target.endurance_damage - 1, 0)
+
+
+def _escape(s: ChojinState, e: ev.EscapeChecked) -> None:
+    player = s.players[e.seat]
+    if s.turn is not None:
+        s.turn.main = "escape"
+    if e.escaped:
+        player.condition = "normal"
+        player.prison_failures = 0
+    else:
+        player.prison_failures += 1
+
+
+def _turned(s: ChojinState, e: ev.SquareTurned) -> None:
+    square = key(e.planet, e.square)
+    s.board.cards.pop(square, None)
+    if e.kind == "info":
+        s.players[e.seat].info += 1  # the explorer takes 情報入手
+    else:
+        s.board.turned[square] = e.card
+
+
+def _opened(s: ChojinState, e: ev.SheetOpened) -> None:
+    s.players[e.seat].sheet_open = True
+
+
+def _converted(s: ChojinState, e: ev.Converted) -> None:
+    assert s.turn is not None
+    s.turn.converted.append(e.target)
+    target = s.players[e.target]
+    assert target.sheet is not None
+    steps = target.sheet.steps
+    movable = target.step + 1 < len(steps) and steps[target.step + 1] == e.faction
+    if e.success and movable and e.faction not in target.flags:
+        target.step += 1
+        target.flags = []  # flags are lost when the alignment changes
+    if e.faction not in target.flags:
+        target.flags.append(e.faction)
+
+
+def _declared(s: ChojinState, e: ev.VictoryDeclared) -> None:
+    if e.waiting:
+        s.victory = Victory(seat=e.seat, faction=e.faction, waiting=list(e.waiting))
+
+
+def _answered(s: ChojinState, e: ev.VictoryAnswered) -> None:
+    if s.victory is None:
+        return
+    if e.objects:
+        s.victory = None
+    else:
+        s.victory.waiting = [w for w in s.victory.waiting if w != e.seat]
+
+
+def _condition(s: ChojinState, e: ev.ConditionSet) -> None:
+    player = s.players[e.seat]
+    player.condition = e.condition  # type: ignore[assignment]
+    player.endurance_damage = e.endurance_damage
+    player.willpower_damage = e.willpower_damage
+    if e.condition == "dead":
+        player.flags = []
+        player.step = 0  # 3.1: conversion lasts until the character comes back
+
+
+def _stage_ended(s: ChojinState, e: ev.PlanetStageEnded) -> None:
+    s.stage = "base"
+
+
+def _over(s: ChojinState, e: ev.GameOver) -> None:
+    s.ending = Ending(reason=e.reason, faction=e.faction, seat=e.seat)
+    s.stage = "over"
+    s.victory = None
+
+
+_HANDLERS: dict[type[Any], Any] = {
+    ev.SheetDealt: _sheet_dealt,
+    ev.SheetRefused: _refused,
+    ev.CharactersFixed: _fixed,
+    ev.CardsShuffled: _cards_shuffled,
+    ev.CardDealt: _card_dealt,
+    ev.SilhouetteChosen: _chosen,
+    ev.SilhouettesRevealed: _revealed,
+    ev.SilhouetteChanged: _changed,
+    ev.RebalanceClosed: _rebalance_closed,
+    ev.PlanetsLaid: _planets,
+    ev.AmbushPlaced: _ambush,
+    ev.PieceEntered: _entered,
+    ev.PlanetStageBegun: _begun,
+    ev.TurnBegun: _turn_begun,
+    ev.PhaseEntered: _phase,
+    ev.Checked: _checked,
+    ev.Moved: _moved,
+    ev.Acted: _acted,
+    ev.EscapeChecked: _escape,
+    ev.SquareTurned: _turned,
+    ev.SheetOpened: _opened,
+    ev.Converted: _converted,
+    ev.VictoryDeclared: _declared,
+    ev.VictoryAnswered: _answered,
+    ev.ConditionSet: _condition,
+    ev.PlanetStageEnded: _stage_ended,
+    ev.GameOver: _over,
+}

@@ -1,0 +1,83 @@
+"""4.5 setup: 宇宙作成, base players' secret 待ち伏せ, explorers at spaceports, the first player."""
+
+from __future__ import annotations
+
+from domain.audience import seat_actor
+from domain.drawing import draw_dice, draw_shuffle
+from domain.errors import KirokuError, RuleViolation
+from domain.game import GameState
+from domain.records import Draft
+from domain.rulesets.chojin_locke.board import PLANETS, SQUARES, key
+from domain.rulesets.chojin_locke.commands import BeginPlanets, Enter, PlaceAmbush
+from domain.rulesets.chojin_locke.counts import ambush_count, planet_card_count
+from domain.rulesets.chojin_locke.events import (
+    AmbushBody,
+    AmbushPlaced,
+    DeckOrder,
+    PieceEntered,
+    PlanetLayout,
+    PlanetsLaid,
+    PlanetStageBegun,
+    TurnBegun,
+)
+from domain.rulesets.chojin_locke.guards import host, living, playing, rules, seat, stage
+
+
+def lay_planets(game: GameState, number: int) -> list[Draft]:
+    """Shuffle the planet deck and the 36 squares; the first N cards go face down on the first
+    N squares (N = 36, or 24/18 with 6/5 players), sealed to nobody until turned or the end."""
+    state = rules(game)
+    deck = state.catalog.planet_deck()
+    count = planet_card_count(state.seats)
+    if len(deck) < count:
+        raise KirokuError("catalog_too_small", f"The catalog has fewer than {count} planet cards.")
+    cards = draw_shuffle(game, len(deck), number=number)
+    squares = draw_shuffle(game, PLANETS * SQUARES, number=number + 1)
+    layout = {key(*divmod(squares.order[i], SQUARES)): deck[cards.order[i]] for i in range(count)}
+    body = PlanetLayout(deck=DeckOrder(draw=cards, deck=tuple(deck)), squares=squares, cards=layout)
+    event = PlanetsLaid(cards=count, ambushes=ambush_count(state.seats), secret=body)
+    return [Draft(event, audience=())]
+
+
+def place_ambush(game: GameState, command: PlaceAmbush, actor: str) -> list[Draft]:
+    number = seat(actor)
+    state = playing(game)
+    stage(state, "ambush")
+    if living(state, number).side != "base":
+        raise RuleViolation("base_players_only", "Only base players place 待ち伏せ.")
+    if len(state.board.ambushes) >= ambush_count(state.seats):
+        raise RuleViolation("ambushes_placed", "Every 待ち伏せ card is already placed.")
+    if key(command.planet, command.square) in state.board.ambushes:
+        raise RuleViolation("square_taken", "A 待ち伏せ already lies on that square.")
+    base = tuple(seat_actor(s) for s, p in sorted(state.players.items()) if p.side == "base")
+    body = AmbushBody(planet=command.planet, square=command.square)
+    return [Draft(AmbushPlaced(seat=number, secret=body), audience=base)]
+
+
+def enter(game: GameState, command: Enter, actor: str) -> list[Draft]:
+    number = seat(actor)
+    state = playing(game)
+    stage(state, "ambush")
+    player = living(state, number)
+    if player.side != "explorer":
+        raise RuleViolation("explorers_only", "Only explorers put a piece on a spaceport.")
+    if player.position is not None:
+        raise RuleViolation("already_entered", "Your piece is already on the board.")
+    return [Draft(PieceEntered(seat=number, planet=command.planet))]
+
+
+def begin(game: GameState, command: BeginPlanets, actor: str) -> list[Draft]:
+    host(actor, "begin 惑星編")
+    state = playing(game)
+    stage(state, "ambush")
+    if len(state.board.ambushes) < ambush_count(state.seats):
+        raise RuleViolation("ambushes_missing", "The base players have not placed every 待ち伏せ.")
+    explorers = tuple(s for s, p in sorted(state.players.items()) if p.side == "explorer")
+    if any(state.players[s].position is None for s in explorers):
+        raise RuleViolation("pieces_missing", "Every explorer must put a piece on a spaceport.")
+    draw = draw_dice(game, [(1, len(explorers))], number=game.draws + 1)
+    first = explorers[draw.faces[0] - 1]
+    return [
+        Draft(PlanetStageBegun(order=explorers, draw=draw, first=first)),
+        Draft(TurnBegun(seat=first, number=1)),
+    ]

@@ -1,0 +1,78 @@
+"""`chojin_locke`: カードゲーム「超人ロック」 (2020 basic rules) as a Ruleset."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pydantic import BaseModel
+
+from domain.commands import Command
+from domain.game import GameState
+from domain.lifecycle_events import GameCreated
+from domain.records import Draft, Recorded
+from domain.ruleset import DeclarationCheck, Ruleset
+from domain.rulesets.chojin_locke import actions, planets, setup, silhouettes, support, turn
+from domain.rulesets.chojin_locke import commands as c
+from domain.rulesets.chojin_locke.audit import audit
+from domain.rulesets.chojin_locke.catalog import sample
+from domain.rulesets.chojin_locke.evolve import evolve
+from domain.rulesets.chojin_locke.host import set_condition
+from domain.rulesets.chojin_locke.options import ChojinOptions
+from domain.rulesets.chojin_locke.state import ChojinState
+from domain.rulesets.chojin_locke.view import view
+
+_DECIDERS: dict[type[Command], Callable[[GameState, Any, str], list[Draft]]] = {
+    c.Deal: setup.deal,
+    c.Refuse: setup.refuse,
+    c.FixCharacters: setup.fix_characters,
+    c.ChooseSilhouette: silhouettes.choose,
+    c.ChangeSilhouette: silhouettes.change,
+    c.CloseRebalance: silhouettes.close,
+    c.PlaceAmbush: planets.place_ambush,
+    c.Enter: planets.enter,
+    c.BeginPlanets: planets.begin,
+    c.NextPhase: turn.next_phase,
+    c.Check: actions.check,
+    c.Move: actions.move,
+    c.Teleport: actions.teleport,
+    c.Recover: actions.recover,
+    c.Treat: actions.treat,
+    c.Pass: actions.pass_,
+    c.Escape: actions.escape,
+    c.OpenSheet: support.open_sheet,
+    c.Convert: support.convert,
+    c.DeclareVictory: support.declare_victory,
+    c.AnswerVictory: support.answer_victory,
+    c.SetCondition: set_condition,
+}
+
+
+class ChojinLocke(Ruleset[ChojinState]):
+    id = "chojin_locke"
+    version = "1"
+    State = ChojinState
+    Options = ChojinOptions
+    commands = c.COMMANDS
+
+    def initial(self, options: BaseModel, seats: int) -> ChojinState:
+        assert isinstance(options, ChojinOptions)
+        return ChojinState(catalog=options.catalog or sample(), seats=seats)
+
+    def decide(self, game: GameState, command: Command, actor: str) -> list[Draft]:
+        return _DECIDERS[type(command)](game, command, actor)
+
+    def evolve(self, state: ChojinState, recorded: Recorded) -> ChojinState:
+        return evolve(state, recorded)
+
+    def view(self, game: GameState, audience: str) -> dict[str, Any]:
+        return view(game, audience)
+
+    def audit_declarations(self, history: Sequence[Recorded]) -> list[DeclarationCheck]:
+        def start(created: GameCreated) -> ChojinState:
+            return self.initial(self.options(created.ruleset_options), len(created.seats))
+
+        return audit(history, start, self.evolve)
+
+
+CHOJIN_LOCKE = ChojinLocke()

@@ -1,0 +1,120 @@
+"""4.1: silhouettes chosen in secret under the playing card's restriction, revealed together,
+then explorers and base players rebalanced."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from domain.audience import seat_actor
+from domain.errors import RuleViolation
+from domain.game import GameState
+from domain.records import Draft
+from domain.rulesets.chojin_locke.commands import (
+    ChangeSilhouette,
+    ChooseSilhouette,
+    CloseRebalance,
+)
+from domain.rulesets.chojin_locke.dealing import deal_cards
+from domain.rulesets.chojin_locke.events import (
+    RebalanceClosed,
+    SilhouetteBody,
+    SilhouetteChanged,
+    SilhouetteChosen,
+    SilhouettesRevealed,
+)
+from domain.rulesets.chojin_locke.guards import host, living, playing, seat, stage
+from domain.rulesets.chojin_locke.planets import lay_planets
+from domain.rulesets.chojin_locke.state import ChojinState, Player
+
+Side = Literal["explorer", "base"]
+
+
+def side_of(state: ChojinState, silhouette: str) -> Side:
+    card = state.catalog.silhouette(silhouette)
+    assert card is not None
+    return "base" if card.alignment == "E" else "explorer"
+
+
+def _allowed(state: ChojinState, player: Player, name: str) -> None:
+    card = state.catalog.silhouette(name)
+    if card is None:
+        raise RuleViolation("unknown_silhouette", f"There is no silhouette card {name!r}.")
+    taken = sum(
+        1
+        for other in state.players.values()
+        if other.seat != player.seat and name in (other.silhouette, other.revealed_silhouette)
+    )
+    if taken >= card.count:
+        raise RuleViolation("silhouette_gone", f"No {name!r} silhouette card is left.")
+    assert player.card is not None and player.sheet is not None
+    if player.card.rank == 1 and name != player.sheet.silhouette:
+        raise RuleViolation(
+            "ace_restriction", "Your playing card is an Ace: take your character's silhouette."
+        )
+    if player.card.rank == 10 and card.alignment != player.faction:
+        raise RuleViolation(
+            "ten_restriction", "Your playing card is a 10: take a silhouette of your alignment."
+        )
+
+
+def balanced(state: ChojinState, sides: dict[int, Side]) -> bool:
+    explorers = sum(1 for side in sides.values() if side == "explorer")
+    return min(explorers, len(sides) - explorers) >= state.evil_dealt()
+
+
+def choose(game: GameState, command: ChooseSilhouette, actor: str) -> list[Draft]:
+    number = seat(actor)
+    state = playing(game)
+    stage(state, "silhouettes")
+    if number not in state.choosing:
+        raise RuleViolation("not_choosing", "You do not choose a silhouette now.")
+    player = living(state, number)
+    _allowed(state, player, command.silhouette)
+    body = SilhouetteBody(silhouette=command.silhouette)
+    drafts = [Draft(SilhouetteChosen(seat=number, secret=body), (seat_actor(number),))]
+    waiting = [s for s in state.choosing if s != number and state.players[s].silhouette is None]
+    if waiting:
+        return drafts
+    chosen = {s: p.silhouette or p.revealed_silhouette or "" for s, p in state.players.items()}
+    chosen[number] = command.silhouette
+    sides = {s: side_of(state, name) for s, name in chosen.items()}
+    ok = balanced(state, sides)
+    drafts.append(Draft(SilhouettesRevealed(silhouettes=chosen, sides=sides, balanced=ok)))
+    if ok:
+        drafts += lay_planets(game, game.draws + 1)
+    return drafts
+
+
+def _larger_side(state: ChojinState) -> list[int]:
+    explorers = [s for s, p in state.players.items() if p.side == "explorer"]
+    bases = [s for s, p in state.players.items() if p.side == "base"]
+    return explorers if len(explorers) > len(bases) else bases
+
+
+def change(game: GameState, command: ChangeSilhouette, actor: str) -> list[Draft]:
+    number = seat(actor)
+    state = playing(game)
+    stage(state, "rebalance")
+    if number not in _larger_side(state):
+        raise RuleViolation("not_larger_side", "Only the larger side may change silhouettes.")
+    player = living(state, number)
+    _allowed(state, player, command.silhouette)
+    side = side_of(state, command.silhouette)
+    return [Draft(SilhouetteChanged(seat=number, silhouette=command.silhouette, side=side))]
+
+
+def close(game: GameState, command: CloseRebalance, actor: str) -> list[Draft]:
+    host(actor, "close the rebalancing")
+    state = playing(game)
+    stage(state, "rebalance")
+    sides = {s: p.side for s, p in state.players.items() if p.side is not None}
+    if balanced(state, sides):
+        return [
+            Draft(RebalanceClosed(balanced=True, redeal=())),
+            *lay_planets(game, game.draws + 1),
+        ]
+    larger = _larger_side(state)
+    return [
+        Draft(RebalanceClosed(balanced=False, redeal=tuple(larger))),
+        *deal_cards(game, larger, game.draws + 1),
+    ]

@@ -1,0 +1,104 @@
+"""The ruleset's state as the server knows it: secrets included, never shown unfiltered."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from domain.rulesets.chojin_locke.cards import Catalog, CharacterSheet
+
+Stage = Literal["deal", "silhouettes", "rebalance", "ambush", "planet", "base", "over"]
+Condition = Literal["normal", "bound", "arrested", "partner", "dead"]
+Phase = Literal["check", "support1", "main", "square", "support2", "combat"]
+PHASES: tuple[Phase, ...] = ("check", "support1", "main", "square", "support2", "combat")
+
+
+class PlayingCard(BaseModel):
+    color: Literal["black", "red"]
+    rank: int = Field(ge=1, le=10)
+
+
+class Position(BaseModel):
+    planet: int = Field(ge=0, le=5)
+    square: int = Field(ge=0, le=5)  # 0 is the spaceport
+
+
+class Player(BaseModel):
+    seat: int
+    sheet: CharacterSheet | None = None  # secret to the seat until opened or the end
+    refused: bool = False  # 拒否 used this game
+    refused_names: list[str] = []
+    card: PlayingCard | None = None  # secret to the seat
+    silhouette: str | None = None  # secret until all are revealed
+    revealed_silhouette: str | None = None
+    side: Literal["explorer", "base"] | None = None
+    step: int = 0  # index into the sheet's alignment steps (改心)
+    flags: list[str] = []  # factions that have tried to convert this character
+    endurance_damage: int = 0
+    willpower_damage: int = 0
+    power_spent: int = 0
+    condition: Condition = "normal"
+    prison_failures: int = 0
+    info: int = 0  # 情報入手 cards held
+    position: Position | None = None
+    sheet_open: bool = False
+
+    @property
+    def faction(self) -> str:
+        assert self.sheet is not None
+        return self.sheet.steps[self.step]
+
+    @property
+    def alive(self) -> bool:
+        return self.condition != "dead"
+
+
+class Turn(BaseModel):
+    seat: int
+    number: int
+    phase: Phase = "check"
+    main: str | None = None  # the main action taken, once
+    converted: list[int] = []  # targets of 改心 this turn
+
+
+class Victory(BaseModel):
+    """A victory declaration waiting for every other living player's answer."""
+
+    seat: int
+    faction: str
+    waiting: list[int]
+
+
+class Board(BaseModel):
+    cards: dict[str, str] = {}  # "planet:square" → card name (secret until turned)
+    turned: dict[str, str] = {}  # public: cards turned face up
+    ambushes: list[str] = []  # squares holding 待ち伏せ (secret to base players)
+    lafnor: list[str] = []  # cards swapped out by ambushes (惑星ラフノール pile)
+
+
+class Ending(BaseModel):
+    reason: Literal["victory", "sole_victory", "keys_destroyed", "all_dead", "host"]
+    faction: str | None = None
+    seat: int | None = None
+
+
+class ChojinState(BaseModel):
+    catalog: Catalog
+    seats: int
+    stage: Stage = "deal"
+    deals: int = 0
+    fixed: bool = False
+    choosing: list[int] = []  # seats that must (re)choose a silhouette
+    players: dict[int, Player] = {}
+    turn: Turn | None = None
+    board: Board = Board()
+    victory: Victory | None = None
+    ending: Ending | None = None
+    last_event: int = 0
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
+    def evil_dealt(self) -> int:
+        return sum(1 for p in self.players.values() if p.sheet and p.sheet.steps[0] == "E")

@@ -1,0 +1,110 @@
+"""4.3 support actions: シートオープン, 改心, 勝利宣言 (with the objection window), 単独勝利宣言."""
+
+from __future__ import annotations
+
+from domain.errors import RuleViolation
+from domain.game import GameState
+from domain.records import Draft
+from domain.rulesets.chojin_locke.commands import AnswerVictory, Convert, DeclareVictory, OpenSheet
+from domain.rulesets.chojin_locke.declarations import check_declaration, declared_roll, succeeded
+from domain.rulesets.chojin_locke.ending import end_game
+from domain.rulesets.chojin_locke.events import (
+    Checked,
+    Converted,
+    GameOver,
+    SheetOpened,
+    VictoryAnswered,
+    VictoryDeclared,
+)
+from domain.rulesets.chojin_locke.guards import living, playing, rules, seat
+from domain.rulesets.chojin_locke.state import ChojinState, Player
+from domain.rulesets.chojin_locke.turn import in_phase, my_turn
+
+
+def _support(game: GameState, actor: str) -> tuple[ChojinState, Player]:
+    state = playing(game)
+    turn, player = my_turn(state, actor)
+    in_phase(turn, "support1", "support2")
+    return state, player
+
+
+def _opened(player: Player) -> list[Draft]:
+    if player.sheet_open:
+        return []
+    assert player.sheet is not None
+    return [Draft(SheetOpened(seat=player.seat, sheet=player.sheet, faction=player.faction))]
+
+
+def open_sheet(game: GameState, command: OpenSheet, actor: str) -> list[Draft]:
+    _state, player = _support(game, actor)
+    if player.sheet_open:
+        raise RuleViolation("sheet_open", "Your sheet is already open.")
+    return _opened(player)
+
+
+def convert(game: GameState, command: Convert, actor: str) -> list[Draft]:
+    state, player = _support(game, actor)
+    if player.faction == "S":
+        raise RuleViolation("special_cannot_convert", "Special characters cannot 改心.")
+    target = living(state, command.target)
+    if command.target == player.seat:
+        raise RuleViolation("convert_other", "改心 targets another character.")
+    if player.position is None or target.position != player.position:
+        raise RuleViolation("not_same_square", "改心 needs the target on your square.")
+    assert state.turn is not None
+    if command.target in state.turn.converted:
+        raise RuleViolation("converted_this_turn", "You have tried 改心 on them this turn.")
+    check_declaration(player, "esp_level", command.declared)
+    roll = declared_roll(game, "2D6", command.declared, command.faces, game.draws + 1)
+    ok = succeeded(roll)
+    checked = Checked(
+        seat=player.seat,
+        purpose="conversion",
+        stat="esp_level",
+        declared=command.declared,
+        roll=roll,
+        success=ok,
+    )
+    converted = Converted(
+        seat=player.seat, target=command.target, faction=player.faction, success=ok
+    )
+    return [*_opened(player), Draft(checked), Draft(converted)]
+
+
+def declare_victory(game: GameState, command: DeclareVictory, actor: str) -> list[Draft]:
+    state, player = _support(game, actor)
+    others = [p for p in state.players.values() if p.seat != player.seat]
+    if command.sole:
+        if player.faction != "S":
+            raise RuleViolation(
+                "sole_is_special", "Only a Special character declares sole victory."
+            )
+        if any(p.alive for p in others):
+            raise RuleViolation("others_alive", "単独勝利宣言 needs every other character dead.")
+        over = GameOver(reason="sole_victory", faction="S", seat=player.seat)
+        return [*_opened(player), *end_game(game, over)]
+    if player.faction == "S":
+        raise RuleViolation("special_no_victory", "Special characters declare only sole victory.")
+    waiting = tuple(p.seat for p in others if p.alive)
+    declared = VictoryDeclared(
+        seat=player.seat, faction=player.faction, sole=False, waiting=waiting
+    )
+    drafts = [*_opened(player), Draft(declared)]
+    if not waiting:
+        over = GameOver(reason="victory", faction=player.faction, seat=player.seat)
+        drafts += end_game(game, over)
+    return drafts
+
+
+def answer_victory(game: GameState, command: AnswerVictory, actor: str) -> list[Draft]:
+    number = seat(actor)
+    if game.status == "ended":
+        raise RuleViolation("game_ended", "The game has ended.")
+    victory = rules(game).victory
+    if victory is None or number not in victory.waiting:
+        raise RuleViolation("no_answer_due", "No victory declaration waits for your answer.")
+    answered = Draft(VictoryAnswered(seat=number, objects=command.objects))
+    if command.objects or len(victory.waiting) > 1:
+        return [answered]
+    over = GameOver(reason="victory", faction=victory.faction, seat=victory.seat)
+    return [answered, *end_game(game, over)]

@@ -1,0 +1,93 @@
+"""4.3: the normal turn's phases in order, the square effect, and the end of a turn."""
+
+from __future__ import annotations
+
+from domain.errors import RuleViolation
+from domain.game import GameState
+from domain.records import Draft
+from domain.rulesets.chojin_locke.board import key
+from domain.rulesets.chojin_locke.commands import NextPhase
+from domain.rulesets.chojin_locke.events import (
+    PhaseEntered,
+    PlanetStageEnded,
+    SquareTurned,
+    TurnBegun,
+)
+from domain.rulesets.chojin_locke.guards import playing, seat
+from domain.rulesets.chojin_locke.phases import next_seat, phases_for
+from domain.rulesets.chojin_locke.state import ChojinState, Player, Turn
+
+
+def my_turn(state: ChojinState, actor: str) -> tuple[Turn, Player]:
+    number = seat(actor)
+    turn = state.turn
+    if turn is None or turn.seat != number:
+        raise RuleViolation("not_your_turn", "It is not your turn.")
+    return turn, state.players[number]
+
+
+def in_phase(turn: Turn, *phases: str) -> None:
+    if turn.phase not in phases:
+        raise RuleViolation(
+            "wrong_phase", f"This is not possible in the {turn.phase} phase of the turn."
+        )
+
+
+def square_effect(state: ChojinState, player: Player) -> list[Draft]:
+    """An explorer standing on a face-down planet card turns it face up."""
+    position = player.position
+    if state.stage != "planet" or player.side != "explorer" or position is None:
+        return []
+    name = state.board.cards.get(key(position.planet, position.square))
+    if name is None:
+        return []
+    card = state.catalog.planet_card(name)
+    event = SquareTurned(
+        seat=player.seat,
+        planet=position.planet,
+        square=position.square,
+        card=name,
+        kind=card.kind,
+        text=card.text,
+    )
+    return [Draft(event)]
+
+
+def _stage_end(state: ChojinState) -> PlanetStageEnded | None:
+    if state.stage != "planet":
+        return None
+    explorers = [p for p in state.players.values() if p.side == "explorer"]
+    if not state.board.cards:
+        return PlanetStageEnded(reason="no_cards")
+    if any(p.info >= 3 for p in explorers):
+        return PlanetStageEnded(reason="information")
+    if not any(p.alive for p in explorers):
+        return PlanetStageEnded(reason="explorers_dead")
+    return None
+
+
+def end_turn(state: ChojinState, turn: Turn) -> list[Draft]:
+    drafts: list[Draft] = []
+    ended = _stage_end(state)
+    if ended is not None:
+        drafts.append(Draft(ended))
+        state = state.model_copy(update={"stage": "base"})
+    following, skipped = next_seat(state, turn.seat)
+    if following is not None:
+        drafts.append(Draft(TurnBegun(seat=following, number=turn.number + 1, skipped=skipped)))
+    return drafts
+
+
+def next_phase(game: GameState, command: NextPhase, actor: str) -> list[Draft]:
+    state = playing(game)
+    turn, player = my_turn(state, actor)
+    phases = phases_for(player)
+    if turn.phase == "main" and turn.main is None and "main" in phases:
+        raise RuleViolation("main_action_required", "Take a main action first (パス is one).")
+    later = phases[phases.index(turn.phase) + 1 :] if turn.phase in phases else ()
+    if not later:
+        return end_turn(state, turn)
+    drafts = [Draft(PhaseEntered(seat=player.seat, phase=later[0]))]
+    if later[0] == "square":
+        drafts += square_effect(state, player)
+    return drafts

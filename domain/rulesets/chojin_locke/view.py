@@ -1,0 +1,75 @@
+"""What each audience may see: a seat its own secrets and everything public; the GM all that is
+sealed to anyone; the public only what lies open on the table. Face-down planet cards are
+sealed to nobody, so no view holds them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.audience import GM, seat_number
+from domain.game import GameState
+from domain.rulesets.chojin_locke.results import results
+from domain.rulesets.chojin_locke.state import ChojinState, Player
+from domain.rulesets.chojin_locke.stats import current
+
+_STATS = ("esp_level", "esp_power", "endurance", "willpower")
+
+
+def _public(state: ChojinState, player: Player, ended: bool) -> dict[str, Any]:
+    shown = player.sheet_open or ended
+    data: dict[str, Any] = {
+        "seat": player.seat,
+        "silhouette": player.revealed_silhouette,
+        "side": player.side,
+        "condition": player.condition,
+        "position": player.position.model_dump() if player.position else None,
+        "information": player.info,
+        "sheet_open": player.sheet_open,
+        "chosen": player.silhouette is not None,
+    }
+    if shown and player.sheet is not None:
+        data["sheet"] = player.sheet.model_dump(mode="json")
+        data["faction"] = player.faction
+    return data
+
+
+def _secret(state: ChojinState, player: Player) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "sheet": player.sheet.model_dump(mode="json") if player.sheet else None,
+        "playing_card": player.card.model_dump() if player.card else None,
+        "silhouette_choice": player.silhouette,
+        "refused": player.refused,
+        "conversion_flags": list(player.flags),
+        "damage": {"endurance": player.endurance_damage, "willpower": player.willpower_damage},
+    }
+    if player.sheet is not None:
+        data["faction"] = player.faction
+        data["stats"] = {stat: current(player, stat) for stat in _STATS}
+    return data
+
+
+def view(game: GameState, audience: str) -> dict[str, Any]:
+    state: ChojinState = game.rules
+    ended = game.status == "ended"
+    seat = seat_number(audience)
+    me = state.players.get(seat) if seat is not None else None
+    ambush_visible = audience == GM or ended or (me is not None and me.side == "base")
+    data: dict[str, Any] = {
+        "stage": state.stage,
+        "deals": state.deals,
+        "players": [_public(state, p, ended) for _, p in sorted(state.players.items())],
+        "turn": state.turn.model_dump() if state.turn else None,
+        "victory": state.victory.model_dump() if state.victory else None,
+        "board": {
+            "face_down": len(state.board.cards),
+            "turned": dict(state.board.turned),
+            "ambushes": list(state.board.ambushes) if ambush_visible else None,
+        },
+        "ending": state.ending.model_dump() if state.ending else None,
+        "results": {str(s): r for s, r in results(state).items()} if ended else None,
+    }
+    if me is not None:
+        data["me"] = _secret(state, me)
+    if audience == GM:
+        data["secrets"] = {str(s): _secret(state, p) for s, p in sorted(state.players.items())}
+    return data
