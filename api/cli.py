@@ -16,7 +16,7 @@ from domain.errors import KirokuError
 from domain.lifecycle_events import GameOptions
 from domain.service import GameService, NewGame
 from domain.verification import verify
-from replay.history import History
+from replay.history import History, settle
 
 T = TypeVar("T")
 
@@ -238,6 +238,7 @@ def _replay(args: argparse.Namespace) -> int:
     from replay.text import render_frame
 
     history = _history(args)
+    settle()
     cursor = ReplayCursor(history, args.audience, args.at)
     if args.print:
         print(render_frame(cursor.current()))

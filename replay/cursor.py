@@ -95,14 +95,27 @@ class ReplayCursor:
 
 
 def _diff(before: Any, after: Any, path: str) -> Any:
+    if before == after:  # C-speed equality first: most of a view does not change
+        return
+    if isinstance(before, list) and isinstance(after, list) and _keyed(before + after):
+        # Lists of items with a seq (the secrets) compare by seq: "#12 was added".
+        before, after = _by_seq(before), _by_seq(after)
     if isinstance(before, dict) and isinstance(after, dict):
         for key in sorted(before.keys() | after.keys(), key=str):
             yield from _diff(before.get(key), after.get(key), f"{path}.{key}" if path else key)
     elif isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
         for i, (b, a) in enumerate(zip(before, after, strict=True)):
             yield from _diff(b, a, f"{path}[{i}]")
-    elif before != after:
+    else:
         yield Change(path=path, before=before, after=after)
+
+
+def _keyed(items: list[Any]) -> bool:
+    return bool(items) and all(isinstance(item, dict) and "seq" in item for item in items)
+
+
+def _by_seq(items: list[dict[str, Any]]) -> dict[str, Any]:
+    return {f"#{item['seq']}": item for item in items}
 
 
 def _explanation(event: dict[str, Any]) -> str | None:
