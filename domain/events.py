@@ -11,6 +11,8 @@ from typing import Any, ClassVar, get_args
 
 from pydantic import BaseModel, ConfigDict
 
+from domain.errors import KirokuError
+
 EVENT_TYPES: dict[str, type[Event]] = {}
 
 
@@ -71,7 +73,17 @@ def _mentions(annotation: Any, target: type, seen: frozenset[type] = frozenset()
 def event_from_parts(
     type_name: str, public: dict[str, Any], secret: dict[str, Any] | None
 ) -> Event:
-    cls = EVENT_TYPES[type_name]
+    cls = EVENT_TYPES.get(type_name)
+    if cls is None:
+        # Ruleset event types register when their ruleset loads; make sure the built-ins have.
+        from domain.rulesets import all_rulesets
+
+        all_rulesets()
+        cls = EVENT_TYPES.get(type_name)
+    if cls is None:
+        raise KirokuError(
+            "unknown_event_type", f"No ruleset here knows events of type {type_name!r}."
+        )
     if secret is not None and cls.has_secret():
         return cls.model_validate({**public, "secret": secret})
     return cls.model_validate(public)
