@@ -1,0 +1,164 @@
+"""Driving a 超人ロック game over HTTP with legal moves read from each seat's own view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from domain.rulesets.chojin_locke.catalog import sample
+from domain.rulesets.chojin_locke.counts import ambush_count
+from tests.table import Table
+
+NAMES = ["Aki", "Ben", "Chie", "Dai", "Emi", "Fuyu", "Gen", "Hana", "Ito", "Jun", "Kei", "Rin"]
+SILHOUETTES = {s.name: s for s in sample().silhouettes}
+
+
+def new_game(client: TestClient, players: int = 6, **body: Any) -> Table:
+    table = Table.create(client, seats=NAMES[:players], ruleset="chojin_locke", **body)
+    table.join_all()
+    table.do("gm", {"type": "start"})
+    return table
+
+
+def cmd(name: str, **fields: Any) -> dict[str, Any]:
+    return {"type": f"chojin_locke.{name}", **fields}
+
+
+def view(table: Table, actor: str) -> dict[str, Any]:
+    response = table.client.get(f"/games/{table.game_id}", headers=table.auth(actor))
+    assert response.status_code == 200, response.text
+    rules: dict[str, Any] = response.json()["rules"]
+    return rules
+
+
+def me(table: Table, actor: str) -> dict[str, Any]:
+    mine: dict[str, Any] = view(table, actor)["me"]
+    return mine
+
+
+def seats(table: Table) -> list[str]:
+    return [f"seat:{n}" for n in sorted(table.invites)]
+
+
+def _used(gm: dict[str, Any], skip: int | None = None) -> dict[str, int]:
+    used: dict[str, int] = {}
+    for player in gm["players"]:
+        name = player["silhouette"]
+        if name and player["seat"] != skip:
+            used[name] = used.get(name, 0) + 1
+    return used
+
+
+def pick(mine: dict[str, Any], used: dict[str, int], base: bool) -> str:
+    """A silhouette the playing card allows, still available, on the wanted side if free."""
+    sheet, card = mine["sheet"], mine["playing_card"]
+    if card["rank"] == 1:
+        return str(sheet["silhouette"])
+    for name, silhouette in SILHOUETTES.items():
+        if used.get(name, 0) >= silhouette.count:
+            continue
+        if card["rank"] == 10:
+            if silhouette.alignment == mine["faction"]:
+                return name
+        elif (silhouette.alignment == "E") == base:
+            return name
+    raise AssertionError("no silhouette available")
+
+
+def choose_all(table: Table) -> None:
+    """Every seat still choosing picks; Evil sheets lean to the base side."""
+    for actor in seats(table):
+        gm = view(table, "gm")
+        if gm["stage"] != "silhouettes":
+            return
+        number = int(actor.split(":")[1])
+        if next(p for p in gm["players"] if p["seat"] == number)["chosen"]:
+            continue
+        mine = me(table, actor)
+        used = _used(gm, skip=number)
+        for p in gm["players"]:  # secret choices already made count as taken
+            if p["seat"] != number and p["chosen"]:
+                choice = me(table, f"seat:{p['seat']}")["silhouette_choice"]
+                if choice != p["silhouette"]:
+                    used[choice] = used.get(choice, 0) + 1
+        name = pick(mine, used, mine["faction"] == "E")
+        table.do(actor, cmd("choose_silhouette", silhouette=name))
+
+
+def rebalance(table: Table) -> None:
+    gm = view(table, "gm")
+    explorers = [p for p in gm["players"] if p["side"] == "explorer"]
+    bases = [p for p in gm["players"] if p["side"] == "base"]
+    larger, to_base = (explorers, True) if len(explorers) > len(bases) else (bases, False)
+    evil = sum(1 for s in seats(table) if me(table, s)["sheet"]["alignment"].startswith("E"))
+    need = evil - min(len(explorers), len(bases))
+    for player in larger:
+        if need <= 0:
+            break
+        actor = f"seat:{player['seat']}"
+        mine = me(table, actor)
+        if mine["playing_card"]["rank"] in (1, 10):
+            continue
+        name = pick(mine, _used(view(table, "gm"), skip=player["seat"]), to_base)
+        table.do(actor, cmd("change_silhouette", silhouette=name))
+        need -= 1
+    table.do("gm", cmd("close_rebalance"))
+
+
+def setup_to_ambush(table: Table) -> None:
+    table.do("gm", cmd("deal"))
+    table.do("gm", cmd("fix_characters"))
+    for _ in range(10):
+        choose_all(table)
+        stage = view(table, "gm")["stage"]
+        if stage == "ambush":
+            return
+        if stage == "rebalance":
+            rebalance(table)
+    raise AssertionError("setup did not converge")
+
+
+AMBUSH_SPOTS = [(1, 3), (2, 4), (3, 5), (4, 2)]
+
+
+def to_planets(table: Table) -> None:
+    setup_to_ambush(table)
+    gm = view(table, "gm")
+    bases = [p["seat"] for p in gm["players"] if p["side"] == "base"]
+    for index in range(ambush_count(len(gm["players"]))):
+        planet, square = AMBUSH_SPOTS[index]
+        actor = f"seat:{bases[index % len(bases)]}"
+        table.do(actor, cmd("place_ambush", planet=planet, square=square))
+    for player in gm["players"]:
+        if player["side"] == "explorer":
+            table.do(f"seat:{player['seat']}", cmd("enter", planet=0))
+    table.do("gm", cmd("begin_planets"))
+
+
+def turn_actor(table: Table) -> str:
+    turn = view(table, "gm")["turn"]
+    return f"seat:{turn['seat']}"
+
+
+def to_phase(table: Table, phase: str) -> str:
+    """Advance the current turn to `phase` (taking a pass if the main phase is crossed)."""
+    actor = turn_actor(table)
+    for _ in range(8):
+        turn = view(table, "gm")["turn"]
+        if turn["phase"] == phase:
+            return actor
+        if turn["phase"] == "main" and turn["main"] is None:
+            table.do(actor, cmd("pass"))
+        table.do(actor, cmd("next_phase"))
+    raise AssertionError(f"never reached {phase}")
+
+
+def end_turn(table: Table) -> None:
+    actor = turn_actor(table)
+    number = view(table, "gm")["turn"]["number"]
+    while view(table, "gm")["turn"]["number"] == number:
+        turn = view(table, "gm")["turn"]
+        if turn["phase"] == "main" and turn["main"] is None:
+            table.do(actor, cmd("pass"))
+        table.do(actor, cmd("next_phase"))
