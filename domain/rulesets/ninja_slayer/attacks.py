@@ -114,6 +114,7 @@ def attack(game: GameState, command: Attack, actor: str) -> list[Draft]:
                     # Two or more attacks on one target by 連続攻撃 (or ●時間差 shots) come apart.
                     time_lag=hits_per_target[target.id] > 1 and (melee or command.time_lag),
                     attack_seq=game.version + 1,
+                    mobs=holder.name if holder.kind == "mob" else None,
                 )
             )
         strikes.append(

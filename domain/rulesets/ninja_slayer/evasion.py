@@ -29,6 +29,15 @@ def _pending(combat: Combat, ids: list[int], target: str) -> list[Damage]:
     return found
 
 
+def batchable(damages: list[Damage]) -> bool:
+    """まとめて全弾回避: same-kind mobs, or one phase's damage, never 時間差."""
+    if any(d.time_lag for d in damages):
+        return False
+    one_attack = len({d.attack_seq for d in damages}) == 1
+    mobs = {d.mobs for d in damages}
+    return one_attack or (len(mobs) == 1 and None not in mobs)
+
+
 def evade(game: GameState, command: Evade, actor: str) -> list[Draft]:
     state = guards.rules(game)
     combat = guards.combat(state)
@@ -40,9 +49,11 @@ def evade(game: GameState, command: Evade, actor: str) -> list[Draft]:
     damages = _pending(combat, command.damages, character.id)
     if not evadable(character):
         raise RuleViolation("cannot_evade", f"{character.name} cannot evade.")
-    if len(damages) > 1 and any(d.time_lag for d in damages):
+    if len(damages) > 1 and not batchable(damages):
         raise RuleViolation(
-            "batch_not_allowed", "時間差 damage is evaded one by one, not all together."
+            "batch_not_allowed",
+            "Only damage from one attack, or from mobs of one kind, without 時間差, is evaded "
+            "all together.",
         )
     guards.spend(
         "回避ダイス", "not_enough_evasion_dice", command.evasion_dice, max(0, character.now.evasion)

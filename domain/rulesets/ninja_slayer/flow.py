@@ -63,13 +63,22 @@ def _next_actor(state: NinjaState, combat: Combat, after: int) -> int | None:
     return None
 
 
+def _require_resolved(state: NinjaState, combat: Combat) -> None:
+    """Damage is resolved before play moves on. Mob damage may wait for the next mobs' 手番,
+    so that a ninja evades a mob squad all together, but never past the turn."""
+    ending = combat.phase == "teban_end" and _next_actor(state, combat, combat.index) is None
+    waiting = [d for d in combat.damages if ending or d.mobs is None]
+    if waiting:
+        raise RuleViolation(
+            "damage_pending",
+            f"Damage {', '.join(str(d.id) for d in waiting)} is waiting to be evaded or taken.",
+        )
+
+
 def advance(game: GameState, command: Advance, actor: str) -> list[Draft]:
     state = guards.rules(game)
     combat = guards.combat(state)
-    if combat.damages:
-        raise RuleViolation(
-            "damage_pending", "Damage is waiting to be evaded or taken before the phase ends."
-        )
+    _require_resolved(state, combat)
     if combat.phase == "turn_end":
         raise RuleViolation("wrong_phase", "The turn has ended: the GM starts the next turn.")
     if combat.phase == "turn_start":

@@ -79,6 +79,7 @@ class Damage(BaseModel):
     attack_successes: int
     critical: str | None = None  # サツバツ / ナムアミダブツ
     time_lag: bool = False  # 時間差: cannot be evaded together with others
+    mobs: str | None = None  # a mob attacker's name: same-name mobs are evaded together
     attack_seq: int
 
 

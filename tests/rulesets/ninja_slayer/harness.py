@@ -94,6 +94,10 @@ class Game:
         assert self.rules.combat is not None
         return self.rules.combat
 
+    def to_turn_end(self) -> None:
+        while self.combat.phase != "turn_end":
+            self.do("gm", {"type": "ninja_slayer.advance"})
+
     def char(self, character_id: str) -> Character:
         return self.rules.characters[character_id]
 
