@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from domain.audience import GM, PUBLIC
 from domain.errors import Forbidden
 from domain.redaction import redact
-from projections.views import AudienceView, render
+from projections.views import AudienceView, fold, render
 from replay.history import History
 
 
@@ -54,18 +54,19 @@ class ReplayCursor:
         self.history.state_at(self.seq)  # refuse an out-of-range start at once
 
     def at(self, seq: int) -> Frame:
-        game = self.history.state_at(seq)
-        recorded = self.history.record(seq)
-        event = redact(game.game, recorded, self.audience)
+        before = self.history.state_at(seq - 1) if seq > 1 else None
+        state = fold(before, self.history.record(seq))
+        event = redact(state.game, self.history.record(seq), self.audience)
+        view = render(state, self.audience)
         return Frame(
-            game_id=game.game.game_id,
+            game_id=state.game.game_id,
             audience=self.audience,
             seq=seq,
             last_seq=self.history.last_seq,
             event=event,
             explanation=_explanation(event),
-            view=render(game, self.audience),
-            changes=self.changes(seq),
+            view=view,
+            changes=_view_changes(None if before is None else render(before, self.audience), view),
         )
 
     def current(self) -> Frame:
@@ -84,22 +85,41 @@ class ReplayCursor:
 
     def changes(self, seq: int) -> list[Change]:
         """What event `seq` changed in this audience's view."""
-        after = render(self.history.state_at(seq), self.audience).model_dump(mode="json")
-        if seq == 1:
-            return [Change(path="", before=None, after=after)]
-        before = render(self.history.state_at(seq - 1), self.audience).model_dump(mode="json")
-        return list(_diff(before, after, ""))
+        return self.at(seq).changes
 
     def as_audience(self, audience: str) -> ReplayCursor:
         return ReplayCursor(self.history, audience, self.seq)
 
 
+def _view_changes(before: AudienceView | None, after: AudienceView) -> list[Change]:
+    """The view's differences; secrets compare by seq, so unchanged ones are never dumped
+    (a long game's view can hold thousands)."""
+    if before is None:
+        return [Change(path="", before=None, after=after.model_dump(mode="json"))]
+    changes = list(
+        _diff(
+            before.model_dump(mode="json", exclude={"secrets"}),
+            after.model_dump(mode="json", exclude={"secrets"}),
+            "",
+        )
+    )
+    old = {item.seq: item for item in before.secrets}
+    for item in after.secrets:
+        if old.get(item.seq) != item:
+            previous = old.get(item.seq)
+            changes.append(
+                Change(
+                    path=f"secrets.#{item.seq}",
+                    before=None if previous is None else previous.model_dump(mode="json"),
+                    after=item.model_dump(mode="json"),
+                )
+            )
+    return changes
+
+
 def _diff(before: Any, after: Any, path: str) -> Any:
     if before == after:  # C-speed equality first: most of a view does not change
         return
-    if isinstance(before, list) and isinstance(after, list) and _keyed(before + after):
-        # Lists of items with a seq (the secrets) compare by seq: "#12 was added".
-        before, after = _by_seq(before), _by_seq(after)
     if isinstance(before, dict) and isinstance(after, dict):
         for key in sorted(before.keys() | after.keys(), key=str):
             yield from _diff(before.get(key), after.get(key), f"{path}.{key}" if path else key)
@@ -108,14 +128,6 @@ def _diff(before: Any, after: Any, path: str) -> Any:
             yield from _diff(b, a, f"{path}[{i}]")
     else:
         yield Change(path=path, before=before, after=after)
-
-
-def _keyed(items: list[Any]) -> bool:
-    return bool(items) and all(isinstance(item, dict) and "seq" in item for item in items)
-
-
-def _by_seq(items: list[dict[str, Any]]) -> dict[str, Any]:
-    return {f"#{item['seq']}": item for item in items}
 
 
 def _explanation(event: dict[str, Any]) -> str | None:
