@@ -6,6 +6,7 @@ from typing import Any
 
 from domain.lifecycle_events import GameEnded
 from domain.records import Recorded
+from domain.rulesets.chojin_locke import conversion
 from domain.rulesets.chojin_locke import events as ev
 from domain.rulesets.chojin_locke.board import key
 from domain.rulesets.chojin_locke.state import (
@@ -180,15 +181,7 @@ def _opened(s: ChojinState, e: ev.SheetOpened) -> None:
 def _converted(s: ChojinState, e: ev.Converted) -> None:
     assert s.turn is not None
     s.turn.converted.append(e.target)
-    target = s.players[e.target]
-    assert target.sheet is not None
-    steps = target.sheet.steps
-    movable = target.step + 1 < len(steps) and steps[target.step + 1] == e.faction
-    if e.success and movable and e.faction not in target.flags:
-        target.step += 1
-        target.flags = []  # flags are lost when the alignment changes
-    if e.faction not in target.flags:
-        target.flags.append(e.faction)
+    conversion.apply(s.players[e.target], e.faction, e.success)
 
 
 def _declared(s: ChojinState, e: ev.VictoryDeclared) -> None:

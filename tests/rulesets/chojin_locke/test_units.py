@@ -1,0 +1,99 @@
+"""Rules a single assertion pins: stats, conversion flags, the torus, skipped phases, results."""
+
+from __future__ import annotations
+
+from domain.rulesets.chojin_locke import conversion
+from domain.rulesets.chojin_locke.board import step
+from domain.rulesets.chojin_locke.catalog import sample
+from domain.rulesets.chojin_locke.phases import phases_for
+from domain.rulesets.chojin_locke.results import results
+from domain.rulesets.chojin_locke.state import ChojinState, Ending, Player, Position
+from domain.rulesets.chojin_locke.stats import current
+
+CATALOG = sample()
+
+
+def player(seat: int, name: str, **fields: object) -> Player:
+    return Player(seat=seat, sheet=CATALOG.character(name), **fields)
+
+
+def test_esp_level_follows_remaining_power() -> None:
+    locke = player(1, "ロック", power_spent=27)
+    assert current(locke, "esp_level") == 3  # 30 − 27 = 3 < 6
+    assert current(player(2, "ジャマー"), "esp_level") == 0
+    assert current(player(3, "サイ・エキスパンダー"), "esp_power") == 10  # max 0, level 2 → 10
+    assert current(player(4, "ニア", endurance_damage=2), "endurance") == 1
+
+
+def test_conversion_moves_right_only_from_the_right_faction_and_sets_flags() -> None:
+    warrior = player(1, "戦士クーガー")  # E/G
+    conversion.apply(warrior, "E", success=True)
+    assert warrior.faction == "E" and warrior.flags == ["E"]
+    conversion.apply(warrior, "G", success=False)
+    assert warrior.faction == "E" and warrior.flags == ["E", "G"]
+    conversion.apply(warrior, "G", success=True)  # the G flag shields it now
+    assert warrior.faction == "E"
+
+
+def test_conversion_success_clears_flags_and_may_swing_back() -> None:
+    diver = player(1, "ヘルダイバー")  # E/G/E
+    conversion.apply(diver, "G", success=True)
+    assert diver.faction == "G" and diver.flags == ["G"]
+    conversion.apply(diver, "E", success=True)
+    assert diver.faction == "E"
+    conversion.apply(diver, "G", success=True)  # no step right of the last
+    assert diver.faction == "E"
+
+
+def test_planet_torus_wraps_both_ways() -> None:
+    assert step(Position(planet=2, square=0), "left", 1) == Position(planet=2, square=5)
+    assert step(Position(planet=2, square=4), "right", 3) == Position(planet=2, square=1)
+
+
+def test_skipped_phases_by_condition() -> None:
+    assert phases_for(Player(seat=1, condition="bound")) == ("check",)
+    assert phases_for(Player(seat=1, condition="partner")) == ("check",)
+    assert phases_for(Player(seat=1, condition="arrested")) == ("check", "main")
+    assert len(phases_for(Player(seat=1))) == 6
+
+
+def _state(*players: Player, ending: Ending) -> ChojinState:
+    return ChojinState(
+        catalog=CATALOG, seats=len(players), players={p.seat: p for p in players}, ending=ending
+    )
+
+
+def test_result_classes_for_an_unopposed_good_victory() -> None:
+    state = _state(
+        player(1, "ロック"),
+        player(2, "ストロハイム大佐"),
+        player(3, "狂人ストロハイム"),
+        player(4, "クーガー大尉", condition="dead"),
+        player(5, "ジャマー", condition="dead"),
+        ending=Ending(reason="victory", faction="G", seat=1),
+    )
+    table = results(state)
+    assert table[1]["class"] == "C"  # own condition: 狂人ストロハイム alive
+    assert table[2]["class"] == "C" and "victory" in table[2]["reasons"][0]
+    assert table[3]["class"] == "C"  # own condition: ロック alive
+    assert table[4]["class"] == "B"  # dead Good, no condition met
+    assert table[5]["class"] == "D"  # a dead Special loses
+
+
+def test_sole_victory_ignores_conditions() -> None:
+    state = _state(
+        player(1, "狂人ストロハイム"),
+        player(2, "ロック", condition="dead"),
+        ending=Ending(reason="sole_victory", faction="S", seat=1),
+    )
+    table = results(state)
+    assert table[1]["class"] == "A" and table[2]["class"] == "D"
+
+
+def test_all_dead_everyone_loses() -> None:
+    state = _state(
+        player(1, "ロック", condition="dead"),
+        player(2, "ニア", condition="dead"),
+        ending=Ending(reason="all_dead"),
+    )
+    assert {r["class"] for r in results(state).values()} == {"D"}
