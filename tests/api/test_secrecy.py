@@ -2,8 +2,8 @@
 
 Hypothesis plays random games with secret notes and secret rolls for random audiences, some
 revealed, some not; then every audience's bytes (its event list, game summary, projected
-view, its own command responses and errors) are searched for every secret body marker, salt,
-the dice seed and any credential it may not hold.
+view, live stream, its own command responses and errors) are searched for every secret body
+marker, salt, the dice seed and any credential it may not hold.
 """
 
 from __future__ import annotations
@@ -70,11 +70,26 @@ def play(table: Table, steps: list[tuple[str, str, object]], observed: Observed)
 
 
 def collect_reads(table: Table, observed: Observed) -> None:
-    """Every read an audience can make: the log, the game summary and the projected view."""
+    """Every read an audience can make: the log, the game summary, the projected view and the
+    live stream (its catch-up from the first event up to the last)."""
+    last = table.client.get(f"/games/{table.game_id}", headers=table.auth("gm")).json()["last_seq"]
     for viewer in VIEWERS:
         for path in ("/events", "", "/view"):
             response = table.client.get(f"/games/{table.game_id}{path}", headers=table.auth(viewer))
             observed.saw(viewer, response.content)
+        observed.saw(viewer, read_stream(table, viewer, until_seq=last))
+
+
+def read_stream(table: Table, viewer: str, until_seq: int) -> bytes:
+    data = b""
+    url = f"/games/{table.game_id}/stream"
+    with table.client.stream("GET", url, headers=table.auth(viewer)) as response:
+        assert response.status_code == 200
+        for chunk in response.iter_bytes():
+            data += chunk
+            if f"id: {until_seq}\n".encode() in data:
+                return data
+    raise AssertionError(f"the stream of {viewer} ended before event {until_seq}")
 
 
 @settings(
