@@ -105,8 +105,8 @@ def _view_changes(before: AudienceView | None, after: AudienceView) -> list[Chan
     )
     old = {item.seq: item for item in before.secrets}
     for item in after.secrets:
-        if old.get(item.seq) != item:
-            previous = old.get(item.seq)
+        previous = old.get(item.seq)
+        if previous is not item and previous != item:  # folds share unchanged items
             changes.append(
                 Change(
                     path=f"secrets.#{item.seq}",
