@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -12,6 +13,17 @@ from tests.table import Table
 
 NAMES = ["Aki", "Ben", "Chie", "Dai", "Emi", "Fuyu", "Gen", "Hana", "Ito", "Jun", "Kei", "Rin"]
 SILHOUETTES = {s.name: s for s in sample().silhouettes}
+
+
+def marked_catalog() -> tuple[dict[str, Any], dict[str, str]]:
+    """The sample catalog with each character renamed to a unique marker."""
+    data = sample().model_dump(mode="json")
+    renames = {c["name"]: f"SHEET-{uuid.uuid4().hex}" for c in data["characters"]}
+    for character in data["characters"]:
+        character["name"] = renames[character["name"]]
+        character["defeat"] = []
+        character["abilities"] = []
+    return data, renames
 
 
 def new_game(client: TestClient, players: int = 6, **body: Any) -> Table:

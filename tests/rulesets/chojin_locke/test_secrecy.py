@@ -1,0 +1,103 @@
+"""Hypothesis: random turn sequences never leak a sheet, playing card or placement to another
+seat, and every refused command appends nothing.
+
+The catalog is the sample with unique marker names, passed as the host's own catalog, so a
+sheet's name in any byte an audience receives means that sheet leaked.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.rulesets.chojin_locke.table import (
+    cmd,
+    marked_catalog,
+    new_game,
+    seats,
+    to_planets,
+    view,
+)
+from tests.table import Table
+
+VIEWERS = ("public", "gm", *(f"seat:{n}" for n in range(1, 7)))
+SECRET_TYPES = ("SheetDealt", "CardDealt", "SilhouetteChosen", "AmbushPlaced")
+
+
+actors = st.sampled_from([f"seat:{n}" for n in range(1, 7)] + ["gm"])
+stats = st.sampled_from(["esp_level", "esp_power", "endurance", "willpower"])
+command = st.one_of(
+    st.builds(lambda s, d: cmd("check", stat=s, declared=d), stats, st.integers(0, 9)),
+    st.just(cmd("next_phase")),
+    st.just(cmd("pass")),
+    st.sampled_from([cmd("move", direction="left"), cmd("move", direction="right")]),
+    st.builds(lambda d: cmd("teleport", declared=d, direction="right"), st.integers(0, 7)),
+    st.just(cmd("recover", stat="willpower")),
+    st.builds(lambda t: cmd("treat", target=t), st.integers(1, 6)),
+    st.just(cmd("escape")),
+    st.builds(
+        lambda t, d: cmd("convert", target=t, declared=d), st.integers(1, 6), st.integers(0, 7)
+    ),
+    st.just(cmd("open_sheet")),
+    st.builds(lambda s: cmd("declare_victory", sole=s), st.booleans()),
+    st.builds(lambda o: cmd("answer_victory", objects=o), st.booleans()),
+    st.builds(
+        lambda t: cmd("choose_silhouette", silhouette=t), st.sampled_from(["ロック", "ニア"])
+    ),
+)
+
+
+def _last_seq(table: Table) -> int:
+    response = table.client.get(f"/games/{table.game_id}/events", headers=table.auth("gm"))
+    last: int = response.json()["last_seq"]
+    return last
+
+
+def _seen(table: Table, viewer: str) -> bytes:
+    """Every read an audience can make, after GameCreated (whose public catalog names all)."""
+    headers = table.auth(viewer)
+    url = f"/games/{table.game_id}"
+    out = table.client.get(f"{url}/events", params={"after": 1}, headers=headers).content
+    for path in ("", "/view"):
+        out += table.client.get(f"{url}{path}", headers=headers).content
+    return out
+
+
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(steps=st.lists(st.tuples(actors, command), max_size=30))
+def test_random_turns_never_leak_and_refusals_append_nothing(
+    client: TestClient, steps: list[tuple[str, dict[str, Any]]]
+) -> None:
+    catalog, _renames = marked_catalog()
+    table = new_game(client, ruleset_options={"catalog": catalog})
+    to_planets(table)
+    sheets = {a: view(table, a)["me"]["sheet"]["name"] for a in seats(table)}
+    received: dict[str, bytes] = {v: b"" for v in VIEWERS}
+    for actor, body in steps:
+        if view(table, "gm")["stage"] == "over":
+            break
+        before = _last_seq(table)
+        response = table.send(actor, body)
+        received[actor] += response.content
+        if response.status_code != 201:
+            assert _last_seq(table) == before, response.text
+    if view(table, "gm")["stage"] == "over":
+        return  # every sheet is public after the end
+    opened = {f"seat:{p['seat']}" for p in view(table, "public")["players"] if p["sheet_open"]}
+    for viewer in VIEWERS:
+        data = received[viewer] + _seen(table, viewer)
+        for owner, name in sheets.items():
+            visible = viewer in (owner, "gm") or owner in opened
+            assert (name.encode() in data) == visible, (viewer, owner)
+        for event in table.events(viewer):
+            kind = event["type"].removeprefix("chojin_locke.")
+            if kind in SECRET_TYPES and event["secret"] is not None:
+                audience = event["sealed"]["audience"]
+                assert viewer == "gm" or viewer in audience, (viewer, event["seq"])
