@@ -14,6 +14,7 @@ from .commands import Attack
 from .damage import evadable, evasion_difficulty, taken
 from .difficulty import Modifier
 from .events import AttackRolled, CheckDetail, Strike, StrikeDetails
+from .initiative import order_value
 from .numbers import DrawNumbers
 from .rolls import Pool
 from .state import Character, Damage, NinjaState
@@ -107,7 +108,7 @@ def attack(game: GameState, command: Attack, actor: str) -> list[Draft]:
                     amount=amount,
                     kind=command.kind,
                     difficulty=evasion_difficulty(
-                        combat, holder, command.kind, critical, command.shuriken
+                        combat, holder, command.kind, critical, command.shuriken, command.evasion
                     ),
                     attack_successes=successes,
                     critical=critical,
@@ -115,6 +116,7 @@ def attack(game: GameState, command: Attack, actor: str) -> list[Draft]:
                     time_lag=hits_per_target[target.id] > 1 and (melee or command.time_lag),
                     attack_seq=game.version + 1,
                     mobs=holder.name if holder.kind == "mob" else None,
+                    mob_initiative=order_value(holder) if holder.kind == "mob" else None,
                 )
             )
         strikes.append(

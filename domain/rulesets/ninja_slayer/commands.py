@@ -107,6 +107,7 @@ class Attack(Command):
     tsuda: list[int] = Field(default_factory=list, max_length=6, description="痛打+X sources")
     time_lag: bool = Field(default=False, description="●時間差 on a multi-shot")
     shuriken: bool = Field(default=False, description="スリケン or ジツ: ULTRA-HARD mode +1")
+    evasion: str = Field(default="N", description="The weapon's 回避 difficulty (e.g. H)")
     entropy: str = Entropy
 
 

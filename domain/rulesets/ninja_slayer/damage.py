@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.records import Draft
 
-from .difficulty import harder
+from .difficulty import harder, normalise
 from .events import DamageTaken
 from .health import damaged
 from .state import AttackKind, Character, Combat, Damage
@@ -14,7 +14,12 @@ SATSUBATSU = "サツバツ"
 
 
 def evasion_difficulty(
-    combat: Combat, attacker: Character, kind: AttackKind, critical: str | None, shuriken: bool
+    combat: Combat,
+    attacker: Character,
+    kind: AttackKind,
+    critical: str | None,
+    shuriken: bool,
+    base: str = "N",
 ) -> str:
     steps = 0
     if attacker.kind != "mob":  # mob damage ignores the atmosphere
@@ -24,7 +29,7 @@ def evasion_difficulty(
             steps += 1
     if critical == NAMUAMIDABUTSU:
         steps += 1
-    return harder("N", steps)
+    return harder(normalise(base), steps)
 
 
 def evadable(target: Character) -> bool:

@@ -30,12 +30,15 @@ def _pending(combat: Combat, ids: list[int], target: str) -> list[Damage]:
 
 
 def batchable(damages: list[Damage]) -> bool:
-    """まとめて全弾回避: same-kind mobs, or one phase's damage, never 時間差."""
+    """まとめて全弾回避: one attack's damage, or mobs', never 時間差."""
     if any(d.time_lag for d in damages):
         return False
-    one_attack = len({d.attack_seq for d in damages}) == 1
-    mobs = {d.mobs for d in damages}
-    return one_attack or (len(mobs) == 1 and None not in mobs)
+    if len({d.attack_seq for d in damages}) == 1:
+        return True
+    if any(d.mobs is None for d in damages):
+        return False
+    # Same-kind mobs; or mobs of several kinds at one initiative, at the hardest difficulty.
+    return len({d.mobs for d in damages}) == 1 or len({d.mob_initiative for d in damages}) == 1
 
 
 def evade(game: GameState, command: Evade, actor: str) -> list[Draft]:
