@@ -44,9 +44,12 @@ def _allowed(state: ChojinState, player: Player, name: str) -> None:
         for other in state.players.values()
         if other.seat != player.seat and name in (other.silhouette, other.revealed_silhouette)
     )
-    if taken >= card.count:
-        raise RuleViolation("silhouette_gone", f"No {name!r} silhouette card is left.")
     assert player.card is not None and player.sheet is not None
+    forced = player.card.rank == 1 and name == player.sheet.silhouette
+    # An Ace holder always gets their own silhouette: the rules ask the others to help, and a
+    # secret choice must never deadlock the setup (docs/rulings.md).
+    if taken >= card.count and not forced:
+        raise RuleViolation("silhouette_gone", f"No {name!r} silhouette card is left.")
     if player.card.rank == 1 and name != player.sheet.silhouette:
         raise RuleViolation(
             "ace_restriction", "Your playing card is an Ace: take your character's silhouette."
