@@ -14,7 +14,6 @@ from .commands import Attack
 from .damage import evadable, evasion_difficulty, taken
 from .difficulty import Modifier
 from .events import AttackRolled, CheckDetail, Strike, StrikeDetails
-from .initiative import order_value
 from .numbers import DrawNumbers
 from .rolls import Pool
 from .state import Character, Damage, NinjaState
@@ -116,7 +115,6 @@ def attack(game: GameState, command: Attack, actor: str) -> list[Draft]:
                     time_lag=hits_per_target[target.id] > 1 and (melee or command.time_lag),
                     attack_seq=game.version + 1,
                     mobs=holder.name if holder.kind == "mob" else None,
-                    mob_initiative=order_value(holder) if holder.kind == "mob" else None,
                 )
             )
         strikes.append(

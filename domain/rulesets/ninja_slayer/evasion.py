@@ -11,9 +11,10 @@ from .commands import Counter, Evade, TakeDamage
 from .damage import evadable, evasion_difficulty, taken
 from .difficulty import LADDER
 from .events import CounterKarate, EvasionRolled
+from .initiative import order_value
 from .numbers import DrawNumbers
 from .rolls import Pool
-from .state import Combat, Damage
+from .state import Combat, Damage, NinjaState
 
 
 def _pending(combat: Combat, ids: list[int], target: str) -> list[Damage]:
@@ -29,7 +30,7 @@ def _pending(combat: Combat, ids: list[int], target: str) -> list[Damage]:
     return found
 
 
-def batchable(damages: list[Damage]) -> bool:
+def batchable(state: NinjaState, damages: list[Damage]) -> bool:
     """まとめて全弾回避: one attack's damage, or mobs', never 時間差."""
     if any(d.time_lag for d in damages):
         return False
@@ -38,7 +39,9 @@ def batchable(damages: list[Damage]) -> bool:
     if any(d.mobs is None for d in damages):
         return False
     # Same-kind mobs; or mobs of several kinds at one initiative, at the hardest difficulty.
-    return len({d.mobs for d in damages}) == 1 or len({d.mob_initiative for d in damages}) == 1
+    # (Initiative is read from the state: an event would give a mob's ニューロン away.)
+    initiatives = {order_value(state.characters[d.attacker]) for d in damages}
+    return len({d.mobs for d in damages}) == 1 or len(initiatives) == 1
 
 
 def evade(game: GameState, command: Evade, actor: str) -> list[Draft]:
@@ -52,7 +55,7 @@ def evade(game: GameState, command: Evade, actor: str) -> list[Draft]:
     damages = _pending(combat, command.damages, character.id)
     if not evadable(character):
         raise RuleViolation("cannot_evade", f"{character.name} cannot evade.")
-    if len(damages) > 1 and not batchable(damages):
+    if len(damages) > 1 and not batchable(state, damages):
         raise RuleViolation(
             "batch_not_allowed",
             "Only damage from one attack, or from mobs of one kind, without 時間差, is evaded "

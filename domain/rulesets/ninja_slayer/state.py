@@ -80,7 +80,6 @@ class Damage(BaseModel):
     critical: str | None = None  # サツバツ / ナムアミダブツ
     time_lag: bool = False  # 時間差: cannot be evaded together with others
     mobs: str | None = None  # a mob attacker's name: same-name mobs are evaded together
-    mob_initiative: int | None = None  # mobs acting at one initiative are evaded together
     attack_seq: int
 
 
