@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
+from uuid import UUID
 
 from domain.envelope import Envelope, Sealed, commitment, expected_hash, new_salt
 from domain.events import event_from_parts
 from domain.records import Draft, Recorded, ServerData
-from domain.store import dumps
+from domain.store import EventLog, dumps, record_text
 
 
 def seal(draft: Draft, *, game_id: str, seq: int, actor: str, at: str, prev_hash: str) -> Recorded:
@@ -78,3 +80,11 @@ def recorded_from_envelope(envelope: dict[str, Any], reveal: dict[str, Any] | No
             raise ValueError(f"the reveal of event {parsed.seq} does not match its commitment")
     event = event_from_parts(parsed.type, parsed.public, body)
     return Recorded(envelope=parsed, event=event, salt=salt, body=body)
+
+
+def read_records(
+    log: EventLog, game: UUID, after: int = 0, upto: int | None = None
+) -> Iterator[Recorded]:
+    """A game's records from the store, in order, seq in (after, upto]."""
+    for stored in log.recorder.select_events(game, gt=after, lte=upto):
+        yield decode(record_text(stored.state))

@@ -36,6 +36,7 @@ from domain.store import (
     StateSnapshot,
     StoredRecord,
     dumps,
+    record_text,
     store_env,
     with_setup_retry,
 )
@@ -334,9 +335,7 @@ class GameService:
         return lifecycle.restore_state(json.loads(snapshot.state))
 
     def _records_after(self, uuid: UUID, after: int, upto: int | None = None) -> Iterator[Recorded]:
-        for stored in self.log.events.get(uuid, gt=after, lte=upto):
-            assert isinstance(stored, StoredRecord)
-            yield codec.decode(stored.record)
+        return codec.read_records(self.log, uuid, after, upto)
 
     def records(self, game_id: str, after: int = 0, upto: int | None = None) -> Iterator[Recorded]:
         return self._records_after(_parse_game_id(game_id), after, upto)
@@ -375,7 +374,7 @@ class GameService:
             try:
                 # The stored state is the transcoder's plain JSON (no cipher, no compression):
                 # read the record straight from it rather than through the mapper.
-                envelopes.append(codec.raw_envelope(json.loads(stored.state)["record"]))
+                envelopes.append(codec.raw_envelope(record_text(stored.state)))
             except Exception as error:
                 envelopes.append((stored.originator_version, type(error).__name__))
         return envelopes

@@ -97,5 +97,11 @@ def postgres_env(url: str) -> dict[str, str]:
     return env
 
 
+def record_text(stored_state: bytes) -> str:
+    """A StoredRecord's `record` read straight from its row: the state is the transcoder's
+    plain JSON (no cipher, no compression), so the mapper's object hook can be skipped."""
+    return json.loads(stored_state)["record"]
+
+
 def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))

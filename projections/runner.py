@@ -18,11 +18,11 @@ from eventsourcing.utils import get_topic
 from domain import codec
 from domain.errors import NotFound
 from domain.lifecycle import restore_state
-from domain.store import EventLog, StoredRecord, dumps
+from domain.store import EventLog, StoredRecord, record_text
 from projections.store import Rows, States, ViewStore
 from projections.views import AudienceView, ProjectionState, fold, render_all
 
-BATCH = 2000
+BATCH = 10_000  # events folded between saves: each save renders and writes every changed game
 _TOPIC = get_topic(StoredRecord)
 
 
@@ -45,9 +45,7 @@ class ViewRunner:
                     return position
                 changed: dict[str, ProjectionState] = {}
                 for notification in notifications:
-                    stored = self.log.mapper.to_domain_event(notification)
-                    assert isinstance(stored, StoredRecord)
-                    recorded = codec.decode(stored.record)
+                    recorded = codec.decode(record_text(notification.state))
                     game_id = recorded.envelope.game_id
                     state = changed.get(game_id) or self._load(game_id)
                     changed[game_id] = fold(state, recorded)
@@ -78,9 +76,8 @@ class ViewRunner:
             return self.catch_up()
         with self._lock:
             state: ProjectionState | None = None
-            for stored in self.log.events.get(UUID(game_id)):
-                assert isinstance(stored, StoredRecord)
-                state = fold(state, codec.decode(stored.record))
+            for recorded in codec.read_records(self.log, UUID(game_id)):
+                state = fold(state, recorded)
             if state is None:
                 raise NotFound("game_not_found", "There is no such game.")
             # The tracked position stays: folding is idempotent by seq, so events past it that
@@ -109,7 +106,7 @@ class ViewRunner:
 
 
 def _dump(state: ProjectionState) -> str:
-    return dumps(state.model_dump(mode="json"))
+    return state.model_dump_json()
 
 
 def _restore(raw: str) -> ProjectionState:
