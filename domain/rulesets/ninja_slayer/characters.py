@@ -33,6 +33,11 @@ def add(game: GameState, command: AddCharacter, actor: str) -> list[Draft]:
             raise KirokuError("unknown_seat", "A PC belongs to a seat of this game (seat:<n>).")
         if actor not in (GM, owner):
             raise Forbidden("not_your_seat", "A player adds only their own PC.")
+        if state.private_pc_sheets:
+            event = CharacterAdded(
+                id=command.id, name=command.name, owner=owner, kind="pc", secret=command.sheet
+            )
+            return [Draft(event, audience=tuple(dict.fromkeys((GM, owner))))]
         event = CharacterAdded(
             id=command.id, name=command.name, owner=owner, kind="pc", sheet=command.sheet
         )

@@ -47,13 +47,12 @@ def criticals(detail: CheckDetail) -> tuple[str, ...]:
     return tuple(detail.roll.result.get("criticals") or ())
 
 
-def hides_numbers(character: Character) -> bool:
-    """An unrevealed NPC's pool and faces would give its stats away."""
-    return character.owner == GM and not character.revealed
-
-
 def placed(character: Character, detail: Any) -> tuple[dict[str, Any], tuple[str, ...]]:
-    """The event fields for `detail` and the Draft audience that goes with them."""
-    if hides_numbers(character):
-        return {"secret": detail}, (GM,)
+    """The event fields for `detail` and the Draft audience that goes with them.
+
+    The pool and faces of a character whose sheet is secret (an unrevealed NPC, or a private
+    PC) would give its stats away: they go to those who may read the sheet.
+    """
+    if not character.revealed:
+        return {"secret": detail}, tuple(dict.fromkeys((GM, character.owner)))
     return {"detail": detail}, ()

@@ -1,4 +1,5 @@
-"""The ruleset's events. An unrevealed NPC's numbers travel in `secret` (sealed to the GM).
+"""The ruleset's events. Unrevealed numbers travel in `secret` (sealed to the GM, and the seat
+of a private PC).
 
 Every roll's detail (pool, difficulty, faces) is in `detail` when the table may see it and in
 `secret` when it would give away an NPC's stats; the outcome is public either way.
@@ -55,7 +56,7 @@ class CharacterAdded(Event):
     owner: str
     kind: Kind
     sheet: Sheet | None = None  # PCs: public to the table
-    secret: Sheet | None = None  # NPCs: the GM's until revealed
+    secret: Sheet | None = None  # NPCs (and private PCs): the GM's (and the seat's) until revealed
 
 
 class CharacterAdjusted(Event):

@@ -47,7 +47,8 @@ class NinjaSlayer(Ruleset[NinjaState]):
     commands = c.COMMANDS
 
     def initial(self, options: BaseModel, seats: int) -> NinjaState:
-        return NinjaState()
+        assert isinstance(options, NinjaOptions)
+        return NinjaState(private_pc_sheets=options.private_pc_sheets)
 
     def decide(self, game: GameState, command: Command, actor: str) -> list[Draft]:
         return _DECIDERS[type(command)](game, command, actor)

@@ -123,6 +123,8 @@ class Combat(BaseModel):
 class NinjaOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
+    private_pc_sheets: bool = False  # the GM's call: each PC sheet only for its seat (and GM)
+
 
 class CheckMemo(BaseModel):
     """What ●ニンジャ第六感 needs to roll a check again."""
@@ -138,6 +140,7 @@ class CheckMemo(BaseModel):
 class NinjaState(BaseModel):
     model_config = ConfigDict(frozen=True)
 
+    private_pc_sheets: bool = False
     characters: dict[str, Character] = {}
     checks: dict[int, CheckMemo] = {}  # the latest checks, by seq
     combat: Combat | None = None

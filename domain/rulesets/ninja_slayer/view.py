@@ -1,4 +1,4 @@
-"""What an audience may see: PC sheets are the table's; NPC numbers are the GM's until revealed."""
+"""What an audience may see: NPC numbers are the GM's (private PCs' their seat's) until revealed."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from .state import Character, NinjaState
 
 
 def _visible(character: Character, audience: str) -> bool:
-    return audience == GM or character.kind == "pc" or character.revealed
+    return audience in (GM, character.owner) or character.revealed
 
 
 def character_view(character: Character, audience: str) -> dict[str, Any]:
