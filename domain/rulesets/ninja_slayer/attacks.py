@@ -127,6 +127,8 @@ def attack(game: GameState, command: Attack, actor: str) -> list[Draft]:
     event = AttackRolled(
         attacker=holder.id,
         kind=command.kind,
+        weapon=holder.weapon,
+        style=command.style,
         strikes=tuple(strikes),
         damages=tuple(damages),
         **fields,

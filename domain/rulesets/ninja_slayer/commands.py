@@ -60,6 +60,9 @@ class BeginCombat(Command):
     participants: list[str] = Field(min_length=1, max_length=40)
     pc_tie_order: list[str] = Field(default_factory=list, max_length=40)
     enemy_tie_order: list[str] = Field(default_factory=list, max_length=40)
+    weapons: dict[str, str] = Field(
+        default_factory=dict, max_length=40, description="Declared weapons; else 素手&スリケン"
+    )
 
 
 class Advance(Command):
@@ -72,6 +75,13 @@ class Concentrate(Command):
     """手番開始: enter 集中状態 (skip movement; attack-phase actions −1 difficulty)."""
 
     type: Literal["ninja_slayer.concentrate"] = "ninja_slayer.concentrate"
+
+
+class SwitchWeapon(Command):
+    """手番開始: switch weapons (once until the next 手番)."""
+
+    type: Literal["ninja_slayer.switch_weapon"] = "ninja_slayer.switch_weapon"
+    weapon: str = Field(min_length=1, max_length=60)
 
 
 class Move(Command):
@@ -108,6 +118,7 @@ class Attack(Command):
     time_lag: bool = Field(default=False, description="●時間差 on a multi-shot")
     shuriken: bool = Field(default=False, description="スリケン or ジツ: ULTRA-HARD mode +1")
     evasion: str = Field(default="N", description="The weapon's 回避 difficulty (e.g. H)")
+    style: str | None = Field(default=None, max_length=40, description="戦闘/射撃スタイル")
     entropy: str = Entropy
 
 
@@ -181,6 +192,12 @@ class NextTurn(Command):
     pc_tie_order: list[str] = Field(default_factory=list, max_length=40)
 
 
+class EndScenario(Command):
+    """GM, outside combat: the scenario ends; once-per-scenario resources come back."""
+
+    type: Literal["ninja_slayer.end_scenario"] = "ninja_slayer.end_scenario"
+
+
 class EndCombat(Command):
     """GM: the combat is over; 気絶 characters with 【精神力】 ≥ 1 revive."""
 
@@ -205,4 +222,6 @@ COMMANDS: tuple[type[Command], ...] = (
     Wasshoi,
     NextTurn,
     EndCombat,
+    SwitchWeapon,
+    EndScenario,
 )

@@ -87,6 +87,7 @@ class CombatBegan(Event):
     pc_tie_order: tuple[str, ...] = ()
     boss_fight: bool
     placement_order: tuple[str, ...]
+    weapons: dict[str, str] = {}
 
 
 class TurnStarted(Event):
@@ -105,6 +106,18 @@ class PhaseChanged(Event):
     character: str | None = None
 
 
+class WeaponSwitched(Event):
+    type = "ninja_slayer.WeaponSwitched"
+    character: str
+    weapon: str
+
+
+class ScenarioEnded(Event):
+    """即応ダイス, 緊急回避ダイス, stat damage and ニンジャ第六感 are restored."""
+
+    type = "ninja_slayer.ScenarioEnded"
+
+
 class Concentrated(Event):
     type = "ninja_slayer.Concentrated"
     character: str
@@ -121,6 +134,8 @@ class AttackRolled(Event):
     type = "ninja_slayer.AttackRolled"
     attacker: str
     kind: AttackKind
+    weapon: str | None = None
+    style: str | None = None
     strikes: tuple[Strike, ...]
     damages: tuple[Damage, ...] = ()
     detail: StrikeDetails | None = None

@@ -11,7 +11,7 @@ from domain.records import Recorded
 
 from . import events as ev
 from .health import apply, damaged, revived
-from .sheet import Sheet
+from .sheet import UNARMED, Sheet
 from .state import Character, CheckMemo, Combat, CounterRight, Current, NinjaState
 from .stats import FLOORED, evasion_dice
 
@@ -110,7 +110,9 @@ def _checked(state: NinjaState, event: ev.CheckRolled, seq: int) -> NinjaState:
 
 def _began(state: NinjaState, event: ev.CombatBegan, seq: int) -> NinjaState:
     fresh = [
-        state.characters[i].model_copy(update={"adrenaline_used": False})
+        state.characters[i].model_copy(
+            update={"adrenaline_used": False, "weapon": event.weapons.get(i, UNARMED)}
+        )
         for i in event.participants
     ]
     state = _with(state, *fresh)
@@ -153,7 +155,7 @@ def _phase(state: NinjaState, event: ev.PhaseChanged, seq: int) -> NinjaState:
     if event.character is not None:
         update["index"] = state.combat.order.index(event.character)
     if event.phase == "teban_start":
-        update.update(concentrating=False, moved=False, acted=False)
+        update.update(concentrating=False, moved=False, acted=False, switched=False)
     return _combat(state, **update)
 
 
@@ -226,6 +228,26 @@ def _boosted(state: NinjaState, event: ev.AdrenalineBoost, seq: int) -> NinjaSta
     return _char(state, event.character, adrenaline_used=True)
 
 
+def _switched(state: NinjaState, event: ev.WeaponSwitched, seq: int) -> NinjaState:
+    return _combat(_char(state, event.character, weapon=event.weapon), switched=True)
+
+
+def _scenario_ended(state: NinjaState, event: ev.ScenarioEnded, seq: int) -> NinjaState:
+    """即応/緊急回避ダイス and stat damage reset; 体力, 精神力 and DKK carry on."""
+    changed = []
+    for character in state.characters.values():
+        fresh = _current(character.sheet)
+        now = fresh.model_copy(
+            update={
+                "tairyoku": character.now.tairyoku,
+                "seishin": character.now.seishin,
+                "dkk": character.now.dkk,
+            }
+        )
+        changed.append(character.model_copy(update={"now": now, "sixth_sense_used": False}))
+    return _with(state, *changed).model_copy(update={"checks": {}})
+
+
 def _ended(state: NinjaState, event: ev.CombatEnded, seq: int) -> NinjaState:
     changed = []
     for character in state.characters.values():
@@ -258,6 +280,8 @@ _FOLDS: dict[type[Event], Callable[[NinjaState, Any, int], NinjaState]] = {
     ev.AtmosphereRaised: lambda s, e, q: _combat(s, atmosphere=e.level),
     ev.WasshoiRolled: lambda s, e, q: _combat(s, wasshoi_rolled=True),
     ev.CombatEnded: _ended,
+    ev.WeaponSwitched: _switched,
+    ev.ScenarioEnded: _scenario_ended,
 }
 
 

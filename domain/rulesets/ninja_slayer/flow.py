@@ -8,6 +8,7 @@ from domain.records import Draft
 
 from . import guards
 from .commands import Act, Advance, BeginCombat, Concentrate, EndCombat, NextTurn, Wasshoi
+from .equipment import require_owned
 from .events import (
     AtmosphereRaised,
     CombatBegan,
@@ -40,6 +41,10 @@ def begin(game: GameState, command: BeginCombat, actor: str) -> list[Draft]:
     for i in ids:
         if not guards.character(state, i).on_map:
             raise RuleViolation("not_on_map", f"{i} is no longer on the map.")
+    for i, weapon in command.weapons.items():
+        if i not in ids:
+            raise RuleViolation("not_in_combat", f"{i} is not a participant.")
+        require_owned(state.characters[i], weapon)
     pc_ties = tuple(command.pc_tie_order)
     order = turn_order(_on_map(state, ids), pc_ties, command.enemy_tie_order)
     boss = any(state.characters[i].kind == "boss" for i in ids)
@@ -50,6 +55,7 @@ def begin(game: GameState, command: BeginCombat, actor: str) -> list[Draft]:
                 pc_tie_order=pc_ties,
                 boss_fight=boss,
                 placement_order=tuple(reversed(order)),
+                weapons=command.weapons,
             )
         ),
         Draft(TurnStarted(turn=1, order=order, pc_tie_order=pc_ties)),

@@ -12,7 +12,7 @@ from domain.game import GameState
 from domain.records import Draft, Recorded
 from domain.ruleset import Ruleset
 
-from . import abilities, attacks, characters, evasion, flow, movement
+from . import abilities, attacks, characters, equipment, evasion, flow, movement
 from . import commands as c
 from .evolve import evolve
 from .state import NinjaOptions, NinjaState
@@ -36,6 +36,8 @@ _DECIDERS: dict[type[Command], Callable[[GameState, Any, str], list[Draft]]] = {
     c.Wasshoi: flow.wasshoi,
     c.NextTurn: flow.next_turn,
     c.EndCombat: flow.end,
+    c.SwitchWeapon: equipment.switch,
+    c.EndScenario: equipment.end_scenario,
 }
 
 

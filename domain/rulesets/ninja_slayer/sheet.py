@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 Kind = Literal["pc", "boss", "mob"]
 StatName = Literal["カラテ", "ニューロン", "ワザマエ", "ジツ", "脚力"]
 
+UNARMED = "素手&スリケン"
 UNARMED_REACTION_DICE = 5  # 即応ダイスの個数: 5 for an unarmed starting ninja
 SIXTH_SENSE_NEURON = 13  # ●ニンジャ第六感 needs base 【ニューロン】 13
 

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from .sheet import Kind, Sheet
+from .sheet import UNARMED, Kind, Sheet
 
 Status = Literal["active", "気絶", "爆発四散", "removed"]
 Phase = Literal["turn_start", "teban_start", "movement", "attack", "teban_end", "turn_end"]
@@ -55,6 +55,7 @@ class Character(BaseModel):
     sixth_sense_used: bool = False
     adrenaline_used: bool = False  # this combat
     next_attack_difficulty: int = 0  # 連続側転 makes the next attack harder
+    weapon: str = UNARMED  # what a combat starts with unless declared
 
     @property
     def can_act(self) -> bool:
@@ -107,6 +108,7 @@ class Combat(BaseModel):
     concentrating: bool = False
     moved: bool = False
     acted: bool = False  # the one attack-phase action
+    switched: bool = False  # one weapon switch per 手番
     damages: tuple[Damage, ...] = ()
     next_damage: int = 1
     counters: tuple[CounterRight, ...] = ()

@@ -23,6 +23,7 @@ def character_view(character: Character, audience: str) -> dict[str, Any]:
         "kind": character.kind,
         "status": character.status,
         "revealed": character.revealed,
+        "weapon": character.weapon,  # in plain sight
     }
     if _visible(character, audience):
         shown.update(
