@@ -9,10 +9,12 @@ from domain.rulesets.chojin_locke.board import step
 from domain.rulesets.chojin_locke.commands import (
     Check,
     Escape,
+    Intrude,
     Move,
     Pass,
     Recover,
     Teleport,
+    TeleportTo,
     Treat,
 )
 from domain.rulesets.chojin_locke.declarations import (
@@ -22,9 +24,18 @@ from domain.rulesets.chojin_locke.declarations import (
     succeeded,
     total,
 )
-from domain.rulesets.chojin_locke.events import Acted, Checked, EscapeChecked, Moved
+from domain.rulesets.chojin_locke.events import (
+    Acted,
+    BaseEntered,
+    BaseMoved,
+    Checked,
+    EscapeChecked,
+    Moved,
+    TeleportGranted,
+)
+from domain.rulesets.chojin_locke.grid import is_outer, reachable, step_to
 from domain.rulesets.chojin_locke.guards import living, playing, seat, stage
-from domain.rulesets.chojin_locke.state import ChojinState, Player, Position, Turn
+from domain.rulesets.chojin_locke.state import Cell, ChojinState, Player, Position, Turn
 from domain.rulesets.chojin_locke.turn import in_phase, my_turn
 
 PRISON_CHART = "刑務所チャート"
@@ -39,11 +50,27 @@ def _main(game: GameState, actor: str) -> tuple[ChojinState, Turn, Player]:
     return state, turn, player
 
 
-def _free(game: GameState, actor: str) -> tuple[ChojinState, Player]:
+def _free(game: GameState, actor: str, *, outside_ok: bool = False) -> tuple[ChojinState, Player]:
     state, _turn, player = _main(game, actor)
     if player.condition == "arrested":
         raise RuleViolation("must_escape", "An arrested character's main action is 脱出チェック.")
+    if player.outside and not outside_ok:
+        raise RuleViolation(
+            "outside_the_base", "Around the base your main action is 侵入チェック or 回復."
+        )
     return state, player
+
+
+def _in_base(state: ChojinState, player: Player) -> Cell:
+    if player.cell is None:
+        raise RuleViolation("not_on_board", "Your piece is not in the base.")
+    return player.cell
+
+
+def same_place(state: ChojinState, one: Player, other: Player) -> bool:
+    if state.stage == "base":
+        return one.cell is not None and one.cell == other.cell
+    return one.position is not None and one.position == other.position
 
 
 def _on_board(state: ChojinState, player: Player) -> Position:
@@ -53,9 +80,23 @@ def _on_board(state: ChojinState, player: Player) -> Position:
     return player.position
 
 
+def _base_move(state: ChojinState, player: Player, command: Move) -> list[Draft]:
+    cell = _in_base(state, player)
+    if command.direction is None:
+        raise RuleViolation("bad_move", "In the base, move up, down, left or right.")
+    target = step_to(cell, command.direction)
+    if target is None:
+        raise RuleViolation("off_the_base", "The base's edges do not wrap.")
+    return [Draft(BaseMoved(seat=player.seat, how="move", to=target))]
+
+
 def move(game: GameState, command: Move, actor: str) -> list[Draft]:
     state, player = _free(game, actor)
+    if state.stage == "base":
+        return _base_move(state, player, command)
     position = _on_board(state, player)
+    if command.direction in ("up", "down"):
+        raise RuleViolation("bad_move", "On a planet you move left or right only.")
     if (command.direction is None) == (command.planet is None):
         raise RuleViolation("bad_move", "Give either a direction or a planet's spaceport.")
     if command.planet is not None:
@@ -71,7 +112,12 @@ def move(game: GameState, command: Move, actor: str) -> list[Draft]:
 
 def teleport(game: GameState, command: Teleport, actor: str) -> list[Draft]:
     state, player = _free(game, actor)
-    position = _on_board(state, player)
+    if state.stage == "base":
+        _in_base(state, player)
+    else:
+        _on_board(state, player)
+        if command.direction is None:
+            raise RuleViolation("direction_required", "On a planet, teleport left or right.")
     check_declaration(player, "esp_level", command.declared, minimum=1)
     roll = declared_roll(game, "1D6", command.declared, command.faces, game.draws + 1)
     ok = succeeded(roll)
@@ -85,12 +131,55 @@ def teleport(game: GameState, command: Teleport, actor: str) -> list[Draft]:
     )
     if not ok:
         return [Draft(checked), Draft(Acted(seat=player.seat, action="teleport_failed"))]
-    target = step(position, command.direction, total(roll))
+    if state.stage == "base":
+        return [Draft(checked), Draft(TeleportGranted(seat=player.seat, squares=total(roll)))]
+    assert player.position is not None and command.direction is not None
+    target = step(player.position, command.direction, total(roll))
     return [Draft(checked), Draft(Moved(seat=player.seat, how="teleport", to=target))]
 
 
+def teleport_to(game: GameState, command: TeleportTo, actor: str) -> list[Draft]:
+    state = playing(game)
+    turn, player = my_turn(state, actor)
+    if turn.teleport is None or player.cell is None:
+        raise RuleViolation("no_teleport", "You have no successful teleport to finish.")
+    target = Cell(row=command.row, col=command.col)
+    if not reachable(player.cell, target, turn.teleport):
+        raise RuleViolation(
+            "unreachable",
+            f"That square is not exactly {turn.teleport} squares away without passing a "
+            "square twice or returning to where you started.",
+        )
+    return [Draft(BaseMoved(seat=player.seat, how="teleport", to=target))]
+
+
+def intrude(game: GameState, command: Intrude, actor: str) -> list[Draft]:
+    _state, player = _free(game, actor, outside_ok=True)
+    if not player.outside:
+        raise RuleViolation("not_outside", "Only a character around the base makes 侵入チェック.")
+    cell = Cell(row=command.row, col=command.col)
+    if not is_outer(cell):
+        raise RuleViolation("not_outer_square", "Enter on one of the 20 outer squares.")
+    check_declaration(player, "esp_level", command.declared)
+    failures = player.intrusion_failures  # 4.6: −1 on the dice per earlier failure, cumulative
+    dice = f"2D6-{failures}" if failures else "2D6"
+    roll = declared_roll(game, dice, command.declared, command.faces, game.draws + 1)
+    ok = succeeded(roll)
+    checked = Checked(
+        seat=player.seat,
+        purpose="intrusion",
+        stat="esp_level",
+        declared=command.declared,
+        roll=roll,
+        success=ok,
+    )
+    if not ok:
+        return [Draft(checked)]
+    return [Draft(checked), Draft(BaseEntered(seat=player.seat, how="intrusion", to=cell))]
+
+
 def recover(game: GameState, command: Recover, actor: str) -> list[Draft]:
-    _state, player = _free(game, actor)
+    _state, player = _free(game, actor, outside_ok=True)
     return [Draft(Acted(seat=player.seat, action="recover", stat=command.stat))]
 
 
@@ -99,7 +188,7 @@ def treat(game: GameState, command: Treat, actor: str) -> list[Draft]:
     if command.target == player.seat:
         raise RuleViolation("treat_other", "治療 heals another character; use 回復 for yourself.")
     target = living(state, command.target)
-    if target.position is None or target.position != player.position:
+    if not same_place(state, player, target):
         raise RuleViolation("not_same_square", "治療 needs the character on your square.")
     return [Draft(Acted(seat=player.seat, action="treat", target=command.target))]
 

@@ -67,6 +67,48 @@ class BeginPlanets(Command):
     type: Literal["chojin_locke.begin_planets"] = "chojin_locke.begin_planets"
 
 
+class PlaceKey(Command):
+    """A base player's secret placement of a 重要拠点."""
+
+    type: Literal["chojin_locke.place_key"] = "chojin_locke.place_key"
+    row: int = Field(ge=0, le=5)
+    col: int = Field(ge=0, le=5)
+
+
+class EnterBase(Command):
+    """An explorer with the most 情報入手 enters on one of the 20 outer squares."""
+
+    type: Literal["chojin_locke.enter_base"] = "chojin_locke.enter_base"
+    row: int = Field(ge=0, le=5)
+    col: int = Field(ge=0, le=5)
+
+
+class BeginBase(Command):
+    """Host: the others wait around the base, base players go to random squares; first turn."""
+
+    type: Literal["chojin_locke.begin_base"] = "chojin_locke.begin_base"
+
+
+class Intrude(Command):
+    """侵入チェック: ESP level check, −1 on the dice per earlier failure; success enters at
+    the outer square given."""
+
+    type: Literal["chojin_locke.intrude"] = "chojin_locke.intrude"
+    declared: int = Field(ge=0, le=12)
+    row: int = Field(ge=0, le=5)
+    col: int = Field(ge=0, le=5)
+    faces: Faces = _FACES
+
+
+class TeleportTo(Command):
+    """秘密基地編: after a successful teleport, the square reached (exactly the rolled number
+    of steps, turning as you like, never through a square twice)."""
+
+    type: Literal["chojin_locke.teleport_to"] = "chojin_locke.teleport_to"
+    row: int = Field(ge=0, le=5)
+    col: int = Field(ge=0, le=5)
+
+
 class NextPhase(Command):
     """The turn player ends the current phase."""
 
@@ -87,7 +129,7 @@ class Move(Command):
     """通常移動: one square left or right, or from a spaceport to another planet's."""
 
     type: Literal["chojin_locke.move"] = "chojin_locke.move"
-    direction: Literal["left", "right"] | None = None
+    direction: Literal["left", "right", "up", "down"] | None = None
     planet: int | None = Field(default=None, ge=0, le=5)
 
 
@@ -96,7 +138,7 @@ class Teleport(Command):
 
     type: Literal["chojin_locke.teleport"] = "chojin_locke.teleport"
     declared: int = Field(ge=0, le=12)
-    direction: Literal["left", "right"]
+    direction: Literal["left", "right"] | None = None  # 惑星編 only: one way round the planet
     faces: Faces = _FACES
 
 
@@ -165,6 +207,11 @@ COMMANDS: tuple[type[Command], ...] = (
     PlaceAmbush,
     Enter,
     BeginPlanets,
+    PlaceKey,
+    EnterBase,
+    BeginBase,
+    Intrude,
+    TeleportTo,
     NextPhase,
     Check,
     Move,

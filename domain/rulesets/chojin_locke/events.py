@@ -10,7 +10,7 @@ from domain.draws import DiceDraw, ShuffleDraw
 from domain.events import Event
 from domain.lifecycle_events import RollRecord
 from domain.rulesets.chojin_locke.cards import CharacterSheet
-from domain.rulesets.chojin_locke.state import PlayingCard, Position
+from domain.rulesets.chojin_locke.state import Cell, PlayingCard, Position
 
 
 class _Body(BaseModel):
@@ -157,7 +157,7 @@ class Checked(Event):
 
     type = "chojin_locke.Checked"
     seat: int
-    purpose: Literal["check", "teleport", "conversion", "partner"]
+    purpose: Literal["check", "teleport", "conversion", "intrusion"]
     stat: Literal["esp_level", "esp_power", "endurance", "willpower"]
     declared: int
     roll: RollRecord | None = None
@@ -252,3 +252,69 @@ class GameOver(Event):
     reason: Literal["victory", "sole_victory", "keys_destroyed", "all_dead", "host"]
     faction: str | None = None
     seat: int | None = None
+
+
+# ------------------------------------------------------------------------------- 秘密基地編
+
+
+class BaseLayout(_Body):
+    deck: DeckOrder
+    cards: dict[str, str]  # "row:col" → card
+
+
+class BaseLaid(Event):
+    """秘密基地作成: 36 base cards face down, sealed to nobody."""
+
+    type = "chojin_locke.BaseLaid"
+    keys: int
+    secret: BaseLayout | None = None
+
+
+class KeyBody(_Body):
+    row: int
+    col: int
+
+
+class KeyPlaced(Event):
+    type = "chojin_locke.KeyPlaced"
+    seat: int
+    secret: KeyBody | None = None
+
+
+class BaseEntered(Event):
+    type = "chojin_locke.BaseEntered"
+    seat: int
+    how: Literal["entry", "intrusion", "random"]
+    to: Cell
+
+
+class BaseStageBegun(Event):
+    type = "chojin_locke.BaseStageBegun"
+    outside: tuple[int, ...]  # explorers left around the base
+    draw: DiceDraw | None = None  # the base players' random squares (row, col per player)
+    first: int
+
+
+class BaseMoved(Event):
+    type = "chojin_locke.BaseMoved"
+    seat: int
+    how: Literal["move", "teleport"]
+    to: Cell
+
+
+class TeleportGranted(Event):
+    """秘密基地編: the teleport succeeded; the player now names the square it reaches."""
+
+    type = "chojin_locke.TeleportGranted"
+    seat: int
+    squares: int
+
+
+class BaseCardTurned(Event):
+    type = "chojin_locke.BaseCardTurned"
+    seat: int
+    row: int
+    col: int
+    card: str
+    kind: str
+    destroyed: bool

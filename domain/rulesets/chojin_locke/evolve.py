@@ -8,6 +8,7 @@ from domain.lifecycle_events import GameEnded
 from domain.records import Recorded
 from domain.rulesets.chojin_locke import conversion
 from domain.rulesets.chojin_locke import events as ev
+from domain.rulesets.chojin_locke.base import base_cells
 from domain.rulesets.chojin_locke.board import key
 from domain.rulesets.chojin_locke.state import (
     Board,
@@ -130,8 +131,10 @@ def _phase(s: ChojinState, e: ev.PhaseEntered) -> None:
 
 
 def _checked(s: ChojinState, e: ev.Checked) -> None:
-    if e.purpose == "teleport" and s.turn is not None:
-        s.turn.main = "teleport"
+    if e.purpose in ("teleport", "intrusion") and s.turn is not None:
+        s.turn.main = e.purpose
+    if e.purpose == "intrusion" and not e.success:
+        s.players[e.seat].intrusion_failures += 1
 
 
 def _moved(s: ChojinState, e: ev.Moved) -> None:
@@ -209,7 +212,61 @@ def _condition(s: ChojinState, e: ev.ConditionSet) -> None:
 
 
 def _stage_ended(s: ChojinState, e: ev.PlanetStageEnded) -> None:
+    s.stage = "keys"
+    for player in s.players.values():
+        player.position = None  # the pieces leave the planets
+        if player.side == "base":  # 4.5: base players recover fully
+            player.endurance_damage = player.willpower_damage = 0
+
+
+def _base_laid(s: ChojinState, e: ev.BaseLaid) -> None:
+    s.board.base = dict(e.secret.cards) if e.secret else {}
+
+
+def _key_placed(s: ChojinState, e: ev.KeyPlaced) -> None:
+    if e.secret is None:
+        return
+    square = f"{e.secret.row}:{e.secret.col}"
+    key_card = next((c.name for c in s.catalog.base_cards if c.kind == "key"), "重要拠点")
+    s.board.base[square] = key_card  # the card it replaces goes back to the deck
+    s.board.keys.append(square)
+
+
+def _base_entered(s: ChojinState, e: ev.BaseEntered) -> None:
+    player = s.players[e.seat]
+    player.cell = e.to
+    player.outside = False
+    if e.how == "intrusion":
+        player.intrusion_failures = 0
+
+
+def _base_begun(s: ChojinState, e: ev.BaseStageBegun) -> None:
+    for seat, cell in base_cells(e, s).items():
+        s.players[seat].cell = cell
+    for seat in e.outside:
+        s.players[seat].outside = True
     s.stage = "base"
+
+
+def _base_moved(s: ChojinState, e: ev.BaseMoved) -> None:
+    s.players[e.seat].cell = e.to
+    if s.turn is not None:
+        s.turn.main = e.how
+        s.turn.teleport = None
+
+
+def _teleport_granted(s: ChojinState, e: ev.TeleportGranted) -> None:
+    if s.turn is not None:
+        s.turn.teleport = e.squares
+
+
+def _base_turned(s: ChojinState, e: ev.BaseCardTurned) -> None:
+    square = f"{e.row}:{e.col}"
+    s.board.base.pop(square, None)
+    if e.destroyed:
+        s.board.destroyed.append(square)
+    else:
+        s.board.base_turned[square] = e.card
 
 
 def _over(s: ChojinState, e: ev.GameOver) -> None:
@@ -245,5 +302,12 @@ _HANDLERS: dict[type[Any], Any] = {
     ev.VictoryAnswered: _answered,
     ev.ConditionSet: _condition,
     ev.PlanetStageEnded: _stage_ended,
+    ev.BaseLaid: _base_laid,
+    ev.KeyPlaced: _key_placed,
+    ev.BaseEntered: _base_entered,
+    ev.BaseStageBegun: _base_begun,
+    ev.BaseMoved: _base_moved,
+    ev.TeleportGranted: _teleport_granted,
+    ev.BaseCardTurned: _base_turned,
     ev.GameOver: _over,
 }

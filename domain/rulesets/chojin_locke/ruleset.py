@@ -12,7 +12,7 @@ from domain.game import GameState
 from domain.lifecycle_events import GameCreated
 from domain.records import Draft, Recorded
 from domain.ruleset import DeclarationCheck, Ruleset
-from domain.rulesets.chojin_locke import actions, planets, setup, silhouettes, support, turn
+from domain.rulesets.chojin_locke import actions, base, planets, setup, silhouettes, support, turn
 from domain.rulesets.chojin_locke import commands as c
 from domain.rulesets.chojin_locke.audit import audit
 from domain.rulesets.chojin_locke.catalog import sample
@@ -32,6 +32,11 @@ _DECIDERS: dict[type[Command], Callable[[GameState, Any, str], list[Draft]]] = {
     c.PlaceAmbush: planets.place_ambush,
     c.Enter: planets.enter,
     c.BeginPlanets: planets.begin,
+    c.PlaceKey: base.place_key,
+    c.EnterBase: base.enter_base,
+    c.BeginBase: base.begin_base,
+    c.Intrude: actions.intrude,
+    c.TeleportTo: actions.teleport_to,
     c.NextPhase: turn.next_phase,
     c.Check: actions.check,
     c.Move: actions.move,

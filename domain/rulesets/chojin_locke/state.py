@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 
 from domain.rulesets.chojin_locke.cards import Catalog, CharacterSheet
 
-Stage = Literal["deal", "silhouettes", "rebalance", "ambush", "planet", "base", "over"]
+Stage = Literal["deal", "silhouettes", "rebalance", "ambush", "planet", "keys", "base", "over"]
 Condition = Literal["normal", "bound", "arrested", "partner", "dead"]
 Phase = Literal["check", "support1", "main", "square", "support2", "combat"]
 PHASES: tuple[Phase, ...] = ("check", "support1", "main", "square", "support2", "combat")
@@ -22,6 +22,13 @@ class PlayingCard(BaseModel):
 class Position(BaseModel):
     planet: int = Field(ge=0, le=5)
     square: int = Field(ge=0, le=5)  # 0 is the spaceport
+
+
+class Cell(BaseModel):
+    """A square of 秘密基地編's 6×6 base (rows and columns 0–5)."""
+
+    row: int = Field(ge=0, le=5)
+    col: int = Field(ge=0, le=5)
 
 
 class Player(BaseModel):
@@ -41,7 +48,10 @@ class Player(BaseModel):
     condition: Condition = "normal"
     prison_failures: int = 0
     info: int = 0  # 情報入手 cards held
-    position: Position | None = None
+    position: Position | None = None  # 惑星編
+    cell: Cell | None = None  # 秘密基地編, inside the base
+    outside: bool = False  # 秘密基地周辺: waiting to pass 侵入チェック
+    intrusion_failures: int = 0
     sheet_open: bool = False
 
     @property
@@ -60,6 +70,7 @@ class Turn(BaseModel):
     phase: Phase = "check"
     main: str | None = None  # the main action taken, once
     converted: list[int] = []  # targets of 改心 this turn
+    teleport: int | None = None  # 秘密基地編: squares a successful teleport still has to go
 
 
 class Victory(BaseModel):
@@ -75,6 +86,10 @@ class Board(BaseModel):
     turned: dict[str, str] = {}  # public: cards turned face up
     ambushes: list[str] = []  # squares holding 待ち伏せ (secret to base players)
     lafnor: list[str] = []  # cards swapped out by ambushes (惑星ラフノール pile)
+    base: dict[str, str] = {}  # "row:col" → base card (secret until turned)
+    base_turned: dict[str, str] = {}
+    keys: list[str] = []  # squares holding 重要拠点 (secret to base players)
+    destroyed: list[str] = []  # 重要拠点 destroyed (public)
 
 
 class Ending(BaseModel):

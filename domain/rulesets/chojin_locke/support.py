@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.errors import RuleViolation
 from domain.game import GameState
 from domain.records import Draft
+from domain.rulesets.chojin_locke.actions import same_place
 from domain.rulesets.chojin_locke.commands import AnswerVictory, Convert, DeclareVictory, OpenSheet
 from domain.rulesets.chojin_locke.declarations import check_declaration, declared_roll, succeeded
 from domain.rulesets.chojin_locke.ending import end_game
@@ -49,7 +50,7 @@ def convert(game: GameState, command: Convert, actor: str) -> list[Draft]:
     target = living(state, command.target)
     if command.target == player.seat:
         raise RuleViolation("convert_other", "改心 targets another character.")
-    if player.position is None or target.position != player.position:
+    if not same_place(state, player, target):
         raise RuleViolation("not_same_square", "改心 needs the target on your square.")
     assert state.turn is not None
     if command.target in state.turn.converted:

@@ -5,14 +5,19 @@ from __future__ import annotations
 from domain.errors import RuleViolation
 from domain.game import GameState
 from domain.records import Draft
+from domain.rulesets.chojin_locke.base import lay_base
 from domain.rulesets.chojin_locke.board import key
 from domain.rulesets.chojin_locke.commands import NextPhase
+from domain.rulesets.chojin_locke.ending import end_game
 from domain.rulesets.chojin_locke.events import (
+    BaseCardTurned,
+    GameOver,
     PhaseEntered,
     PlanetStageEnded,
     SquareTurned,
     TurnBegun,
 )
+from domain.rulesets.chojin_locke.grid import cell_key
 from domain.rulesets.chojin_locke.guards import playing, seat
 from domain.rulesets.chojin_locke.phases import next_seat, phases_for
 from domain.rulesets.chojin_locke.state import ChojinState, Player, Turn
@@ -21,6 +26,8 @@ from domain.rulesets.chojin_locke.state import ChojinState, Player, Turn
 def my_turn(state: ChojinState, actor: str) -> tuple[Turn, Player]:
     number = seat(actor)
     turn = state.turn
+    if state.stage not in ("planet", "base"):
+        turn = None
     if turn is None or turn.seat != number:
         raise RuleViolation("not_your_turn", "It is not your turn.")
     return turn, state.players[number]
@@ -31,6 +38,41 @@ def in_phase(turn: Turn, *phases: str) -> None:
         raise RuleViolation(
             "wrong_phase", f"This is not possible in the {turn.phase} phase of the turn."
         )
+
+
+def on_face_down_base_card(state: ChojinState, player: Player) -> bool:
+    cell = player.cell
+    return (
+        state.stage == "base"
+        and player.side == "explorer"
+        and cell is not None
+        and cell_key(cell) in state.board.base
+    )
+
+
+def base_square_effect(game: GameState, state: ChojinState, player: Player) -> list[Draft]:
+    """4.6: an explorer turns the base card under it; a turned 重要拠点 is destroyed (the
+    sample card's text, docs/rulings.md); the last one destroyed ends the game."""
+    if not on_face_down_base_card(state, player):
+        return []
+    assert player.cell is not None
+    square = cell_key(player.cell)
+    name = state.board.base[square]
+    card = next((c for c in state.catalog.base_cards if c.name == name), None)
+    kind = card.kind if card else "key"
+    destroyed = kind == "key"
+    event = BaseCardTurned(
+        seat=player.seat,
+        row=player.cell.row,
+        col=player.cell.col,
+        card=name,
+        kind=kind,
+        destroyed=destroyed,
+    )
+    drafts = [Draft(event)]
+    if destroyed and len(state.board.destroyed) + 1 >= len(state.board.keys):
+        drafts += end_game(game, GameOver(reason="keys_destroyed", faction="G"))
+    return drafts
 
 
 def square_effect(state: ChojinState, player: Player) -> list[Draft]:
@@ -66,12 +108,12 @@ def _stage_end(state: ChojinState) -> PlanetStageEnded | None:
     return None
 
 
-def end_turn(state: ChojinState, turn: Turn) -> list[Draft]:
-    drafts: list[Draft] = []
+def end_turn(game: GameState, state: ChojinState, turn: Turn) -> list[Draft]:
     ended = _stage_end(state)
     if ended is not None:
-        drafts.append(Draft(ended))
-        state = state.model_copy(update={"stage": "base"})
+        # 4.6: the base is laid; turns resume once the 重要拠点 are placed and pieces entered
+        return [Draft(ended), lay_base(state, game, game.draws + 1)]
+    drafts: list[Draft] = []
     following, skipped = next_seat(state, turn.seat)
     if following is not None:
         drafts.append(Draft(TurnBegun(seat=following, number=turn.number + 1, skipped=skipped)))
@@ -82,12 +124,16 @@ def next_phase(game: GameState, command: NextPhase, actor: str) -> list[Draft]:
     state = playing(game)
     turn, player = my_turn(state, actor)
     phases = phases_for(player)
+    if on_face_down_base_card(state, player):
+        phases = tuple(p for p in phases if p not in ("support1", "main"))  # 4.6
+    if turn.teleport is not None:
+        raise RuleViolation("teleport_pending", "Name the square your teleport reaches first.")
     if turn.phase == "main" and turn.main is None and "main" in phases:
         raise RuleViolation("main_action_required", "Take a main action first (パス is one).")
     later = phases[phases.index(turn.phase) + 1 :] if turn.phase in phases else ()
     if not later:
-        return end_turn(state, turn)
+        return end_turn(game, state, turn)
     drafts = [Draft(PhaseEntered(seat=player.seat, phase=later[0]))]
     if later[0] == "square":
-        drafts += square_effect(state, player)
+        drafts += square_effect(state, player) + base_square_effect(game, state, player)
     return drafts

@@ -23,6 +23,9 @@ def _public(state: ChojinState, player: Player, ended: bool) -> dict[str, Any]:
         "side": player.side,
         "condition": player.condition,
         "position": player.position.model_dump() if player.position else None,
+        "cell": player.cell.model_dump() if player.cell else None,
+        "outside": player.outside,
+        "intrusion_failures": player.intrusion_failures,
         "information": player.info,
         "sheet_open": player.sheet_open,
         "chosen": player.silhouette is not None,
@@ -53,7 +56,7 @@ def view(game: GameState, audience: str) -> dict[str, Any]:
     ended = game.status == "ended"
     seat = seat_number(audience)
     me = state.players.get(seat) if seat is not None else None
-    ambush_visible = audience == GM or ended or (me is not None and me.side == "base")
+    base_side = audience == GM or ended or (me is not None and me.side == "base")
     data: dict[str, Any] = {
         "stage": state.stage,
         "deals": state.deals,
@@ -63,7 +66,11 @@ def view(game: GameState, audience: str) -> dict[str, Any]:
         "board": {
             "face_down": len(state.board.cards),
             "turned": dict(state.board.turned),
-            "ambushes": list(state.board.ambushes) if ambush_visible else None,
+            "ambushes": list(state.board.ambushes) if base_side else None,
+            "base_face_down": len(state.board.base),
+            "base_turned": dict(state.board.base_turned),
+            "keys": list(state.board.keys) if base_side else None,
+            "keys_destroyed": list(state.board.destroyed),
         },
         "ending": state.ending.model_dump() if state.ending else None,
         "results": {str(s): r for s, r in results(state).items()} if ended else None,

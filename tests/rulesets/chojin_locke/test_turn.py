@@ -51,6 +51,7 @@ def test_phases_run_in_order_and_pass_to_the_right(client: TestClient) -> None:
         "phase": "check",
         "main": None,
         "converted": [],
+        "teleport": None,
     }
 
 

@@ -1,0 +1,113 @@
+"""4.6 setup: 秘密基地作成, the secret 重要拠点, explorers' entry, base players' random squares."""
+
+from __future__ import annotations
+
+from domain.audience import seat_actor
+from domain.drawing import draw_dice, draw_shuffle
+from domain.errors import KirokuError, RuleViolation
+from domain.game import GameState
+from domain.records import Draft
+from domain.rulesets.chojin_locke.commands import BeginBase, EnterBase, PlaceKey
+from domain.rulesets.chojin_locke.events import (
+    BaseEntered,
+    BaseLaid,
+    BaseLayout,
+    BaseStageBegun,
+    DeckOrder,
+    KeyBody,
+    KeyPlaced,
+    TurnBegun,
+)
+from domain.rulesets.chojin_locke.grid import SIZE, is_outer
+from domain.rulesets.chojin_locke.guards import host, living, playing, seat, stage
+from domain.rulesets.chojin_locke.phases import next_seat
+from domain.rulesets.chojin_locke.state import Cell, ChojinState, Player
+
+KEYS = 4
+
+
+def lay_base(state: ChojinState, game: GameState, number: int) -> Draft:
+    deck = [card.name for card in state.catalog.base_cards for _ in range(card.count)]
+    if len(deck) < SIZE * SIZE:
+        raise KirokuError("catalog_too_small", "The catalog has fewer than 36 base cards.")
+    draw = draw_shuffle(game, len(deck), number=number)
+    cards = {f"{i // SIZE}:{i % SIZE}": deck[draw.order[i]] for i in range(SIZE * SIZE)}
+    body = BaseLayout(deck=DeckOrder(draw=draw, deck=tuple(deck)), cards=cards)
+    return Draft(BaseLaid(keys=KEYS, secret=body), audience=())
+
+
+def _base_audience(state: ChojinState) -> tuple[str, ...]:
+    return tuple(seat_actor(s) for s, p in sorted(state.players.items()) if p.side == "base")
+
+
+def place_key(game: GameState, command: PlaceKey, actor: str) -> list[Draft]:
+    number = seat(actor)
+    state = playing(game)
+    stage(state, "keys")
+    if living(state, number).side != "base":
+        raise RuleViolation("base_players_only", "Only base players place 重要拠点.")
+    if len(state.board.keys) >= KEYS:
+        raise RuleViolation("keys_placed", "Every 重要拠点 is already placed.")
+    if f"{command.row}:{command.col}" in state.board.keys:
+        raise RuleViolation("square_taken", "A 重要拠点 already lies on that square.")
+    body = KeyBody(row=command.row, col=command.col)
+    return [Draft(KeyPlaced(seat=number, secret=body), audience=_base_audience(state))]
+
+
+def entrants(state: ChojinState) -> list[Player]:
+    """4.6: the explorers holding the most 情報入手 (all of them on a tie), unless bound or
+    arrested."""
+    explorers = [p for p in state.players.values() if p.side == "explorer" and p.alive]
+    most = max((p.info for p in explorers), default=0)
+    return [p for p in explorers if p.info == most and p.condition not in ("bound", "arrested")]
+
+
+def enter_base(game: GameState, command: EnterBase, actor: str) -> list[Draft]:
+    number = seat(actor)
+    state = playing(game)
+    stage(state, "keys")
+    player = living(state, number)
+    if player not in entrants(state):
+        raise RuleViolation(
+            "not_an_entrant", "Only the explorers with the most 情報入手 enter the base."
+        )
+    if player.cell is not None:
+        raise RuleViolation("already_entered", "Your piece is already in the base.")
+    cell = Cell(row=command.row, col=command.col)
+    if not is_outer(cell):
+        raise RuleViolation("not_outer_square", "Enter on one of the 20 outer squares.")
+    return [Draft(BaseEntered(seat=number, how="entry", to=cell))]
+
+
+def begin_base(game: GameState, command: BeginBase, actor: str) -> list[Draft]:
+    host(actor, "begin 秘密基地編")
+    state = playing(game)
+    stage(state, "keys")
+    if len(state.board.keys) < KEYS:
+        raise RuleViolation("keys_missing", "The base players have not placed every 重要拠点.")
+    if any(p.cell is None for p in entrants(state)):
+        raise RuleViolation("entrants_missing", "The explorers with most 情報入手 must enter.")
+    outside = tuple(
+        s
+        for s, p in sorted(state.players.items())
+        if p.side == "explorer" and p.alive and p.cell is None
+    )
+    bases = [s for s, p in sorted(state.players.items()) if p.side == "base" and p.alive]
+    draw = draw_dice(game, [(1, SIZE)] * (2 * len(bases)), number=game.draws + 1) if bases else None
+    last = state.turn.seat if state.turn else min(state.players)
+    base_state = state.model_copy(update={"stage": "base"})
+    first, _skipped = next_seat(base_state, last)
+    assert first is not None
+    return [
+        Draft(BaseStageBegun(outside=outside, draw=draw, first=first)),
+        Draft(TurnBegun(seat=first, number=(state.turn.number + 1) if state.turn else 1)),
+    ]
+
+
+def base_cells(event: BaseStageBegun, state: ChojinState) -> dict[int, Cell]:
+    """The base players' random squares: 1D6 row and 1D6 column each, in seat order."""
+    if event.draw is None:
+        return {}
+    bases = [s for s, p in sorted(state.players.items()) if p.side == "base" and p.alive]
+    faces = event.draw.faces
+    return {s: Cell(row=faces[2 * i] - 1, col=faces[2 * i + 1] - 1) for i, s in enumerate(bases)}
