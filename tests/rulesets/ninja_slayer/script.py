@@ -139,6 +139,7 @@ class Script:
             kind="ranged",
         )
         self.advance(2, actor="seat:2")  # → Aki's 手番
+        self.do("seat:1", "switch_weapon", weapon="カタナ")
         self.advance(actor="seat:1")
         self.do("seat:1", "move", style="連続側転", reaction_dice=1, faces=[5, 1, 1, 1])
         self.advance(actor="seat:1")

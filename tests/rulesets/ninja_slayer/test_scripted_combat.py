@@ -58,6 +58,7 @@ def test_scripted_combat_final_state_and_audit(client: TestClient) -> None:
         "AtmosphereRaised",
         "CharacterAdjusted",
         "CombatEnded",
+        "WeaponSwitched",
     ):
         assert mechanic in types, mechanic
     events = script.t.events("gm")
