@@ -7,7 +7,8 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO, TypeVar
 
@@ -105,6 +106,17 @@ def _store_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+@contextmanager
+def _service(args: argparse.Namespace) -> Iterator[GameService]:
+    """The service over the store the options (or the environment) name, closed after use."""
+    _apply_store(args)
+    service = GameService()
+    try:
+        yield service
+    finally:
+        service.close()
+
+
 def _apply_store(args: argparse.Namespace) -> None:
     # Through the environment, so uvicorn's worker processes see the same store.
     if args.db:
@@ -130,9 +142,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _new_game(args: argparse.Namespace) -> int:
-    _apply_store(args)
-    service = GameService()
-    try:
+    with _service(args) as service:
         created = service.create_game(
             NewGame(
                 ruleset=args.ruleset,
@@ -142,8 +152,6 @@ def _new_game(args: argparse.Namespace) -> int:
                 ruleset_options={},
             )
         )
-    finally:
-        service.close()
     if args.json:
         print(
             json.dumps(
@@ -167,15 +175,11 @@ def _rebuild(args: argparse.Namespace) -> int:
     from projections.runner import ViewRunner
     from projections.store import open_view_store
 
-    _apply_store(args)
-    service = GameService()
-    try:
+    with _service(args) as service:
         runner = ViewRunner(service.log, open_view_store(service.env))
         started = time.perf_counter()
         position = runner.rebuild(args.game)
         elapsed = time.perf_counter() - started
-    finally:
-        service.close()
     scope = f"game {args.game}" if args.game else "every game"
     print(f"rebuilt the views of {scope} up to notification {position} in {elapsed:.2f} s")
     return 0
@@ -184,12 +188,8 @@ def _rebuild(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     from replay.archive import export_lines
 
-    _apply_store(args)
-    service = GameService()
-    try:
+    with _service(args) as service:
         lines = list(export_lines(list(service.records(args.game))))
-    finally:
-        service.close()
     with open(args.output, "w", encoding="utf-8") as out:
         out.writelines(line + "\n" for line in lines)
     print(f"wrote {len(lines) - 1} events of game {args.game} to {args.output}")
@@ -199,18 +199,14 @@ def _export(args: argparse.Namespace) -> int:
 def _import(args: argparse.Namespace) -> int:
     from replay.archive import read_archive, records_from_envelopes
 
-    _apply_store(args)
     header, envelopes = _read(args.archive, read_archive)
     readable = [e for e in envelopes if isinstance(e, dict)]
     report = verify(header.game_id, envelopes)
     if not report.ok:
         print(f"error: the archive does not verify: {report.note}", file=sys.stderr)
         return 1
-    service = GameService()
-    try:
+    with _service(args) as service:
         state = service.import_game(records_from_envelopes(readable))
-    finally:
-        service.close()
     print(f"imported game {state.game_id} ({state.title}, {state.version} events)")
     return 0
 
@@ -223,12 +219,8 @@ def _audit(args: argparse.Namespace) -> int:
         header, envelopes = _read(args.game, read_archive)
         report = audit(header.game_id, envelopes)
     else:
-        _apply_store(args)
-        service = GameService()
-        try:
+        with _service(args) as service:
             report = audit(args.game, service.envelopes(args.game))
-        finally:
-            service.close()
     print(report.model_dump_json(indent=2) if args.json else render_text(report))
     return 0 if report.verdict != "problems" else 3
 
@@ -255,12 +247,8 @@ def _history(args: argparse.Namespace) -> History:
     if Path(args.game).is_file():
         _, envelopes = _read(args.game, read_archive)
         return History(records_from_envelopes([e for e in envelopes if isinstance(e, dict)]))
-    _apply_store(args)
-    service = GameService()
-    try:
+    with _service(args) as service:
         return History(service.records(args.game))
-    finally:
-        service.close()
 
 
 def _read(path: str, reader: Callable[[TextIO], T]) -> T:

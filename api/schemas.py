@@ -7,7 +7,7 @@ from typing import Annotated, Any, Union
 from pydantic import BaseModel, ConfigDict, Field
 
 from domain.commands import LIFECYCLE_COMMANDS, FreeJson
-from domain.envelope import Sealed
+from domain.envelope import Envelope
 from domain.lifecycle_events import GameOptions
 from domain.rulesets import all_rulesets
 
@@ -58,18 +58,9 @@ class JoinResponse(BaseModel):
     token: str = Field(description="Shown once; send it as `Authorization: Bearer <token>`")
 
 
-class EventOut(BaseModel):
+class EventOut(Envelope):
     """An event as the caller may see it: the envelope, plus `secret` where it may read it."""
 
-    game_id: str
-    seq: int
-    type: str
-    actor: str
-    at: str
-    public: dict[str, Any]
-    sealed: Sealed | None = None
-    prev_hash: str
-    hash: str
     secret: dict[str, Any] | None = None
     revealed: bool | None = None
 
