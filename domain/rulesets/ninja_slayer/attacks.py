@@ -11,12 +11,13 @@ from domain.records import Draft
 from . import checks, guards
 from .characters import concentration
 from .commands import Attack
-from .damage import evadable, evasion_difficulty, taken
+from .damage import evadable, taken
 from .difficulty import Modifier
 from .events import AttackRolled, CheckDetail, Strike, StrikeDetails
 from .numbers import DrawNumbers
 from .rolls import Pool
-from .state import Character, Damage, NinjaState
+from .state import Character, Damage, NinjaState, StrikeTerms
+from .strikes import resolve
 
 TIME_LAG_NEURON = 7  # ●時間差 is gained at base 【ニューロン】 7
 SOKUTEN = Modifier(name="連続側転", delta=1)
@@ -79,7 +80,13 @@ def attack(game: GameState, command: Attack, actor: str) -> list[Draft]:
     strikes: list[Strike] = []
     details: list[CheckDetail] = []
     damages: list[Damage] = []
-    amount = command.base_damage + max(command.tsuda, default=0)  # one 痛打 per base damage
+    terms = StrikeTerms(
+        kind=command.kind,
+        amount=command.base_damage + max(command.tsuda, default=0),  # one 痛打 per base damage
+        shuriken=command.shuriken,
+        evasion=command.evasion,
+        time_lag=command.time_lag,
+    )
     for allocation, dice, target in zip(command.allocations, split, targets, strict=True):
         detail = checks.run(
             game,
@@ -91,37 +98,19 @@ def attack(game: GameState, command: Attack, actor: str) -> list[Draft]:
             number=numbers.take(allocation.faces),
             command="AT" if melee else "NJ",
         )
-        successes = checks.successes(detail)
-        hit = successes > 0 or target.status == "気絶"
-        critical = None
-        if melee and holder.sheet.ninja and checks.criticals(detail):
-            critical = checks.criticals(detail)[0]
-        damage_id = None
-        if hit:
-            damage_id = combat.next_damage + len(damages)
-            damages.append(
-                Damage(
-                    id=damage_id,
-                    attacker=holder.id,
-                    target=target.id,
-                    amount=amount,
-                    kind=command.kind,
-                    difficulty=evasion_difficulty(
-                        combat, holder, command.kind, critical, command.shuriken, command.evasion
-                    ),
-                    attack_successes=successes,
-                    critical=critical,
-                    # Two or more attacks on one target by 連続攻撃 (or ●時間差 shots) come apart.
-                    time_lag=hits_per_target[target.id] > 1 and (melee or command.time_lag),
-                    attack_seq=game.version + 1,
-                    mobs=holder.name if holder.kind == "mob" else None,
-                )
-            )
-        strikes.append(
-            Strike(
-                target=target.id, hit=hit, successes=successes, critical=critical, damage=damage_id
-            )
+        strike, damage = resolve(
+            combat,
+            holder,
+            target,
+            detail,
+            terms,
+            damage_id=combat.next_damage + len(damages),
+            attack_seq=game.version + 1,
+            strikes_on_target=hits_per_target[target.id],
         )
+        strikes.append(strike)
+        if damage is not None:
+            damages.append(damage)
         details.append(detail)
     fields, audience = checks.placed(holder, StrikeDetails(pool=pool, strikes=tuple(details)))
     event = AttackRolled(
@@ -129,6 +118,7 @@ def attack(game: GameState, command: Attack, actor: str) -> list[Draft]:
         kind=command.kind,
         weapon=holder.weapon,
         style=command.style,
+        terms=terms,
         strikes=tuple(strikes),
         damages=tuple(damages),
         **fields,

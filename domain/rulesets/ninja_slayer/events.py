@@ -15,7 +15,7 @@ from domain.lifecycle_events import RollRecord
 from .difficulty import Modifier
 from .rolls import Pool
 from .sheet import Kind, Sheet
-from .state import AttackKind, Damage, Phase, Status
+from .state import AttackKind, Damage, Phase, Status, StrikeTerms
 
 
 class CheckDetail(BaseModel):
@@ -136,6 +136,7 @@ class AttackRolled(Event):
     kind: AttackKind
     weapon: str | None = None
     style: str | None = None
+    terms: StrikeTerms | None = None
     strikes: tuple[Strike, ...]
     damages: tuple[Damage, ...] = ()
     detail: StrikeDetails | None = None

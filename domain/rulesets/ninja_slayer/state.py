@@ -84,6 +84,18 @@ class Damage(BaseModel):
     attack_seq: int
 
 
+class StrikeTerms(BaseModel):
+    """What an attack declared, shared by its strikes (and by a ニンジャ第六感 reroll)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: AttackKind
+    amount: int
+    shuriken: bool = False
+    evasion: str = "N"
+    time_lag: bool = False
+
+
 class CounterRight(BaseModel):
     """Earned by an evasion whose successes exceeded a melee attack's."""
 
