@@ -11,6 +11,7 @@ from .commands import Adrenaline, Reroll
 from .difficulty import Modifier
 from .events import AdrenalineBoost, CheckDetail, CheckRolled, SixthSense
 from .numbers import DrawNumbers
+from .reroll_strike import reroll_strike
 
 NOT_CHECKS = ("table", "damage")  # 決定表やダメージ値の決定などは判定とみなさない
 
@@ -40,6 +41,9 @@ def sixth_sense(game: GameState, command: Reroll, actor: str) -> list[Draft]:
         raise RuleViolation(
             "sixth_sense_used", f"{character.name} already used ニンジャ第六感 this scenario."
         )
+    attack = state.attacks.get(command.check_seq)
+    if attack is not None and attack.attacker == character.id:
+        return reroll_strike(game, state, character, command, attack)
     memo = state.checks.get(command.check_seq)
     if memo is None or memo.character != character.id:
         raise RuleViolation(

@@ -170,7 +170,8 @@ class Reroll(Command):
 
     type: Literal["ninja_slayer.sixth_sense"] = "ninja_slayer.sixth_sense"
     character: str = CharacterId
-    check_seq: int = Field(ge=1)
+    check_seq: int = Field(ge=1, description="A check's or an attack's seq")
+    strike: int = Field(default=0, ge=0, le=8, description="Which strike of a multi-attack")
     faces: list[int] | None = Faces
     entropy: str = Entropy
 

@@ -187,6 +187,20 @@ class SixthSense(Event):
     of_seq: int
 
 
+class StrikeRerolled(Event):
+    """ニンジャ第六感 on one strike of an attack: its new result replaces the old one."""
+
+    type = "ninja_slayer.StrikeRerolled"
+    attacker: str
+    of_seq: int
+    index: int
+    strike: Strike
+    replaces: int | None = None  # the pending damage the old result dealt
+    damage: Damage | None = None
+    detail: CheckDetail | None = None
+    secret: CheckDetail | None = None
+
+
 class AtmosphereRaised(Event):
     type = "ninja_slayer.AtmosphereRaised"
     turn: int

@@ -12,7 +12,7 @@ from domain.records import Recorded
 from . import events as ev
 from .health import apply, damaged, revived
 from .sheet import UNARMED, Sheet
-from .state import Character, CheckMemo, Combat, CounterRight, Current, NinjaState
+from .state import AttackMemo, Character, CheckMemo, Combat, CounterRight, Current, NinjaState
 from .stats import FLOORED, evasion_dice
 
 CHECK_MEMORY = 64  # ニンジャ第六感 rerolls a recent check; older ones are forgotten
@@ -121,7 +121,7 @@ def _began(state: NinjaState, event: ev.CombatBegan, seq: int) -> NinjaState:
         pc_tie_order=event.pc_tie_order,
         boss_fight=event.boss_fight,
     )
-    return state.model_copy(update={"combat": combat, "combats": state.combats + 1})
+    return state.model_copy(update={"combat": combat, "combats": state.combats + 1, "attacks": {}})
 
 
 def _turn(state: NinjaState, event: ev.TurnStarted, seq: int) -> NinjaState:
@@ -171,6 +171,14 @@ def _attacked(state: NinjaState, event: ev.AttackRolled, seq: int) -> NinjaState
     if detail is not None:
         state = _now(state, event.attacker, reaction=-detail.pool.reaction)
     state = _char(state, event.attacker, next_attack_difficulty=0)
+    if detail is not None and event.terms is not None:
+        memo = AttackMemo(
+            attacker=event.attacker,
+            terms=event.terms,
+            strikes=tuple(s.model_dump(mode="json") for s in event.strikes),
+            details=detail.model_dump(mode="json"),
+        )
+        state = state.model_copy(update={"attacks": {**state.attacks, seq: memo}})
     assert state.combat is not None
     next_damage = max((d.id + 1 for d in event.damages), default=state.combat.next_damage)
     return _combat(
@@ -193,6 +201,11 @@ def _evaded(state: NinjaState, event: ev.EvasionRolled, seq: int) -> NinjaState:
     assert state.combat is not None
     combat = state.combat
     damages = combat.damages
+    evaded = {d.attack_seq for d in damages if d.id in event.damages}
+    combat = combat.model_copy(
+        update={"evaded_attacks": tuple(sorted({*combat.evaded_attacks, *evaded}))}
+    )
+    state = state.model_copy(update={"combat": combat})
     if event.success:
         damages = tuple(d for d in damages if d.id not in event.damages)
     counters = tuple(r for r in combat.counters if r.holder != event.character)
@@ -221,6 +234,17 @@ def _countered(state: NinjaState, event: ev.CounterKarate, seq: int) -> NinjaSta
         next_damage=max(combat.next_damage, event.damage.id + 1),
         counters=tuple(r for r in combat.counters if r.holder != event.character),
     )
+
+
+def _strike_rerolled(state: NinjaState, event: ev.StrikeRerolled, seq: int) -> NinjaState:
+    assert state.combat is not None
+    combat = state.combat
+    damages = tuple(d for d in combat.damages if d.id != event.replaces)
+    next_damage = combat.next_damage
+    if event.damage is not None:
+        damages += (event.damage,)
+        next_damage = max(next_damage, event.damage.id + 1)
+    return _combat(state, damages=damages, next_damage=next_damage)
 
 
 def _boosted(state: NinjaState, event: ev.AdrenalineBoost, seq: int) -> NinjaState:
@@ -257,7 +281,7 @@ def _ended(state: NinjaState, event: ev.CombatEnded, seq: int) -> NinjaState:
             update["status"] = "active"
             now = now.model_copy(update={"tairyoku": 1, "seishin": 0})
         changed.append(character.model_copy(update={**update, "now": now}))
-    return _with(state, *changed).model_copy(update={"combat": None})
+    return _with(state, *changed).model_copy(update={"combat": None, "attacks": {}})
 
 
 _FOLDS: dict[type[Event], Callable[[NinjaState, Any, int], NinjaState]] = {
@@ -281,6 +305,7 @@ _FOLDS: dict[type[Event], Callable[[NinjaState, Any, int], NinjaState]] = {
     ev.WasshoiRolled: lambda s, e, q: _combat(s, wasshoi_rolled=True),
     ev.CombatEnded: _ended,
     ev.WeaponSwitched: _switched,
+    ev.StrikeRerolled: _strike_rerolled,
     ev.ScenarioEnded: _scenario_ended,
 }
 

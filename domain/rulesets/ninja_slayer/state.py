@@ -151,11 +151,23 @@ class CheckMemo(BaseModel):
     detail: dict[str, Any]
 
 
+class AttackMemo(BaseModel):
+    """What ●ニンジャ第六感 needs to roll one strike of an attack again."""
+
+    model_config = ConfigDict(frozen=True)
+
+    attacker: str
+    terms: StrikeTerms
+    strikes: tuple[dict[str, Any], ...]
+    details: dict[str, Any]
+
+
 class NinjaState(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     private_pc_sheets: bool = False
     characters: dict[str, Character] = {}
     checks: dict[int, CheckMemo] = {}  # the latest checks, by seq
+    attacks: dict[int, AttackMemo] = {}  # this combat's attacks, by seq
     combat: Combat | None = None
     combats: int = 0

@@ -1,0 +1,70 @@
+"""●ニンジャ第六感 on an attack: one strike of it, before the enemy rolled any evasion."""
+
+from __future__ import annotations
+
+from domain.errors import RuleViolation
+from domain.game import GameState
+from domain.records import Draft
+
+from . import checks, guards
+from .commands import Reroll
+from .damage import evadable, taken
+from .events import CheckDetail, SixthSense, Strike, StrikeDetails, StrikeRerolled
+from .numbers import DrawNumbers
+from .state import AttackMemo, Character, NinjaState
+from .strikes import resolve
+
+
+def reroll_strike(
+    game: GameState, state: NinjaState, holder: Character, command: Reroll, memo: AttackMemo
+) -> list[Draft]:
+    combat = guards.combat(state)
+    if command.check_seq in combat.evaded_attacks:
+        raise RuleViolation(
+            "evasion_already_rolled", "The enemy already rolled an evasion against this attack."
+        )
+    if not 0 <= command.strike < len(memo.strikes):
+        raise RuleViolation("unknown_strike", f"That attack has {len(memo.strikes)} strike(s).")
+    old = Strike.model_validate(memo.strikes[command.strike])
+    pending = {d.id for d in combat.damages}
+    if old.damage is not None and old.damage not in pending:
+        raise RuleViolation("damage_resolved", "That strike's damage was already taken.")
+    before: CheckDetail = StrikeDetails.model_validate(memo.details).strikes[command.strike]
+    detail = checks.run(
+        game,
+        before.pool,
+        before.base_difficulty,
+        before.modifiers,
+        faces=command.faces,
+        entropy=command.entropy,
+        number=DrawNumbers(game).take(command.faces),
+        command="AT" if memo.terms.kind == "melee" else "NJ",
+    )
+    target = state.characters[old.target]
+    strike, damage = resolve(
+        combat,
+        holder,
+        target,
+        detail,
+        memo.terms,
+        damage_id=combat.next_damage,
+        attack_seq=command.check_seq,
+        strikes_on_target=sum(1 for s in memo.strikes if s["target"] == old.target),
+    )
+    fields, audience = checks.placed(holder, detail)
+    event = StrikeRerolled(
+        attacker=holder.id,
+        of_seq=command.check_seq,
+        index=command.strike,
+        strike=strike,
+        replaces=old.damage,
+        damage=damage,
+        **fields,
+    )
+    drafts = [
+        Draft(SixthSense(character=holder.id, of_seq=command.check_seq)),
+        Draft(event, audience=audience),
+    ]
+    if damage is not None and not evadable(target):
+        drafts.append(taken(target, [damage]))
+    return drafts
