@@ -218,7 +218,10 @@ class GameService:
     ) -> Outcome:
         with self._lock(game_id):
             for attempt in range(MAX_ATTEMPTS):
-                state = self.state(game_id)
+                # The cached state needs no re-read: if another worker appended since, the
+                # store refuses our seq, and the retry below reloads and decides again.
+                cached = self._cache.get(game_id) if attempt == 0 else None
+                state = cached if cached is not None else self.state(game_id)
                 decided = decide(state)
                 if isinstance(decided, Outcome):
                     return decided
