@@ -27,7 +27,13 @@ KEYS = 4
 
 
 def lay_base(state: ChojinState, game: GameState, number: int) -> Draft:
-    deck = [card.name for card in state.catalog.base_cards for _ in range(card.count)]
+    # 重要拠点 are not shuffled in: the base players place them afterwards
+    deck = [
+        card.name
+        for card in state.catalog.base_cards
+        if card.kind != "key"
+        for _ in range(card.count)
+    ]
     if len(deck) < SIZE * SIZE:
         raise KirokuError("catalog_too_small", "The catalog has fewer than 36 base cards.")
     draw = draw_shuffle(game, len(deck), number=number)

@@ -118,8 +118,9 @@ def rebalance(table: Table) -> None:
     table.do("gm", cmd("close_rebalance"))
 
 
-def setup_to_ambush(table: Table) -> None:
-    table.do("gm", cmd("deal"))
+def setup_to_ambush(table: Table, *, dealt: bool = False) -> None:
+    if not dealt:
+        table.do("gm", cmd("deal"))
     table.do("gm", cmd("fix_characters"))
     for _ in range(10):
         choose_all(table)

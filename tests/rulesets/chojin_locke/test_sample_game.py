@@ -1,0 +1,190 @@
+"""A scripted 6-player game through the HTTP API: setup, 惑星編 until 情報入手 ends it, 秘密基地編
+with a victory declaration that meets an objection, and the end by destroying every 重要拠点.
+Every seat's view is checked at several points; then the results, the audit and /verify."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from domain.rulesets.chojin_locke import CHOJIN_LOCKE
+from domain.rulesets.chojin_locke.catalog import sample
+from domain.service import GameService
+from tests.rulesets.chojin_locke.table import (
+    cmd,
+    me,
+    new_game,
+    seats,
+    setup_to_ambush,
+    turn_actor,
+    view,
+)
+from tests.table import Table
+
+KEYS = [(0, 0), (0, 1), (0, 2), (0, 3)]
+
+
+def info_catalog() -> dict[str, Any]:
+    """The sample catalog with only 情報入手 on the planets, so 惑星編 ends by information."""
+    data = sample().model_dump(mode="json")
+    data["planet_cards"] = [{"name": "情報入手", "kind": "info", "count": 36, "text": "Take it."}]
+    return data
+
+
+def sheets_seen(table: Table) -> dict[str, set[str]]:
+    """Which characters' sheets each audience's view holds."""
+    names = {a: me(table, a)["sheet"]["name"] for a in seats(table)}
+    seen: dict[str, set[str]] = {}
+    for viewer in ("public", "gm", *seats(table)):
+        rules = view(table, viewer)
+        text = str({k: v for k, v in rules.items()})
+        seen[viewer] = {owner for owner, name in names.items() if f"'name': '{name}'" in text}
+    return seen
+
+
+def assert_only_own_sheets(table: Table) -> None:
+    opened = {f"seat:{p['seat']}" for p in view(table, "public")["players"] if p["sheet_open"]}
+    seen = sheets_seen(table)
+    assert seen["public"] == opened
+    assert seen["gm"] == set(seats(table))
+    for actor in seats(table):
+        assert seen[actor] == opened | {actor}, actor
+
+
+def declare_check(table: Table, actor: str, declarations: list[tuple[str, int, int]]) -> None:
+    """A willpower check declared one below the truth where the truth allows (1 at least)."""
+    truth = me(table, actor)["stats"]["willpower"]
+    declared = max(truth - 1, 1)
+    table.do(actor, cmd("check", stat="willpower", declared=declared, reason="sample"))
+    declarations.append((actor, declared, truth))
+
+
+def finish_turn(table: Table, actor: str, main: dict[str, Any] | None) -> None:
+    """Run the rest of the turn: the given main action (or pass) in the main phase."""
+    stage, start = view(table, "gm")["stage"], view(table, "gm")["turn"]["number"]
+    while True:
+        gm = view(table, "gm")
+        if gm["stage"] != stage or gm["turn"]["number"] != start:
+            return
+        if gm["turn"]["phase"] == "main" and gm["turn"]["main"] is None:
+            table.do(actor, main or cmd("pass"))
+            main = None
+            if view(table, "gm")["stage"] != stage:
+                return
+        table.do(actor, cmd("next_phase"))
+
+
+def planet_stage(table: Table, declarations: list[tuple[str, int, int]]) -> None:
+    for _ in range(60):
+        if view(table, "gm")["stage"] != "planet":
+            return
+        actor = turn_actor(table)
+        if len(declarations) < 6:
+            declare_check(table, actor, declarations)
+        finish_turn(table, actor, cmd("move", direction="right"))
+    raise AssertionError("惑星編 did not end")
+
+
+def base_turn(table: Table, declarations: list[tuple[str, int, int]]) -> None:
+    actor = turn_actor(table)
+    player = next(p for p in view(table, "gm")["players"] if f"seat:{p['seat']}" == actor)
+    main: dict[str, Any] | None = None
+    if player["outside"]:
+        level = me(table, actor)["stats"]["esp_level"]
+        main = cmd("intrude", declared=level, row=5, col=5)
+        declarations.append((actor, level, level))
+    elif player["side"] == "explorer" and player["cell"] and player["cell"]["row"] == 0:
+        main = cmd("move", direction="right") if player["cell"]["col"] < 3 else None
+    finish_turn(table, actor, main)
+
+
+def test_sample_game(client: TestClient, service: GameService) -> None:
+    table = new_game(client, ruleset_options={"catalog": info_catalog()})
+    declarations: list[tuple[str, int, int]] = []
+
+    # ---- setup: a deal, one 拒否 and its redeal, the playing cards, silhouettes
+    table.do("gm", cmd("deal"))
+    assert_only_own_sheets(table)
+    table.do("seat:3", cmd("refuse"))
+    assert view(table, "public")["deals"] == 2
+    assert_only_own_sheets(table)
+    setup_to_ambush(table, dealt=True)
+    assert_only_own_sheets(table)
+    gm = view(table, "gm")
+    bases = [p["seat"] for p in gm["players"] if p["side"] == "base"]
+    explorers = [p["seat"] for p in gm["players"] if p["side"] == "explorer"]
+
+    # ---- 惑星編: base players hide 待ち伏せ; explorers start on different planets
+    for index, (planet, square) in enumerate([(5, 3), (5, 4), (5, 5)]):
+        actor = f"seat:{bases[index % len(bases)]}"
+        table.do(actor, cmd("place_ambush", planet=planet, square=square))
+    for actor in seats(table):
+        ambushes = view(table, actor)["board"]["ambushes"]
+        assert (ambushes is not None) == (int(actor[5:]) in bases), actor
+    assert view(table, "public")["board"]["ambushes"] is None
+    for index, seat in enumerate(explorers):
+        table.do(f"seat:{seat}", cmd("enter", planet=index))
+    table.do("gm", cmd("begin_planets"))
+    planet_stage(table, declarations)
+    assert view(table, "gm")["stage"] == "keys"
+    assert max(p["information"] for p in view(table, "public")["players"]) >= 3
+    assert_only_own_sheets(table)
+
+    # ---- 秘密基地編: 重要拠点 placed in secret, the best-informed explorers enter
+    for index, (row, col) in enumerate(KEYS):
+        table.do(f"seat:{bases[index % len(bases)]}", cmd("place_key", row=row, col=col))
+    for actor in seats(table):
+        keys = view(table, actor)["board"]["keys"]
+        assert (keys is not None) == (int(actor[5:]) in bases), actor
+    most = max(p["information"] for p in view(table, "gm")["players"])
+    entrants = [
+        p["seat"]
+        for p in view(table, "gm")["players"]
+        if p["side"] == "explorer" and p["information"] == most
+    ]
+    for seat in entrants:
+        table.do(f"seat:{seat}", cmd("enter_base", row=0, col=0))
+    table.do("gm", cmd("begin_base"))
+    assert view(table, "gm")["stage"] == "base"
+    outside = {p["seat"] for p in view(table, "public")["players"] if p["outside"]}
+    assert outside == set(explorers) - set(entrants)
+
+    # a victory declaration in 秘密基地編 meets an objection and the game goes on
+    declared_victory = False
+    for _ in range(200):
+        gm = view(table, "gm")
+        if gm["stage"] == "over":
+            break
+        actor = turn_actor(table)
+        if not declared_victory and me(table, actor)["faction"] in ("G", "E"):
+            player = next(p for p in gm["players"] if f"seat:{p['seat']}" == actor)
+            if gm["turn"]["phase"] == "check" and not player["outside"]:
+                table.do(actor, cmd("next_phase"))
+                if view(table, "gm")["turn"]["phase"] == "support1":
+                    table.do(actor, cmd("declare_victory"))
+                    waiting = view(table, "public")["victory"]["waiting"]
+                    table.do(f"seat:{waiting[0]}", cmd("answer_victory", objects=True))
+                    assert view(table, "public")["victory"] is None
+                    declared_victory = True
+        base_turn(table, declarations)
+    assert declared_victory
+
+    # ---- the end: every 重要拠点 destroyed; sheets revealed; results; audit; verification
+    public = view(table, "public")
+    assert public["ending"]["reason"] == "keys_destroyed"
+    assert sorted(public["board"]["keys_destroyed"]) == sorted(f"{r}:{c}" for r, c in KEYS)
+    results = public["results"]
+    for player in public["players"]:
+        result = results[str(player["seat"])]
+        if player["faction"] == "E":
+            assert not result["won"] and "every 重要拠点 was destroyed" in result["reasons"]
+        assert result["class"] in ("A", "B", "C", "D")
+    assert all(p["sheet"] for p in public["players"])
+
+    history = list(service.records(table.game_id))
+    checks = CHOJIN_LOCKE.audit_declarations(history)
+    assert [(c.actor, c.declared, c.truth) for c in checks] == declarations
+    for check, (_actor, declared, truth) in zip(checks, declarations, strict=True):
+        assert check.verdict == ("legal" if declared == truth else "understated")
+    assert table.client.get(f"/games/{table.game_id}/verify").json()["ok"] is True
