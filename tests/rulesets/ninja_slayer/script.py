@@ -243,6 +243,15 @@ class Script:
         self.do(
             "gm", "adjust", character="ben", changes={"tairyoku": -2}, reason="トラップ (GM ruling)"
         )
+        trap = self.t.events("gm")[-1]["seq"]
+        self.t.do(
+            "gm",
+            {
+                "type": "ruling",
+                "concerning_seq": trap,
+                "text": "The trap deals 2: Ben faints (精神力 1 left).",
+            },
+        )
 
     def run(self) -> None:
         self.setup()

@@ -108,3 +108,14 @@ def test_pending_damage_blocks_the_end_of_the_combat() -> None:
     game.refused("gm", {"type": "ninja_slayer.end_combat"}, "damage_pending")
     evade(game, "seat:1", "aki", [1], [5])
     game.do("gm", ADVANCE)
+
+
+def test_a_ninja_boss_explodes_and_a_non_ninja_boss_leaves_the_map() -> None:
+    game = table()
+    adjust(game, "boss", tairyoku=-10)
+    assert game.char("boss").status == "爆発四散"
+    human = table(ninja=False)
+    adjust(human, "boss", tairyoku=-10)
+    assert human.char("boss").status == "removed"
+    adjust(human, "m1", tairyoku=-1)
+    assert human.char("m1").status == "removed"

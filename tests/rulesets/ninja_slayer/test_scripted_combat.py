@@ -59,6 +59,7 @@ def test_scripted_combat_final_state_and_audit(client: TestClient) -> None:
         "CharacterAdjusted",
         "CombatEnded",
         "WeaponSwitched",
+        "RulingMade",
     ):
         assert mechanic in types, mechanic
     events = script.t.events("gm")
