@@ -23,12 +23,12 @@ from .health import revived
 from .initiative import merged, turn_order
 from .numbers import DrawNumbers
 from .rolls import roll
-from .state import Combat, NinjaState, Phase
+from .state import Character, Combat, NinjaState, Phase
 
 ATMOSPHERE_TURNS = {3: 1, 6: 2}  # after turn 3: HARD mode; after turn 6: ULTRA-HARD mode
 
 
-def _on_map(state: NinjaState, ids: tuple[str, ...]) -> list:
+def _on_map(state: NinjaState, ids: tuple[str, ...]) -> list[Character]:
     return [state.characters[i] for i in ids if state.characters[i].on_map]
 
 

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain.audience import GM
-from domain.errors import Forbidden, KirokuError, NotFound, RuleViolation
+from domain.errors import Forbidden, NotFound, RuleViolation
 from domain.game import GameState
 
 from .state import Character, Combat, NinjaState, Phase
@@ -82,8 +80,3 @@ def turn_holder(state: NinjaState, actor: str) -> Character:
 def spend(name: str, code: str, wanted: int, left: int) -> None:
     if wanted > left:
         raise RuleViolation(code, f"{wanted} {name} declared, but only {left} left.")
-
-
-def not_negative(value: Any, what: str) -> None:
-    if value < 0:
-        raise KirokuError("invalid_count", f"{what} cannot be negative.")
