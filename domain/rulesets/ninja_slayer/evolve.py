@@ -302,7 +302,7 @@ _FOLDS: dict[type[Event], Callable[[NinjaState, Any, int], NinjaState]] = {
     ev.AdrenalineBoost: _boosted,
     ev.SixthSense: lambda s, e, q: _char(s, e.character, sixth_sense_used=True),
     ev.AtmosphereRaised: lambda s, e, q: _combat(s, atmosphere=e.level),
-    ev.WasshoiRolled: lambda s, e, q: _combat(s, wasshoi_rolled=True),
+    ev.WasshoiRolled: lambda s, e, q: _combat(s, wasshoi_rolled=True) if s.combat else s,
     ev.CombatEnded: _ended,
     ev.WeaponSwitched: _switched,
     ev.StrikeRerolled: _strike_rerolled,

@@ -136,11 +136,14 @@ def other_action(game: GameState, command: Act, actor: str) -> list[Draft]:
 def wasshoi(game: GameState, command: Wasshoi, actor: str) -> list[Draft]:
     state = guards.rules(game)
     guards.require_gm(actor, "roll Wasshoi!")
-    combat = guards.combat(state)
-    guards.phase(combat, "turn_end")
-    if combat.wasshoi_rolled:
-        raise RuleViolation("wasshoi_rolled", "Wasshoi! was already rolled this turn end.")
-    ninjas = [c for c in _on_map(state, combat.participants) if c.sheet.ninja]
+    combat = state.combat
+    present = tuple(state.characters)
+    if combat is not None:  # in a combat, Wasshoi! comes at the end of a turn, once
+        guards.phase(combat, "turn_end")
+        if combat.wasshoi_rolled:
+            raise RuleViolation("wasshoi_rolled", "Wasshoi! was already rolled this turn end.")
+        present = combat.participants
+    ninjas = [c for c in _on_map(state, present) if c.sheet.ninja]
     highest = max(ninjas, key=lambda c: c.now.dkk, default=None)
     target = max(0, (highest.now.dkk if highest else 0) + command.modifier)
     record = roll(

@@ -39,7 +39,7 @@ def test_wrong_actor_and_wrong_phase_append_nothing() -> None:
     game.refused("seat:1", ADVANCE, "not_your_turn")
     game.refused("seat:1", {"type": "ninja_slayer.concentrate"}, "not_your_turn")
     game.refused("seat:2", {"type": "ninja_slayer.wasshoi"}, "gm_only")
-    game.refused("gm", {"type": "ninja_slayer.wasshoi"}, "wrong_phase")
+    game.refused("gm", {"type": "ninja_slayer.wasshoi", "faces": [1, 1]}, "wrong_phase")
     game.refused("gm", {"type": "ninja_slayer.next_turn"}, "wrong_phase")
 
 
@@ -333,3 +333,9 @@ def test_wasshoi_at_turn_end_against_the_highest_dkk() -> None:
     game.to_turn_end()
     (again,) = game.do("gm", {"type": "ninja_slayer.wasshoi", "modifier": 1, "faces": [3, 3]})
     assert again.target == 5 and again.success is False
+
+
+def test_wasshoi_outside_a_combat_whenever_the_gm_sees_fit() -> None:
+    game = table()
+    (rolled,) = game.do("gm", {"type": "ninja_slayer.wasshoi", "faces": [1, 3]})
+    assert rolled.target == 4 and rolled.success is True
