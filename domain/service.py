@@ -218,10 +218,9 @@ class GameService:
     ) -> Outcome:
         with self._lock(game_id):
             for attempt in range(MAX_ATTEMPTS):
-                # The cached state needs no re-read: if another worker appended since, the
-                # store refuses our seq, and the retry below reloads and decides again.
-                cached = self._cache.get(game_id) if attempt == 0 else None
-                state = cached if cached is not None else self.state(game_id)
+                # Always fast-forward first: the version check would catch a stale state on
+                # append, but not a refusal decided on one (another worker started the game).
+                state = self.state(game_id)
                 decided = decide(state)
                 if isinstance(decided, Outcome):
                     return decided

@@ -32,3 +32,15 @@ def test_racing_appends_all_land_once_in_one_chain(sqlite_env: dict[str, str]) -
     assert verify_chain(game.game_id, [r.envelope.model_dump(mode="json") for r in stored]).ok
     for writer in writers:
         writer.close()
+
+
+def test_a_worker_with_a_stale_cache_does_not_refuse_on_it(sqlite_env: dict[str, str]) -> None:
+    """Worker B cached the game before worker A started it: B must not say "not started"."""
+    worker_a, worker_b = GameService(sqlite_env), GameService(sqlite_env)
+    game = worker_a.create_game(NewGame("freeform", "Stale", ["A"], GameOptions(), {}))
+    assert worker_b.state(game.game_id).status == "setup"  # B caches the game in setup
+    worker_a.execute(game.game_id, "gm", Start())
+    outcome = worker_b.execute(game.game_id, "gm", Declare(text="after the start"))
+    assert outcome.last_seq == 3
+    worker_a.close()
+    worker_b.close()
