@@ -24,7 +24,7 @@ AKI = {  # カタナ: 即応ダイス 4
     "dkk": 3,
     "weapons": [{"name": "カタナ"}],
 }
-BEN = {  # ●ニンジャ第六感, ●連射2
+BEN = {  # ●ニンジャ第六感, ●連射2, one 緊急回避ダイス
     "karate": 4,
     "neuron": 13,
     "wazamae": 6,
@@ -32,6 +32,7 @@ BEN = {  # ●ニンジャ第六感, ●連射2
     "seishin": 2,
     "dkk": 1,
     "multi_shot": 2,
+    "emergency_dice": 1,
 }
 BOSS = {
     "karate": 7,
@@ -173,7 +174,8 @@ class Script:
             "seat:2",
             "ben",
             [on_ben],
-            [5, 1],
+            [5, 1, 2],  # two 回避ダイス and the 緊急回避ダイス
+            emergency_dice=1,
             modifiers=[{"name": "アドレナリン・ブースト", "delta": -1}],
         )
         self.advance(2)  # → m2 (m1 is gone)

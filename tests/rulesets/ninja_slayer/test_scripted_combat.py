@@ -37,6 +37,7 @@ def test_scripted_combat_final_state_and_audit(client: TestClient) -> None:
     assert aki["now"]["reaction"] == 2  # 4 (カタナ) − 1 check − 1 連続側転
     assert (ben["status"], ben["now"]["tairyoku"], ben["now"]["seishin"]) == ("active", 1, 0)
     assert ben["sixth_sense_used"] is True
+    assert ben["now"]["emergency"] == 0
 
     types = [e["type"].removeprefix("ninja_slayer.") for e in script.t.events("gm")]
     for mechanic in (
