@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict
 
 from domain.audience import seat_actor
 from domain.lifecycle_events import GameOptions
+from domain.seqmap import SeqMap
 
 Status = Literal["setup", "started", "ended"]
 IDEMPOTENCY_MEMORY = 256  # a retry comes within seconds; older keys are forgotten
@@ -59,7 +60,7 @@ class GameState(BaseModel):
     server_seed: str
     server_seed_hash: str
     draws: int = 0
-    unrevealed: dict[int, SecretRecord] = {}
+    unrevealed: SeqMap[SecretRecord] = SeqMap()
     credentials: dict[str, str] = {}  # token hash → actor
     invites: dict[str, int] = {}  # invite hash → seat
     commands: dict[str, CommandRecord] = {}

@@ -187,7 +187,7 @@ def _end(state: GameState, command: End, actor: str) -> list[Draft]:
     _require_not_ended(state)
     reveals = [
         Draft(Revealed(of_seq=seq, salt=secret.salt, body=secret.body))
-        for seq, secret in sorted(state.unrevealed.items())
+        for seq, secret in state.unrevealed.items()  # in seq order
     ]
     return [Draft(GameEnded(summary=command.summary)), *reveals]
 
@@ -287,7 +287,7 @@ def evolve(state: GameState, recorded: Recorded) -> GameState:
             salt=recorded.salt,
             body=recorded.body or {},
         )
-        update["unrevealed"] = {**state.unrevealed, envelope.seq: secret}
+        update["unrevealed"] = state.unrevealed.set(envelope.seq, secret)
 
     if type(event).may_draw():
         rolled = [d["roll"] for d in find_draws(envelope.public)]
@@ -310,9 +310,7 @@ def evolve(state: GameState, recorded: Recorded) -> GameState:
     elif isinstance(event, GameEnded):
         update["status"] = "ended"
     elif isinstance(event, Revealed):
-        unrevealed = dict(update.get("unrevealed", state.unrevealed))
-        unrevealed.pop(event.of_seq, None)
-        update["unrevealed"] = unrevealed
+        update["unrevealed"] = update.get("unrevealed", state.unrevealed).remove(event.of_seq)
 
     rules = ruleset_for(state.ruleset).evolve(state.rules, recorded)
     update["rules"] = rules

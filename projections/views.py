@@ -17,6 +17,7 @@ from domain.game import GameState
 from domain.lifecycle_events import GameOptions, Revealed
 from domain.records import Recorded
 from domain.rulesets import ruleset_for
+from domain.seqmap import SeqMap
 
 
 class SecretItem(BaseModel):
@@ -38,7 +39,7 @@ class ProjectionState(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     game: GameState
-    sealed: dict[int, SecretItem] = {}  # by seq
+    sealed: SeqMap[SecretItem] = SeqMap()
 
 
 class SeatView(BaseModel):
@@ -75,9 +76,8 @@ def fold(state: ProjectionState | None, recorded: Recorded) -> ProjectionState:
     state = _seal(state.model_copy(update={"game": game}), recorded)
     event = recorded.event
     if isinstance(event, Revealed) and event.of_seq in state.sealed:
-        sealed = dict(state.sealed)
-        sealed[event.of_seq] = sealed[event.of_seq].model_copy(update={"revealed": True})
-        state = state.model_copy(update={"sealed": sealed})
+        revealed = state.sealed[event.of_seq].model_copy(update={"revealed": True})
+        state = state.model_copy(update={"sealed": state.sealed.set(event.of_seq, revealed)})
     return state
 
 
@@ -92,7 +92,7 @@ def _seal(state: ProjectionState, recorded: Recorded) -> ProjectionState:
         audience=sealed.audience,
         body=recorded.body or {},
     )
-    return state.model_copy(update={"sealed": {**state.sealed, item.seq: item}})
+    return state.model_copy(update={"sealed": state.sealed.set(item.seq, item)})
 
 
 def render(state: ProjectionState, audience: str) -> AudienceView:
