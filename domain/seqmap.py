@@ -39,7 +39,10 @@ class SeqMap(Mapping[int, V], Generic[V]):
         key = seq >> _SHIFT
         bucket = self._buckets.get(key, {})
         grown = 0 if seq in bucket else 1
-        return self._of({**self._buckets, key: {**bucket, seq: value}}, self._len + grown)
+        updated = {**bucket, seq: value}
+        if grown and bucket and seq < next(reversed(bucket)):
+            updated = dict(sorted(updated.items()))  # keep seq order (appends never need it)
+        return self._of({**self._buckets, key: updated}, self._len + grown)
 
     def remove(self, seq: int) -> SeqMap[V]:
         key = seq >> _SHIFT
