@@ -175,3 +175,25 @@ def end_turn(table: Table) -> None:
         if turn["phase"] == "main" and turn["main"] is None:
             table.do(actor, cmd("pass"))
         table.do(actor, cmd("next_phase"))
+
+
+def info_catalog() -> dict[str, Any]:
+    """The sample catalog with only 情報入手 on the planets, so 惑星編 ends by information."""
+    data = sample().model_dump(mode="json")
+    data["planet_cards"] = [{"name": "情報入手", "kind": "info", "count": 36, "text": "Take it."}]
+    return data
+
+
+def finish_turn(table: Table, actor: str, main: dict[str, Any] | None) -> None:
+    """Run the rest of the turn: the given main action (or pass) in the main phase."""
+    stage, start = view(table, "gm")["stage"], view(table, "gm")["turn"]["number"]
+    while True:
+        gm = view(table, "gm")
+        if gm["stage"] != stage or gm["turn"]["number"] != start:
+            return
+        if gm["turn"]["phase"] == "main" and gm["turn"]["main"] is None:
+            table.do(actor, main or cmd("pass"))
+            main = None
+            if view(table, "gm")["stage"] != stage:
+                return
+        table.do(actor, cmd("next_phase"))

@@ -9,10 +9,11 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from domain.rulesets.chojin_locke import CHOJIN_LOCKE
-from domain.rulesets.chojin_locke.catalog import sample
 from domain.service import GameService
 from tests.rulesets.chojin_locke.table import (
     cmd,
+    finish_turn,
+    info_catalog,
     me,
     new_game,
     seats,
@@ -23,13 +24,6 @@ from tests.rulesets.chojin_locke.table import (
 from tests.table import Table
 
 KEYS = [(0, 0), (0, 1), (0, 2), (0, 3)]
-
-
-def info_catalog() -> dict[str, Any]:
-    """The sample catalog with only 情報入手 on the planets, so 惑星編 ends by information."""
-    data = sample().model_dump(mode="json")
-    data["planet_cards"] = [{"name": "情報入手", "kind": "info", "count": 36, "text": "Take it."}]
-    return data
 
 
 def sheets_seen(table: Table) -> dict[str, set[str]]:
@@ -58,21 +52,6 @@ def declare_check(table: Table, actor: str, declarations: list[tuple[str, int, i
     declared = max(truth - 1, 1)
     table.do(actor, cmd("check", stat="willpower", declared=declared, reason="sample"))
     declarations.append((actor, declared, truth))
-
-
-def finish_turn(table: Table, actor: str, main: dict[str, Any] | None) -> None:
-    """Run the rest of the turn: the given main action (or pass) in the main phase."""
-    stage, start = view(table, "gm")["stage"], view(table, "gm")["turn"]["number"]
-    while True:
-        gm = view(table, "gm")
-        if gm["stage"] != stage or gm["turn"]["number"] != start:
-            return
-        if gm["turn"]["phase"] == "main" and gm["turn"]["main"] is None:
-            table.do(actor, main or cmd("pass"))
-            main = None
-            if view(table, "gm")["stage"] != stage:
-                return
-        table.do(actor, cmd("next_phase"))
 
 
 def planet_stage(table: Table, declarations: list[tuple[str, int, int]]) -> None:

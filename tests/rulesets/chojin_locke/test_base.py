@@ -1,0 +1,132 @@
+"""秘密基地編 over HTTP: secret 重要拠点, entry, 侵入チェック's cumulative −1, face-down skips,
+teleport routes."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from tests.rulesets.chojin_locke.table import (
+    cmd,
+    finish_turn,
+    info_catalog,
+    me,
+    new_game,
+    seats,
+    setup_to_ambush,
+    turn_actor,
+    view,
+)
+from tests.table import Table
+
+KEYS = [(5, 0), (5, 1), (5, 2), (5, 3)]
+
+
+def to_base(table: Table) -> tuple[list[int], list[int], list[int]]:
+    """Play 惑星編 until 情報入手 ends it, place the keys, enter; (bases, entrants, outside)."""
+    setup_to_ambush(table)
+    gm = view(table, "gm")
+    bases = [p["seat"] for p in gm["players"] if p["side"] == "base"]
+    explorers = [p["seat"] for p in gm["players"] if p["side"] == "explorer"]
+    for index, (planet, square) in enumerate([(5, 3), (5, 4), (5, 5)]):
+        table.do(
+            f"seat:{bases[index % len(bases)]}", cmd("place_ambush", planet=planet, square=square)
+        )
+    for index, seat in enumerate(explorers):
+        table.do(f"seat:{seat}", cmd("enter", planet=index))
+    table.do("gm", cmd("begin_planets"))
+    while view(table, "gm")["stage"] == "planet":
+        finish_turn(table, turn_actor(table), cmd("move", direction="right"))
+    before = table.log_bytes()
+    refused = table.send(f"seat:{explorers[0]}", cmd("place_key", row=0, col=0))
+    assert refused.json()["code"] == "base_players_only" and table.log_bytes() == before
+    for index, (row, col) in enumerate(KEYS):
+        table.do(f"seat:{bases[index % len(bases)]}", cmd("place_key", row=row, col=col))
+    players = view(table, "gm")["players"]
+    most = max(p["information"] for p in players if p["side"] == "explorer")
+    entrants = [p["seat"] for p in players if p["side"] == "explorer" and p["information"] == most]
+    inner = table.send(f"seat:{entrants[0]}", cmd("enter_base", row=2, col=2))
+    assert inner.json()["code"] == "not_outer_square"
+    for seat in entrants:
+        table.do(f"seat:{seat}", cmd("enter_base", row=0, col=0))
+    table.do("gm", cmd("begin_base"))
+    return bases, entrants, [s for s in explorers if s not in entrants]
+
+
+def _until_turn_of(table: Table, *wanted: int) -> str:
+    for _ in range(20):
+        actor = turn_actor(table)
+        if int(actor[5:]) in wanted:
+            return actor
+        player = next(p for p in view(table, "gm")["players"] if f"seat:{p['seat']}" == actor)
+        main = cmd("recover", stat="willpower") if player["outside"] else None
+        finish_turn(table, actor, main)
+    raise AssertionError("never their turn")
+
+
+def test_keys_are_secret_to_base_players(client: TestClient) -> None:
+    table = new_game(client, ruleset_options={"catalog": info_catalog()})
+    bases, _entrants, _outside = to_base(table)
+    for actor in seats(table):
+        keys = view(table, actor)["board"]["keys"]
+        assert (keys is not None) == (int(actor[5:]) in bases)
+    assert view(table, "public")["board"]["keys"] is None
+    placed = [e for e in table.events("public") if e["type"] == "chojin_locke.KeyPlaced"]
+    assert len(placed) == 4 and all(e["secret"] is None for e in placed)
+
+
+def test_intrusion_check_gets_cumulative_minus_one(client: TestClient) -> None:
+    table = new_game(
+        client, options={"dice_policy": "both"}, ruleset_options={"catalog": info_catalog()}
+    )
+    _bases, _entrants, outside = to_base(table)
+    if not outside:
+        return  # every explorer tied on 情報入手 and entered
+    seat = outside[0]
+    actor = _until_turn_of(table, seat)
+    table.do(actor, cmd("next_phase"))
+    table.do(actor, cmd("next_phase"))
+    assert table.send(actor, cmd("pass")).json()["code"] == "outside_the_base"
+    level = me(table, actor)["stats"]["esp_level"]
+    first = table.do(actor, cmd("intrude", declared=level, row=5, col=5, faces=[6, 6]))
+    assert first["events"][0]["public"]["roll"]["expression"] == f"2D6<={level}"
+    finish_turn(table, actor, None)
+    actor = _until_turn_of(table, seat)
+    table.do(actor, cmd("next_phase"))
+    table.do(actor, cmd("next_phase"))
+    second = table.do(actor, cmd("intrude", declared=level, row=5, col=5, faces=[6, 6]))
+    assert second["events"][0]["public"]["roll"]["expression"] == f"2D6-1<={level}"
+    finish_turn(table, actor, None)
+    actor = _until_turn_of(table, seat)
+    table.do(actor, cmd("next_phase"))
+    table.do(actor, cmd("next_phase"))
+    third = table.do(actor, cmd("intrude", declared=level, row=5, col=5, faces=[1, 2]))
+    assert third["events"][0]["public"]["roll"]["expression"] == f"2D6-2<={level}"
+    mine = next(p for p in view(table, "public")["players"] if p["seat"] == seat)
+    if level >= 1:  # 1 + 2 − 2 = 1 ≤ the declared level
+        assert mine["cell"] == {"row": 5, "col": 5} and not mine["outside"]
+    else:
+        assert mine["intrusion_failures"] == 3 and mine["outside"]
+
+
+def test_face_down_card_skips_support_and_main_then_teleport_route(client: TestClient) -> None:
+    table = new_game(
+        client, options={"dice_policy": "both"}, ruleset_options={"catalog": info_catalog()}
+    )
+    _bases, entrants, _outside = to_base(table)
+    actor = _until_turn_of(table, *entrants)  # the first entrant to play finds 0:0 face down
+    table.do(actor, cmd("next_phase"))
+    assert view(table, "gm")["turn"]["phase"] == "square"  # 4.6: on a face-down base card
+    assert view(table, "public")["board"]["base_turned"].get("0:0") is not None
+    finish_turn(table, actor, None)
+    actor = _until_turn_of(table, int(actor[5:]))
+    table.do(actor, cmd("next_phase"))
+    table.do(actor, cmd("next_phase"))
+    if me(table, actor)["stats"]["esp_level"] < 2:
+        return
+    table.do(actor, cmd("teleport", declared=2, faces=[2]))
+    assert view(table, "gm")["turn"]["teleport"] == 2
+    assert table.send(actor, cmd("next_phase")).json()["code"] == "teleport_pending"
+    assert table.send(actor, cmd("teleport_to", row=0, col=1)).json()["code"] == "unreachable"
+    table.do(actor, cmd("teleport_to", row=1, col=1))
+    cell = next(p for p in view(table, "public")["players"] if f"seat:{p['seat']}" == actor)["cell"]
+    assert cell == {"row": 1, "col": 1}
