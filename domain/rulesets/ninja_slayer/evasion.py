@@ -84,11 +84,12 @@ def evade(game: GameState, command: Evade, actor: str) -> list[Draft]:
         command="EV",
     )
     successes = checks.successes(detail)
+    # Only a ninja counters, and only a melee attack it out-rolled (strictly more successes).
     counter = tuple(
         dict.fromkeys(
             d.attacker
             for d in damages
-            if d.kind == "melee" and successes > d.attack_successes  # strictly more
+            if character.sheet.ninja and d.kind == "melee" and successes > d.attack_successes
         )
     )
     fields, audience = checks.placed(character, detail)

@@ -339,3 +339,12 @@ def test_wasshoi_outside_a_combat_whenever_the_gm_sees_fit() -> None:
     game = table()
     (rolled,) = game.do("gm", {"type": "ninja_slayer.wasshoi", "faces": [1, 3]})
     assert rolled.target == 4 and rolled.success is True
+
+
+def test_only_a_ninja_earns_a_counter() -> None:
+    game = table(ninja=False)
+    begin(game)
+    to_attack(game, "ben")
+    melee(game, "seat:2", "boss", [4, 1, 1])
+    (evaded,) = evade(game, "gm", "boss", [1], [6, 6, 6])
+    assert evaded.success and evaded.counter_against == ()
