@@ -121,7 +121,14 @@ def _began(state: NinjaState, event: ev.CombatBegan, seq: int) -> NinjaState:
         pc_tie_order=event.pc_tie_order,
         boss_fight=event.boss_fight,
     )
-    return state.model_copy(update={"combat": combat, "combats": state.combats + 1, "attacks": {}})
+    return state.model_copy(
+        update={
+            "combat": combat,
+            "combats": state.combats + 1,
+            "attacks": {},
+            "pc_tie_order": event.pc_tie_order,
+        }
+    )
 
 
 def _turn(state: NinjaState, event: ev.TurnStarted, seq: int) -> NinjaState:
@@ -269,7 +276,7 @@ def _scenario_ended(state: NinjaState, event: ev.ScenarioEnded, seq: int) -> Nin
             }
         )
         changed.append(character.model_copy(update={"now": now, "sixth_sense_used": False}))
-    return _with(state, *changed).model_copy(update={"checks": {}})
+    return _with(state, *changed).model_copy(update={"checks": {}, "pc_tie_order": ()})
 
 
 def _ended(state: NinjaState, event: ev.CombatEnded, seq: int) -> NinjaState:

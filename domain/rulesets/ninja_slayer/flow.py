@@ -45,7 +45,7 @@ def begin(game: GameState, command: BeginCombat, actor: str) -> list[Draft]:
         if i not in ids:
             raise RuleViolation("not_in_combat", f"{i} is not a participant.")
         require_owned(state.characters[i], weapon)
-    pc_ties = tuple(command.pc_tie_order)
+    pc_ties = merged(state.pc_tie_order, command.pc_tie_order)
     order = turn_order(_on_map(state, ids), pc_ties, command.enemy_tie_order)
     boss = any(state.characters[i].kind == "boss" for i in ids)
     return [

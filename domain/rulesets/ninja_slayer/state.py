@@ -166,6 +166,7 @@ class NinjaState(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     private_pc_sheets: bool = False
+    pc_tie_order: tuple[str, ...] = ()  # PC ties are settled once and kept for the scenario
     characters: dict[str, Character] = {}
     checks: dict[int, CheckMemo] = {}  # the latest checks, by seq
     attacks: dict[int, AttackMemo] = {}  # this combat's attacks, by seq

@@ -92,3 +92,17 @@ def test_a_changed_neuron_reorders_from_the_next_turn() -> None:
     game.to_turn_end()
     (turn2,) = game.do("gm", {"type": "ninja_slayer.next_turn"})
     assert turn2.order == ("boss", "aki")
+
+
+def test_pc_ties_settled_at_the_start_last_the_whole_scenario() -> None:
+    game = Game()
+    game.add("seat:1", "aki", "pc", sheet(5))
+    game.add("seat:2", "ben", "pc", sheet(5))
+    body: dict[str, Any] = {"type": BEGIN, "participants": ["aki", "ben"]}
+    game.do("gm", {**body, "pc_tie_order": ["ben", "aki"]})
+    game.do("gm", {"type": "ninja_slayer.end_combat"})
+    _, turn = game.do("gm", body)  # the second combat keeps the order
+    assert turn.order == ("ben", "aki")
+    game.do("gm", {"type": "ninja_slayer.end_combat"})
+    game.do("gm", {"type": "ninja_slayer.end_scenario"})
+    game.refused("gm", body, "pc_tie_order_required")  # a new scenario settles it again
