@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, Generic, TypeVar
 
-from pydantic import BaseModel, GetCoreSchemaHandler
+from pydantic import GetCoreSchemaHandler
 from pydantic_core import core_schema
 
 V = TypeVar("V")
@@ -86,11 +86,8 @@ class SeqMap(Mapping[int, V], Generic[V]):
         return core_schema.no_info_after_validator_function(
             validate,
             core_schema.union_schema([core_schema.is_instance_schema(SeqMap), as_dict]),
+            # A plain dict, serialised by pydantic's own dict schema (no per-item Python calls).
             serialization=core_schema.plain_serializer_function_ser_schema(
-                lambda m, info: {
-                    k: (v.model_dump(mode=info.mode) if isinstance(v, BaseModel) else v)
-                    for k, v in m.items()
-                },
-                info_arg=True,
+                lambda m: dict(m.items()), return_schema=as_dict
             ),
         )
