@@ -140,5 +140,7 @@ def test_random_play_never_breaks_the_books_or_leaks(seed: int) -> None:
             assert MARKER not in json.dumps(NINJA_SLAYER.view(game.state, seat), ensure_ascii=False)
     assert appended > 60
     rules = game.rules
+    # Snapshots store the state as JSON: it must come back exactly.
+    assert NINJA_SLAYER.restore(json.loads(rules.model_dump_json())) == rules
     for character in rules.characters.values():
         assert character.now.reaction >= 0 and character.now.emergency >= 0
