@@ -50,7 +50,9 @@ def _main(game: GameState, actor: str) -> tuple[ChojinState, Turn, Player]:
     return state, turn, player
 
 
-def _free(game: GameState, actor: str, *, outside_ok: bool = False) -> tuple[ChojinState, Player]:
+def free_main(
+    game: GameState, actor: str, *, outside_ok: bool = False
+) -> tuple[ChojinState, Player]:
     state, _turn, player = _main(game, actor)
     if player.condition == "arrested":
         raise RuleViolation("must_escape", "An arrested character's main action is 脱出チェック.")
@@ -91,7 +93,7 @@ def _base_move(state: ChojinState, player: Player, command: Move) -> list[Draft]
 
 
 def move(game: GameState, command: Move, actor: str) -> list[Draft]:
-    state, player = _free(game, actor)
+    state, player = free_main(game, actor)
     if state.stage == "base":
         return _base_move(state, player, command)
     position = _on_board(state, player)
@@ -111,13 +113,16 @@ def move(game: GameState, command: Move, actor: str) -> list[Draft]:
 
 
 def teleport(game: GameState, command: Teleport, actor: str) -> list[Draft]:
-    state, player = _free(game, actor)
+    state, player = free_main(game, actor)
     if state.stage == "base":
         _in_base(state, player)
     else:
         _on_board(state, player)
         if command.direction is None:
             raise RuleViolation("direction_required", "On a planet, teleport left or right.")
+    if player.seat in state.parties:
+        # each partner would declare privately and the lowest would count; not built yet
+        raise RuleViolation("party_teleport", "Kiroku does not run a party's teleport yet.")
     check_declaration(player, "esp_level", command.declared, minimum=1)
     roll = declared_roll(game, "1D6", command.declared, command.faces, game.draws + 1)
     ok = succeeded(roll)
@@ -154,7 +159,7 @@ def teleport_to(game: GameState, command: TeleportTo, actor: str) -> list[Draft]
 
 
 def intrude(game: GameState, command: Intrude, actor: str) -> list[Draft]:
-    _state, player = _free(game, actor, outside_ok=True)
+    _state, player = free_main(game, actor, outside_ok=True)
     if not player.outside:
         raise RuleViolation("not_outside", "Only a character around the base makes 侵入チェック.")
     cell = Cell(row=command.row, col=command.col)
@@ -179,12 +184,12 @@ def intrude(game: GameState, command: Intrude, actor: str) -> list[Draft]:
 
 
 def recover(game: GameState, command: Recover, actor: str) -> list[Draft]:
-    _state, player = _free(game, actor, outside_ok=True)
+    _state, player = free_main(game, actor, outside_ok=True)
     return [Draft(Acted(seat=player.seat, action="recover", stat=command.stat))]
 
 
 def treat(game: GameState, command: Treat, actor: str) -> list[Draft]:
-    state, player = _free(game, actor)
+    state, player = free_main(game, actor)
     if command.target == player.seat:
         raise RuleViolation("treat_other", "治療 heals another character; use 回復 for yourself.")
     target = living(state, command.target)
@@ -194,7 +199,7 @@ def treat(game: GameState, command: Treat, actor: str) -> list[Draft]:
 
 
 def pass_(game: GameState, command: Pass, actor: str) -> list[Draft]:
-    _state, player = _free(game, actor)
+    _state, player = free_main(game, actor)
     return [Draft(Acted(seat=player.seat, action="pass"))]
 
 

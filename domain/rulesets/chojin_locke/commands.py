@@ -156,6 +156,24 @@ class Pass(Command):
     type: Literal["chojin_locke.pass"] = "chojin_locke.pass"
 
 
+class FormParty(Command):
+    """パーティーを組む (main action): propose to characters on your square."""
+
+    type: Literal["chojin_locke.form_party"] = "chojin_locke.form_party"
+    partners: list[int] = Field(min_length=1, max_length=10)
+
+
+class AnswerParty(Command):
+    type: Literal["chojin_locke.answer_party"] = "chojin_locke.answer_party"
+    accepts: bool
+
+
+class DissolveParty(Command):
+    """パーティーの解散 (support action of the leader)."""
+
+    type: Literal["chojin_locke.dissolve_party"] = "chojin_locke.dissolve_party"
+
+
 class Escape(Command):
     """脱出チェック: an arrested player's main action."""
 
@@ -220,6 +238,9 @@ COMMANDS: tuple[type[Command], ...] = (
     Treat,
     Pass,
     Escape,
+    FormParty,
+    AnswerParty,
+    DissolveParty,
     OpenSheet,
     Convert,
     DeclareVictory,

@@ -318,3 +318,29 @@ class BaseCardTurned(Event):
     card: str
     kind: str
     destroyed: bool
+
+
+# ------------------------------------------------------------------------------------ party
+
+
+class PartyProposed(Event):
+    type = "chojin_locke.PartyProposed"
+    leader: int
+    partners: tuple[int, ...]
+
+
+class PartyAnswered(Event):
+    type = "chojin_locke.PartyAnswered"
+    seat: int
+    accepts: bool
+
+
+class PartyFormed(Event):
+    type = "chojin_locke.PartyFormed"
+    leader: int
+    partners: tuple[int, ...]
+
+
+class PartyDissolved(Event):
+    type = "chojin_locke.PartyDissolved"
+    leader: int

@@ -16,6 +16,7 @@ from domain.rulesets.chojin_locke.state import (
     Ending,
     Player,
     Position,
+    Proposal,
     Turn,
     Victory,
 )
@@ -35,6 +36,8 @@ def evolve(state: ChojinState, recorded: Recorded) -> ChojinState:
             "board": state.board.model_copy(deep=True),
             "turn": state.turn.model_copy(deep=True) if state.turn else None,
             "choosing": list(state.choosing),
+            "parties": {k: list(v) for k, v in state.parties.items()},
+            "proposal": state.proposal.model_copy(deep=True) if state.proposal else None,
         }
     )
     handler(new, event)
@@ -138,7 +141,8 @@ def _checked(s: ChojinState, e: ev.Checked) -> None:
 
 
 def _moved(s: ChojinState, e: ev.Moved) -> None:
-    s.players[e.seat].position = e.to
+    for seat in s.party_of(e.seat):  # partners move with their leader
+        s.players[seat].position = e.to
     if s.turn is not None:
         s.turn.main = e.how
 
@@ -249,7 +253,8 @@ def _base_begun(s: ChojinState, e: ev.BaseStageBegun) -> None:
 
 
 def _base_moved(s: ChojinState, e: ev.BaseMoved) -> None:
-    s.players[e.seat].cell = e.to
+    for seat in s.party_of(e.seat):
+        s.players[seat].cell = e.to
     if s.turn is not None:
         s.turn.main = e.how
         s.turn.teleport = None
@@ -273,6 +278,36 @@ def _over(s: ChojinState, e: ev.GameOver) -> None:
     s.ending = Ending(reason=e.reason, faction=e.faction, seat=e.seat)
     s.stage = "over"
     s.victory = None
+
+
+def _proposed(s: ChojinState, e: ev.PartyProposed) -> None:
+    s.proposal = Proposal(leader=e.leader, partners=list(e.partners), waiting=list(e.partners))
+    if s.turn is not None:
+        s.turn.main = "party"
+
+
+def _party_answered(s: ChojinState, e: ev.PartyAnswered) -> None:
+    if s.proposal is None:
+        return
+    if e.accepts:
+        s.proposal.waiting = [w for w in s.proposal.waiting if w != e.seat]
+    else:
+        s.proposal = None
+
+
+def _formed(s: ChojinState, e: ev.PartyFormed) -> None:
+    s.parties = {**s.parties, e.leader: list(e.partners)}
+    for seat in e.partners:
+        s.players[seat].condition = "partner"
+    s.proposal = None
+
+
+def _dissolved(s: ChojinState, e: ev.PartyDissolved) -> None:
+    parties = dict(s.parties)
+    for seat in parties.pop(e.leader, []):
+        if s.players[seat].condition == "partner":
+            s.players[seat].condition = "normal"
+    s.parties = parties
 
 
 _HANDLERS: dict[type[Any], Any] = {
@@ -310,4 +345,8 @@ _HANDLERS: dict[type[Any], Any] = {
     ev.TeleportGranted: _teleport_granted,
     ev.BaseCardTurned: _base_turned,
     ev.GameOver: _over,
+    ev.PartyProposed: _proposed,
+    ev.PartyAnswered: _party_answered,
+    ev.PartyFormed: _formed,
+    ev.PartyDissolved: _dissolved,
 }

@@ -12,7 +12,16 @@ from domain.game import GameState
 from domain.lifecycle_events import GameCreated
 from domain.records import Draft, Recorded
 from domain.ruleset import DeclarationCheck, Ruleset
-from domain.rulesets.chojin_locke import actions, base, planets, setup, silhouettes, support, turn
+from domain.rulesets.chojin_locke import (
+    actions,
+    base,
+    party,
+    planets,
+    setup,
+    silhouettes,
+    support,
+    turn,
+)
 from domain.rulesets.chojin_locke import commands as c
 from domain.rulesets.chojin_locke.audit import audit
 from domain.rulesets.chojin_locke.catalog import sample
@@ -45,6 +54,9 @@ _DECIDERS: dict[type[Command], Callable[[GameState, Any, str], list[Draft]]] = {
     c.Treat: actions.treat,
     c.Pass: actions.pass_,
     c.Escape: actions.escape,
+    c.FormParty: party.form_party,
+    c.AnswerParty: party.answer_party,
+    c.DissolveParty: party.dissolve_party,
     c.OpenSheet: support.open_sheet,
     c.Convert: support.convert,
     c.DeclareVictory: support.declare_victory,

@@ -81,6 +81,14 @@ class Victory(BaseModel):
     waiting: list[int]
 
 
+class Proposal(BaseModel):
+    """パーティーを組む: the leader's offer, waiting for every proposed partner's answer."""
+
+    leader: int
+    partners: list[int]
+    waiting: list[int]
+
+
 class Board(BaseModel):
     cards: dict[str, str] = {}  # "planet:square" → card name (secret until turned)
     turned: dict[str, str] = {}  # public: cards turned face up
@@ -109,11 +117,20 @@ class ChojinState(BaseModel):
     turn: Turn | None = None
     board: Board = Board()
     victory: Victory | None = None
+    proposal: Proposal | None = None
+    parties: dict[int, list[int]] = {}  # leader → partners
     ending: Ending | None = None
     last_event: int = 0
 
     def player(self, seat: int) -> Player:
         return self.players[seat]
+
+    def party_of(self, seat: int) -> list[int]:
+        """Everyone in `seat`'s party (itself included), or just itself."""
+        for leader, partners in self.parties.items():
+            if seat == leader or seat in partners:
+                return [leader, *partners]
+        return [seat]
 
     def evil_dealt(self) -> int:
         return sum(1 for p in self.players.values() if p.sheet and p.sheet.steps[0] == "E")

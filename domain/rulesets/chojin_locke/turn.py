@@ -101,7 +101,8 @@ def _stage_end(state: ChojinState) -> PlanetStageEnded | None:
     explorers = [p for p in state.players.values() if p.side == "explorer"]
     if not state.board.cards:
         return PlanetStageEnded(reason="no_cards")
-    if any(p.info >= 3 for p in explorers):
+    # a party's 情報入手 are pooled (6.1)
+    if any(sum(state.players[s].info for s in state.party_of(p.seat)) >= 3 for p in explorers):
         return PlanetStageEnded(reason="information")
     if not any(p.alive for p in explorers):
         return PlanetStageEnded(reason="explorers_dead")
@@ -128,6 +129,8 @@ def next_phase(game: GameState, command: NextPhase, actor: str) -> list[Draft]:
         phases = tuple(p for p in phases if p not in ("support1", "main"))  # 4.6
     if turn.teleport is not None:
         raise RuleViolation("teleport_pending", "Name the square your teleport reaches first.")
+    if state.proposal is not None:
+        raise RuleViolation("party_pending", "Every proposed partner must answer first.")
     if turn.phase == "main" and turn.main is None and "main" in phases:
         raise RuleViolation("main_action_required", "Take a main action first (パス is one).")
     later = phases[phases.index(turn.phase) + 1 :] if turn.phase in phases else ()

@@ -63,6 +63,8 @@ def view(game: GameState, audience: str) -> dict[str, Any]:
         "players": [_public(state, p, ended) for _, p in sorted(state.players.items())],
         "turn": state.turn.model_dump() if state.turn else None,
         "victory": state.victory.model_dump() if state.victory else None,
+        "proposal": state.proposal.model_dump() if state.proposal else None,
+        "parties": {str(leader): partners for leader, partners in state.parties.items()},
         "board": {
             "face_down": len(state.board.cards),
             "turned": dict(state.board.turned),

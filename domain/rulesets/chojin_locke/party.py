@@ -1,0 +1,60 @@
+"""パーティー (6.1): proposing as the main action, every partner's consent, dissolving."""
+
+from __future__ import annotations
+
+from domain.errors import RuleViolation
+from domain.game import GameState
+from domain.records import Draft
+from domain.rulesets.chojin_locke.actions import free_main, same_place
+from domain.rulesets.chojin_locke.commands import AnswerParty, DissolveParty, FormParty
+from domain.rulesets.chojin_locke.events import (
+    PartyAnswered,
+    PartyDissolved,
+    PartyFormed,
+    PartyProposed,
+)
+from domain.rulesets.chojin_locke.guards import living, playing, rules, seat
+from domain.rulesets.chojin_locke.turn import in_phase, my_turn
+
+
+def form_party(game: GameState, command: FormParty, actor: str) -> list[Draft]:
+    state, player = free_main(game, actor)
+    if player.seat in state.parties or len(state.party_of(player.seat)) > 1:
+        raise RuleViolation("already_in_party", "You are already in a party.")
+    partners = sorted(set(command.partners))
+    for number in partners:
+        if number == player.seat:
+            raise RuleViolation("party_with_self", "Propose the party to others.")
+        other = living(state, number)
+        if not same_place(state, player, other):
+            raise RuleViolation("not_same_square", "Partners must be on your square.")
+        if other.revealed_silhouette == player.revealed_silhouette:
+            raise RuleViolation(
+                "same_silhouette", "Characters with the same silhouette cannot form a party."
+            )
+        if len(state.party_of(number)) > 1:
+            raise RuleViolation("already_in_party", "A proposed partner is already in a party.")
+    return [Draft(PartyProposed(leader=player.seat, partners=tuple(partners)))]
+
+
+def answer_party(game: GameState, command: AnswerParty, actor: str) -> list[Draft]:
+    number = seat(actor)
+    if game.status == "ended":
+        raise RuleViolation("game_ended", "The game has ended.")
+    proposal = rules(game).proposal
+    if proposal is None or number not in proposal.waiting:
+        raise RuleViolation("no_answer_due", "No party proposal waits for your answer.")
+    answered = Draft(PartyAnswered(seat=number, accepts=command.accepts))
+    if not command.accepts or len(proposal.waiting) > 1:
+        return [answered]
+    formed = PartyFormed(leader=proposal.leader, partners=tuple(proposal.partners))
+    return [answered, Draft(formed)]
+
+
+def dissolve_party(game: GameState, command: DissolveParty, actor: str) -> list[Draft]:
+    state = playing(game)
+    turn, player = my_turn(state, actor)
+    in_phase(turn, "support1", "support2")
+    if player.seat not in state.parties:
+        raise RuleViolation("not_a_leader", "Only a party's leader dissolves it.")
+    return [Draft(PartyDissolved(leader=player.seat))]
