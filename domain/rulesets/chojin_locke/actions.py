@@ -8,6 +8,7 @@ from domain.records import Draft
 from domain.rulesets.chojin_locke.board import step
 from domain.rulesets.chojin_locke.commands import (
     Check,
+    DestroyKey,
     Escape,
     Intrude,
     Move,
@@ -24,12 +25,15 @@ from domain.rulesets.chojin_locke.declarations import (
     succeeded,
     total,
 )
+from domain.rulesets.chojin_locke.ending import end_game
 from domain.rulesets.chojin_locke.events import (
     Acted,
     BaseEntered,
     BaseMoved,
     Checked,
     EscapeChecked,
+    GameOver,
+    KeyDestroyed,
     Moved,
     TeleportGranted,
 )
@@ -159,16 +163,22 @@ def teleport_to(game: GameState, command: TeleportTo, actor: str) -> list[Draft]
 
 
 def intrude(game: GameState, command: Intrude, actor: str) -> list[Draft]:
-    _state, player = free_main(game, actor, outside_ok=True)
+    state, player = free_main(game, actor, outside_ok=True)
     if not player.outside:
         raise RuleViolation("not_outside", "Only a character around the base makes 侵入チェック.")
     cell = Cell(row=command.row, col=command.col)
     if not is_outer(cell):
         raise RuleViolation("not_outer_square", "Enter on one of the 20 outer squares.")
     check_declaration(player, "esp_level", command.declared)
-    failures = player.intrusion_failures  # 4.6: −1 on the dice per earlier failure, cumulative
-    dice = f"2D6-{failures}" if failures else "2D6"
-    roll = declared_roll(game, dice, command.declared, command.faces, game.draws + 1)
+    failures = player.intrusion_failures
+    if state.rules == "2002":
+        # 9.3.1: 2D6 ≤ declared level + 情報入手 held + earlier attempts
+        target = command.declared + player.info + failures
+        roll = plain_roll(game, f"2D6<={target}", command.faces, game.draws + 1)
+    else:
+        # 4.6: −1 on the dice per earlier failure, cumulative
+        dice = f"2D6-{failures}" if failures else "2D6"
+        roll = declared_roll(game, dice, command.declared, command.faces, game.draws + 1)
     ok = succeeded(roll)
     checked = Checked(
         seat=player.seat,
@@ -184,12 +194,16 @@ def intrude(game: GameState, command: Intrude, actor: str) -> list[Draft]:
 
 
 def recover(game: GameState, command: Recover, actor: str) -> list[Draft]:
-    _state, player = free_main(game, actor, outside_ok=True)
+    state, player = free_main(game, actor, outside_ok=True)
+    if state.rules == "2002" and command.stat != "endurance":
+        raise RuleViolation("not_in_2002", "The 2002 rules recover endurance only.")
     return [Draft(Acted(seat=player.seat, action="recover", stat=command.stat))]
 
 
 def treat(game: GameState, command: Treat, actor: str) -> list[Draft]:
     state, player = free_main(game, actor)
+    if state.rules == "2002":
+        raise RuleViolation("not_in_2002", "The 2002 rules have no 治療.")
     if command.target == player.seat:
         raise RuleViolation("treat_other", "治療 heals another character; use 回復 for yourself.")
     target = living(state, command.target)
@@ -243,3 +257,21 @@ def check(game: GameState, command: Check, actor: str) -> list[Draft]:
         reason=command.reason,
     )
     return [Draft(event)]
+
+
+def destroy_key(game: GameState, command: DestroyKey, actor: str) -> list[Draft]:
+    state, player = free_main(game, actor)
+    if state.rules != "2002":
+        raise RuleViolation("not_in_2020", "Under the 2020 rules a turned 重要拠点 is destroyed.")
+    cell = _in_base(state, player)
+    square = f"{cell.row}:{cell.col}"
+    if square not in state.board.keys or square in state.board.destroyed:
+        raise RuleViolation("no_key_here", "There is no standing 重要拠点 on your square.")
+    if square not in state.board.base_turned:
+        raise RuleViolation("key_face_down", "The card on your square has not been opened.")
+    if player.faction != "G":
+        raise RuleViolation("good_only", "Only a Good character can destroy a 重要拠点.")
+    drafts = [Draft(KeyDestroyed(seat=player.seat, row=cell.row, col=cell.col))]
+    if len(state.board.destroyed) + 1 >= len(state.board.keys):
+        drafts += end_game(game, GameOver(reason="keys_destroyed", faction="G"))
+    return drafts

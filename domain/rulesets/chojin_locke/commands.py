@@ -174,6 +174,12 @@ class DissolveParty(Command):
     type: Literal["chojin_locke.dissolve_party"] = "chojin_locke.dissolve_party"
 
 
+class DestroyKey(Command):
+    """2002 rules: a Good character on a turned 重要拠点 declares 破壊 (the move-phase action)."""
+
+    type: Literal["chojin_locke.destroy_key"] = "chojin_locke.destroy_key"
+
+
 class Escape(Command):
     """脱出チェック: an arrested player's main action."""
 
@@ -238,6 +244,7 @@ COMMANDS: tuple[type[Command], ...] = (
     Treat,
     Pass,
     Escape,
+    DestroyKey,
     FormParty,
     AnswerParty,
     DissolveParty,

@@ -344,3 +344,12 @@ class PartyFormed(Event):
 class PartyDissolved(Event):
     type = "chojin_locke.PartyDissolved"
     leader: int
+
+
+class KeyDestroyed(Event):
+    """2002: a Good character on a 重要拠点 declares 破壊."""
+
+    type = "chojin_locke.KeyDestroyed"
+    seat: int
+    row: int
+    col: int

@@ -10,6 +10,7 @@ from domain.rulesets.chojin_locke import conversion
 from domain.rulesets.chojin_locke import events as ev
 from domain.rulesets.chojin_locke.base import base_cells
 from domain.rulesets.chojin_locke.board import key
+from domain.rulesets.chojin_locke.phases import turn_phases
 from domain.rulesets.chojin_locke.state import (
     Board,
     ChojinState,
@@ -125,7 +126,7 @@ def _begun(s: ChojinState, e: ev.PlanetStageBegun) -> None:
 
 
 def _turn_begun(s: ChojinState, e: ev.TurnBegun) -> None:
-    s.turn = Turn(seat=e.seat, number=e.number)
+    s.turn = Turn(seat=e.seat, number=e.number, phase=turn_phases(s.rules)[0])
 
 
 def _phase(s: ChojinState, e: ev.PhaseEntered) -> None:
@@ -303,11 +304,21 @@ def _formed(s: ChojinState, e: ev.PartyFormed) -> None:
 
 
 def _dissolved(s: ChojinState, e: ev.PartyDissolved) -> None:
+    if s.turn is not None and s.turn.phase == "move":
+        s.turn.main = "dissolve"  # 2002: 組み外し is the move phase's action
     parties = dict(s.parties)
     for seat in parties.pop(e.leader, []):
         if s.players[seat].condition == "partner":
             s.players[seat].condition = "normal"
     s.parties = parties
+
+
+def _key_destroyed(s: ChojinState, e: ev.KeyDestroyed) -> None:
+    square = f"{e.row}:{e.col}"
+    s.board.base_turned.pop(square, None)
+    s.board.destroyed.append(square)
+    if s.turn is not None:
+        s.turn.main = "destroy"
 
 
 _HANDLERS: dict[type[Any], Any] = {
@@ -349,4 +360,5 @@ _HANDLERS: dict[type[Any], Any] = {
     ev.PartyAnswered: _party_answered,
     ev.PartyFormed: _formed,
     ev.PartyDissolved: _dissolved,
+    ev.KeyDestroyed: _key_destroyed,
 }

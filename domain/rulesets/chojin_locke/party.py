@@ -54,7 +54,9 @@ def answer_party(game: GameState, command: AnswerParty, actor: str) -> list[Draf
 def dissolve_party(game: GameState, command: DissolveParty, actor: str) -> list[Draft]:
     state = playing(game)
     turn, player = my_turn(state, actor)
-    in_phase(turn, "support1", "support2")
+    in_phase(turn, "support", "main")  # 2002: 組み外し is a move-phase action
+    if state.rules == "2020" and turn.phase == "main":
+        raise RuleViolation("wrong_phase", "Dissolve a party in a support phase.")
     if player.seat not in state.parties:
         raise RuleViolation("not_a_leader", "Only a party's leader dissolves it.")
     return [Draft(PartyDissolved(leader=player.seat))]

@@ -2,15 +2,41 @@
 
 from __future__ import annotations
 
-from domain.rulesets.chojin_locke.state import PHASES, ChojinState, Phase, Player
+from domain.rulesets.chojin_locke.state import PHASES, PHASES_2002, ChojinState, Phase, Player
+
+# what each phase is for, so both turn structures share the actions
+ROLES: dict[str, str] = {
+    "check": "check",
+    "support1": "support",
+    "support2": "support",
+    "main": "main",
+    "square": "square",
+    "combat": "combat",
+    "victory": "victory",  # 2002: only 勝利宣言
+    "recovery": "check",
+    "move": "main",
+    "instruction": "square",
+    "destruction": "destruction",
+}
 
 
-def phases_for(player: Player) -> tuple[Phase, ...]:
+def role(phase: str) -> str:
+    return ROLES[phase]
+
+
+def turn_phases(rules: str) -> tuple[Phase, ...]:
+    return PHASES_2002 if rules == "2002" else PHASES
+
+
+def phases_for(player: Player, rules: str = "2020") -> tuple[Phase, ...]:
+    phases = turn_phases(rules)
     if player.condition in ("bound", "partner"):
-        return ("check",)  # 4.4: everything but the check phase is skipped
+        # 4.4: everything but the check phase is skipped
+        return tuple(p for p in phases if role(p) == "check")
     if player.condition == "arrested":
-        return ("check", "main")  # the main action must be the escape check
-    return PHASES
+        # the main action must be the escape check
+        return tuple(p for p in phases if role(p) in ("check", "main"))
+    return phases
 
 
 def takes_turns(state: ChojinState, player: Player) -> bool:

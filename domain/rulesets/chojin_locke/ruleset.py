@@ -54,6 +54,7 @@ _DECIDERS: dict[type[Command], Callable[[GameState, Any, str], list[Draft]]] = {
     c.Treat: actions.treat,
     c.Pass: actions.pass_,
     c.Escape: actions.escape,
+    c.DestroyKey: actions.destroy_key,
     c.FormParty: party.form_party,
     c.AnswerParty: party.answer_party,
     c.DissolveParty: party.dissolve_party,
@@ -74,7 +75,8 @@ class ChojinLocke(Ruleset[ChojinState]):
 
     def initial(self, options: BaseModel, seats: int) -> ChojinState:
         assert isinstance(options, ChojinOptions)
-        return ChojinState(catalog=options.catalog or sample(), seats=seats)
+        catalog = options.catalog or sample()
+        return ChojinState(catalog=catalog, seats=seats, rules=options.rules)
 
     def decide(self, game: GameState, command: Command, actor: str) -> list[Draft]:
         return _DECIDERS[type(command)](game, command, actor)

@@ -10,8 +10,29 @@ from domain.rulesets.chojin_locke.cards import Catalog, CharacterSheet
 
 Stage = Literal["deal", "silhouettes", "rebalance", "ambush", "planet", "keys", "base", "over"]
 Condition = Literal["normal", "bound", "arrested", "partner", "dead"]
-Phase = Literal["check", "support1", "main", "square", "support2", "combat"]
+Phase = Literal[
+    "check",
+    "support1",
+    "main",
+    "square",
+    "support2",
+    "combat",
+    # the 2002 rulebook's turn (ch. 9)
+    "victory",
+    "recovery",
+    "move",
+    "instruction",
+    "destruction",
+]
 PHASES: tuple[Phase, ...] = ("check", "support1", "main", "square", "support2", "combat")
+PHASES_2002: tuple[Phase, ...] = (
+    "victory",
+    "recovery",
+    "move",
+    "instruction",
+    "combat",
+    "destruction",
+)
 
 
 class PlayingCard(BaseModel):
@@ -109,6 +130,7 @@ class Ending(BaseModel):
 class ChojinState(BaseModel):
     catalog: Catalog
     seats: int
+    rules: Literal["2020", "2002"] = "2020"
     stage: Stage = "deal"
     deals: int = 0
     fixed: bool = False

@@ -22,10 +22,10 @@ from domain.rulesets.chojin_locke.state import ChojinState, Player
 from domain.rulesets.chojin_locke.turn import in_phase, my_turn
 
 
-def _support(game: GameState, actor: str) -> tuple[ChojinState, Player]:
+def _support(game: GameState, actor: str, *roles: str) -> tuple[ChojinState, Player]:
     state = playing(game)
     turn, player = my_turn(state, actor)
-    in_phase(turn, "support1", "support2")
+    in_phase(turn, *(roles or ("support",)))
     return state, player
 
 
@@ -73,7 +73,7 @@ def convert(game: GameState, command: Convert, actor: str) -> list[Draft]:
 
 
 def declare_victory(game: GameState, command: DeclareVictory, actor: str) -> list[Draft]:
-    state, player = _support(game, actor)
+    state, player = _support(game, actor, "support", "victory")
     others = [p for p in state.players.values() if p.seat != player.seat]
     if command.sole:
         if player.faction != "S":

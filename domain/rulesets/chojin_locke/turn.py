@@ -19,7 +19,7 @@ from domain.rulesets.chojin_locke.events import (
 )
 from domain.rulesets.chojin_locke.grid import cell_key
 from domain.rulesets.chojin_locke.guards import playing, seat
-from domain.rulesets.chojin_locke.phases import next_seat, phases_for
+from domain.rulesets.chojin_locke.phases import next_seat, phases_for, role
 from domain.rulesets.chojin_locke.state import ChojinState, Player, Turn
 
 
@@ -33,8 +33,9 @@ def my_turn(state: ChojinState, actor: str) -> tuple[Turn, Player]:
     return turn, state.players[number]
 
 
-def in_phase(turn: Turn, *phases: str) -> None:
-    if turn.phase not in phases:
+def in_phase(turn: Turn, *roles: str) -> None:
+    """Is the turn in a phase for one of `roles` (main, support, victory …)?"""
+    if role(turn.phase) not in roles:
         raise RuleViolation(
             "wrong_phase", f"This is not possible in the {turn.phase} phase of the turn."
         )
@@ -60,7 +61,7 @@ def base_square_effect(game: GameState, state: ChojinState, player: Player) -> l
     name = state.board.base[square]
     card = next((c for c in state.catalog.base_cards if c.name == name), None)
     kind = card.kind if card else "key"
-    destroyed = kind == "key"
+    destroyed = kind == "key" and state.rules == "2020"  # 2002: destroyed by 破壊 declared
     event = BaseCardTurned(
         seat=player.seat,
         row=player.cell.row,
@@ -124,19 +125,19 @@ def end_turn(game: GameState, state: ChojinState, turn: Turn) -> list[Draft]:
 def next_phase(game: GameState, command: NextPhase, actor: str) -> list[Draft]:
     state = playing(game)
     turn, player = my_turn(state, actor)
-    phases = phases_for(player)
-    if on_face_down_base_card(state, player):
-        phases = tuple(p for p in phases if p not in ("support1", "main"))  # 4.6
+    phases = phases_for(player, state.rules)
+    if state.rules == "2020" and on_face_down_base_card(state, player):
+        phases = tuple(p for p in phases if role(p) not in ("support", "main"))  # 4.6
     if turn.teleport is not None:
         raise RuleViolation("teleport_pending", "Name the square your teleport reaches first.")
     if state.proposal is not None:
         raise RuleViolation("party_pending", "Every proposed partner must answer first.")
-    if turn.phase == "main" and turn.main is None and "main" in phases:
+    if role(turn.phase) == "main" and turn.main is None and turn.phase in phases:
         raise RuleViolation("main_action_required", "Take a main action first (パス is one).")
     later = phases[phases.index(turn.phase) + 1 :] if turn.phase in phases else ()
     if not later:
         return end_turn(game, state, turn)
     drafts = [Draft(PhaseEntered(seat=player.seat, phase=later[0]))]
-    if later[0] == "square":
+    if role(later[0]) == "square":
         drafts += square_effect(state, player) + base_square_effect(game, state, player)
     return drafts
