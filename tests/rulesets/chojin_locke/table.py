@@ -161,7 +161,7 @@ def to_phase(table: Table, phase: str) -> str:
         turn = view(table, "gm")["turn"]
         if turn["phase"] == phase:
             return actor
-        if turn["phase"] == "main" and turn["main"] is None:
+        if turn["phase"] in ("main", "move") and turn["main"] is None:
             table.do(actor, cmd("pass"))
         table.do(actor, cmd("next_phase"))
     raise AssertionError(f"never reached {phase}")
@@ -172,7 +172,7 @@ def end_turn(table: Table) -> None:
     number = view(table, "gm")["turn"]["number"]
     while view(table, "gm")["turn"]["number"] == number:
         turn = view(table, "gm")["turn"]
-        if turn["phase"] == "main" and turn["main"] is None:
+        if turn["phase"] in ("main", "move") and turn["main"] is None:
             table.do(actor, cmd("pass"))
         table.do(actor, cmd("next_phase"))
 
@@ -191,7 +191,7 @@ def finish_turn(table: Table, actor: str, main: dict[str, Any] | None) -> None:
         gm = view(table, "gm")
         if gm["stage"] != stage or gm["turn"]["number"] != start:
             return
-        if gm["turn"]["phase"] == "main" and gm["turn"]["main"] is None:
+        if gm["turn"]["phase"] in ("main", "move") and gm["turn"]["main"] is None:
             table.do(actor, main or cmd("pass"))
             main = None
             if view(table, "gm")["stage"] != stage:

@@ -58,7 +58,7 @@ def _until_turn_of(table: Table, *wanted: int) -> str:
         if int(actor[5:]) in wanted:
             return actor
         player = next(p for p in view(table, "gm")["players"] if f"seat:{p['seat']}" == actor)
-        main = cmd("recover", stat="willpower") if player["outside"] else None
+        main = cmd("recover", stat="endurance") if player["outside"] else None
         finish_turn(table, actor, main)
     raise AssertionError("never their turn")
 
