@@ -1,4 +1,4 @@
-"""The scripted combat: two PCs, a boss and three クローンヤクザ over four turns, through HTTP.
+"""The scripted combat: two PCs, a boss and three クローンヤクザ over seven turns, through HTTP.
 
 It is also how samples/ninja-slayer-combat.jsonl is made (tests/rulesets/ninja_slayer/
 make_sample.py). Every face is given (manual dice) except where noted, so the game is the same
@@ -205,7 +205,7 @@ class Script:
         self.do("gm", "next_turn")
 
     def quiet_turn(self) -> None:
-        """Turn 3: nobody attacks; the atmosphere rises at its end."""
+        """Nobody attacks (turns 3, 5, 6); the atmosphere rises at the ends of turns 3 and 6."""
         while self.rules()["combat"]["phase"] != "turn_end":
             self.advance()
         self.do("gm", "next_turn")
@@ -222,7 +222,7 @@ class Script:
         self.advance(4)  # → turn end
         self.do("gm", "next_turn")
 
-    def turn_5(self) -> None:
+    def turn_7(self) -> None:
         self.advance()
         self.advance(2, actor="seat:2")
         self.do("seat:2", "other_action", action="カイシャク on ブラックマンバ")
@@ -262,6 +262,8 @@ class Script:
         self.turn_2()
         self.quiet_turn()
         self.turn_4()
-        self.turn_5()
+        self.quiet_turn()
+        self.quiet_turn()
+        self.turn_7()
         self.knock_out_ben()
         self.do("gm", "end_combat")

@@ -77,7 +77,9 @@ def test_scripted_combat_final_state_and_audit(client: TestClient) -> None:
         e["public"]["counter_against"] for e in events if e["type"] == "ninja_slayer.EvasionRolled"
     ]
     assert ["boss"] in counters and ["m2", "m3"] in counters
-    assert max(e["public"]["turn"] for e in events if e["type"] == "ninja_slayer.TurnStarted") == 5
+    assert max(e["public"]["turn"] for e in events if e["type"] == "ninja_slayer.TurnStarted") == 7
+    raised = [e["public"] for e in events if e["type"] == "ninja_slayer.AtmosphereRaised"]
+    assert raised == [{"turn": 3, "level": 1}, {"turn": 6, "level": 2}]
 
     script.t.do("gm", {"type": "end", "summary": "ブラックマンバ 爆発四散"})
     report = client.get(f"/games/{script.t.game_id}/verify").json()
