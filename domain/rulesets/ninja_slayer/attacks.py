@@ -19,7 +19,7 @@ from .rolls import Pool
 from .state import Character, Damage, NinjaState, StrikeTerms
 from .strikes import resolve
 
-TIME_LAG_NEURON = 7  # ●時間差 is gained at base 【ニューロン】 7
+TIME_LAG_NEURON = 7  # ●時間差 and ●マルチターゲット are gained at base 【ニューロン】 7
 SOKUTEN = Modifier(name="連続側転", delta=1)
 
 
@@ -73,6 +73,16 @@ def attack(game: GameState, command: Attack, actor: str) -> list[Draft]:
     hits_per_target = Counter(t.id for t in targets)
     if command.time_lag and (melee or holder.sheet.neuron < TIME_LAG_NEURON):
         raise RuleViolation("no_time_lag", f"{holder.name} cannot use ●時間差 here.")
+    # Shuriken (and jitsu like カラテミサイル) pick several targets without ●マルチターゲット.
+    if (
+        not melee
+        and len(hits_per_target) > 1
+        and not command.shuriken
+        and holder.sheet.neuron < TIME_LAG_NEURON
+    ):
+        raise RuleViolation(
+            "no_multi_target", f"{holder.name} needs ●マルチターゲット to shoot several targets."
+        )
     modifiers = list(command.modifiers) + concentration(state, holder.id)
     if holder.next_attack_difficulty:
         modifiers.append(SOKUTEN)

@@ -145,3 +145,35 @@ def test_mobs_of_other_kinds_and_initiatives_are_evaded_apart() -> None:
     )
     (evaded,) = evade(game, "seat:1", "aki", [1], [5])
     assert evaded.success
+
+
+def test_shooting_several_targets_needs_multi_target_unless_shuriken() -> None:
+    game = Game()
+    game.add("seat:1", "aki", "pc", {**PC_SHEET, "wazamae": 4, "neuron": 6, "multi_shot": 2})
+    for mob in ("m1", "m2"):
+        game.add(
+            "gm",
+            mob,
+            "mob",
+            {"karate": 1, "neuron": 1, "wazamae": 1, "tairyoku": 1, "ninja": False},
+        )
+    game.do(
+        "gm",
+        {
+            "type": "ninja_slayer.begin_combat",
+            "participants": ["aki", "m1", "m2"],
+            "enemy_tie_order": ["m1", "m2"],
+        },
+    )
+    to_attack(game, "aki")
+    body: dict[str, Any] = {
+        "type": "ninja_slayer.attack",
+        "kind": "ranged",
+        "allocations": [
+            {"target": "m1", "dice": 2, "faces": [4, 1]},
+            {"target": "m2", "dice": 2, "faces": [4, 1]},
+        ],
+    }
+    game.refused("seat:1", body, "no_multi_target")
+    game.do("seat:1", {**body, "shuriken": True})
+    assert {game.char(m).status for m in ("m1", "m2")} == {"removed"}
