@@ -17,15 +17,18 @@ from .events import AttackRolled, CheckDetail, Strike, StrikeDetails
 from .numbers import DrawNumbers
 from .rolls import Pool
 from .state import Character, Damage, NinjaState, StrikeTerms
+from .stats import value
 from .strikes import resolve
 
 TIME_LAG_NEURON = 7  # ●時間差 and ●マルチターゲット are gained at base 【ニューロン】 7
 SOKUTEN = Modifier(name="連続側転", delta=1)
 
 
-def _allocations(command: Attack, holder: Character, pool: int) -> list[int]:
-    limit = holder.sheet.multi_attack if command.kind == "melee" else holder.sheet.multi_shot
-    name = "●連続攻撃" if command.kind == "melee" else "●連射"
+def _allocations(command: Attack, holder: Character, pool: int, stat: str) -> list[int]:
+    # A melee style judged with ワザマエ (精密攻撃) uses ●連射 as its ●連続攻撃.
+    karate_melee = command.kind == "melee" and stat != "ワザマエ"
+    limit = holder.sheet.multi_attack if karate_melee else holder.sheet.multi_shot
+    name = "●連続攻撃" if karate_melee else "●連射"
     if len(command.allocations) > limit:
         raise RuleViolation(
             "too_many_attacks", f"{holder.name} has {name}{limit}: at most {limit} attacks."
@@ -61,14 +64,14 @@ def attack(game: GameState, command: Attack, actor: str) -> list[Draft]:
         "即応ダイス", "not_enough_reaction_dice", command.reaction_dice, holder.now.reaction
     )
     melee = command.kind == "melee"
-    stat = "カラテ" if melee else "ワザマエ"
+    stat = command.stat or ("カラテ" if melee else "ワザマエ")
     pool = Pool(
         stat=stat,
-        stat_value=holder.now.karate if melee else holder.now.wazamae,
+        stat_value=value(holder, stat),
         bonus=command.bonus_dice,
         reaction=command.reaction_dice,
     )
-    split = _allocations(command, holder, pool.size)
+    split = _allocations(command, holder, pool.size, stat)
     targets = _targets(state, command, holder)
     hits_per_target = Counter(t.id for t in targets)
     if command.time_lag and (melee or holder.sheet.neuron < TIME_LAG_NEURON):

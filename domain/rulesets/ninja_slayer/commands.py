@@ -109,6 +109,9 @@ class Attack(Command):
 
     type: Literal["ninja_slayer.attack"] = "ninja_slayer.attack"
     kind: Literal["melee", "ranged"] = "melee"
+    stat: StatName | None = Field(
+        default=None, description="Default カラテ (melee) / ワザマエ (ranged); e.g. ジツ"
+    )
     allocations: list[Allocation] = Field(min_length=1, max_length=9)
     modifiers: list[Modifier] = Field(default_factory=list, max_length=12)
     bonus_dice: int = Field(default=0, ge=-20, le=20)

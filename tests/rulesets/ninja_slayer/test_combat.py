@@ -348,3 +348,39 @@ def test_only_a_ninja_earns_a_counter() -> None:
     melee(game, "seat:2", "boss", [4, 1, 1])
     (evaded,) = evade(game, "gm", "boss", [1], [6, 6, 6])
     assert evaded.success and evaded.counter_against == ()
+
+
+def test_a_wazamae_melee_style_uses_multi_shot_and_a_jitsu_attack_rolls_jitsu() -> None:
+    game = Game()
+    game.add(
+        "seat:1",
+        "aki",
+        "pc",
+        {"karate": 3, "neuron": 5, "wazamae": 6, "jitsu": 4, "tairyoku": 5, "multi_shot": 2},
+    )
+    game.add("gm", "boss", "boss", {"karate": 2, "neuron": 1, "wazamae": 2, "tairyoku": 9})
+    game.do("gm", {"type": "ninja_slayer.begin_combat", "participants": ["aki", "boss"]})
+    to_attack(game, "aki")
+    body = {
+        "type": "ninja_slayer.attack",
+        "style": "精密攻撃",
+        "stat": "ワザマエ",
+        "allocations": [
+            {"target": "boss", "dice": 3, "faces": [1, 1, 1]},
+            {"target": "boss", "dice": 3, "faces": [1, 1, 1]},
+        ],
+    }
+    (attack,) = game.do("seat:1", body)
+    assert attack.detail.pool.stat == "ワザマエ" and attack.detail.pool.stat_value == 6
+    game.to_turn_end()
+    game.do("gm", {"type": "ninja_slayer.next_turn"})
+    to_attack(game, "aki")
+    missile = {
+        "type": "ninja_slayer.attack",
+        "kind": "ranged",
+        "stat": "ジツ",
+        "shuriken": True,
+        "allocations": [{"target": "boss", "faces": [5, 1, 1, 1]}],
+    }
+    attack, taken = game.do("seat:1", missile)
+    assert attack.detail.pool.stat_value == 4 and taken.amount == 1
