@@ -7,7 +7,7 @@ from domain.drawing import draw_dice, draw_shuffle
 from domain.errors import KirokuError, RuleViolation
 from domain.game import GameState
 from domain.records import Draft
-from domain.rulesets.chojin_locke.commands import BeginBase, EnterBase, PlaceKey
+from domain.rulesets.chojin_locke.commands import BeginBase, EnterBase, InspectSheet, PlaceKey
 from domain.rulesets.chojin_locke.events import (
     BaseEntered,
     BaseLaid,
@@ -16,6 +16,8 @@ from domain.rulesets.chojin_locke.events import (
     DeckOrder,
     KeyBody,
     KeyPlaced,
+    SheetBody,
+    SheetInspected,
     TurnBegun,
 )
 from domain.rulesets.chojin_locke.grid import SIZE, is_outer
@@ -117,3 +119,20 @@ def base_cells(event: BaseStageBegun, state: ChojinState) -> dict[int, Cell]:
     bases = [s for s, p in sorted(state.players.items()) if p.side == "base" and p.alive]
     faces = event.draw.faces
     return {s: Cell(row=faces[2 * i] - 1, col=faces[2 * i + 1] - 1) for i, s in enumerate(bases)}
+
+
+def inspect_sheet(game: GameState, command: InspectSheet, actor: str) -> list[Draft]:
+    number = seat(actor)
+    state = playing(game)
+    stage(state, "keys", "base")
+    player = living(state, number)
+    if player.inspections <= 0:
+        raise RuleViolation("no_inspections", "You have no base player's sheet to look at.")
+    target = state.players.get(command.target)
+    if target is None or target.side != "base" or target.sheet is None:
+        raise RuleViolation("not_a_base_player", "You may look only at a base player's sheet.")
+    if command.target in player.inspected:
+        raise RuleViolation("already_inspected", "You have already seen that sheet.")
+    body = SheetBody(sheet=target.sheet)
+    event = SheetInspected(seat=number, target=command.target, secret=body)
+    return [Draft(event, audience=(seat_actor(number),))]

@@ -83,6 +83,13 @@ class EnterBase(Command):
     col: int = Field(ge=0, le=5)
 
 
+class InspectSheet(Command):
+    """4.5: after 惑星編 ends on 情報入手, look at a base player's sheet (one per card held)."""
+
+    type: Literal["chojin_locke.inspect_sheet"] = "chojin_locke.inspect_sheet"
+    target: int = Field(ge=1, le=16)
+
+
 class BeginBase(Command):
     """Host: the others wait around the base, base players go to random squares; first turn."""
 
@@ -233,6 +240,7 @@ COMMANDS: tuple[type[Command], ...] = (
     BeginPlanets,
     PlaceKey,
     EnterBase,
+    InspectSheet,
     BeginBase,
     Intrude,
     TeleportTo,

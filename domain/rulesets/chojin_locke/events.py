@@ -353,3 +353,12 @@ class KeyDestroyed(Event):
     seat: int
     row: int
     col: int
+
+
+class SheetInspected(Event):
+    """A base player's sheet, sealed to the explorer who may look at it."""
+
+    type = "chojin_locke.SheetInspected"
+    seat: int
+    target: int
+    secret: SheetBody | None = None

@@ -218,6 +218,13 @@ def _condition(s: ChojinState, e: ev.ConditionSet) -> None:
 
 def _stage_ended(s: ChojinState, e: ev.PlanetStageEnded) -> None:
     s.stage = "keys"
+    if e.reason == "information":
+        # 4.5/6.1: whoever (or whose party) holds 3 or more may look at as many base sheets
+        # as the 情報入手 they hold themselves
+        for player in s.players.values():
+            pooled = sum(s.players[m].info for m in s.party_of(player.seat))
+            if player.side == "explorer" and pooled >= 3:
+                player.inspections = player.info
     for player in s.players.values():
         player.position = None  # the pieces leave the planets
         if player.side == "base":  # 4.5: base players recover fully
@@ -321,6 +328,13 @@ def _key_destroyed(s: ChojinState, e: ev.KeyDestroyed) -> None:
         s.turn.main = "destroy"
 
 
+def _inspected(s: ChojinState, e: ev.SheetInspected) -> None:
+    player = s.players[e.seat]
+    player.inspections -= 1
+    if e.secret is not None:
+        player.inspected = {**player.inspected, e.target: e.secret.sheet}
+
+
 _HANDLERS: dict[type[Any], Any] = {
     ev.SheetDealt: _sheet_dealt,
     ev.SheetRefused: _refused,
@@ -361,4 +375,5 @@ _HANDLERS: dict[type[Any], Any] = {
     ev.PartyFormed: _formed,
     ev.PartyDissolved: _dissolved,
     ev.KeyDestroyed: _key_destroyed,
+    ev.SheetInspected: _inspected,
 }

@@ -43,6 +43,7 @@ _DECIDERS: dict[type[Command], Callable[[GameState, Any, str], list[Draft]]] = {
     c.BeginPlanets: planets.begin,
     c.PlaceKey: base.place_key,
     c.EnterBase: base.enter_base,
+    c.InspectSheet: base.inspect_sheet,
     c.BeginBase: base.begin_base,
     c.Intrude: actions.intrude,
     c.TeleportTo: actions.teleport_to,

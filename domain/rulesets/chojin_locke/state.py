@@ -74,6 +74,8 @@ class Player(BaseModel):
     outside: bool = False  # 秘密基地周辺: waiting to pass 侵入チェック
     intrusion_failures: int = 0
     sheet_open: bool = False
+    inspections: int = 0  # base players' sheets this player may still look at (4.5)
+    inspected: dict[int, CharacterSheet] = {}  # secret to this player
 
     @property
     def faction(self) -> str:

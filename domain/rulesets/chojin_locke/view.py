@@ -44,6 +44,10 @@ def _secret(state: ChojinState, player: Player) -> dict[str, Any]:
         "refused": player.refused,
         "conversion_flags": list(player.flags),
         "damage": {"endurance": player.endurance_damage, "willpower": player.willpower_damage},
+        "inspections_left": player.inspections,
+        "inspected": {
+            str(s): sheet.model_dump(mode="json") for s, sheet in player.inspected.items()
+        },
     }
     if player.sheet is not None:
         data["faction"] = player.faction
