@@ -360,7 +360,9 @@ def test_fifty_streams_cost_one_store_read_per_notification(
             assert all(f.seqs == list(range(1, last + 1)) for f in followers)
             # Whoever reads (feed or stream), the store was asked at most once per command.
             assert 1 <= reads <= commands, f"{reads} store reads for {commands} notifications"
-            assert fetches == reads
+            # Every read came through the shared feed; a periodic re-check that finds nothing
+            # new (a slow machine) is a fetch without a read.
+            assert reads <= fetches
 
     run(scenario())
 
