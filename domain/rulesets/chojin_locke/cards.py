@@ -64,6 +64,7 @@ class SquareCard(_Card):
 class AbilityCard(_Card):
     name: str
     tags: tuple[str, ...] = ()
+    count: int = Field(default=1, ge=1)
     text: str = ""
 
 
@@ -125,6 +126,12 @@ class Catalog(_Card):
 
     def planet_deck(self) -> list[str]:
         return [card.name for card in self.planet_cards for _ in range(card.count)]
+
+    def ability_deck(self) -> list[str]:
+        return [card.name for card in self.ability_cards for _ in range(card.count)]
+
+    def ability_card(self, name: str) -> AbilityCard | None:
+        return next((c for c in self.ability_cards if c.name == name), None)
 
     def planet_card(self, name: str) -> SquareCard:
         if name == self.ambush.name:

@@ -194,6 +194,13 @@ class Escape(Command):
     faces: Faces = _FACES
 
 
+class UseAbilityCard(Command):
+    """Turn an ability card from your hand face up and use it (its effect is the table's)."""
+
+    type: Literal["chojin_locke.use_ability_card"] = "chojin_locke.use_ability_card"
+    card: str = Field(min_length=1, max_length=60)
+
+
 class OpenSheet(Command):
     type: Literal["chojin_locke.open_sheet"] = "chojin_locke.open_sheet"
 
@@ -256,6 +263,7 @@ COMMANDS: tuple[type[Command], ...] = (
     FormParty,
     AnswerParty,
     DissolveParty,
+    UseAbilityCard,
     OpenSheet,
     Convert,
     DeclareVictory,

@@ -362,3 +362,39 @@ class SheetInspected(Event):
     seat: int
     target: int
     secret: SheetBody | None = None
+
+
+# ------------------------------------------------------------------------------ ability cards
+
+
+class PlanetCardsFlipped(Event):
+    """4.5: a base player turns unused planet cards; each blank one gives an ability card."""
+
+    type = "chojin_locke.PlanetCardsFlipped"
+    seat: int
+    cards: tuple[str, ...]
+    gains: int
+
+
+class AbilityDeckShuffled(Event):
+    type = "chojin_locke.AbilityDeckShuffled"
+    secret: DeckOrder | None = None
+
+
+class AbilityBody(_Body):
+    card: str
+
+
+class AbilityCardDrawn(Event):
+    type = "chojin_locke.AbilityCardDrawn"
+    seat: int
+    secret: AbilityBody | None = None
+
+
+class AbilityCardUsed(Event):
+    type = "chojin_locke.AbilityCardUsed"
+    seat: int
+    card: str
+    tags: tuple[str, ...]
+    text: str = ""
+    main: bool = False

@@ -103,7 +103,12 @@ def _rebalance_closed(s: ChojinState, e: ev.RebalanceClosed) -> None:
 
 def _planets(s: ChojinState, e: ev.PlanetsLaid) -> None:
     s.stage = "ambush"
-    s.board = Board(cards=dict(e.secret.cards) if e.secret else {})
+    if e.secret is None:
+        s.board = Board()
+        return
+    deck = e.secret.deck
+    left = [deck.deck[i] for i in deck.draw.order[e.cards :]]
+    s.board = Board(cards=dict(e.secret.cards), unused=left)
 
 
 def _ambush(s: ChojinState, e: ev.AmbushPlaced) -> None:
@@ -335,6 +340,28 @@ def _inspected(s: ChojinState, e: ev.SheetInspected) -> None:
         player.inspected = {**player.inspected, e.target: e.secret.sheet}
 
 
+def _flipped(s: ChojinState, e: ev.PlanetCardsFlipped) -> None:
+    s.board.unused = s.board.unused[len(e.cards) :]
+
+
+def _ability_deck(s: ChojinState, e: ev.AbilityDeckShuffled) -> None:
+    if e.secret is not None:
+        s.board.ability_deck = [e.secret.deck[i] for i in e.secret.draw.order]
+
+
+def _ability_drawn(s: ChojinState, e: ev.AbilityCardDrawn) -> None:
+    if e.secret is not None:
+        s.players[e.seat].abilities.append(e.secret.card)
+        if e.secret.card in s.board.ability_deck:
+            s.board.ability_deck.remove(e.secret.card)
+
+
+def _ability_used(s: ChojinState, e: ev.AbilityCardUsed) -> None:
+    s.players[e.seat].abilities.remove(e.card)
+    if e.main and s.turn is not None:
+        s.turn.main = "ability"
+
+
 _HANDLERS: dict[type[Any], Any] = {
     ev.SheetDealt: _sheet_dealt,
     ev.SheetRefused: _refused,
@@ -376,4 +403,8 @@ _HANDLERS: dict[type[Any], Any] = {
     ev.PartyDissolved: _dissolved,
     ev.KeyDestroyed: _key_destroyed,
     ev.SheetInspected: _inspected,
+    ev.PlanetCardsFlipped: _flipped,
+    ev.AbilityDeckShuffled: _ability_deck,
+    ev.AbilityCardDrawn: _ability_drawn,
+    ev.AbilityCardUsed: _ability_used,
 }

@@ -13,6 +13,7 @@ from domain.lifecycle_events import GameCreated
 from domain.records import Draft, Recorded
 from domain.ruleset import DeclarationCheck, Ruleset
 from domain.rulesets.chojin_locke import (
+    abilities,
     actions,
     base,
     party,
@@ -59,6 +60,7 @@ _DECIDERS: dict[type[Command], Callable[[GameState, Any, str], list[Draft]]] = {
     c.FormParty: party.form_party,
     c.AnswerParty: party.answer_party,
     c.DissolveParty: party.dissolve_party,
+    c.UseAbilityCard: abilities.use_card,
     c.OpenSheet: support.open_sheet,
     c.Convert: support.convert,
     c.DeclareVictory: support.declare_victory,

@@ -74,6 +74,7 @@ class Player(BaseModel):
     outside: bool = False  # 秘密基地周辺: waiting to pass 侵入チェック
     intrusion_failures: int = 0
     sheet_open: bool = False
+    abilities: list[str] = []  # ability cards in hand, secret to the seat
     inspections: int = 0  # base players' sheets this player may still look at (4.5)
     inspected: dict[int, CharacterSheet] = {}  # secret to this player
 
@@ -121,6 +122,8 @@ class Board(BaseModel):
     base_turned: dict[str, str] = {}
     keys: list[str] = []  # squares holding 重要拠点 (secret to base players)
     destroyed: list[str] = []  # 重要拠点 destroyed (public)
+    unused: list[str] = []  # planet cards left in the deck, in shuffled order (secret)
+    ability_deck: list[str] = []  # in shuffled order, secret; drawn from the front
 
 
 class Ending(BaseModel):

@@ -20,6 +20,7 @@ from domain.rulesets.chojin_locke.events import (
 from domain.rulesets.chojin_locke.grid import cell_key
 from domain.rulesets.chojin_locke.guards import playing, seat
 from domain.rulesets.chojin_locke.phases import next_seat, phases_for, role
+from domain.rulesets.chojin_locke.planet_end import stage_end_draws
 from domain.rulesets.chojin_locke.state import ChojinState, Player, Turn
 
 
@@ -114,7 +115,8 @@ def end_turn(game: GameState, state: ChojinState, turn: Turn) -> list[Draft]:
     ended = _stage_end(state)
     if ended is not None:
         # 4.6: the base is laid; turns resume once the 重要拠点 are placed and pieces entered
-        return [Draft(ended), lay_base(state, game, game.draws + 1)]
+        draws = stage_end_draws(game, state, ended, game.draws + 2)
+        return [Draft(ended), lay_base(state, game, game.draws + 1), *draws]
     drafts: list[Draft] = []
     following, skipped = next_seat(state, turn.seat)
     if following is not None:

@@ -29,6 +29,7 @@ def _public(state: ChojinState, player: Player, ended: bool) -> dict[str, Any]:
         "information": player.info,
         "sheet_open": player.sheet_open,
         "chosen": player.silhouette is not None,
+        "ability_cards": len(player.abilities),  # how many, as a hand on the table shows
     }
     if shown and player.sheet is not None:
         data["sheet"] = player.sheet.model_dump(mode="json")
@@ -44,6 +45,7 @@ def _secret(state: ChojinState, player: Player) -> dict[str, Any]:
         "refused": player.refused,
         "conversion_flags": list(player.flags),
         "damage": {"endurance": player.endurance_damage, "willpower": player.willpower_damage},
+        "ability_cards": list(player.abilities),
         "inspections_left": player.inspections,
         "inspected": {
             str(s): sheet.model_dump(mode="json") for s, sheet in player.inspected.items()

@@ -1,0 +1,62 @@
+"""4.5: what happens when 惑星編 ends — base players flip unused planet cards, and ability
+cards go to them and to the 情報入手 holder, each sealed to its holder."""
+
+from __future__ import annotations
+
+from math import ceil
+
+from domain.audience import seat_actor
+from domain.drawing import draw_shuffle
+from domain.game import GameState
+from domain.records import Draft
+from domain.rulesets.chojin_locke.counts import planet_card_count
+from domain.rulesets.chojin_locke.events import (
+    AbilityBody,
+    AbilityCardDrawn,
+    AbilityDeckShuffled,
+    DeckOrder,
+    PlanetCardsFlipped,
+    PlanetStageEnded,
+)
+from domain.rulesets.chojin_locke.state import ChojinState
+
+
+def _holders(state: ChojinState) -> list[int]:
+    """Who gains one card for ending 惑星編 on 情報入手: a holder of 3, or a party's leader."""
+    holders: list[int] = []
+    for seat, player in sorted(state.players.items()):
+        party = state.party_of(seat)
+        if player.side != "explorer" or party[0] != seat:
+            continue
+        if sum(state.players[m].info for m in party) >= 3:
+            holders.append(seat)
+    return holders
+
+
+def stage_end_draws(
+    game: GameState, state: ChojinState, ended: PlanetStageEnded, number: int
+) -> list[Draft]:
+    explorers = sum(1 for p in state.players.values() if p.side == "explorer")
+    per = ceil(planet_card_count(state.seats) / max(explorers, 1))
+    unused = list(state.board.unused)
+    drafts: list[Draft] = []
+    gains: list[int] = []
+    for seat, player in sorted(state.players.items()):
+        if player.side != "base":
+            continue
+        flipped, unused = unused[:per], unused[per:]
+        blanks = sum(1 for name in flipped if state.catalog.planet_card(name).kind == "blank")
+        drafts.append(Draft(PlanetCardsFlipped(seat=seat, cards=tuple(flipped), gains=blanks)))
+        gains += [seat] * blanks
+    if ended.reason == "information":
+        gains += _holders(state)
+    deck = state.catalog.ability_deck()
+    if not gains or not deck:
+        return drafts
+    draw = draw_shuffle(game, len(deck), number=number)
+    order = DeckOrder(draw=draw, deck=tuple(deck))
+    drafts.append(Draft(AbilityDeckShuffled(secret=order), audience=()))
+    for position, seat in enumerate(gains[: len(deck)]):
+        body = AbilityBody(card=deck[draw.order[position]])
+        drafts.append(Draft(AbilityCardDrawn(seat=seat, secret=body), (seat_actor(seat),)))
+    return drafts
