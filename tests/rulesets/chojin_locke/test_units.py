@@ -97,3 +97,29 @@ def test_all_dead_everyone_loses() -> None:
         ending=Ending(reason="all_dead"),
     )
     assert {r["class"] for r in results(state).values()} == {"D"}
+
+
+def test_keys_destroyed_beats_evil_and_absent_characters_are_ignored() -> None:
+    state = _state(
+        player(1, "クーガー大尉"),  # defeat: ロック dead — ロック is not in the game: ignored
+        player(2, "ストロハイム大佐"),  # defeat: ロック alive — not in the game: ignored
+        player(3, "戦士クーガー", step=1),  # converted to Good
+        ending=Ending(reason="keys_destroyed", faction="G"),
+    )
+    table = results(state)
+    assert table[1]["won"] and table[1]["class"] == "A"
+    assert not table[2]["won"] and table[2]["reasons"] == ["every 重要拠点 was destroyed"]
+    assert table[3]["won"] and table[3]["faction"] == "G"
+
+
+def test_a_second_leader_alive_defeats_the_first() -> None:
+    second = CATALOG.character("ニア").model_copy(update={"leader": True})
+    state = _state(
+        player(1, "ロック"),
+        Player(seat=2, sheet=second),
+        player(3, "狂人ストロハイム", condition="dead"),
+        ending=Ending(reason="host"),
+    )
+    table = results(state)
+    assert "another (L) character is alive" in table[1]["reasons"]
+    assert table[3]["class"] == "D"
