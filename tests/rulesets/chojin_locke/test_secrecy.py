@@ -21,10 +21,19 @@ from tests.rulesets.chojin_locke.table import (
     to_planets,
     view,
 )
+from tests.rulesets.chojin_locke.test_base import to_base
 from tests.table import Table
 
 VIEWERS = ("public", "gm", *(f"seat:{n}" for n in range(1, 7)))
-SECRET_TYPES = ("SheetDealt", "CardDealt", "SilhouetteChosen", "AmbushPlaced")
+SECRET_TYPES = (
+    "SheetDealt",
+    "CardDealt",
+    "SilhouetteChosen",
+    "AmbushPlaced",
+    "KeyPlaced",
+    "AbilityCardDrawn",
+    "SheetInspected",
+)
 
 
 actors = st.sampled_from([f"seat:{n}" for n in range(1, 7)] + ["gm"])
@@ -95,6 +104,70 @@ def test_random_turns_never_leak_and_refusals_append_nothing(
         data = received[viewer] + _seen(table, viewer)
         for owner, name in sheets.items():
             visible = viewer in (owner, "gm") or owner in opened
+            assert (name.encode() in data) == visible, (viewer, owner)
+        for event in table.events(viewer):
+            kind = event["type"].removeprefix("chojin_locke.")
+            if kind in SECRET_TYPES and event["secret"] is not None:
+                audience = event["sealed"]["audience"]
+                assert viewer == "gm" or viewer in audience, (viewer, event["seq"])
+
+
+base_command = st.one_of(
+    command,
+    st.builds(
+        lambda d, r, c: cmd("intrude", declared=d, row=r, col=c),
+        st.integers(0, 7),
+        st.sampled_from([0, 5]),
+        st.integers(0, 5),
+    ),
+    st.builds(lambda r, c: cmd("teleport_to", row=r, col=c), st.integers(0, 5), st.integers(0, 5)),
+    st.sampled_from([cmd("move", direction=d) for d in ("up", "down", "left", "right")]),
+    st.builds(lambda d: cmd("teleport", declared=d), st.integers(0, 7)),
+    st.builds(lambda t: cmd("inspect_sheet", target=t), st.integers(1, 6)),
+    st.sampled_from(
+        [cmd("use_ability_card", card=c) for c in ("テレパシー", "ランダムテレポート")]
+    ),
+    st.builds(lambda t: cmd("form_party", partners=[t]), st.integers(1, 6)),
+    st.builds(lambda a: cmd("answer_party", accepts=a), st.booleans()),
+)
+
+
+@settings(
+    max_examples=6,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(steps=st.lists(st.tuples(actors, base_command), max_size=30))
+def test_random_base_stage_turns_never_leak(
+    client: TestClient, steps: list[tuple[str, dict[str, Any]]]
+) -> None:
+    catalog, _renames = marked_catalog()
+    catalog["planet_cards"] = [
+        {"name": "情報入手", "kind": "info", "count": 30, "text": ""},
+        {"name": "白紙", "kind": "blank", "count": 6, "text": ""},
+    ]
+    table = new_game(client, ruleset_options={"catalog": catalog})
+    to_base(table)
+    sheets = {a: view(table, a)["me"]["sheet"]["name"] for a in seats(table)}
+    received: dict[str, bytes] = {v: b"" for v in VIEWERS}
+    for actor, body in steps:
+        if view(table, "gm")["stage"] == "over":
+            return
+        before = _last_seq(table)
+        response = table.send(actor, body)
+        received[actor] += response.content
+        if response.status_code != 201:
+            assert _last_seq(table) == before, response.text
+    if view(table, "gm")["stage"] == "over":
+        return
+    opened = {f"seat:{p['seat']}" for p in view(table, "public")["players"] if p["sheet_open"]}
+    for viewer in VIEWERS:
+        data = received[viewer] + _seen(table, viewer)
+        inspected: set[str] = set()
+        if viewer.startswith("seat:"):
+            inspected = {f"seat:{s}" for s in view(table, viewer)["me"]["inspected"]}
+        for owner, name in sheets.items():
+            visible = viewer in (owner, "gm") or owner in opened or owner in inspected
             assert (name.encode() in data) == visible, (viewer, owner)
         for event in table.events(viewer):
             kind = event["type"].removeprefix("chojin_locke.")
