@@ -134,3 +134,11 @@ def test_square_effect_turns_the_planet_card(client: TestClient) -> None:
         assert card["planet"] == 0 and card["square"] == 0
         assert card["kind"] == "info" or "0:0" in board["turned"]
     assert actor == turn_actor(table)
+
+
+def test_turn_passes_on_when_the_turn_player_dies(client: TestClient) -> None:
+    table = _playing(client)
+    actor = turn_actor(table)
+    table.do("gm", cmd("set_condition", seat=int(actor[5:]), condition="dead", reason="combat"))
+    turn = view(table, "gm")["turn"]
+    assert f"seat:{turn['seat']}" != actor and turn["number"] == 2
