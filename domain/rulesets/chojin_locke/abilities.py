@@ -1,16 +1,44 @@
-"""Using an ability card from hand: turned face up, timed by its tags."""
+"""Using a special ability of the sheet or an ability card from hand, timed by their tags."""
 
 from __future__ import annotations
 
 from domain.errors import RuleViolation
 from domain.game import GameState
 from domain.records import Draft
-from domain.rulesets.chojin_locke.commands import UseAbilityCard
+from domain.rulesets.chojin_locke.commands import UseAbility, UseAbilityCard
 from domain.rulesets.chojin_locke.events import (
     AbilityCardUsed,
+    AbilityUsed,
 )
 from domain.rulesets.chojin_locke.guards import playing
 from domain.rulesets.chojin_locke.turn import in_phase, my_turn
+
+
+def use_ability(game: GameState, command: UseAbility, actor: str) -> list[Draft]:
+    """3.1: an ability is used by naming it. Naming one the sheet lacks is refused, and only the
+    caller hears of it; [常動] abilities are always on and [戦闘] ones wait for combat."""
+    state = playing(game)
+    turn, player = my_turn(state, actor)
+    assert player.sheet is not None
+    ability = next((a for a in player.sheet.abilities if a.name == command.ability), None)
+    if ability is None:
+        raise RuleViolation("no_such_ability", "Your character has no ability by that name.")
+    tags = ability.tags
+    if "常動" in tags:
+        raise RuleViolation("always_on", "That ability is always on; it is not used.")
+    if "戦闘" in tags:
+        raise RuleViolation("combat_only", "That ability is used in combat, which is not run yet.")
+    main = "主要" in tags or "先制" in tags
+    if main:
+        in_phase(turn, "main")
+        if turn.main is not None:
+            raise RuleViolation("main_action_used", "This turn's main action is taken.")
+    elif "支援" in tags:
+        in_phase(turn, "support")
+        if ability.name in turn.supported:
+            raise RuleViolation("used_this_turn", "A [支援] ability is used once per turn.")
+    event = AbilityUsed(seat=player.seat, ability=ability.name, tags=tags, main=main)
+    return [Draft(event)]
 
 
 def use_card(game: GameState, command: UseAbilityCard, actor: str) -> list[Draft]:

@@ -194,6 +194,13 @@ class Escape(Command):
     faces: Faces = _FACES
 
 
+class UseAbility(Command):
+    """Use a special ability of your sheet by naming it (checked against the sealed sheet)."""
+
+    type: Literal["chojin_locke.use_ability"] = "chojin_locke.use_ability"
+    ability: str = Field(min_length=1, max_length=60)
+
+
 class UseAbilityCard(Command):
     """Turn an ability card from your hand face up and use it (its effect is the table's)."""
 
@@ -263,6 +270,7 @@ COMMANDS: tuple[type[Command], ...] = (
     FormParty,
     AnswerParty,
     DissolveParty,
+    UseAbility,
     UseAbilityCard,
     OpenSheet,
     Convert,

@@ -398,3 +398,13 @@ class AbilityCardUsed(Event):
     tags: tuple[str, ...]
     text: str = ""
     main: bool = False
+
+
+class AbilityUsed(Event):
+    """A special ability named aloud; the sheet that has it stays sealed."""
+
+    type = "chojin_locke.AbilityUsed"
+    seat: int
+    ability: str
+    tags: tuple[str, ...]
+    main: bool = False

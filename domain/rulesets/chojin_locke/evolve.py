@@ -362,6 +362,15 @@ def _ability_used(s: ChojinState, e: ev.AbilityCardUsed) -> None:
         s.turn.main = "ability"
 
 
+def _ability_used_from_sheet(s: ChojinState, e: ev.AbilityUsed) -> None:
+    if s.turn is None:
+        return
+    if e.main:
+        s.turn.main = "ability"
+    elif "支援" in e.tags:
+        s.turn.supported.append(e.ability)
+
+
 _HANDLERS: dict[type[Any], Any] = {
     ev.SheetDealt: _sheet_dealt,
     ev.SheetRefused: _refused,
@@ -407,4 +416,5 @@ _HANDLERS: dict[type[Any], Any] = {
     ev.AbilityDeckShuffled: _ability_deck,
     ev.AbilityCardDrawn: _ability_drawn,
     ev.AbilityCardUsed: _ability_used,
+    ev.AbilityUsed: _ability_used_from_sheet,
 }

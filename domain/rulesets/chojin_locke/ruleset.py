@@ -60,6 +60,7 @@ _DECIDERS: dict[type[Command], Callable[[GameState, Any, str], list[Draft]]] = {
     c.FormParty: party.form_party,
     c.AnswerParty: party.answer_party,
     c.DissolveParty: party.dissolve_party,
+    c.UseAbility: abilities.use_ability,
     c.UseAbilityCard: abilities.use_card,
     c.OpenSheet: support.open_sheet,
     c.Convert: support.convert,

@@ -95,6 +95,7 @@ class Turn(BaseModel):
     main: str | None = None  # the main action taken, once
     converted: list[int] = []  # targets of 改心 this turn
     teleport: int | None = None  # 秘密基地編: squares a successful teleport still has to go
+    supported: list[str] = []  # [支援] abilities used this turn (each once per turn)
 
 
 class Victory(BaseModel):
