@@ -45,14 +45,13 @@ def test_phases_run_in_order_and_pass_to_the_right(client: TestClient) -> None:
     explorers = sorted(p["seat"] for p in gm["players"] if p["side"] == "explorer")
     me = int(actor.split(":")[1])
     following = explorers[(explorers.index(me) + 1) % len(explorers)]
-    assert gm["turn"] == {
-        "seat": following,
-        "number": 2,
-        "phase": "check",
-        "main": None,
-        "converted": [],
-        "teleport": None,
-    }
+    turn = gm["turn"]
+    assert (turn["seat"], turn["number"], turn["phase"], turn["main"]) == (
+        following,
+        2,
+        "check",
+        None,
+    )
 
 
 def test_one_main_action_in_the_main_phase_only(client: TestClient) -> None:
