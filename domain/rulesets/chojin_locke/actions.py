@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from domain.errors import RuleViolation
 from domain.game import GameState
 from domain.records import Draft
 from domain.rulesets.chojin_locke.board import step
 from domain.rulesets.chojin_locke.commands import (
     Check,
+    DeclareTeleport,
     DestroyKey,
     Escape,
     Intrude,
@@ -35,6 +38,7 @@ from domain.rulesets.chojin_locke.events import (
     GameOver,
     KeyDestroyed,
     Moved,
+    PartyTeleportDeclared,
     TeleportGranted,
 )
 from domain.rulesets.chojin_locke.grid import is_outer, reachable, step_to
@@ -124,17 +128,37 @@ def teleport(game: GameState, command: Teleport, actor: str) -> list[Draft]:
         _on_board(state, player)
         if command.direction is None:
             raise RuleViolation("direction_required", "On a planet, teleport left or right.")
-    if player.seat in state.parties:
-        # each partner would declare privately and the lowest would count; not built yet
-        raise RuleViolation("party_teleport", "Kiroku does not run a party's teleport yet.")
     check_declaration(player, "esp_level", command.declared, minimum=1)
-    roll = declared_roll(game, "1D6", command.declared, command.faces, game.draws + 1)
+    partners = state.parties.get(player.seat)
+    if partners:
+        # 6.1: every partner declares too, each checked against its own sheet
+        faces = tuple(command.faces) if command.faces is not None else None
+        event = PartyTeleportDeclared(
+            seat=player.seat,
+            declared=command.declared,
+            direction=command.direction,
+            waiting=tuple(partners),
+            faces=faces,
+        )
+        return [Draft(event)]
+    return _teleport_roll(game, state, player, command.declared, command.direction, command.faces)
+
+
+def _teleport_roll(
+    game: GameState,
+    state: ChojinState,
+    player: Player,
+    declared: int,
+    direction: Literal["left", "right"] | None,
+    faces: list[int] | None,
+) -> list[Draft]:
+    roll = declared_roll(game, "1D6", declared, faces, game.draws + 1)
     ok = succeeded(roll)
     checked = Checked(
         seat=player.seat,
         purpose="teleport",
         stat="esp_level",
-        declared=command.declared,
+        declared=declared,
         roll=roll,
         success=ok,
     )
@@ -142,9 +166,28 @@ def teleport(game: GameState, command: Teleport, actor: str) -> list[Draft]:
         return [Draft(checked), Draft(Acted(seat=player.seat, action="teleport_failed"))]
     if state.stage == "base":
         return [Draft(checked), Draft(TeleportGranted(seat=player.seat, squares=total(roll)))]
-    assert player.position is not None and command.direction is not None
-    target = step(player.position, command.direction, total(roll))
+    assert player.position is not None and direction is not None
+    target = step(player.position, direction, total(roll))
     return [Draft(checked), Draft(Moved(seat=player.seat, how="teleport", to=target))]
+
+
+def declare_teleport(game: GameState, command: DeclareTeleport, actor: str) -> list[Draft]:
+    number = seat(actor)
+    state = playing(game)
+    turn = state.turn
+    pending = turn.party_teleport if turn else None
+    if turn is None or pending is None or number not in pending.waiting:
+        raise RuleViolation("no_declaration_due", "No party teleport waits for your declaration.")
+    player = living(state, number)
+    # a partner without ESP may declare 0: the party's teleport then fails
+    check_declaration(player, "esp_level", command.declared)
+    drafts = [Draft(PartyTeleportDeclared(seat=number, declared=command.declared))]
+    if len(pending.waiting) > 1:
+        return drafts
+    lowest = min([*pending.declared.values(), command.declared])
+    leader = state.players[turn.seat]
+    # the roll is the leader's teleport at the lowest declaration (6.1)
+    return drafts + _teleport_roll(game, state, leader, lowest, pending.direction, pending.faces)
 
 
 def teleport_to(game: GameState, command: TeleportTo, actor: str) -> list[Draft]:

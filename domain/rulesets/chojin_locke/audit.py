@@ -8,7 +8,7 @@ from domain.lifecycle_events import Amended, GameCreated
 from domain.records import Recorded
 from domain.ruleset import DeclarationCheck
 from domain.rulesets.chojin_locke.declarations import STAT_NAMES
-from domain.rulesets.chojin_locke.events import Checked
+from domain.rulesets.chojin_locke.events import Checked, PartyTeleportDeclared
 from domain.rulesets.chojin_locke.state import ChojinState
 from domain.rulesets.chojin_locke.stats import current
 
@@ -24,34 +24,43 @@ def audit(history: Sequence[Recorded], start: Start, fold: Fold) -> list[Declara
     checks: list[DeclarationCheck] = []
     for recorded in history:
         event = recorded.event
-        if isinstance(event, Checked):
-            player = state.players.get(event.seat)
-            if player is None or player.sheet is None:
-                truth, verdict = None, "unknown"
-            else:
-                truth = current(player, event.stat)
-                verdict = (
-                    "legal"
-                    if event.declared == truth
-                    else "understated"
-                    if event.declared < truth
-                    else "overstated"
-                )
-            notes = []
+        notes = [f"amended at seq {amended[recorded.seq]}"] if recorded.seq in amended else []
+        if isinstance(event, PartyTeleportDeclared):
+            what = f"party teleport: {STAT_NAMES['esp_level']}"
+            truth = _truth(state, event.seat, "esp_level")
+            checks.append(_check(recorded, what, event.declared, truth, notes))
+        elif isinstance(event, Checked):
             if event.roll is not None and event.roll.manual:
                 notes.append("manual faces")
-            if recorded.seq in amended:
-                notes.append(f"amended at seq {amended[recorded.seq]}")
-            checks.append(
-                DeclarationCheck(
-                    seq=recorded.seq,
-                    actor=recorded.envelope.actor,
-                    what=f"{event.purpose}: {STAT_NAMES[event.stat]}",
-                    declared=event.declared,
-                    truth=truth,
-                    verdict=verdict,  # type: ignore[arg-type]
-                    note="; ".join(notes),
-                )
-            )
+            what = f"{event.purpose}: {STAT_NAMES[event.stat]}"
+            truth = _truth(state, event.seat, event.stat)
+            checks.append(_check(recorded, what, event.declared, truth, notes))
         state = fold(state, recorded)
     return checks
+
+
+def _truth(state: ChojinState, seat: int, stat: str) -> int | None:
+    player = state.players.get(seat)
+    if player is None or player.sheet is None:
+        return None
+    return current(player, stat)
+
+
+def _check(
+    recorded: Recorded, what: str, declared: int, truth: int | None, notes: list[str]
+) -> DeclarationCheck:
+    if truth is None:
+        verdict = "unknown"
+    elif declared == truth:
+        verdict = "legal"
+    else:
+        verdict = "understated" if declared < truth else "overstated"
+    return DeclarationCheck(
+        seq=recorded.seq,
+        actor=recorded.envelope.actor,
+        what=what,
+        declared=declared,
+        truth=truth,
+        verdict=verdict,  # type: ignore[arg-type]
+        note="; ".join(notes),
+    )

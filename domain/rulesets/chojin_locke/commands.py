@@ -149,6 +149,13 @@ class Teleport(Command):
     faces: Faces = _FACES
 
 
+class DeclareTeleport(Command):
+    """A partner's own ESP level declaration for the leader's teleport."""
+
+    type: Literal["chojin_locke.declare_teleport"] = "chojin_locke.declare_teleport"
+    declared: int = Field(ge=0, le=12)
+
+
 class Recover(Command):
     type: Literal["chojin_locke.recover"] = "chojin_locke.recover"
     stat: Literal["endurance", "willpower"]
@@ -258,6 +265,7 @@ COMMANDS: tuple[type[Command], ...] = (
     BeginBase,
     Intrude,
     TeleportTo,
+    DeclareTeleport,
     NextPhase,
     Check,
     Move,

@@ -408,3 +408,14 @@ class AbilityUsed(Event):
     ability: str
     tags: tuple[str, ...]
     main: bool = False
+
+
+class PartyTeleportDeclared(Event):
+    """A party member's ESP level declaration for the leader's teleport; the lowest counts."""
+
+    type = "chojin_locke.PartyTeleportDeclared"
+    seat: int
+    declared: int
+    direction: Literal["left", "right"] | None = None
+    waiting: tuple[int, ...] = ()  # partners still to declare (on the leader's declaration)
+    faces: tuple[int, ...] | None = None

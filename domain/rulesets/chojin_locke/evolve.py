@@ -15,6 +15,7 @@ from domain.rulesets.chojin_locke.state import (
     Board,
     ChojinState,
     Ending,
+    PartyTeleport,
     Player,
     Position,
     Proposal,
@@ -371,6 +372,27 @@ def _ability_used_from_sheet(s: ChojinState, e: ev.AbilityUsed) -> None:
         s.turn.supported.append(e.ability)
 
 
+def _party_teleport(s: ChojinState, e: ev.PartyTeleportDeclared) -> None:
+    if s.turn is None:
+        return
+    if e.waiting:  # the leader's declaration opens the round
+        faces = list(e.faces) if e.faces is not None else None
+        s.turn.party_teleport = PartyTeleport(
+            declared={e.seat: e.declared},
+            direction=e.direction,
+            faces=faces,
+            waiting=list(e.waiting),
+        )
+        s.turn.main = "teleport"
+        return
+    pending = s.turn.party_teleport
+    if pending is not None:
+        pending.declared[e.seat] = e.declared
+        pending.waiting = [w for w in pending.waiting if w != e.seat]
+        if not pending.waiting:
+            s.turn.party_teleport = None
+
+
 _HANDLERS: dict[type[Any], Any] = {
     ev.SheetDealt: _sheet_dealt,
     ev.SheetRefused: _refused,
@@ -417,4 +439,5 @@ _HANDLERS: dict[type[Any], Any] = {
     ev.AbilityCardDrawn: _ability_drawn,
     ev.AbilityCardUsed: _ability_used,
     ev.AbilityUsed: _ability_used_from_sheet,
+    ev.PartyTeleportDeclared: _party_teleport,
 }

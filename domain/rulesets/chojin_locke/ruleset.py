@@ -48,6 +48,7 @@ _DECIDERS: dict[type[Command], Callable[[GameState, Any, str], list[Draft]]] = {
     c.BeginBase: base.begin_base,
     c.Intrude: actions.intrude,
     c.TeleportTo: actions.teleport_to,
+    c.DeclareTeleport: actions.declare_teleport,
     c.NextPhase: turn.next_phase,
     c.Check: actions.check,
     c.Move: actions.move,

@@ -88,6 +88,15 @@ class Player(BaseModel):
         return self.condition != "dead"
 
 
+class PartyTeleport(BaseModel):
+    """A leader's teleport waiting for each partner's own ESP level declaration (6.1)."""
+
+    declared: dict[int, int]
+    direction: Literal["left", "right"] | None = None
+    faces: list[int] | None = None
+    waiting: list[int]
+
+
 class Turn(BaseModel):
     seat: int
     number: int
@@ -96,6 +105,7 @@ class Turn(BaseModel):
     converted: list[int] = []  # targets of 改心 this turn
     teleport: int | None = None  # 秘密基地編: squares a successful teleport still has to go
     supported: list[str] = []  # [支援] abilities used this turn (each once per turn)
+    party_teleport: PartyTeleport | None = None
 
 
 class Victory(BaseModel):

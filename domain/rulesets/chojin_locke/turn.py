@@ -132,6 +132,8 @@ def next_phase(game: GameState, command: NextPhase, actor: str) -> list[Draft]:
         phases = tuple(p for p in phases if role(p) not in ("support", "main"))  # 4.6
     if turn.teleport is not None:
         raise RuleViolation("teleport_pending", "Name the square your teleport reaches first.")
+    if turn.party_teleport is not None:
+        raise RuleViolation("declarations_pending", "Every partner must declare for the teleport.")
     if state.proposal is not None:
         raise RuleViolation("party_pending", "Every proposed partner must answer first.")
     if role(turn.phase) == "main" and turn.main is None and turn.phase in phases:

@@ -6,9 +6,12 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from domain.rulesets.chojin_locke import CHOJIN_LOCKE
+from domain.service import GameService
 from tests.rulesets.chojin_locke.table import (
     cmd,
     end_turn,
+    me,
     new_game,
     to_phase,
     to_planets,
@@ -79,3 +82,44 @@ def test_refused_proposal_forms_nothing(client: TestClient) -> None:
     table.do(f"seat:{partner}", cmd("answer_party", accepts=False))
     assert view(table, "public")["parties"] == {} and view(table, "public")["proposal"] is None
     assert table.send(actor, cmd("pass")).json()["code"] == "main_action_used"
+
+
+def test_party_teleport_takes_the_lowest_declaration(
+    client: TestClient, service: GameService
+) -> None:
+    table = new_game(client, options={"dice_policy": "both"})
+    to_planets(table)
+    actor = to_phase(table, "main")
+    leader = int(actor[5:])
+    partner = _partner(view(table, "gm")["players"], leader)
+    if partner is None or me(table, actor)["stats"]["esp_level"] < 1:
+        return
+    table.do(actor, cmd("form_party", partners=[partner]))
+    table.do(f"seat:{partner}", cmd("answer_party", accepts=True))
+    end_turn(table)
+    while turn_actor(table) != actor:
+        current = turn_actor(table)
+        if view(table, "gm")["turn"]["phase"] == "main":
+            table.do(current, cmd("pass"))
+        table.do(current, cmd("next_phase"))
+    to_phase(table, "main")
+    level = me(table, actor)["stats"]["esp_level"]
+    table.do(actor, cmd("teleport", declared=level, direction="right", faces=[1]))
+    assert table.send(actor, cmd("next_phase")).json()["code"] == "declarations_pending"
+    partner_level = me(table, f"seat:{partner}")["stats"]["esp_level"]
+    too_high = table.send(f"seat:{partner}", cmd("declare_teleport", declared=partner_level + 1))
+    assert too_high.json()["code"] == "declaration_too_high"
+    done = table.do(f"seat:{partner}", cmd("declare_teleport", declared=partner_level))
+    checked = next(e for e in done["events"] if e["type"] == "chojin_locke.Checked")
+    assert checked["public"]["declared"] == min(level, partner_level)
+    positions = {p["seat"]: p["position"] for p in view(table, "public")["players"]}
+    if checked["public"]["success"]:
+        assert positions[leader] == positions[partner] == {"planet": 0, "square": 1}
+    table.do("gm", {"type": "end"})
+    history = list(service.records(table.game_id))
+    audit = CHOJIN_LOCKE.audit_declarations(history)
+    party = [c for c in audit if c.what.startswith("party teleport")]
+    assert [(c.declared, c.truth) for c in party] == [
+        (level, level),
+        (partner_level, partner_level),
+    ]
