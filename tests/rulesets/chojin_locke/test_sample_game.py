@@ -167,3 +167,8 @@ def test_sample_game(client: TestClient, service: GameService) -> None:
     for check, (_actor, declared, truth) in zip(checks, declarations, strict=True):
         assert check.verdict == ("legal" if declared == truth else "understated")
     assert table.client.get(f"/games/{table.game_id}/verify").json()["ok"] is True
+    report = table.client.get(f"/games/{table.game_id}/audit").json()
+    assert report["verdict"] == "clean", report["summary"]
+    assert [(d["actor"], d["declared"], d["truth"]) for d in report["declarations"]] == (
+        declarations
+    )
