@@ -11,14 +11,11 @@ from domain.rulesets.chojin_locke.board import step
 from domain.rulesets.chojin_locke.commands import (
     Check,
     DeclareTeleport,
-    DestroyKey,
     Escape,
-    Intrude,
     Move,
     Pass,
     Recover,
     Teleport,
-    TeleportTo,
     Treat,
 )
 from domain.rulesets.chojin_locke.declarations import (
@@ -28,20 +25,16 @@ from domain.rulesets.chojin_locke.declarations import (
     succeeded,
     total,
 )
-from domain.rulesets.chojin_locke.ending import end_game
 from domain.rulesets.chojin_locke.events import (
     Acted,
-    BaseEntered,
     BaseMoved,
     Checked,
     EscapeChecked,
-    GameOver,
-    KeyDestroyed,
     Moved,
     PartyTeleportDeclared,
     TeleportGranted,
 )
-from domain.rulesets.chojin_locke.grid import is_outer, reachable, step_to
+from domain.rulesets.chojin_locke.grid import step_to
 from domain.rulesets.chojin_locke.guards import living, playing, seat, stage
 from domain.rulesets.chojin_locke.state import Cell, ChojinState, Player, Position, Turn
 from domain.rulesets.chojin_locke.turn import in_phase, my_turn
@@ -71,7 +64,7 @@ def free_main(
     return state, player
 
 
-def _in_base(state: ChojinState, player: Player) -> Cell:
+def in_base(state: ChojinState, player: Player) -> Cell:
     if player.cell is None:
         raise RuleViolation("not_on_board", "Your piece is not in the base.")
     return player.cell
@@ -91,7 +84,7 @@ def _on_board(state: ChojinState, player: Player) -> Position:
 
 
 def _base_move(state: ChojinState, player: Player, command: Move) -> list[Draft]:
-    cell = _in_base(state, player)
+    cell = in_base(state, player)
     if command.direction is None:
         raise RuleViolation("bad_move", "In the base, move up, down, left or right.")
     target = step_to(cell, command.direction)
@@ -123,7 +116,7 @@ def move(game: GameState, command: Move, actor: str) -> list[Draft]:
 def teleport(game: GameState, command: Teleport, actor: str) -> list[Draft]:
     state, player = free_main(game, actor)
     if state.stage == "base":
-        _in_base(state, player)
+        in_base(state, player)
     else:
         _on_board(state, player)
         if command.direction is None:
@@ -190,52 +183,6 @@ def declare_teleport(game: GameState, command: DeclareTeleport, actor: str) -> l
     return drafts + _teleport_roll(game, state, leader, lowest, pending.direction, pending.faces)
 
 
-def teleport_to(game: GameState, command: TeleportTo, actor: str) -> list[Draft]:
-    state = playing(game)
-    turn, player = my_turn(state, actor)
-    if turn.teleport is None or player.cell is None:
-        raise RuleViolation("no_teleport", "You have no successful teleport to finish.")
-    target = Cell(row=command.row, col=command.col)
-    if not reachable(player.cell, target, turn.teleport):
-        raise RuleViolation(
-            "unreachable",
-            f"That square is not exactly {turn.teleport} squares away without passing a "
-            "square twice or returning to where you started.",
-        )
-    return [Draft(BaseMoved(seat=player.seat, how="teleport", to=target))]
-
-
-def intrude(game: GameState, command: Intrude, actor: str) -> list[Draft]:
-    state, player = free_main(game, actor, outside_ok=True)
-    if not player.outside:
-        raise RuleViolation("not_outside", "Only a character around the base makes 侵入チェック.")
-    cell = Cell(row=command.row, col=command.col)
-    if not is_outer(cell):
-        raise RuleViolation("not_outer_square", "Enter on one of the 20 outer squares.")
-    check_declaration(player, "esp_level", command.declared)
-    failures = player.intrusion_failures
-    if state.rules == "2002":
-        # 9.3.1: 2D6 ≤ declared level + 情報入手 held + earlier attempts
-        target = command.declared + player.info + failures
-        roll = plain_roll(game, f"2D6<={target}", command.faces, game.draws + 1)
-    else:
-        # 4.6: −1 on the dice per earlier failure, cumulative
-        dice = f"2D6-{failures}" if failures else "2D6"
-        roll = declared_roll(game, dice, command.declared, command.faces, game.draws + 1)
-    ok = succeeded(roll)
-    checked = Checked(
-        seat=player.seat,
-        purpose="intrusion",
-        stat="esp_level",
-        declared=command.declared,
-        roll=roll,
-        success=ok,
-    )
-    if not ok:
-        return [Draft(checked)]
-    return [Draft(checked), Draft(BaseEntered(seat=player.seat, how="intrusion", to=cell))]
-
-
 def recover(game: GameState, command: Recover, actor: str) -> list[Draft]:
     state, player = free_main(game, actor, outside_ok=True)
     if state.rules == "2002" and command.stat != "endurance":
@@ -300,21 +247,3 @@ def check(game: GameState, command: Check, actor: str) -> list[Draft]:
         reason=command.reason,
     )
     return [Draft(event)]
-
-
-def destroy_key(game: GameState, command: DestroyKey, actor: str) -> list[Draft]:
-    state, player = free_main(game, actor)
-    if state.rules != "2002":
-        raise RuleViolation("not_in_2020", "Under the 2020 rules a turned 重要拠点 is destroyed.")
-    cell = _in_base(state, player)
-    square = f"{cell.row}:{cell.col}"
-    if square not in state.board.keys or square in state.board.destroyed:
-        raise RuleViolation("no_key_here", "There is no standing 重要拠点 on your square.")
-    if square not in state.board.base_turned:
-        raise RuleViolation("key_face_down", "The card on your square has not been opened.")
-    if player.faction != "G":
-        raise RuleViolation("good_only", "Only a Good character can destroy a 重要拠点.")
-    drafts = [Draft(KeyDestroyed(seat=player.seat, row=cell.row, col=cell.col))]
-    if len(state.board.destroyed) + 1 >= len(state.board.keys):
-        drafts += end_game(game, GameOver(reason="keys_destroyed", faction="G"))
-    return drafts

@@ -1,0 +1,91 @@
+"""秘密基地編's own main actions: finishing a teleport route, 侵入チェック, and 2002's 破壊."""
+
+from __future__ import annotations
+
+from domain.errors import RuleViolation
+from domain.game import GameState
+from domain.records import Draft
+from domain.rulesets.chojin_locke.actions import free_main, in_base
+from domain.rulesets.chojin_locke.commands import DestroyKey, Intrude, TeleportTo
+from domain.rulesets.chojin_locke.declarations import (
+    check_declaration,
+    declared_roll,
+    plain_roll,
+    succeeded,
+)
+from domain.rulesets.chojin_locke.ending import end_game
+from domain.rulesets.chojin_locke.events import (
+    BaseEntered,
+    BaseMoved,
+    Checked,
+    GameOver,
+    KeyDestroyed,
+)
+from domain.rulesets.chojin_locke.grid import is_outer, reachable
+from domain.rulesets.chojin_locke.guards import playing
+from domain.rulesets.chojin_locke.state import Cell
+from domain.rulesets.chojin_locke.turn import my_turn
+
+
+def teleport_to(game: GameState, command: TeleportTo, actor: str) -> list[Draft]:
+    state = playing(game)
+    turn, player = my_turn(state, actor)
+    if turn.teleport is None or player.cell is None:
+        raise RuleViolation("no_teleport", "You have no successful teleport to finish.")
+    target = Cell(row=command.row, col=command.col)
+    if not reachable(player.cell, target, turn.teleport):
+        raise RuleViolation(
+            "unreachable",
+            f"That square is not exactly {turn.teleport} squares away without passing a "
+            "square twice or returning to where you started.",
+        )
+    return [Draft(BaseMoved(seat=player.seat, how="teleport", to=target))]
+
+
+def intrude(game: GameState, command: Intrude, actor: str) -> list[Draft]:
+    state, player = free_main(game, actor, outside_ok=True)
+    if not player.outside:
+        raise RuleViolation("not_outside", "Only a character around the base makes 侵入チェック.")
+    cell = Cell(row=command.row, col=command.col)
+    if not is_outer(cell):
+        raise RuleViolation("not_outer_square", "Enter on one of the 20 outer squares.")
+    check_declaration(player, "esp_level", command.declared)
+    failures = player.intrusion_failures
+    if state.rules == "2002":
+        # 9.3.1: 2D6 ≤ declared level + 情報入手 held + earlier attempts
+        target = command.declared + player.info + failures
+        roll = plain_roll(game, f"2D6<={target}", command.faces, game.draws + 1)
+    else:
+        # 4.6: −1 on the dice per earlier failure, cumulative
+        dice = f"2D6-{failures}" if failures else "2D6"
+        roll = declared_roll(game, dice, command.declared, command.faces, game.draws + 1)
+    ok = succeeded(roll)
+    checked = Checked(
+        seat=player.seat,
+        purpose="intrusion",
+        stat="esp_level",
+        declared=command.declared,
+        roll=roll,
+        success=ok,
+    )
+    if not ok:
+        return [Draft(checked)]
+    return [Draft(checked), Draft(BaseEntered(seat=player.seat, how="intrusion", to=cell))]
+
+
+def destroy_key(game: GameState, command: DestroyKey, actor: str) -> list[Draft]:
+    state, player = free_main(game, actor)
+    if state.rules != "2002":
+        raise RuleViolation("not_in_2020", "Under the 2020 rules a turned 重要拠点 is destroyed.")
+    cell = in_base(state, player)
+    square = f"{cell.row}:{cell.col}"
+    if square not in state.board.keys or square in state.board.destroyed:
+        raise RuleViolation("no_key_here", "There is no standing 重要拠点 on your square.")
+    if square not in state.board.base_turned:
+        raise RuleViolation("key_face_down", "The card on your square has not been opened.")
+    if player.faction != "G":
+        raise RuleViolation("good_only", "Only a Good character can destroy a 重要拠点.")
+    drafts = [Draft(KeyDestroyed(seat=player.seat, row=cell.row, col=cell.col))]
+    if len(state.board.destroyed) + 1 >= len(state.board.keys):
+        drafts += end_game(game, GameOver(reason="keys_destroyed", faction="G"))
+    return drafts
