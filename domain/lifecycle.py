@@ -68,6 +68,7 @@ def create(
     rules.options(ruleset_options)  # refuse bad options before anything is stored
     if not 1 <= len(seat_names) <= MAX_SEATS:
         raise KirokuError("bad_seats", f"A game has 1 to {MAX_SEATS} seats.")
+    rules.check_seats(len(seat_names))
     event = GameCreated(
         ruleset=rules.id,
         ruleset_version=rules.version,

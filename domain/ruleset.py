@@ -64,6 +64,9 @@ class Ruleset(ABC, Generic[RulesState]):
     def view(self, game: GameState, audience: str) -> dict[str, Any]:
         """The ruleset's part of the game as `audience` may see it."""
 
+    def check_seats(self, seats: int) -> None:
+        """Refuse (KirokuError) a seat count this game cannot be played with, at creation."""
+
     def restore(self, data: Any) -> RulesState:
         return self.State.model_validate(data)  # type: ignore[return-value]
 

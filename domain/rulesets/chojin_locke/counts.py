@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.errors import RuleViolation
+from domain.errors import KirokuError, RuleViolation
 
 # players → ((L), G, E, S), from the table in 4.1 of the 2020 basic rules
 COUNTS: dict[int, tuple[int, int, int, int]] = {
@@ -20,9 +20,17 @@ def character_counts(players: int) -> tuple[int, int, int, int]:
     try:
         return COUNTS[players]
     except KeyError:
-        raise RuleViolation(
-            "bad_player_count", f"超人ロック is played by 5 to 11 players, not {players}."
-        ) from None
+        raise RuleViolation("bad_player_count", _wrong_count(players)) from None
+
+
+def check_player_count(players: int) -> None:
+    """At game creation: the same refusal, as a bad request (422) rather than a conflict."""
+    if players not in COUNTS:
+        raise KirokuError("bad_player_count", _wrong_count(players))
+
+
+def _wrong_count(players: int) -> str:
+    return f"超人ロック is played by 5 to 11 players, not {players}."
 
 
 def planet_card_count(players: int) -> int:

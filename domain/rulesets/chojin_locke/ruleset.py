@@ -27,6 +27,7 @@ from domain.rulesets.chojin_locke import (
 from domain.rulesets.chojin_locke import commands as c
 from domain.rulesets.chojin_locke.audit import audit
 from domain.rulesets.chojin_locke.catalog import sample
+from domain.rulesets.chojin_locke.counts import check_player_count
 from domain.rulesets.chojin_locke.evolve import evolve
 from domain.rulesets.chojin_locke.host import set_condition
 from domain.rulesets.chojin_locke.options import ChojinOptions
@@ -78,6 +79,9 @@ class ChojinLocke(Ruleset[ChojinState]):
     State = ChojinState
     Options = ChojinOptions
     commands = c.COMMANDS
+
+    def check_seats(self, seats: int) -> None:
+        check_player_count(seats)
 
     def initial(self, options: BaseModel, seats: int) -> ChojinState:
         assert isinstance(options, ChojinOptions)

@@ -35,13 +35,13 @@ def test_other_player_counts_refused(players: int) -> None:
     assert error.value.code == "bad_player_count"
 
 
-def test_deal_with_four_players_refused_and_appends_nothing(client: TestClient) -> None:
-    table = new_game(client, players=4)
-    before = table.log_bytes()
-    response = table.send("gm", cmd("deal"))
-    assert response.status_code == 409
+@pytest.mark.parametrize("players", [4, 12])
+def test_a_game_for_other_player_counts_is_not_created(client: TestClient, players: int) -> None:
+    body = {"ruleset": "chojin_locke", "title": "T", "seats": [f"P{i}" for i in range(players)]}
+    response = client.post("/games", json=body)
+    assert response.status_code == 422
     assert response.json()["code"] == "bad_player_count"
-    assert table.log_bytes() == before
+    assert f"not {players}" in response.json()["detail"]
 
 
 @pytest.mark.parametrize("players", [5, 6, 8, 11])
