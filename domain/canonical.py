@@ -29,19 +29,29 @@ def canonical_json(value: Any) -> bytes:
 
 
 def _is_plain(value: Any) -> bool:
-    if isinstance(value, str) or value is None or isinstance(value, bool):
-        return True
-    if isinstance(value, int):
-        return -_MAX_SAFE <= value <= _MAX_SAFE
-    if isinstance(value, dict):
-        # JCS sorts keys by UTF-16 code units, Python by code points: they agree below U+10000.
-        return all(
-            isinstance(k, str) and (k.isascii() or max(k) < "\U00010000") and _is_plain(v)
-            for k, v in value.items()
-        )
-    if isinstance(value, list | tuple):
-        return all(_is_plain(item) for item in value)
-    return False  # floats and anything else: let rfc8785 decide
+    """No floats, no unsafe integers, no astral characters in keys (iterative: hot path)."""
+    stack = [value]
+    pop, extend = stack.pop, stack.extend
+    while stack:
+        item = pop()
+        kind = type(item)
+        if kind is str or item is None or kind is bool:
+            continue
+        if kind is int:
+            if -_MAX_SAFE <= item <= _MAX_SAFE:
+                continue
+            return False
+        if kind is dict:
+            for key in item:
+                # JCS sorts keys by UTF-16 code units, Python by code points: same below U+10000.
+                if type(key) is not str or not (key.isascii() or max(key) < "\U00010000"):
+                    return False
+            extend(item.values())
+        elif kind is list or kind is tuple:
+            extend(item)
+        else:
+            return False  # floats and anything else: let rfc8785 decide
+    return True
 
 
 def sha256_hex(data: bytes | str) -> str:
