@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from domain import dice
-from domain.audience import GM, may_see, seat_number
+from domain.audience import GM, seat_number
 from domain.canonical import sha256_hex
 from domain.commands import (
     Amend,
@@ -335,14 +335,3 @@ def _evolve_server_data(state: GameState, recorded: Recorded, update: dict[str, 
         while len(commands) > IDEMPOTENCY_MEMORY:
             commands.pop(next(iter(commands)))
         update["commands"] = commands
-
-
-# ---------------------------------------------------------------------------------- redaction
-
-
-def visible_secret(state: GameState, recorded: Recorded, viewer: str) -> bool:
-    sealed = recorded.envelope.sealed
-    if sealed is None:
-        return False
-    revealed = recorded.seq not in state.unrevealed
-    return may_see(viewer, sealed.audience, revealed=revealed)
