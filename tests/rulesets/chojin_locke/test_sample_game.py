@@ -79,6 +79,11 @@ def base_turn(table: Table, declarations: list[tuple[str, int, int]]) -> None:
 
 
 def test_sample_game(client: TestClient, service: GameService) -> None:
+    play_sample_game(client, service)
+
+
+def play_sample_game(client: TestClient, service: GameService) -> Table:
+    """The scripted game, asserting as it goes; also what samples/chojin-locke-6p.jsonl is."""
     table = new_game(client, ruleset_options={"catalog": info_catalog()})
     declarations: list[tuple[str, int, int]] = []
 
@@ -172,3 +177,4 @@ def test_sample_game(client: TestClient, service: GameService) -> None:
     assert [(d["actor"], d["declared"], d["truth"]) for d in report["declarations"]] == (
         declarations
     )
+    return table
