@@ -75,6 +75,40 @@ def _seen(table: Table, viewer: str) -> bytes:
     return out
 
 
+def _play_and_check(
+    table: Table, steps: list[tuple[str, dict[str, Any]]], *, inspections: bool
+) -> None:
+    """Send the steps (each refusal must append nothing), then check that every audience's
+    bytes hold exactly the sheets it may see: its own, the GM all, opened sheets, and — in
+    秘密基地編 — sheets it inspected. After the end every sheet is public: nothing to check."""
+    sheets = {a: view(table, a)["me"]["sheet"]["name"] for a in seats(table)}
+    received: dict[str, bytes] = {v: b"" for v in VIEWERS}
+    for actor, body in steps:
+        if view(table, "gm")["stage"] == "over":
+            return
+        before = _last_seq(table)
+        response = table.send(actor, body)
+        received[actor] += response.content
+        if response.status_code != 201:
+            assert _last_seq(table) == before, response.text
+    if view(table, "gm")["stage"] == "over":
+        return
+    opened = {f"seat:{p['seat']}" for p in view(table, "public")["players"] if p["sheet_open"]}
+    for viewer in VIEWERS:
+        data = received[viewer] + _seen(table, viewer)
+        inspected: set[str] = set()
+        if inspections and viewer.startswith("seat:"):
+            inspected = {f"seat:{s}" for s in view(table, viewer)["me"]["inspected"]}
+        for owner, name in sheets.items():
+            visible = viewer in (owner, "gm") or owner in opened or owner in inspected
+            assert (name.encode() in data) == visible, (viewer, owner)
+        for event in table.events(viewer):
+            kind = event["type"].removeprefix("chojin_locke.")
+            if kind in SECRET_TYPES and event["secret"] is not None:
+                audience = event["sealed"]["audience"]
+                assert viewer == "gm" or viewer in audience, (viewer, event["seq"])
+
+
 @settings(
     max_examples=12,
     deadline=None,
@@ -87,29 +121,7 @@ def test_random_turns_never_leak_and_refusals_append_nothing(
     catalog, _renames = marked_catalog()
     table = new_game(client, ruleset_options={"catalog": catalog})
     to_planets(table)
-    sheets = {a: view(table, a)["me"]["sheet"]["name"] for a in seats(table)}
-    received: dict[str, bytes] = {v: b"" for v in VIEWERS}
-    for actor, body in steps:
-        if view(table, "gm")["stage"] == "over":
-            break
-        before = _last_seq(table)
-        response = table.send(actor, body)
-        received[actor] += response.content
-        if response.status_code != 201:
-            assert _last_seq(table) == before, response.text
-    if view(table, "gm")["stage"] == "over":
-        return  # every sheet is public after the end
-    opened = {f"seat:{p['seat']}" for p in view(table, "public")["players"] if p["sheet_open"]}
-    for viewer in VIEWERS:
-        data = received[viewer] + _seen(table, viewer)
-        for owner, name in sheets.items():
-            visible = viewer in (owner, "gm") or owner in opened
-            assert (name.encode() in data) == visible, (viewer, owner)
-        for event in table.events(viewer):
-            kind = event["type"].removeprefix("chojin_locke.")
-            if kind in SECRET_TYPES and event["secret"] is not None:
-                audience = event["sealed"]["audience"]
-                assert viewer == "gm" or viewer in audience, (viewer, event["seq"])
+    _play_and_check(table, steps, inspections=False)
 
 
 base_command = st.one_of(
@@ -148,29 +160,4 @@ def test_random_base_stage_turns_never_leak(
     ]
     table = new_game(client, ruleset_options={"catalog": catalog})
     to_base(table)
-    sheets = {a: view(table, a)["me"]["sheet"]["name"] for a in seats(table)}
-    received: dict[str, bytes] = {v: b"" for v in VIEWERS}
-    for actor, body in steps:
-        if view(table, "gm")["stage"] == "over":
-            return
-        before = _last_seq(table)
-        response = table.send(actor, body)
-        received[actor] += response.content
-        if response.status_code != 201:
-            assert _last_seq(table) == before, response.text
-    if view(table, "gm")["stage"] == "over":
-        return
-    opened = {f"seat:{p['seat']}" for p in view(table, "public")["players"] if p["sheet_open"]}
-    for viewer in VIEWERS:
-        data = received[viewer] + _seen(table, viewer)
-        inspected: set[str] = set()
-        if viewer.startswith("seat:"):
-            inspected = {f"seat:{s}" for s in view(table, viewer)["me"]["inspected"]}
-        for owner, name in sheets.items():
-            visible = viewer in (owner, "gm") or owner in opened or owner in inspected
-            assert (name.encode() in data) == visible, (viewer, owner)
-        for event in table.events(viewer):
-            kind = event["type"].removeprefix("chojin_locke.")
-            if kind in SECRET_TYPES and event["secret"] is not None:
-                audience = event["sealed"]["audience"]
-                assert viewer == "gm" or viewer in audience, (viewer, event["seq"])
+    _play_and_check(table, steps, inspections=True)
