@@ -149,6 +149,25 @@ def to_planets(table: Table) -> None:
     table.do("gm", cmd("begin_planets"))
 
 
+def play_planet_stage(table: Table) -> tuple[list[int], list[int]]:
+    """Set up, hide three 待ち伏せ, put explorers on different planets, and move right until
+    惑星編 ends; returns (base seats, explorer seats)."""
+    setup_to_ambush(table)
+    gm = view(table, "gm")
+    bases = [p["seat"] for p in gm["players"] if p["side"] == "base"]
+    explorers = [p["seat"] for p in gm["players"] if p["side"] == "explorer"]
+    for index, (planet, square) in enumerate([(5, 3), (5, 4), (5, 5)]):
+        table.do(
+            f"seat:{bases[index % len(bases)]}", cmd("place_ambush", planet=planet, square=square)
+        )
+    for index, seat in enumerate(explorers):
+        table.do(f"seat:{seat}", cmd("enter", planet=index))
+    table.do("gm", cmd("begin_planets"))
+    while view(table, "gm")["stage"] == "planet":
+        finish_turn(table, turn_actor(table), cmd("move", direction="right"))
+    return bases, explorers
+
+
 def turn_actor(table: Table) -> str:
     turn = view(table, "gm")["turn"]
     return f"seat:{turn['seat']}"

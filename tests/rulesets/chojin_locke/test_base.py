@@ -11,8 +11,8 @@ from tests.rulesets.chojin_locke.table import (
     info_catalog,
     me,
     new_game,
+    play_planet_stage,
     seats,
-    setup_to_ambush,
     turn_actor,
     view,
 )
@@ -23,19 +23,7 @@ KEYS = [(5, 0), (5, 1), (5, 2), (5, 3)]
 
 def to_base(table: Table) -> tuple[list[int], list[int], list[int]]:
     """Play 惑星編 until 情報入手 ends it, place the keys, enter; (bases, entrants, outside)."""
-    setup_to_ambush(table)
-    gm = view(table, "gm")
-    bases = [p["seat"] for p in gm["players"] if p["side"] == "base"]
-    explorers = [p["seat"] for p in gm["players"] if p["side"] == "explorer"]
-    for index, (planet, square) in enumerate([(5, 3), (5, 4), (5, 5)]):
-        table.do(
-            f"seat:{bases[index % len(bases)]}", cmd("place_ambush", planet=planet, square=square)
-        )
-    for index, seat in enumerate(explorers):
-        table.do(f"seat:{seat}", cmd("enter", planet=index))
-    table.do("gm", cmd("begin_planets"))
-    while view(table, "gm")["stage"] == "planet":
-        finish_turn(table, turn_actor(table), cmd("move", direction="right"))
+    bases, explorers = play_planet_stage(table)
     before = table.log_bytes()
     refused = table.send(f"seat:{explorers[0]}", cmd("place_key", row=0, col=0))
     assert refused.json()["code"] == "base_players_only" and table.log_bytes() == before

@@ -6,13 +6,11 @@ from fastapi.testclient import TestClient
 
 from tests.rulesets.chojin_locke.table import (
     cmd,
-    finish_turn,
     marked_catalog,
     me,
     new_game,
+    play_planet_stage,
     seats,
-    setup_to_ambush,
-    turn_actor,
     view,
 )
 
@@ -21,19 +19,7 @@ def test_information_holder_sees_base_sheets_and_nobody_else_does(client: TestCl
     catalog, _ = marked_catalog()
     catalog["planet_cards"] = [{"name": "情報入手", "kind": "info", "count": 36, "text": ""}]
     table = new_game(client, ruleset_options={"catalog": catalog})
-    setup_to_ambush(table)
-    gm = view(table, "gm")
-    bases = [p["seat"] for p in gm["players"] if p["side"] == "base"]
-    explorers = [p["seat"] for p in gm["players"] if p["side"] == "explorer"]
-    for index, (planet, square) in enumerate([(5, 3), (5, 4), (5, 5)]):
-        table.do(
-            f"seat:{bases[index % len(bases)]}", cmd("place_ambush", planet=planet, square=square)
-        )
-    for index, seat in enumerate(explorers):
-        table.do(f"seat:{seat}", cmd("enter", planet=index))
-    table.do("gm", cmd("begin_planets"))
-    while view(table, "gm")["stage"] == "planet":
-        finish_turn(table, turn_actor(table), cmd("move", direction="right"))
+    bases, explorers = play_planet_stage(table)
     holder = next(p for p in view(table, "gm")["players"] if p["information"] >= 3)
     actor = f"seat:{holder['seat']}"
     assert me(table, actor)["inspections_left"] == holder["information"]
