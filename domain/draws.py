@@ -28,17 +28,25 @@ class ShuffleDraw(DrawTag):
     order: tuple[int, ...]
 
 
-def find_draws(value: Any) -> Iterator[dict[str, Any]]:
-    """Every draw object inside a JSON value (iterative: this runs on every fold)."""
+def find_objects(value: Any, *keys: str) -> Iterator[dict[str, Any]]:
+    """Every JSON object inside `value` that has all of `keys`, in document order.
+
+    Iterative, because it runs on every fold; draws, rolls and explanations are all found
+    this way, wherever a ruleset's event puts them."""
     stack = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
-            if "roll" in item and "seeds" in item and "entropy" in item:
+            if all(key in item for key in keys):
                 yield item
-            stack.extend(v for v in item.values() if isinstance(v, dict | list))
+            stack.extend(reversed([v for v in item.values() if isinstance(v, dict | list)]))
         elif isinstance(item, list):
-            stack.extend(v for v in item if isinstance(v, dict | list))
+            stack.extend(reversed([v for v in item if isinstance(v, dict | list)]))
+
+
+def find_draws(value: Any) -> Iterator[dict[str, Any]]:
+    """Every draw object inside a JSON value."""
+    return find_objects(value, "roll", "seeds", "entropy")
 
 
 def recompute(server_seed: str, game_id: str, draw: dict[str, Any]) -> bool:

@@ -11,7 +11,7 @@ from pydantic import BaseModel, computed_field
 
 from domain import dice
 from domain.canonical import sha256_hex
-from domain.draws import find_draws, recompute
+from domain.draws import find_draws, find_objects, recompute
 from domain.envelope import chain_hash, commitment, genesis_hash
 
 # A stored event that could not even be read: (seq, why).
@@ -155,7 +155,7 @@ def verify_secrets(game_id: str, envelopes: list[dict[str, Any]]) -> SecretsStat
                     f"draw {draw['roll']}",
                     _draw_problem(seed, game_id, draw, seeds_now),
                 )
-            for roll in _rolls(part):
+            for roll in find_objects(part, "expression", "result"):
                 what = str(roll["result"].get("explanation") or roll["expression"])
                 status.add(seq, "roll", what, _roll_problem(roll))
 
@@ -197,17 +197,6 @@ def _revealed_body(
     matches = commitment(reveal["salt"], reveal["body"]) == sealed["commitment"]
     problem = None if matches else "reveal does not match commitment"
     return reveal["body"] if status.add(seq, "commitment", "sealed secret", problem) else None
-
-
-def _rolls(part: Any) -> Iterable[dict[str, Any]]:
-    if isinstance(part, dict):
-        if {"expression", "result"} <= part.keys():
-            yield part
-        for value in part.values():
-            yield from _rolls(value)
-    elif isinstance(part, list):
-        for value in part:
-            yield from _rolls(value)
 
 
 def _roll_problem(roll: dict[str, Any]) -> str | None:

@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from domain.audience import GM, PUBLIC
+from domain.draws import find_objects
 from domain.errors import Forbidden
 from domain.redaction import redact
 from projections.views import AudienceView, fold, render
@@ -133,24 +134,7 @@ def _diff(before: Any, after: Any, path: str) -> Any:
 def _explanation(event: dict[str, Any]) -> str | None:
     """The BCDice-style line of a roll the audience can see, wherever the event keeps it."""
     for part in (event.get("secret"), event.get("public")):
-        found = _find_explanation(part)
-        if found:
-            return found
-    return None
-
-
-def _find_explanation(value: Any) -> str | None:
-    if isinstance(value, dict):
-        explanation = value.get("explanation")
-        if isinstance(explanation, str):
-            return explanation
-        for item in value.values():
-            found = _find_explanation(item)
-            if found:
-                return found
-    elif isinstance(value, list):
-        for item in value:
-            found = _find_explanation(item)
-            if found:
-                return found
+        for found in find_objects(part, "explanation"):
+            if isinstance(found["explanation"], str):
+                return found["explanation"]
     return None
