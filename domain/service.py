@@ -316,7 +316,7 @@ class GameService:
         state = self._cache.get(game_id)
         if state is None:
             state = self._from_snapshot(uuid)
-        for recorded in self._records_after(uuid, state.version if state else 0):
+        for recorded in codec.read_records(self.log, uuid, state.version if state else 0):
             state = (
                 lifecycle.initial_state(recorded)
                 if state is None
@@ -336,11 +336,8 @@ class GameService:
         assert isinstance(snapshot, StateSnapshot)
         return lifecycle.restore_state(json.loads(snapshot.state))
 
-    def _records_after(self, uuid: UUID, after: int, upto: int | None = None) -> Iterator[Recorded]:
-        return codec.read_records(self.log, uuid, after, upto)
-
     def records(self, game_id: str, after: int = 0, upto: int | None = None) -> Iterator[Recorded]:
-        return self._records_after(_parse_game_id(game_id), after, upto)
+        return codec.read_records(self.log, _parse_game_id(game_id), after, upto)
 
     def authenticate(self, game_id: str, token: str | None) -> str:
         """The caller's audience in this game: gm, seat:N, or public (when spectators may).
