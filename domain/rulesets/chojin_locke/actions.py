@@ -7,6 +7,7 @@ from typing import Literal
 from domain.errors import RuleViolation
 from domain.game import GameState
 from domain.records import Draft
+from domain.rulesets.chojin_locke import recovery
 from domain.rulesets.chojin_locke.board import step
 from domain.rulesets.chojin_locke.commands import (
     Check,
@@ -187,6 +188,9 @@ def recover(game: GameState, command: Recover, actor: str) -> list[Draft]:
     state, player = free_main(game, actor, outside_ok=True)
     if state.rules == "2002" and command.stat != "endurance":
         raise RuleViolation("not_in_2002", "The 2002 rules recover endurance only.")
+    card = recovery.blocked_by(state, player)
+    if card is not None:
+        raise RuleViolation("no_recovery_here", f"回復 cannot be declared on {card}.")
     return [Draft(Acted(seat=player.seat, action="recover", stat=command.stat))]
 
 

@@ -59,6 +59,8 @@ class SquareCard(_Card):
     kind: Literal["info", "blank", "effect", "ambush", "key"]
     count: int = Field(default=1, ge=1)
     text: str = ""
+    no_recovery: bool = False  # 回復 cannot be declared on it once face up (2002 ch. 9)
+    recovery_blocked_by: str | None = None  # …or only while a card of this name lies face up
 
 
 class AbilityCard(_Card):
@@ -132,6 +134,9 @@ class Catalog(_Card):
 
     def ability_card(self, name: str) -> AbilityCard | None:
         return next((c for c in self.ability_cards if c.name == name), None)
+
+    def base_card(self, name: str) -> SquareCard | None:
+        return next((c for c in self.base_cards if c.name == name), None)
 
     def planet_card(self, name: str) -> SquareCard:
         if name == self.ambush.name:

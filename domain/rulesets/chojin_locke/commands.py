@@ -243,7 +243,7 @@ class SetCondition(Command):
 
     type: Literal["chojin_locke.set_condition"] = "chojin_locke.set_condition"
     seat: int = Field(ge=1, le=16)
-    condition: Literal["normal", "bound", "arrested", "dead"] = "normal"
+    condition: Literal["normal", "bound", "arrested", "dead", "black_hole", "disabled"] = "normal"
     endurance_damage: int = Field(default=0, ge=0, le=99)
     willpower_damage: int = Field(default=0, ge=0, le=99)
     reason: str = Field(min_length=1, max_length=200)

@@ -10,7 +10,7 @@ from domain.draws import DiceDraw, ShuffleDraw
 from domain.events import Event
 from domain.lifecycle_events import RollRecord
 from domain.rulesets.chojin_locke.cards import CharacterSheet
-from domain.rulesets.chojin_locke.state import Cell, PlayingCard, Position
+from domain.rulesets.chojin_locke.state import Cell, EndReason, PlayingCard, Position
 
 
 class _Body(BaseModel):
@@ -249,7 +249,7 @@ class PlanetStageEnded(Event):
 
 class GameOver(Event):
     type = "chojin_locke.GameOver"
-    reason: Literal["victory", "sole_victory", "keys_destroyed", "all_dead", "host"]
+    reason: EndReason
     faction: str | None = None
     seat: int | None = None
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from domain.lifecycle_events import GameEnded
 from domain.records import Recorded
-from domain.rulesets.chojin_locke import conversion
+from domain.rulesets.chojin_locke import conversion, vigil
 from domain.rulesets.chojin_locke import events as ev
 from domain.rulesets.chojin_locke.base import base_cells
 from domain.rulesets.chojin_locke.board import key
@@ -40,9 +40,12 @@ def evolve(state: ChojinState, recorded: Recorded) -> ChojinState:
             "choosing": list(state.choosing),
             "parties": {k: list(v) for k, v in state.parties.items()},
             "proposal": state.proposal.model_copy(deep=True) if state.proposal else None,
+            "vigils": dict(state.vigils),
         }
     )
     handler(new, event)
+    if new.vigils:
+        vigil.watch(state, new)
     return new
 
 
@@ -133,6 +136,7 @@ def _begun(s: ChojinState, e: ev.PlanetStageBegun) -> None:
 
 def _turn_begun(s: ChojinState, e: ev.TurnBegun) -> None:
     s.turn = Turn(seat=e.seat, number=e.number, phase=turn_phases(s.rules)[0])
+    vigil.turn_begun(s)
 
 
 def _phase(s: ChojinState, e: ev.PhaseEntered) -> None:
@@ -199,6 +203,8 @@ def _converted(s: ChojinState, e: ev.Converted) -> None:
 
 
 def _declared(s: ChojinState, e: ev.VictoryDeclared) -> None:
+    if e.faction == "E":
+        vigil.start(s, e.seat)
     if e.waiting:
         s.victory = Victory(seat=e.seat, faction=e.faction, waiting=list(e.waiting))
 

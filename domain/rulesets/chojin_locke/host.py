@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+from domain.errors import RuleViolation
 from domain.game import GameState
 from domain.records import Draft
 from domain.rulesets.chojin_locke.commands import SetCondition
 from domain.rulesets.chojin_locke.ending import end_game
 from domain.rulesets.chojin_locke.events import ConditionSet, GameOver
 from domain.rulesets.chojin_locke.guards import host, living, playing, stage
+from domain.rulesets.chojin_locke.state import ChojinState
 from domain.rulesets.chojin_locke.turn import end_turn
+
+
+def _nobody_acts(state: ChojinState) -> GameOver | None:
+    """4.2: 「全てのプレイヤーが死亡する、あるいは永続的に行動不能になる」."""
+    players = [p for p in state.players.values() if p.sheet is not None]
+    if any(p.active for p in players):
+        return None
+    return GameOver(reason="all_out" if any(p.alive for p in players) else "all_dead")
 
 
 def set_condition(game: GameState, command: SetCondition, actor: str) -> list[Draft]:
@@ -16,6 +26,9 @@ def set_condition(game: GameState, command: SetCondition, actor: str) -> list[Dr
     state = playing(game)
     stage(state, "planet", "base")
     living(state, command.seat)
+    if state.victory is not None:
+        # nothing happens to a character while the table answers a victory declaration
+        raise RuleViolation("victory_pending", "Every living player must answer the victory.")
     event = ConditionSet(
         seat=command.seat,
         condition=command.condition,
@@ -23,16 +36,13 @@ def set_condition(game: GameState, command: SetCondition, actor: str) -> list[Dr
         willpower_damage=command.willpower_damage,
         reason=command.reason,
     )
-    drafts = [Draft(event)]
-    others_alive = any(
-        p.alive for s, p in state.players.items() if s != command.seat and p.sheet is not None
-    )
-    if command.condition == "dead" and not others_alive:
-        return drafts + end_game(game, GameOver(reason="all_dead"))
+    player = state.players[command.seat].model_copy(update={"condition": command.condition})
+    after = state.model_copy(update={"players": {**state.players, command.seat: player}})
+    over = _nobody_acts(after)
+    if over is not None:
+        return [Draft(event), *end_game(game, over)]
     turn = state.turn
-    if turn is not None and turn.seat == command.seat and command.condition == "dead":
+    if turn is not None and turn.seat == command.seat and not player.active:
         # the turn player can no longer act: the turn passes on at once
-        player = state.players[command.seat].model_copy(update={"condition": command.condition})
-        after = state.model_copy(update={"players": {**state.players, command.seat: player}})
-        drafts += end_turn(game, after, turn)
-    return drafts
+        return [Draft(event), *end_turn(game, after, turn)]
+    return [Draft(event)]

@@ -18,3 +18,10 @@ class ChojinOptions(BaseModel):
     catalog: Catalog | None = Field(
         default=None, description="Your own card catalog; the shipped sample when omitted"
     )
+    evil_vigil_turns: int = Field(
+        default=1000,
+        ge=1,
+        le=1_000_000,
+        description="4.2: turns an Evil victory declarer must survive without moving to end "
+        "the game (1000 in the rules; a house rule may shorten it)",
+    )

@@ -40,7 +40,7 @@ def phases_for(player: Player, rules: str = "2020") -> tuple[Phase, ...]:
 
 
 def takes_turns(state: ChojinState, player: Player) -> bool:
-    if not player.alive:
+    if not player.active:
         return False
     # 4.5: base players' turns are skipped in 惑星編
     return not (state.stage == "planet" and player.side != "explorer")

@@ -17,6 +17,10 @@ def _losses(state: ChojinState, ending: Ending, player: Player) -> list[str]:
         reasons.append(f"the {ending.faction} victory declaration stood unopposed")
     if ending.reason == "keys_destroyed" and faction == "E":
         reasons.append("every 重要拠点 was destroyed")
+    if ending.reason == "vigil" and faction == "G":
+        reasons.append(
+            f"an Evil victory declarer survived {state.vigil_turns} turns without moving"
+        )
     if faction == "S" and not player.alive:
         reasons.append("a Special character that is dead loses")
     in_game = {p.sheet.name: p for p in state.players.values() if p.sheet is not None}

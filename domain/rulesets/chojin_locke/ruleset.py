@@ -86,7 +86,12 @@ class ChojinLocke(Ruleset[ChojinState]):
     def initial(self, options: BaseModel, seats: int) -> ChojinState:
         assert isinstance(options, ChojinOptions)
         catalog = options.catalog or sample()
-        return ChojinState(catalog=catalog, seats=seats, rules=options.rules)
+        return ChojinState(
+            catalog=catalog,
+            seats=seats,
+            rules=options.rules,
+            vigil_turns=options.evil_vigil_turns,
+        )
 
     def decide(self, game: GameState, command: Command, actor: str) -> list[Draft]:
         return _DECIDERS[type(command)](game, command, actor)

@@ -9,7 +9,8 @@ from pydantic import BaseModel, Field
 from domain.rulesets.chojin_locke.cards import Catalog, CharacterSheet
 
 Stage = Literal["deal", "silhouettes", "rebalance", "ambush", "planet", "keys", "base", "over"]
-Condition = Literal["normal", "bound", "arrested", "partner", "dead"]
+# black_hole: fell in (4.4: dead); disabled: 永続的に行動不能, alive but never acts again
+Condition = Literal["normal", "bound", "arrested", "partner", "dead", "black_hole", "disabled"]
 Phase = Literal[
     "check",
     "support1",
@@ -85,7 +86,12 @@ class Player(BaseModel):
 
     @property
     def alive(self) -> bool:
-        return self.condition != "dead"
+        return self.condition not in ("dead", "black_hole")
+
+    @property
+    def active(self) -> bool:
+        """Still able to act: neither dead, in the black hole nor permanently disabled."""
+        return self.alive and self.condition != "disabled"
 
 
 class PartyTeleport(BaseModel):
@@ -137,8 +143,13 @@ class Board(BaseModel):
     ability_deck: list[str] = []  # in shuffled order, secret; drawn from the front
 
 
+EndReason = Literal[
+    "victory", "sole_victory", "keys_destroyed", "all_dead", "all_out", "vigil", "host"
+]
+
+
 class Ending(BaseModel):
-    reason: Literal["victory", "sole_victory", "keys_destroyed", "all_dead", "host"]
+    reason: EndReason
     faction: str | None = None
     seat: int | None = None
 
@@ -158,6 +169,8 @@ class ChojinState(BaseModel):
     proposal: Proposal | None = None
     parties: dict[int, list[int]] = {}  # leader → partners
     ending: Ending | None = None
+    vigil_turns: int = 1000  # 4.2: the Evil declarer's unmoved turns that end the game
+    vigils: dict[int, int] = {}  # Evil victory declarer → turns begun since it last moved
     last_event: int = 0
 
     def player(self, seat: int) -> Player:

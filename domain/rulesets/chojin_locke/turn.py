@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.errors import RuleViolation
 from domain.game import GameState
 from domain.records import Draft
+from domain.rulesets.chojin_locke import vigil
 from domain.rulesets.chojin_locke.base import lay_base
 from domain.rulesets.chojin_locke.board import key
 from domain.rulesets.chojin_locke.commands import NextPhase
@@ -60,7 +61,7 @@ def base_square_effect(game: GameState, state: ChojinState, player: Player) -> l
     assert player.cell is not None
     square = cell_key(player.cell)
     name = state.board.base[square]
-    card = next((c for c in state.catalog.base_cards if c.name == name), None)
+    card = state.catalog.base_card(name)
     kind = card.kind if card else "key"
     destroyed = kind == "key" and state.rules == "2020"  # 2002: destroyed by 破壊 declared
     event = BaseCardTurned(
@@ -106,12 +107,15 @@ def _stage_end(state: ChojinState) -> PlanetStageEnded | None:
     # a party's 情報入手 are pooled (6.1)
     if any(sum(state.players[s].info for s in state.party_of(p.seat)) >= 3 for p in explorers):
         return PlanetStageEnded(reason="information")
-    if not any(p.alive for p in explorers):
+    if not any(p.active for p in explorers):  # disabled explorers explore no more
         return PlanetStageEnded(reason="explorers_dead")
     return None
 
 
 def end_turn(game: GameState, state: ChojinState, turn: Turn) -> list[Draft]:
+    watcher = vigil.due(state)
+    if watcher is not None:
+        return end_game(game, GameOver(reason="vigil", faction="E", seat=watcher))
     ended = _stage_end(state)
     if ended is not None:
         # 4.6: the base is laid; turns resume once the 重要拠点 are placed and pieces entered

@@ -80,6 +80,11 @@ def view(game: GameState, audience: str) -> dict[str, Any]:
             "keys": list(state.board.keys) if base_side else None,
             "keys_destroyed": list(state.board.destroyed),
         },
+        # public: Evil victory declarers (their sheets are open) and their unmoved turns
+        "vigil": {
+            "turns": state.vigil_turns,
+            "declarers": {str(s): n for s, n in sorted(state.vigils.items())},
+        },
         "ending": state.ending.model_dump() if state.ending else None,
         "results": {str(s): r for s, r in results(state).items()} if ended else None,
     }

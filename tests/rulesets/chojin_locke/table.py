@@ -216,3 +216,41 @@ def finish_turn(table: Table, actor: str, main: dict[str, Any] | None) -> None:
             if view(table, "gm")["stage"] != stage:
                 return
         table.do(actor, cmd("next_phase"))
+
+
+KEYS = [(5, 0), (5, 1), (5, 2), (5, 3)]
+
+
+def to_base(table: Table) -> tuple[list[int], list[int], list[int]]:
+    """Play 惑星編 until 情報入手 ends it, place the keys, enter; (bases, entrants, outside)."""
+    bases, explorers = play_planet_stage(table)
+    before = table.log_bytes()
+    refused = table.send(f"seat:{explorers[0]}", cmd("place_key", row=0, col=0))
+    assert refused.json()["code"] == "base_players_only" and table.log_bytes() == before
+    for index, (row, col) in enumerate(KEYS):
+        table.do(f"seat:{bases[index % len(bases)]}", cmd("place_key", row=row, col=col))
+    players = view(table, "gm")["players"]
+    most = max(p["information"] for p in players if p["side"] == "explorer")
+    entrants = [p["seat"] for p in players if p["side"] == "explorer" and p["information"] == most]
+    inner = table.send(f"seat:{entrants[0]}", cmd("enter_base", row=2, col=2))
+    assert inner.json()["code"] == "not_outer_square"
+    for seat in entrants:
+        table.do(f"seat:{seat}", cmd("enter_base", row=0, col=0))
+    table.do("gm", cmd("begin_base"))
+    return bases, entrants, [s for s in explorers if s not in entrants]
+
+
+def quiet_turn(table: Table) -> None:
+    """Finish the current turn without moving: パス, or 回復 for an explorer around the base."""
+    actor = turn_actor(table)
+    player = next(p for p in view(table, "gm")["players"] if f"seat:{p['seat']}" == actor)
+    finish_turn(table, actor, cmd("recover", stat="endurance") if player["outside"] else None)
+
+
+def until_turn_of(table: Table, *wanted: int) -> str:
+    for _ in range(20):
+        actor = turn_actor(table)
+        if int(actor[5:]) in wanted:
+            return actor
+        quiet_turn(table)
+    raise AssertionError("never their turn")

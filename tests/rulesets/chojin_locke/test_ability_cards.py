@@ -5,8 +5,16 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from tests.rulesets.chojin_locke.table import cmd, info_catalog, me, new_game, seats, view
-from tests.rulesets.chojin_locke.test_base import _until_turn_of, to_base
+from tests.rulesets.chojin_locke.table import (
+    cmd,
+    info_catalog,
+    me,
+    new_game,
+    seats,
+    to_base,
+    until_turn_of,
+    view,
+)
 
 ROLE_OF_CARD = {"謎の特殊能力": "combat", "ランダムテレポート": "main", "テレパシー": "support"}
 PHASE_ROLE = {"support1": "support", "support2": "support", "main": "main"}
@@ -44,7 +52,7 @@ def test_holder_draws_a_sealed_ability_card_and_uses_it_in_its_timing(
                 assert viewer == f"seat:{event['public']['seat']}"
 
     assert holders
-    actor = _until_turn_of(table, *holders)
+    actor = until_turn_of(table, *holders)
     card = me(table, actor)["ability_cards"][0]
     other = next(s for s in seats(table) if s != actor)
     assert table.send(other, cmd("use_ability_card", card=card)).status_code == 409

@@ -11,44 +11,11 @@ from tests.rulesets.chojin_locke.table import (
     info_catalog,
     me,
     new_game,
-    play_planet_stage,
     seats,
-    turn_actor,
+    to_base,
+    until_turn_of,
     view,
 )
-from tests.table import Table
-
-KEYS = [(5, 0), (5, 1), (5, 2), (5, 3)]
-
-
-def to_base(table: Table) -> tuple[list[int], list[int], list[int]]:
-    """Play 惑星編 until 情報入手 ends it, place the keys, enter; (bases, entrants, outside)."""
-    bases, explorers = play_planet_stage(table)
-    before = table.log_bytes()
-    refused = table.send(f"seat:{explorers[0]}", cmd("place_key", row=0, col=0))
-    assert refused.json()["code"] == "base_players_only" and table.log_bytes() == before
-    for index, (row, col) in enumerate(KEYS):
-        table.do(f"seat:{bases[index % len(bases)]}", cmd("place_key", row=row, col=col))
-    players = view(table, "gm")["players"]
-    most = max(p["information"] for p in players if p["side"] == "explorer")
-    entrants = [p["seat"] for p in players if p["side"] == "explorer" and p["information"] == most]
-    inner = table.send(f"seat:{entrants[0]}", cmd("enter_base", row=2, col=2))
-    assert inner.json()["code"] == "not_outer_square"
-    for seat in entrants:
-        table.do(f"seat:{seat}", cmd("enter_base", row=0, col=0))
-    table.do("gm", cmd("begin_base"))
-    return bases, entrants, [s for s in explorers if s not in entrants]
-
-
-def _until_turn_of(table: Table, *wanted: int) -> str:
-    for _ in range(20):
-        actor = turn_actor(table)
-        if int(actor[5:]) in wanted:
-            return actor
-        player = next(p for p in view(table, "gm")["players"] if f"seat:{p['seat']}" == actor)
-        main = cmd("recover", stat="endurance") if player["outside"] else None
-        finish_turn(table, actor, main)
-    raise AssertionError("never their turn")
 
 
 def test_keys_are_secret_to_base_players(client: TestClient) -> None:
@@ -70,7 +37,7 @@ def test_intrusion_check_gets_cumulative_minus_one(client: TestClient) -> None:
     if not outside:
         return  # every explorer tied on 情報入手 and entered
     seat = outside[0]
-    actor = _until_turn_of(table, seat)
+    actor = until_turn_of(table, seat)
     table.do(actor, cmd("next_phase"))
     table.do(actor, cmd("next_phase"))
     assert table.send(actor, cmd("pass")).json()["code"] == "outside_the_base"
@@ -78,13 +45,13 @@ def test_intrusion_check_gets_cumulative_minus_one(client: TestClient) -> None:
     first = table.do(actor, cmd("intrude", declared=level, row=5, col=5, faces=[6, 6]))
     assert first["events"][0]["public"]["roll"]["expression"] == f"2D6<={level}"
     finish_turn(table, actor, None)
-    actor = _until_turn_of(table, seat)
+    actor = until_turn_of(table, seat)
     table.do(actor, cmd("next_phase"))
     table.do(actor, cmd("next_phase"))
     second = table.do(actor, cmd("intrude", declared=level, row=5, col=5, faces=[6, 6]))
     assert second["events"][0]["public"]["roll"]["expression"] == f"2D6-1<={level}"
     finish_turn(table, actor, None)
-    actor = _until_turn_of(table, seat)
+    actor = until_turn_of(table, seat)
     table.do(actor, cmd("next_phase"))
     table.do(actor, cmd("next_phase"))
     third = table.do(actor, cmd("intrude", declared=level, row=5, col=5, faces=[1, 2]))
@@ -101,12 +68,12 @@ def test_face_down_card_skips_support_and_main_then_teleport_route(client: TestC
         client, options={"dice_policy": "both"}, ruleset_options={"catalog": info_catalog()}
     )
     _bases, entrants, _outside = to_base(table)
-    actor = _until_turn_of(table, *entrants)  # the first entrant to play finds 0:0 face down
+    actor = until_turn_of(table, *entrants)  # the first entrant to play finds 0:0 face down
     table.do(actor, cmd("next_phase"))
     assert view(table, "gm")["turn"]["phase"] == "square"  # 4.6: on a face-down base card
     assert view(table, "public")["board"]["base_turned"].get("0:0") is not None
     finish_turn(table, actor, None)
-    actor = _until_turn_of(table, int(actor[5:]))
+    actor = until_turn_of(table, int(actor[5:]))
     table.do(actor, cmd("next_phase"))
     table.do(actor, cmd("next_phase"))
     if me(table, actor)["stats"]["esp_level"] < 2:

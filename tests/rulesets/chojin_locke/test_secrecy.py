@@ -18,10 +18,10 @@ from tests.rulesets.chojin_locke.table import (
     marked_catalog,
     new_game,
     seats,
+    to_base,
     to_planets,
     view,
 )
-from tests.rulesets.chojin_locke.test_base import to_base
 from tests.table import Table
 
 VIEWERS = ("public", "gm", *(f"seat:{n}" for n in range(1, 7)))

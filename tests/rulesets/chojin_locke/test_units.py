@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
-from domain.rulesets.chojin_locke import conversion
+from domain.rulesets.chojin_locke import conversion, recovery, vigil
 from domain.rulesets.chojin_locke.board import step
+from domain.rulesets.chojin_locke.cards import SquareCard
 from domain.rulesets.chojin_locke.catalog import sample
 from domain.rulesets.chojin_locke.phases import phases_for
 from domain.rulesets.chojin_locke.results import results
-from domain.rulesets.chojin_locke.state import ChojinState, Ending, Player, Position
+from domain.rulesets.chojin_locke.state import (
+    Board,
+    Cell,
+    ChojinState,
+    Ending,
+    Player,
+    Position,
+)
 from domain.rulesets.chojin_locke.stats import current
 
 CATALOG = sample()
@@ -123,3 +131,70 @@ def test_a_second_leader_alive_defeats_the_first() -> None:
     table = results(state)
     assert "another (L) character is alive" in table[1]["reasons"]
     assert table[3]["class"] == "D"
+
+
+def test_the_vigil_ending_defeats_good_only() -> None:
+    state = _state(
+        player(1, "ニア"),  # G
+        player(2, "ストロハイム大佐"),  # E, no condition on characters in this game
+        player(3, "サイ・エキスパンダー"),  # S
+        ending=Ending(reason="vigil", faction="E", seat=2),
+    )
+    table = results(state)
+    assert table[1]["class"] == "C" and "1000 turns" in table[1]["reasons"][0]
+    assert table[2]["class"] == "A" and table[3]["class"] == "A"
+
+
+def test_all_out_keeps_the_usual_conditions_for_the_disabled() -> None:
+    state = _state(
+        player(1, "ニア", condition="disabled"),
+        player(2, "サイ・エキスパンダー", condition="black_hole"),
+        ending=Ending(reason="all_out"),
+    )
+    table = results(state)
+    assert table[1]["class"] == "A" and table[1]["alive"]
+    assert table[2]["class"] == "D"  # fell into the black hole: dead, and a dead Special loses
+
+
+def _watched(before: Player, after: Player, stage_after: str = "base") -> dict[int, int]:
+    old = _state(before, ending=Ending(reason="host")).model_copy(
+        update={"stage": "base", "vigils": {1: 5}}
+    )
+    new = old.model_copy(update={"players": {1: after}, "stage": stage_after, "vigils": {1: 5}})
+    vigil.watch(old, new)
+    return new.vigils
+
+
+def test_a_vigil_restarts_on_a_move_and_ends_with_death_only() -> None:
+    here, there = Cell(row=2, col=2), Cell(row=2, col=3)
+    assert _watched(player(1, "ニア", cell=here), player(1, "ニア", cell=there)) == {1: 0}
+    assert _watched(player(1, "ニア", cell=here), player(1, "ニア", cell=here)) == {1: 5}
+    assert _watched(player(1, "ニア"), player(1, "ニア", cell=here)) == {1: 5}  # placed
+    assert _watched(
+        player(1, "ニア", position=Position(planet=1, square=2)),
+        player(1, "ニア"),
+        stage_after="keys",
+    ) == {1: 5}  # pieces leave the planets with the stage
+    dead = player(1, "ニア", cell=here, condition="dead")
+    assert _watched(player(1, "ニア", cell=here), dead) == {}
+    assert _watched(player(1, "ニア"), player(1, "ニア", condition="disabled")) == {1: 5}
+
+
+def test_the_black_hole_forbids_recovery_only_beside_a_face_up_white_hole() -> None:
+    holes = (
+        SquareCard(name="ブラックホール", kind="effect", recovery_blocked_by="ホワイトホール"),
+        SquareCard(name="ホワイトホール", kind="effect"),
+    )
+    catalog = CATALOG.model_copy(update={"base_cards": holes})
+    fallen = player(1, "ニア", cell=Cell(row=1, col=1))
+
+    def blocked(board: Board) -> str | None:
+        state = ChojinState(catalog=catalog, seats=5, stage="base", board=board)
+        return recovery.blocked_by(state, fallen)
+
+    assert blocked(Board(base_turned={"1:1": "ブラックホール"})) is None
+    white = {"1:1": "ブラックホール", "2:2": "ホワイトホール"}
+    assert blocked(Board(base_turned=white)) == "ブラックホール"
+    # a face-down ホワイトホール must not count: the refusal would betray the card
+    hidden = Board(base_turned={"1:1": "ブラックホール"}, base={"2:2": "ホワイトホール"})
+    assert blocked(hidden) is None
