@@ -56,6 +56,11 @@ command = st.one_of(
     st.builds(
         lambda t: cmd("choose_silhouette", silhouette=t), st.sampled_from(["ロック", "ニア"])
     ),
+    st.builds(
+        lambda t, c: cmd("set_condition", seat=t, condition=c, reason="card text"),
+        st.integers(1, 6),
+        st.sampled_from(["normal", "bound", "arrested", "dead", "black_hole", "disabled"]),
+    ),
 )
 
 
