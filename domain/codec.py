@@ -7,10 +7,12 @@ from collections.abc import Iterator
 from typing import Any
 from uuid import UUID
 
+from pydantic import BaseModel, Json
+
 from domain.envelope import Envelope, Sealed, commitment, expected_hash, new_salt
 from domain.events import event_from_parts
 from domain.records import Draft, Recorded, ServerData
-from domain.store import EventLog, dumps, record_text
+from domain.store import EventLog, dumps
 
 
 def seal(draft: Draft, *, game_id: str, seq: int, actor: str, at: str, prev_hash: str) -> Recorded:
@@ -45,20 +47,45 @@ def encode(recorded: Recorded) -> str:
     return dumps(data)
 
 
-def decode(text: str) -> Recorded:
-    data = json.loads(text)
-    envelope = Envelope.model_validate(data["envelope"])
-    secret = data.get("secret")
-    body = secret and secret["body"]
-    event = event_from_parts(envelope.type, envelope.public, body)
-    server = data.get("server")
+class _StoredSecret(BaseModel):
+    salt: str
+    body: dict[str, Any]
+
+
+class _StoredParts(BaseModel):
+    """What `encode` writes. Parsed and validated in one pass by pydantic-core, which is about
+    a third faster than json.loads then validation: decoding is most of a fold's cost."""
+
+    envelope: Envelope
+    secret: _StoredSecret | None = None
+    server: ServerData | None = None
+
+
+class _StoredRow(BaseModel):
+    """A StoredRecord's state as the transcoder writes it (plain JSON, see `record_text`)."""
+
+    record: Json[_StoredParts]
+
+
+def _recorded(parts: _StoredParts) -> Recorded:
+    envelope, secret = parts.envelope, parts.secret
+    body = secret.body if secret is not None else None
     return Recorded(
         envelope=envelope,
-        event=event,
-        salt=secret and secret["salt"],
-        server=None if server is None else ServerData.model_validate(server),
+        event=event_from_parts(envelope.type, envelope.public, body),
+        salt=secret.salt if secret is not None else None,
+        server=parts.server,
         body=body,
     )
+
+
+def decode(text: str) -> Recorded:
+    return _recorded(_StoredParts.model_validate_json(text))
+
+
+def decode_stored(state: bytes) -> Recorded:
+    """A record straight from its stored row's state."""
+    return _recorded(_StoredRow.model_validate_json(state).record)
 
 
 def raw_envelope(text: str) -> dict[str, Any]:
@@ -87,4 +114,4 @@ def read_records(
 ) -> Iterator[Recorded]:
     """A game's records from the store, in order, seq in (after, upto]."""
     for stored in log.recorder.select_events(game, gt=after, lte=upto):
-        yield decode(record_text(stored.state))
+        yield decode_stored(stored.state)

@@ -9,7 +9,9 @@ draw, so one verifier checks every game.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, get_args
+
+from pydantic import BaseModel
 
 from domain.fairness import Draw, DrawTag
 
@@ -42,6 +44,51 @@ def find_objects(value: Any, *keys: str) -> Iterator[dict[str, Any]]:
             stack.extend(reversed([v for v in item.values() if isinstance(v, dict | list)]))
         elif isinstance(item, list):
             stack.extend(reversed([v for v in item if isinstance(v, dict | list)]))
+
+
+def _mentions(annotation: Any, target: type, seen: frozenset[type] = frozenset()) -> bool:
+    """Does a type annotation mention `target`, directly or inside nested models?"""
+    if isinstance(annotation, type):
+        if issubclass(annotation, target):
+            return True
+        if issubclass(annotation, BaseModel) and annotation not in seen:
+            nested = seen | {annotation}
+            return any(
+                _mentions(f.annotation, target, nested) for f in annotation.model_fields.values()
+            )
+        return False
+    return any(_mentions(arg, target, seen) for arg in get_args(annotation))
+
+
+_DRAW_FIELDS: dict[type[BaseModel], tuple[str, ...]] = {}
+
+
+def draw_fields(model: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of a model whose types can hold a draw, worked out once per model."""
+    fields = _DRAW_FIELDS.get(model)
+    if fields is None:
+        fields = tuple(
+            name for name, f in model.model_fields.items() if _mentions(f.annotation, DrawTag)
+        )
+        _DRAW_FIELDS[model] = fields
+    return fields
+
+
+def draw_numbers(value: Any) -> Iterator[int]:
+    """The numbers of the draws inside a typed value (an event), following only the fields
+    whose types can hold one. Folds use this: walking the whole JSON costs a fifth of a fold.
+    Verification still finds draws in the JSON (`find_draws`), trusting no type."""
+    if isinstance(value, DrawTag):
+        yield value.roll
+    elif isinstance(value, BaseModel):
+        for name in draw_fields(type(value)):
+            yield from draw_numbers(getattr(value, name))
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from draw_numbers(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from draw_numbers(item)
 
 
 def find_draws(value: Any) -> Iterator[dict[str, Any]]:

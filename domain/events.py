@@ -7,7 +7,7 @@ the envelope) and comes back as None for anyone who may not see it.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, get_args
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -31,18 +31,20 @@ class Event(BaseModel):
 
     @classmethod
     def has_secret(cls) -> bool:
-        return "secret" in cls.model_fields
+        cached = cls.__dict__.get("_has_secret")
+        if cached is None:  # `model_fields` is slow to reach on every fold: asked once a class
+            cached = "secret" in cls.model_fields
+            cls._has_secret = cached  # type: ignore[attr-defined]
+        return cached
 
     @classmethod
     def may_draw(cls) -> bool:
         """Can this event type carry a fair draw (a DrawTag model anywhere in its fields)?"""
         cached = cls.__dict__.get("_may_draw")
         if cached is None:
-            from domain.fairness import DrawTag
+            from domain.draws import draw_fields
 
-            cached = any(
-                _mentions(field.annotation, DrawTag) for field in cls.model_fields.values()
-            )
+            cached = bool(draw_fields(cls))
             cls._may_draw = cached  # type: ignore[attr-defined]
         return cached
 
@@ -54,20 +56,6 @@ class Event(BaseModel):
             return None
         secret = self.secret  # type: ignore[attr-defined]
         return None if secret is None else secret.model_dump(mode="json")
-
-
-def _mentions(annotation: Any, target: type, seen: frozenset[type] = frozenset()) -> bool:
-    """Does a type annotation mention `target`, directly or inside nested models?"""
-    if isinstance(annotation, type):
-        if issubclass(annotation, target):
-            return True
-        if issubclass(annotation, BaseModel) and annotation not in seen:
-            nested = seen | {annotation}
-            return any(
-                _mentions(f.annotation, target, nested) for f in annotation.model_fields.values()
-            )
-        return False
-    return any(_mentions(arg, target, seen) for arg in get_args(annotation))
 
 
 def event_from_parts(

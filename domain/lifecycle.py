@@ -24,7 +24,7 @@ from domain.commands import (
     Start,
 )
 from domain.drawing import draw_dice
-from domain.draws import find_draws
+from domain.draws import draw_numbers
 from domain.errors import Forbidden, KirokuError, RuleViolation
 from domain.game import IDEMPOTENCY_MEMORY, CommandRecord, GameState, SeatState, SecretRecord
 from domain.lifecycle_events import (
@@ -291,8 +291,7 @@ def evolve(state: GameState, recorded: Recorded) -> GameState:
         update["unrevealed"] = state.unrevealed.set(envelope.seq, secret)
 
     if type(event).may_draw():
-        rolled = [d["roll"] for d in find_draws(envelope.public)]
-        rolled += [d["roll"] for d in find_draws(recorded.body)]
+        rolled = list(draw_numbers(event))
         if rolled:
             update["draws"] = max(state.draws, *rolled)
 

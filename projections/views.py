@@ -63,7 +63,8 @@ class AudienceView(BaseModel):
 
 
 def start(recorded: Recorded) -> ProjectionState:
-    return _seal(ProjectionState(game=lifecycle.initial_state(recorded)), recorded)
+    game = lifecycle.initial_state(recorded)
+    return ProjectionState(game=game, sealed=_sealed(SeqMap(), recorded))
 
 
 def fold(state: ProjectionState | None, recorded: Recorded) -> ProjectionState:
@@ -73,26 +74,25 @@ def fold(state: ProjectionState | None, recorded: Recorded) -> ProjectionState:
     if recorded.seq <= state.game.version:
         return state
     game = lifecycle.evolve(state.game, recorded)
-    state = _seal(state.model_copy(update={"game": game}), recorded)
-    event = recorded.event
-    if isinstance(event, Revealed) and event.of_seq in state.sealed:
-        revealed = state.sealed[event.of_seq].model_copy(update={"revealed": True})
-        state = state.model_copy(update={"sealed": state.sealed.set(event.of_seq, revealed)})
-    return state
+    return state.model_copy(update={"game": game, "sealed": _sealed(state.sealed, recorded)})
 
 
-def _seal(state: ProjectionState, recorded: Recorded) -> ProjectionState:
-    sealed = recorded.envelope.sealed
-    if sealed is None:
-        return state
-    item = SecretItem(
-        seq=recorded.seq,
-        type=recorded.envelope.type,
-        actor=recorded.envelope.actor,
-        audience=sealed.audience,
-        body=recorded.body or {},
-    )
-    return state.model_copy(update={"sealed": state.sealed.set(item.seq, item)})
+def _sealed(sealed: SeqMap[SecretItem], recorded: Recorded) -> SeqMap[SecretItem]:
+    """The sealed bodies after `recorded`: its own added, or the one it reveals marked."""
+    envelope, event = recorded.envelope, recorded.event
+    if envelope.sealed is not None:
+        item = SecretItem(
+            seq=recorded.seq,
+            type=envelope.type,
+            actor=envelope.actor,
+            audience=envelope.sealed.audience,
+            body=recorded.body or {},
+        )
+        sealed = sealed.set(item.seq, item)
+    if isinstance(event, Revealed) and event.of_seq in sealed:
+        revealed = sealed[event.of_seq].model_copy(update={"revealed": True})
+        sealed = sealed.set(event.of_seq, revealed)
+    return sealed
 
 
 def render(state: ProjectionState, audience: str) -> AudienceView:
