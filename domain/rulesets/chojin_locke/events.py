@@ -344,6 +344,8 @@ class PartyFormed(Event):
 class PartyDissolved(Event):
     type = "chojin_locke.PartyDissolved"
     leader: int
+    # the party can no longer act as one (a member died, fell, was taken …): no one's action
+    forced: bool = False
 
 
 class KeyDestroyed(Event):

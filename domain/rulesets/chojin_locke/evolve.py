@@ -223,9 +223,11 @@ def _condition(s: ChojinState, e: ev.ConditionSet) -> None:
     player.condition = e.condition  # type: ignore[assignment]
     player.endurance_damage = e.endurance_damage
     player.willpower_damage = e.willpower_damage
-    if e.condition == "dead":
+    if not player.alive:
         player.flags = []
         player.step = 0  # 3.1: conversion lasts until the character comes back
+        # 4.4: 「キャラクターが死亡した時、そのキャラクターのコマを盤上から取り除き」
+        player.position, player.cell, player.outside = None, None, False
 
 
 def _stage_ended(s: ChojinState, e: ev.PlanetStageEnded) -> None:
@@ -323,7 +325,7 @@ def _formed(s: ChojinState, e: ev.PartyFormed) -> None:
 
 
 def _dissolved(s: ChojinState, e: ev.PartyDissolved) -> None:
-    if s.turn is not None and s.turn.phase == "move":
+    if s.turn is not None and s.turn.phase == "move" and not e.forced:
         s.turn.main = "dissolve"  # 2002: 組み外し is the move phase's action
     parties = dict(s.parties)
     for seat in parties.pop(e.leader, []):

@@ -67,7 +67,8 @@ def pick(mine: dict[str, Any], used: dict[str, int], base: bool) -> str:
     sheet, card = mine["sheet"], mine["playing_card"]
     if card["rank"] == 1:
         return str(sheet["silhouette"])
-    for name, silhouette in SILHOUETTES.items():
+    # the least used first, so that players differ in silhouette and may form parties
+    for name, silhouette in sorted(SILHOUETTES.items(), key=lambda item: used.get(item[0], 0)):
         if used.get(name, 0) >= silhouette.count:
             continue
         if card["rank"] == 10:

@@ -10,9 +10,11 @@ from tests.rulesets.chojin_locke.table import (
     info_catalog,
     me,
     new_game,
+    quiet_turn,
     seats,
     to_base,
     to_phase,
+    to_planets,
     turn_actor,
     until_turn_of,
     view,
@@ -87,3 +89,34 @@ def test_no_condition_changes_while_a_victory_waits(client: TestClient) -> None:
     )
     assert refused.status_code == 409 and refused.json()["code"] == "victory_pending"
     assert table.log_bytes() == before
+
+
+def test_a_death_in_a_party_dissolves_it_and_removes_the_piece(client: TestClient) -> None:
+    table = new_game(client)
+    to_planets(table)  # every explorer starts on planet 0's spaceport
+    for _ in range(8):
+        actor = turn_actor(table)
+        players = view(table, "public")["players"]
+        mine = next(p for p in players if f"seat:{p['seat']}" == actor)
+        partners = [
+            p["seat"]
+            for p in players
+            if p["side"] == "explorer" and p["silhouette"] != mine["silhouette"]
+        ]
+        if partners:
+            break
+        quiet_turn(table)
+    assert partners, "no two explorers differ in silhouette"
+    to_phase(table, "main")
+    table.do(actor, cmd("form_party", partners=partners[:1]))
+    table.do(f"seat:{partners[0]}", cmd("answer_party", accepts=True))
+    leader = int(actor[5:])
+    _set(table, leader, "dead")
+    public = view(table, "public")
+    assert public["parties"] == {}
+    by_seat = {p["seat"]: p for p in public["players"]}
+    assert by_seat[partners[0]]["condition"] == "normal"
+    assert by_seat[leader]["position"] is None  # 4.4: the piece leaves the board
+    dissolved = [e for e in table.events("public") if e["type"] == "chojin_locke.PartyDissolved"]
+    assert [e["public"] for e in dissolved] == [{"leader": leader, "forced": True}]
+    assert turn_actor(table) != actor  # the dead leader's turn passed on

@@ -18,6 +18,7 @@ from tests.rulesets.chojin_locke.table import (
     turn_actor,
     view,
 )
+from tests.table import Table
 
 
 def _partner(players: list[dict[str, Any]], leader: int) -> int | None:
@@ -32,15 +33,25 @@ def _partner(players: list[dict[str, Any]], leader: int) -> int | None:
     )
 
 
+def _leader_and_partner(table: Table, esp: int = 0) -> tuple[str, int]:
+    """The first turn player (ESP level ≥ `esp`) with someone to form a party with, in its
+    main phase."""
+    for _ in range(8):
+        actor = turn_actor(table)
+        partner = _partner(view(table, "gm")["players"], int(actor[5:]))
+        if partner is not None and me(table, actor)["stats"]["esp_level"] >= esp:
+            to_phase(table, "main")
+            return actor, partner
+        end_turn(table)
+    raise AssertionError("no turn player could form a party")
+
+
 def test_party_forms_moves_together_and_dissolves(client: TestClient) -> None:
     table = new_game(client)
     to_planets(table)  # every explorer starts on planet 0's spaceport
-    actor = to_phase(table, "main")
+    actor, partner = _leader_and_partner(table)
     leader = int(actor[5:])
     players = view(table, "gm")["players"]
-    partner = _partner(players, leader)
-    if partner is None:
-        return
     table.do(actor, cmd("form_party", partners=[partner]))
     assert table.send(actor, cmd("next_phase")).json()["code"] == "party_pending"
     outsider = next(f"seat:{p['seat']}" for p in players if p["seat"] not in (leader, partner))
@@ -72,12 +83,7 @@ def test_party_forms_moves_together_and_dissolves(client: TestClient) -> None:
 def test_refused_proposal_forms_nothing(client: TestClient) -> None:
     table = new_game(client)
     to_planets(table)
-    actor = to_phase(table, "main")
-    leader = int(actor[5:])
-    players = view(table, "gm")["players"]
-    partner = _partner(players, leader)
-    if partner is None:
-        return
+    actor, partner = _leader_and_partner(table)
     table.do(actor, cmd("form_party", partners=[partner]))
     table.do(f"seat:{partner}", cmd("answer_party", accepts=False))
     assert view(table, "public")["parties"] == {} and view(table, "public")["proposal"] is None
@@ -89,11 +95,8 @@ def test_party_teleport_takes_the_lowest_declaration(
 ) -> None:
     table = new_game(client, options={"dice_policy": "both"})
     to_planets(table)
-    actor = to_phase(table, "main")
+    actor, partner = _leader_and_partner(table, esp=1)
     leader = int(actor[5:])
-    partner = _partner(view(table, "gm")["players"], leader)
-    if partner is None or me(table, actor)["stats"]["esp_level"] < 1:
-        return
     table.do(actor, cmd("form_party", partners=[partner]))
     table.do(f"seat:{partner}", cmd("answer_party", accepts=True))
     end_turn(table)
