@@ -282,7 +282,7 @@ def evolve(state: GameState, recorded: Recorded) -> GameState:
     update: dict[str, Any] = {"version": envelope.seq, "head": envelope.hash}
 
     if envelope.sealed is not None and recorded.salt is not None:
-        secret = SecretRecord(
+        secret = SecretRecord.model_construct(  # parts of a validated record: no revalidation
             audience=envelope.sealed.audience,
             author=envelope.actor,
             salt=recorded.salt,
