@@ -56,6 +56,14 @@ def _parser() -> argparse.ArgumentParser:
     game.add_argument("--seat", action="append", required=True, help="a seat's name (repeat)")
     game.add_argument("--dice-policy", choices=["server", "manual", "both"], default="server")
     game.add_argument("--private", action="store_true", help="no public log for spectators")
+    game.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a ruleset option (repeat): VALUE as text, a JSON object or list, or @FILE "
+        "for a JSON file (e.g. rules=2002, catalog=@my-catalog.json)",
+    )
     game.add_argument("--json", action="store_true", help="print JSON")
     _store_options(game)
     game.set_defaults(run=_new_game)
@@ -149,7 +157,7 @@ def _new_game(args: argparse.Namespace) -> int:
                 title=args.title,
                 seat_names=args.seat,
                 options=GameOptions(dice_policy=args.dice_policy, spectators=not args.private),
-                ruleset_options={},
+                ruleset_options=_ruleset_options(args.option),
             )
         )
     if args.json:
@@ -169,6 +177,26 @@ def _new_game(args: argparse.Namespace) -> int:
     for seat in created.seats:
         print(f"seat {seat.seat} {seat.name}: invite {seat.invite}")
     return 0
+
+
+def _ruleset_options(pairs: list[str]) -> dict[str, object]:
+    """KEY=VALUE pairs; the ruleset validates them (text such as 10 becomes a number there)."""
+    options: dict[str, object] = {}
+    for pair in pairs:
+        key, equals, raw = pair.partition("=")
+        if not equals or not key:
+            raise KirokuError("bad_option", f"An option is KEY=VALUE, not {pair!r}.")
+        try:
+            if raw.startswith("@"):
+                value = json.loads(Path(raw[1:]).read_text(encoding="utf-8"))
+            elif raw[:1] in ("{", "[") or raw in ("true", "false", "null"):
+                value = json.loads(raw)
+            else:
+                value = raw
+        except ValueError as error:
+            raise KirokuError("bad_option", f"Option {key}: not valid JSON ({error}).") from None
+        options[key] = value
+    return options
 
 
 def _rebuild(args: argparse.Namespace) -> int:

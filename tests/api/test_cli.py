@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from api.cli import main
+from domain.rulesets.chojin_locke.catalog import sample
 from domain.service import GameService
 from domain.store import store_env
 
@@ -73,3 +74,38 @@ def test_new_game_prints_tokens_that_work(tmp_path: Path) -> None:
     assert service.authenticate(created["game_id"], created["gm_token"]) == "gm"
     assert service.state(created["game_id"]).title == "Session 1"
     service.close()
+
+
+FIVE_SEATS = [arg for name in ("A", "B", "C", "D", "E") for arg in ("--seat", name)]
+
+
+def test_new_game_takes_ruleset_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db, catalog = tmp_path / "cli.db", tmp_path / "catalog.json"
+    data = sample().model_dump(mode="json")
+    data["name"] = "our table's cards"
+    catalog.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    options = ["--option", "rules=2002", "--option", "evil_vigil_turns=12"]
+    options += ["--option", f"catalog=@{catalog}"]
+    argv = ["new", "Locke night", "--ruleset", "chojin_locke", *FIVE_SEATS, *options]
+    assert main([*argv, "--db", str(db), "--json"]) == 0
+    game_id = json.loads(capsys.readouterr().out)["game_id"]
+    service = GameService(store_env(sqlite_path=str(db)))
+    try:
+        rules = service.state(game_id).rules
+    finally:
+        service.close()
+    assert rules.rules == "2002" and rules.vigil_turns == 12
+    assert rules.catalog.name == "our table's cards"
+
+
+def test_new_game_refuses_bad_options_clearly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["new", "Locke night", "--ruleset", "chojin_locke", *FIVE_SEATS]
+    argv += ["--db", str(tmp_path / "cli.db")]
+    assert main([*argv, "--option", "rules=1999"]) == 1
+    assert "rules" in capsys.readouterr().err
+    assert main([*argv, "--option", "catalog={not json"]) == 1
+    assert "Option catalog: not valid JSON" in capsys.readouterr().err
+    assert main([*argv, "--option", "no-equals-sign"]) == 1
+    assert "KEY=VALUE" in capsys.readouterr().err
