@@ -23,7 +23,13 @@ from domain.errors import NotFound
 from domain.lifecycle import restore_state
 from domain.store import EventLog, StoredRecord
 from projections.store import Rows, States, ViewStore
-from projections.views import AudienceView, ProjectionState, fold, render_all
+from projections.views import (
+    PROJECTION_STATE,
+    AudienceView,
+    ProjectionState,
+    fold,
+    render_all,
+)
 
 BATCH = 10_000  # events folded between saves: each save renders and writes every changed game
 _TOPIC = get_topic(StoredRecord)
@@ -129,10 +135,10 @@ def _cycle_collector_paused() -> Iterator[None]:
 
 
 def _dump(state: ProjectionState) -> str:
-    return state.model_dump_json()
+    return PROJECTION_STATE.dump_json(state).decode()
 
 
 def _restore(raw: str) -> ProjectionState:
     data = json.loads(raw)
     game = restore_state(data.pop("game"))
-    return ProjectionState.model_validate({**data, "game": game})
+    return PROJECTION_STATE.validate_python({**data, "game": game})

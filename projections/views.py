@@ -7,9 +7,10 @@ been revealed). The GM's view holds every secret but the dice seed.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from domain import lifecycle
 from domain.audience import may_see
@@ -33,13 +34,16 @@ class SecretItem(BaseModel):
     revealed: bool = False
 
 
-class ProjectionState(BaseModel):
-    """What the projection folds per game: the full state plus every sealed body."""
-
-    model_config = ConfigDict(frozen=True)
+@dataclass(frozen=True, slots=True)
+class ProjectionState:
+    """What the projection folds per game: the full state plus every sealed body. A plain
+    dataclass: one is made per event, and a pydantic copy costs several times more."""
 
     game: GameState
-    sealed: SeqMap[SecretItem] = SeqMap()
+    sealed: SeqMap[SecretItem] = field(default_factory=SeqMap)
+
+
+PROJECTION_STATE = TypeAdapter(ProjectionState)  # its JSON form, for the view store
 
 
 class SeatView(BaseModel):
@@ -74,7 +78,7 @@ def fold(state: ProjectionState | None, recorded: Recorded) -> ProjectionState:
     if recorded.seq <= state.game.version:
         return state
     game = lifecycle.evolve(state.game, recorded)
-    return state.model_copy(update={"game": game, "sealed": _sealed(state.sealed, recorded)})
+    return ProjectionState(game, _sealed(state.sealed, recorded))
 
 
 def _sealed(sealed: SeqMap[SecretItem], recorded: Recorded) -> SeqMap[SecretItem]:
