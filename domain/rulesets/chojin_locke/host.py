@@ -29,20 +29,21 @@ def set_condition(game: GameState, command: SetCondition, actor: str) -> list[Dr
     if state.victory is not None:
         # nothing happens to a character while the table answers a victory declaration
         raise RuleViolation("victory_pending", "Every living player must answer the victory.")
+    party = state.party_of(command.seat)
+    condition: str = command.condition
+    if condition == "normal" and command.seat in party[1:]:
+        condition = "partner"  # damage only: a partner stays one (4.4's パートナー状態)
     event = ConditionSet(
         seat=command.seat,
-        condition=command.condition,
+        condition=condition,
         endurance_damage=command.endurance_damage,
         willpower_damage=command.willpower_damage,
         reason=command.reason,
     )
     drafts = [Draft(event)]
     players = dict(state.players)
-    players[command.seat] = players[command.seat].model_copy(
-        update={"condition": command.condition}
-    )
-    party = state.party_of(command.seat)
-    if len(party) > 1 and command.condition != "normal":
+    players[command.seat] = players[command.seat].model_copy(update={"condition": condition})
+    if len(party) > 1 and condition not in ("normal", "partner"):
         # 6.1: a party that can no longer act as one is dissolved (ruling 29)
         drafts.append(Draft(PartyDissolved(leader=party[0], forced=True)))
         for seat in party[1:]:

@@ -111,6 +111,12 @@ def test_a_death_in_a_party_dissolves_it_and_removes_the_piece(client: TestClien
     table.do(actor, cmd("form_party", partners=partners[:1]))
     table.do(f"seat:{partners[0]}", cmd("answer_party", accepts=True))
     leader = int(actor[5:])
+    damage = cmd("set_condition", seat=partners[0], endurance_damage=1, reason="a stray shot")
+    table.do("gm", damage)  # damage only: the partner stays one
+    assert view(table, "public")["parties"] == {str(leader): partners[:1]}
+    partner = me(table, f"seat:{partners[0]}")
+    assert partner["damage"]["endurance"] == 1
+    assert view(table, "public")["players"][partners[0] - 1]["condition"] == "partner"
     _set(table, leader, "dead")
     public = view(table, "public")
     assert public["parties"] == {}
