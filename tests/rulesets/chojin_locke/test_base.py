@@ -12,6 +12,7 @@ from tests.rulesets.chojin_locke.table import (
     me,
     new_game,
     seats,
+    teleporters,
     to_base,
     until_turn_of,
     view,
@@ -64,10 +65,7 @@ def test_intrusion_check_gets_cumulative_minus_one(client: TestClient) -> None:
 
 
 def test_face_down_card_skips_support_and_main_then_teleport_route(client: TestClient) -> None:
-    catalog = info_catalog()
-    for character in catalog["characters"]:  # everyone can teleport two squares
-        character["esp_level"] = max(character["esp_level"], 2)
-        character["esp_power"] = max(character["esp_power"], 20)
+    catalog = teleporters(info_catalog())
     table = new_game(client, options={"dice_policy": "both"}, ruleset_options={"catalog": catalog})
     _bases, entrants, _outside = to_base(table)
     actor = until_turn_of(table, *entrants)  # the first entrant to play finds 0:0 face down

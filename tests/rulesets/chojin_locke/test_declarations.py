@@ -7,12 +7,14 @@ import re
 from fastapi.testclient import TestClient
 
 from domain.rulesets.chojin_locke import CHOJIN_LOCKE
+from domain.rulesets.chojin_locke.catalog import sample
 from domain.service import GameService
 from tests.rulesets.chojin_locke.table import (
     cmd,
     me,
     new_game,
     seats,
+    teleporters,
     to_phase,
     to_planets,
     turn_actor,
@@ -70,14 +72,14 @@ def test_endurance_and_willpower_are_declared_one_or_more(client: TestClient) ->
 
 
 def test_teleport_declares_esp_level(client: TestClient) -> None:
-    table = _playing(client, options={"dice_policy": "both"})
+    catalog = teleporters(sample().model_dump(mode="json"), level=1)
+    table = _playing(client, options={"dice_policy": "both"}, ruleset_options={"catalog": catalog})
     actor = to_phase(table, "main")
     level = me(table, actor)["stats"]["esp_level"]
     too_high = table.send(actor, cmd("teleport", declared=level + 1, direction="right"))
     assert too_high.json()["code"] == "declaration_too_high"
-    if level == 0:
-        assert table.send(actor, cmd("teleport", declared=0, direction="right")).status_code == 409
-        return
+    too_low = table.send(actor, cmd("teleport", declared=0, direction="right"))
+    assert too_low.json()["code"] == "declaration_too_low"
     table.do(actor, cmd("teleport", declared=1, direction="left", faces=[1]))
     players = table.client.get(f"/games/{table.game_id}").json()["rules"]["players"]
     mine = next(p for p in players if f"seat:{p['seat']}" == actor)
