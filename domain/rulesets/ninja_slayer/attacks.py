@@ -54,12 +54,8 @@ def _targets(state: NinjaState, command: Attack, holder: Character) -> list[Char
 
 
 def attack(game: GameState, command: Attack, actor: str) -> list[Draft]:
-    state = guards.rules(game)
-    combat = guards.combat(state)
-    guards.phase(combat, "attack")
-    holder = guards.able(guards.turn_holder(state, actor))
-    if combat.acted:
-        raise RuleViolation("already_acted", f"{holder.name} already acted this attack phase.")
+    state, combat, holder = guards.acting(game, actor, "attack")
+    guards.first_attack_action(combat, holder)
     guards.spend(
         "即応ダイス", "not_enough_reaction_dice", command.reaction_dice, holder.now.reaction
     )

@@ -21,10 +21,7 @@ def require_owned(character: Character, weapon: str) -> None:
 
 
 def switch(game: GameState, command: SwitchWeapon, actor: str) -> list[Draft]:
-    state = guards.rules(game)
-    combat = guards.combat(state)
-    guards.phase(combat, "teban_start")
-    holder = guards.able(guards.turn_holder(state, actor))
+    _state, combat, holder = guards.acting(game, actor, "teban_start")
     if combat.switched:
         raise RuleViolation(
             "already_switched", f"{holder.name} already switched weapons this 手番."

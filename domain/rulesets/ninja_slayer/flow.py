@@ -114,22 +114,15 @@ def _to(state: NinjaState, combat: Combat, phase: Phase, index: int | None) -> l
 
 
 def concentrate(game: GameState, command: Concentrate, actor: str) -> list[Draft]:
-    state = guards.rules(game)
-    combat = guards.combat(state)
-    guards.phase(combat, "teban_start")
-    holder = guards.able(guards.turn_holder(state, actor))
+    _state, combat, holder = guards.acting(game, actor, "teban_start")
     if combat.concentrating:
         raise RuleViolation("already_concentrating", f"{holder.name} is already concentrating.")
     return [Draft(Concentrated(character=holder.id))]
 
 
 def other_action(game: GameState, command: Act, actor: str) -> list[Draft]:
-    state = guards.rules(game)
-    combat = guards.combat(state)
-    guards.phase(combat, "attack")
-    holder = guards.able(guards.turn_holder(state, actor))
-    if combat.acted:
-        raise RuleViolation("already_acted", f"{holder.name} already acted this attack phase.")
+    _state, combat, holder = guards.acting(game, actor, "attack")
+    guards.first_attack_action(combat, holder)
     return [Draft(OtherAction(character=holder.id, action=command.action))]
 
 

@@ -77,6 +77,19 @@ def turn_holder(state: NinjaState, actor: str) -> Character:
     return holder
 
 
+def acting(game: GameState, actor: str, *phases: Phase) -> tuple[NinjaState, Combat, Character]:
+    """The state, the combat and the able 手番 holder `actor` controls, in one of `phases`."""
+    state = rules(game)
+    current = combat(state)
+    phase(current, *phases)
+    return state, current, able(turn_holder(state, actor))
+
+
+def first_attack_action(current: Combat, holder: Character) -> None:
+    if current.acted:
+        raise RuleViolation("already_acted", f"{holder.name} already acted this attack phase.")
+
+
 def spend(name: str, code: str, wanted: int, left: int) -> None:
     if wanted > left:
         raise RuleViolation(code, f"{wanted} {name} declared, but only {left} left.")

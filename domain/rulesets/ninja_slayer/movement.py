@@ -16,10 +16,7 @@ SOKUTEN = "連続側転"
 
 
 def move(game: GameState, command: Move, actor: str) -> list[Draft]:
-    state = guards.rules(game)
-    combat = guards.combat(state)
-    guards.phase(combat, "movement")
-    holder = guards.able(guards.turn_holder(state, actor))
+    _state, combat, holder = guards.acting(game, actor, "movement")
     if combat.moved:
         raise RuleViolation("already_moved", f"{holder.name} already moved this 手番.")
     if command.style != SOKUTEN:
