@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.events import Event
 from domain.lifecycle_events import GameEnded
 from domain.records import Recorded
 from domain.rulesets.chojin_locke import conversion, vigil
@@ -25,7 +26,11 @@ from domain.rulesets.chojin_locke.state import (
 
 
 def evolve(state: ChojinState, recorded: Recorded) -> ChojinState:
-    event = recorded.event
+    return apply(state, recorded.event)
+
+
+def apply(state: ChojinState, event: Event) -> ChojinState:
+    """The state after one event; deciders also use it to look ahead at a draft's effect."""
     handler = _HANDLERS.get(type(event))
     if handler is None:
         if isinstance(event, GameEnded) and state.ending is None:

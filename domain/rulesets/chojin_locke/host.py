@@ -8,6 +8,7 @@ from domain.records import Draft
 from domain.rulesets.chojin_locke.commands import SetCondition
 from domain.rulesets.chojin_locke.ending import end_game
 from domain.rulesets.chojin_locke.events import ConditionSet, GameOver, PartyDissolved
+from domain.rulesets.chojin_locke.evolve import apply
 from domain.rulesets.chojin_locke.guards import host, living, playing, stage
 from domain.rulesets.chojin_locke.state import ChojinState
 from domain.rulesets.chojin_locke.turn import end_turn
@@ -41,25 +42,17 @@ def set_condition(game: GameState, command: SetCondition, actor: str) -> list[Dr
         reason=command.reason,
     )
     drafts = [Draft(event)]
-    players = dict(state.players)
-    players[command.seat] = players[command.seat].model_copy(update={"condition": condition})
     if len(party) > 1 and condition not in ("normal", "partner"):
         # 6.1: a party that can no longer act as one is dissolved (ruling 29)
         drafts.append(Draft(PartyDissolved(leader=party[0], forced=True)))
-        for seat in party[1:]:
-            if players[seat].condition == "partner":
-                players[seat] = players[seat].model_copy(update={"condition": "normal"})
-    after = state.model_copy(
-        update={
-            "players": players,
-            "parties": {k: v for k, v in state.parties.items() if k != party[0]},
-        }
-    )
+    after = state
+    for draft in drafts:
+        after = apply(after, draft.event)
     over = _nobody_acts(after)
     if over is not None:
         return drafts + end_game(game, over)
     turn = state.turn
-    if turn is not None and turn.seat == command.seat and not players[command.seat].active:
+    if turn is not None and turn.seat == command.seat and not after.players[command.seat].active:
         # the turn player can no longer act: the turn passes on at once
         return drafts + end_turn(game, after, turn)
     return drafts
