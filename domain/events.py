@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
+from domain.draws import draw_fields
 from domain.errors import KirokuError
 
 EVENT_TYPES: dict[str, type[Event]] = {}
@@ -40,13 +41,7 @@ class Event(BaseModel):
     @classmethod
     def may_draw(cls) -> bool:
         """Can this event type carry a fair draw (a DrawTag model anywhere in its fields)?"""
-        cached = cls.__dict__.get("_may_draw")
-        if cached is None:
-            from domain.draws import draw_fields
-
-            cached = bool(draw_fields(cls))
-            cls._may_draw = cached  # type: ignore[attr-defined]
-        return cached
+        return bool(draw_fields(cls))
 
     def public_part(self) -> dict[str, Any]:
         return self.model_dump(mode="json", exclude={"secret"})
