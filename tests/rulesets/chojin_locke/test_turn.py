@@ -30,6 +30,13 @@ def _refused(table: Table, actor: str, body: dict[str, object], code: str) -> No
     assert table.log_bytes() == before
 
 
+def _next_explorer(table: Table, actor: str) -> int:
+    """The explorer after `actor` to the right: who plays next in 惑星編."""
+    players = view(table, "gm")["players"]
+    explorers = sorted(p["seat"] for p in players if p["side"] == "explorer")
+    return explorers[(explorers.index(int(actor[5:])) + 1) % len(explorers)]
+
+
 def test_phases_run_in_order_and_pass_to_the_right(client: TestClient) -> None:
     table = _playing(client)
     actor = turn_actor(table)
@@ -42,9 +49,7 @@ def test_phases_run_in_order_and_pass_to_the_right(client: TestClient) -> None:
     assert seen == ["check", "support1", "main", "square", "support2", "combat"]
     table.do(actor, cmd("next_phase"))
     gm = view(table, "gm")
-    explorers = sorted(p["seat"] for p in gm["players"] if p["side"] == "explorer")
-    me = int(actor.split(":")[1])
-    following = explorers[(explorers.index(me) + 1) % len(explorers)]
+    following = _next_explorer(table, actor)
     turn = gm["turn"]
     assert (turn["seat"], turn["number"], turn["phase"], turn["main"]) == (
         following,
@@ -71,11 +76,7 @@ def test_one_main_action_in_the_main_phase_only(client: TestClient) -> None:
 
 def test_bound_player_has_only_the_check_phase(client: TestClient) -> None:
     table = _playing(client)
-    first = turn_actor(table)
-    gm = view(table, "gm")
-    explorers = sorted(p["seat"] for p in gm["players"] if p["side"] == "explorer")
-    me = int(first.split(":")[1])
-    following = explorers[(explorers.index(me) + 1) % len(explorers)]
+    following = _next_explorer(table, turn_actor(table))
     table.do("gm", cmd("set_condition", seat=following, condition="bound", reason="card effect"))
     end_turn(table)
     assert turn_actor(table) == f"seat:{following}"
@@ -85,11 +86,7 @@ def test_bound_player_has_only_the_check_phase(client: TestClient) -> None:
 
 def test_dead_players_are_skipped(client: TestClient) -> None:
     table = _playing(client)
-    first = turn_actor(table)
-    gm = view(table, "gm")
-    explorers = sorted(p["seat"] for p in gm["players"] if p["side"] == "explorer")
-    me = int(first.split(":")[1])
-    following = explorers[(explorers.index(me) + 1) % len(explorers)]
+    following = _next_explorer(table, turn_actor(table))
     table.do("gm", cmd("set_condition", seat=following, condition="dead", reason="combat"))
     end_turn(table)
     assert turn_actor(table) != f"seat:{following}"
