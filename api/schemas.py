@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from domain.commands import LIFECYCLE_COMMANDS, FreeJson
 from domain.envelope import Envelope
 from domain.lifecycle_events import GameOptions
+from domain.logline import LogLine
 from domain.rulesets import all_rulesets
 
 _ALL_COMMANDS = tuple(LIFECYCLE_COMMANDS) + tuple(
@@ -63,6 +64,7 @@ class EventOut(Envelope):
 
     secret: dict[str, Any] | None = None
     revealed: bool | None = None
+    line: LogLine | None = Field(default=None, description="The event as the table reads it")
 
 
 class CommandResponse(BaseModel):
@@ -70,6 +72,9 @@ class CommandResponse(BaseModel):
     last_seq: int
     replayed: bool = Field(description="True when an Idempotency-Key matched an earlier command")
     events: list[EventOut]
+    hint: str | None = Field(
+        default=None, description="A quiet note for the sender, e.g. why a line was not rolled"
+    )
 
 
 class EventsResponse(BaseModel):
@@ -96,4 +101,5 @@ class GameOut(BaseModel):
     server_seed_hash: str
     options: GameOptions
     seats: list[SeatOut]
+    tabs: list[str]
     rules: dict[str, Any]

@@ -16,23 +16,47 @@ class Command(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+class Spoken(Command):
+    """What the chat shows beside a line: who speaks (a character or NPC name), in which
+    colour, on which tab. Cosmetic, but hashed like the rest of the event; the envelope's
+    `actor` stays the authority on who sent it."""
+
+    speaker: str | None = Field(default=None, min_length=1, max_length=40, examples=["Aki"])
+    color: str | None = Field(default=None, pattern=r"^#[0-9a-fA-F]{6}$", examples=["#d9534f"])
+    tab: str | None = Field(default=None, min_length=1, max_length=20, examples=["メイン"])
+
+
+def _addressees(value: list[str]) -> list[str]:
+    for audience in value:
+        if not is_audience(audience) or audience == "public":
+            raise ValueError(f"{audience!r} is not a seat (seat:N) or {GM!r}")
+    return value
+
+
+Addressees = Annotated[list[str], AfterValidator(_addressees), Field(max_length=16)]
+
+
 class Start(Command):
     """GM: begin play (rolls, declarations and phases are refused before)."""
 
     type: Literal["start"] = "start"
 
 
-class Roll(Command):
-    """Roll a dice expression. Faces are given only for manual (physical) dice."""
+class Roll(Spoken):
+    """Roll a dice expression. Faces are given only for manual (physical) dice.
+
+    `secret`: the result is sealed to the roller and the GM (BCDice's `S` prefix does the
+    same). `blind`: sealed to the GM alone; the roller sees only that it rolled."""
 
     type: Literal["roll"] = "roll"
     expression: str = Field(min_length=1, max_length=200, examples=["2D6+1>=8"])
     secret: bool = False
+    blind: bool = False
     faces: list[int] | None = Field(default=None, max_length=100)
     entropy: str = Field(default="", max_length=64)
 
 
-class Declare(Command):
+class Declare(Spoken):
     """A free declaration, public to the table."""
 
     type: Literal["declare"] = "declare"
@@ -44,14 +68,40 @@ class Note(Command):
 
     type: Literal["note"] = "note"
     text: str = Text
-    to: list[str] = Field(default_factory=list, max_length=16)
+    to: Addressees = Field(default_factory=list)
 
-    @field_validator("to")
+
+class Say(Spoken):
+    """A line of the table's chat. As in ココフォリア, a BCDice command at its start is rolled
+    (`2D6>=7 忍び足`: the rest is the roll's comment), with `secret`/`blind` as for `roll`;
+    anything else is a message. `to` whispers: the line is sealed to its author, the GM and
+    those named."""
+
+    type: Literal["say"] = "say"
+    text: str = Text
+    to: Addressees = Field(default_factory=list)
+    secret: bool = False
+    blind: bool = False
+    entropy: str = Field(default="", max_length=64)
+
+
+class AddTab(Command):
+    """GM: open another chat tab (メイン, 情報 and 雑談 are there from the start)."""
+
+    type: Literal["add_tab"] = "add_tab"
+    name: str = Field(min_length=1, max_length=20, examples=["戦闘"])
+
+
+class RevokeSessions(Command):
+    """GM: sign out every browser session of an audience (a seat, or the GM's own)."""
+
+    type: Literal["revoke_sessions"] = "revoke_sessions"
+    audience: str = Field(examples=["seat:2"])
+
+    @field_validator("audience")
     @classmethod
-    def _audiences(cls, value: list[str]) -> list[str]:
-        for audience in value:
-            if not is_audience(audience) or audience == "public":
-                raise ValueError(f"{audience!r} is not a seat (seat:N) or {GM!r}")
+    def _audience(cls, value: str) -> str:
+        _addressees([value])
         return value
 
 
@@ -100,8 +150,11 @@ class End(Command):
 LIFECYCLE_COMMANDS: tuple[type[Command], ...] = (
     Start,
     Roll,
+    Say,
     Declare,
     Note,
+    AddTab,
+    RevokeSessions,
     MakeRuling,
     Amend,
     Reveal,

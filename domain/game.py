@@ -11,6 +11,7 @@ from domain.lifecycle_events import GameOptions
 from domain.seqmap import SeqMap
 
 Status = Literal["setup", "started", "ended"]
+DEFAULT_TABS = ("メイン", "情報", "雑談")  # ココフォリア's main / info / other
 IDEMPOTENCY_MEMORY = 256  # a retry comes within seconds; older keys are forgotten
 
 
@@ -63,6 +64,8 @@ class GameState(BaseModel):
     unrevealed: SeqMap[SecretRecord] = SeqMap()
     credentials: dict[str, str] = {}  # token hash → actor
     invites: dict[str, int] = {}  # invite hash → seat
+    sessions: dict[str, str] = {}  # browser session id hash → actor
+    tabs: tuple[str, ...] = DEFAULT_TABS
     commands: dict[str, CommandRecord] = {}
     rules: Any = None  # the ruleset's own state model
 

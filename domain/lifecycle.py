@@ -13,6 +13,7 @@ from domain import dice
 from domain.audience import GM, seat_number
 from domain.canonical import sha256_hex
 from domain.commands import (
+    AddTab,
     Amend,
     Command,
     Declare,
@@ -20,7 +21,10 @@ from domain.commands import (
     MakeRuling,
     Note,
     Reveal,
+    RevokeSessions,
     Roll,
+    Say,
+    Spoken,
     Start,
 )
 from domain.drawing import draw_dice
@@ -35,14 +39,19 @@ from domain.lifecycle_events import (
     GameEnded,
     GameOptions,
     GameStarted,
+    InviteIssued,
     NoteBody,
     NoteWritten,
     Revealed,
     RollRecord,
     RulingMade,
+    Said,
     SeatInfo,
     SeatJoined,
     ServerSeed,
+    SessionOpened,
+    SessionsRevoked,
+    TabAdded,
 )
 from domain.records import Draft, Recorded, ServerData
 from domain.rulesets import ruleset_for
@@ -95,6 +104,19 @@ def join(state: GameState, invite_hash: str, token_hash: str, client_seed: str |
     info = state.seats[seat - 1]
     event = SeatJoined(seat=seat, name=info.name, client_seed=client_seed)
     return Draft(event, server=ServerData(credentials={token_hash: info.actor}))
+
+
+def open_session(state: GameState, actor: str, session_hash: str) -> Draft:
+    """A browser session for `actor`, who has already shown its token."""
+    return Draft(SessionOpened(), server=ServerData(sessions={session_hash: actor}))
+
+
+def issue_invite(state: GameState, seat: int, invite_hash: str) -> Draft:
+    """GM: a fresh invite link for a seat (a lost link, a new device); it joins as before."""
+    if state.seat(seat) is None:
+        raise KirokuError("unknown_seat", f"There is no seat {seat} in this game.")
+    _require_not_ended(state)
+    return Draft(InviteIssued(seat=seat), server=ServerData(invites={invite_hash: seat}))
 
 
 # ---------------------------------------------------------------------------------- decide
@@ -154,22 +176,88 @@ def _json(result: Any) -> dict[str, Any]:
     return result.model_dump(mode="json")
 
 
+def _voice(state: GameState, command: Spoken) -> dict[str, Any]:
+    """The chat metadata of a command, its tab checked against the game's tabs."""
+    if command.tab is not None and command.tab not in state.tabs:
+        tabs = "、".join(state.tabs)
+        raise KirokuError("unknown_tab", f"There is no tab {command.tab!r} here (tabs: {tabs}).")
+    return {"speaker": command.speaker, "color": command.color, "tab": command.tab}
+
+
 def _roll(state: GameState, command: Roll, actor: str) -> list[Draft]:
     _require_playing(state)
+    voice = _voice(state, command)
     record, secret = roll_record(state, command, state.draws + 1)
+    if command.blind:  # the GM alone reads it; the roller sees that it rolled
+        return [Draft(DiceRolled(secret=record, **voice), audience=(GM,))]
     if secret:
-        return [Draft(DiceRolled(secret=record), audience=(actor,))]
-    return [Draft(DiceRolled(roll=record))]
+        return [Draft(DiceRolled(secret=record, **voice), audience=(actor,))]
+    return [Draft(DiceRolled(roll=record, **voice))]
+
+
+def chat_roll(text: str) -> dice.Expression | None:
+    """The dice command a chat line starts with, as BCDice reads chat, or None for a message."""
+    try:
+        return dice.parse(text)
+    except dice.DiceError:
+        return None
+
+
+def _say(state: GameState, command: Say, actor: str) -> list[Draft]:
+    _require_not_ended(state)
+    voice = _voice(state, command)
+    if chat_roll(command.text) is not None:
+        if command.to:  # a whispered roll is a secret roll shown to those named too
+            _require_playing(state)
+            audience = _addressed(state, actor, command.to)
+            roll = Roll(expression=command.text, entropy=command.entropy)
+            record, _ = roll_record(state, roll, state.draws + 1)
+            return [Draft(DiceRolled(secret=record, **voice), audience=audience)]
+        roll = Roll(
+            expression=command.text,
+            secret=command.secret,
+            blind=command.blind,
+            entropy=command.entropy,
+            **voice,
+        )
+        return _roll(state, roll, actor)
+    if command.to:
+        audience = _addressed(state, actor, command.to)
+        return [Draft(Said(secret=NoteBody(text=command.text), **voice), audience=audience)]
+    return [Draft(Said(text=command.text, **voice))]
+
+
+def _addressed(state: GameState, actor: str, to: list[str]) -> tuple[str, ...]:
+    """The audience of a sealed line: its author and those named (each a seat here, or gm)."""
+    for audience in to:
+        number = seat_number(audience)
+        if number is not None and state.seat(number) is None:
+            raise KirokuError("unknown_seat", f"There is no {audience} in this game.")
+    return tuple(dict.fromkeys((actor, *to)))
 
 
 def _note(state: GameState, command: Note, actor: str) -> list[Draft]:
     _require_not_ended(state)
-    for audience in command.to:
-        number = seat_number(audience)
-        if number is not None and state.seat(number) is None:
-            raise KirokuError("unknown_seat", f"There is no {audience} in this game.")
-    audience = tuple(dict.fromkeys((actor, *command.to)))
+    audience = _addressed(state, actor, command.to)
     return [Draft(NoteWritten(secret=NoteBody(text=command.text)), audience=audience)]
+
+
+def _add_tab(state: GameState, command: AddTab, actor: str) -> list[Draft]:
+    _require_gm(actor, "add a tab")
+    _require_not_ended(state)
+    if command.name in state.tabs:
+        raise KirokuError("tab_exists", f"There is already a tab {command.name!r}.")
+    return [Draft(TabAdded(name=command.name))]
+
+
+def _revoke_sessions(state: GameState, command: RevokeSessions, actor: str) -> list[Draft]:
+    _require_gm(actor, "sign out browser sessions")
+    number = seat_number(command.audience)
+    if number is not None and state.seat(number) is None:
+        raise KirokuError("unknown_seat", f"There is no {command.audience} in this game.")
+    if command.audience not in state.sessions.values():
+        raise KirokuError("no_sessions", f"{command.audience} has no browser session to revoke.")
+    return [Draft(SessionsRevoked(audience=command.audience))]
 
 
 def _reveal(state: GameState, command: Reveal, actor: str) -> list[Draft]:
@@ -178,7 +266,8 @@ def _reveal(state: GameState, command: Reveal, actor: str) -> list[Draft]:
         raise RuleViolation("nothing_to_reveal", f"Event {command.seq} has no sealed secret.")
     if not secret.audience:
         raise Forbidden("server_secret", "The dice seed is revealed when the game ends.")
-    if actor not in (GM, secret.author):
+    # A blind roll's author is not in its audience: only the GM may publish what it hides.
+    if actor != GM and not (actor == secret.author and actor in secret.audience):
         raise Forbidden("not_your_secret", "Only the author of a secret or the GM reveals it.")
     return [Draft(Revealed(of_seq=command.seq, salt=secret.salt, body=secret.body))]
 
@@ -202,7 +291,7 @@ def _start(state: GameState, command: Start, actor: str) -> list[Draft]:
 
 def _declare(state: GameState, command: Declare, actor: str) -> list[Draft]:
     _require_playing(state)
-    return [Draft(Declared(text=command.text))]
+    return [Draft(Declared(text=command.text, **_voice(state, command)))]
 
 
 def _ruling(state: GameState, command: MakeRuling, actor: str) -> list[Draft]:
@@ -226,8 +315,11 @@ def _amend(state: GameState, command: Amend, actor: str) -> list[Draft]:
 _LIFECYCLE: dict[type[Command], Callable[[GameState, Any, str], list[Draft]]] = {
     Start: _start,
     Roll: _roll,
+    Say: _say,
     Declare: _declare,
     Note: _note,
+    AddTab: _add_tab,
+    RevokeSessions: _revoke_sessions,
     MakeRuling: _ruling,
     Amend: _amend,
     Reveal: _reveal,
@@ -311,6 +403,10 @@ def evolve(state: GameState, recorded: Recorded) -> GameState:
         update["status"] = "ended"
     elif isinstance(event, Revealed):
         update["unrevealed"] = update.get("unrevealed", state.unrevealed).remove(event.of_seq)
+    elif isinstance(event, TabAdded):
+        update["tabs"] = (*state.tabs, event.name)
+    elif isinstance(event, SessionsRevoked):
+        update["sessions"] = {h: a for h, a in state.sessions.items() if a != event.audience}
 
     rules = ruleset_for(state.ruleset).evolve(state.rules, recorded)
     update["rules"] = rules
@@ -324,6 +420,8 @@ def _evolve_server_data(state: GameState, recorded: Recorded, update: dict[str, 
         update["credentials"] = {**state.credentials, **server.credentials}
     if server.invites:
         update["invites"] = {**state.invites, **server.invites}
+    if server.sessions:
+        update["sessions"] = {**state.sessions, **server.sessions}
     if server.command is not None:
         key = server.command
         commands = {**state.commands}

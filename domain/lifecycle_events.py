@@ -56,6 +56,22 @@ class SeatJoined(Event):
     client_seed: str | None = None
 
 
+class Spoken(Event):
+    """Chat metadata an event may carry (see domain.commands.Spoken); left out when unset, so
+    events without it keep their old public shape."""
+
+    speaker: str | None = None
+    color: str | None = None
+    tab: str | None = None
+
+    def public_part(self) -> dict[str, Any]:
+        public = super().public_part()
+        for name in ("speaker", "color", "tab"):
+            if public.get(name) is None:
+                public.pop(name, None)
+        return public
+
+
 class GameStarted(Event):
     type = "GameStarted"
 
@@ -72,13 +88,13 @@ class RollRecord(BaseModel):
     draw: DiceDraw | None = None  # None for manual faces
 
 
-class DiceRolled(Event):
+class DiceRolled(Spoken):
     type = "DiceRolled"
     roll: RollRecord | None = None  # an open roll
     secret: RollRecord | None = None  # a secret roll: only "a roll happened" is public
 
 
-class Declared(Event):
+class Declared(Spoken):
     type = "Declared"
     text: str
 
@@ -92,6 +108,37 @@ class NoteBody(BaseModel):
 class NoteWritten(Event):
     type = "NoteWritten"
     secret: NoteBody | None = None
+
+
+class Said(Spoken):
+    """A chat line: `text` in the open, or, for a whisper, sealed in `secret`."""
+
+    type = "Said"
+    text: str | None = None
+    secret: NoteBody | None = None
+
+
+class TabAdded(Event):
+    type = "TabAdded"
+    name: str
+
+
+class SessionOpened(Event):
+    """A browser signed in for the envelope's actor (the session id's hash is server data)."""
+
+    type = "SessionOpened"
+
+
+class SessionsRevoked(Event):
+    type = "SessionsRevoked"
+    audience: str
+
+
+class InviteIssued(Event):
+    """The GM issued a new invite link for a seat (its hash is server data)."""
+
+    type = "InviteIssued"
+    seat: int
 
 
 class RulingMade(Event):

@@ -28,6 +28,7 @@ class ServerData(BaseModel):
 
     credentials: dict[str, str] = {}  # token hash → actor
     invites: dict[str, int] = {}  # invite hash → seat
+    sessions: dict[str, str] = {}  # browser session id hash → actor
     command: CommandKey | None = None
 
 

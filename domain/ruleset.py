@@ -64,6 +64,13 @@ class Ruleset(ABC, Generic[RulesState]):
     def view(self, game: GameState, audience: str) -> dict[str, Any]:
         """The ruleset's part of the game as `audience` may see it."""
 
+    def describe(
+        self, type_name: str, public: dict[str, Any], secret: dict[str, Any] | None
+    ) -> tuple[str, str] | None:
+        """How the table would say one of this ruleset's events: (kind, text) for the log
+        line (see domain/logline.py), from what the reader may see; None for the default."""
+        return None
+
     def check_seats(self, seats: int) -> None:
         """Refuse (KirokuError) a seat count this game cannot be played with, at creation."""
 

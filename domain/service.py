@@ -156,6 +156,26 @@ class GameService:
         seat = outcome.records[0].event.seat  # type: ignore[attr-defined]
         return seat, token
 
+    def issue_invite(self, game_id: str, seat: int) -> str:
+        """A new single-use invite for a seat (the caller has been checked to be the GM)."""
+        invite = secrets.token_urlsafe(16)
+        self._append_with_retry(
+            game_id,
+            lambda state: [lifecycle.issue_invite(state, seat, hash_token(invite))],
+            actor_of=lambda _d: GM,
+        )
+        return invite
+
+    def open_session(self, game_id: str, actor: str) -> str:
+        """A browser session id for an authenticated actor; only its hash is stored."""
+        session = secrets.token_urlsafe(32)
+        self._append_with_retry(
+            game_id,
+            lambda state: [lifecycle.open_session(state, actor, hash_token(session))],
+            actor_of=lambda _d: actor,
+        )
+        return session
+
     def execute(
         self, game_id: str, actor: str, command: Command, idempotency_key: str | None = None
     ) -> Outcome:
@@ -359,6 +379,15 @@ class GameService:
         actor = state.credentials.get(hash_token(token))
         if actor is None:
             raise Unauthorized("bad_token", "This token is not valid for this game.")
+        return actor
+
+    def authenticate_session(self, game_id: str, session: str) -> str:
+        """The audience of a browser session of this game; revoked or foreign ones are refused."""
+        actor = self.state(game_id).sessions.get(hash_token(session))
+        if actor is None:
+            raise Unauthorized(
+                "bad_session", "This browser is not signed in to this game: open your invite link."
+            )
         return actor
 
     def verify(self, game_id: str) -> VerificationReport:

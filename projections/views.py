@@ -62,6 +62,7 @@ class AudienceView(BaseModel):
     status: str
     options: GameOptions
     seats: list[SeatView]
+    tabs: list[str]
     rules: dict[str, Any]
     secrets: list[SecretItem]
 
@@ -117,6 +118,7 @@ def render(state: ProjectionState, audience: str) -> AudienceView:
         status=game.status,
         options=game.options,
         seats=[SeatView(seat=s.seat, name=s.name, joined=s.joined) for s in game.seats],
+        tabs=list(game.tabs),
         rules=ruleset_for(game.ruleset).view(game, audience),
         secrets=secrets,
     )

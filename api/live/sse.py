@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from api.schemas import EventOut
+from api.present import event_out
 from domain.game import GameState
 from domain.records import Recorded
-from domain.redaction import redact
 
 HEARTBEAT = b": keep-alive\n\n"
 
@@ -20,6 +19,6 @@ def event_message(state: GameState, recorded: Recorded, audience: str) -> bytes:
 
     Compact JSON escapes every CR and LF inside strings, so `data:` stays one line.
     """
-    event = EventOut(**redact(state, recorded, audience))
+    event = event_out(state, recorded, audience)
     data = event.model_dump_json()
     return f"id: {event.seq}\nevent: {event.type}\ndata: {data}\n\n".encode()

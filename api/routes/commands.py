@@ -7,9 +7,9 @@ from typing import Annotated
 from fastapi import APIRouter, Header, Response, status
 
 from api.deps import Caller, GameId, Service
-from api.schemas import CommandBody, CommandResponse, EventOut
+from api.present import event_out
+from api.schemas import CommandBody, CommandResponse
 from domain.errors import Forbidden
-from domain.redaction import redact
 
 router = APIRouter(prefix="/games", tags=["commands"])
 
@@ -39,5 +39,5 @@ def post_command(
         game_id=game_id,
         last_seq=outcome.last_seq,
         replayed=outcome.replayed,
-        events=[EventOut(**redact(outcome.state, r, actor)) for r in outcome.records],
+        events=[event_out(outcome.state, r, actor) for r in outcome.records],
     )

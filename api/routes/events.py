@@ -7,8 +7,8 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 
 from api.deps import Caller, GameId, Service
-from api.schemas import EventOut, EventsResponse
-from domain.redaction import redact
+from api.present import event_out
+from api.schemas import EventsResponse
 from domain.verification import VerificationReport
 
 router = APIRouter(prefix="/games", tags=["events"])
@@ -25,7 +25,7 @@ def list_events(
     state = service.state(game_id)
     upto = min(state.version, after + limit)
     events = [
-        EventOut(**redact(state, recorded, audience))
+        event_out(state, recorded, audience)
         for recorded in service.records(game_id, after=after, upto=upto)
     ]
     return EventsResponse(game_id=game_id, audience=audience, last_seq=state.version, events=events)

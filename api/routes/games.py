@@ -61,5 +61,6 @@ def get_game(game_id: GameId, audience: Caller, service: Service) -> GameOut:
         server_seed_hash=state.server_seed_hash,
         options=state.options,
         seats=[SeatOut(seat=s.seat, name=s.name, joined=s.joined) for s in state.seats],
+        tabs=list(state.tabs),
         rules=ruleset_for(state.ruleset).view(state, audience),
     )

@@ -1,0 +1,20 @@
+"""An event as an audience may see it, with the line people read: the one output shape of
+/events, /commands and /stream."""
+
+from __future__ import annotations
+
+from api.schemas import EventOut
+from domain.game import GameState
+from domain.logline import describe
+from domain.records import Recorded
+from domain.redaction import redact
+from domain.rulesets import ruleset_for
+
+
+def event_out(state: GameState, recorded: Recorded, audience: str) -> EventOut:
+    """Redacted first; the line is described from the redacted event alone, so it can never
+    say more than the audience may see."""
+    event = redact(state, recorded, audience)
+    seat_names = {seat.seat: seat.name for seat in state.seats}
+    line = describe(event, audience, seat_names, ruleset_for(state.ruleset).describe)
+    return EventOut(**event, line=line)

@@ -1,0 +1,236 @@
+"""One way to describe an event for people: the chat line a table reads.
+
+`describe` turns an event *as an audience may see it* (the output of `redaction.redact`) into a
+`LogLine`. It reads nothing else, so a line can never say more than the redacted event it comes
+from: a sealed body the audience may not read becomes a placeholder (「シークレットダイス」,
+「秘密のメモ」). The table page, the session log, the replay and the terminal viewer all show
+these lines. Rulesets describe their own events through `Ruleset.describe`; an event nobody
+describes still reads as words, never as JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from domain.audience import GM, SYSTEM, seat_number
+from domain.game import DEFAULT_TABS
+
+MAIN_TAB = DEFAULT_TABS[0]
+SECRET_DICE = "シークレットダイス"
+BLIND_DICE = "ブラインドダイス"
+SECRET_NOTE = "秘密のメモ"
+WHISPER = "秘話"
+MAX_TEXT = 600
+
+Kind = Literal[
+    "chat",
+    "roll",
+    "declaration",
+    "note",
+    "ruling",
+    "amendment",
+    "reveal",
+    "phase",
+    "system",
+    "rules",
+]
+Outcome = Literal["success", "failure"] | None
+
+
+class LogLine(BaseModel):
+    """One line of the log as one audience reads it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seq: int
+    kind: Kind
+    tab: str = MAIN_TAB
+    speaker: str
+    color: str | None = None
+    text: str
+    outcome: Outcome = None
+    concerns: int | None = None  # the seq a ruling, amendment or reveal is about
+    sealed_to: tuple[str, ...] | None = None  # who may read the sealed part
+    hidden: bool = False  # the sealed part is not readable by this audience: a placeholder
+    revealed: bool | None = None  # for sealed events: has the body been published since?
+    quiet: bool = False  # bookkeeping (a browser signing in): shown small, or not at all
+
+
+# A ruleset's describer: (type, public, secret-or-None) → (kind, text), or None for the fallback.
+Describer = Callable[[str, dict[str, Any], dict[str, Any] | None], tuple[str, str] | None]
+
+
+def actor_name(actor: str, seat_names: Mapping[int, str]) -> str:
+    number = seat_number(actor)
+    if number is not None:
+        return seat_names.get(number, actor)
+    return {GM: "GM", SYSTEM: "System"}.get(actor, actor)
+
+
+def describe(
+    event: dict[str, Any],
+    viewer: str,
+    seat_names: Mapping[int, str],
+    ruleset_describe: Describer | None = None,
+) -> LogLine:
+    """The line `viewer` reads for an event redacted for it (`redact`'s output: envelope,
+    `secret`, `revealed`)."""
+    kind_of, public, secret = event["type"], event.get("public") or {}, event.get("secret")
+    sealed = event.get("sealed")
+    hidden = sealed is not None and secret is None
+    author = actor_name(event["actor"], seat_names)
+    line: dict[str, Any] = {
+        "seq": event["seq"],
+        "speaker": public.get("speaker") or author,
+        "color": public.get("color"),
+        "tab": public.get("tab") or MAIN_TAB,
+        "sealed_to": tuple(sealed["audience"]) if sealed is not None else None,
+        "hidden": hidden,
+        "revealed": event.get("revealed"),
+    }
+    described = _lifecycle(kind_of, public, secret, event, viewer, seat_names, hidden)
+    if described is None and ruleset_describe is not None:
+        ruled = ruleset_describe(kind_of, public, secret)
+        if ruled is not None:
+            described = {"kind": ruled[0], "text": ruled[1]}
+    if described is None:
+        described = _fallback(kind_of, public, secret, hidden)
+    line.update(described)
+    line["text"] = _clip(line["text"])
+    return LogLine(**line)
+
+
+def _lifecycle(
+    kind: str,
+    public: dict[str, Any],
+    secret: dict[str, Any] | None,
+    event: dict[str, Any],
+    viewer: str,
+    seat_names: Mapping[int, str],
+    hidden: bool,
+) -> dict[str, Any] | None:
+    match kind:
+        case "DiceRolled":
+            record = public.get("roll") or secret
+            if record is None:  # the roller of a blind roll is told that it rolled blind
+                blind = viewer == event["actor"]
+                return {"kind": "roll", "text": BLIND_DICE if blind else SECRET_DICE}
+            return {"kind": "roll", **roll_text(record)}
+        case "Said":
+            text = public.get("text") if public.get("text") is not None else secret
+            if isinstance(text, dict):
+                text = text.get("text", "")
+            return {"kind": "chat", "text": WHISPER if hidden else str(text or "")}
+        case "Declared":
+            return {"kind": "declaration", "text": str(public.get("text", ""))}
+        case "NoteWritten":
+            body = (secret or {}).get("text")
+            return {"kind": "note", "text": SECRET_NOTE if hidden else str(body)}
+        case "RulingMade":
+            return {
+                "kind": "ruling",
+                "text": f"裁定 (#{public.get('concerning_seq')}): {public.get('text', '')}",
+                "concerns": public.get("concerning_seq"),
+                "tab": MAIN_TAB,
+            }
+        case "Amended":
+            return {
+                "kind": "amendment",
+                "text": f"訂正 (#{public.get('concerning_seq')}): {public.get('reason', '')}",
+                "concerns": public.get("concerning_seq"),
+            }
+        case "Revealed":
+            return {
+                "kind": "reveal",
+                "text": f"#{public.get('of_seq')} 公開: {_revealed_text(public.get('body'))}",
+                "concerns": public.get("of_seq"),
+            }
+        case "GameCreated":
+            return {"kind": "system", "text": f"「{public.get('title', '')}」 created"}
+        case "SeatJoined":
+            name = public.get("name", "")
+            return {"kind": "system", "text": f"{name} joined (seat {public.get('seat')})"}
+        case "GameStarted":
+            return {"kind": "phase", "text": "The game starts"}
+        case "GameEnded":
+            summary = public.get("summary") or ""
+            return {"kind": "phase", "text": "The game ends" + (f": {summary}" if summary else "")}
+        case "TabAdded":
+            return {"kind": "system", "text": f"Tab 「{public.get('name', '')}」 opened"}
+        case "SessionOpened":
+            return {"kind": "system", "text": "signed in from a browser", "quiet": True}
+        case "SessionsRevoked":
+            who = actor_name(str(public.get("audience", "")), seat_names)
+            return {"kind": "system", "text": f"{who}'s browser sessions signed out"}
+        case "InviteIssued":
+            return {"kind": "system", "text": f"a new invite for seat {public.get('seat')}"}
+        case "PhaseAdvanced":
+            return {"kind": "phase", "text": f"Phase: {public.get('phase', '')}"}
+    return None
+
+
+def roll_text(record: dict[str, Any]) -> dict[str, Any]:
+    """A roll record's BCDice result line, its comment, and whether it succeeded."""
+    result = record.get("result") or {}
+    text = str(result.get("explanation") or record.get("expression", ""))
+    if record.get("comment"):
+        text = f"{text} {record['comment']}"
+    if record.get("manual"):
+        text += " (manual dice)"
+    success = result.get("success")
+    outcome: Outcome = None if success is None else ("success" if success else "failure")
+    return {"text": text, "outcome": outcome}
+
+
+def _revealed_text(body: Any) -> str:
+    if isinstance(body, dict):
+        if isinstance(body.get("result"), dict):
+            return str(roll_text(body)["text"])
+        if set(body) == {"text"}:
+            return str(body["text"])
+        if "server_seed" in body:
+            return "the dice seed"
+    return words(body)
+
+
+def _fallback(
+    kind: str, public: dict[str, Any], secret: dict[str, Any] | None, hidden: bool
+) -> dict[str, Any]:
+    title = humanize(kind)
+    parts = [words(public)] if public else []
+    if hidden:
+        parts.append("(秘匿)")
+    elif secret:
+        parts.append(words(secret))
+    text = f"{title}: {'; '.join(p for p in parts if p)}" if parts else title
+    return {"kind": "rules", "text": text}
+
+
+def humanize(type_name: str) -> str:
+    """`ninja_slayer.EvasionDeclared` → `Evasion declared`."""
+    name = type_name.rsplit(".", 1)[-1]
+    spaced = "".join(f" {c.lower()}" if c.isupper() and i else c for i, c in enumerate(name))
+    return spaced.strip().capitalize()
+
+
+def words(value: Any) -> str:
+    """Any JSON value as plain words: `key value, key value`, lists joined, no braces."""
+    if isinstance(value, dict):
+        items = [
+            f"{key.replace('_', ' ')} {words(item)}"
+            for key, item in value.items()
+            if item not in (None, "", [], {})
+        ]
+        return ", ".join(items)
+    if isinstance(value, list | tuple):
+        return " / ".join(words(item) for item in value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
