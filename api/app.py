@@ -7,18 +7,21 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from api import pages
 from api.errors import install_error_handlers
 from api.limits import BodySizeLimit
 from api.live import Live
-from api.routes import commands, events, games, health, replay, stream, views
+from api.routes import commands, events, games, health, replay, rulesets, sessions, stream, views
+from api.web import SecurityHeaders, WebSettings
 from domain.service import GameService
 from projections.runner import ViewRunner
 from projections.store import open_view_store
 from replay.library import Histories
 
 
-def create_app(service: GameService | None = None) -> FastAPI:
-    """An app over `service`, or over the store the environment names (KIROKU_DB, …)."""
+def create_app(service: GameService | None = None, web: WebSettings | None = None) -> FastAPI:
+    """An app over `service`, or over the store the environment names (KIROKU_DB, …);
+    `web` (default: KIROKU_PUBLIC_URL) says where players reach it."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -38,8 +41,12 @@ def create_app(service: GameService | None = None) -> FastAPI:
     app.state.service = service = service if service is not None else GameService()
     app.state.views = ViewRunner(service.log, open_view_store(service.env))
     app.state.histories = Histories(service)
+    app.state.web = web if web is not None else WebSettings.from_env()
     install_error_handlers(app)
-    for module in (games, commands, events, views, stream, replay, health):
+    for module in (games, sessions, commands, events, views, stream, replay, rulesets, health):
         app.include_router(module.router)
+    app.include_router(pages.router)
+    app.mount("/static", pages.static_files(), name="static")
     app.add_middleware(BodySizeLimit)
+    app.add_middleware(SecurityHeaders)
     return app

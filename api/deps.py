@@ -7,6 +7,8 @@ from typing import Annotated
 from fastapi import Depends, Path, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from api.web import CSRF_HEADER, WebSettings, session_cookie
+from domain.errors import Forbidden
 from domain.service import GameService
 from projections.runner import ViewRunner
 
@@ -26,17 +28,43 @@ async def get_views(request: Request) -> ViewRunner:
 
 
 Views = Annotated[ViewRunner, Depends(get_views)]
+
+
+async def get_web(request: Request) -> WebSettings:
+    return request.app.state.web
+
+
+Web = Annotated[WebSettings, Depends(get_web)]
 GameId = Annotated[str, Path(description="The game's id", max_length=64)]
+
+
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
 def caller(
     game_id: GameId,
+    request: Request,
     service: Service,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
 ) -> str:
-    """The caller's audience in this game: `gm`, `seat:N`, or `public` without a token."""
-    token = credentials.credentials if credentials else None
-    return service.authenticate(game_id, token)
+    """The caller's audience in this game: `gm`, `seat:N`, or `public` without credentials.
+
+    A bearer token wins; otherwise a browser's session cookie for *this* game (a cookie of
+    another game has another name and is never read here). A cookie alone is sent by the
+    browser on its own, so a state-changing request must also carry the custom header that
+    only the page's own scripts can add (against cross-site request forgery).
+    """
+    if credentials is not None:
+        return service.authenticate(game_id, credentials.credentials)
+    session = request.cookies.get(session_cookie(game_id))
+    if session is not None:
+        if request.method not in SAFE_METHODS and request.headers.get(CSRF_HEADER) != "1":
+            raise Forbidden(
+                "csrf_header_missing",
+                f"A request signed in by cookie must carry the header {CSRF_HEADER}: 1.",
+            )
+        return service.authenticate_session(game_id, session)
+    return service.authenticate(game_id, None)
 
 
 Caller = Annotated[str, Depends(caller)]

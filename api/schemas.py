@@ -34,11 +34,14 @@ class SeatInviteOut(BaseModel):
     seat: int
     name: str
     invite: str
+    link: str = Field(description="The seat's join page, the invite in the URL fragment")
 
 
 class CreateGameResponse(BaseModel):
     game_id: str
     gm_token: str = Field(description="Shown once; keep it: it is stored only as a hash")
+    gm_link: str = Field(description="The GM's sign-in page, the token in the URL fragment")
+    table_url: str
     seats: list[SeatInviteOut]
 
 

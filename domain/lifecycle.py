@@ -6,6 +6,7 @@ salts, tokens and timestamps are added by the service when it appends.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -201,6 +202,19 @@ def chat_roll(text: str) -> dice.Expression | None:
         return dice.parse(text)
     except dice.DiceError:
         return None
+
+
+_DICE_LIKE = re.compile(r"^S?[0-9]*[DB][0-9]", re.IGNORECASE)
+
+
+def chat_hint(text: str) -> str | None:
+    """For a line sent as a message that looks like dice: why it was not rolled."""
+    try:
+        dice.parse(text)
+    except dice.DiceError as error:
+        if _DICE_LIKE.match(text.strip()):
+            return f"Sent as chat, not rolled: {error}."
+    return None
 
 
 def _say(state: GameState, command: Say, actor: str) -> list[Draft]:

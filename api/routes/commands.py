@@ -9,7 +9,9 @@ from fastapi import APIRouter, Header, Response, status
 from api.deps import Caller, GameId, Service
 from api.present import event_out
 from api.schemas import CommandBody, CommandResponse
+from domain.commands import Say
 from domain.errors import Forbidden
+from domain.lifecycle import chat_hint
 
 router = APIRouter(prefix="/games", tags=["commands"])
 
@@ -40,4 +42,5 @@ def post_command(
         last_seq=outcome.last_seq,
         replayed=outcome.replayed,
         events=[event_out(outcome.state, r, actor) for r in outcome.records],
+        hint=chat_hint(command.text) if isinstance(command, Say) else None,
     )

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, status
+from fastapi import APIRouter, Request, status
 
-from api.deps import Caller, GameId, Service
+from api.deps import Caller, GameId, Service, Web
 from api.schemas import (
     CreateGameRequest,
     CreateGameResponse,
@@ -14,6 +14,7 @@ from api.schemas import (
     SeatInviteOut,
     SeatOut,
 )
+from api.web import join_link
 from domain.audience import seat_actor
 from domain.rulesets import ruleset_for
 from domain.service import NewGame
@@ -22,8 +23,11 @@ router = APIRouter(prefix="/games", tags=["games"])
 
 
 @router.post("", status_code=status.HTTP_201_CREATED)
-def create_game(body: CreateGameRequest, service: Service) -> CreateGameResponse:
-    """Create a game. The GM token and the invites are shown only in this response."""
+def create_game(
+    body: CreateGameRequest, request: Request, service: Service, web: Web
+) -> CreateGameResponse:
+    """Create a game. The GM token and the invites are shown only in this response, with a
+    link for each (the secret in the link's fragment: `/g/{id}/join#invite=…`)."""
     created = service.create_game(
         NewGame(
             ruleset=body.ruleset,
@@ -33,10 +37,21 @@ def create_game(body: CreateGameRequest, service: Service) -> CreateGameResponse
             ruleset_options=body.ruleset_options,
         )
     )
+    base = web.base(str(request.base_url))
     return CreateGameResponse(
         game_id=created.game_id,
         gm_token=created.gm_token,
-        seats=[SeatInviteOut(seat=s.seat, name=s.name, invite=s.invite) for s in created.seats],
+        gm_link=join_link(base, created.game_id, token=created.gm_token),
+        table_url=f"{base}/g/{created.game_id}",
+        seats=[
+            SeatInviteOut(
+                seat=s.seat,
+                name=s.name,
+                invite=s.invite,
+                link=join_link(base, created.game_id, invite=s.invite),
+            )
+            for s in created.seats
+        ],
     )
 
 

@@ -1,0 +1,54 @@
+// The one way the pages talk to the server: JSON over fetch, signed in by the session cookie.
+// State-changing requests carry X-Kiroku: 1, which a cross-site form cannot add.
+
+export class Problem extends Error {
+  constructor(status, body) {
+    super(body?.detail || `HTTP ${status}`);
+    this.status = status;
+    this.code = body?.code || "http_error";
+    this.body = body;
+  }
+}
+
+export async function call(method, path, body, { token } = {}) {
+  const headers = { "X-Kiroku": "1", Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "same-origin",
+    cache: "no-store",
+  });
+  const text = await response.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!response.ok) throw new Problem(response.status, data);
+  return data;
+}
+
+export const get = (path) => call("GET", path);
+export const post = (path, body, options) => call("POST", path, body, options);
+
+// Elements built from data: text always goes in through textContent, never as markup.
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === "class") node.className = value;
+    else if (name === "dataset") Object.assign(node.dataset, value);
+    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else if (value === true) node.setAttribute(name, "");
+    else node.setAttribute(name, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function showError(node, error) {
+  node.textContent = error instanceof Problem ? `${error.message} (${error.code})` : String(error);
+  node.hidden = false;
+}

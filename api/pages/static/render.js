@@ -1,0 +1,41 @@
+// A readable rendering of a view's data: objects as definition lists, lists of like objects
+// as tables, everything else as text. It shows what the server sent for this reader, no more.
+import { el } from "./api.js";
+
+const label = (key) => String(key).replaceAll("_", " ");
+
+function scalar(value) {
+  if (value === null || value === undefined) return el("span", { class: "none" }, "—");
+  if (typeof value === "boolean") return el("span", {}, value ? "yes" : "no");
+  return el("span", {}, String(value));
+}
+
+function isPlainObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+export function renderValue(value, depth = 0) {
+  if (Array.isArray(value)) {
+    if (!value.length) return el("span", { class: "none" }, "none");
+    if (value.every(isPlainObject) && depth < 4) return renderTable(value, depth);
+    if (value.every((v) => !isPlainObject(v) && !Array.isArray(v))) {
+      return el("span", {}, value.map((v) => (v === null ? "—" : String(v))).join(", "));
+    }
+    return el("ol", { class: "plain" }, value.map((v) => el("li", {}, renderValue(v, depth + 1))));
+  }
+  if (isPlainObject(value)) {
+    const entries = Object.entries(value);
+    if (!entries.length) return el("span", { class: "none" }, "—");
+    return el("dl", { class: `view depth-${depth}` },
+      entries.flatMap(([key, item]) => [el("dt", {}, label(key)), el("dd", {}, renderValue(item, depth + 1))]));
+  }
+  return scalar(value);
+}
+
+function renderTable(rows, depth) {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  return el("div", { class: "table-scroll" }, el("table", { class: "view" },
+    el("thead", {}, el("tr", {}, columns.map((c) => el("th", { scope: "col" }, label(c))))),
+    el("tbody", {}, rows.map((row) => el("tr", {},
+      columns.map((c) => el("td", {}, renderValue(row[c], depth + 1))))))));
+}

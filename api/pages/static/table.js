@@ -1,0 +1,351 @@
+// The table page: the live log as a chat, the input box, my pane, the GM pane and the
+// ruleset pane. Everything shown comes from the API as this reader may see it.
+import { el, get, post, showError } from "./api.js";
+import { commandForm } from "./forms.js";
+import { commitmentMatches } from "./jcs.js";
+import { markVerified, renderLine } from "./logline.js";
+import { renderValue } from "./render.js";
+import { LiveLog } from "./stream.js";
+
+const root = document.getElementById("table");
+const gameId = root.dataset.game;
+const $ = (id) => document.getElementById(id);
+const store = {
+  key: (name) => `kiroku:${gameId}:${name}`,
+  read(name, fallback) {
+    try { return JSON.parse(localStorage.getItem(this.key(name))) ?? fallback; } catch { return fallback; }
+  },
+  write(name, value) { localStorage.setItem(this.key(name), JSON.stringify(value)); },
+};
+
+const table = {
+  me: null, game: null, ruleset: null, view: null,
+  events: new Map(), // seq → event, as this reader received it
+  filter: "all",
+};
+
+// ------------------------------------------------------------------------------ the log
+
+function isGm() { return table.me?.actor === "gm"; }
+
+function lineActions() {
+  return isGm() ? { onLineAction: openLineDialog } : {};
+}
+
+function applyFilter(item) {
+  const tab = item.dataset.tab;
+  item.hidden = table.filter !== "all" && tab !== table.filter && !["phase", "ruling"].includes(item.dataset.kind);
+}
+
+function showEvent(event) {
+  table.events.set(event.seq, event);
+  const log = $("log");
+  const nearBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 80;
+  const item = renderLine(event, lineActions());
+  applyFilter(item);
+  log.append(item);
+  if (nearBottom) log.scrollTop = log.scrollHeight;
+  store.write("head", { seq: event.seq, hash: event.hash });
+  if (event.type === "Revealed") refreshRevealed(event);
+  if (["TabAdded", "GameStarted", "GameEnded", "SeatJoined"].includes(event.type)) refreshGame();
+  scheduleViewRefresh();
+}
+
+// A reveal makes an earlier sealed line readable: fetch it again as this reader now sees
+// it, and check the published body against the commitment the log has held all along.
+async function refreshRevealed(reveal) {
+  const seq = reveal.public.of_seq;
+  const old = document.getElementById(`seq-${seq}`);
+  if (!old) return;
+  try {
+    const page = await get(`/games/${gameId}/events?after=${seq - 1}&limit=1`);
+    const event = page.events[0];
+    table.events.set(seq, event);
+    const item = renderLine(event, lineActions());
+    applyFilter(item);
+    old.replaceWith(item);
+    const matches = await commitmentMatches(event.sealed?.commitment, reveal.public.salt, reveal.public.body);
+    if (matches !== null) markVerified(item, matches);
+  } catch { /* the next reload shows it */ }
+}
+
+function renderTabs() {
+  const nav = $("tabs");
+  const tabs = ["all", ...table.game.tabs];
+  nav.replaceChildren(...tabs.map((tab) => el("button", {
+    type: "button", role: "tab", class: "tab", "aria-selected": String(tab === table.filter),
+    onclick: () => {
+      table.filter = tab;
+      renderTabs();
+      for (const item of $("log").children) applyFilter(item);
+    },
+  }, tab === "all" ? "All" : tab)));
+  const select = $("tab-select");
+  const current = select.value;
+  select.replaceChildren(...table.game.tabs.map((tab) => el("option", { value: tab }, tab)));
+  if (table.game.tabs.includes(current)) select.value = current;
+}
+
+function setConnection(state) {
+  const node = $("connection");
+  node.dataset.state = state;
+  node.textContent = { live: "● live", connecting: "connecting…", reconnecting: "reconnecting…", offline: "offline" }[state] ?? state;
+}
+
+// ------------------------------------------------------------------------------ the chat box
+
+function speakers() {
+  const own = table.me.name ?? table.me.actor;
+  return [own, ...store.read("speakers", []).filter((s) => s !== own)];
+}
+
+function renderSpeakers() {
+  const select = $("speaker");
+  const current = select.value;
+  select.replaceChildren(...speakers().map((s) => el("option", { value: s }, s)));
+  if (speakers().includes(current)) select.value = current;
+  $("color").value = store.read(`color:${select.value}`, "#222222");
+  renderPalette();
+}
+
+function renderTo() {
+  const options = [el("option", { value: "" }, "everyone (or S / Blind for dice)")];
+  if (!isGm()) options.push(el("option", { value: "gm" }, "GM only (whisper)"));
+  for (const seat of table.game.seats) {
+    if (`seat:${seat.seat}` !== table.me.actor) {
+      options.push(el("option", { value: `seat:${seat.seat}` }, `${seat.name} (whisper)`));
+    }
+  }
+  $("to").replaceChildren(...options);
+}
+
+function renderPalette() {
+  const speaker = $("speaker").value;
+  const saved = store.read(`palette:${speaker}`, []);
+  const text = $("chat-text");
+  $("palette").replaceChildren(
+    ...saved.map((command, index) => el("span", { class: "palette-item" },
+      el("button", { type: "button", class: "palette-command", title: "Put in the box (Enter sends)",
+        onclick: () => { text.value = command; text.focus(); } }, command),
+      el("button", { type: "button", class: "palette-remove", "aria-label": `Remove ${command}`,
+        onclick: () => { saved.splice(index, 1); store.write(`palette:${speaker}`, saved); renderPalette(); } }, "×"))),
+    el("button", { type: "button", class: "palette-save", title: "Save the box's text as a button for this speaker",
+      onclick: () => {
+        const command = text.value.trim();
+        if (command && !saved.includes(command)) { saved.push(command); store.write(`palette:${speaker}`, saved); renderPalette(); }
+      } }, "+ palette"));
+}
+
+async function sendChat(event) {
+  event?.preventDefault();
+  const form = $("chat");
+  const text = $("chat-text").value.trim();
+  if (!text) return;
+  const speaker = $("speaker").value;
+  const body = { type: "say", text, tab: $("tab-select").value };
+  if (speaker !== (table.me.name ?? table.me.actor)) body.speaker = speaker;
+  const color = $("color").value;
+  if (color !== "#222222") body.color = color;
+  if ($("to").value) body.to = [$("to").value];
+  if ($("secret").checked) body.secret = true;
+  if ($("blind").checked) body.blind = true;
+  const hint = $("chat-hint");
+  hint.hidden = true;
+  try {
+    const result = await post(`/games/${gameId}/commands`, body);
+    $("chat-text").value = "";
+    $("secret").checked = $("blind").checked = false;
+    if (result.hint) { hint.textContent = result.hint; hint.hidden = false; }
+    for (const appended of result.events) live.accept(appended);
+  } catch (error) {
+    showError(hint, error);
+  }
+  form.querySelector("textarea").focus();
+}
+
+function setUpChat() {
+  const form = $("chat");
+  form.hidden = false;
+  form.addEventListener("submit", sendChat);
+  $("chat-text").addEventListener("keydown", (event) => {
+    // Enter sends; not while an IME is composing (Japanese input confirms with Enter).
+    if (event.key === "Enter" && !event.shiftKey && !event.isComposing && event.keyCode !== 229) {
+      sendChat(event);
+    }
+  });
+  $("speaker").addEventListener("change", renderSpeakers);
+  $("color").addEventListener("change", () => store.write(`color:${$("speaker").value}`, $("color").value));
+  $("new-speaker").addEventListener("click", () => {
+    const name = prompt(isGm() ? "An NPC's name" : "Your character's name");
+    if (!name?.trim()) return;
+    store.write("speakers", [...new Set([...store.read("speakers", []), name.trim().slice(0, 40)])]);
+    renderSpeakers();
+    $("speaker").value = name.trim().slice(0, 40);
+    renderPalette();
+  });
+  renderSpeakers();
+  renderTo();
+}
+
+// ------------------------------------------------------------------------------ panes
+
+let viewTimer = null;
+function scheduleViewRefresh() {
+  clearTimeout(viewTimer);
+  viewTimer = setTimeout(refreshView, 150);
+}
+
+async function refreshGame() {
+  table.game = await get(`/games/${gameId}`);
+  $("game-title").textContent = table.game.title;
+  document.title = `${table.game.title} — Kiroku`;
+  $("game-status").textContent = table.game.status;
+  renderTabs();
+  if (table.me.actor !== "public") renderTo();
+  if (isGm()) renderGmPane();
+}
+
+async function refreshView() {
+  try {
+    table.view = await get(`/games/${gameId}/view`);
+  } catch { return; }
+  renderMyPane();
+  $("rules-view").replaceChildren(renderValue(table.view.rules));
+}
+
+async function command(body, errorBox) {
+  try {
+    const result = await post(`/games/${gameId}/commands`, body);
+    for (const appended of result.events) live.accept(appended);
+    return result;
+  } catch (error) {
+    if (errorBox) showError(errorBox, error); else alert(error.message);
+    return null;
+  }
+}
+
+function renderMyPane() {
+  const body = $("my-pane-body");
+  const mine = table.view.secrets.filter((s) => s.audience.includes(table.me.actor) || table.me.actor === "gm");
+  const pending = mine.filter((s) => !s.revealed && s.actor === table.me.actor && s.audience.includes(table.me.actor));
+  body.replaceChildren(
+    el("p", {}, `You are ${table.me.name ?? table.me.actor} (${table.me.actor}).`),
+    el("h3", {}, "Secrets I can read"),
+    mine.length ? el("ul", { class: "secrets" }, mine.map((s) => el("li", {},
+      el("a", { href: `#seq-${s.seq}` }, `#${s.seq}`), ` ${s.type}${s.revealed ? " (revealed)" : ""}: `,
+      renderValue(s.body)))) : el("p", { class: "none" }, "none yet"),
+    el("h3", {}, "Pending reveals"),
+    pending.length ? el("ul", {}, pending.map((s) => el("li", {}, `#${s.seq} ${s.type} `,
+      el("button", { type: "button", onclick: () => command({ type: "reveal", seq: s.seq }) }, "Reveal to all")))) :
+      el("p", { class: "none" }, "none"),
+  );
+}
+
+function renderGmPane() {
+  $("gm-pane").hidden = false;
+  const status = table.game.status;
+  const errorBox = el("p", { class: "error", role: "alert", hidden: true });
+  const seats = el("ul", { class: "seats" }, table.game.seats.map((seat) => {
+    const slot = el("span", { class: "new-link" });
+    return el("li", {},
+      el("strong", {}, `${seat.seat}. ${seat.name}`), ` ${seat.joined ? "joined" : "not joined yet"} `,
+      el("button", { type: "button", onclick: async () => {
+        try {
+          const invite = await post(`/games/${gameId}/seats/${seat.seat}/invite`);
+          slot.replaceChildren(el("input", { readonly: true, value: invite.link, class: "link", "aria-label": `New link for ${seat.name}` }));
+        } catch (error) { showError(errorBox, error); }
+      } }, "New link"), " ",
+      el("button", { type: "button", onclick: () => command({ type: "revoke_sessions", audience: `seat:${seat.seat}` }, errorBox) }, "Sign out browsers"),
+      slot);
+  }));
+  $("gm-pane-body").replaceChildren(
+    el("div", { class: "gm-actions" },
+      status === "setup" ? el("button", { type: "button", class: "primary", onclick: () => command({ type: "start" }, errorBox) }, "Start the game") : null,
+      status !== "ended" ? el("button", { type: "button", onclick: () => {
+        const summary = prompt("End the game: a summary (every secret and the dice seed will be revealed)");
+        if (summary !== null) command({ type: "end", summary }, errorBox);
+      } }, "End the game") : null,
+      status !== "ended" ? el("button", { type: "button", onclick: () => {
+        const name = prompt("New tab's name");
+        if (name?.trim()) command({ type: "add_tab", name: name.trim() }, errorBox);
+      } }, "Add a tab") : null),
+    el("h3", {}, "Seats"), seats, errorBox,
+    el("p", { class: "hint" }, "Rulings and amendments: the ⋯ button on any log line."));
+}
+
+function openLineDialog(event) {
+  const dialog = $("line-dialog");
+  const form = $("line-form");
+  form.reset();
+  $("line-dialog-about").textContent = `#${event.seq} ${event.line.speaker}: ${event.line.text}`;
+  const kindSelect = el("select", { name: "kind", "aria-label": "What to record" },
+    el("option", { value: "ruling" }, "Ruling on this line"),
+    el("option", { value: "amend" }, "Amendment (correct the record)"),
+    event.sealed && !event.revealed ? el("option", { value: "reveal" }, "Reveal its secret") : null);
+  form.querySelector("select[name=kind]")?.remove();
+  form.prepend(kindSelect);
+  dialog.onclose = async () => {
+    if (dialog.returnValue !== "ok") return;
+    const text = form.elements.text.value.trim();
+    const kind = kindSelect.value;
+    if (kind === "reveal") await command({ type: "reveal", seq: event.seq });
+    else if (kind === "ruling") await command({ type: "ruling", concerning_seq: event.seq, text });
+    else await command({ type: "amend", concerning_seq: event.seq, reason: text });
+  };
+  dialog.showModal();
+}
+
+function renderRulesForms() {
+  const hints = characterHints();
+  $("rules-pane-title").textContent = `Rules: ${table.game.ruleset}`;
+  const forms = table.ruleset.commands.map((c) => commandForm(c, {
+    hints,
+    onSubmit: (body, errorBox) => command(body, errorBox),
+  }));
+  $("rules-forms").replaceChildren(
+    el("h3", {}, "Commands"),
+    ...forms.map((form) => el("details", { class: "command" }, el("summary", {}, form.dataset.type.split(".").pop().replaceAll("_", " ")), form)));
+}
+
+// Ids of characters this reader owns (or, for the GM, all), from the ruleset's view.
+function characterHints() {
+  const ids = new Set();
+  const visit = (value) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === "object") {
+      if (typeof value.id === "string" && ("owner" in value || "kind" in value) && (isGm() || value.owner === table.me.actor)) ids.add(value.id);
+      Object.values(value).forEach(visit);
+    }
+  };
+  visit(table.view?.rules);
+  const list = [...ids];
+  return { character: list, target: list };
+}
+
+// ------------------------------------------------------------------------------ start
+
+let live;
+
+async function main() {
+  try {
+    table.me = await get(`/games/${gameId}/session`);
+  } catch (error) {
+    showError($("table-error"), error.code === "token_required" || error.code === "bad_session"
+      ? "You are not signed in at this table. Open your invite link (ask the GM for a new one if it was used)."
+      : error);
+    setConnection("offline");
+    return;
+  }
+  $("whoami").textContent = table.me.actor === "public" ? "spectator" : `${table.me.name} · ${table.me.actor}`;
+  const catalog = await get("/rulesets");
+  await refreshGame();
+  table.ruleset = catalog.rulesets.find((r) => r.id === table.game.ruleset);
+  if (table.me.actor !== "public") setUpChat();
+  live = new LiveLog(gameId, { eventTypes: catalog.event_types, onEvent: showEvent, onState: setConnection });
+  await live.connect();
+  await refreshView();
+  if (table.me.actor !== "public") renderRulesForms();
+  else $("my-pane").hidden = true;
+}
+
+main();

@@ -1,0 +1,71 @@
+"""The rulesets this server plays: their commands (with JSON schemas) and options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
+
+from domain.commands import LIFECYCLE_COMMANDS, Command
+from domain.errors import NotFound
+from domain.events import EVENT_TYPES
+from domain.rulesets import all_rulesets
+
+router = APIRouter(prefix="/rulesets", tags=["rulesets"])
+
+
+class CommandInfo(BaseModel):
+    type: str
+    summary: str = Field(description="What the command does, from its declaration")
+    input_schema: dict[str, Any] = Field(description="JSON schema of the command's body")
+
+
+class RulesetInfo(BaseModel):
+    id: str
+    version: str
+    summary: str
+    commands: list[CommandInfo] = Field(description="The ruleset's own commands")
+    options_schema: dict[str, Any]
+
+
+class RulesetsOut(BaseModel):
+    lifecycle: list[CommandInfo] = Field(description="Commands every game has")
+    rulesets: list[RulesetInfo]
+    event_types: list[str] = Field(description="Every event type (the SSE `event:` names)")
+
+
+def _command_info(command: type[Command]) -> CommandInfo:
+    type_name = command.model_fields["type"].default
+    summary = " ".join((command.__doc__ or "").split())
+    return CommandInfo(type=type_name, summary=summary, input_schema=command.model_json_schema())
+
+
+def _ruleset_info(ruleset: Any) -> RulesetInfo:
+    module = __import__(type(ruleset).__module__, fromlist=["__doc__"])
+    doc = (module.__doc__ or type(ruleset).__doc__ or "").strip().split("\n\n")[0]
+    return RulesetInfo(
+        id=ruleset.id,
+        version=ruleset.version,
+        summary=" ".join(doc.split()),
+        commands=[_command_info(c) for c in ruleset.commands],
+        options_schema=ruleset.Options.model_json_schema(),
+    )
+
+
+@router.get("")
+def list_rulesets() -> RulesetsOut:
+    return RulesetsOut(
+        lifecycle=[_command_info(c) for c in LIFECYCLE_COMMANDS],
+        rulesets=[_ruleset_info(r) for r in all_rulesets()],
+        event_types=sorted(EVENT_TYPES),
+    )
+
+
+@router.get("/{ruleset_id}")
+def get_ruleset(ruleset_id: str) -> RulesetInfo:
+    for ruleset in all_rulesets():
+        if ruleset.id == ruleset_id:
+            return _ruleset_info(ruleset)
+    known = ", ".join(r.id for r in all_rulesets())
+    raise NotFound("unknown_ruleset", f"There is no ruleset {ruleset_id!r} (known: {known}).")

@@ -1,0 +1,82 @@
+"""Browser sessions: a token shown once becomes an HttpOnly cookie, and seats get new links."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Request, Response, status
+from fastapi.security import HTTPAuthorizationCredentials
+from pydantic import BaseModel, Field
+
+from api.deps import Caller, GameId, Service, Web, bearer
+from api.web import SESSION_MAX_AGE, join_link, session_cookie
+from domain.audience import GM, seat_number
+from domain.errors import Forbidden, Unauthorized
+
+router = APIRouter(prefix="/games", tags=["sessions"])
+
+
+class SessionOut(BaseModel):
+    game_id: str
+    actor: str = Field(description="gm, seat:N or public")
+    seat: int | None = None
+    name: str | None = Field(default=None, description="The seat's name, or GM")
+
+
+class InviteOut(BaseModel):
+    seat: int
+    invite: str = Field(description="Single use; shown only here")
+    link: str = Field(description="The page that joins with it (the invite in its fragment)")
+
+
+def _session_out(service: Service, game_id: str, actor: str) -> SessionOut:
+    number = seat_number(actor)
+    state = service.state(game_id)
+    seat = state.seat(number) if number is not None else None
+    name = seat.name if seat is not None else ("GM" if actor == GM else None)
+    return SessionOut(game_id=game_id, actor=actor, seat=number, name=name)
+
+
+@router.post("/{game_id}/session", status_code=status.HTTP_201_CREATED)
+def open_session(
+    game_id: GameId,
+    request: Request,
+    response: Response,
+    service: Service,
+    web: Web,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+) -> SessionOut:
+    """Exchange a seat or GM token (as `Authorization: Bearer`) for an HttpOnly,
+    SameSite=Strict session cookie for this game, so the page never keeps the token."""
+    if credentials is None:
+        raise Unauthorized("token_required", "Present your seat or GM token to sign in.")
+    actor = service.authenticate(game_id, credentials.credentials)
+    session = service.open_session(game_id, actor)
+    response.set_cookie(
+        session_cookie(game_id),
+        session,
+        max_age=SESSION_MAX_AGE,
+        path="/",
+        httponly=True,
+        samesite="strict",
+        secure=web.secure_cookies(request.url.scheme),
+    )
+    return _session_out(service, game_id, actor)
+
+
+@router.get("/{game_id}/session")
+def who_am_i(game_id: GameId, actor: Caller, service: Service) -> SessionOut:
+    """Who the caller is at this table (by cookie or token): what the page asks first."""
+    return _session_out(service, game_id, actor)
+
+
+@router.post("/{game_id}/seats/{seat}/invite", status_code=status.HTTP_201_CREATED)
+def new_invite(
+    game_id: GameId, seat: int, request: Request, actor: Caller, service: Service, web: Web
+) -> InviteOut:
+    """GM: a new single-use invite link for a seat (a lost link, another device)."""
+    if actor != GM:
+        raise Forbidden("gm_only", "Only the GM can issue invites.")
+    invite = service.issue_invite(game_id, seat)
+    link = join_link(web.base(str(request.base_url)), game_id, invite=invite)
+    return InviteOut(seat=seat, invite=invite, link=link)

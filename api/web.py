@@ -1,0 +1,82 @@
+"""What the browser side of the app shares: the session cookie, links, security headers."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+CSRF_HEADER = "X-Kiroku"
+SESSION_MAX_AGE = 60 * 60 * 24 * 30  # a campaign's month between sessions
+PUBLIC_URL_ENV = "KIROKU_PUBLIC_URL"
+
+# Pages load only the app's own files: no inline script, no CDN, no framing.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS = [
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+]
+
+
+def session_cookie(game_id: str) -> str:
+    """One cookie per game, so a session of one game is never presented to another."""
+    return f"kiroku_{game_id}"
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    """Where players reach this server (behind a proxy it is not the address it listens on)."""
+
+    public_url: str | None = None
+
+    @classmethod
+    def from_env(cls) -> WebSettings:
+        url = os.environ.get(PUBLIC_URL_ENV, "").strip().rstrip("/")
+        return cls(public_url=url or None)
+
+    def base(self, request_base: str) -> str:
+        return self.public_url or request_base.rstrip("/")
+
+    def secure_cookies(self, request_scheme: str) -> bool:
+        if self.public_url is not None:
+            return self.public_url.startswith("https://")
+        return request_scheme == "https"
+
+
+def join_link(
+    base: str, game_id: str, *, invite: str | None = None, token: str | None = None
+) -> str:
+    """A link to a seat (by invite) or to the GM's chair (by token). The secret rides in the
+    URL fragment, which browsers never send to a server, so no access log ever holds it."""
+    secret = f"invite={invite}" if invite is not None else f"token={token}"
+    return f"{base}/g/{game_id}/join#{secret}"
+
+
+# FastAPI's interactive API docs load Swagger UI with an inline script: they keep their own.
+UNGUARDED_PATHS = ("/docs", "/redoc")
+
+
+class SecurityHeaders:
+    """Adds the content security policy and friends to every response but the API docs."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["path"].startswith(UNGUARDED_PATHS):
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
