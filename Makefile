@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: serve test lint bench clean
+.PHONY: serve test browser-deps lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -14,10 +14,18 @@ serve: $(BIN)/python
 	$(BIN)/python -m pip install -q -e .
 	$(BIN)/kiroku serve --host 127.0.0.1 --port 8000 --db ./kiroku.db
 
-# Install the dev extras and run the whole test suite.
-test: $(BIN)/python
+# Install the dev extras (and, as root, Debian's Chromium and CJK fonts for the browser
+# tests when they are missing: no browser is ever downloaded), then run the whole suite.
+test: $(BIN)/python browser-deps
 	$(BIN)/python -m pip install -q -e ".[dev]"
 	$(BIN)/python -m pytest
+
+browser-deps:
+	@if [ ! -x /usr/bin/chromium ] || ! dpkg -s fonts-noto-cjk >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; \
+	  else echo "chromium or fonts-noto-cjk missing and not root: browser tests will skip outside CI"; fi; \
+	fi
 
 lint: $(BIN)/python
 	$(BIN)/ruff check .

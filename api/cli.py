@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO, TypeVar
 
+from api.web import PUBLIC_URL_ENV
 from domain import dice
 from domain.errors import KirokuError
 from domain.lifecycle_events import GameOptions
@@ -46,6 +47,12 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--workers", type=int, default=1)
+    serve.add_argument(
+        "--public-url",
+        help="the address players reach this server at, e.g. https://table.example.org behind "
+        "a TLS proxy: used in invite links, and https makes session cookies Secure "
+        "(default $KIROKU_PUBLIC_URL, else the address each request came to)",
+    )
     serve.add_argument("--access-log", action="store_true", help="log every request")
     _store_options(serve)
     serve.set_defaults(run=_serve)
@@ -137,6 +144,10 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     _apply_store(args)
+    if args.public_url:
+        os.environ[PUBLIC_URL_ENV] = args.public_url  # read by every worker's app
+    shown = os.environ.get(PUBLIC_URL_ENV) or f"http://{_url_host(args.host)}:{args.port}"
+    print(f"Kiroku: open {shown.rstrip('/')}/ to create a table", flush=True)
     uvicorn.run(
         "api.app:create_app",
         factory=True,
@@ -147,6 +158,12 @@ def _serve(args: argparse.Namespace) -> int:
         access_log=args.access_log,
     )
     return 0
+
+
+def _url_host(host: str) -> str:
+    if host in ("0.0.0.0", "::", ""):
+        return "127.0.0.1"  # listening everywhere: this machine reaches it on loopback
+    return f"[{host}]" if ":" in host else host
 
 
 def _new_game(args: argparse.Namespace) -> int:

@@ -232,8 +232,9 @@ function renderMyPane() {
     el("p", {}, `You are ${table.me.name ?? table.me.actor} (${table.me.actor}).`),
     el("h3", {}, "Secrets I can read"),
     mine.length ? el("ul", { class: "secrets" }, mine.map((s) => el("li", {},
-      el("a", { href: `#seq-${s.seq}` }, `#${s.seq}`), ` ${s.type}${s.revealed ? " (revealed)" : ""}: `,
-      renderValue(s.body)))) : el("p", { class: "none" }, "none yet"),
+      el("a", { href: `#seq-${s.seq}` }, `#${s.seq}`), s.revealed ? " (revealed) " : " ",
+      // The log line already says it for people; a ruleset's sheet falls back to its data.
+      table.events.get(s.seq)?.line?.text ?? renderValue(s.body)))) : el("p", { class: "none" }, "none yet"),
     el("h3", {}, "Pending reveals"),
     pending.length ? el("ul", {}, pending.map((s) => el("li", {}, `#${s.seq} ${s.type} `,
       el("button", { type: "button", onclick: () => command({ type: "reveal", seq: s.seq }) }, "Reveal to all")))) :

@@ -1,0 +1,58 @@
+"""Real Chromium (Debian's /usr/bin/chromium, driven by Playwright) against a real server.
+
+No browser is ever downloaded: Playwright is pointed at the system's Chromium. Outside CI the
+tests skip with a message when it is missing; with CI=true they must run.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import require_service
+from tests.serverproc import KirokuServer
+
+CHROMIUM = os.environ.get("KIROKU_CHROMIUM", "/usr/bin/chromium")
+# As root, in a sandbox with no network but loopback: no sandbox, no background traffic.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    require_service("Chromium", Path(CHROMIUM).exists(), f"{CHROMIUM}; apt-get install chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[KirokuServer]:
+    with KirokuServer(db=tmp_path / "kiroku.db") as running:
+        yield running
+
+
+def screenshot_path(name: str) -> Path:
+    """docs/images/ when KIROKU_SCREENSHOTS is set (to refresh the README's pictures),
+    otherwise a scratch file, so a test run leaves the work tree as it was."""
+    if os.environ.get("KIROKU_SCREENSHOTS"):
+        IMAGES.mkdir(parents=True, exist_ok=True)
+        return IMAGES / name
+    scratch = Path(os.environ.get("TMPDIR", "/tmp")) / "kiroku-screenshots"
+    scratch.mkdir(parents=True, exist_ok=True)
+    return scratch / name
