@@ -11,6 +11,7 @@ from api.errors import install_error_handlers
 from api.limits import BodySizeLimit
 from api.live import Live
 from api.routes import commands, events, games, health, replay, stream, views
+from domain.authentication import Authenticator
 from domain.service import GameService
 from projections.runner import ViewRunner
 from projections.store import open_view_store
@@ -36,6 +37,7 @@ def create_app(service: GameService | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.service = service = service if service is not None else GameService()
+    app.state.auth = Authenticator(service.games)
     app.state.views = ViewRunner(service.log, open_view_store(service.env))
     app.state.histories = Histories(service)
     install_error_handlers(app)

@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import Depends, Path, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from domain.authentication import Authenticator
 from domain.service import GameService
 from projections.runner import ViewRunner
 
@@ -26,17 +27,24 @@ async def get_views(request: Request) -> ViewRunner:
 
 
 Views = Annotated[ViewRunner, Depends(get_views)]
+
+
+async def get_authenticator(request: Request) -> Authenticator:
+    return request.app.state.auth
+
+
+Auth = Annotated[Authenticator, Depends(get_authenticator)]
 GameId = Annotated[str, Path(description="The game's id", max_length=64)]
 
 
 def caller(
     game_id: GameId,
-    service: Service,
+    auth: Auth,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
 ) -> str:
     """The caller's audience in this game: `gm`, `seat:N`, or `public` without a token."""
     token = credentials.credentials if credentials else None
-    return service.authenticate(game_id, token)
+    return auth.audience(game_id, token)
 
 
 Caller = Annotated[str, Depends(caller)]
