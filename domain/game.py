@@ -11,7 +11,6 @@ from domain.lifecycle_events import GameOptions
 from domain.seqmap import SeqMap
 
 Status = Literal["setup", "started", "ended"]
-IDEMPOTENCY_MEMORY = 256  # a retry comes within seconds; older keys are forgotten
 
 
 class SeatState(BaseModel):
@@ -38,14 +37,6 @@ class SecretRecord(BaseModel):
     body: dict[str, Any]
 
 
-class CommandRecord(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    request: str
-    first: int
-    last: int
-
-
 class GameState(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -63,7 +54,6 @@ class GameState(BaseModel):
     unrevealed: SeqMap[SecretRecord] = SeqMap()
     credentials: dict[str, str] = {}  # token hash → actor
     invites: dict[str, int] = {}  # invite hash → seat
-    commands: dict[str, CommandRecord] = {}
     rules: Any = None  # the ruleset's own state model
 
     def seat(self, number: int) -> SeatState | None:

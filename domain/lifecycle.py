@@ -26,7 +26,7 @@ from domain.commands import (
 from domain.drawing import draw_dice
 from domain.draws import draw_numbers
 from domain.errors import Forbidden, KirokuError, RuleViolation
-from domain.game import IDEMPOTENCY_MEMORY, CommandRecord, GameState, SeatState, SecretRecord
+from domain.game import GameState, SeatState, SecretRecord
 from domain.lifecycle_events import (
     Amended,
     Declared,
@@ -324,13 +324,3 @@ def _evolve_server_data(state: GameState, recorded: Recorded, update: dict[str, 
         update["credentials"] = {**state.credentials, **server.credentials}
     if server.invites:
         update["invites"] = {**state.invites, **server.invites}
-    if server.command is not None:
-        key = server.command
-        commands = {**state.commands}
-        commands.pop(key.key, None)
-        commands[key.key] = CommandRecord(
-            request=key.request, first=recorded.seq, last=recorded.seq + key.count - 1
-        )
-        while len(commands) > IDEMPOTENCY_MEMORY:
-            commands.pop(next(iter(commands)))
-        update["commands"] = commands
