@@ -13,6 +13,7 @@ from api.limits import BodySizeLimit
 from api.live import Live
 from api.routes import commands, events, games, health, replay, rulesets, sessions, stream, views
 from api.web import SecurityHeaders, WebSettings
+from domain.authentication import Authenticator
 from domain.service import GameService
 from projections.runner import ViewRunner
 from projections.store import open_view_store
@@ -39,6 +40,7 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
         lifespan=lifespan,
     )
     app.state.service = service = service if service is not None else GameService()
+    app.state.auth = Authenticator(service.games)
     app.state.views = ViewRunner(service.log, open_view_store(service.env))
     app.state.histories = Histories(service)
     app.state.web = web if web is not None else WebSettings.from_env()

@@ -8,6 +8,7 @@ from fastapi import Depends, Path, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from api.web import CSRF_HEADER, WebSettings, session_cookie
+from domain.authentication import Authenticator
 from domain.errors import Forbidden
 from domain.service import GameService
 from projections.runner import ViewRunner
@@ -35,6 +36,13 @@ async def get_web(request: Request) -> WebSettings:
 
 
 Web = Annotated[WebSettings, Depends(get_web)]
+
+
+async def get_authenticator(request: Request) -> Authenticator:
+    return request.app.state.auth
+
+
+Auth = Annotated[Authenticator, Depends(get_authenticator)]
 GameId = Annotated[str, Path(description="The game's id", max_length=64)]
 
 
@@ -44,7 +52,7 @@ SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 def caller(
     game_id: GameId,
     request: Request,
-    service: Service,
+    auth: Auth,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
 ) -> str:
     """The caller's audience in this game: `gm`, `seat:N`, or `public` without credentials.
@@ -55,7 +63,7 @@ def caller(
     only the page's own scripts can add (against cross-site request forgery).
     """
     if credentials is not None:
-        return service.authenticate(game_id, credentials.credentials)
+        return auth.audience(game_id, credentials.credentials)
     session = request.cookies.get(session_cookie(game_id))
     if session is not None:
         if request.method not in SAFE_METHODS and request.headers.get(CSRF_HEADER) != "1":
@@ -63,8 +71,8 @@ def caller(
                 "csrf_header_missing",
                 f"A request signed in by cookie must carry the header {CSRF_HEADER}: 1.",
             )
-        return service.authenticate_session(game_id, session)
-    return service.authenticate(game_id, None)
+        return auth.session_audience(game_id, session)
+    return auth.audience(game_id, None)
 
 
 Caller = Annotated[str, Depends(caller)]

@@ -1,18 +1,23 @@
-"""Recorded ↔ stored JSON text, and sealing a draft into a chained, committed envelope."""
+"""Recorded ↔ stored JSON text, and sealing a draft into a chained, committed envelope.
+
+Pure: text in, models out. Reading rows from the store is domain/store.py's job.
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
-from uuid import UUID
 
 from pydantic import BaseModel, Json
 
 from domain.envelope import Envelope, Sealed, commitment, expected_hash, new_salt
 from domain.events import event_from_parts
 from domain.records import Draft, Recorded, ServerData
-from domain.store import EventLog, dumps
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON text, non-ASCII kept as is: how records and snapshots are stored."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def seal(draft: Draft, *, game_id: str, seq: int, actor: str, at: str, prev_hash: str) -> Recorded:
@@ -62,7 +67,8 @@ class _StoredParts(BaseModel):
 
 
 class _StoredRow(BaseModel):
-    """A StoredRecord's state as the transcoder writes it (plain JSON, see `record_text`)."""
+    """A StoredRecord's state as the transcoder writes it: plain JSON, no cipher or
+    compression (see domain.store.record_text)."""
 
     record: Json[_StoredParts]
 
@@ -107,11 +113,3 @@ def recorded_from_envelope(envelope: dict[str, Any], reveal: dict[str, Any] | No
             raise ValueError(f"the reveal of event {parsed.seq} does not match its commitment")
     event = event_from_parts(parsed.type, parsed.public, body)
     return Recorded(envelope=parsed, event=event, salt=salt, body=body)
-
-
-def read_records(
-    log: EventLog, game: UUID, after: int = 0, upto: int | None = None
-) -> Iterator[Recorded]:
-    """A game's records from the store, in order, seq in (after, upto]."""
-    for stored in log.recorder.select_events(game, gt=after, lte=upto):
-        yield decode_stored(stored.state)

@@ -14,6 +14,7 @@ ErrorKind = Literal[
     "forbidden",  # known caller, not allowed to do this
     "not_found",
     "conflict",  # not allowed in the game's current state (phase, status, resources)
+    "corrupt",  # the store holds something that cannot be read back: no request can fix it
 ]
 
 
@@ -44,3 +45,21 @@ class Unauthorized(KirokuError):
 
 class Forbidden(KirokuError):
     kind: ErrorKind = "forbidden"
+
+
+class CorruptEvent(KirokuError):
+    """A stored event of a game that cannot be read back (changed or damaged in the store).
+
+    Only that game is affected: its reads name the seq, everything else keeps working."""
+
+    kind: ErrorKind = "corrupt"
+
+    def __init__(self, seq: int, why: str) -> None:
+        super().__init__(
+            "corrupt_event",
+            f"Event {seq} of this game is stored damaged and cannot be read ({why}); "
+            "the game is stopped at that event until the store is repaired. "
+            "/verify shows what is wrong.",
+        )
+        self.seq = seq
+        self.why = why

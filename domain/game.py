@@ -12,7 +12,6 @@ from domain.seqmap import SeqMap
 
 Status = Literal["setup", "started", "ended"]
 DEFAULT_TABS = ("メイン", "情報", "雑談")  # ココフォリア's main / info / other
-IDEMPOTENCY_MEMORY = 256  # a retry comes within seconds; older keys are forgotten
 
 
 class SeatState(BaseModel):
@@ -39,14 +38,6 @@ class SecretRecord(BaseModel):
     body: dict[str, Any]
 
 
-class CommandRecord(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    request: str
-    first: int
-    last: int
-
-
 class GameState(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -66,7 +57,6 @@ class GameState(BaseModel):
     invites: dict[str, int] = {}  # invite hash → seat
     sessions: dict[str, str] = {}  # browser session id hash → actor
     tabs: tuple[str, ...] = DEFAULT_TABS
-    commands: dict[str, CommandRecord] = {}
     rules: Any = None  # the ruleset's own state model
 
     def seat(self, number: int) -> SeatState | None:

@@ -31,7 +31,7 @@ from domain.commands import (
 from domain.drawing import draw_dice
 from domain.draws import draw_numbers
 from domain.errors import Forbidden, KirokuError, RuleViolation
-from domain.game import IDEMPOTENCY_MEMORY, CommandRecord, GameState, SeatState, SecretRecord
+from domain.game import GameState, SeatState, SecretRecord
 from domain.lifecycle_events import (
     Amended,
     Declared,
@@ -436,13 +436,3 @@ def _evolve_server_data(state: GameState, recorded: Recorded, update: dict[str, 
         update["invites"] = {**state.invites, **server.invites}
     if server.sessions:
         update["sessions"] = {**state.sessions, **server.sessions}
-    if server.command is not None:
-        key = server.command
-        commands = {**state.commands}
-        commands.pop(key.key, None)
-        commands[key.key] = CommandRecord(
-            request=key.request, first=recorded.seq, last=recorded.seq + key.count - 1
-        )
-        while len(commands) > IDEMPOTENCY_MEMORY:
-            commands.pop(next(iter(commands)))
-        update["commands"] = commands

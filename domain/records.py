@@ -12,7 +12,8 @@ from domain.events import Event
 
 
 class CommandKey(BaseModel):
-    """The idempotency record of the command that appended a batch (server-side only)."""
+    """The Idempotency-Key of the command that appended a batch, kept server-side in its first
+    event for the record; retries are answered from the store's CommandAnswer rows."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 

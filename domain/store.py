@@ -1,27 +1,33 @@
-"""Storage through `eventsourcing`: one aggregate sequence per game, plus snapshots.
+"""Storage through `eventsourcing`: one aggregate sequence per game, plus snapshots and the
+answers remembered for Idempotency-Keys.
 
 Each stored event holds one JSON text: the envelope, the sealed body with its salt (beside the
 envelope, never in it) and the server-only data. Keeping it as text means the transcoder never
 rewrites user-supplied JSON, so what is hashed is exactly what is read back.
+
+Reading is defensive: a row that no longer decodes is reported as `CorruptEvent` at its seq
+(never a bare parser error), so one damaged game cannot take anything else down with it.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, TypeVar
-from urllib.parse import unquote, urlparse
+from typing import TypeVar
 from uuid import UUID
 
 from eventsourcing.application import Application
 from eventsourcing.domain import DomainEvent
 from eventsourcing.persistence import IntegrityError, OperationalError
+from pydantic import ValidationError
 
-DEFAULT_SQLITE_PATH = "./kiroku.db"
+from domain import codec
+from domain.errors import CorruptEvent, KirokuError
+from domain.records import Recorded
+
 T = TypeVar("T")
 
 
@@ -37,6 +43,19 @@ class StateSnapshot(DomainEvent):
     """The server's full game state after `originator_version` events, as JSON."""
 
     state: str
+
+
+@dataclass(frozen=True)
+class CommandAnswer(DomainEvent):
+    """What a command sent with an Idempotency-Key appended: events `first`..`last` of
+    `game_id`. Its originator id is derived from the game, the caller and the key
+    (`answer_id`), and it is stored in the same transaction as those events, so a key is
+    answered exactly once, by every worker, for as long as the game is stored."""
+
+    game_id: str
+    request: str  # sha256 of the canonical command, to refuse a key reused for another one
+    first: int
+    last: int
 
 
 class EventLog(Application[UUID]):
@@ -64,44 +83,46 @@ def with_setup_retry(make: Callable[[], T], attempts: int = 5) -> T:
     raise AssertionError("unreachable")
 
 
-def store_env(*, sqlite_path: str | None = None, database_url: str | None = None) -> dict[str, str]:
-    """eventsourcing's settings for SQLite (default) or PostgreSQL (a postgresql:// URL)."""
-    url = database_url or os.environ.get("KIROKU_DATABASE_URL")
-    if url:
-        return postgres_env(url)
-    path = sqlite_path or os.environ.get("KIROKU_DB") or DEFAULT_SQLITE_PATH
-    return {
-        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
-        "SQLITE_DBNAME": path,
-        "SQLITE_LOCK_TIMEOUT": "10",
-    }
-
-
-def postgres_env(url: str) -> dict[str, str]:
-    parsed = urlparse(url)
-    if parsed.scheme not in ("postgresql", "postgres"):
-        raise ValueError(f"not a postgresql:// URL: {url!r}")
-    env = {
-        "PERSISTENCE_MODULE": "eventsourcing.postgres",
-        "POSTGRES_DBNAME": (parsed.path or "/postgres").lstrip("/"),
-        "POSTGRES_HOST": parsed.hostname or "127.0.0.1",
-        "POSTGRES_PORT": str(parsed.port or 5432),
-        "POSTGRES_USER": unquote(parsed.username or "postgres"),
-        "POSTGRES_PASSWORD": unquote(parsed.password or ""),
-        "POSTGRES_POOL_SIZE": "10",
-        "POSTGRES_MAX_OVERFLOW": "10",
-    }
-    query = dict(part.split("=", 1) for part in parsed.query.split("&") if "=" in part)
-    if "schema" in query:
-        env["POSTGRES_SCHEMA"] = query["schema"]
-    return env
-
-
 def record_text(stored_state: bytes) -> str:
     """A StoredRecord's `record` read straight from its row: the state is the transcoder's
     plain JSON (no cipher, no compression), so the mapper's object hook can be skipped."""
     return json.loads(stored_state)["record"]
 
 
-def dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+def unreadable_reason(error: BaseException) -> str:
+    """Why a stored row could not be read, in words that never quote the row (it may hold a
+    sealed body, and the reason is shown to whoever asked)."""
+    if isinstance(error, ValidationError):
+        messages = [e["msg"] for e in error.errors(include_input=False, include_url=False)]
+        if any("recursion limit" in m for m in messages):
+            return "it is nested too deeply to read"
+        if any(m.startswith("Invalid JSON") for m in messages):
+            return "it is not valid JSON"
+    if isinstance(error, RecursionError):
+        return "it is nested too deeply to read"
+    if isinstance(error, KirokuError) and error.code == "unknown_event_type":
+        return "its event type is unknown here"
+    if isinstance(error, UnicodeError):
+        return "it is not valid UTF-8"
+    if isinstance(error, json.JSONDecodeError):
+        return "it is not valid JSON"
+    return "it is not a valid event record"
+
+
+def decode_row(game: UUID, seq: int, state: bytes) -> Recorded:
+    """The record stored as event `seq` of `game`, or CorruptEvent naming that seq."""
+    try:
+        recorded = codec.decode_stored(state)
+    except (ValueError, TypeError, KeyError, RecursionError, KirokuError) as error:
+        raise CorruptEvent(seq, unreadable_reason(error)) from None
+    if recorded.seq != seq or recorded.envelope.game_id != str(game):
+        raise CorruptEvent(seq, "it is stored in the place of another event")
+    return recorded
+
+
+def read_records(
+    log: EventLog, game: UUID, after: int = 0, upto: int | None = None
+) -> Iterator[Recorded]:
+    """A game's records from the store, in order, seq in (after, upto]."""
+    for stored in log.recorder.select_events(game, gt=after, lte=upto):
+        yield decode_row(game, stored.originator_version, stored.state)

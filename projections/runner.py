@@ -21,7 +21,7 @@ from eventsourcing.utils import get_topic
 from domain import codec
 from domain.errors import NotFound
 from domain.lifecycle import restore_state
-from domain.store import EventLog, StoredRecord
+from domain.store import EventLog, StoredRecord, read_records
 from projections.store import Rows, States, ViewStore
 from projections.views import (
     PROJECTION_STATE,
@@ -91,7 +91,7 @@ class ViewRunner:
             return self.catch_up()
         with self._lock:
             state: ProjectionState | None = None
-            for recorded in codec.read_records(self.log, UUID(game_id)):
+            for recorded in read_records(self.log, UUID(game_id)):
                 state = fold(state, recorded)
             if state is None:
                 raise NotFound("game_not_found", "There is no such game.")

@@ -11,8 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
+from domain.config import store_env
 from domain.service import GameService
-from domain.store import store_env
 
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 POSTGRES_URL = os.environ.get(

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Depends, Request, Response, status
 from fastapi.security import HTTPAuthorizationCredentials
 from pydantic import BaseModel, Field
 
-from api.deps import Caller, GameId, Service, Web, bearer
+from api.deps import Auth, Caller, GameId, Service, Web, bearer
 from api.web import SESSION_MAX_AGE, join_link, session_cookie
 from domain.audience import GM, seat_number
 from domain.errors import Forbidden, Unauthorized
@@ -43,6 +43,7 @@ def open_session(
     request: Request,
     response: Response,
     service: Service,
+    auth: Auth,
     web: Web,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
 ) -> SessionOut:
@@ -50,7 +51,7 @@ def open_session(
     SameSite=Strict session cookie for this game, so the page never keeps the token."""
     if credentials is None:
         raise Unauthorized("token_required", "Present your seat or GM token to sign in.")
-    actor = service.authenticate(game_id, credentials.credentials)
+    actor = auth.audience(game_id, credentials.credentials)
     session = service.open_session(game_id, actor)
     response.set_cookie(
         session_cookie(game_id),

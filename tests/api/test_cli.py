@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from api.cli import main
+from domain.authentication import Authenticator
+from domain.config import store_env
 from domain.rulesets.chojin_locke.catalog import sample
 from domain.service import GameService
-from domain.store import store_env
 
 
 def test_roll_with_given_faces_prints_the_bcdice_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -71,7 +72,7 @@ def test_new_game_prints_tokens_that_work(tmp_path: Path) -> None:
     created = json.loads(result.stdout)
     assert [s["name"] for s in created["seats"]] == ["Aki", "Ben"]
     service = GameService(store_env(sqlite_path=str(db)))
-    assert service.authenticate(created["game_id"], created["gm_token"]) == "gm"
+    assert Authenticator(service.games).audience(created["game_id"], created["gm_token"]) == "gm"
     assert service.state(created["game_id"]).title == "Session 1"
     service.close()
 

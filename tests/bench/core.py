@@ -42,9 +42,9 @@ from api.app import create_app
 from domain import codec, lifecycle
 from domain.audience import GM
 from domain.commands import Declare, End, Roll, Start
+from domain.config import store_env
 from domain.lifecycle_events import GameOptions
 from domain.service import GameService, NewGame
-from domain.store import store_env
 from domain.verification import verify_chain
 
 REPO = Path(__file__).resolve().parents[2]

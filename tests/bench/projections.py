@@ -19,10 +19,10 @@ import time
 from pathlib import Path
 
 from domain.commands import Declare, Note, Reveal, Roll, Start
+from domain.config import store_env
 from domain.lifecycle_events import GameOptions
 from domain.rulesets.freeform import AdvancePhase
 from domain.service import GameService, NewGame
-from domain.store import store_env
 from projections.runner import ViewRunner
 from projections.store import open_view_store
 

@@ -30,7 +30,9 @@ CHROMIUM_ARGS = [
 IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 
 
-@pytest.fixture(scope="session")
+# Per module: Playwright's sync API keeps an event loop running in this thread while it is
+# open, and later tests call asyncio.run.
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     require_service("Chromium", Path(CHROMIUM).exists(), f"{CHROMIUM}; apt-get install chromium")
     from playwright.sync_api import sync_playwright

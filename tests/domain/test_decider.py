@@ -10,9 +10,9 @@ from domain.commands import End, Note, Reveal, Roll, Start
 from domain.envelope import genesis_hash
 from domain.errors import Forbidden, RuleViolation
 from domain.fairness import Draw, DrawTag
-from domain.game import IDEMPOTENCY_MEMORY, GameState
+from domain.game import GameState
 from domain.lifecycle_events import DiceRolled, GameOptions, Revealed
-from domain.records import CommandKey, Draft, ServerData
+from domain.records import Draft
 
 GAME = "6f1c1f4e-0000-4000-8000-000000000001"
 SEED = "ab" * 32
@@ -115,13 +115,3 @@ def test_manual_and_server_dice_follow_the_policy() -> None:
         lifecycle.decide(new_game("manual"), Roll(expression="1d6"), "seat:1")
     [draft] = lifecycle.decide(new_game("both"), Roll(expression="1d6", faces=[3]), "seat:1")
     assert draft.event.roll.manual and draft.event.roll.draw is None  # type: ignore[union-attr]
-
-
-def test_idempotency_memory_is_bounded() -> None:
-    state = new_game()
-    for i in range(IDEMPOTENCY_MEMORY + 5):
-        [draft] = lifecycle.decide(state, Roll(expression="1d6"), "seat:1")
-        key = CommandKey(key=f"k{i}", request="r", count=1)
-        state = apply(state, [Draft(draft.event, server=ServerData(command=key))], "seat:1")
-    assert len(state.commands) == IDEMPOTENCY_MEMORY
-    assert "k0" not in state.commands and f"k{IDEMPOTENCY_MEMORY + 4}" in state.commands

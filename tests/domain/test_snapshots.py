@@ -7,7 +7,8 @@ from uuid import UUID
 from domain import lifecycle
 from domain.commands import Declare, Roll, Start
 from domain.lifecycle_events import GameOptions
-from domain.service import SNAPSHOT_INTERVAL, GameService, NewGame
+from domain.repository import SNAPSHOT_INTERVAL
+from domain.service import GameService, NewGame
 
 
 def test_reload_from_snapshot_equals_a_full_fold(sqlite_env: dict[str, str]) -> None:

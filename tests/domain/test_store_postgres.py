@@ -12,11 +12,12 @@ import pytest
 
 from domain import lifecycle
 from domain.commands import Declare, End, Note, Roll, Start
+from domain.config import store_env
 from domain.game import GameState
 from domain.lifecycle_events import GameOptions
+from domain.repository import SNAPSHOT_INTERVAL
 from domain.rulesets.freeform import AdvancePhase
-from domain.service import SNAPSHOT_INTERVAL, GameService, NewGame
-from domain.store import store_env
+from domain.service import GameService, NewGame
 
 pytestmark = pytest.mark.postgres
 
@@ -126,7 +127,7 @@ def test_long_game_reloads_from_snapshot(
             pg_service.execute(game_id, actor, Declare(text=f"declaration {n}"))
     live = pg_service.state(game_id)
     assert live.version == 1 + 3 + 1 + 260
-    assert live.unrevealed and live.commands and live.rules.phase_number == 6
+    assert live.unrevealed and live.rules.phase_number == 6
 
     assert snapshot_versions(postgres_url, game_id) == [100, 200]
 
@@ -134,7 +135,7 @@ def test_long_game_reloads_from_snapshot(
     try:
         folded = fold(fresh, game_id)
         # The latest snapshot is exactly the fold of its first 200 events …
-        snapshot = fresh._from_snapshot(UUID(game_id))
+        snapshot = fresh.games._from_snapshot(UUID(game_id))
         assert snapshot is not None and snapshot.version == 2 * SNAPSHOT_INTERVAL
         assert snapshot == fold(fresh, game_id, upto=2 * SNAPSHOT_INTERVAL)
         # … and a fresh service loads from it (no cache) to the state folded from all events.

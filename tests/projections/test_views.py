@@ -9,10 +9,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from domain.commands import Declare, End, Note, Reveal, Roll, Start
+from domain.config import postgres_env
 from domain.lifecycle_events import GameOptions
 from domain.rulesets.freeform import AdvancePhase
 from domain.service import GameService, NewGame
-from domain.store import postgres_env
 from projections.runner import ViewRunner
 from projections.store import open_view_store
 from tests.table import Table

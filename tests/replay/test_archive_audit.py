@@ -13,9 +13,9 @@ from fastapi.testclient import TestClient
 
 from api.cli import main
 from domain.commands import End, Note, Roll, Start
+from domain.config import store_env
 from domain.lifecycle_events import GameOptions
 from domain.service import GameService, NewGame
-from domain.store import store_env
 from replay.archive import export_lines, read_archive
 from replay.audit import audit
 from tests.domain.test_verification import rechain

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from domain.config import store_env
 from domain.service import GameService
-from domain.store import store_env
 from replay.archive import read_archive, records_from_envelopes
 from replay.audit import audit
 from tests.rulesets.chojin_locke.make_sample import SAMPLE

@@ -1,0 +1,55 @@
+"""Who a caller is in a game: its bearer token checked against the game's credentials.
+
+Tokens are never stored, only their hashes (`hash_token`), carried in the server-only data of
+the events that created them (GameCreated for the GM, SeatJoined for a seat).
+"""
+
+from __future__ import annotations
+
+from domain.audience import PUBLIC
+from domain.canonical import sha256_hex
+from domain.errors import Unauthorized
+from domain.repository import GameRepository
+
+
+def hash_token(token: str) -> str:
+    return sha256_hex("kiroku/token:" + token)
+
+
+class Authenticator:
+    def __init__(self, games: GameRepository) -> None:
+        self.games = games
+
+    def audience(self, game_id: str, token: str | None) -> str:
+        """The caller's audience in this game: gm, seat:N, or public (when spectators may).
+
+        Credentials are only ever added and options never change, so a cached state that knows
+        the token (or the game's options) answers without reading the store.
+        """
+        cached = self.games.cached(game_id)
+        if cached is not None and (token is None or hash_token(token) in cached.credentials):
+            state = cached
+        else:
+            state = self.games.get(game_id)
+        if token is None:
+            if not state.options.spectators:
+                raise Unauthorized(
+                    "token_required", "This game's log is private: present your seat token."
+                )
+            return PUBLIC
+        actor = state.credentials.get(hash_token(token))
+        if actor is None:
+            raise Unauthorized("bad_token", "This token is not valid for this game.")
+        return actor
+
+    def session_audience(self, game_id: str, session: str) -> str:
+        """The audience of a browser session of this game; revoked or foreign ones are refused.
+
+        Read from the store's latest state: a revocation by another worker must count at once.
+        """
+        actor = self.games.get(game_id).sessions.get(hash_token(session))
+        if actor is None:
+            raise Unauthorized(
+                "bad_session", "This browser is not signed in to this game: open your invite link."
+            )
+        return actor
