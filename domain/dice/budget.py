@@ -1,4 +1,4 @@
-"""Enforces MAX_DICE across a whole command and MAX_SIDES per die, while parsing."""
+"""Enforces MAX_DICE across a whole command and the count and sides of each die, while parsing."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ class DiceBudget:
 
 def check_count(count: int, position: int) -> None:
     if count < 1:
-        raise DiceError(DICE_LIMIT, "roll at least one die", position)
+        raise DiceError(DICE_LIMIT, "roll at least 1 die", position)
 
 
 def check_sides(sides: int, position: int) -> None:

@@ -1,18 +1,28 @@
-"""The closed set of command kinds an Expression can hold."""
+"""What every kind of command offers the Expression that holds it."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Protocol, runtime_checkable
 
-from pydantic import Field
+from .faces import Roller
+from .request import DiceRequest
+from .result import RollResult
 
-from .ninja_checks import NinjaCheckCommand
-from .ninja_legacy import NinjaLegacyCommand
-from .pools import PoolCommand
-from .sums import SumCommand
-from .wasshoi import WasshoiCommand
 
-Command = Annotated[
-    SumCommand | PoolCommand | NinjaCheckCommand | NinjaLegacyCommand | WasshoiCommand,
-    Field(discriminator="kind"),
-]
+@runtime_checkable
+class Command(Protocol):
+    def render(self) -> str:
+        """Canonical text: parsing it gives the same command back."""
+        ...
+
+    def requests(self) -> tuple[DiceRequest, ...]:
+        """The dice rolled, in order, when nothing is rerolled."""
+        ...
+
+    def rerolls(self) -> bool:
+        """Whether faces can ask for more dice (`3R6[6]`, `2U6[6]`)."""
+        ...
+
+    def evaluate(self, roller: Roller) -> RollResult:
+        """The result, asking `roller` for each die in turn."""
+        ...

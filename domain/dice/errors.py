@@ -1,4 +1,4 @@
-"""The one exception the dice language raises."""
+"""The one exception the dice language raises, and what every refusal tells the player."""
 
 from __future__ import annotations
 
@@ -6,6 +6,13 @@ DICE_SYNTAX = "dice_syntax"
 DICE_LIMIT = "dice_limit"
 DICE_UNSUPPORTED = "dice_unsupported"
 BAD_FACES = "bad_faces"
+
+SUPPORTED = (
+    "Kiroku reads BCDice's 2D6+1>=7, (2D6+1)*3/2U, 4D6KH3, 3D6MAX, D66, 5B6>=4, 3R6[6]>=5, "
+    "2U6[6]+1, C(1+2), CHOICE[a,b], x3 2D6 and Ninja Slayer's N5, E1,N2, N5[S][C][>=5], "
+    "NJ4[H], AT4, EV4/2, EL4, WS8; S in front rolls in secret"
+)
+"""One line naming what is supported; every syntax and unsupported refusal ends with it."""
 
 
 class DiceError(Exception):
@@ -28,3 +35,10 @@ class DiceError(Exception):
 
     def __repr__(self) -> str:
         return f"DiceError({self.code!r}, {self.message!r}, {self.position!r})"
+
+
+def with_supported(error: DiceError) -> DiceError:
+    """The same refusal, its message ending with what Kiroku does read (once)."""
+    if error.code not in (DICE_SYNTAX, DICE_UNSUPPORTED) or SUPPORTED in error.message:
+        return error
+    return DiceError(error.code, f"{error.message}. {SUPPORTED}", error.position)

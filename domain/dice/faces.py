@@ -1,50 +1,103 @@
-"""Checking given faces against the requests, then handing them out in order."""
+"""Where faces come from while a command is evaluated, in the order the command rolls them.
+
+A command never sees where its faces come from: it asks the `Roller` for `count` dice of
+`sides`, in order, and the roller answers from the faces a player gave (`given_faces`) or
+from a fair draw (`Expression.roll`). Because rerolled dice (`3R6[6]`, `2U6[6]`) are asked
+for only after the faces they depend on, one loop serves both, and the requests a roll made
+are recorded so that a fair draw can be recomputed request by request.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .errors import BAD_FACES, DiceError
+from .limits import MAX_REROLLS
 from .request import DiceRequest
 
+Take = Callable[[int, int], Sequence[int]]
+"""(count, sides) -> that many faces."""
 
-def _describe(requests: Sequence[DiceRequest]) -> str:
+
+class Roller:
+    """Hands out faces for each roll a command makes and records the requests, in order."""
+
+    def __init__(self, take: Take) -> None:
+        self._take = take
+        self.requests: list[DiceRequest] = []
+        self.faces: list[int] = []
+        self._rerolled = 0
+
+    def roll(self, count: int, sides: int) -> tuple[int, ...]:
+        if count == 0:  # a pool of 0 dice (evasion dice can run out) rolls nothing
+            return ()
+        faces = tuple(self._take(count, sides))
+        self.requests.append(DiceRequest(count, sides))
+        self.faces.extend(faces)
+        return faces
+
+    def mark(self) -> int:
+        return len(self.faces)
+
+    def faces_since(self, mark: int) -> tuple[int, ...]:
+        """The faces rolled since `mark`: one command's own, inside a repetition too."""
+        return tuple(self.faces[mark:])
+
+    def reroll_room(self, wanted: int) -> int:
+        """How many of `wanted` further rerolled dice may still be rolled (MAX_REROLLS)."""
+        allowed = min(wanted, MAX_REROLLS - self._rerolled)
+        self._rerolled += allowed
+        return allowed
+
+
+def describe(requests: Sequence[DiceRequest]) -> str:
     return " + ".join(f"{r.count}D{r.sides}" for r in requests) or "no dice"
 
 
-def check_faces(requests: Sequence[DiceRequest], faces: Sequence[int]) -> tuple[int, ...]:
-    """Return the faces as a tuple, or refuse them with a message saying what was expected."""
-    expected = sum(r.count for r in requests)
-    if isinstance(faces, str | bytes) or len(faces) != expected:
-        got = "a string" if isinstance(faces, str | bytes) else f"{len(faces)}"
-        raise DiceError(
-            BAD_FACES, f"expected {expected} faces for {_describe(requests)}, got {got}"
-        )
-    index = 0
-    for number, request in enumerate(requests, start=1):
-        for _ in range(request.count):
-            face = faces[index]
-            # bool is an int subclass; True is not a face.
-            if isinstance(face, bool) or not isinstance(face, int):
-                raise DiceError(BAD_FACES, f"face {index + 1} must be an integer, got {face!r}")
-            if not 1 <= face <= request.sides:
-                raise DiceError(
-                    BAD_FACES,
-                    f"face {index + 1} is {face}, outside 1..{request.sides} "
-                    f"for request {number} ({request.count}D{request.sides})",
-                )
-            index += 1
+def checked_faces(faces: object) -> tuple[int, ...]:
+    """The faces as a tuple of plain integers, or a refusal saying what is wrong."""
+    if isinstance(faces, str | bytes) or not isinstance(faces, Sequence):
+        got = "a string" if isinstance(faces, str | bytes) else type(faces).__name__
+        raise DiceError(BAD_FACES, f"faces must be a list of whole numbers, got {got}")
+    for index, face in enumerate(faces):
+        # bool is an int subclass; True is not a face.
+        if isinstance(face, bool) or not isinstance(face, int):
+            raise DiceError(BAD_FACES, f"face {index + 1} must be an integer, got {face!r}")
     return tuple(faces)
 
 
-class FaceReader:
-    """Hands out already-checked faces to commands in request order."""
+def check_count(requests: Sequence[DiceRequest], faces: Sequence[int]) -> None:
+    """For commands whose dice never depend on their faces: exactly the faces requested."""
+    expected = sum(r.count for r in requests)
+    if len(faces) != expected:
+        raise DiceError(
+            BAD_FACES,
+            f"expected {expected} faces for {describe(requests)}, got {len(faces)}",
+        )
 
-    def __init__(self, faces: tuple[int, ...]) -> None:
-        self._faces = faces
-        self._next = 0
 
-    def take(self, count: int) -> tuple[int, ...]:
-        taken = self._faces[self._next : self._next + count]
-        self._next += count
+def given_faces(faces: tuple[int, ...]) -> Take:
+    """A source that hands out `faces` in order, each checked against the die it is for."""
+    state = {"next": 0, "request": 0}
+
+    def take(count: int, sides: int) -> tuple[int, ...]:
+        start = state["next"]
+        state["request"] += 1
+        if start + count > len(faces):
+            raise DiceError(
+                BAD_FACES,
+                f"not enough faces: {len(faces)} given, but the roll needs at least "
+                f"{start + count} (a reroll asks for {count}D{sides} more)",
+            )
+        taken = faces[start : start + count]
+        for offset, face in enumerate(taken):
+            if not 1 <= face <= sides:
+                raise DiceError(
+                    BAD_FACES,
+                    f"face {start + offset + 1} is {face}, outside 1..{sides} "
+                    f"for request {state['request']} ({count}D{sides})",
+                )
+        state["next"] = start + count
         return taken
+
+    return take

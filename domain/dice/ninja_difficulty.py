@@ -6,7 +6,7 @@ required set of 6s counts as one success and every further 6 adds one.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from dataclasses import dataclass
 
 from .tokens import Cursor, Kind
 
@@ -18,9 +18,8 @@ _UH_LEVELS = (2, 3)
 _LABEL_HELP = "a difficulty: 2 to 6, K, E, N, H, U, UH, UH2 or UH3"
 
 
-class Difficulty(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+@dataclass(frozen=True, slots=True)
+class Difficulty:
     label: str
     """As written after normalisation: `N`, `4`, `UH2` …"""
     target: int
@@ -49,19 +48,19 @@ def from_letter(letters: str) -> Difficulty:
 
 
 def parse_label(cursor: Cursor) -> Difficulty:
-    """The part inside `[...]` or after `@` of NJ/AT/EV."""
+    """The part inside `[...]` or after `@` of NJ/AT/EV/EL."""
     token = cursor.peek
     if token.kind is Kind.INT and token.text in {"2", "3", "4", "5", "6"}:
         cursor.take()
         return Difficulty(label=token.text, target=int(token.text))
-    if token.kind is Kind.WORD and token.text in LETTER_TARGETS:
-        cursor.take()
+    if token.kind is Kind.LETTER and cursor.peek_word() in LETTER_TARGETS:
+        letters = cursor.word()
         level = cursor.peek
-        if token.text == "UH" and level.kind is Kind.INT:
+        if letters == "UH" and level.kind is Kind.INT:
             if int(level.text) not in _UH_LEVELS:
                 cursor.fail("ULTRA-HARD levels are UH, UH2 and UH3", level)
             cursor.take()
             sixes = int(level.text)
             return Difficulty(label=f"UH{sixes}", target=SIX, sixes=sixes)
-        return from_letter(token.text)
+        return from_letter(letters)
     cursor.fail(f"expected {_LABEL_HELP}", token)

@@ -1,12 +1,13 @@
-"""NinjaSlayer2's first-edition-compatible commands: `NJ4[N]`, `AT4[N]`, `EV4[N]/2`."""
+"""NinjaSlayer2's first-edition-compatible commands, which BCDice removed in late 2023 and
+Kiroku keeps: `NJ4[N]` (a check), `AT4[N]` (melee attack, サツバツ!), `EV4[N]/2` (evasion,
+カウンターカラテ) and `EL4[N]` (electronic warfare: successes plus 6s)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
-
-from .faces import FaceReader
+from .faces import Roller
 from .ninja_difficulty import SIX, Difficulty
 from .ninja_pool import pool_requests, roll_pool
 from .request import DiceRequest
@@ -19,6 +20,8 @@ COUNTER_KARATE = "カウンターカラテ"
 _SATSUBATSU_SIXES = 2
 _NAMUAMIDABUTSU_SIXES = 3
 
+LegacyName = Literal["NJ", "AT", "EV", "EL"]
+
 
 def _melee_criticals(faces: tuple[int, ...], hit: bool) -> tuple[str, ...]:
     # A missed attack deals no damage, so it cannot crit (only reachable at UH2/UH3).
@@ -29,11 +32,9 @@ def _melee_criticals(faces: tuple[int, ...], hit: bool) -> tuple[str, ...]:
     return (NAMUAMIDABUTSU,) if sixes >= _NAMUAMIDABUTSU_SIXES else (SATSUBATSU,)
 
 
-class NinjaLegacyCommand(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    kind: Literal["ninja_legacy"] = "ninja_legacy"
-    name: Literal["NJ", "AT", "EV"]
+@dataclass(frozen=True, slots=True)
+class NinjaLegacyCommand:
+    name: LegacyName
     count: int
     difficulty: Difficulty
     explicit_difficulty: bool = True
@@ -51,19 +52,28 @@ class NinjaLegacyCommand(BaseModel):
     def requests(self) -> tuple[DiceRequest, ...]:
         return pool_requests(self.count)
 
-    def evaluate(self, reader: FaceReader) -> RollResult:
-        roll = roll_pool(self.count, self.difficulty, reader)
-        success = roll.successes > 0
+    def rerolls(self) -> bool:
+        return False
+
+    def evaluate(self, roller: Roller) -> RollResult:
+        roll = roll_pool(self.count, self.difficulty, roller)
+        successes = roll.successes
+        steps = [roll.head, f"成功数{roll.successes}"]
         criticals: tuple[str, ...] = ()
         if self.name == "AT":
-            criticals = _melee_criticals(roll.faces, success)
-        elif self.counter_over is not None and roll.successes > self.counter_over:
-            criticals = (COUNTER_KARATE,)
-        steps = [roll.head, f"成功数{roll.successes}", *(f"{c}!!" for c in criticals)]
+            criticals = _melee_criticals(roll.faces, successes > 0)
+        elif self.name == "EV" and self.counter_over is not None:
+            criticals = (COUNTER_KARATE,) if successes > self.counter_over else ()
+        elif self.name == "EL" and (sixes := roll.faces.count(SIX)):
+            # BCDice writes `成功数2 + 2 ＞ 4`: each 6 counts once more.
+            successes += sixes
+            steps[-1] += f" + {sixes}"
+            steps.append(str(successes))
+        steps.extend(f"{c}!!" for c in criticals)
         return RollResult(
             text=self.render(),
-            successes=roll.successes,
-            success=success,
+            successes=successes,
+            success=successes > 0,
             criticals=criticals,
             explanation=" ＞ ".join(steps),
             faces=roll.faces,

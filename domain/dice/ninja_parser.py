@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from .budget import DiceBudget
 from .errors import DICE_LIMIT, DICE_UNSUPPORTED, DiceError
-from .ninja_checks import NinjaCheckCommand
-from .ninja_difficulty import LETTER_TARGETS, NORMAL, from_letter, parse_label
-from .ninja_legacy import NinjaLegacyCommand
-from .tokens import Cursor, Kind, Token
+from .ninja_checks import NinjaCheckCommand, NinjaPool
+from .ninja_counts import parse_extra
+from .ninja_difficulty import LETTER_TARGETS, NORMAL, Difficulty, from_letter, parse_label
+from .ninja_legacy import LegacyName, NinjaLegacyCommand
+from .tokens import Cursor, Kind
 from .wasshoi import WasshoiCommand
 
-LEGACY_NAMES = frozenset({"NJ", "AT", "EV"})
+LEGACY_NAMES = frozenset({"NJ", "AT", "EV", "EL"})
 WASSHOI_MAX = 99
 
 # BCDice NinjaSlayer2 commands Kiroku leaves out, with the reason players will read.
@@ -18,19 +21,13 @@ _LEFT_OUT = {
     "SB": "the サツバツ・クリティカル表 is game data the GM loads, not a dice command",
     "WSE": "the 死神のエントリー決定表 is game data the GM loads, not a dice command",
     "NRS": "the NRS table is game data the GM loads, not a dice command",
-    "EL": "EL (1st-edition electronic warfare) is not in the 2nd-edition core rules",
 }
 
 NinjaCommand = NinjaCheckCommand | NinjaLegacyCommand | WasshoiCommand
 
 
-def is_ninja_word(token: Token) -> bool:
-    return token.kind is Kind.WORD and (
-        token.text in LETTER_TARGETS
-        or token.text in LEGACY_NAMES
-        or token.text == "WS"
-        or token.text in _LEFT_OUT
-    )
+def is_ninja_word(word: str) -> bool:
+    return word in LETTER_TARGETS or word in LEGACY_NAMES or word == "WS" or word in _LEFT_OUT
 
 
 def left_out_reason(word: str) -> str | None:
@@ -44,21 +41,25 @@ def _pool_size(cursor: Cursor, budget: DiceBudget) -> int:
     return count
 
 
-def _check(cursor: Cursor, word: Token, budget: DiceBudget) -> NinjaCheckCommand:
-    counts = [_pool_size(cursor, budget)]
+def _check(cursor: Cursor, word: str, budget: DiceBudget) -> NinjaCheckCommand:
+    pools = [NinjaPool(from_letter(word), _pool_size(cursor, budget))]
     while cursor.accept(Kind.PUNCT, ","):
-        counts.append(_pool_size(cursor, budget))
-    if cursor.peek.kind is Kind.PUNCT and cursor.peek.text == "[":
-        raise DiceError(
-            DICE_UNSUPPORTED,
-            "BCDice's extra counts ([S], [C], [>=5]) are not supported",
-            cursor.peek.position,
-        )
+        difficulty: Difficulty = pools[-1].difficulty
+        letters = cursor.peek
+        if letters.kind is Kind.LETTER:
+            named = cursor.word()
+            if named not in LETTER_TARGETS:
+                cursor.fail("expected a difficulty K, E, N, H, U or UH before the dice", letters)
+            difficulty = from_letter(named)
+        pools.append(NinjaPool(difficulty, _pool_size(cursor, budget)))
+    extras = []
+    while cursor.accept(Kind.PUNCT, "["):
+        extras.append(parse_extra(cursor))
     cursor.end()
-    return NinjaCheckCommand(difficulty=from_letter(word.text), counts=tuple(counts))
+    return NinjaCheckCommand(pools=tuple(pools), extras=tuple(extras))
 
 
-def _legacy(cursor: Cursor, word: Token, budget: DiceBudget) -> NinjaLegacyCommand:
+def _legacy(cursor: Cursor, word: str, budget: DiceBudget) -> NinjaLegacyCommand:
     count = _pool_size(cursor, budget)
     difficulty, explicit = NORMAL, False
     if cursor.accept(Kind.PUNCT, "["):
@@ -67,11 +68,11 @@ def _legacy(cursor: Cursor, word: Token, budget: DiceBudget) -> NinjaLegacyComma
     elif cursor.accept(Kind.PUNCT, "@"):
         difficulty, explicit = parse_label(cursor), True
     counter_over = None
-    if word.text == "EV" and cursor.accept(Kind.PUNCT, "/"):
+    if word == "EV" and cursor.accept(Kind.PUNCT, "/"):
         counter_over, _ = cursor.number("the attack's successes after '/'")
     cursor.end()
     return NinjaLegacyCommand(
-        name=word.text,
+        name=cast(LegacyName, word),
         count=count,
         difficulty=difficulty,
         explicit_difficulty=explicit,
@@ -88,11 +89,12 @@ def _wasshoi(cursor: Cursor) -> WasshoiCommand:
 
 
 def parse_ninja(cursor: Cursor, budget: DiceBudget) -> NinjaCommand:
-    word = cursor.take()
-    if word.text in _LEFT_OUT:
-        raise DiceError(DICE_UNSUPPORTED, _LEFT_OUT[word.text], word.position)
-    if word.text in LETTER_TARGETS:
+    start = cursor.peek
+    word = cursor.word()
+    if word in _LEFT_OUT:
+        raise DiceError(DICE_UNSUPPORTED, _LEFT_OUT[word], start.position)
+    if word in LETTER_TARGETS:
         return _check(cursor, word, budget)
-    if word.text in LEGACY_NAMES:
+    if word in LEGACY_NAMES:
         return _legacy(cursor, word, budget)
     return _wasshoi(cursor)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .faces import FaceReader
+from .faces import Roller
 from .ninja_difficulty import Difficulty
 from .request import DiceRequest
 
@@ -23,8 +23,8 @@ def pool_requests(count: int) -> tuple[DiceRequest, ...]:
     return (DiceRequest(count, 6),) if count else ()
 
 
-def roll_pool(count: int, difficulty: Difficulty, reader: FaceReader) -> PoolRoll:
-    faces = reader.take(count)
+def roll_pool(count: int, difficulty: Difficulty, roller: Roller) -> PoolRoll:
+    faces = roller.roll(count, 6)
     shown = ",".join(map(str, faces)) if faces else NO_DICE
     head = f"({difficulty.roll_label(count)}) ＞ {shown}"
     return PoolRoll(faces=faces, successes=difficulty.successes(faces), head=head)

@@ -1,4 +1,4 @@
-"""Input clean-up before tokenising: width, case, secret prefix and comment.
+"""Input clean-up before reading: type, length, full-width characters, case.
 
 Every step maps one character to one character so that positions reported to the player
 stay indices into exactly what they typed.
@@ -17,14 +17,11 @@ _FULLWIDTH_OFFSET = 0xFF01 - 0x21
 _IDEOGRAPHIC_SPACE = "\u3000"
 
 
-class Normalised(NamedTuple):
-    command: str
-    """Half-width, upper-cased command, without the secret `S` and without the comment."""
-    offset: int
-    """Index in the raw input of `command[0]`."""
-    secret: bool
-    comment: str
-    """Text after the first blank, as typed (BCDice treats it as a comment)."""
+class Line(NamedTuple):
+    raw: str
+    """As typed."""
+    half: str
+    """Half-width, same length as `raw`: `half[i]` is `raw[i]` read as ASCII where it can be."""
 
 
 def to_halfwidth(text: str) -> str:
@@ -41,29 +38,30 @@ def to_halfwidth(text: str) -> str:
     return "".join(out)
 
 
-def _ascii_upper(text: str) -> str:
+def ascii_upper(text: str) -> str:
     # str.upper() would turn 'ß' into 'SS' and shift every later position.
     return "".join(c.upper() if "a" <= c <= "z" else c for c in text)
 
 
-def normalise(raw: str) -> Normalised:
+def read_line(raw: object) -> Line:
+    if not isinstance(raw, str):
+        raise DiceError(DICE_SYNTAX, "a dice command must be text")
     if len(raw) > MAX_LENGTH:
         raise DiceError(
             DICE_LIMIT, f"a dice command may be at most {MAX_LENGTH} characters long", MAX_LENGTH
         )
-    half = to_halfwidth(raw)
-    start = len(half) - len(half.lstrip())
-    end = start
-    while end < len(half) and not half[end].isspace():
-        end += 1
-    if start == end:
-        raise DiceError(DICE_SYNTAX, "the dice command is empty")
-    command = _ascii_upper(half[start:end])
-    comment = raw[end:].strip()
-    secret = command.startswith("S")
-    if secret:
-        command = command[1:]
+    return Line(raw=raw, half=to_halfwidth(raw))
+
+
+def skip_blanks(text: str, start: int) -> int:
+    while start < len(text) and text[start].isspace():
         start += 1
-        if not command:
-            raise DiceError(DICE_SYNTAX, "'S' (secret roll) must be followed by a command", start)
-    return Normalised(command=command, offset=start, secret=secret, comment=comment)
+    return start
+
+
+def word_end(text: str, start: int) -> int:
+    """End of the blank-free run starting at `start` (BCDice: a command ends at a blank)."""
+    end = start
+    while end < len(text) and not text[end].isspace():
+        end += 1
+    return end

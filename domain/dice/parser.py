@@ -1,46 +1,161 @@
-"""Entry point: raw player input to an Expression."""
+"""Entry point: raw player input to an Expression.
+
+The first word chooses the command, as in BCDice: a repetition (`x3 …`), `CHOICE`, `C(…)`,
+`D66`, a Ninja Slayer command, or dice (`2D6…` sums, `5B6` pools, `3R6` reroll dice, `2U6`
+upper dice); a leading `S` makes any of them secret, and what follows the command after a
+blank is its comment.
+"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 from .budget import DiceBudget
+from .calc import parse_calc
+from .choice import NAME as CHOICE
+from .choice import read_choice
 from .commands import Command
-from .errors import DICE_UNSUPPORTED, DiceError
+from .d66 import ORDERS, D66Command, Order
+from .errors import DICE_LIMIT, DICE_SYNTAX, DICE_UNSUPPORTED, DiceError, with_supported
 from .expression import Expression
+from .limits import MAX_DICE, MAX_REPEAT
 from .ninja_parser import is_ninja_word, left_out_reason, parse_ninja
-from .normalize import normalise
+from .normalize import Line, ascii_upper, read_line, skip_blanks, word_end
 from .pool_parser import parse_pool
+from .repeat import RepeatCommand
+from .reroll import parse_reroll
 from .sum_parser import parse_sum
-from .tokens import Cursor, Kind, tokenize
+from .tokens import Cursor, Kind, Token, tokenize
+from .upper import parse_upper
+
+_REPEAT = re.compile(r"(?:X|REP|REPEAT)(\d+)")
+_DICE_LETTERS: dict[str, Callable[[Cursor, DiceBudget], Command]] = {
+    "D": parse_sum,
+    "B": parse_pool,
+    "R": parse_reroll,
+    "U": parse_upper,
+}
 
 
-def _command(cursor: Cursor, secret: bool) -> Command:
-    budget = DiceBudget()
+class _Read:
+    """One command read from a line: the command, whether secret, and its comment."""
+
+    def __init__(self, command: Command, secret: bool, comment: str) -> None:
+        self.command = command
+        self.secret = secret
+        self.comment = comment
+
+
+def _dice(cursor: Cursor, tokens: list[Token]) -> Command:
+    """Dice chosen by their first letter: `2D6` sums, `5B6` pools, `3R6` rerolls, `2U6` upper."""
+    index, letter = next(((i, t) for i, t in enumerate(tokens) if t.kind is Kind.LETTER), (0, None))
+    if letter is not None and letter.text in _DICE_LETTERS:
+        return _DICE_LETTERS[letter.text](cursor, DiceBudget())
+    before = tokens[index - 1] if index else None
+    if (
+        letter is not None
+        and before is not None
+        and (before.kind is Kind.INT or before.text == ")")
+    ):
+        word = _word_at(tokens, index)
+        raise DiceError(DICE_UNSUPPORTED, f"'{word}' dice are not supported", letter.position)
+    return parse_sum(cursor, DiceBudget())
+
+
+def _word_at(tokens: list[Token], index: int) -> str:
+    letters = []
+    while tokens[index].kind is Kind.LETTER:
+        letters.append(tokens[index].text)
+        index += 1
+    return "".join(letters)
+
+
+def _d66(tokens: list[Token]) -> Order | None:
+    """`D66`, `D66A`, `D66S`, `D66N` or `D66D` as the whole command."""
+    texts = [t.text for t in tokens if t.kind is not Kind.END]
+    if texts[:2] != ["D", "66"] or len(texts) > 3:
+        return None
+    order = texts[2] if len(texts) == 3 else ""
+    return next((o for o in ORDERS if o == order), None)
+
+
+def _command(body: str, offset: int, secret: bool) -> Command:
+    tokens = tokenize(body, offset)
+    cursor = Cursor(tokens)
     first = cursor.peek
-    if first.kind is Kind.INT:
-        letter = cursor.peek_at(1)
-        if letter.kind is Kind.WORD and letter.text == "B":
-            return parse_pool(cursor, budget)
-        return parse_sum(cursor, budget)
-    if first.kind is Kind.PUNCT and first.text == "-":
-        return parse_sum(cursor, budget)
-    if is_ninja_word(first):
-        return parse_ninja(cursor, budget)
-    if first.kind is Kind.WORD and secret:
+    if first.kind is Kind.INT or (first.kind is Kind.PUNCT and first.text in "(+-"):
+        return _dice(cursor, tokens)
+    if first.kind is not Kind.LETTER:
+        cursor.fail("a dice command starts with a number (2D6) or a command name")
+    order = _d66(tokens)
+    if order is not None:
+        return D66Command(order)
+    word = cursor.peek_word()
+    if word == "D":
+        return parse_sum(cursor, DiceBudget())
+    if word == "C":
+        cursor.take()
+        return parse_calc(cursor)
+    if is_ninja_word(word):
+        return parse_ninja(cursor, DiceBudget())
+    if secret:
         # BCDice tries `SB` as a command before reading its S as "secret"; so do we.
-        reason = left_out_reason("S" + first.text)
+        reason = left_out_reason("S" + word)
         if reason is not None:
             raise DiceError(DICE_UNSUPPORTED, reason, first.position - 1)
-    if first.kind is Kind.WORD:
-        raise DiceError(DICE_UNSUPPORTED, f"unknown dice command '{first.text}'", first.position)
-    cursor.fail("a dice command starts with a number (2D6) or a command name")
+    raise DiceError(DICE_UNSUPPORTED, f"unknown dice command '{word}'", first.position)
+
+
+def _repeat(line: Line, start: int, end: int, times: int, secret: bool) -> _Read:
+    inner_start = skip_blanks(line.half, end)
+    if inner_start >= len(line.half):
+        raise DiceError(
+            DICE_SYNTAX, "a repetition needs a command after a blank, as in x3 2D6", end
+        )
+    if not 1 <= times <= MAX_REPEAT:
+        raise DiceError(DICE_LIMIT, f"repeat a command 1 to {MAX_REPEAT} times", start)
+    inner = _read(line, inner_start, allow_repeat=False)
+    dice = sum(r.count for r in inner.command.requests()) * times
+    if dice > MAX_DICE:
+        raise DiceError(DICE_LIMIT, f"a command may roll at most {MAX_DICE} dice in total", start)
+    command = RepeatCommand(inner=inner.command, times=times)
+    return _Read(command, secret or inner.secret, inner.comment)
+
+
+def _read(line: Line, start: int, allow_repeat: bool) -> _Read:
+    end = word_end(line.half, start)
+    word = ascii_upper(line.half[start:end])
+    secret = word.startswith("S")
+    body_start = start + 1 if secret else start
+    body = word[1:] if secret else word
+    if body.startswith(CHOICE):
+        choice, comment = read_choice(line, body_start + len(CHOICE))
+        return _Read(choice, secret, comment)
+    repeat = _REPEAT.fullmatch(body)
+    if repeat is not None:
+        if not allow_repeat:
+            raise DiceError(DICE_SYNTAX, "a repetition cannot be repeated", start)
+        return _repeat(line, start, end, int(repeat.group(1)), secret)
+    if not body:
+        raise DiceError(DICE_SYNTAX, "'S' (secret roll) must be followed by a command", end)
+    command = _command(body, body_start, secret)
+    return _Read(command, secret, line.raw[end:].strip())
 
 
 def parse(raw: str) -> Expression:
     """Parse one dice command as a player types it; raise DiceError if it is not one."""
-    if not isinstance(raw, str):
-        raise DiceError("dice_syntax", "a dice command must be text")
-    clean = normalise(raw)
-    command = _command(Cursor(tokenize(clean.command, clean.offset)), clean.secret)
+    try:
+        line = read_line(raw)
+        start = skip_blanks(line.half, 0)
+        if start == len(line.half):
+            raise DiceError(DICE_SYNTAX, "the dice command is empty")
+        read = _read(line, start, allow_repeat=True)
+    except DiceError as error:
+        raise with_supported(error) from None
     return Expression(
-        text=command.render(), secret=clean.secret, comment=clean.comment, command=command
+        text=read.command.render(),
+        secret=read.secret,
+        comment=read.comment,
+        command=read.command,
     )

@@ -1,21 +1,18 @@
-"""Success pools, BCDice `B` notation: `5B6>=4` counts the faces meeting the target."""
+"""Success pools, BCDice's BarabaraDice: `5B6>=4` counts the faces meeting the target;
+groups join with `+` (`2B6+3B8<5`); without a target the faces are only listed."""
 
 from __future__ import annotations
 
-from typing import Literal
-
-from pydantic import BaseModel, ConfigDict
+from dataclasses import dataclass
 
 from .compare import Comparison
-from .faces import FaceReader
+from .faces import Roller
 from .request import DiceRequest
 from .result import RollResult
 
 
-class PoolCommand(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    kind: Literal["pool"] = "pool"
+@dataclass(frozen=True, slots=True)
+class PoolCommand:
     groups: tuple[DiceRequest, ...]
     comparison: Comparison | None = None
 
@@ -26,8 +23,11 @@ class PoolCommand(BaseModel):
     def requests(self) -> tuple[DiceRequest, ...]:
         return self.groups
 
-    def evaluate(self, reader: FaceReader) -> RollResult:
-        faces = reader.take(sum(g.count for g in self.groups))
+    def rerolls(self) -> bool:
+        return False
+
+    def evaluate(self, roller: Roller) -> RollResult:
+        faces = tuple(face for g in self.groups for face in roller.roll(g.count, g.sides))
         text = self.render()
         steps = [f"({text})", ",".join(map(str, faces))]
         successes = None

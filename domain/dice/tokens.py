@@ -1,23 +1,24 @@
-"""Tokeniser and token cursor shared by every command parser."""
+"""Tokeniser and token cursor shared by every command parser.
+
+Letters are one token each, so that `5DKH3`, `3D6MAX` and `D66S` split where the grammar
+needs them to; `Cursor.word()` reads a run of letters where a command name is expected.
+"""
 
 from __future__ import annotations
 
 from enum import Enum
 from typing import NamedTuple, NoReturn
 
-from .errors import DICE_LIMIT, DICE_SYNTAX, DICE_UNSUPPORTED, DiceError
+from .errors import DICE_LIMIT, DICE_SYNTAX, DiceError
 from .limits import MAX_NUMBER
 
 
 class Kind(Enum):
     INT = "number"
-    WORD = "letters"
+    LETTER = "letter"
     OP = "comparison"
     PUNCT = "symbol"
     END = "end of command"
-
-
-ARITHMETIC_UNSUPPORTED = "multiplication, division and parentheses are not supported"
 
 
 class Token(NamedTuple):
@@ -27,10 +28,8 @@ class Token(NamedTuple):
     """0-based index in the raw input."""
 
 
-_PUNCT = frozenset("+-,[]@/_")
+_PUNCT = frozenset("+-*/()[],@?_")
 _COMPARE_CHARS = frozenset("<>=!")
-# Valid BCDice arithmetic that Kiroku leaves out: say so rather than "syntax error".
-_ARITHMETIC = frozenset("*()")
 # BCDice accepts the reversed spellings; each maps to one canonical operator.
 _COMPARE_SPELLINGS = {
     ">=": ">=",
@@ -60,17 +59,18 @@ def _run(text: str, start: int, accept: frozenset[str]) -> int:
 
 
 def tokenize(command: str, offset: int) -> list[Token]:
+    """Tokens of an upper-cased, half-width command; positions are `offset` + index."""
     tokens: list[Token] = []
     i = 0
     while i < len(command):
         char = command[i]
         at = offset + i
+        end = i + 1
         if char in _DIGITS:
             end = _run(command, i, _DIGITS)
             tokens.append(Token(Kind.INT, command[i:end], at))
         elif char in _LETTERS:
-            end = _run(command, i, _LETTERS)
-            tokens.append(Token(Kind.WORD, command[i:end], at))
+            tokens.append(Token(Kind.LETTER, char, at))
         elif char in _COMPARE_CHARS:
             end = _run(command, i, _COMPARE_CHARS)
             spelled = command[i:end]
@@ -78,10 +78,7 @@ def tokenize(command: str, offset: int) -> list[Token]:
                 raise DiceError(DICE_SYNTAX, f"'{spelled}' is not a comparison", at)
             tokens.append(Token(Kind.OP, _COMPARE_SPELLINGS[spelled], at))
         elif char in _PUNCT:
-            end = i + 1
             tokens.append(Token(Kind.PUNCT, char, at))
-        elif char in _ARITHMETIC:
-            raise DiceError(DICE_UNSUPPORTED, ARITHMETIC_UNSUPPORTED, at)
         else:
             raise DiceError(DICE_SYNTAX, f"unexpected character '{char}'", at)
         i = end
@@ -89,7 +86,7 @@ def tokenize(command: str, offset: int) -> list[Token]:
     return tokens
 
 
-def _describe(token: Token) -> str:
+def describe(token: Token) -> str:
     return "the end of the command" if token.kind is Kind.END else f"'{token.text}'"
 
 
@@ -107,6 +104,12 @@ class Cursor:
     def peek_at(self, ahead: int) -> Token:
         return self._tokens[min(self._index + ahead, len(self._tokens) - 1)]
 
+    def mark(self) -> int:
+        return self._index
+
+    def reset(self, mark: int) -> None:
+        self._index = mark
+
     def take(self) -> Token:
         token = self._tokens[self._index]
         if token.kind is not Kind.END:
@@ -119,23 +122,57 @@ class Cursor:
             return self.take()
         return None
 
+    def at(self, kind: Kind, text: str | None = None) -> bool:
+        token = self.peek
+        return token.kind is kind and (text is None or token.text == text)
+
+    def accept_letters(self, letters: str) -> Token | None:
+        """Take the letters of `letters` if they come next, one token each; else take none."""
+        for ahead, letter in enumerate(letters):
+            token = self.peek_at(ahead)
+            if token.kind is not Kind.LETTER or token.text != letter:
+                return None
+        first = self.peek
+        for _ in letters:
+            self.take()
+        return first
+
+    def word(self) -> str:
+        """Take the run of letters that comes next (maybe empty)."""
+        letters = []
+        while self.peek.kind is Kind.LETTER:
+            letters.append(self.take().text)
+        return "".join(letters)
+
+    def peek_word(self) -> str:
+        letters = []
+        ahead = 0
+        while (token := self.peek_at(ahead)).kind is Kind.LETTER:
+            letters.append(token.text)
+            ahead += 1
+        return "".join(letters)
+
     def expect(self, kind: Kind, what: str, text: str | None = None) -> Token:
         token = self.accept(kind, text)
         if token is None:
-            self.fail(f"expected {what} but found {_describe(self.peek)}")
+            self.fail(f"expected {what} but found {describe(self.peek)}")
         return token
 
     def number(self, what: str) -> tuple[int, int]:
         """An integer literal within MAX_NUMBER, with its position."""
         token = self.expect(Kind.INT, what)
-        value = int(token.text)
-        if value > MAX_NUMBER:
-            raise DiceError(DICE_LIMIT, f"numbers may be at most {MAX_NUMBER}", token.position)
-        return value, token.position
+        return literal(token), token.position
 
     def end(self) -> None:
         if self.peek.kind is not Kind.END:
-            self.fail(f"unexpected {_describe(self.peek)}")
+            self.fail(f"unexpected {describe(self.peek)}")
 
     def fail(self, message: str, token: Token | None = None) -> NoReturn:
         raise DiceError(DICE_SYNTAX, message, (token or self.peek).position)
+
+
+def literal(token: Token) -> int:
+    value = int(token.text)
+    if value > MAX_NUMBER:
+        raise DiceError(DICE_LIMIT, f"numbers may be at most {MAX_NUMBER}", token.position)
+    return value

@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass
 
-from pydantic import BaseModel, ConfigDict
-
-from .faces import FaceReader
+from .faces import Roller
 from .request import DiceRequest
 from .result import RollResult
 
 _ENTRY = "ニンジャスレイヤー=サンのエントリーだ!!"
 
 
-class WasshoiCommand(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    kind: Literal["wasshoi"] = "wasshoi"
+@dataclass(frozen=True, slots=True)
+class WasshoiCommand:
     target: int
     """The highest 【DKK】 present, with its modifiers."""
 
@@ -26,8 +22,11 @@ class WasshoiCommand(BaseModel):
     def requests(self) -> tuple[DiceRequest, ...]:
         return (DiceRequest(2, 6),)
 
-    def evaluate(self, reader: FaceReader) -> RollResult:
-        faces = reader.take(2)
+    def rerolls(self) -> bool:
+        return False
+
+    def evaluate(self, roller: Roller) -> RollResult:
+        faces = roller.roll(2, 6)
         total = sum(faces)
         success = total <= self.target
         head = f"Wasshoi!判定(2D6) ＞ ({'+'.join(map(str, faces))}) ＞ {total}"

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from domain.dice import MAX_DICE, MAX_LENGTH, MAX_SIDES, DiceError, parse
+from domain.dice import (
+    MAX_DEPTH,
+    MAX_DICE,
+    MAX_LENGTH,
+    MAX_REPEAT,
+    MAX_SIDES,
+    SUPPORTED,
+    DiceError,
+    parse,
+)
 
 
 @pytest.mark.parametrize(
@@ -16,18 +25,49 @@ from domain.dice import MAX_DICE, MAX_LENGTH, MAX_SIDES, DiceError, parse
         ("2D6#", "dice_syntax", 3, "'#'"),
         ("2D6+", "dice_syntax", 4, "end of the command"),
         ("2D+", "dice_syntax", 3, "end of the command"),
-        ("2DX", "dice_unsupported", 1, "'DX'"),
+        ("2DX", "dice_syntax", 2, "'X'"),
+        ("2X6", "dice_unsupported", 1, "'X' dice"),
         ("2D6>>7", "dice_syntax", 3, "'>>'"),
         ("2D6>=7>=8", "dice_syntax", 6, "'>='"),
         ("5+3", "dice_syntax", 0, "dice term"),
         ("S", "dice_syntax", 1, "secret"),
         ("  s2D6+x", "dice_syntax", 7, "'X'"),
         ("２Ｄ６＄２", "dice_syntax", 3, "'$'"),
-        ("２Ｄ６＊２", "dice_unsupported", 3, "multiplication"),
-        ("(2D6+1)*2", "dice_unsupported", 0, "parentheses"),
-        ("2D6/2", "dice_unsupported", 3, "division"),
-        ("1D6+3/2U", "dice_unsupported", 5, "division"),
-        ("0D6", "dice_limit", 0, "at least one"),
+        ("２Ｄ６＊", "dice_syntax", 4, "end of the command"),
+        ("(2D6+1", "dice_syntax", 6, "')'"),
+        ("2D6+1)", "dice_syntax", 5, "')'"),
+        ("1D6/0", "dice_syntax", 3, "division by 0"),
+        ("1D6/(1D2-1)", "dice_syntax", 3, "can be 0"),
+        ("C(1D6)", "dice_syntax", 3, "numbers only"),
+        ("2D6>=1D6", "dice_syntax", 6, "not a roll"),
+        ("2D6>=?", "dice_unsupported", 5, "'?'"),
+        ("1D6/2X", "dice_syntax", 5, "'X'"),
+        ("2R6", "dice_syntax", 3, "threshold"),
+        ("2R6<=7", "dice_syntax", 3, "never ends"),
+        ("1R1[=1]", "dice_syntax", 3, "never ends"),
+        ("2R6[6]@6", "dice_syntax", 6, "once"),
+        ("4U6", "dice_syntax", 3, "threshold"),
+        ("4U6[1]", "dice_syntax", 3, "1 or less"),
+        ("4U6[6]>=9@6", "dice_syntax", 9, "once"),
+        ("3B6+2D6", "dice_syntax", 5, "cannot be mixed"),
+        ("2D6+3B6", "dice_syntax", 5, "cannot be mixed"),
+        ("5D66KH1", "dice_unsupported", 1, "d66"),
+        ("D", "dice_syntax", 1, "sides"),
+        ("x2 x2 1D6", "dice_syntax", 3, "cannot be repeated"),
+        ("x2", "dice_syntax", 2, "after a blank"),
+        ("x0 1D6", "dice_limit", 0, "1 to 100"),
+        (f"x{MAX_REPEAT + 1} 1D6", "dice_limit", 0, "1 to 100"),
+        ("x60 2D6", "dice_limit", 0, str(MAX_DICE)),
+        ("x2 CC", "dice_unsupported", 3, "'CC'"),
+        ("choice[]", "dice_syntax", 6, "at least one item"),
+        ("choice[, ,,  ,, ,]", "dice_syntax", 6, "at least one item"),
+        ("choice[a,b", "dice_syntax", 10, "closing ']'"),
+        ("choice[a,b)", "dice_syntax", 11, "closing ']'"),
+        ("choice{a,b}", "dice_syntax", 6, "[a,b]"),
+        ("choice[a]x", "dice_syntax", 9, "'x'"),
+        ("1D6*1000000*1000000", "dice_limit", 11, "beyond"),
+        ("(" * (MAX_DEPTH + 1) + "1D6" + ")" * (MAX_DEPTH + 1), "dice_limit", MAX_DEPTH, "deep"),
+        ("0D6", "dice_limit", 0, "at least 1"),
         ("2D0", "dice_limit", 2, "sides"),
         (f"2D{MAX_SIDES + 1}", "dice_limit", 2, str(MAX_SIDES)),
         (f"{MAX_DICE + 1}D6", "dice_limit", 0, str(MAX_DICE)),
@@ -35,7 +75,6 @@ from domain.dice import MAX_DICE, MAX_LENGTH, MAX_SIDES, DiceError, parse
         ("1D6+10000000", "dice_limit", 4, "at most"),
         ("2" * (MAX_LENGTH + 1), "dice_limit", MAX_LENGTH, str(MAX_LENGTH)),
         ("CC<=50", "dice_unsupported", 0, "'CC'"),
-        ("2R6", "dice_unsupported", 1, "'R'"),
     ],
 )
 def test_refusals(raw: str, code: str, position: int | None, words: str) -> None:
@@ -47,6 +86,11 @@ def test_refusals(raw: str, code: str, position: int | None, words: str) -> None
     assert words in error.message
     if position is not None:
         assert f"position {position}" in str(error)
+    # Every refusal says what is supported: limits name the limit, the others end with the list.
+    if code == "dice_limit":
+        assert any(ch.isdigit() for ch in error.message)
+    else:
+        assert error.message.endswith(SUPPORTED)
 
 
 def test_error_is_an_exception_with_fields() -> None:

@@ -52,7 +52,8 @@ def test_pool_requests_keep_group_order() -> None:
     [
         ("3B6+2D6", "dice_syntax", 5),
         ("3B6-2B6", "dice_syntax", 3),
-        ("3B6>=-1", "dice_syntax", 5),
+        ("3B6>=", "dice_syntax", 5),
+        ("3B6+1", "dice_syntax", 3),
         ("0B6", "dice_limit", 0),
         ("3B0>=1", "dice_limit", 2),
         ("60B6+41B6", "dice_limit", 5),
