@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from domain.dice import Expression, RollResult
 from domain.draws import DiceDraw, ShuffleDraw
 from domain.fairness import Draw, DrawTag
 from domain.game import GameState
@@ -25,6 +26,21 @@ def draw_dice(
     tag = _tag(state, number, entropy)
     faces = Draw(state.server_seed, state.game_id, tag).faces(requests)
     return DiceDraw(**tag.model_dump(), dice=tuple(requests), faces=faces)
+
+
+def draw_roll(
+    state: GameState, expression: Expression, *, number: int, entropy: str = ""
+) -> tuple[DiceDraw, RollResult]:
+    """Roll a dice expression as draw `number`: each die is drawn from the draw's stream when
+    the expression asks for it, so a reroll (`3R6[6]`) draws after the faces it depends on.
+    The draw records every request in order; recomputing them from the stream gives the
+    faces (docs/verification.md, section 6)."""
+    tag = _tag(state, number, entropy)
+    stream = Draw(state.server_seed, state.game_id, tag)
+    rolled = expression.roll(lambda sides: stream.uniform(sides) + 1)
+    requests = tuple((r.count, r.sides) for r in rolled.requests)
+    draw = DiceDraw(**tag.model_dump(), dice=requests, faces=rolled.result.faces)
+    return draw, rolled.result
 
 
 def draw_shuffle(state: GameState, items: int, *, number: int, entropy: str = "") -> ShuffleDraw:

@@ -28,7 +28,7 @@ from domain.commands import (
     Spoken,
     Start,
 )
-from domain.drawing import draw_dice
+from domain.drawing import draw_roll
 from domain.draws import draw_numbers
 from domain.errors import Forbidden, KirokuError, RuleViolation
 from domain.game import GameState, SeatState, SecretRecord
@@ -164,9 +164,7 @@ def roll_record(state: GameState, command: Roll, draw_number: int) -> tuple[Roll
             raise RuleViolation(
                 "server_dice_not_allowed", "This game uses physical dice: enter the faces."
             )
-        requests = tuple((r.count, r.sides) for r in expression.dice)
-        draw = draw_dice(state, requests, number=draw_number, entropy=command.entropy)
-        result = expression.evaluate(draw.faces)
+        draw, result = draw_roll(state, expression, number=draw_number, entropy=command.entropy)
         record = RollRecord(
             expression=expression.text, comment=expression.comment, result=_json(result), draw=draw
         )

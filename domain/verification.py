@@ -203,7 +203,9 @@ def _roll_problem(roll: dict[str, Any]) -> str | None:
     """Does a recorded roll's result follow from its faces, and its faces from its draw?"""
     try:
         faces = roll["result"]["faces"]
-        again = dice.parse(roll["expression"]).evaluate(faces).model_dump(mode="json")
+        replayed = dice.parse(roll["expression"]).replay(faces)
+        again = replayed.result.model_dump(mode="json")
+        asked = [[r.count, r.sides] for r in replayed.requests]
     except Exception as error:
         return f"roll cannot be re-evaluated: {error}"
     if again != roll["result"]:
@@ -211,6 +213,9 @@ def _roll_problem(roll: dict[str, Any]) -> str | None:
     draw = roll.get("draw")
     if draw is not None and list(draw.get("faces", [])) != list(faces):
         return "roll faces differ from the drawn faces"
+    if draw is not None and [list(pair) for pair in draw.get("dice", [])] != asked:
+        # The dice drawn are fixed by the expression and, for rerolls, by the faces before.
+        return "roll drew other dice than its expression asks for"
     return None
 
 
