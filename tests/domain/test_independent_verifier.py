@@ -275,6 +275,9 @@ def play(client: Any) -> Played:
     dave = join(4, "dave-joins-late")  # the seeds change for every later draw
     command(carol, {"type": "roll", "expression": "10D10"})
     command(dave, {"type": "roll", "expression": "4D6", "entropy": "x" * 64})
+    # Rerolls: each further request is decided by the faces before it, in the same stream.
+    command(carol, {"type": "roll", "expression": "6R6[2]>=4"})
+    command(dave, {"type": "roll", "expression": "x2 3U6[2]+1"})
     command(gm, {"type": "ruling", "concerning_seq": 6, "text": "The roll stands."})
     command(gm, {"type": "amend", "concerning_seq": 10, "reason": "typo", "correction": {}})
     command(gm, {"type": "end", "summary": "The docks burned."})
@@ -283,7 +286,7 @@ def play(client: Any) -> Played:
     assert exported.status_code == 200, exported.text
     assert exported.json()["audience"] == "public"
     server_report = client.get(f"/games/{game_id}/verify").json()
-    return Played(game_id, exported.json()["events"], server_report, rolls=6, sealed=4)
+    return Played(game_id, exported.json()["events"], server_report, rolls=8, sealed=4)
 
 
 @pytest.fixture
@@ -333,6 +336,18 @@ def test_the_draws_are_where_the_document_says(played: Played) -> None:
     assert [d["roll"] for d in draws] == list(range(1, played.rolls + 1))
     assert draws[0]["seeds"] == ["alice-🎲-種", "bob-seed"]
     assert draws[-1]["seeds"] == ["alice-🎲-種", "bob-seed", "dave-joins-late"]
+
+
+def test_reroll_draws_list_every_request_in_order(played: Played) -> None:
+    rolls = [e["public"]["roll"] for e in played.events if open_roll(e)]
+    rerolled = {r["expression"]: r["draw"] for r in rolls if "[2]" in r["expression"]}
+    assert set(rerolled) == {"6R6[2]>=4", "x2 3U6[2]+1"}
+    # 6R6[2] rerolls on 2 or more: a first request of 6 dice, then (almost surely) more.
+    assert rerolled["6R6[2]>=4"]["dice"][0] == [6, 6]
+    # U dice are rolled one at a time, each until it shows less than 2.
+    assert all(pair == [1, 6] for pair in rerolled["x2 3U6[2]+1"]["dice"])
+    for draw in rerolled.values():
+        assert sum(count for count, _ in draw["dice"]) == len(draw["faces"])
 
 
 def test_canonical_json_matches_rfc8785_on_the_real_events(played: Played) -> None:

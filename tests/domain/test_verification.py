@@ -155,3 +155,43 @@ def test_a_malformed_seed_is_a_finding_not_a_crash(finished: tuple[str, Envelope
     report = verify(game_id, rechain(game_id, envelopes))
     assert not report.ok and report.secrets is not None
     assert report.secrets.findings[0].kind == "seed"
+
+
+@pytest.fixture
+def rerolled(service: GameService) -> tuple[str, Envelopes]:
+    game = service.create_game(NewGame("freeform", "T", ["Aki"], GameOptions(), {}))
+    gid = game.game_id
+    service.execute(gid, "gm", Start())
+    service.execute(gid, "gm", Roll(expression="20R6[2]>=4"))  # seq 3: rerolls on 2 or more
+    service.execute(gid, "gm", End())
+    envelopes = [r.envelope.model_dump(mode="json") for r in service.records(gid)]
+    return gid, envelopes
+
+
+def test_a_reroll_draw_verifies_and_its_requests_are_checked(
+    rerolled: tuple[str, Envelopes],
+) -> None:
+    game_id, honest = rerolled
+    assert verify(game_id, honest).ok
+    draw = honest[2]["public"]["roll"]["draw"]
+    assert len(draw["dice"]) > 1  # 20 dice rerolling on 2+: more rounds (1 in 6**20 not)
+    # Regrouped one die per request: the stream gives the very same faces, so only the
+    # check against what the expression asks for can tell.
+    envelopes = copy.deepcopy(honest)
+    forged = envelopes[2]["public"]["roll"]["draw"]
+    forged["dice"] = [[1, 6]] * len(forged["faces"])
+    report = verify(game_id, rechain(game_id, envelopes))
+    assert not report.ok and report.secrets is not None
+    findings = {(f.seq, f.kind, f.problem) for f in report.secrets.findings}
+    assert (3, "roll", "roll drew other dice than its expression asks for") in findings
+
+
+def test_a_reroll_roll_cut_short_is_found(rerolled: tuple[str, Envelopes]) -> None:
+    game_id, honest = rerolled
+    envelopes = copy.deepcopy(honest)
+    roll = envelopes[2]["public"]["roll"]
+    for faces in (roll["draw"]["faces"], roll["result"]["faces"]):
+        faces.pop()  # the last reroll's face dropped: the roll no longer adds up
+    report = verify(game_id, rechain(game_id, envelopes))
+    assert not report.ok and report.secrets is not None
+    assert 3 in {f.seq for f in report.secrets.findings}
