@@ -83,6 +83,11 @@ def _parser() -> argparse.ArgumentParser:
     roll = commands.add_parser("roll", help="evaluate a dice command offline")
     roll.add_argument("expression")
     roll.add_argument("--faces", help="comma-separated faces, e.g. 2,3,6,4 (default: random)")
+    roll.add_argument(
+        "--json",
+        action="store_true",
+        help="print the structured result (or refusal) as one JSON object",
+    )
     roll.set_defaults(run=_roll)
     return parser
 
@@ -184,19 +189,35 @@ def _roll(args: argparse.Namespace) -> int:
         expression = dice.parse(args.expression)
         if args.faces:
             faces = [int(f) for f in args.faces.split(",") if f.strip()]
+            rolled = expression.replay(faces)
         else:
-            faces = [
-                secrets.randbelow(r.sides) + 1 for r in expression.dice for _ in range(r.count)
-            ]
-        result = expression.evaluate(faces)
+            rolled = expression.roll(lambda sides: secrets.randbelow(sides) + 1)
     except dice.DiceError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 1
+        return _roll_refused(args, error)
     except ValueError:
-        print("error: --faces takes whole numbers separated by commas", file=sys.stderr)
-        return 1
-    print(result.explanation)
+        message = "--faces takes whole numbers separated by commas"
+        return _roll_refused(args, dice.DiceError(dice.BAD_FACES, message))
+    if args.json:
+        rolled_json = {
+            "expression": expression.text,
+            "secret": expression.secret,
+            "comment": expression.comment,
+            "dice": [[r.count, r.sides] for r in rolled.requests],
+            "result": rolled.result.model_dump(mode="json"),
+        }
+        print(json.dumps(rolled_json, ensure_ascii=False))
+    else:
+        print(rolled.result.explanation)
     return 0
+
+
+def _roll_refused(args: argparse.Namespace, error: dice.DiceError) -> int:
+    if args.json:
+        refusal = {"code": error.code, "message": error.message, "position": error.position}
+        print(json.dumps({"error": refusal}, ensure_ascii=False))
+    else:
+        print(f"error: {error}", file=sys.stderr)
+    return 1
 
 
 if __name__ == "__main__":
