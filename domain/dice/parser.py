@@ -30,6 +30,7 @@ from .tokens import Cursor, Kind, Token, tokenize
 from .upper import parse_upper
 
 _REPEAT = re.compile(r"(?:X|REP|REPEAT)(\d+)")
+_ROUNDING_LETTERS = frozenset("UCRF")
 _DICE_LETTERS: dict[str, Callable[[Cursor, DiceBudget], Command]] = {
     "D": parse_sum,
     "B": parse_pool,
@@ -47,17 +48,38 @@ class _Read:
         self.comment = comment
 
 
+def _is_rounding(tokens: list[Token], index: int) -> bool:
+    """Is the letter at `index` a division's rounding suffix (`/2U`, `/(1+1)R`)?"""
+    if tokens[index].text not in _ROUNDING_LETTERS or index == 0:
+        return False
+    at = index - 1
+    if tokens[at].text == ")":
+        depth = 0
+        while at >= 0:
+            depth += {")": 1, "(": -1}.get(tokens[at].text, 0)
+            if depth == 0:
+                break
+            at -= 1
+    elif tokens[at].kind is not Kind.INT:
+        return False
+    return at > 0 and tokens[at - 1].text == "/"
+
+
 def _dice(cursor: Cursor, tokens: list[Token]) -> Command:
     """Dice chosen by their first letter: `2D6` sums, `5B6` pools, `3R6` rerolls, `2U6` upper."""
-    index, letter = next(((i, t) for i, t in enumerate(tokens) if t.kind is Kind.LETTER), (0, None))
+    index, letter = next(
+        (
+            (i, t)
+            for i, t in enumerate(tokens)
+            if t.kind is Kind.LETTER and not _is_rounding(tokens, i)
+        ),
+        (0, None),
+    )
     if letter is not None and letter.text in _DICE_LETTERS:
         return _DICE_LETTERS[letter.text](cursor, DiceBudget())
     before = tokens[index - 1] if index else None
-    if (
-        letter is not None
-        and before is not None
-        and (before.kind is Kind.INT or before.text == ")")
-    ):
+    after_count = before is not None and (before.kind is Kind.INT or before.text == ")")
+    if letter is not None and after_count:
         word = _word_at(tokens, index)
         raise DiceError(DICE_UNSUPPORTED, f"'{word}' dice are not supported", letter.position)
     return parse_sum(cursor, DiceBudget())

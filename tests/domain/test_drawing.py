@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from domain.drawing import draw_dice, draw_shuffle
+from domain import dice
+from domain.drawing import draw_dice, draw_roll, draw_shuffle
 from domain.draws import find_draws, recompute
 from tests.domain.test_decider import GAME, SEED, new_game
 
@@ -27,3 +28,25 @@ def test_draw_numbers_give_independent_outcomes() -> None:
     second = draw_shuffle(state, 20, number=2)
     assert first.order != second.order
     assert draw_shuffle(state, 20, number=1) == first
+
+
+def test_a_roll_draws_exactly_what_drawing_its_dice_up_front_did() -> None:
+    """Fixed-count commands: drawing die by die gives the same draw as before rerolls."""
+    state = new_game()
+    for text in ("2D6+1D20>=10", "N5,3,4", "x2 3B6>=4", "(2D6+1)*3/2U", "CHOICE[a,b,c]"):
+        expression = dice.parse(text)
+        requests = [(r.count, r.sides) for r in expression.dice]
+        before = draw_dice(state, requests, number=7, entropy="e")
+        draw, result = draw_roll(state, expression, number=7, entropy="e")
+        assert draw == before
+        assert result == expression.evaluate(before.faces)
+
+
+def test_a_reroll_draw_recomputes_request_by_request() -> None:
+    state = new_game()
+    expression = dice.parse("30R6[3]>=5")  # 4 in 6 faces reroll: several rounds for sure
+    draw, result = draw_roll(state, expression, number=3)
+    assert draw.dice[0] == (30, 6) and len(draw.dice) > 1
+    assert recompute(SEED, GAME, draw.model_dump(mode="json"))
+    assert result == expression.evaluate(draw.faces)
+    assert [(r.count, r.sides) for r in expression.requests_for(draw.faces)] == list(draw.dice)
