@@ -28,10 +28,14 @@ EXAMPLES = _examples()
 
 def test_the_doc_has_examples_for_every_command_family() -> None:
     commands = {command for command, _, _ in EXAMPLES}
-    for needed in ("2D6>=7", "4B6>=4", "K5", "UH6", "N5,3,4", "NJ4[N]", "AT4[N]", "EV4[N]/2"):
+    for needed in (
+        *("2D6>=7", "(2D6+1D4)*2", "1D6+3/2U", "5D10KH3", "3D6MAX>=4", "D20+3D4", "1D3+2D66"),
+        *("D66", "4B6>=4", "3R6[6]>=5", "4U6[6]", "C(1+2*3)", "choice[abc,def]", "x3 2D6"),
+        *("K5", "UH6", "N5,3,4", "E1,N2,H3", "N5[S][C][>=5]"),
+        *("NJ4[N]", "AT4[N]", "EV4[N]/2", "EL4[N]", "WS8"),
+    ):
         assert needed in commands
-    assert "WS8" in commands
-    assert len(EXAMPLES) >= 35
+    assert len(EXAMPLES) >= 85
 
 
 @pytest.mark.parametrize(("command", "faces", "explanation"), EXAMPLES)

@@ -126,3 +126,33 @@ def test_non_text_input_is_refused() -> None:
     with pytest.raises(DiceError) as caught:
         parse(26)  # type: ignore[arg-type]
     assert caught.value.code == "dice_syntax"
+
+
+@pytest.mark.parametrize(
+    ("kind", "code", "commands"),
+    [
+        ("an unknown command", "dice_unsupported", ["CC<=50", "FOO", "SCC", "TY3", "X5D6"]),
+        ("an unknown kind of dice", "dice_unsupported", ["2X6", "2Z6>=3", "(1+1)Q6"]),
+        (
+            "a comparison without a target",
+            "dice_syntax",
+            ["2D6>=", "3B6>=", "3R6[6]>=", "4U6[6]>=", "N5[>=]", "2D6+1>", "x2 2D6<="],
+        ),
+        ("an unbalanced bracket", "dice_syntax", ["(2D6", "2D6)", "3R6[6", "N5[S", "choice[a"]),
+        (
+            "too many dice",
+            "dice_limit",
+            ["101D6", "101B6", "101R6[6]", "101U6[6]", "N101", "NJ101", "x51 2D6", "51D66"],
+        ),
+        ("too many sides", "dice_limit", ["2D1001", "2B1001", "2R1001[2]", "2U1001[2]"]),
+        ("no dice", "dice_limit", ["0D6", "0B6", "0R6[6]", "0U6[6]", "(1-1)D6"]),
+        ("a reroll that never stops", "dice_syntax", ["2R6", "2R6<=7", "2U6", "2U6[1]"]),
+    ],
+)
+def test_the_same_mistake_gets_the_same_code_in_every_family(
+    kind: str, code: str, commands: list[str]
+) -> None:
+    for command in commands:
+        with pytest.raises(DiceError) as caught:
+            parse(command)
+        assert caught.value.code == code, (kind, command, caught.value)
