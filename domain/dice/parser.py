@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import NamedTuple
 
 from .budget import DiceBudget
 from .calc import parse_calc
@@ -39,13 +40,12 @@ _DICE_LETTERS: dict[str, Callable[[Cursor, DiceBudget], Command]] = {
 }
 
 
-class _Read:
+class _Read(NamedTuple):
     """One command read from a line: the command, whether secret, and its comment."""
 
-    def __init__(self, command: Command, secret: bool, comment: str) -> None:
-        self.command = command
-        self.secret = secret
-        self.comment = comment
+    command: Command
+    secret: bool
+    comment: str
 
 
 def _is_rounding(tokens: list[Token], index: int) -> bool:
