@@ -6,7 +6,6 @@ salts, tokens and timestamps are added by the service when it appends.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -196,23 +195,12 @@ def _roll(state: GameState, command: Roll, actor: str) -> list[Draft]:
 
 def chat_roll(text: str) -> dice.Expression | None:
     """The dice command a chat line starts with, as BCDice reads chat, or None for a message."""
-    try:
-        return dice.parse(text)
-    except dice.DiceError:
-        return None
-
-
-_DICE_LIKE = re.compile(r"^S?[0-9]*[DB][0-9]", re.IGNORECASE)
+    return dice.chat_command(text).expression
 
 
 def chat_hint(text: str) -> str | None:
     """For a line sent as a message that looks like dice: why it was not rolled."""
-    try:
-        dice.parse(text)
-    except dice.DiceError as error:
-        if _DICE_LIKE.match(text.strip()):
-            return f"Sent as chat, not rolled: {error}."
-    return None
+    return dice.chat_command(text).hint
 
 
 def _say(state: GameState, command: Say, actor: str) -> list[Draft]:
