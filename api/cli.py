@@ -179,6 +179,8 @@ def _rebuild(args: argparse.Namespace) -> int:
         elapsed = time.perf_counter() - started
     scope = f"game {args.game}" if args.game else "every game"
     print(f"rebuilt the views of {scope} up to notification {position} in {elapsed:.2f} s")
+    for game_id, fault in sorted(runner.damaged.items()):
+        print(f"game {game_id} is stopped at event {fault.seq}: {fault.why}")
     return 0
 
 

@@ -9,11 +9,33 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from api.web import CSRF_HEADER, WebSettings, session_cookie
 from domain.authentication import Authenticator
-from domain.errors import Forbidden
+from domain.errors import Forbidden, Unauthorized
 from domain.service import GameService
 from projections.runner import ViewRunner
 
-bearer = HTTPBearer(auto_error=False, description="The GM token or a seat token of this game")
+
+class StrictBearer(HTTPBearer):
+    """`Authorization: Bearer <token>`, or no Authorization header at all (a spectator).
+
+    Anything else — another scheme, a missing or malformed token — is refused with 401 rather
+    than read as "no token": a client that meant to authenticate must not silently see the
+    public log instead."""
+
+    async def __call__(self, request: Request) -> HTTPAuthorizationCredentials | None:  # type: ignore[override]
+        header = request.headers.get("Authorization")
+        if header is None:
+            return None
+        scheme, _, token = header.strip().partition(" ")
+        token = token.strip()
+        if scheme.lower() != "bearer" or not token or any(c.isspace() for c in token):
+            raise Unauthorized(
+                "bad_authorization",
+                "The Authorization header must be `Bearer <token>` with your GM or seat token.",
+            )
+        return HTTPAuthorizationCredentials(scheme="Bearer", credentials=token)
+
+
+bearer = StrictBearer(auto_error=False, description="The GM token or a seat token of this game")
 
 
 # Trivial dependencies are async so FastAPI does not send each through the threadpool.

@@ -1,38 +1,65 @@
-"""RFC 9457 problem details for every error, each with a stable `code`."""
+"""RFC 9457 problem details for every error, each with a stable `code`.
+
+Every answer that is not a success is `application/problem+json`: the domain's refusals, request
+validation, the framework's own 404/405 (with `Allow`), bodies that cannot be parsed, and —
+should one ever happen — an unexpected error (500 `internal_error`, no traceback shown).
+"""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from domain import json_shape
 from domain.dice import DiceError
-from domain.errors import KirokuError
+from domain.errors import CorruptEvent, KirokuError
+from domain.text import FORBIDDEN_CHARACTER
+
+log = logging.getLogger("kiroku.api")
 
 PROBLEM_JSON = "application/problem+json"
+OWN_VALIDATION_CODES = json_shape.CODES | {FORBIDDEN_CHARACTER}
 STATUS_BY_KIND = {
     "invalid": 422,
     "unauthorized": 401,
     "forbidden": 403,
     "not_found": 404,
     "conflict": 409,
+    "corrupt": 500,
+}
+# The framework's statuses and the code each gets.
+CODE_BY_STATUS = {
+    400: "bad_request",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
 }
 
 
 class Problem(BaseModel):
-    type: str
+    """An error (RFC 9457). `code` is stable: match on it, not on `detail`."""
+
+    type: str = Field(description="A URI naming the problem: ends in its code")
     title: str
     status: int
-    code: str
-    detail: str
-    errors: list[dict[str, Any]] | None = None
+    code: str = Field(description="Stable, machine-readable: e.g. gm_only, json_too_deep")
+    detail: str = Field(description="For a person to read")
+    seq: int | None = Field(default=None, description="corrupt_event: the damaged event")
+    errors: list[dict[str, Any]] | None = Field(
+        default=None, description="invalid_request: each invalid part (loc, msg, type)"
+    )
 
 
-def problem(status: int, code: str, detail: str, **extra: Any) -> JSONResponse:
+def problem(
+    status: int, code: str, detail: str, headers: dict[str, str] | None = None, **extra: Any
+) -> JSONResponse:
     body = Problem(
         type=f"https://kiroku.invalid/problems/{code}",
         title=code.replace("_", " ").capitalize(),
@@ -41,7 +68,9 @@ def problem(status: int, code: str, detail: str, **extra: Any) -> JSONResponse:
         detail=detail,
         **extra,
     )
-    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    headers = dict(headers or {})
+    if status == 401:
+        headers["WWW-Authenticate"] = "Bearer"
     return JSONResponse(
         body.model_dump(exclude_none=True), status, media_type=PROBLEM_JSON, headers=headers
     )
@@ -50,6 +79,9 @@ def problem(status: int, code: str, detail: str, **extra: Any) -> JSONResponse:
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(KirokuError)
     async def kiroku_error(_: Request, error: KirokuError) -> JSONResponse:
+        if isinstance(error, CorruptEvent):
+            log.error("game data is damaged: %s", error.message)
+            return problem(500, error.code, error.message, seq=error.seq)
         return problem(STATUS_BY_KIND[error.kind], error.code, error.message)
 
     @app.exception_handler(DiceError)
@@ -68,10 +100,32 @@ def install_error_handlers(app: FastAPI) -> None:
             # pydantic's message names the unknown type and every known one.
             detail = str(first["msg"]).replace("Input tag", "Command type")
             return problem(422, "unknown_command", detail)
-        where = ".".join(str(part) for part in first["loc"] if part != "body") or "request"
-        return problem(422, "invalid_request", f"{where}: {first['msg']}", errors=errors)
+        where = ".".join(str(part) for part in first["loc"] if part != "body")
+        if first["type"] in OWN_VALIDATION_CODES:
+            # Our own refusals (domain/json_shape.py, domain/text.py) keep their code.
+            detail = f"{where}: {first['msg']}" if where else str(first["msg"])
+            return problem(422, str(first["type"]), detail, errors=errors)
+        return problem(
+            422, "invalid_request", f"{where or 'request'}: {first['msg']}", errors=errors
+        )
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, error: StarletteHTTPException) -> JSONResponse:
-        code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "http_error")
-        return problem(error.status_code, code, str(error.detail))
+        status, cause = error.status_code, error.__cause__
+        if status == 400 and isinstance(cause, RecursionError):
+            # The JSON parser gave up on the nesting before any model saw the body.
+            return problem(
+                422,
+                "json_too_deep",
+                f"The body is nested too deeply to read; free values may nest "
+                f"{json_shape.MAX_DEPTH} levels.",
+            )
+        if status == 400 and isinstance(cause, UnicodeError):
+            return problem(422, "invalid_request", "The body is not valid UTF-8 JSON.")
+        code = CODE_BY_STATUS.get(status, "http_error")
+        return problem(status, code, str(error.detail), headers=error.headers)
+
+    @app.exception_handler(Exception)
+    async def unexpected_error(_: Request, error: Exception) -> JSONResponse:
+        # Starlette logs the traceback; the caller gets a problem, never a stack or a secret.
+        return problem(500, "internal_error", "Something went wrong on the server.")

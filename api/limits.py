@@ -1,7 +1,8 @@
-"""Refuse oversized request bodies before anything parses them."""
+"""Refuse oversized request bodies before anything parses them, declared or chunked."""
 
 from __future__ import annotations
 
+from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.errors import problem
@@ -9,8 +10,12 @@ from api.errors import problem
 MAX_BODY_BYTES = 64 * 1024
 
 
-class BodyTooLarge(Exception):
-    pass
+class BodyTooLarge(HTTPException):
+    """Raised while the body is read. An HTTPException, so FastAPI passes it on as it is (any
+    other error while reading becomes its generic 400) and the handler answers 413."""
+
+    def __init__(self, max_bytes: int) -> None:
+        super().__init__(413, f"Request bodies are limited to {max_bytes} bytes.")
 
 
 class BodySizeLimit:
@@ -34,12 +39,12 @@ class BodySizeLimit:
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.max_bytes:
-                    raise BodyTooLarge
+                    raise BodyTooLarge(self.max_bytes)
             return message
 
         try:
             await self.app(scope, counting_receive, send)
-        except BodyTooLarge:
+        except BodyTooLarge:  # read outside a route's handler (nothing answered it yet)
             await self._refuse(scope, receive, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:

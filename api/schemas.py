@@ -11,6 +11,7 @@ from domain.envelope import Envelope
 from domain.lifecycle_events import GameOptions
 from domain.logline import LogLine
 from domain.rulesets import all_rulesets
+from domain.text import PlayerName
 
 _ALL_COMMANDS = tuple(LIFECYCLE_COMMANDS) + tuple(
     command for ruleset in all_rulesets() for command in ruleset.commands
@@ -22,8 +23,8 @@ class CreateGameRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     ruleset: str = Field(default="freeform", max_length=40, examples=["freeform"])
-    title: str = Field(min_length=1, max_length=120, examples=["Friday one-shot"])
-    seats: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(
+    title: PlayerName = Field(min_length=1, max_length=120, examples=["Friday one-shot"])
+    seats: list[Annotated[PlayerName, Field(min_length=1, max_length=40)]] = Field(
         min_length=1, max_length=16, examples=[["Alice", "Bob"]]
     )
     options: GameOptions = GameOptions()
@@ -49,7 +50,7 @@ class JoinRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     invite: str = Field(min_length=1, max_length=100)
-    client_seed: str | None = Field(
+    client_seed: PlayerName | None = Field(
         default=None,
         max_length=64,
         description="Your own seed, mixed into every later server roll",

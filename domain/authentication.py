@@ -30,7 +30,7 @@ class Authenticator:
         if cached is not None and (token is None or hash_token(token) in cached.credentials):
             state = cached
         else:
-            state = self.games.get(game_id)
+            state = self.games.get(game_id, up_to_damage=True)
         if token is None:
             if not state.options.spectators:
                 raise Unauthorized(

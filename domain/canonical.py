@@ -9,6 +9,7 @@ from typing import Any
 import rfc8785
 
 from domain.errors import KirokuError
+from domain.json_shape import REQUEST_DEPTH, shape_problem
 
 _MAX_SAFE = 2**53 - 1
 _plain = json.JSONEncoder(
@@ -63,9 +64,13 @@ def sha256_hex(data: bytes | str) -> str:
 def canonical_request(value: Any) -> bytes:
     """Canonical bytes of something a client sent, or a clear refusal.
 
-    RFC 8785 cannot encode integers beyond ±2**53, NaN, infinities or lone surrogates;
-    refusing them here keeps them out of the log rather than failing while sealing an event.
+    RFC 8785 cannot encode integers beyond ±2**53, NaN, infinities or lone surrogates, and a
+    value nested too deeply could be stored but not read back; refusing them here keeps them
+    out of the log rather than failing while sealing an event or reading it.
     """
+    problem = shape_problem(value, max_depth=REQUEST_DEPTH, max_bytes=None, check_texts=False)
+    if problem is not None:
+        raise KirokuError(problem.code, problem.message)
     try:
         return canonical_json(value)
     except (rfc8785.CanonicalizationError, UnicodeEncodeError, ValueError, TypeError):

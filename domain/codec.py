@@ -68,7 +68,7 @@ class _StoredParts(BaseModel):
 
 class _StoredRow(BaseModel):
     """A StoredRecord's state as the transcoder writes it: plain JSON, no cipher or
-    compression (see domain.store.record_text)."""
+    compression."""
 
     record: Json[_StoredParts]
 
@@ -94,12 +94,20 @@ def decode_stored(state: bytes) -> Recorded:
     return _recorded(_StoredRow.model_validate_json(state).record)
 
 
-def raw_envelope(text: str) -> dict[str, Any]:
-    """The envelope exactly as stored, for verification (no model in between)."""
-    envelope = json.loads(text)["envelope"]
-    if not isinstance(envelope, dict):
-        raise ValueError("the stored envelope is not an object")
-    return envelope
+class _RawParts(BaseModel):
+    envelope: dict[str, Any]
+
+
+class _RawRow(BaseModel):
+    record: Json[_RawParts]
+
+
+def raw_envelope(state: bytes) -> dict[str, Any]:
+    """The envelope exactly as stored in a row's state, for verification (no model in between).
+
+    Parsed by the same JSON reader as `decode_stored`, so a row the server could not decode
+    (nested beyond the reader's depth, say) is never reported as readable."""
+    return _RawRow.model_validate_json(state).record.envelope
 
 
 def recorded_from_envelope(envelope: dict[str, Any], reveal: dict[str, Any] | None) -> Recorded:

@@ -2,18 +2,58 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Iterator
+from typing import Annotated, Any, Literal, Self
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from domain.audience import GM, is_audience
 from domain.draws import find_draws
+from domain.json_shape import shape_problem
+from domain.text import (
+    FORBIDDEN_CHARACTER,
+    PlayerName,
+    PlayerText,
+    forbidden_character,
+    problem_text,
+)
 
 Text = Field(min_length=1, max_length=2000)
+MAX_SEQ = 2**53 - 1  # the largest seq a command may name (and JSON carries exactly)
+Seq = Annotated[int, Field(ge=1, le=MAX_SEQ)]
 
 
 class Command(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    @model_validator(mode="after")
+    def _no_disguising_characters(self) -> Self:
+        """Every text a command carries ends up in front of someone, so every string field of
+        every command — a ruleset's too, typed `PlayerText` or not — is held to the rule of
+        domain/text.py (messages may break lines; `PlayerName` fields may not)."""
+        for field, text in _texts(self):
+            found = forbidden_character(text)
+            if found is not None:
+                raise PydanticCustomError(
+                    FORBIDDEN_CHARACTER, "{detail}", {"detail": problem_text(field, *found)}
+                )
+        return self
+
+
+def _texts(model: BaseModel) -> Iterator[tuple[str, str]]:
+    stack: list[tuple[str, Any]] = [(name, value) for name, value in model]
+    while stack:
+        name, value = stack.pop()
+        if isinstance(value, str):
+            yield name, value
+        elif isinstance(value, BaseModel):
+            stack.extend((f"{name}.{key}", child) for key, child in value)
+        elif isinstance(value, list | tuple):
+            stack.extend((name, child) for child in value)
+        elif isinstance(value, dict):
+            stack.extend((name, child) for child in value.values())
+            stack.extend((name, key) for key in value if isinstance(key, str))
 
 
 class Spoken(Command):
@@ -21,9 +61,9 @@ class Spoken(Command):
     colour, on which tab. Cosmetic, but hashed like the rest of the event; the envelope's
     `actor` stays the authority on who sent it."""
 
-    speaker: str | None = Field(default=None, min_length=1, max_length=40, examples=["Aki"])
+    speaker: PlayerName | None = Field(default=None, min_length=1, max_length=40, examples=["Aki"])
     color: str | None = Field(default=None, pattern=r"^#[0-9a-fA-F]{6}$", examples=["#d9534f"])
-    tab: str | None = Field(default=None, min_length=1, max_length=20, examples=["メイン"])
+    tab: PlayerName | None = Field(default=None, min_length=1, max_length=20, examples=["メイン"])
 
 
 def _addressees(value: list[str]) -> list[str]:
@@ -49,25 +89,25 @@ class Roll(Spoken):
     same). `blind`: sealed to the GM alone; the roller sees only that it rolled."""
 
     type: Literal["roll"] = "roll"
-    expression: str = Field(min_length=1, max_length=200, examples=["2D6+1>=8"])
+    expression: PlayerName = Field(min_length=1, max_length=200, examples=["2D6+1>=8"])
     secret: bool = False
     blind: bool = False
     faces: list[int] | None = Field(default=None, max_length=100)
-    entropy: str = Field(default="", max_length=64)
+    entropy: PlayerName = Field(default="", max_length=64)
 
 
 class Declare(Spoken):
     """A free declaration, public to the table."""
 
     type: Literal["declare"] = "declare"
-    text: str = Text
+    text: PlayerText = Text
 
 
 class Note(Command):
     """A secret note, sealed to its author, the GM and any audiences in `to`."""
 
     type: Literal["note"] = "note"
-    text: str = Text
+    text: PlayerText = Text
     to: Addressees = Field(default_factory=list)
 
 
@@ -78,18 +118,18 @@ class Say(Spoken):
     those named."""
 
     type: Literal["say"] = "say"
-    text: str = Text
+    text: PlayerText = Text
     to: Addressees = Field(default_factory=list)
     secret: bool = False
     blind: bool = False
-    entropy: str = Field(default="", max_length=64)
+    entropy: PlayerName = Field(default="", max_length=64)
 
 
 class AddTab(Command):
     """GM: open another chat tab (メイン, 情報 and 雑談 are there from the start)."""
 
     type: Literal["add_tab"] = "add_tab"
-    name: str = Field(min_length=1, max_length=20, examples=["戦闘"])
+    name: PlayerName = Field(min_length=1, max_length=20, examples=["戦闘"])
 
 
 class RevokeSessions(Command):
@@ -105,6 +145,14 @@ class RevokeSessions(Command):
         return value
 
 
+def _bounded(value: dict[str, Any]) -> dict[str, Any]:
+    """Free JSON stays within domain/json_shape.py's bounds, so it can always be read back."""
+    problem = shape_problem(value)
+    if problem is not None:
+        raise PydanticCustomError(problem.code, "{detail}", {"detail": problem.message})
+    return value
+
+
 def _no_draw_shapes(value: dict[str, Any]) -> dict[str, Any]:
     """Free-form JSON may not imitate a fair draw, which verifiers recompute wherever found."""
     if next(find_draws(value), None) is not None:
@@ -112,15 +160,15 @@ def _no_draw_shapes(value: dict[str, Any]) -> dict[str, Any]:
     return value
 
 
-FreeJson = Annotated[dict[str, Any], AfterValidator(_no_draw_shapes)]
+FreeJson = Annotated[dict[str, Any], AfterValidator(_bounded), AfterValidator(_no_draw_shapes)]
 
 
 class MakeRuling(Command):
     """GM: a logged ruling about the event at `concerning_seq`."""
 
     type: Literal["ruling"] = "ruling"
-    concerning_seq: int = Field(ge=1)
-    text: str = Text
+    concerning_seq: Seq
+    text: PlayerText = Text
     effect: FreeJson = Field(default_factory=dict)
 
 
@@ -128,8 +176,8 @@ class Amend(Command):
     """GM: correct the record of an earlier event by a new event (never an edit)."""
 
     type: Literal["amend"] = "amend"
-    concerning_seq: int = Field(ge=1)
-    reason: str = Text
+    concerning_seq: Seq
+    reason: PlayerText = Text
     correction: FreeJson = Field(default_factory=dict)
 
 
@@ -137,14 +185,14 @@ class Reveal(Command):
     """Publish the sealed body of the event at `seq` (its author or the GM)."""
 
     type: Literal["reveal"] = "reveal"
-    seq: int = Field(ge=1)
+    seq: Seq
 
 
 class End(Command):
     """GM: end the game; the dice seed and every secret are revealed."""
 
     type: Literal["end"] = "end"
-    summary: str = Field(default="", max_length=2000)
+    summary: PlayerText = Field(default="", max_length=2000)
 
 
 LIFECYCLE_COMMANDS: tuple[type[Command], ...] = (

@@ -19,7 +19,7 @@ from eventsourcing.domain import DomainEvent
 from eventsourcing.persistence import IntegrityError, OperationalError
 
 from domain import codec, lifecycle
-from domain.errors import KirokuError, NotFound
+from domain.errors import CorruptEvent, KirokuError, NotFound
 from domain.game import GameState
 from domain.records import Recorded
 from domain.store import (
@@ -28,7 +28,6 @@ from domain.store import (
     StateSnapshot,
     StoredRecord,
     read_records,
-    record_text,
     unreadable_reason,
     with_setup_retry,
 )
@@ -64,6 +63,20 @@ def answer_id(game_id: str, key: str) -> UUID:
     return uuid5(_ANSWERS, f"{game_id}\n{key}")
 
 
+def fold_one(state: GameState | None, recorded: Recorded) -> GameState:
+    """`state` after a stored event; an event that cannot be folded is reported as damaged at
+    its seq (it was folded once before it was stored, so the store must have changed)."""
+    try:
+        if state is None:
+            return lifecycle.initial_state(recorded)
+        return lifecycle.evolve(state, recorded)
+    except Exception as error:
+        log.exception(
+            "event %s of game %s cannot be folded", recorded.seq, recorded.envelope.game_id
+        )
+        raise CorruptEvent(recorded.seq, f"it cannot be applied ({type(error).__name__})") from None
+
+
 class GameRepository:
     def __init__(self, env: dict[str, str]) -> None:
         self.env = env
@@ -75,18 +88,25 @@ class GameRepository:
 
     # ------------------------------------------------------------------------- reads
 
-    def get(self, game_id: str) -> GameState:
-        """The current full state: cached, fast-forwarded by any events other workers added."""
+    def get(self, game_id: str, *, up_to_damage: bool = False) -> GameState:
+        """The current full state: cached, fast-forwarded by any events other workers added.
+
+        A stored event that cannot be read or folded raises CorruptEvent naming its seq; with
+        `up_to_damage` the state just before it is returned instead (authentication needs only
+        that much, so the damaged game can still be verified by its players)."""
         uuid = parse_game_id(game_id)
         state = self._cache.get(game_id)
         if state is None:
             state = self._from_snapshot(uuid)
-        for recorded in read_records(self.log, uuid, state.version if state else 0):
-            state = (
-                lifecycle.initial_state(recorded)
-                if state is None
-                else lifecycle.evolve(state, recorded)
-            )
+        try:
+            for recorded in read_records(self.log, uuid, state.version if state else 0):
+                state = fold_one(state, recorded)
+        except CorruptEvent:
+            if state is not None:
+                self._cache[game_id] = state  # a true state, only not the whole game
+                if up_to_damage:
+                    return state
+            raise
         if state is None:
             raise NotFound("game_not_found", "There is no such game.")
         self._cache[game_id] = state
@@ -115,7 +135,7 @@ class GameRepository:
             try:
                 # The stored state is the transcoder's plain JSON (no cipher, no compression):
                 # read the record straight from it rather than through the mapper.
-                envelopes.append(codec.raw_envelope(record_text(stored.state)))
+                envelopes.append(codec.raw_envelope(stored.state))
             except (ValueError, TypeError, KeyError, RecursionError) as error:
                 envelopes.append((stored.originator_version, unreadable_reason(error)))
         return envelopes

@@ -34,6 +34,7 @@ from domain.lifecycle_events import GameOptions
 from domain.records import CommandKey, Draft, Recorded, ServerData
 from domain.repository import Answer, AppendConflict, GameRepository
 from domain.store import CommandAnswer, EventLog
+from domain.text import FORBIDDEN_CHARACTER, forbidden_character, problem_text
 from domain.verification import Unreadable, VerificationReport, verify
 
 log = logging.getLogger(__name__)
@@ -101,6 +102,10 @@ class GameService:
 
     def create_game(self, new: NewGame) -> CreatedGame:
         canonical_request([new.title, new.seat_names, new.ruleset_options])
+        for name in (new.title, *new.seat_names):  # the API's models check these too; the CLI
+            found = forbidden_character(name, one_line=True)
+            if found is not None:
+                raise KirokuError(FORBIDDEN_CHARACTER, problem_text("A title or name", *found))
         game_id = str(uuid4())
         gm_token = secrets.token_urlsafe(32)
         invites = [secrets.token_urlsafe(16) for _ in new.seat_names]

@@ -83,12 +83,6 @@ def with_setup_retry(make: Callable[[], T], attempts: int = 5) -> T:
     raise AssertionError("unreachable")
 
 
-def record_text(stored_state: bytes) -> str:
-    """A StoredRecord's `record` read straight from its row: the state is the transcoder's
-    plain JSON (no cipher, no compression), so the mapper's object hook can be skipped."""
-    return json.loads(stored_state)["record"]
-
-
 def unreadable_reason(error: BaseException) -> str:
     """Why a stored row could not be read, in words that never quote the row (it may hold a
     sealed body, and the reason is shown to whoever asked)."""

@@ -4,12 +4,18 @@ and save views with the new position in one transaction. Rebuild drops and folds
 Catching up is cheap when nothing is new (two indexed reads), so `view()` catches up first:
 a caller always sees at least its own last write. Several workers may catch up at once; the
 tracking row lets exactly one commit a given position, the others reload what it wrote.
+
+A stored event that cannot be read or folded stops only its own game: the game is marked
+faulty at that seq (its views dropped, its later events skipped) and every other game goes on.
+Its `/view` then names the damaged seq; `kiroku projections rebuild --game ID` tries again once
+the store is repaired.
 """
 
 from __future__ import annotations
 
 import gc
 import json
+import logging
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,11 +24,11 @@ from uuid import UUID
 from eventsourcing.persistence import IntegrityError, Tracking
 from eventsourcing.utils import get_topic
 
-from domain import codec
-from domain.errors import NotFound
+from domain.errors import CorruptEvent, NotFound
 from domain.lifecycle import restore_state
-from domain.store import EventLog, StoredRecord, read_records
-from projections.store import Rows, States, ViewStore
+from domain.records import Recorded
+from domain.store import EventLog, StoredRecord, decode_row, read_records
+from projections.store import Faults, Rows, States, ViewStore
 from projections.views import (
     PROJECTION_STATE,
     AudienceView,
@@ -30,6 +36,8 @@ from projections.views import (
     fold,
     render_all,
 )
+
+log = logging.getLogger(__name__)
 
 BATCH = 10_000  # events folded between saves: each save renders and writes every changed game
 _TOPIC = get_topic(StoredRecord)
@@ -40,6 +48,7 @@ class ViewRunner:
         self.log = log
         self.store = store
         self._states: dict[str, ProjectionState] = {}
+        self._faults: dict[str, CorruptEvent] = {}  # games stopped at a damaged event
         self._lock = threading.Lock()
 
     def catch_up(self) -> int:
@@ -60,25 +69,44 @@ class ViewRunner:
         if not notifications:
             return True, position
         changed: dict[str, ProjectionState] = {}
+        faults: dict[str, CorruptEvent] = {}
         for notification in notifications:
-            recorded = codec.decode_stored(notification.state)
-            game_id = recorded.envelope.game_id
-            state = changed.get(game_id) or self._load(game_id)
-            changed[game_id] = fold(state, recorded)
+            game_id = str(notification.originator_id)
+            if game_id in faults or (game_id not in changed and self._fault(game_id)):
+                continue  # stopped at an earlier event: nothing after it can be folded
+            try:
+                recorded = decode_row(
+                    notification.originator_id,
+                    notification.originator_version,
+                    notification.state,
+                )
+                state = changed.get(game_id) or self._load(game_id)
+                changed[game_id] = _fold(state, recorded)
+            except CorruptEvent as error:
+                log.error("game %s: %s", game_id, error.message)
+                faults[game_id] = error
+                changed.pop(game_id, None)
         last = notifications[-1].id
         try:
-            self._save(changed, Tracking(self.log.name, last))
+            self._save(changed, Tracking(self.log.name, last), faults)
         except IntegrityError:
             # Another worker saved this position first; take its views instead.
             self._states.clear()
+            self._faults.clear()
             return False, self.store.max_tracking_id(self.log.name) or 0
         self._states.update(changed)
+        self._faults.update(faults)
+        for game_id in faults:
+            self._states.pop(game_id, None)
         return False, last
 
     def view(self, game_id: str, audience: str) -> AudienceView:
         self.catch_up()
         data = self.store.view(game_id, audience)
         if data is None:
+            fault = self._fault(game_id)
+            if fault is not None:
+                raise fault
             raise NotFound("game_not_found", "There is no such game.")
         return AudienceView.model_validate(data)
 
@@ -86,13 +114,19 @@ class ViewRunner:
         """Drop views (all, or one game's) and fold them again from the log."""
         with self._lock:
             self._states.clear()
+            self._faults.clear()
             self.store.drop(game_id)
         if game_id is None:
             return self.catch_up()
         with self._lock:
             state: ProjectionState | None = None
-            for recorded in read_records(self.log, UUID(game_id)):
-                state = fold(state, recorded)
+            try:
+                for recorded in read_records(self.log, UUID(game_id)):
+                    state = _fold(state, recorded)
+            except CorruptEvent as error:
+                self._save({}, None, {game_id: error})
+                self._faults[game_id] = error
+                raise
             if state is None:
                 raise NotFound("game_not_found", "There is no such game.")
             # The tracked position stays: folding is idempotent by seq, so events past it that
@@ -110,14 +144,35 @@ class ViewRunner:
             return None
         return _restore(raw)
 
-    def _save(self, states: dict[str, ProjectionState], tracking: Tracking | None) -> None:
+    @property
+    def damaged(self) -> dict[str, CorruptEvent]:
+        """The games this runner found (or was told) stopped at a damaged event."""
+        return dict(self._faults)
+
+    def _fault(self, game_id: str) -> CorruptEvent | None:
+        """Is this game stopped at a damaged event? Asked of the store only for a game this
+        runner holds no state for (another worker may have found the damage)."""
+        fault = self._faults.get(game_id)
+        if fault is None and game_id not in self._states:
+            found = self.store.fault(game_id)
+            if found is not None:
+                fault = self._faults[game_id] = CorruptEvent(*found)
+        return fault
+
+    def _save(
+        self,
+        states: dict[str, ProjectionState],
+        tracking: Tracking | None,
+        faults: dict[str, CorruptEvent] | None = None,
+    ) -> None:
         views: Rows = []
         rows: States = []
         for game_id, state in states.items():
             for audience, view in render_all(state).items():
                 views.append((game_id, audience, view.seq, view.model_dump_json()))
             rows.append((game_id, state.game.version, _dump(state)))
-        self.store.save(views, rows, tracking)
+        damaged: Faults = [(g, e.seq, e.why) for g, e in (faults or {}).items()]
+        self.store.save(views, rows, tracking, damaged)
 
 
 @contextmanager
@@ -132,6 +187,17 @@ def _cycle_collector_paused() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
+
+
+def _fold(state: ProjectionState | None, recorded: Recorded) -> ProjectionState:
+    """`fold`, with an event that cannot be folded reported as damaged at its seq."""
+    try:
+        return fold(state, recorded)
+    except Exception as error:
+        log.exception(
+            "event %s of game %s cannot be folded", recorded.seq, recorded.envelope.game_id
+        )
+        raise CorruptEvent(recorded.seq, f"it cannot be applied ({type(error).__name__})") from None
 
 
 def _dump(state: ProjectionState) -> str:

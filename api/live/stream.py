@@ -13,6 +13,7 @@ from collections.abc import AsyncGenerator
 
 from api.live.hub import Hub
 from api.live.sse import HEARTBEAT, retry
+from domain.errors import CorruptEvent
 
 logger = logging.getLogger("kiroku.live")
 
@@ -46,6 +47,8 @@ async def event_stream(
                     await asyncio.wait_for(waiter.wait(), heartbeat)
                 except TimeoutError:
                     yield HEARTBEAT
+    except CorruptEvent as error:
+        logger.error("stream of game %s ended after seq %d: %s", game_id, cursor, error.message)
     except Exception:
         # The response has started: the client can only see the stream end, and resume.
         logger.exception("stream of game %s for %s ended after seq %d", game_id, audience, cursor)

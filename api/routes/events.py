@@ -9,6 +9,7 @@ from fastapi import APIRouter, Query
 from api.deps import Caller, GameId, Service
 from api.present import event_out
 from api.schemas import EventsResponse
+from domain.commands import MAX_SEQ
 from domain.verification import VerificationReport
 
 router = APIRouter(prefix="/games", tags=["events"])
@@ -19,7 +20,7 @@ def list_events(
     game_id: GameId,
     audience: Caller,
     service: Service,
-    after: Annotated[int, Query(ge=0, description="Only events with seq > after")] = 0,
+    after: Annotated[int, Query(ge=0, le=MAX_SEQ, description="Only events with seq > after")] = 0,
     limit: Annotated[int, Query(ge=1, le=5000)] = 1000,
 ) -> EventsResponse:
     state = service.state(game_id)

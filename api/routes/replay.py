@@ -10,6 +10,7 @@ from fastapi.responses import StreamingResponse
 
 from api.deps import Caller, GameId, Service
 from domain.audience import is_audience
+from domain.commands import MAX_SEQ
 from domain.errors import KirokuError, RuleViolation
 from replay.archive import export_lines
 from replay.audit import AuditReport, audit
@@ -29,7 +30,9 @@ def replay_at(
     viewer: Caller,
     service: Service,
     histories: Annotated[Histories, Depends(get_histories)],
-    at: Annotated[int | None, Query(ge=1, description="seq to show (default: the last)")] = None,
+    at: Annotated[
+        int | None, Query(ge=1, le=MAX_SEQ, description="seq to show (default: the last)")
+    ] = None,
     as_: Annotated[
         str | None, Query(alias="as", max_length=12, description="gm, seat:N or public")
     ] = None,

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Request
+from starlette.concurrency import run_in_threadpool
 
-from api.deps import Caller, GameId
+from api.deps import Caller, GameId, Service
 from api.live import Live
 from api.live.response import EventStreamResponse
 from domain.errors import KirokuError
@@ -36,6 +37,7 @@ def _resume_point(last_event_id: str | None, after: int) -> int:
 async def stream_events(
     game_id: GameId,
     audience: Caller,
+    service: Service,
     request: Request,
     last_event_id: Annotated[
         str | None,
@@ -51,4 +53,8 @@ async def stream_events(
     comment lines keep an idle stream open.
     """
     live: Live = request.app.state.live
-    return EventStreamResponse(live.stream(game_id, audience, _resume_point(last_event_id, after)))
+    resume = _resume_point(last_event_id, after)
+    # Whatever keeps the game from being read (a damaged event) is answered now, as a problem,
+    # rather than after the stream has started with 200.
+    await run_in_threadpool(service.state, game_id)
+    return EventStreamResponse(live.stream(game_id, audience, resume))

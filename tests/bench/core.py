@@ -386,8 +386,8 @@ def envelopes_of(env: dict[str, str], game_id: str) -> list[dict[str, Any]]:
     service = GameService(env)
     try:
         return [
-            codec.raw_envelope(stored.record)  # type: ignore[attr-defined]
-            for stored in service.log.events.get(UUID(game_id))
+            codec.raw_envelope(stored.state)
+            for stored in service.log.recorder.select_events(UUID(game_id))
         ]
     finally:
         service.close()
