@@ -10,6 +10,15 @@ from domain.records import Recorded
 from domain.redaction import redact
 from domain.rulesets import ruleset_for
 
+HEAD_HEADER = "Kiroku-Head"
+
+
+def head_header(state: GameState) -> dict[str, str]:
+    """`Kiroku-Head: <seq> <hash>`: the game's last event when the answer was made. A client
+    that notes it can later ask `/verify?seq=…&hash=…` whether the log still holds it — the one
+    thing the chain cannot show by itself is events deleted from its end."""
+    return {HEAD_HEADER: f"{state.version} {state.head}"}
+
 
 def event_out(state: GameState, recorded: Recorded, audience: str) -> EventOut:
     """Redacted first; the line is described from the redacted event alone, so it can never

@@ -283,8 +283,10 @@ class GameService:
     def records(self, game_id: str, after: int = 0, upto: int | None = None) -> Iterator[Recorded]:
         return self.games.records(game_id, after, upto)
 
-    def verify(self, game_id: str) -> VerificationReport:
-        return verify(game_id, self.envelopes(game_id))
+    def verify(self, game_id: str, witness: tuple[int, str] | None = None) -> VerificationReport:
+        """The game's verification; with `witness` (seq, hash), also whether that head is still
+        in the chain."""
+        return verify(game_id, self.envelopes(game_id), witness)
 
     def envelopes(self, game_id: str) -> list[dict[str, Any] | Unreadable]:
         """The envelopes exactly as stored, for verification; an unreadable one as (seq, why)."""

@@ -70,13 +70,47 @@ class SecretsStatus(BaseModel):
         return problem is None
 
 
+class WitnessCheck(BaseModel):
+    """Is a head someone saw (event `seq` with hash `hash`) still in the chain? The chain alone
+    cannot show that events were deleted from its end; a head noted earlier can."""
+
+    seq: int
+    hash: str
+    ok: bool
+    problem: str | None = None
+
+
 class VerificationReport(BaseModel):
     game_id: str
     ok: bool
     ended: bool
     chain: ChainStatus
     secrets: SecretsStatus | None = None  # only once the game has ended and the seed is out
+    witness: WitnessCheck | None = None  # only when a head to check was given
     note: str
+
+
+def check_witness(
+    envelopes: list[dict[str, Any] | Unreadable], chain: ChainStatus, seq: int, digest: str
+) -> WitnessCheck:
+    short = digest[:12]
+    if chain.first_bad_seq is not None and chain.first_bad_seq <= seq:
+        problem = f"the chain is broken at event {chain.first_bad_seq}, before event {seq}"
+    elif seq > len(envelopes):
+        problem = (
+            f"the log now ends at event {len(envelopes)}: event {seq} (hash {short}…), which "
+            "was seen in it, has been removed from its end"
+        )
+    else:
+        stored = envelopes[seq - 1]
+        found = stored.get("hash") if isinstance(stored, dict) else None
+        problem = (
+            None
+            if found == digest
+            else f"event {seq} now has hash {str(found)[:12]}…, not the {short}… seen: the "
+            f"log was rewritten at or before event {seq}"
+        )
+    return WitnessCheck(seq=seq, hash=digest, ok=problem is None, problem=problem)
 
 
 def verify_chain(game_id: str, envelopes: Iterable[dict[str, Any] | Unreadable]) -> ChainStatus:
@@ -219,7 +253,25 @@ def _roll_problem(roll: dict[str, Any]) -> str | None:
     return None
 
 
-def verify(game_id: str, envelopes: list[dict[str, Any] | Unreadable]) -> VerificationReport:
+def verify(
+    game_id: str,
+    envelopes: list[dict[str, Any] | Unreadable],
+    witness: tuple[int, str] | None = None,
+) -> VerificationReport:
+    """The chain (and after the end, the secrets); with `witness` (seq, hash), also whether that
+    head is still in the chain."""
+    report = _verify(game_id, envelopes)
+    if witness is None:
+        return report
+    checked = check_witness(envelopes, report.chain, *witness)
+    if checked.ok:
+        note = f"{report.note} Event {checked.seq} with hash {checked.hash[:12]}… is in it."
+        return report.model_copy(update={"witness": checked, "note": note})
+    note = f"The head you saw is not in the log: {checked.problem}. {report.note}"
+    return report.model_copy(update={"witness": checked, "ok": False, "note": note})
+
+
+def _verify(game_id: str, envelopes: list[dict[str, Any] | Unreadable]) -> VerificationReport:
     chain = verify_chain(game_id, envelopes)
     readable = [e for e in envelopes if isinstance(e, dict)]
     ended = any(e.get("type") == "GameEnded" for e in readable)

@@ -11,11 +11,17 @@ from starlette.types import Receive, Scope, Send
 class EventStreamResponse(StreamingResponse):
     media_type = "text/event-stream"
 
-    def __init__(self, content: AsyncGenerator[bytes, None]) -> None:
+    def __init__(
+        self, content: AsyncGenerator[bytes, None], headers: dict[str, str] | None = None
+    ) -> None:
         super().__init__(
             content,
             # no-transform and X-Accel-Buffering: proxies must pass each message on at once.
-            headers={"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"},
+            headers={
+                "Cache-Control": "no-cache, no-transform",
+                "X-Accel-Buffering": "no",
+                **(headers or {}),
+            },
         )
         self._generator = content
 

@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Header, Response, status
 
 from api.deps import Caller, GameId, Service
-from api.present import event_out
+from api.present import event_out, head_header
 from api.schemas import CommandBody, CommandResponse
 from domain.commands import Say
 from domain.errors import Forbidden
@@ -37,6 +37,7 @@ def post_command(
     outcome = service.execute(game_id, actor, command, idempotency_key)
     if outcome.replayed:
         response.headers["Idempotent-Replayed"] = "true"
+    response.headers.update(head_header(outcome.state))
     return CommandResponse(
         game_id=game_id,
         last_seq=outcome.last_seq,

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Response
 
 from api.deps import Caller, GameId, Service
-from api.present import event_out
+from api.present import event_out, head_header
 from api.schemas import EventsResponse
 from domain.commands import MAX_SEQ
+from domain.errors import KirokuError
 from domain.verification import VerificationReport
 
 router = APIRouter(prefix="/games", tags=["events"])
@@ -20,10 +21,12 @@ def list_events(
     game_id: GameId,
     audience: Caller,
     service: Service,
+    response: Response,
     after: Annotated[int, Query(ge=0, le=MAX_SEQ, description="Only events with seq > after")] = 0,
     limit: Annotated[int, Query(ge=1, le=5000)] = 1000,
 ) -> EventsResponse:
     state = service.state(game_id)
+    response.headers.update(head_header(state))
     upto = min(state.version, after + limit)
     events = [
         event_out(state, recorded, audience)
@@ -33,6 +36,23 @@ def list_events(
 
 
 @router.get("/{game_id}/verify")
-def verify_game(game_id: GameId, _audience: Caller, service: Service) -> VerificationReport:
-    """Recompute the hash chain; after the end also the seed, every draw and every secret."""
-    return service.verify(game_id)
+def verify_game(
+    game_id: GameId,
+    _audience: Caller,
+    service: Service,
+    seq: Annotated[
+        int | None,
+        Query(ge=1, le=MAX_SEQ, description="With `hash`: a head you saw (Kiroku-Head)"),
+    ] = None,
+    hash: Annotated[
+        str | None,
+        Query(pattern="^[0-9a-f]{64}$", description="With `seq`: that event's hash"),
+    ] = None,
+) -> VerificationReport:
+    """Recompute the hash chain; after the end also the seed, every draw and every secret.
+
+    With `seq` and `hash` (a `Kiroku-Head` you noted earlier), also confirm that this event is
+    still in the chain with this hash: a log cut short or rewritten since is named here."""
+    if (seq is None) != (hash is None):
+        raise KirokuError("witness_incomplete", "Give both seq and hash of the head you saw.")
+    return service.verify(game_id, None if seq is None or hash is None else (seq, hash))

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request, status
+from fastapi import APIRouter, Request, Response, status
 
 from api.deps import Caller, GameId, Service, Web
+from api.present import head_header
 from api.schemas import (
     CreateGameRequest,
     CreateGameResponse,
@@ -63,8 +64,9 @@ def join_game(game_id: GameId, body: JoinRequest, service: Service) -> JoinRespo
 
 
 @router.get("/{game_id}")
-def get_game(game_id: GameId, audience: Caller, service: Service) -> GameOut:
+def get_game(game_id: GameId, audience: Caller, service: Service, response: Response) -> GameOut:
     state = service.state(game_id)
+    response.headers.update(head_header(state))
     return GameOut(
         game_id=state.game_id,
         title=state.title,

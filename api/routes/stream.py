@@ -10,6 +10,7 @@ from starlette.concurrency import run_in_threadpool
 from api.deps import Caller, GameId, Service
 from api.live import Live
 from api.live.response import EventStreamResponse
+from api.present import head_header
 from domain.errors import KirokuError
 
 router = APIRouter(prefix="/games", tags=["events"])
@@ -56,5 +57,5 @@ async def stream_events(
     resume = _resume_point(last_event_id, after)
     # Whatever keeps the game from being read (a damaged event) is answered now, as a problem,
     # rather than after the stream has started with 200.
-    await run_in_threadpool(service.state, game_id)
-    return EventStreamResponse(live.stream(game_id, audience, resume))
+    state = await run_in_threadpool(service.state, game_id)
+    return EventStreamResponse(live.stream(game_id, audience, resume), head_header(state))

@@ -4,7 +4,9 @@ context, plus a spectator. Every context is searched for secrets it may not see.
 from __future__ import annotations
 
 import re
+import sqlite3
 from typing import Any
+from uuid import UUID
 
 import httpx
 from playwright.sync_api import expect
@@ -199,5 +201,40 @@ def test_markup_from_players_is_text(browser: Any, server: KirokuServer) -> None
         assert aki.page.locator("#log script, #log img, #log i").count() == 0
         assert "pwned" not in aki.page.title()
         assert re.search(r"&lt;script&gt;", aki.page.inner_html("#log"))
+    finally:
+        aki.close()
+
+
+def test_the_table_notices_events_deleted_from_the_end(
+    browser: Any, server: KirokuServer, tmp_path: Any
+) -> None:
+    """The page keeps the last head it saw; on its next load it asks /verify whether the log
+    still holds it, and says so when the end of the log was cut off."""
+    api = httpx.Client(base_url=server.base_url, timeout=10)
+    created = api.post("/games", json={"title": "Cut short", "seats": ["Aki"]}).json()
+    game, gm_auth = created["game_id"], {"Authorization": f"Bearer {created['gm_token']}"}
+    aki = Audience.open(browser, "seat:1")
+    try:
+        join(aki, created["seats"][0]["link"])
+        api.post(f"/games/{game}/commands", json={"type": "start"}, headers=gm_auth)
+        for n in range(3):
+            body = {"type": "say", "text": f"line {n}"}
+            api.post(f"/games/{game}/commands", json=body, headers=gm_auth)
+        expect(line(aki, "line 2")).to_have_count(1, timeout=TIMEOUT)
+        aki.page.reload()
+        expect(line(aki, "line 2")).to_have_count(1, timeout=TIMEOUT)
+        expect(aki.page.locator("#table-error")).to_be_hidden()
+
+        last = api.get(f"/games/{game}/events", headers=gm_auth).json()["last_seq"]
+        with sqlite3.connect(tmp_path / "kiroku.db") as conn:
+            conn.execute(
+                "DELETE FROM stored_events WHERE originator_id = ? AND originator_version >= ?",
+                (UUID(game).hex, last - 1),
+            )
+        aki.page.reload()
+        error = aki.page.locator("#table-error")
+        expect(error).to_be_visible(timeout=TIMEOUT)
+        expect(error).to_contain_text("The log has changed since this browser last saw it")
+        expect(error).to_contain_text("removed from its end")
     finally:
         aki.close()

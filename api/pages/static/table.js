@@ -327,6 +327,19 @@ function characterHints() {
 
 let live;
 
+// The head this browser last saw (kept as events arrive) must still be in the log: the chain
+// alone cannot show events deleted from its end, a head noted earlier can. Read before the
+// live log overwrites it; checked off the critical path.
+async function checkNotedHead(noted) {
+  if (!Number.isInteger(noted?.seq) || !/^[0-9a-f]{64}$/.test(noted?.hash ?? "")) return;
+  try {
+    const report = await get(`/games/${gameId}/verify?seq=${noted.seq}&hash=${noted.hash}`);
+    if (report.witness && !report.witness.ok) {
+      showError($("table-error"), `The log has changed since this browser last saw it: ${report.witness.problem}.`);
+    }
+  } catch { /* /verify answers the same question on demand */ }
+}
+
 async function main() {
   try {
     table.me = await get(`/games/${gameId}/session`);
@@ -338,6 +351,7 @@ async function main() {
     return;
   }
   $("whoami").textContent = table.me.actor === "public" ? "spectator" : `${table.me.name} · ${table.me.actor}`;
+  checkNotedHead(store.read("head", null));
   const catalog = await get("/rulesets");
   await refreshGame();
   table.ruleset = catalog.rulesets.find((r) => r.id === table.game.ruleset);
