@@ -11,11 +11,14 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from eventsourcing.persistence import PersistenceError
+
 from api.web import PUBLIC_URL_ENV
 from domain import dice
 from domain.errors import KirokuError
 from domain.lifecycle_events import GameOptions
-from domain.service import NewGame
+from domain.service import GameService, NewGame
+from domain.store import StoreUnavailable
 from replay.cli import add_commands, apply_store, open_service, store_options
 
 
@@ -29,6 +32,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.run(args)
     except (KirokuError, dice.DiceError) as error:
         print(f"error: {error}", file=sys.stderr)
+        return 1
+    except (StoreUnavailable, PersistenceError) as error:
+        print(f"error: {_store_failure(error)}", file=sys.stderr)
         return 1
     except OSError as error:
         print(f"error: {error.strerror or error}: {error.filename or ''}", file=sys.stderr)
@@ -92,12 +98,23 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _store_failure(error: Exception) -> str:
+    if isinstance(error, StoreUnavailable):
+        return str(error)
+    reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+    return f"cannot open the event store: {reason}"
+
+
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     apply_store(args)
     if args.public_url:
         os.environ[PUBLIC_URL_ENV] = args.public_url  # read by every worker's app
+    # Open the store once here, before any worker starts: a store that cannot be opened (no
+    # server, no database, a schema that may not be created) ends the command at once with its
+    # reason, instead of uvicorn restarting workers that fail the same way forever.
+    GameService().close()
     shown = os.environ.get(PUBLIC_URL_ENV) or f"http://{_url_host(args.host)}:{args.port}"
     print(f"Kiroku: open {shown.rstrip('/')}/ to create a table", flush=True)
     uvicorn.run(

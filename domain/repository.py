@@ -27,6 +27,7 @@ from domain.store import (
     EventLog,
     StateSnapshot,
     StoredRecord,
+    prepare_postgres,
     read_records,
     unreadable_reason,
     with_setup_retry,
@@ -80,6 +81,7 @@ def fold_one(state: GameState | None, recorded: Recorded) -> GameState:
 class GameRepository:
     def __init__(self, env: dict[str, str]) -> None:
         self.env = env
+        prepare_postgres(env)
         self.log = with_setup_retry(lambda: EventLog(env=env))
         self._cache: dict[str, GameState] = {}
 

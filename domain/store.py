@@ -11,6 +11,7 @@ Reading is defensive: a row that no longer decodes is reported as `CorruptEvent`
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import time
@@ -21,7 +22,7 @@ from uuid import UUID
 
 from eventsourcing.application import Application
 from eventsourcing.domain import DomainEvent
-from eventsourcing.persistence import IntegrityError, OperationalError
+from eventsourcing.persistence import IntegrityError, InternalError, OperationalError
 from pydantic import ValidationError
 
 from domain import codec
@@ -66,17 +67,61 @@ class EventLog(Application[UUID]):
     is_snapshotting_enabled = True
 
 
+class StoreUnavailable(Exception):
+    """The event store cannot be opened (unreachable server, no such database, no right to
+    create what is missing): a clear reason for the operator, never a retry loop."""
+
+
+def prepare_postgres(env: dict[str, str]) -> None:
+    """PostgreSQL: make sure the server answers (within seconds, not after the connection
+    pool's long retries) and create the schema a `?schema=` names when it does not exist yet,
+    as SQLite creates its file (tables are created by `eventsourcing` itself). Raises
+    StoreUnavailable with the server's reason when it cannot connect or may not create it."""
+    if env.get("PERSISTENCE_MODULE") != "eventsourcing.postgres":
+        return
+    import psycopg
+    from psycopg import sql
+
+    schema = env.get("POSTGRES_SCHEMA") or "public"
+    where = f"{env['POSTGRES_HOST']}:{env['POSTGRES_PORT']}/{env['POSTGRES_DBNAME']}"
+    try:
+        with psycopg.connect(
+            dbname=env["POSTGRES_DBNAME"],
+            host=env["POSTGRES_HOST"],
+            port=env["POSTGRES_PORT"],
+            user=env["POSTGRES_USER"],
+            password=env.get("POSTGRES_PASSWORD") or None,
+            connect_timeout=5,
+            autocommit=True,
+        ) as conn:
+            exists = conn.execute(
+                "SELECT 1 FROM pg_namespace WHERE nspname = %s", (schema,)
+            ).fetchone()
+            if exists is None:
+                # another worker may create it at the same moment
+                with contextlib.suppress(
+                    psycopg.errors.DuplicateSchema, psycopg.errors.UniqueViolation
+                ):
+                    conn.execute(sql.SQL("CREATE SCHEMA {}").format(sql.Identifier(schema)))
+    except psycopg.Error as error:
+        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        raise StoreUnavailable(
+            f"cannot open the PostgreSQL store at {where} (schema {schema!r}): {reason}"
+        ) from None
+
+
 def with_setup_retry(make: Callable[[], T], attempts: int = 5) -> T:
     """Create tables, tolerating another worker creating them at the same moment.
 
     Several workers starting on a fresh database race in `CREATE TABLE IF NOT EXISTS`
     (PostgreSQL's catalog) and in eventsourcing's tracking migration row; the loser sees an
-    integrity error, and the tables exist when it tries again.
+    integrity error (or PostgreSQL's internal "tuple concurrently updated"), and the tables
+    exist when it tries again.
     """
     for attempt in range(attempts):
         try:
             return make()
-        except (IntegrityError, OperationalError):
+        except (IntegrityError, OperationalError, InternalError):
             if attempt == attempts - 1:
                 raise
             time.sleep(0.05 * (attempt + 1) + random.uniform(0, 0.05))
