@@ -11,6 +11,7 @@ from api import pages
 from api.errors import install_error_handlers
 from api.limits import BodySizeLimit
 from api.live import Live
+from api.openapi import install_openapi
 from api.routes import commands, events, games, health, replay, rulesets, sessions, stream, views
 from api.web import SecurityHeaders, WebSettings
 from domain.authentication import Authenticator
@@ -45,6 +46,7 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
     app.state.histories = Histories(service)
     app.state.web = web if web is not None else WebSettings.from_env()
     install_error_handlers(app)
+    install_openapi(app)
     for module in (games, sessions, commands, events, views, stream, replay, rulesets, health):
         app.include_router(module.router)
     app.include_router(pages.router)

@@ -35,7 +35,11 @@ class StrictBearer(HTTPBearer):
         return HTTPAuthorizationCredentials(scheme="Bearer", credentials=token)
 
 
-bearer = StrictBearer(auto_error=False, description="The GM token or a seat token of this game")
+bearer = StrictBearer(
+    auto_error=False,
+    scheme_name="Bearer",
+    description="The GM token or a seat token of this game",
+)
 
 
 # Trivial dependencies are async so FastAPI does not send each through the threadpool.

@@ -15,6 +15,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from domain import json_shape
 from domain.dice import DiceError
@@ -76,6 +77,17 @@ def problem(
     )
 
 
+def _allowed_methods(request: Request) -> list[str]:
+    """Every method some route answers at this path (Starlette names only the first route's,
+    and one path may have several: GET and POST /games/{id}/session)."""
+    allowed = []
+    for method in ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"):
+        scope = {**request.scope, "method": method}
+        if any(route.matches(scope)[0] == Match.FULL for route in request.app.router.routes):
+            allowed.append(method)
+    return allowed
+
+
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(KirokuError)
     async def kiroku_error(_: Request, error: KirokuError) -> JSONResponse:
@@ -110,7 +122,7 @@ def install_error_handlers(app: FastAPI) -> None:
         )
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, error: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
         status, cause = error.status_code, error.__cause__
         if status == 400 and isinstance(cause, RecursionError):
             # The JSON parser gave up on the nesting before any model saw the body.
@@ -123,7 +135,10 @@ def install_error_handlers(app: FastAPI) -> None:
         if status == 400 and isinstance(cause, UnicodeError):
             return problem(422, "invalid_request", "The body is not valid UTF-8 JSON.")
         code = CODE_BY_STATUS.get(status, "http_error")
-        return problem(status, code, str(error.detail), headers=error.headers)
+        headers = dict(error.headers or {})
+        if status == 405:
+            headers["Allow"] = ", ".join(_allowed_methods(request))
+        return problem(status, code, str(error.detail), headers=headers)
 
     @app.exception_handler(Exception)
     async def unexpected_error(_: Request, error: Exception) -> JSONResponse:

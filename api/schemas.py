@@ -20,7 +20,8 @@ CommandBody = Annotated[Union[_ALL_COMMANDS], Field(discriminator="type")]  # no
 
 
 class CreateGameRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # strict: a request is read as the document says (`"spectators": 0` is not a boolean)
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     ruleset: str = Field(default="freeform", max_length=40, examples=["freeform"])
     title: PlayerName = Field(min_length=1, max_length=120, examples=["Friday one-shot"])
@@ -47,7 +48,7 @@ class CreateGameResponse(BaseModel):
 
 
 class JoinRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     invite: str = Field(min_length=1, max_length=100)
     client_seed: PlayerName | None = Field(

@@ -13,6 +13,7 @@ from domain.draws import find_draws
 from domain.json_shape import shape_problem
 from domain.text import (
     FORBIDDEN_CHARACTER,
+    MESSAGE_PATTERN,
     PlayerName,
     PlayerText,
     forbidden_character,
@@ -24,8 +25,27 @@ MAX_SEQ = 2**53 - 1  # the largest seq a command may name (and JSON carries exac
 Seq = Annotated[int, Field(ge=1, le=MAX_SEQ)]
 
 
+def _command_schema(schema: dict[str, Any]) -> None:
+    """The JSON schema says what a client must send: `type` (it has a default only for Python
+    code building commands), and for every plain string field what
+    `_no_disguising_characters` checks (fields typed PlayerText or PlayerName say it already)."""
+    if "type" in schema.get("properties", {}):
+        schema["required"] = ["type", *(n for n in schema.get("required", []) if n != "type")]
+    for prop in schema.get("properties", {}).values():
+        for option in (prop, *prop.get("anyOf", ())):
+            if option.get("type") != "string" or {"enum", "const"} & set(option):
+                continue
+            if "pattern" not in option:
+                option["pattern"] = MESSAGE_PATTERN
+            elif option["pattern"] != MESSAGE_PATTERN and "allOf" not in option:
+                option["allOf"] = [{"pattern": MESSAGE_PATTERN}]
+
+
 class Command(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # strict: a command is read as its schema says (no "3" for 3, no 0 for false)
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", strict=True, json_schema_extra=_command_schema
+    )
 
     @model_validator(mode="after")
     def _no_disguising_characters(self) -> Self:

@@ -29,7 +29,7 @@ from domain.commands import (
 )
 from domain.drawing import draw_roll
 from domain.draws import draw_numbers
-from domain.errors import Forbidden, KirokuError, RuleViolation
+from domain.errors import Forbidden, KirokuError, NotFound, RuleViolation
 from domain.game import GameState, SeatState, SecretRecord
 from domain.lifecycle_events import (
     Amended,
@@ -113,8 +113,8 @@ def open_session(state: GameState, actor: str, session_hash: str) -> Draft:
 
 def issue_invite(state: GameState, seat: int, invite_hash: str) -> Draft:
     """GM: a fresh invite link for a seat (a lost link, a new device); it joins as before."""
-    if state.seat(seat) is None:
-        raise KirokuError("unknown_seat", f"There is no seat {seat} in this game.")
+    if state.seat(seat) is None:  # the seat is named in the path: a missing resource
+        raise NotFound("unknown_seat", f"There is no seat {seat} in this game.")
     _require_not_ended(state)
     return Draft(InviteIssued(seat=seat), server=ServerData(invites={invite_hash: seat}))
 

@@ -13,7 +13,7 @@ DicePolicy = Literal["server", "manual", "both"]
 
 
 class GameOptions(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     dice_policy: DicePolicy = Field(
         default="server",

@@ -19,10 +19,12 @@ Use `PlayerText` for any free text a command carries and `PlayerName` for names 
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated
+from dataclasses import dataclass
+from typing import Annotated, Any
 
-from pydantic import AfterValidator
-from pydantic_core import PydanticCustomError
+from pydantic import AfterValidator, GetJsonSchemaHandler
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema, PydanticCustomError
 
 FORBIDDEN_CHARACTER = "forbidden_character"  # the refusal's stable code
 
@@ -84,8 +86,29 @@ def _check_line(text: str) -> str:
     return _check(text, one_line=True)
 
 
-PlayerText = Annotated[str, AfterValidator(_check_message)]
+# The same rule for clients, as JSON Schema patterns (checked here by the validators, which
+# name the character; surrogates cannot occur in the JSON a client sends as UTF-8).
+_REFUSED_ALWAYS = r"\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+MESSAGE_PATTERN = f"^[^{_REFUSED_ALWAYS}]*$"
+LINE_PATTERN = f"^[^\\t\\n{_REFUSED_ALWAYS}]*$"
+
+
+@dataclass(frozen=True)
+class _Documented:
+    """Adds the pattern to the field's JSON schema, beside its own length bounds."""
+
+    pattern: str
+
+    def __get_pydantic_json_schema__(
+        self, core_schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        schema: dict[str, Any] = handler(core_schema)
+        schema["pattern"] = self.pattern
+        return schema
+
+
+PlayerText = Annotated[str, AfterValidator(_check_message), _Documented(MESSAGE_PATTERN)]
 """Free text others will read (a declaration, a note, a ruling): line breaks and tabs allowed."""
 
-PlayerName = Annotated[str, AfterValidator(_check_line)]
+PlayerName = Annotated[str, AfterValidator(_check_line), _Documented(LINE_PATTERN)]
 """A name, title or other one-line text others will read."""

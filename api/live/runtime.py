@@ -52,7 +52,9 @@ class Live:
             await self.fanout.aclose()
 
     def stream(self, game_id: str, audience: str, after: int) -> AsyncGenerator[bytes, None]:
-        return event_stream(self.hub, game_id, audience, after, self.settings.heartbeat)
+        return event_stream(
+            self.hub, game_id, audience, after, self.settings.heartbeat, self.settings.lifetime
+        )
 
     def _appended(self, game_id: str, seq: int) -> None:
         # Local streams hear at once; other workers through Redis (which echoes this one's own

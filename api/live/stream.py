@@ -22,16 +22,23 @@ RETRY_MS = 1000
 
 
 async def event_stream(
-    hub: Hub, game_id: str, audience: str, after: int, heartbeat: float
+    hub: Hub,
+    game_id: str,
+    audience: str,
+    after: int,
+    heartbeat: float,
+    lifetime: float | None = None,
 ) -> AsyncGenerator[bytes, None]:
     # Sent at once, so the client knows the stream is open before any event exists.
     yield retry(RETRY_MS)
     cursor = after
+    loop = asyncio.get_running_loop()
+    ends = loop.time() + lifetime if lifetime is not None else None
     try:
         async with hub.subscribe(game_id) as subscription:
             feed, waiter = subscription.feed, subscription.waiter
             from_store = True  # first page through the store; then follow the feed
-            while not feed.closed:
+            while not feed.closed and (ends is None or loop.time() < ends):
                 waiter.clear()
                 pending = None if from_store else feed.since(cursor, audience)
                 if pending is None:
@@ -43,10 +50,12 @@ async def event_stream(
                         yield message
                         cursor = seq
                     continue
+                wait = heartbeat if ends is None else max(0.0, min(heartbeat, ends - loop.time()))
                 try:
-                    await asyncio.wait_for(waiter.wait(), heartbeat)
+                    await asyncio.wait_for(waiter.wait(), wait)
                 except TimeoutError:
-                    yield HEARTBEAT
+                    if ends is None or loop.time() < ends:
+                        yield HEARTBEAT
     except CorruptEvent as error:
         logger.error("stream of game %s ended after seq %d: %s", game_id, cursor, error.message)
     except Exception:

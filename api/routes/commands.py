@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Header, Response, status
 
 from api.deps import Caller, GameId, Service
+from api.openapi import problems
 from api.present import event_out, head_header
 from api.schemas import CommandBody, CommandResponse
 from domain.commands import Say
@@ -16,7 +17,9 @@ from domain.lifecycle import chat_hint
 router = APIRouter(prefix="/games", tags=["commands"])
 
 
-@router.post("/{game_id}/commands", status_code=status.HTTP_201_CREATED)
+@router.post(
+    "/{game_id}/commands", status_code=status.HTTP_201_CREATED, responses=problems(403, 409)
+)
 def post_command(
     game_id: GameId,
     command: CommandBody,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response, status
 
 from api.deps import Caller, GameId, Service, Web
+from api.openapi import problems
 from api.present import head_header
 from api.schemas import (
     CreateGameRequest,
@@ -56,7 +57,7 @@ def create_game(
     )
 
 
-@router.post("/{game_id}/join")
+@router.post("/{game_id}/join", responses=problems(403, 409))
 def join_game(game_id: GameId, body: JoinRequest, service: Service) -> JoinResponse:
     """Take a seat with its invite (single use). The seat token is shown only here."""
     seat, token = service.join(game_id, body.invite, body.client_seed)

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import StreamingResponse
 
 from api.deps import Caller, GameId, Service
+from api.openapi import problems
 from domain.audience import is_audience
 from domain.commands import MAX_SEQ
 from domain.errors import KirokuError, RuleViolation
@@ -24,7 +25,7 @@ def get_histories(request: Request) -> Histories:
     return request.app.state.histories
 
 
-@router.get("/{game_id}/replay")
+@router.get("/{game_id}/replay", responses=problems(403))
 def replay_at(
     game_id: GameId,
     viewer: Caller,
@@ -52,7 +53,7 @@ def _require_ended(service: Service, game_id: str) -> None:
         raise RuleViolation("game_not_ended", "The audit and the archive come after the game ends.")
 
 
-@router.get("/{game_id}/audit")
+@router.get("/{game_id}/audit", responses=problems(409))
 def audit_game(game_id: GameId, _viewer: Caller, service: Service) -> AuditReport:
     """The dispute report: chain, seed, draws, rolls, commitments, declarations, rulings."""
     _require_ended(service, game_id)
@@ -62,7 +63,7 @@ def audit_game(game_id: GameId, _viewer: Caller, service: Service) -> AuditRepor
 @router.get(
     "/{game_id}/archive",
     response_class=StreamingResponse,
-    responses={200: {"content": {"application/jsonl": {}}}},
+    responses={200: {"content": {"application/jsonl": {}}}, **problems(409)},
 )
 def archive_game(game_id: GameId, _viewer: Caller, service: Service) -> StreamingResponse:
     """The finished game as a JSON Lines archive, for `kiroku audit FILE` or `kiroku import`."""

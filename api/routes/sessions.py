@@ -5,13 +5,16 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, Response, status
+from fastapi import Path as FastPath
 from fastapi.security import HTTPAuthorizationCredentials
 from pydantic import BaseModel, Field
 
 from api.deps import Auth, Caller, GameId, Service, Web, bearer
+from api.openapi import problems
 from api.web import SESSION_MAX_AGE, join_link, session_cookie
 from domain.audience import GM, seat_number
 from domain.errors import Forbidden, Unauthorized
+from domain.lifecycle import MAX_SEATS
 
 router = APIRouter(prefix="/games", tags=["sessions"])
 
@@ -71,9 +74,18 @@ def who_am_i(game_id: GameId, actor: Caller, service: Service) -> SessionOut:
     return _session_out(service, game_id, actor)
 
 
-@router.post("/{game_id}/seats/{seat}/invite", status_code=status.HTTP_201_CREATED)
+@router.post(
+    "/{game_id}/seats/{seat}/invite",
+    status_code=status.HTTP_201_CREATED,
+    responses=problems(403, 409),
+)
 def new_invite(
-    game_id: GameId, seat: int, request: Request, actor: Caller, service: Service, web: Web
+    game_id: GameId,
+    seat: Annotated[int, FastPath(ge=1, le=MAX_SEATS, description="The seat's number")],
+    request: Request,
+    actor: Caller,
+    service: Service,
+    web: Web,
 ) -> InviteOut:
     """GM: a new single-use invite link for a seat (a lost link, another device)."""
     if actor != GM:

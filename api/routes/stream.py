@@ -42,7 +42,11 @@ async def stream_events(
     request: Request,
     last_event_id: Annotated[
         str | None,
-        Header(max_length=40, description="Resume after this seq (EventSource sets it)"),
+        Header(
+            max_length=40,
+            pattern=r"^[0-9]{0,12}$",
+            description="Resume after this seq (EventSource sets it)",
+        ),
     ] = None,
     after: Annotated[
         int, Query(ge=0, lt=10**MAX_SEQ_DIGITS, description="Resume after this seq")

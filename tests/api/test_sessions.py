@@ -118,7 +118,7 @@ def test_a_new_invite_seats_a_player_on_another_device(client: TestClient) -> No
     refused = client.post(f"/games/{table.game_id}/seats/1/invite", headers=table.auth("seat:1"))
     assert refused.status_code == 403 and refused.json()["code"] == "gm_only"
     unknown = client.post(f"/games/{table.game_id}/seats/9/invite", headers=table.auth("gm"))
-    assert unknown.status_code == 422 and unknown.json()["code"] == "unknown_seat"
+    assert unknown.status_code == 404 and unknown.json()["code"] == "unknown_seat"  # in the path
 
     issued = client.post(f"/games/{table.game_id}/seats/1/invite", headers=table.auth("gm"))
     assert issued.status_code == 201
