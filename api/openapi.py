@@ -138,7 +138,7 @@ def complete(schema: dict[str, Any]) -> None:
         },
     }
     for (method, path), operation in _operations(schema):
-        _errors(method, path, operation)
+        _errors(path, operation)
         for parameter in operation.get("parameters", []):
             _not_null(parameter)
         if operation.get("security"):
@@ -161,7 +161,7 @@ def _operations(schema: dict[str, Any]) -> Iterator[tuple[tuple[str, str], dict[
             yield (method, path), operation
 
 
-def _errors(method: str, path: str, operation: dict[str, Any]) -> None:
+def _errors(path: str, operation: dict[str, Any]) -> None:
     responses = operation["responses"]
     statuses = {500}
     if operation.get("parameters") or "requestBody" in operation:

@@ -26,6 +26,7 @@ from eventsourcing.persistence import IntegrityError, InternalError, Operational
 from pydantic import ValidationError
 
 from domain import codec
+from domain.config import is_postgres
 from domain.errors import CorruptEvent, KirokuError
 from domain.records import Recorded
 
@@ -77,10 +78,10 @@ def prepare_postgres(env: dict[str, str]) -> None:
     pool's long retries) and create the schema a `?schema=` names when it does not exist yet,
     as SQLite creates its file (tables are created by `eventsourcing` itself). Raises
     StoreUnavailable with the server's reason when it cannot connect or may not create it."""
-    if env.get("PERSISTENCE_MODULE") != "eventsourcing.postgres":
+    if not is_postgres(env):
         return
-    import psycopg
-    from psycopg import sql
+    import psycopg  # only with PostgreSQL
+    from psycopg import errors, sql
 
     schema = env.get("POSTGRES_SCHEMA") or "public"
     where = f"{env['POSTGRES_HOST']}:{env['POSTGRES_PORT']}/{env['POSTGRES_DBNAME']}"
@@ -98,10 +99,8 @@ def prepare_postgres(env: dict[str, str]) -> None:
                 "SELECT 1 FROM pg_namespace WHERE nspname = %s", (schema,)
             ).fetchone()
             if exists is None:
-                # another worker may create it at the same moment
-                with contextlib.suppress(
-                    psycopg.errors.DuplicateSchema, psycopg.errors.UniqueViolation
-                ):
+                # Another worker may create it at the same moment.
+                with contextlib.suppress(errors.DuplicateSchema, errors.UniqueViolation):
                     conn.execute(sql.SQL("CREATE SCHEMA {}").format(sql.Identifier(schema)))
     except psycopg.Error as error:
         reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__

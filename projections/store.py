@@ -20,6 +20,7 @@ from eventsourcing.sqlite import SQLiteTrackingRecorder
 from eventsourcing.utils import Environment
 from psycopg.sql import SQL, Identifier
 
+from domain.config import is_postgres
 from domain.store import with_setup_retry
 
 VIEWS_NAME = "KirokuViews"
@@ -207,11 +208,7 @@ class PostgresViewStore(PostgresTrackingRecorder):
 def open_view_store(env: dict[str, str]) -> SQLiteViewStore | PostgresViewStore:
     """The view store beside the events: same database, same kind."""
     factory = InfrastructureFactory.construct(Environment(VIEWS_NAME, env))
-    cls: type[TrackingRecorder] = (
-        PostgresViewStore
-        if env.get("PERSISTENCE_MODULE") == "eventsourcing.postgres"
-        else SQLiteViewStore
-    )
+    cls: type[TrackingRecorder] = PostgresViewStore if is_postgres(env) else SQLiteViewStore
     store = with_setup_retry(lambda: factory.tracking_recorder(cls))  # type: ignore[arg-type]
     assert isinstance(store, SQLiteViewStore | PostgresViewStore)
     return store
