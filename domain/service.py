@@ -30,7 +30,7 @@ from domain.envelope import genesis_hash
 from domain.errors import KirokuError
 from domain.fairness import new_server_seed
 from domain.game import GameState
-from domain.lifecycle_events import GameOptions
+from domain.lifecycle_events import GameOptions, SeatJoined
 from domain.records import CommandKey, Draft, Recorded, ServerData
 from domain.repository import Answer, AppendConflict, GameRepository
 from domain.store import CommandAnswer, EventLog
@@ -142,10 +142,14 @@ class GameService:
         def decide(state: GameState) -> list[Draft]:
             return [lifecycle.join(state, hash_token(invite), hash_token(token), client_seed)]
 
-        outcome = self._append_with_retry(
-            game_id, decide, actor_of=lambda d: seat_actor(d.event.seat)
-        )  # type: ignore[attr-defined]
-        seat = outcome.records[0].event.seat  # type: ignore[attr-defined]
+        def actor_of(draft: Draft) -> str:
+            assert isinstance(draft.event, SeatJoined)
+            return seat_actor(draft.event.seat)
+
+        outcome = self._append_with_retry(game_id, decide, actor_of)
+        joined = outcome.records[0].event
+        assert isinstance(joined, SeatJoined)
+        seat = joined.seat
         return seat, token
 
     def issue_invite(self, game_id: str, seat: int) -> str:

@@ -147,7 +147,7 @@ def unreadable_reason(error: BaseException) -> str:
     return "it is not a valid event record"
 
 
-def decode_row(game: UUID, seq: int, state: bytes) -> Recorded:
+def decode_row(game: UUID | str, seq: int, state: bytes) -> Recorded:
     """The record stored as event `seq` of `game`, or CorruptEvent naming that seq."""
     try:
         recorded = codec.decode_stored(state)

@@ -94,6 +94,7 @@ def check_witness(
     envelopes: list[dict[str, Any] | Unreadable], chain: ChainStatus, seq: int, digest: str
 ) -> WitnessCheck:
     short = digest[:12]
+    problem: str | None
     if chain.first_bad_seq is not None and chain.first_bad_seq <= seq:
         problem = f"the chain is broken at event {chain.first_bad_seq}, before event {seq}"
     elif seq > len(envelopes):
