@@ -24,11 +24,8 @@ class Event(BaseModel):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        name = cls.__dict__.get("type")
-        if isinstance(name, str):
-            if name in EVENT_TYPES:
-                raise TypeError(f"event type {name!r} registered twice")
-            EVENT_TYPES[name] = cls
+        if isinstance(cls.__dict__.get("type"), str):
+            register_event_type(cls)
 
     @classmethod
     def has_secret(cls) -> bool:
@@ -51,6 +48,15 @@ class Event(BaseModel):
             return None
         secret = self.secret  # type: ignore[attr-defined]
         return None if secret is None else secret.model_dump(mode="json")
+
+
+def register_event_type(cls: type[Event]) -> None:
+    """Make stored events of `cls.type` read back as `cls` (a ruleset's kit calls this when
+    it derives the type; lifecycle events register by defining `type`)."""
+    name = cls.type
+    if name in EVENT_TYPES:
+        raise TypeError(f"event type {name!r} registered twice")
+    EVENT_TYPES[name] = cls
 
 
 def event_from_parts(

@@ -6,7 +6,7 @@ salts, tokens and timestamps are added by the service when it appends.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from domain import dice
@@ -27,8 +27,8 @@ from domain.commands import (
     Spoken,
     Start,
 )
-from domain.drawing import draw_roll
-from domain.draws import draw_numbers
+from domain.drawing import draw_dice, draw_roll, draw_shuffle
+from domain.draws import DiceDraw, ShuffleDraw, draw_numbers
 from domain.errors import Forbidden, KirokuError, NotFound, RuleViolation
 from domain.game import GameState, SeatState, SecretRecord
 from domain.lifecycle_events import (
@@ -55,6 +55,7 @@ from domain.lifecycle_events import (
 )
 from domain.records import Draft, Recorded, ServerData
 from domain.rulesets import ruleset_for
+from domain.table import Dice, Table, TableView
 
 MAX_SEATS = 16
 
@@ -275,11 +276,16 @@ def _reveal(state: GameState, command: Reveal, actor: str) -> list[Draft]:
 def _end(state: GameState, command: End, actor: str) -> list[Draft]:
     _require_gm(actor, "end the game")
     _require_not_ended(state)
+    return _ending(state, command.summary)
+
+
+def _ending(state: GameState, summary: str) -> list[Draft]:
+    """GameEnded, then every secret revealed (the dice seed too), in seq order."""
     reveals = [
         Draft(Revealed(of_seq=seq, salt=secret.salt, body=secret.body))
         for seq, secret in state.unrevealed.items()  # in seq order
     ]
-    return [Draft(GameEnded(summary=command.summary)), *reveals]
+    return [Draft(GameEnded(summary=summary)), *reveals]
 
 
 def _start(state: GameState, command: Start, actor: str) -> list[Draft]:
@@ -331,13 +337,56 @@ def decide(state: GameState, command: Command, actor: str) -> list[Draft]:
     handler = _LIFECYCLE.get(type(command))
     if handler is not None:
         return handler(state, command, actor)
-    rules = ruleset_for(state.ruleset)
-    if type(command) not in rules.commands:
-        raise KirokuError(
-            "command_not_in_ruleset",
-            f"{getattr(command, 'type', '?')!r} is not a command of {state.ruleset}.",
-        )
-    return rules.decide(state, command, actor)
+    return ruleset_for(state.ruleset).decide(table_for(state), command, actor)
+
+
+# ---------------------------------------------------------------------------------- the table
+
+
+def view_of(state: GameState) -> TableView[Any]:
+    """What a ruleset's view reads of the game."""
+    return TableView(
+        status=state.status,
+        seats=state.seats,
+        options=state.options,
+        rules=state.rules,
+        referee=ruleset_for(state.ruleset).referee,
+    )
+
+
+def table_for(state: GameState) -> Table[Any]:
+    """What a ruleset's decider reads of the game: the server seed, credentials and sealed
+    bodies stay here, behind the dice and the end the table is handed."""
+
+    def roller(
+        expression: str, faces: Sequence[int] | None, entropy: str, number: int
+    ) -> RollRecord:
+        manual = list(faces) if faces is not None else None
+        command = Roll(expression=expression, faces=manual, entropy=entropy)
+        return roll_record(state, command, number)[0]
+
+    def drawer(requests: Sequence[tuple[int, int]], number: int, entropy: str) -> DiceDraw:
+        return draw_dice(state, requests, number=number, entropy=entropy)
+
+    def shuffler(items: int, number: int, entropy: str) -> ShuffleDraw:
+        return draw_shuffle(state, items, number=number, entropy=entropy)
+
+    return Table(
+        status=state.status,
+        seats=state.seats,
+        options=state.options,
+        rules=state.rules,
+        referee=ruleset_for(state.ruleset).referee,
+        next_seq=state.version + 1,
+        dice=Dice(roller, drawer, shuffler, first=state.draws + 1),
+        ending=lambda summary: _ending(state, summary),
+    )
+
+
+def rules_view(state: GameState, audience: str) -> dict[str, Any]:
+    """The ruleset's part of the game as `audience` may see it: the one path every output
+    (GET /games/{id}, the projections, the replay) takes."""
+    return ruleset_for(state.ruleset).render(view_of(state), audience)
 
 
 # ---------------------------------------------------------------------------------- evolve
@@ -357,7 +406,7 @@ def initial_state(recorded: Recorded) -> GameState:
         seats=tuple(SeatState(seat=s.seat, name=s.name) for s in event.seats),
         server_seed=event.secret.server_seed,
         server_seed_hash=event.server_seed_hash,
-        rules=rules.initial(rules.options(event.ruleset_options), len(event.seats)),
+        rules=rules.initial_for(event),
     )
     return evolve(state, recorded)
 

@@ -1,24 +1,64 @@
-"""The ruleset interface: each ruleset is a decider plugged into the shared lifecycle.
+"""The ruleset kit: a ruleset is written once, checked at import.
 
-The lifecycle (domain/lifecycle.py) handles what every game has — seats, rolls, notes, rulings,
-reveals, the end — and hands the ruleset its own commands and every event, so the ruleset only
-writes what its rules define.
+A ruleset is a decider (Chassaing) plugged into the shared lifecycle (domain/lifecycle.py):
+the lifecycle handles what every game has — seats, rolls, notes, rulings, reveals, the end —
+and hands the ruleset its own commands and every event. Each command is declared once, with
+its decider beside it; each event once, with its fold beside it (eventsourcing's aggregate7
+registers folds by event type the same way):
+
+    RULES = Ruleset("my_game", "1", state=MyState, options=MyOptions, initial=start)
+
+    @RULES.command("advance")              # HTTP type "my_game.advance"
+    class Advance(Command):
+        phase: str
+
+    @RULES.decides(Advance)
+    def advance(t: Table[MyState], command: Advance, actor: str) -> list[Draft]: ...
+
+    @RULES.event                           # stored type "my_game.Advanced"
+    class Advanced(Event):
+        phase: str
+
+    @RULES.folds(Advanced)
+    def _advanced(state: MyState, event: Advanced, seq: int) -> MyState: ...
+
+The type strings, the HTTP union (`commands`) and the dispatch tables are derived from these
+declarations. `complete()` (called by the ruleset's package once its modules are loaded, and
+by the registry) refuses a ruleset whose command has no decider or whose event has neither a
+fold nor an explicit `ignores`, naming it. docs/writing-a-ruleset.md walks through one.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+import json
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, Literal, TypeVar, cast, overload
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ValidationError, create_model
 
+from domain.canonical import sha256_hex
 from domain.commands import Command
 from domain.errors import KirokuError
-from domain.game import GameState
+from domain.events import Event, register_event_type
+from domain.lifecycle_events import GameCreated
 from domain.records import Draft, Recorded
+from domain.secrecy import RulesView, strip
+from domain.table import Table, TableView
 
-RulesState = TypeVar("RulesState", bound=BaseModel)
+S = TypeVar("S", bound=BaseModel)  # the ruleset's state
+Opt = TypeVar("Opt", bound=BaseModel)  # its options
+C = TypeVar("C", bound=Command)
+E = TypeVar("E", bound=Event)
+EC = TypeVar("EC", bound=type[Event])
+
+Decider = Callable[[Table[S], C, str], list[Draft]]
+Fold = Callable[[S, E, int], S]
+View = Callable[[TableView[S], str], RulesView]
+Describe = Callable[[dict[str, Any], dict[str, Any] | None], tuple[str, str] | None]
+Audit = Callable[
+    [Sequence[Recorded], Callable[[GameCreated], S], Callable[[S, Recorded], S]],
+    list["DeclarationCheck"],
+]
 
 
 class DeclarationCheck(BaseModel):
@@ -33,14 +73,208 @@ class DeclarationCheck(BaseModel):
     note: str = ""  # e.g. "let through by manual faces" or "amended at seq 41"
 
 
-class Ruleset(ABC, Generic[RulesState]):
-    id: ClassVar[str]
-    version: ClassVar[str]
-    State: ClassVar[type[BaseModel]]
-    Options: ClassVar[type[BaseModel]]
-    commands: ClassVar[tuple[type[Command], ...]] = ()
+class RulesetIncomplete(TypeError):
+    """A ruleset's declarations do not add up (raised at import, naming what is missing)."""
 
-    def options(self, raw: dict[str, Any]) -> BaseModel:
+
+def _ignore(state: Any, event: Any, seq: int) -> Any:
+    return state
+
+
+class Ruleset(Generic[S, Opt]):
+    """One ruleset: its declarations, and the decider the lifecycle composes with its own."""
+
+    def __init__(
+        self,
+        id: str,
+        version: str,
+        *,
+        state: type[S],
+        options: type[Opt],
+        initial: Callable[[Opt, int], S],
+        check_seats: Callable[[int], None] | None = None,
+        referee: str = "GM",
+        prefix: str | None = None,
+    ) -> None:
+        """`version` names the rules and the shape of `state`: bump it when either changes
+        (snapshots taken under another version are dropped and the game folded again).
+        `prefix` is prepended to command and event names (default "<id>."); `referee` is how
+        refusals name the GM ("host" in a game without a referee)."""
+        self.id = id
+        self.version = version
+        self.State = state
+        self.Options = options
+        self._initial = initial
+        self._check_seats = check_seats
+        self.referee = referee
+        self.prefix = f"{id}." if prefix is None else prefix
+        self._commands: dict[str, type[Command]] = {}
+        self._deciders: dict[type[Command], Decider[S, Any]] = {}
+        self._events: dict[str, type[Event]] = {}
+        self._folds: dict[type[Event], Fold[S, Any]] = {}
+        self._after_fold: Callable[[S, S], S] | None = None
+        self._view: View[S] | None = None
+        self._audit: Audit[S] | None = None
+        self._describers: dict[str, Describe] = {}
+        self._complete = False
+
+    # ------------------------------------------------------------------ declarations
+
+    def command(self, name: str) -> Callable[[type[C]], type[C]]:
+        """Declare a command; its HTTP `type` is the prefix and `name`."""
+
+        def declare(cls: type[C]) -> type[C]:
+            self._open(f"command {name!r}")
+            type_name = self.prefix + name
+            if type_name in self._commands:
+                raise RulesetIncomplete(f"{self.id}: command {type_name!r} is declared twice")
+            literal = cast(Any, Literal)[type_name]
+            declared = create_model(  # the same model, with its derived `type` field
+                cls.__name__,
+                __base__=cls,
+                __module__=cls.__module__,
+                __doc__=cls.__doc__,
+                type=(literal, type_name),
+            )
+            declared.__qualname__ = cls.__qualname__
+            self._commands[type_name] = declared
+            return declared
+
+        return declare
+
+    def decides(self, command: type[C]) -> Callable[[Decider[S, C]], Decider[S, C]]:
+        """Declare the decider of one of this ruleset's commands."""
+
+        def declare(decider: Decider[S, C]) -> Decider[S, C]:
+            self._open(f"a decider for {command.__name__}")
+            if self._commands.get(_type_of(command)) is not command:
+                raise RulesetIncomplete(
+                    f"{self.id}: {command.__name__} is not a command declared by this ruleset"
+                )
+            if command in self._deciders:
+                raise RulesetIncomplete(f"{self.id}: {command.__name__} has two deciders")
+            self._deciders[command] = decider
+            return decider
+
+        return declare
+
+    @overload
+    def event(self, cls: EC, /) -> EC: ...
+    @overload
+    def event(self, *, name: str) -> Callable[[EC], EC]: ...
+
+    def event(self, cls: EC | None = None, /, *, name: str | None = None) -> Any:
+        """Declare an event; its stored `type` is the prefix and the class name (or `name`,
+        for a type stored before the prefix existed). Renaming the class renames the type:
+        games already stored would no longer read, so keep a renamed event's `name`."""
+
+        def declare(event_cls: EC) -> EC:
+            self._open(f"event {event_cls.__name__}")
+            type_name = name if name is not None else self.prefix + event_cls.__name__
+            event_cls.type = type_name
+            register_event_type(event_cls)
+            self._events[type_name] = event_cls
+            return event_cls
+
+        return declare(cls) if cls is not None else declare
+
+    def folds(self, event: type[E]) -> Callable[[Fold[S, E]], Fold[S, E]]:
+        """Declare how an event (this ruleset's, or a lifecycle one) changes the state.
+        A fold returns a new state; it never changes the one it is given."""
+
+        def declare(fold: Fold[S, E]) -> Fold[S, E]:
+            self._open(f"a fold for {event.__name__}")
+            if event in self._folds:
+                raise RulesetIncomplete(f"{self.id}: {event.__name__} has two folds")
+            self._folds[event] = fold
+            return fold
+
+        return declare
+
+    def ignores(self, *events: type[Event]) -> None:
+        """Declare events that change nothing in the ruleset's state (they are on the record
+        for the table and the audit, e.g. a check that changes no number)."""
+        for event in events:
+            self.folds(event)(_ignore)
+
+    def after_fold(self, hook: Callable[[S, S], S]) -> Callable[[S, S], S]:
+        """A check run after every fold of this ruleset's own events, given (before, after)."""
+        self._open("an after-fold hook")
+        self._after_fold = hook
+        return hook
+
+    def views(self, view: View[S]) -> View[S]:
+        """Declare the view: the state as one audience sees it, secrets as Private values."""
+        self._open("a view")
+        self._view = view
+        return view
+
+    def audits(self, audit: Audit[S]) -> Audit[S]:
+        """Declare the declarations audit (rulesets that check declared values)."""
+        self._open("an audit")
+        self._audit = audit
+        return audit
+
+    def describes(self, event: type[Event]) -> Callable[[Describe], Describe]:
+        """Declare how the table says one of this ruleset's events in the log: (kind, text)
+        from the parts the reader may see (public, and the sealed body or None); see
+        domain/logline.py. Events nobody describes read in the default words."""
+
+        def declare(describe: Describe) -> Describe:
+            self._open(f"a description of {event.__name__}")
+            self._describers[event.type] = describe
+            return describe
+
+        return declare
+
+    def _open(self, what: str) -> None:
+        if self._complete:
+            raise RulesetIncomplete(f"{self.id}: {what} declared after the ruleset was complete")
+
+    def complete(self) -> Ruleset[S, Opt]:
+        """Check that the declarations add up; raises RulesetIncomplete naming what is missing."""
+        if self._complete:
+            return self
+        missing = [
+            f"command {type_name!r} ({cls.__name__}) has no decider"
+            for type_name, cls in self._commands.items()
+            if cls not in self._deciders
+        ] + [
+            f"event {type_name!r} ({cls.__name__}) has no fold (declare one, or ignores())"
+            for type_name, cls in self._events.items()
+            if cls not in self._folds
+        ]
+        if self._view is None:
+            missing.append("no view is declared")
+        if missing:
+            raise RulesetIncomplete(f"ruleset {self.id}: " + "; ".join(missing))
+        self._complete = True
+        return self
+
+    # ------------------------------------------------------------------ derived
+
+    @property
+    def commands(self) -> tuple[type[Command], ...]:
+        """The command models, in declaration order (the HTTP union, the table's forms)."""
+        return tuple(self._commands.values())
+
+    @property
+    def events(self) -> tuple[type[Event], ...]:
+        return tuple(self._events.values())
+
+    def schema_key(self) -> str:
+        """A hash of what a stored state of this ruleset depends on: id, version, and the
+        state's schema. Snapshots and projection states carry it; a mismatch refolds."""
+        cached: str | None = getattr(self, "_schema_key", None)
+        if cached is None:
+            schema = json.dumps(self.State.model_json_schema(), sort_keys=True)
+            cached = sha256_hex(f"{self.id}\n{self.version}\n{schema}")
+            self._schema_key = cached
+        return cached
+
+    # ------------------------------------------------------------------ the decider
+
+    def options(self, raw: dict[str, Any]) -> Opt:
         try:
             return self.Options.model_validate(raw)
         except ValidationError as error:
@@ -48,36 +282,73 @@ class Ruleset(ABC, Generic[RulesState]):
                 "invalid_ruleset_options", f"Options for {self.id} are not valid: {error}"
             ) from None
 
-    @abstractmethod
-    def initial(self, options: BaseModel, seats: int) -> RulesState:
+    def check_seats(self, seats: int) -> None:
+        """Refuse (KirokuError) a seat count this game cannot be played with, at creation."""
+        if self._check_seats is not None:
+            self._check_seats(seats)
+
+    def initial(self, options: Opt, seats: int) -> S:
         """The ruleset's state right after GameCreated."""
+        return self._initial(options, seats)
 
-    @abstractmethod
-    def decide(self, game: GameState, command: Command, actor: str) -> list[Draft]:
-        """Events for one of this ruleset's own commands, or raise RuleViolation."""
+    def initial_for(self, created: GameCreated) -> S:
+        return self.initial(self.options(created.ruleset_options), len(created.seats))
 
-    @abstractmethod
-    def evolve(self, state: RulesState, recorded: Recorded) -> RulesState:
+    def decide(self, table: Table[S], command: Command, actor: str) -> list[Draft]:
+        """Events for one of this ruleset's own commands, or raise a KirokuError."""
+        decider = self._deciders.get(type(command))
+        if decider is None:
+            raise KirokuError(
+                "command_not_in_ruleset",
+                f"{getattr(command, 'type', '?')!r} is not a command of {self.id}.",
+            )
+        return decider(table, command, actor)
+
+    def fold(self, state: S, event: Event, seq: int) -> S:
+        """The state after one event (deciders use it too, to look ahead at a draft)."""
+        fold = self._folds.get(type(event))
+        if fold is None:
+            return state
+        after = fold(state, event, seq)
+        if self._after_fold is not None and type(event).type in self._events:
+            after = self._after_fold(state, after)
+        return after
+
+    def evolve(self, state: S, recorded: Recorded) -> S:
         """Fold any event (lifecycle ones included) into the ruleset's state."""
+        return self.fold(state, recorded.event, recorded.seq)
 
-    @abstractmethod
-    def view(self, game: GameState, audience: str) -> dict[str, Any]:
-        """The ruleset's part of the game as `audience` may see it."""
+    def view(self, table: TableView[S], audience: str) -> RulesView:
+        """The ruleset's view model for `audience`, before stripping."""
+        assert self._view is not None, f"{self.id} is not complete"
+        view = self._view(table, audience)
+        if not isinstance(view, RulesView):
+            raise TypeError(f"{self.id}'s view must return a RulesView, not {type(view)}")
+        return view
+
+    def render(self, table: TableView[S], audience: str) -> dict[str, Any]:
+        """The ruleset's part of the game as `audience` may see it: its view, stripped."""
+        return strip(self.view(table, audience), audience)
 
     def describe(
         self, type_name: str, public: dict[str, Any], secret: dict[str, Any] | None
     ) -> tuple[str, str] | None:
         """How the table would say one of this ruleset's events: (kind, text) for the log
-        line (see domain/logline.py), from what the reader may see; None for the default."""
-        return None
+        line, from what the reader may see; None for the default."""
+        describe = self._describers.get(type_name)
+        return None if describe is None else describe(public, secret)
 
-    def check_seats(self, seats: int) -> None:
-        """Refuse (KirokuError) a seat count this game cannot be played with, at creation."""
-
-    def restore(self, data: Any) -> RulesState:
-        return self.State.model_validate(data)  # type: ignore[return-value]
+    def restore(self, data: Any) -> S:
+        return self.State.model_validate(data)
 
     def audit_declarations(self, history: Sequence[Recorded]) -> list[DeclarationCheck]:
         """After the end, with every secret revealed (each Recorded carries its body): every
         declaration this ruleset checks, beside the truth. Rulesets without any return []."""
-        return []
+        if self._audit is None:
+            return []
+        return self._audit(history, self.initial_for, self.evolve)
+
+
+def _type_of(command: type[Command]) -> str:
+    field = command.model_fields.get("type")
+    return str(field.default) if field is not None else ""

@@ -17,7 +17,6 @@ from domain.audience import may_see
 from domain.game import GameState
 from domain.lifecycle_events import GameOptions, Revealed
 from domain.records import Recorded
-from domain.rulesets import ruleset_for
 from domain.seqmap import SeqMap
 
 
@@ -119,7 +118,7 @@ def render(state: ProjectionState, audience: str) -> AudienceView:
         options=game.options,
         seats=[SeatView(seat=s.seat, name=s.name, joined=s.joined) for s in game.seats],
         tabs=list(game.tabs),
-        rules=ruleset_for(game.ruleset).view(game, audience),
+        rules=lifecycle.rules_view(game, audience),
         secrets=secrets,
     )
 

@@ -18,7 +18,7 @@ from api.schemas import (
 )
 from api.web import join_link
 from domain.audience import seat_actor
-from domain.rulesets import ruleset_for
+from domain.lifecycle import rules_view
 from domain.service import NewGame
 
 router = APIRouter(prefix="/games", tags=["games"])
@@ -80,5 +80,5 @@ def get_game(game_id: GameId, audience: Caller, service: Service, response: Resp
         options=state.options,
         seats=[SeatOut(seat=s.seat, name=s.name, joined=s.joined) for s in state.seats],
         tabs=list(state.tabs),
-        rules=ruleset_for(state.ruleset).view(state, audience),
+        rules=rules_view(state, audience),
     )

@@ -9,12 +9,13 @@ from domain.errors import KirokuError
 if TYPE_CHECKING:
     from domain.ruleset import Ruleset
 
-_REGISTRY: dict[str, Ruleset[Any]] = {}
+_REGISTRY: dict[str, Ruleset[Any, Any]] = {}
 _builtin_loaded = False
 
 
-def register(ruleset: Ruleset[Any]) -> None:
-    _REGISTRY[ruleset.id] = ruleset
+def register(ruleset: Ruleset[Any, Any]) -> None:
+    """Add a ruleset; one whose declarations do not add up is refused (RulesetIncomplete)."""
+    _REGISTRY[ruleset.complete().id] = ruleset
 
 
 def _ensure_builtin() -> None:
@@ -25,7 +26,7 @@ def _ensure_builtin() -> None:
         _load_builtin()
 
 
-def ruleset_for(ruleset_id: str) -> Ruleset[Any]:
+def ruleset_for(ruleset_id: str) -> Ruleset[Any, Any]:
     _ensure_builtin()
     try:
         return _REGISTRY[ruleset_id]
@@ -36,14 +37,15 @@ def ruleset_for(ruleset_id: str) -> Ruleset[Any]:
         ) from None
 
 
-def all_rulesets() -> list[Ruleset[Any]]:
+def all_rulesets() -> list[Ruleset[Any, Any]]:
     _ensure_builtin()
     return list(_REGISTRY.values())
 
 
 def _load_builtin() -> None:
-    from domain.rulesets import freeform
+    from domain.rulesets.chojin_locke import CHOJIN_LOCKE
+    from domain.rulesets.freeform import FREEFORM
+    from domain.rulesets.ninja_slayer import NINJA_SLAYER
 
-    register(freeform.FREEFORM)
-    register(__import__("domain.rulesets.chojin_locke", fromlist=["CHOJIN_LOCKE"]).CHOJIN_LOCKE)
-    register(__import__("domain.rulesets.ninja_slayer", fromlist=["NINJA_SLAYER"]).NINJA_SLAYER)
+    for ruleset in (FREEFORM, CHOJIN_LOCKE, NINJA_SLAYER):
+        register(ruleset)

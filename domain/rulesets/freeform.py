@@ -1,34 +1,20 @@
 """`freeform`: any dice, any declaration, GM-named phases — the fallback for any game.
 
-Everything but phases is the shared lifecycle; this ruleset adds `advance_phase`.
+Everything but phases is the shared lifecycle; this ruleset adds `advance_phase`. It is also
+the smallest complete ruleset on the kit (docs/writing-a-ruleset.md).
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
-
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.audience import GM
 from domain.commands import Command
-from domain.errors import Forbidden, RuleViolation
+from domain.errors import RuleViolation
 from domain.events import Event
-from domain.game import GameState
-from domain.records import Draft, Recorded
+from domain.records import Draft
 from domain.ruleset import Ruleset
-
-
-class AdvancePhase(Command):
-    """GM: name the phase the table is now in."""
-
-    type: Literal["advance_phase"] = "advance_phase"
-    phase: str = Field(min_length=1, max_length=80, examples=["Round 2: night"])
-
-
-class PhaseAdvanced(Event):
-    type = "PhaseAdvanced"
-    phase: str
-    number: int
+from domain.secrecy import RulesView
+from domain.table import Table, TableView
 
 
 class FreeformOptions(BaseModel):
@@ -42,34 +28,52 @@ class FreeformState(BaseModel):
     phase_number: int = 0
 
 
-class Freeform(Ruleset[FreeformState]):
-    id = "freeform"
-    version = "1"
-    State = FreeformState
-    Options = FreeformOptions
-    commands = (AdvancePhase,)
-
-    def initial(self, options: BaseModel, seats: int) -> FreeformState:
-        return FreeformState()
-
-    def decide(self, game: GameState, command: Command, actor: str) -> list[Draft]:
-        assert isinstance(command, AdvancePhase)
-        if actor != GM:
-            raise Forbidden("gm_only", "Only the GM can advance the phase.")
-        if game.status != "started":
-            raise RuleViolation("game_not_running", "Phases advance only while the game runs.")
-        number = game.rules.phase_number + 1
-        return [Draft(PhaseAdvanced(phase=command.phase, number=number))]
-
-    def evolve(self, state: FreeformState, recorded: Recorded) -> FreeformState:
-        event = recorded.event
-        if isinstance(event, PhaseAdvanced):
-            return FreeformState(phase=event.phase, phase_number=event.number)
-        return state
-
-    def view(self, game: GameState, audience: str) -> dict[str, Any]:
-        rules: FreeformState = game.rules
-        return {"phase": rules.phase, "phase_number": rules.phase_number}
+# Types predate the "<ruleset id>." prefix: "advance_phase", "PhaseAdvanced".
+FREEFORM = Ruleset(
+    "freeform",
+    "1",
+    state=FreeformState,
+    options=FreeformOptions,
+    initial=lambda options, seats: FreeformState(),
+    prefix="",
+)
 
 
-FREEFORM = Freeform()
+@FREEFORM.command("advance_phase")
+class AdvancePhase(Command):
+    """GM: name the phase the table is now in."""
+
+    phase: str = Field(min_length=1, max_length=80, examples=["Round 2: night"])
+
+
+@FREEFORM.decides(AdvancePhase)
+def advance_phase(t: Table[FreeformState], command: AdvancePhase, actor: str) -> list[Draft]:
+    t.referee_only(actor, "advance the phase")
+    if t.status != "started":
+        # its own code (not game_not_started / game_ended): clients already match on it
+        raise RuleViolation("game_not_running", "Phases advance only while the game runs.")
+    return [Draft(PhaseAdvanced(phase=command.phase, number=t.rules.phase_number + 1))]
+
+
+@FREEFORM.event(name="PhaseAdvanced")
+class PhaseAdvanced(Event):
+    phase: str
+    number: int
+
+
+@FREEFORM.folds(PhaseAdvanced)
+def _advanced(state: FreeformState, event: PhaseAdvanced, seq: int) -> FreeformState:
+    return FreeformState(phase=event.phase, phase_number=event.number)
+
+
+class FreeformView(RulesView):
+    phase: str | None
+    phase_number: int
+
+
+@FREEFORM.views
+def view(t: TableView[FreeformState], audience: str) -> FreeformView:
+    return FreeformView(phase=t.rules.phase, phase_number=t.rules.phase_number)
+
+
+FREEFORM.complete()

@@ -4,44 +4,25 @@ secret ESP value; a seat claims an ESP value, which may be lower than the truth,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Literal
+from collections.abc import Callable, Sequence
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from domain.audience import seat_actor
 from domain.commands import Command
 from domain.errors import RuleViolation
 from domain.events import Event
-from domain.game import GameState
+from domain.lifecycle_events import GameCreated
 from domain.records import Draft, Recorded
 from domain.ruleset import DeclarationCheck, Ruleset
 from domain.rulesets import register
-
-
-class Deal(Command):
-    type: Literal["sheet_test.deal"] = "sheet_test.deal"
-    seat: int
-    esp: int = Field(ge=1, le=9)
-
-
-class Claim(Command):
-    type: Literal["sheet_test.claim"] = "sheet_test.claim"
-    esp: int
+from domain.secrecy import RulesView
+from domain.table import Table, TableView
 
 
 class Sheet(BaseModel):
     model_config = ConfigDict(frozen=True)
-    esp: int
-
-
-class SheetDealt(Event):
-    type = "sheet_test.SheetDealt"
-    seat: int
-    secret: Sheet | None = None
-
-
-class Claimed(Event):
-    type = "sheet_test.Claimed"
     esp: int
 
 
@@ -50,68 +31,104 @@ class State(BaseModel):
     esp: dict[int, int] = {}
 
 
-class SheetRuleset(Ruleset[State]):
-    id = "sheet_test"
-    version = "1"
-    State = State
-    Options = State
-    commands = (Deal, Claim)
+class TestRuleset(Ruleset[State, State]):
+    """Defined here, so the ruleset reads as the tests' own, not a built-in one."""
 
-    def initial(self, options: BaseModel, seats: int) -> State:
-        return State()
 
-    def decide(self, game: GameState, command: Command, actor: str) -> list[Draft]:
-        if isinstance(command, Deal):
-            return [
-                Draft(
-                    SheetDealt(seat=command.seat, secret=Sheet(esp=command.esp)),
-                    audience=(f"seat:{command.seat}",),
-                )
-            ]
-        assert isinstance(command, Claim)
-        seat = int(actor.split(":")[1])
-        if command.esp > game.rules.esp.get(seat, 0):
-            raise RuleViolation("declaration_too_high", "You cannot declare more than you have.")
-        return [Draft(Claimed(esp=command.esp))]
+SHEET_TEST = TestRuleset(
+    "sheet_test", "1", state=State, options=State, initial=lambda options, seats: State()
+)
 
-    def evolve(self, state: State, recorded: Recorded) -> State:
+
+@SHEET_TEST.command("deal")
+class Deal(Command):
+    seat: int
+    esp: int = Field(ge=1, le=9)
+
+
+@SHEET_TEST.decides(Deal)
+def deal(t: Table[State], command: Deal, actor: str) -> list[Draft]:
+    event = SheetDealt(seat=command.seat, secret=Sheet(esp=command.esp))
+    return [Draft(event, audience=(seat_actor(command.seat),))]
+
+
+@SHEET_TEST.command("claim")
+class Claim(Command):
+    esp: int
+
+
+@SHEET_TEST.decides(Claim)
+def claim(t: Table[State], command: Claim, actor: str) -> list[Draft]:
+    seat = t.seat_of(actor)
+    if command.esp > t.rules.esp.get(seat, 0):
+        raise RuleViolation("declaration_too_high", "You cannot declare more than you have.")
+    return [Draft(Claimed(esp=command.esp))]
+
+
+@SHEET_TEST.event
+class SheetDealt(Event):
+    seat: int
+    secret: Sheet | None = None
+
+
+@SHEET_TEST.folds(SheetDealt)
+def _dealt(state: State, event: SheetDealt, seq: int) -> State:
+    if event.secret is None:
+        return state
+    return State(esp={**state.esp, event.seat: event.secret.esp})
+
+
+@SHEET_TEST.event
+class Claimed(Event):
+    esp: int
+
+
+SHEET_TEST.ignores(Claimed)
+
+
+class NoView(RulesView):
+    pass
+
+
+@SHEET_TEST.views
+def view(t: TableView[State], audience: str) -> NoView:
+    return NoView()
+
+
+@SHEET_TEST.audits
+def audit(
+    history: Sequence[Recorded],
+    start: Callable[[GameCreated], State],
+    fold: Callable[[State, Recorded], State],
+) -> list[DeclarationCheck]:
+    truth: dict[str, int] = {}
+    checks = []
+    for recorded in history:
         event = recorded.event
         if isinstance(event, SheetDealt) and event.secret is not None:
-            return State(esp={**state.esp, event.seat: event.secret.esp})
-        return state
-
-    def view(self, game: GameState, audience: str) -> dict[str, Any]:
-        return {}
-
-    def audit_declarations(self, history: Sequence[Recorded]) -> list[DeclarationCheck]:
-        truth: dict[str, int] = {}
-        checks = []
-        for recorded in history:
-            event = recorded.event
-            if isinstance(event, SheetDealt) and event.secret is not None:
-                truth[f"seat:{event.seat}"] = event.secret.esp
-            elif isinstance(event, Claimed):
-                actual = truth.get(recorded.envelope.actor)
-                verdict: Literal["legal", "understated", "overstated", "unknown"] = (
-                    "unknown"
-                    if actual is None
-                    else "overstated"
-                    if event.esp > actual
-                    else "understated"
-                    if event.esp < actual
-                    else "legal"
+            truth[f"seat:{event.seat}"] = event.secret.esp
+        elif isinstance(event, Claimed):
+            actual = truth.get(recorded.envelope.actor)
+            verdict: Literal["legal", "understated", "overstated", "unknown"] = (
+                "unknown"
+                if actual is None
+                else "overstated"
+                if event.esp > actual
+                else "understated"
+                if event.esp < actual
+                else "legal"
+            )
+            checks.append(
+                DeclarationCheck(
+                    seq=recorded.seq,
+                    actor=recorded.envelope.actor,
+                    what="ESP",
+                    declared=event.esp,
+                    truth=actual,
+                    verdict=verdict,
                 )
-                checks.append(
-                    DeclarationCheck(
-                        seq=recorded.seq,
-                        actor=recorded.envelope.actor,
-                        what="ESP",
-                        declared=event.esp,
-                        truth=actual,
-                        verdict=verdict,
-                    )
-                )
-        return checks
+            )
+    return checks
 
 
-register(SheetRuleset())
+register(SHEET_TEST)
