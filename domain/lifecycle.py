@@ -55,7 +55,7 @@ from domain.lifecycle_events import (
 )
 from domain.records import Draft, Recorded, ServerData
 from domain.rulesets import ruleset_for
-from domain.table import Dice, Table, TableView
+from domain.table import Dice, Table
 
 MAX_SEATS = 16
 
@@ -343,17 +343,6 @@ def decide(state: GameState, command: Command, actor: str) -> list[Draft]:
 # ---------------------------------------------------------------------------------- the table
 
 
-def view_of(state: GameState) -> TableView[Any]:
-    """What a ruleset's view reads of the game."""
-    return TableView(
-        status=state.status,
-        seats=state.seats,
-        options=state.options,
-        rules=state.rules,
-        referee=ruleset_for(state.ruleset).referee,
-    )
-
-
 def table_for(state: GameState) -> Table[Any]:
     """What a ruleset's decider reads of the game: the server seed, credentials and sealed
     bodies stay here, behind the dice and the end the table is handed."""
@@ -386,7 +375,7 @@ def table_for(state: GameState) -> Table[Any]:
 def rules_view(state: GameState, audience: str) -> dict[str, Any]:
     """The ruleset's part of the game as `audience` may see it: the one path every output
     (GET /games/{id}, the projections, the replay) takes."""
-    return ruleset_for(state.ruleset).render(view_of(state), audience)
+    return ruleset_for(state.ruleset).view(state, audience)
 
 
 # ---------------------------------------------------------------------------------- evolve

@@ -40,6 +40,7 @@ from domain.canonical import sha256_hex
 from domain.commands import Command
 from domain.errors import KirokuError
 from domain.events import Event, register_event_type
+from domain.game import GameState
 from domain.lifecycle_events import GameCreated
 from domain.records import Draft, Recorded
 from domain.secrecy import RulesView, strip
@@ -318,17 +319,28 @@ class Ruleset(Generic[S, Opt]):
         """Fold any event (lifecycle ones included) into the ruleset's state."""
         return self.fold(state, recorded.event, recorded.seq)
 
-    def view(self, table: TableView[S], audience: str) -> RulesView:
-        """The ruleset's view model for `audience`, before stripping."""
+    def table_view(self, game: GameState) -> TableView[S]:
+        """What the ruleset's view reads of the game."""
+        return TableView(
+            status=game.status,
+            seats=game.seats,
+            options=game.options,
+            rules=game.rules,
+            referee=self.referee,
+        )
+
+    def view_model(self, game: GameState, audience: str) -> RulesView:
+        """The ruleset's view for `audience`, its Private values still in (tests, the leak
+        contract); every output goes through `view`."""
         assert self._view is not None, f"{self.id} is not complete"
-        view = self._view(table, audience)
+        view = self._view(self.table_view(game), audience)
         if not isinstance(view, RulesView):
             raise TypeError(f"{self.id}'s view must return a RulesView, not {type(view)}")
         return view
 
-    def render(self, table: TableView[S], audience: str) -> dict[str, Any]:
+    def view(self, game: GameState, audience: str) -> dict[str, Any]:
         """The ruleset's part of the game as `audience` may see it: its view, stripped."""
-        return strip(self.view(table, audience), audience)
+        return strip(self.view_model(game, audience), audience)
 
     def describe(
         self, type_name: str, public: dict[str, Any], secret: dict[str, Any] | None

@@ -1,7 +1,24 @@
-"""ニンジャスレイヤーTRPG 2nd edition (docs/rulesets/ninja-slayer.md)."""
+"""ニンジャスレイヤーTRPG 2nd edition (docs/rulesets/ninja-slayer.md).
+
+Importing the package loads every module that declares on NINJA_SLAYER, then completes it.
+"""
 
 from __future__ import annotations
 
-from .ruleset import NINJA_SLAYER
+from . import (  # noqa: F401  (each module declares its commands or events)
+    abilities,
+    attacks,
+    characters,
+    combat_events,
+    equipment,
+    evasion,
+    events,
+    flow,
+    movement,
+    view,
+)
+from .rules import NINJA_SLAYER
+
+NINJA_SLAYER.complete()
 
 __all__ = ["NINJA_SLAYER"]

@@ -2,22 +2,31 @@
 
 from __future__ import annotations
 
+from pydantic import Field
+
+from domain.commands import Command
 from domain.errors import RuleViolation
-from domain.game import GameState
 from domain.records import Draft
 
 from . import checks, guards
-from .commands import Adrenaline, Reroll
-from .difficulty import Modifier
-from .events import AdrenalineBoost, CheckDetail, CheckRolled, SixthSense
-from .numbers import DrawNumbers
+from .events import AdrenalineBoost, CheckRolled, SixthSense
+from .fields import CharacterId, Entropy, Faces
 from .reroll_strike import reroll_strike
+from .rules import NINJA_SLAYER, NinjaTable
 
 NOT_CHECKS = ("table", "damage")  # 決定表やダメージ値の決定などは判定とみなさない
 
 
-def adrenaline(game: GameState, command: Adrenaline, actor: str) -> list[Draft]:
-    state = guards.rules(game)
+@NINJA_SLAYER.command("adrenaline_boost")
+class Adrenaline(Command):
+    """●アドレナリン・ブースト: once per combat, 1 【精神力】."""
+
+    character: str = CharacterId
+
+
+@NINJA_SLAYER.decides(Adrenaline)
+def adrenaline(t: NinjaTable, command: Adrenaline, actor: str) -> list[Draft]:
+    state = t.started()
     character = guards.able(guards.controlled(state, command.character, actor))
     guards.combat(state)
     if not character.sheet.ninja:
@@ -30,8 +39,20 @@ def adrenaline(game: GameState, command: Adrenaline, actor: str) -> list[Draft]:
     return [Draft(AdrenalineBoost(character=character.id))]
 
 
-def sixth_sense(game: GameState, command: Reroll, actor: str) -> list[Draft]:
-    state = guards.rules(game)
+@NINJA_SLAYER.command("sixth_sense")
+class Reroll(Command):
+    """●ニンジャ第六感: once per scenario, reroll one of your own checks."""
+
+    character: str = CharacterId
+    check_seq: int = Field(ge=1, description="A check's or an attack's seq")
+    strike: int = Field(default=0, ge=0, le=8, description="Which strike of a multi-attack")
+    faces: list[int] | None = Faces
+    entropy: str = Entropy
+
+
+@NINJA_SLAYER.decides(Reroll)
+def sixth_sense(t: NinjaTable, command: Reroll, actor: str) -> list[Draft]:
+    state = t.started()
     character = guards.controlled(state, command.character, actor)
     if not character.sheet.sixth_sense:
         raise RuleViolation(
@@ -43,7 +64,7 @@ def sixth_sense(game: GameState, command: Reroll, actor: str) -> list[Draft]:
         )
     attack = state.attacks.get(command.check_seq)
     if attack is not None and attack.attacker == character.id:
-        return reroll_strike(game, state, character, command, attack)
+        return reroll_strike(t, state, character, command, attack)
     memo = state.checks.get(command.check_seq)
     if memo is None or memo.character != character.id:
         raise RuleViolation(
@@ -51,16 +72,15 @@ def sixth_sense(game: GameState, command: Reroll, actor: str) -> list[Draft]:
         )
     if memo.purpose in NOT_CHECKS:
         raise RuleViolation("not_a_check", "Tables and damage rolls are not checks.")
-    before = CheckDetail.model_validate(memo.detail)
+    before = memo.detail
     # The same pool and difficulty, rolled again; 即応ダイス were paid for with the first roll.
     detail = checks.run(
-        game,
+        t.dice,
         before.pool,
         before.base_difficulty,
-        [Modifier.model_validate(m) for m in before.modifiers],
+        before.modifiers,
         faces=command.faces,
         entropy=command.entropy,
-        number=DrawNumbers(game).take(command.faces),
     )
     fields, audience = checks.placed(character, detail)
     rerolled = CheckRolled(

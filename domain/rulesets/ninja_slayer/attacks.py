@@ -3,25 +3,61 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Literal
 
+from pydantic import BaseModel, ConfigDict, Field
+
+from domain.commands import Command
 from domain.errors import KirokuError, RuleViolation
-from domain.game import GameState
 from domain.records import Draft
 
 from . import checks, guards
 from .characters import concentration
-from .commands import Attack
+from .combat_events import AttackRolled
 from .damage import evadable, taken
+from .details import CheckDetail, Strike, StrikeDetails
 from .difficulty import Modifier
-from .events import AttackRolled, CheckDetail, Strike, StrikeDetails
-from .numbers import DrawNumbers
+from .fields import CharacterId, Entropy, Faces
 from .rolls import Pool
+from .rules import NINJA_SLAYER, NinjaTable
+from .sheet import StatName
 from .state import Character, Damage, NinjaState, StrikeTerms
 from .stats import value
 from .strikes import resolve
 
 TIME_LAG_NEURON = 7  # ●時間差 and ●マルチターゲット are gained at base 【ニューロン】 7
 SOKUTEN = Modifier(name="連続側転", delta=1)
+
+
+class Allocation(BaseModel):
+    """One target of an attack and the dice given to it (declared before rolling)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    target: str = CharacterId
+    dice: int | None = Field(default=None, ge=0, le=60, description="None: the whole pool")
+    faces: list[int] | None = Faces
+
+
+@NINJA_SLAYER.command("attack")
+class Attack(Command):
+    """攻撃フェイズ: melee (【カラテ】 攻撃判定) or ranged (【ワザマエ】 射撃判定)."""
+
+    kind: Literal["melee", "ranged"] = "melee"
+    stat: StatName | None = Field(
+        default=None, description="Default カラテ (melee) / ワザマエ (ranged); e.g. ジツ"
+    )
+    allocations: list[Allocation] = Field(min_length=1, max_length=9)
+    modifiers: list[Modifier] = Field(default_factory=list, max_length=12)
+    bonus_dice: int = Field(default=0, ge=-20, le=20)
+    reaction_dice: int = Field(default=0, ge=0, le=20)
+    base_damage: int = Field(default=1, ge=0, le=20)
+    tsuda: list[int] = Field(default_factory=list, max_length=6, description="痛打+X sources")
+    time_lag: bool = Field(default=False, description="●時間差 on a multi-shot")
+    shuriken: bool = Field(default=False, description="スリケン or ジツ: ULTRA-HARD mode +1")
+    evasion: str = Field(default="N", description="The weapon's 回避 difficulty (e.g. H)")
+    style: str | None = Field(default=None, max_length=40, description="戦闘/射撃スタイル")
+    entropy: str = Entropy
 
 
 def _allocations(command: Attack, holder: Character, pool: int, stat: str) -> list[int]:
@@ -53,8 +89,9 @@ def _targets(state: NinjaState, command: Attack, holder: Character) -> list[Char
     return targets
 
 
-def attack(game: GameState, command: Attack, actor: str) -> list[Draft]:
-    state, combat, holder = guards.acting(game, actor, "attack")
+@NINJA_SLAYER.decides(Attack)
+def attack(t: NinjaTable, command: Attack, actor: str) -> list[Draft]:
+    state, combat, holder = guards.acting(t, actor, "attack")
     guards.first_attack_action(combat, holder)
     guards.spend(
         "即応ダイス", "not_enough_reaction_dice", command.reaction_dice, holder.now.reaction
@@ -85,7 +122,6 @@ def attack(game: GameState, command: Attack, actor: str) -> list[Draft]:
     modifiers = list(command.modifiers) + concentration(state, holder.id)
     if holder.next_attack_difficulty:
         modifiers.append(SOKUTEN)
-    numbers = DrawNumbers(game)
     strikes: list[Strike] = []
     details: list[CheckDetail] = []
     damages: list[Damage] = []
@@ -98,13 +134,12 @@ def attack(game: GameState, command: Attack, actor: str) -> list[Draft]:
     )
     for allocation, dice, target in zip(command.allocations, split, targets, strict=True):
         detail = checks.run(
-            game,
+            t.dice,
             Pool(bonus=dice),
             "N",
             modifiers,
             faces=allocation.faces,
             entropy=command.entropy,
-            number=numbers.take(allocation.faces),
             command="AT" if melee else "NJ",
         )
         strike, damage = resolve(
@@ -114,7 +149,7 @@ def attack(game: GameState, command: Attack, actor: str) -> list[Draft]:
             detail,
             terms,
             damage_id=combat.next_damage + len(damages),
-            attack_seq=game.version + 1,
+            attack_seq=t.next_seq,  # AttackRolled is this command's first event
             strikes_on_target=hits_per_target[target.id],
         )
         strikes.append(strike)

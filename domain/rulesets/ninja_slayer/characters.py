@@ -1,35 +1,50 @@
-"""Deciders for characters outside the combat sequence: adding, adjusting, checks."""
+"""Characters outside the combat sequence: adding, adjusting, checks."""
 
 from __future__ import annotations
 
+from typing import Literal
+
+from pydantic import Field
+
 from domain.audience import GM, seat_number
+from domain.commands import Command
 from domain.errors import Forbidden, KirokuError, RuleViolation
-from domain.game import GameState
 from domain.records import Draft
 
 from . import checks, guards
-from .commands import AddCharacter, Adjust, Check
 from .difficulty import Modifier
 from .events import CharacterAdded, CharacterAdjusted, CheckRolled
-from .numbers import DrawNumbers
+from .fields import CharacterId, Entropy, Faces
 from .rolls import Pool
-from .state import Current, NinjaState
+from .rules import NINJA_SLAYER, NinjaTable
+from .sheet import Kind, Sheet, StatName
+from .state import Current, NinjaState, Status
 from .stats import value
 
 NO_REACTION = ("table", "damage")
 CONCENTRATION = Modifier(name="集中状態", delta=-1)
 
 
-def add(game: GameState, command: AddCharacter, actor: str) -> list[Draft]:
-    if game.status == "ended":
-        raise RuleViolation("game_ended", "The game has ended.")
-    state: NinjaState = game.rules
+@NINJA_SLAYER.command("add_character")
+class AddCharacter(Command):
+    """A PC (owned by a seat; a seat may add its own) or an NPC (GM; sheet sealed to the GM)."""
+
+    id: str = CharacterId
+    name: str = Field(min_length=1, max_length=60)
+    kind: Kind = "pc"
+    owner: str | None = Field(default=None, description="seat:<n> for a PC")
+    sheet: Sheet
+
+
+@NINJA_SLAYER.decides(AddCharacter)
+def add(t: NinjaTable, command: AddCharacter, actor: str) -> list[Draft]:
+    state = t.not_ended()
     if command.id in state.characters:
         raise RuleViolation("duplicate_character", f"There already is a character {command.id!r}.")
     if command.kind == "pc":
         owner = command.owner or actor
         number = seat_number(owner)
-        if number is None or game.seat(number) is None:
+        if number is None or t.seat(number) is None:
             raise KirokuError("unknown_seat", "A PC belongs to a seat of this game (seat:<n>).")
         if actor not in (GM, owner):
             raise Forbidden("not_your_seat", "A player adds only their own PC.")
@@ -42,16 +57,27 @@ def add(game: GameState, command: AddCharacter, actor: str) -> list[Draft]:
             id=command.id, name=command.name, owner=owner, kind="pc", sheet=command.sheet
         )
         return [Draft(event)]
-    guards.require_gm(actor, "add NPCs")
+    t.referee_only(actor, "add NPCs")
     event = CharacterAdded(
         id=command.id, name=command.name, owner=GM, kind=command.kind, secret=command.sheet
     )
     return [Draft(event, audience=(GM,))]
 
 
-def adjust(game: GameState, command: Adjust, actor: str) -> list[Draft]:
-    state = guards.rules(game)
-    guards.require_gm(actor, "adjust a character")
+@NINJA_SLAYER.command("adjust")
+class Adjust(Command):
+    """GM: change a character's current values or status, with the reason (table, ruling)."""
+
+    character: str = CharacterId
+    changes: dict[str, int] = Field(default_factory=dict, max_length=12)
+    status: Status | None = None
+    reason: str = Field(min_length=1, max_length=500)
+
+
+@NINJA_SLAYER.decides(Adjust)
+def adjust(t: NinjaTable, command: Adjust, actor: str) -> list[Draft]:
+    state = t.started()
+    t.referee_only(actor, "adjust a character")
     guards.character(state, command.character)
     unknown = sorted(set(command.changes) - set(Current.model_fields))
     if unknown:
@@ -78,8 +104,24 @@ def concentration(state: NinjaState, character_id: str) -> list[Modifier]:
     return []
 
 
-def check(game: GameState, command: Check, actor: str) -> list[Draft]:
-    state = guards.rules(game)
+@NINJA_SLAYER.command("check")
+class Check(Command):
+    """A check: stat dice + bonus dice + declared 即応ダイス against a modified difficulty."""
+
+    character: str = CharacterId
+    stat: StatName | None = Field(default=None, description="None: fixed dice (bonus only)")
+    difficulty: str = "N"
+    modifiers: list[Modifier] = Field(default_factory=list, max_length=12)
+    bonus_dice: int = Field(default=0, ge=-20, le=20)
+    reaction_dice: int = Field(default=0, ge=0, le=20)
+    purpose: Literal["check", "resistance", "opposed", "table", "damage"] = "check"
+    faces: list[int] | None = Faces
+    entropy: str = Entropy
+
+
+@NINJA_SLAYER.decides(Check)
+def check(t: NinjaTable, command: Check, actor: str) -> list[Draft]:
+    state = t.started()
     character = guards.controlled(state, command.character, actor)
     if command.purpose != "resistance":  # rolled even by a character who cannot act
         guards.able(character)
@@ -101,13 +143,7 @@ def check(game: GameState, command: Check, actor: str) -> list[Draft]:
         reaction=command.reaction_dice,
     )
     detail = checks.run(
-        game,
-        pool,
-        command.difficulty,
-        modifiers,
-        faces=command.faces,
-        entropy=command.entropy,
-        number=DrawNumbers(game).take(command.faces),
+        t.dice, pool, command.difficulty, modifiers, faces=command.faces, entropy=command.entropy
     )
     fields, audience = checks.placed(character, detail)
     event = CheckRolled(

@@ -6,48 +6,49 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.audience import GM
-from domain.game import GameState
+from domain.table import Dice, outcome
 
 from . import difficulty as ladder
-from .events import CheckDetail
-from .rolls import Pool, patterns, roll
+from .details import CheckDetail, StrikeDetails
+from .rolls import Pool, patterns
 from .state import Character
 
 
 def run(
-    game: GameState,
+    dice: Dice,
     pool: Pool,
     base: str,
     modifiers: Sequence[ladder.Modifier],
     *,
     faces: list[int] | None,
     entropy: str,
-    number: int,
     command: str = "NJ",
 ) -> CheckDetail:
     """`command` is the dice language's NJ (a check), AT (melee: サツバツ) or EV (evasion)."""
     final, _, clamped = ladder.apply(base, modifiers)
-    record = roll(game, f"{command}{pool.size}[{final}]", faces, entropy, number)
+    rolled = dice.roll(f"{command}{pool.size}[{final}]", faces, entropy)
     return CheckDetail(
         pool=pool,
         base_difficulty=ladder.normalise(base),
         modifiers=tuple(modifiers),
         difficulty=final,
         clamped=clamped,
-        roll=record,
-        patterns=tuple(patterns(record.result["faces"])),
+        roll=rolled.record,
+        patterns=tuple(patterns(rolled.faces)),
     )
 
 
 def successes(detail: CheckDetail) -> int:
-    return int(detail.roll.result.get("successes") or 0)
+    return outcome(detail.roll).successes or 0
 
 
 def criticals(detail: CheckDetail) -> tuple[str, ...]:
-    return tuple(detail.roll.result.get("criticals") or ())
+    return outcome(detail.roll).criticals
 
 
-def placed(character: Character, detail: Any) -> tuple[dict[str, Any], tuple[str, ...]]:
+def placed(
+    character: Character, detail: CheckDetail | StrikeDetails
+) -> tuple[dict[str, Any], tuple[str, ...]]:
     """The event fields for `detail` and the Draft audience that goes with them.
 
     The pool and faces of a character whose sheet is secret (an unrevealed NPC, or a private

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from domain.records import Draft
 
+from .combat_events import DamageTaken
 from .difficulty import harder, normalise
-from .events import DamageTaken
 from .health import damaged
 from .state import AttackKind, Character, Combat, Damage
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from pydantic import Field
+
+from domain.commands import Command
 from domain.errors import RuleViolation
-from domain.game import GameState
 from domain.records import Draft
 
 from . import guards
-from .commands import EndScenario, SwitchWeapon
-from .events import ScenarioEnded, WeaponSwitched
+from .combat_events import WeaponSwitched
+from .events import ScenarioEnded
+from .rules import NINJA_SLAYER, NinjaTable
 from .sheet import UNARMED
 from .state import Character
 
@@ -20,8 +23,16 @@ def require_owned(character: Character, weapon: str) -> None:
         )
 
 
-def switch(game: GameState, command: SwitchWeapon, actor: str) -> list[Draft]:
-    _state, combat, holder = guards.acting(game, actor, "teban_start")
+@NINJA_SLAYER.command("switch_weapon")
+class SwitchWeapon(Command):
+    """手番開始: switch weapons (once until the next 手番)."""
+
+    weapon: str = Field(min_length=1, max_length=60)
+
+
+@NINJA_SLAYER.decides(SwitchWeapon)
+def switch(t: NinjaTable, command: SwitchWeapon, actor: str) -> list[Draft]:
+    _state, combat, holder = guards.acting(t, actor, "teban_start")
     if combat.switched:
         raise RuleViolation(
             "already_switched", f"{holder.name} already switched weapons this 手番."
@@ -30,9 +41,15 @@ def switch(game: GameState, command: SwitchWeapon, actor: str) -> list[Draft]:
     return [Draft(WeaponSwitched(character=holder.id, weapon=command.weapon))]
 
 
-def end_scenario(game: GameState, command: EndScenario, actor: str) -> list[Draft]:
-    state = guards.rules(game)
-    guards.require_gm(actor, "end the scenario")
+@NINJA_SLAYER.command("end_scenario")
+class EndScenario(Command):
+    """GM, outside combat: the scenario ends; once-per-scenario resources come back."""
+
+
+@NINJA_SLAYER.decides(EndScenario)
+def end_scenario(t: NinjaTable, command: EndScenario, actor: str) -> list[Draft]:
+    state = t.started()
+    t.referee_only(actor, "end the scenario")
     if state.combat is not None:
         raise RuleViolation("combat_in_progress", "End the combat first.")
     return [Draft(ScenarioEnded())]

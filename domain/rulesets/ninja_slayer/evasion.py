@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+from pydantic import Field
+
+from domain.commands import Command
 from domain.errors import Forbidden, NotFound, RuleViolation
-from domain.game import GameState
 from domain.records import Draft
 
 from . import checks, guards
-from .commands import Counter, Evade, TakeDamage
+from .combat_events import CounterKarate, EvasionRolled
 from .damage import evadable, evasion_difficulty, taken
-from .difficulty import LADDER
-from .events import CounterKarate, EvasionRolled
+from .difficulty import LADDER, Modifier
+from .fields import CharacterId, Entropy, Faces
 from .initiative import order_value
-from .numbers import DrawNumbers
 from .rolls import Pool
+from .rules import NINJA_SLAYER, NinjaTable
 from .state import Combat, Damage, NinjaState
 
 
@@ -44,8 +46,23 @@ def batchable(state: NinjaState, damages: list[Damage]) -> bool:
     return len({d.mobs for d in damages}) == 1 or len(initiatives) == 1
 
 
-def evade(game: GameState, command: Evade, actor: str) -> list[Draft]:
-    state = guards.rules(game)
+@NINJA_SLAYER.command("evade")
+class Evade(Command):
+    """回避判定 against one damage, or several evaded together (まとめて全弾回避)."""
+
+    character: str = CharacterId
+    damages: list[int] = Field(min_length=1, max_length=40)
+    evasion_dice: int = Field(ge=0, le=60)
+    emergency_dice: int = Field(default=0, ge=0, le=20)
+    reaction_dice: int = Field(default=0, ge=0, le=20, description="always refused: rules")
+    modifiers: list[Modifier] = Field(default_factory=list, max_length=12)
+    faces: list[int] | None = Faces
+    entropy: str = Entropy
+
+
+@NINJA_SLAYER.decides(Evade)
+def evade(t: NinjaTable, command: Evade, actor: str) -> list[Draft]:
+    state = t.started()
     combat = guards.combat(state)
     character = guards.controlled(state, command.character, actor)
     if command.reaction_dice:
@@ -74,13 +91,12 @@ def evade(game: GameState, command: Evade, actor: str) -> list[Draft]:
     base = max((d.difficulty for d in damages), key=LADDER.index)
     pool = Pool(evasion=command.evasion_dice, emergency=command.emergency_dice)
     detail = checks.run(
-        game,
+        t.dice,
         pool,
         base,
         command.modifiers,
         faces=command.faces,
         entropy=command.entropy,
-        number=DrawNumbers(game).take(command.faces),
         command="EV",
     )
     successes = checks.successes(detail)
@@ -107,8 +123,16 @@ def evade(game: GameState, command: Evade, actor: str) -> list[Draft]:
     return drafts
 
 
-def take(game: GameState, command: TakeDamage, actor: str) -> list[Draft]:
-    state = guards.rules(game)
+@NINJA_SLAYER.command("take_damage")
+class TakeDamage(Command):
+    """Take pending damage without evading it."""
+
+    damages: list[int] = Field(min_length=1, max_length=40)
+
+
+@NINJA_SLAYER.decides(TakeDamage)
+def take(t: NinjaTable, command: TakeDamage, actor: str) -> list[Draft]:
+    state = t.started()
     combat = guards.combat(state)
     targets = {d.target for d in combat.damages if d.id in command.damages}
     if len(targets) != 1:
@@ -117,8 +141,17 @@ def take(game: GameState, command: TakeDamage, actor: str) -> list[Draft]:
     return [taken(character, _pending(combat, command.damages, character.id))]
 
 
-def counter(game: GameState, command: Counter, actor: str) -> list[Draft]:
-    state = guards.rules(game)
+@NINJA_SLAYER.command("counter_karate")
+class Counter(Command):
+    """カウンターカラテ after an evasion that earned it: 1 damage, evaded at NORMAL."""
+
+    character: str = CharacterId
+    target: str = CharacterId
+
+
+@NINJA_SLAYER.decides(Counter)
+def counter(t: NinjaTable, command: Counter, actor: str) -> list[Draft]:
+    state = t.started()
     combat = guards.combat(state)
     character = guards.controlled(state, command.character, actor)
     right = next((r for r in combat.counters if r.holder == character.id), None)
@@ -137,7 +170,7 @@ def counter(game: GameState, command: Counter, actor: str) -> list[Draft]:
         kind="counter",
         difficulty=evasion_difficulty(combat, character, "counter", None, False),
         attack_successes=0,
-        attack_seq=game.version + 1,
+        attack_seq=t.next_seq,  # CounterKarate is this command's first event
     )
     drafts = [Draft(CounterKarate(character=character.id, target=target.id, damage=damage))]
     if not evadable(target):

@@ -1,56 +1,29 @@
-"""The ruleset's events. Unrevealed numbers travel in `secret` (sealed to the GM, and the seat
-of a private PC).
+"""Characters' events, each with its fold. Unrevealed numbers travel in `secret` (sealed to the
+GM, and the seat of a private PC).
 
 Every roll's detail (pool, difficulty, faces) is in `detail` when the table may see it and in
-`secret` when it would give away an NPC's stats; the outcome is public either way.
+`secret` when it would give away an NPC's stats; the outcome is public either way. Folds never
+refuse: the deciders already checked.
 """
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
-
 from domain.events import Event
-from domain.lifecycle_events import RollRecord
+from domain.lifecycle_events import Revealed
 
-from .difficulty import Modifier
-from .rolls import Pool
+from .changes import character, fresh, now, with_characters
+from .details import CheckDetail
+from .health import apply
+from .rules import NINJA_SLAYER
 from .sheet import Kind, Sheet
-from .state import AttackKind, Damage, Phase, Status, StrikeTerms
+from .state import Character, CheckMemo, NinjaState, Status
+from .stats import FLOORED
+
+CHECK_MEMORY = 64  # ニンジャ第六感 rerolls a recent check; older ones are forgotten
 
 
-class CheckDetail(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    pool: Pool
-    base_difficulty: str
-    modifiers: tuple[Modifier, ...] = ()
-    difficulty: str
-    clamped: bool = False
-    roll: RollRecord
-    patterns: tuple[str, ...] = ()
-
-
-class Strike(BaseModel):
-    """One allocation of a (multi-)attack, as the table sees it."""
-
-    model_config = ConfigDict(frozen=True)
-
-    target: str
-    hit: bool
-    successes: int
-    critical: str | None = None
-    damage: int | None = None  # the pending damage's id, or None on a miss
-
-
-class StrikeDetails(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    pool: Pool
-    strikes: tuple[CheckDetail, ...]
-
-
+@NINJA_SLAYER.event
 class CharacterAdded(Event):
-    type = "ninja_slayer.CharacterAdded"
     id: str
     name: str
     owner: str
@@ -59,18 +32,57 @@ class CharacterAdded(Event):
     secret: Sheet | None = None  # NPCs (and private PCs): the GM's (and the seat's) until revealed
 
 
+@NINJA_SLAYER.folds(CharacterAdded)
+def _added(state: NinjaState, event: CharacterAdded, seq: int) -> NinjaState:
+    sheet = event.sheet or event.secret
+    if sheet is None:  # only a fold without the GM's secrets gets here; nothing to track
+        return state
+    added = Character(
+        id=event.id,
+        name=event.name,
+        owner=event.owner,
+        kind=event.kind,
+        added_seq=seq,
+        revealed=event.sheet is not None,
+        sheet=sheet,
+        now=fresh(sheet),
+    )
+    return with_characters(state, added)
+
+
+@NINJA_SLAYER.folds(Revealed)
+def _revealed(state: NinjaState, event: Revealed, seq: int) -> NinjaState:
+    for found in state.characters.values():
+        if found.added_seq == event.of_seq:
+            return with_characters(state, found.model_copy(update={"revealed": True}))
+    return state
+
+
+@NINJA_SLAYER.event
 class CharacterAdjusted(Event):
     """The GM applies what a table or ruling decided (サツバツ table, items, stat damage)."""
 
-    type = "ninja_slayer.CharacterAdjusted"
     character: str
     changes: dict[str, int] = {}
     status: Status | None = None
     reason: str
 
 
+@NINJA_SLAYER.folds(CharacterAdjusted)
+def _adjusted(state: NinjaState, event: CharacterAdjusted, seq: int) -> NinjaState:
+    found = state.characters[event.character]
+    values = {}
+    for key, delta in event.changes.items():
+        value = getattr(found.now, key) + delta
+        values[key] = max(1, value) if key in FLOORED else value
+    found = apply(found, found.now.model_copy(update=values))
+    if event.status is not None:
+        found = found.model_copy(update={"status": event.status})
+    return with_characters(state, found)
+
+
+@NINJA_SLAYER.event
 class CheckRolled(Event):
-    type = "ninja_slayer.CheckRolled"
     character: str
     purpose: str
     stat: str | None
@@ -81,140 +93,58 @@ class CheckRolled(Event):
     secret: CheckDetail | None = None
 
 
-class CombatBegan(Event):
-    type = "ninja_slayer.CombatBegan"
-    participants: tuple[str, ...]
-    pc_tie_order: tuple[str, ...] = ()
-    boss_fight: bool
-    placement_order: tuple[str, ...]
-    weapons: dict[str, str] = {}
+@NINJA_SLAYER.folds(CheckRolled)
+def _checked(state: NinjaState, event: CheckRolled, seq: int) -> NinjaState:
+    detail = event.detail or event.secret
+    if detail is None:
+        return state
+    if event.reroll_of is None:
+        state = now(state, event.character, reaction=-detail.pool.reaction)
+    memo = CheckMemo(
+        character=event.character, purpose=event.purpose, stat=event.stat, detail=detail
+    )
+    kept = dict(list(state.checks.items())[-(CHECK_MEMORY - 1) :])
+    return state.model_copy(update={"checks": {**kept, seq: memo}})
 
 
-class TurnStarted(Event):
-    """Turn start: evasion dice are reset (first of all) and the order for this turn fixed."""
-
-    type = "ninja_slayer.TurnStarted"
-    turn: int
-    order: tuple[str, ...]
-    pc_tie_order: tuple[str, ...] = ()
-
-
-class PhaseChanged(Event):
-    type = "ninja_slayer.PhaseChanged"
-    turn: int
-    phase: Phase
-    character: str | None = None
-
-
-class WeaponSwitched(Event):
-    type = "ninja_slayer.WeaponSwitched"
+@NINJA_SLAYER.event
+class AdrenalineBoost(Event):
     character: str
-    weapon: str
 
 
+@NINJA_SLAYER.folds(AdrenalineBoost)
+def _boosted(state: NinjaState, event: AdrenalineBoost, seq: int) -> NinjaState:
+    state = now(state, event.character, seishin=-1)
+    return character(state, event.character, adrenaline_used=True)
+
+
+@NINJA_SLAYER.event
+class SixthSense(Event):
+    character: str
+    of_seq: int
+
+
+@NINJA_SLAYER.folds(SixthSense)
+def _sixth_sense(state: NinjaState, event: SixthSense, seq: int) -> NinjaState:
+    return character(state, event.character, sixth_sense_used=True)
+
+
+@NINJA_SLAYER.event
 class ScenarioEnded(Event):
     """即応ダイス, 緊急回避ダイス, stat damage and ニンジャ第六感 are restored."""
 
-    type = "ninja_slayer.ScenarioEnded"
 
-
-class Concentrated(Event):
-    type = "ninja_slayer.Concentrated"
-    character: str
-
-
-class Moved(Event):
-    type = "ninja_slayer.Moved"
-    character: str
-    style: str | None = None
-    success: bool | None = None  # 連続側転判定
-
-
-class AttackRolled(Event):
-    type = "ninja_slayer.AttackRolled"
-    attacker: str
-    kind: AttackKind
-    weapon: str | None = None
-    style: str | None = None
-    terms: StrikeTerms | None = None
-    strikes: tuple[Strike, ...]
-    damages: tuple[Damage, ...] = ()
-    detail: StrikeDetails | None = None
-    secret: StrikeDetails | None = None
-
-
-class OtherAction(Event):
-    type = "ninja_slayer.OtherAction"
-    character: str
-    action: str
-
-
-class EvasionRolled(Event):
-    type = "ninja_slayer.EvasionRolled"
-    character: str
-    damages: tuple[int, ...]
-    success: bool
-    successes: int
-    counter_against: tuple[str, ...] = ()
-    detail: CheckDetail | None = None
-    secret: CheckDetail | None = None
-
-
-class DamageTaken(Event):
-    type = "ninja_slayer.DamageTaken"
-    character: str
-    amount: int
-    damages: tuple[int, ...] = ()
-    status: Status
-    unevaded_critical: str | None = None  # the サツバツ table is now rolled by the attacker
-
-
-class CounterKarate(Event):
-    type = "ninja_slayer.CounterKarate"
-    character: str
-    target: str
-    damage: Damage
-
-
-class AdrenalineBoost(Event):
-    type = "ninja_slayer.AdrenalineBoost"
-    character: str
-
-
-class SixthSense(Event):
-    type = "ninja_slayer.SixthSense"
-    character: str
-    of_seq: int
-
-
-class StrikeRerolled(Event):
-    """ニンジャ第六感 on one strike of an attack: its new result replaces the old one."""
-
-    type = "ninja_slayer.StrikeRerolled"
-    attacker: str
-    of_seq: int
-    index: int
-    strike: Strike
-    replaces: int | None = None  # the pending damage the old result dealt
-    damage: Damage | None = None
-    detail: CheckDetail | None = None
-    secret: CheckDetail | None = None
-
-
-class AtmosphereRaised(Event):
-    type = "ninja_slayer.AtmosphereRaised"
-    turn: int
-    level: int
-
-
-class WasshoiRolled(Event):
-    type = "ninja_slayer.WasshoiRolled"
-    target: int
-    highest: str | None
-    success: bool
-    roll: RollRecord
-
-
-class CombatEnded(Event):
-    type = "ninja_slayer.CombatEnded"
-    revived: tuple[str, ...] = ()
+@NINJA_SLAYER.folds(ScenarioEnded)
+def _scenario_ended(state: NinjaState, event: ScenarioEnded, seq: int) -> NinjaState:
+    """即応/緊急回避ダイス and stat damage reset; 体力, 精神力 and DKK carry on."""
+    changed = []
+    for found in state.characters.values():
+        current = fresh(found.sheet).model_copy(
+            update={
+                "tairyoku": found.now.tairyoku,
+                "seishin": found.now.seishin,
+                "dkk": found.now.dkk,
+            }
+        )
+        changed.append(found.model_copy(update={"now": current, "sixth_sense_used": False}))
+    return with_characters(state, *changed).model_copy(update={"checks": {}, "pc_tie_order": ()})

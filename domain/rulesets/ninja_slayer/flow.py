@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from pydantic import Field
+
+from domain.commands import Command
 from domain.errors import RuleViolation
-from domain.game import GameState
 from domain.records import Draft
 
 from . import guards
-from .commands import Act, Advance, BeginCombat, Concentrate, EndCombat, NextTurn, Wasshoi
-from .equipment import require_owned
-from .events import (
+from .combat_events import (
     AtmosphereRaised,
     CombatBegan,
     CombatEnded,
@@ -19,10 +19,11 @@ from .events import (
     TurnStarted,
     WasshoiRolled,
 )
+from .equipment import require_owned
+from .fields import Entropy, Faces
 from .health import revived
 from .initiative import merged, turn_order
-from .numbers import DrawNumbers
-from .rolls import roll
+from .rules import NINJA_SLAYER, NinjaTable
 from .state import Character, Combat, NinjaState, Phase
 
 ATMOSPHERE_TURNS = {3: 1, 6: 2}  # after turn 3: HARD mode; after turn 6: ULTRA-HARD mode
@@ -32,9 +33,22 @@ def _on_map(state: NinjaState, ids: tuple[str, ...]) -> list[Character]:
     return [state.characters[i] for i in ids if state.characters[i].on_map]
 
 
-def begin(game: GameState, command: BeginCombat, actor: str) -> list[Draft]:
-    state = guards.rules(game)
-    guards.require_gm(actor, "begin a combat")
+@NINJA_SLAYER.command("begin_combat")
+class BeginCombat(Command):
+    """GM: start a combat sequence; PC ties are settled here once and kept."""
+
+    participants: list[str] = Field(min_length=1, max_length=40)
+    pc_tie_order: list[str] = Field(default_factory=list, max_length=40)
+    enemy_tie_order: list[str] = Field(default_factory=list, max_length=40)
+    weapons: dict[str, str] = Field(
+        default_factory=dict, max_length=40, description="Declared weapons; else 素手&スリケン"
+    )
+
+
+@NINJA_SLAYER.decides(BeginCombat)
+def begin(t: NinjaTable, command: BeginCombat, actor: str) -> list[Draft]:
+    state = t.started()
+    t.referee_only(actor, "begin a combat")
     if state.combat is not None:
         raise RuleViolation("combat_in_progress", "A combat is already in progress.")
     ids = tuple(dict.fromkeys(command.participants))
@@ -81,14 +95,20 @@ def _require_resolved(state: NinjaState, combat: Combat) -> None:
         )
 
 
-def advance(game: GameState, command: Advance, actor: str) -> list[Draft]:
-    state = guards.rules(game)
+@NINJA_SLAYER.command("advance")
+class Advance(Command):
+    """Move to the next phase (the acting character's owner, or the GM)."""
+
+
+@NINJA_SLAYER.decides(Advance)
+def advance(t: NinjaTable, command: Advance, actor: str) -> list[Draft]:
+    state = t.started()
     combat = guards.combat(state)
     _require_resolved(state, combat)
     if combat.phase == "turn_end":
         raise RuleViolation("wrong_phase", "The turn has ended: the GM starts the next turn.")
     if combat.phase == "turn_start":
-        guards.require_gm(actor, "end the ターン開始フェイズ")
+        t.referee_only(actor, "end the ターン開始フェイズ")
         first = _next_actor(state, combat, -1)
         return _to(state, combat, "teban_start", first)
     guards.turn_holder(state, actor)
@@ -113,22 +133,46 @@ def _to(state: NinjaState, combat: Combat, phase: Phase, index: int | None) -> l
     return [Draft(PhaseChanged(turn=combat.turn, phase=phase, character=character))]
 
 
-def concentrate(game: GameState, command: Concentrate, actor: str) -> list[Draft]:
-    _state, combat, holder = guards.acting(game, actor, "teban_start")
+@NINJA_SLAYER.command("concentrate")
+class Concentrate(Command):
+    """手番開始: enter 集中状態 (skip movement; attack-phase actions −1 difficulty)."""
+
+
+@NINJA_SLAYER.decides(Concentrate)
+def concentrate(t: NinjaTable, command: Concentrate, actor: str) -> list[Draft]:
+    _state, combat, holder = guards.acting(t, actor, "teban_start")
     if combat.concentrating:
         raise RuleViolation("already_concentrating", f"{holder.name} is already concentrating.")
     return [Draft(Concentrated(character=holder.id))]
 
 
-def other_action(game: GameState, command: Act, actor: str) -> list[Draft]:
-    _state, combat, holder = guards.acting(game, actor, "attack")
+@NINJA_SLAYER.command("other_action")
+class Act(Command):
+    """攻撃フェイズ: another action (ジツ, hacking, カイシャク, looting…) instead of attacking."""
+
+    action: str = Field(min_length=1, max_length=200)
+
+
+@NINJA_SLAYER.decides(Act)
+def other_action(t: NinjaTable, command: Act, actor: str) -> list[Draft]:
+    _state, combat, holder = guards.acting(t, actor, "attack")
     guards.first_attack_action(combat, holder)
     return [Draft(OtherAction(character=holder.id, action=command.action))]
 
 
-def wasshoi(game: GameState, command: Wasshoi, actor: str) -> list[Draft]:
-    state = guards.rules(game)
-    guards.require_gm(actor, "roll Wasshoi!")
+@NINJA_SLAYER.command("wasshoi")
+class Wasshoi(Command):
+    """GM, ターン終了フェイズ: the Wasshoi! check, 2D6 ≤ the highest 【DKK】 (+ modifier)."""
+
+    modifier: int = Field(default=0, ge=-12, le=12)
+    faces: list[int] | None = Faces
+    entropy: str = Entropy
+
+
+@NINJA_SLAYER.decides(Wasshoi)
+def wasshoi(t: NinjaTable, command: Wasshoi, actor: str) -> list[Draft]:
+    state = t.started()
+    t.referee_only(actor, "roll Wasshoi!")
     combat = state.combat
     present = tuple(state.characters)
     if combat is not None:  # in a combat, Wasshoi! comes at the end of a turn, once
@@ -139,21 +183,28 @@ def wasshoi(game: GameState, command: Wasshoi, actor: str) -> list[Draft]:
     ninjas = [c for c in _on_map(state, present) if c.sheet.ninja]
     highest = max(ninjas, key=lambda c: c.now.dkk, default=None)
     target = max(0, (highest.now.dkk if highest else 0) + command.modifier)
-    record = roll(
-        game, f"WS{target}", command.faces, command.entropy, DrawNumbers(game).take(command.faces)
-    )
+    rolled = t.dice.roll(f"WS{target}", command.faces, command.entropy)
     event = WasshoiRolled(
         target=target,
         highest=highest.id if highest else None,
-        success=bool(record.result.get("success")),
-        roll=record,
+        success=rolled.success,
+        roll=rolled.record,
     )
     return [Draft(event)]
 
 
-def next_turn(game: GameState, command: NextTurn, actor: str) -> list[Draft]:
-    state = guards.rules(game)
-    guards.require_gm(actor, "start the next turn")
+@NINJA_SLAYER.command("next_turn")
+class NextTurn(Command):
+    """GM, from ターン終了フェイズ: the next turn (enemy ties ordered by the GM each turn)."""
+
+    enemy_tie_order: list[str] = Field(default_factory=list, max_length=40)
+    pc_tie_order: list[str] = Field(default_factory=list, max_length=40)
+
+
+@NINJA_SLAYER.decides(NextTurn)
+def next_turn(t: NinjaTable, command: NextTurn, actor: str) -> list[Draft]:
+    state = t.started()
+    t.referee_only(actor, "start the next turn")
     combat = guards.combat(state)
     guards.phase(combat, "turn_end")
     pc_ties = merged(combat.pc_tie_order, command.pc_tie_order)
@@ -161,9 +212,15 @@ def next_turn(game: GameState, command: NextTurn, actor: str) -> list[Draft]:
     return [Draft(TurnStarted(turn=combat.turn + 1, order=order, pc_tie_order=pc_ties))]
 
 
-def end(game: GameState, command: EndCombat, actor: str) -> list[Draft]:
-    state = guards.rules(game)
-    guards.require_gm(actor, "end the combat")
+@NINJA_SLAYER.command("end_combat")
+class EndCombat(Command):
+    """GM: the combat is over; 気絶 characters with 【精神力】 ≥ 1 revive."""
+
+
+@NINJA_SLAYER.decides(EndCombat)
+def end(t: NinjaTable, command: EndCombat, actor: str) -> list[Draft]:
+    state = t.started()
+    t.referee_only(actor, "end the combat")
     combat = guards.combat(state)
     if combat.damages:
         raise RuleViolation("damage_pending", "Resolve the pending damage before the combat ends.")

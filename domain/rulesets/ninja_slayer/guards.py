@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from domain.audience import GM
 from domain.errors import Forbidden, NotFound, RuleViolation
-from domain.game import GameState
 
+from .rules import NinjaTable
 from .state import Character, Combat, NinjaState, Phase
 
 PHASE_NAMES = {
@@ -16,20 +16,6 @@ PHASE_NAMES = {
     "teban_end": "手番終了フェイズ",
     "turn_end": "ターン終了フェイズ",
 }
-
-
-def rules(game: GameState) -> NinjaState:
-    if game.status == "setup":
-        raise RuleViolation("game_not_started", "The game has not started yet.")
-    if game.status == "ended":
-        raise RuleViolation("game_ended", "The game has ended.")
-    state: NinjaState = game.rules
-    return state
-
-
-def require_gm(actor: str, what: str) -> None:
-    if actor != GM:
-        raise Forbidden("gm_only", f"Only the GM can {what}.")
 
 
 def character(state: NinjaState, character_id: str) -> Character:
@@ -77,9 +63,9 @@ def turn_holder(state: NinjaState, actor: str) -> Character:
     return holder
 
 
-def acting(game: GameState, actor: str, *phases: Phase) -> tuple[NinjaState, Combat, Character]:
+def acting(t: NinjaTable, actor: str, *phases: Phase) -> tuple[NinjaState, Combat, Character]:
     """The state, the combat and the able 手番 holder `actor` controls, in one of `phases`."""
-    state = rules(game)
+    state = t.started()
     current = combat(state)
     phase(current, *phases)
     return state, current, able(turn_holder(state, actor))

@@ -2,21 +2,35 @@
 
 from __future__ import annotations
 
+from pydantic import Field
+
+from domain.commands import Command
 from domain.errors import RuleViolation
-from domain.game import GameState
 from domain.records import Draft
 
 from . import checks, guards
-from .commands import Move
-from .events import CheckRolled, Moved
-from .numbers import DrawNumbers
+from .combat_events import Moved
+from .events import CheckRolled
+from .fields import Entropy, Faces
 from .rolls import Pool
+from .rules import NINJA_SLAYER, NinjaTable
 
 SOKUTEN = "連続側転"
 
 
-def move(game: GameState, command: Move, actor: str) -> list[Draft]:
-    _state, combat, holder = guards.acting(game, actor, "movement")
+@NINJA_SLAYER.command("move")
+class Move(Command):
+    """移動フェイズ: normal movement, or one movement style (連続側転: ワザマエ NORMAL)."""
+
+    style: str | None = Field(default=None, max_length=40)
+    reaction_dice: int = Field(default=0, ge=0, le=20)
+    faces: list[int] | None = Faces
+    entropy: str = Entropy
+
+
+@NINJA_SLAYER.decides(Move)
+def move(t: NinjaTable, command: Move, actor: str) -> list[Draft]:
+    _state, combat, holder = guards.acting(t, actor, "movement")
     if combat.moved:
         raise RuleViolation("already_moved", f"{holder.name} already moved this 手番.")
     if command.style != SOKUTEN:
@@ -27,15 +41,7 @@ def move(game: GameState, command: Move, actor: str) -> list[Draft]:
         "即応ダイス", "not_enough_reaction_dice", command.reaction_dice, holder.now.reaction
     )
     pool = Pool(stat="ワザマエ", stat_value=holder.now.wazamae, reaction=command.reaction_dice)
-    detail = checks.run(
-        game,
-        pool,
-        "N",
-        [],
-        faces=command.faces,
-        entropy=command.entropy,
-        number=DrawNumbers(game).take(command.faces),
-    )
+    detail = checks.run(t.dice, pool, "N", [], faces=command.faces, entropy=command.entropy)
     fields, audience = checks.placed(holder, detail)
     success = checks.successes(detail) > 0
     rolled = CheckRolled(

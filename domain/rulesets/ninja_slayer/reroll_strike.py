@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from domain.errors import RuleViolation
-from domain.game import GameState
 from domain.records import Draft
 
 from . import checks, guards
-from .commands import Reroll
+from .combat_events import StrikeRerolled
 from .damage import evadable, taken
-from .events import CheckDetail, SixthSense, Strike, StrikeDetails, StrikeRerolled
-from .numbers import DrawNumbers
+from .events import SixthSense
+from .rules import NinjaTable
 from .state import AttackMemo, Character, NinjaState
 from .strikes import resolve
 
+if TYPE_CHECKING:
+    from .abilities import Reroll
+
 
 def reroll_strike(
-    game: GameState, state: NinjaState, holder: Character, command: Reroll, memo: AttackMemo
+    t: NinjaTable, state: NinjaState, holder: Character, command: Reroll, memo: AttackMemo
 ) -> list[Draft]:
     combat = guards.combat(state)
     if command.check_seq in combat.evaded_attacks:
@@ -25,19 +29,18 @@ def reroll_strike(
         )
     if not 0 <= command.strike < len(memo.strikes):
         raise RuleViolation("unknown_strike", f"That attack has {len(memo.strikes)} strike(s).")
-    old = Strike.model_validate(memo.strikes[command.strike])
+    old = memo.strikes[command.strike]
     pending = {d.id for d in combat.damages}
     if old.damage is not None and old.damage not in pending:
         raise RuleViolation("damage_resolved", "That strike's damage was already taken.")
-    before: CheckDetail = StrikeDetails.model_validate(memo.details).strikes[command.strike]
+    before = memo.details.strikes[command.strike]
     detail = checks.run(
-        game,
+        t.dice,
         before.pool,
         before.base_difficulty,
         before.modifiers,
         faces=command.faces,
         entropy=command.entropy,
-        number=DrawNumbers(game).take(command.faces),
         command="AT" if memo.terms.kind == "melee" else "NJ",
     )
     target = state.characters[old.target]
@@ -49,7 +52,7 @@ def reroll_strike(
         memo.terms,
         damage_id=combat.next_damage,
         attack_seq=command.check_seq,
-        strikes_on_target=sum(1 for s in memo.strikes if s["target"] == old.target),
+        strikes_on_target=sum(1 for s in memo.strikes if s.target == old.target),
     )
     fields, audience = checks.placed(holder, detail)
     event = StrikeRerolled(

@@ -1,17 +1,14 @@
-"""Rolling a pool: the expression is built here, evaluated by the shared dice language.
+"""Pools and the face patterns the rules read off a roll.
 
-Faces come from a fair draw or, where the game's dice policy allows, from physical dice,
-exactly as the lifecycle's `roll` command takes them.
+A pool's dice are rolled by the table's dice (domain/table.py): a fair draw or, where the
+game's dice policy allows, physical faces, exactly as the lifecycle's `roll` command takes them.
 """
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from collections.abc import Sequence
 
-from domain.commands import Roll
-from domain.game import GameState
-from domain.lifecycle import roll_record
-from domain.lifecycle_events import RollRecord
+from pydantic import BaseModel, ConfigDict
 
 SIX = 6
 
@@ -33,15 +30,7 @@ class Pool(BaseModel):
         return max(0, self.stat_value + self.bonus + self.reaction + self.evasion + self.emergency)
 
 
-def roll(
-    game: GameState, expression: str, faces: list[int] | None, entropy: str, number: int
-) -> RollRecord:
-    command = Roll(expression=expression, faces=faces, entropy=entropy)
-    record, _ = roll_record(game, command, number)
-    return record
-
-
-def patterns(faces: tuple[int, ...] | list[int]) -> list[str]:
+def patterns(faces: Sequence[int]) -> list[str]:
     """The 【】 face patterns the faces satisfy (they ignore difficulty modifiers)."""
     sixes = sum(1 for face in faces if face == SIX)
     fives_up = sum(1 for face in faces if face >= SIX - 1)
@@ -53,11 +42,3 @@ def patterns(faces: tuple[int, ...] | list[int]) -> list[str]:
     if sixes >= 3:
         found.append("【6,6,6】")
     return found
-
-
-def faces_of(record: RollRecord) -> tuple[int, ...]:
-    return tuple(record.result["faces"])
-
-
-def successes_of(record: RollRecord) -> int:
-    return int(record.result.get("successes") or 0)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Mapping
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from .details import CheckDetail, Strike, StrikeDetails
 from .sheet import UNARMED, Kind, Sheet
 
 Status = Literal["active", "気絶", "爆発四散", "removed"]
@@ -148,7 +150,7 @@ class CheckMemo(BaseModel):
     character: str
     purpose: str
     stat: str | None
-    detail: dict[str, Any]
+    detail: CheckDetail
 
 
 class AttackMemo(BaseModel):
@@ -158,8 +160,8 @@ class AttackMemo(BaseModel):
 
     attacker: str
     terms: StrikeTerms
-    strikes: tuple[dict[str, Any], ...]
-    details: dict[str, Any]
+    strikes: tuple[Strike, ...]
+    details: StrikeDetails
 
 
 class NinjaState(BaseModel):
@@ -167,8 +169,8 @@ class NinjaState(BaseModel):
 
     private_pc_sheets: bool = False
     pc_tie_order: tuple[str, ...] = ()  # PC ties are settled once and kept for the scenario
-    characters: dict[str, Character] = {}
-    checks: dict[int, CheckMemo] = {}  # the latest checks, by seq
-    attacks: dict[int, AttackMemo] = {}  # this combat's attacks, by seq
+    characters: Mapping[str, Character] = {}
+    checks: Mapping[int, CheckMemo] = {}  # the latest checks, by seq
+    attacks: Mapping[int, AttackMemo] = {}  # this combat's attacks, by seq
     combat: Combat | None = None
     combats: int = 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import checks
 from .damage import evasion_difficulty
-from .events import CheckDetail, Strike
+from .details import CheckDetail, Strike
 from .state import Character, Combat, Damage, StrikeTerms
 
 

@@ -1,53 +1,107 @@
-"""What an audience may see: NPC numbers are the GM's (private PCs' their seat's) until revealed."""
+"""What an audience may see: NPC numbers are the GM's (private PCs' their seat's) until revealed.
+
+Every number a sheet gives away is a Private value addressed to those who may read the sheet;
+the kit strips them for everyone else. The combat lists its public fields one by one, so a
+field added to the state is shown only once it is added here.
+"""
 
 from __future__ import annotations
 
-from typing import Any
-
-from domain.audience import GM
-from domain.game import GameState
+from domain.audience import GM, PUBLIC
+from domain.secrecy import Private, RulesView
+from domain.table import TableView
 
 from .initiative import initiative
-from .state import Character, NinjaState
+from .rules import NINJA_SLAYER
+from .sheet import Kind, Sheet
+from .state import Character, Combat, CounterRight, Current, Damage, NinjaState, Phase, Status
 
 
-def _visible(character: Character, audience: str) -> bool:
-    return audience in (GM, character.owner) or character.revealed
+class CharacterView(RulesView):
+    id: str
+    name: str
+    owner: str
+    kind: Kind
+    status: Status
+    revealed: bool
+    weapon: str  # in plain sight
+    sheet: Private[Sheet]
+    now: Private[Current]
+    initiative: Private[int]
+    sixth_sense_used: Private[bool]
+    adrenaline_used: Private[bool]
+    next_attack_difficulty: Private[int]
 
 
-def character_view(character: Character, audience: str) -> dict[str, Any]:
-    shown: dict[str, Any] = {
-        "id": character.id,
-        "name": character.name,
-        "owner": character.owner,
-        "kind": character.kind,
-        "status": character.status,
-        "revealed": character.revealed,
-        "weapon": character.weapon,  # in plain sight
-    }
-    if _visible(character, audience):
-        shown.update(
-            sheet=character.sheet.model_dump(mode="json"),
-            now=character.now.model_dump(mode="json"),
-            initiative=initiative(character),
-            sixth_sense_used=character.sixth_sense_used,
-            adrenaline_used=character.adrenaline_used,
-            next_attack_difficulty=character.next_attack_difficulty,
-        )
-    return shown
+class CombatView(RulesView):
+    turn: int
+    phase: Phase
+    order: tuple[str, ...]
+    participants: tuple[str, ...]
+    pc_tie_order: tuple[str, ...]
+    boss_fight: bool
+    atmosphere: int
+    concentrating: bool
+    moved: bool
+    acted: bool
+    switched: bool
+    damages: tuple[Damage, ...]
+    counters: tuple[CounterRight, ...]
+    wasshoi_rolled: bool
+    actor: str | None
 
 
-def view(game: GameState, audience: str) -> dict[str, Any]:
-    state: NinjaState = game.rules
-    combat = state.combat
-    shown: dict[str, Any] = {
-        "characters": {i: character_view(c, audience) for i, c in state.characters.items()},
-        "combats": state.combats,
-        "combat": None,
-    }
-    if combat is not None:
-        shown["combat"] = {
-            **combat.model_dump(mode="json", exclude={"index", "evaded_attacks", "next_damage"}),
-            "actor": combat.actor,
-        }
-    return shown
+class NinjaView(RulesView):
+    characters: dict[str, CharacterView]
+    combats: int
+    combat: CombatView | None
+
+
+def character_view(character: Character) -> CharacterView:
+    # the sheet's readers: the GM and the owner, everyone once it is revealed
+    readers = (PUBLIC,) if character.revealed else tuple(dict.fromkeys((GM, character.owner)))
+    return CharacterView(
+        id=character.id,
+        name=character.name,
+        owner=character.owner,
+        kind=character.kind,
+        status=character.status,
+        revealed=character.revealed,
+        weapon=character.weapon,
+        sheet=Private(character.sheet, readers),
+        now=Private(character.now, readers),
+        initiative=Private(initiative(character), readers),
+        sixth_sense_used=Private(character.sixth_sense_used, readers),
+        adrenaline_used=Private(character.adrenaline_used, readers),
+        next_attack_difficulty=Private(character.next_attack_difficulty, readers),
+    )
+
+
+def combat_view(combat: Combat) -> CombatView:
+    return CombatView(
+        turn=combat.turn,
+        phase=combat.phase,
+        order=combat.order,
+        participants=combat.participants,
+        pc_tie_order=combat.pc_tie_order,
+        boss_fight=combat.boss_fight,
+        atmosphere=combat.atmosphere,
+        concentrating=combat.concentrating,
+        moved=combat.moved,
+        acted=combat.acted,
+        switched=combat.switched,
+        damages=combat.damages,
+        counters=combat.counters,
+        wasshoi_rolled=combat.wasshoi_rolled,
+        actor=combat.actor,
+    )
+
+
+@NINJA_SLAYER.views
+def view(t: TableView[NinjaState], audience: str) -> NinjaView:
+    state = t.rules
+    return NinjaView(
+        characters={i: character_view(c) for i, c in state.characters.items()},
+        combats=state.combats,
+        combat=combat_view(state.combat) if state.combat is not None else None,
+    )

@@ -14,7 +14,7 @@ from domain.errors import KirokuError
 from domain.game import GameState
 from domain.lifecycle_events import GameOptions
 from domain.records import Draft
-from domain.rulesets.ninja_slayer import commands as c
+from domain.rulesets.ninja_slayer import NINJA_SLAYER
 from domain.rulesets.ninja_slayer.state import Character, Combat, NinjaState
 
 GAME = "6f1c1f4e-0000-4000-8000-000000000101"
@@ -113,7 +113,7 @@ class Game:
         self.do(actor, body)
 
 
-_COMMANDS = {cls.model_fields["type"].default: cls for cls in c.COMMANDS}
+_COMMANDS = {cls.model_fields["type"].default: cls for cls in NINJA_SLAYER.commands}
 
 
 def _parse(body: dict[str, Any]) -> Any:

@@ -1,0 +1,337 @@
+"""The combat sequence's events, each with its fold (2-3 to 2-12)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.events import Event
+from domain.lifecycle_events import RollRecord
+
+from .changes import character, combat, now, with_characters
+from .details import CheckDetail, Strike, StrikeDetails
+from .health import damaged, revived
+from .rules import NINJA_SLAYER
+from .sheet import UNARMED
+from .state import (
+    AttackKind,
+    AttackMemo,
+    Combat,
+    CounterRight,
+    Damage,
+    NinjaState,
+    Phase,
+    Status,
+    StrikeTerms,
+)
+from .stats import evasion_dice
+
+
+@NINJA_SLAYER.event
+class CombatBegan(Event):
+    participants: tuple[str, ...]
+    pc_tie_order: tuple[str, ...] = ()
+    boss_fight: bool
+    placement_order: tuple[str, ...]
+    weapons: dict[str, str] = {}
+
+
+@NINJA_SLAYER.folds(CombatBegan)
+def _began(state: NinjaState, event: CombatBegan, seq: int) -> NinjaState:
+    ready = [
+        state.characters[i].model_copy(
+            update={"adrenaline_used": False, "weapon": event.weapons.get(i, UNARMED)}
+        )
+        for i in event.participants
+    ]
+    state = with_characters(state, *ready)
+    began = Combat(
+        participants=event.participants,
+        pc_tie_order=event.pc_tie_order,
+        boss_fight=event.boss_fight,
+    )
+    return state.model_copy(
+        update={
+            "combat": began,
+            "combats": state.combats + 1,
+            "attacks": {},
+            "pc_tie_order": event.pc_tie_order,
+        }
+    )
+
+
+@NINJA_SLAYER.event
+class TurnStarted(Event):
+    """Turn start: evasion dice are reset (first of all) and the order for this turn fixed."""
+
+    turn: int
+    order: tuple[str, ...]
+    pc_tie_order: tuple[str, ...] = ()
+
+
+@NINJA_SLAYER.folds(TurnStarted)
+def _turn(state: NinjaState, event: TurnStarted, seq: int) -> NinjaState:
+    assert state.combat is not None
+    # Evasion dice are reset before anything else in the turn start phase.
+    reset = []
+    for i in state.combat.participants:
+        c = state.characters[i]
+        dice = evasion_dice(c) if c.sheet.has_evasion(c.kind) else 0
+        reset.append(c.model_copy(update={"now": c.now.model_copy(update={"evasion": dice})}))
+    state = with_characters(state, *reset)
+    return combat(
+        state,
+        turn=event.turn,
+        order=event.order,
+        pc_tie_order=event.pc_tie_order,
+        phase="turn_start",
+        index=0,
+        concentrating=False,
+        moved=False,
+        acted=False,
+        counters=(),
+        wasshoi_rolled=False,
+    )
+
+
+@NINJA_SLAYER.event
+class PhaseChanged(Event):
+    turn: int
+    phase: Phase
+    character: str | None = None
+
+
+@NINJA_SLAYER.folds(PhaseChanged)
+def _phase(state: NinjaState, event: PhaseChanged, seq: int) -> NinjaState:
+    assert state.combat is not None
+    update: dict[str, Any] = {"phase": event.phase, "counters": ()}
+    if event.character is not None:
+        update["index"] = state.combat.order.index(event.character)
+    if event.phase == "teban_start":
+        update.update(concentrating=False, moved=False, acted=False, switched=False)
+    return combat(state, **update)
+
+
+@NINJA_SLAYER.event
+class WeaponSwitched(Event):
+    character: str
+    weapon: str
+
+
+@NINJA_SLAYER.folds(WeaponSwitched)
+def _switched(state: NinjaState, event: WeaponSwitched, seq: int) -> NinjaState:
+    return combat(character(state, event.character, weapon=event.weapon), switched=True)
+
+
+@NINJA_SLAYER.event
+class Concentrated(Event):
+    character: str
+
+
+@NINJA_SLAYER.folds(Concentrated)
+def _concentrated(state: NinjaState, event: Concentrated, seq: int) -> NinjaState:
+    return combat(state, concentrating=True)
+
+
+@NINJA_SLAYER.event
+class Moved(Event):
+    character: str
+    style: str | None = None
+    success: bool | None = None  # 連続側転判定
+
+
+@NINJA_SLAYER.folds(Moved)
+def _moved(state: NinjaState, event: Moved, seq: int) -> NinjaState:
+    state = combat(state, moved=True)
+    if event.style == "連続側転":
+        state = character(state, event.character, next_attack_difficulty=1)
+    return state
+
+
+@NINJA_SLAYER.event
+class AttackRolled(Event):
+    attacker: str
+    kind: AttackKind
+    weapon: str | None = None
+    style: str | None = None
+    terms: StrikeTerms | None = None
+    strikes: tuple[Strike, ...]
+    damages: tuple[Damage, ...] = ()
+    detail: StrikeDetails | None = None
+    secret: StrikeDetails | None = None
+
+
+@NINJA_SLAYER.folds(AttackRolled)
+def _attacked(state: NinjaState, event: AttackRolled, seq: int) -> NinjaState:
+    detail = event.detail or event.secret
+    if detail is not None:
+        state = now(state, event.attacker, reaction=-detail.pool.reaction)
+    state = character(state, event.attacker, next_attack_difficulty=0)
+    if detail is not None and event.terms is not None:
+        memo = AttackMemo(
+            attacker=event.attacker, terms=event.terms, strikes=event.strikes, details=detail
+        )
+        state = state.model_copy(update={"attacks": {**state.attacks, seq: memo}})
+    assert state.combat is not None
+    next_damage = max((d.id + 1 for d in event.damages), default=state.combat.next_damage)
+    return combat(
+        state,
+        acted=True,
+        damages=state.combat.damages + event.damages,
+        next_damage=max(next_damage, state.combat.next_damage),
+    )
+
+
+@NINJA_SLAYER.event
+class OtherAction(Event):
+    character: str
+    action: str
+
+
+@NINJA_SLAYER.folds(OtherAction)
+def _other_action(state: NinjaState, event: OtherAction, seq: int) -> NinjaState:
+    return combat(state, acted=True)
+
+
+@NINJA_SLAYER.event
+class EvasionRolled(Event):
+    character: str
+    damages: tuple[int, ...]
+    success: bool
+    successes: int
+    counter_against: tuple[str, ...] = ()
+    detail: CheckDetail | None = None
+    secret: CheckDetail | None = None
+
+
+@NINJA_SLAYER.folds(EvasionRolled)
+def _evaded(state: NinjaState, event: EvasionRolled, seq: int) -> NinjaState:
+    detail = event.detail or event.secret
+    if detail is not None:
+        state = now(
+            state,
+            event.character,
+            evasion=-detail.pool.evasion,
+            emergency=-detail.pool.emergency,
+        )
+    assert state.combat is not None
+    current: Combat = state.combat
+    damages = current.damages
+    evaded = {d.attack_seq for d in damages if d.id in event.damages}
+    current = current.model_copy(
+        update={"evaded_attacks": tuple(sorted({*current.evaded_attacks, *evaded}))}
+    )
+    state = state.model_copy(update={"combat": current})
+    if event.success:
+        damages = tuple(d for d in damages if d.id not in event.damages)
+    counters = tuple(r for r in current.counters if r.holder != event.character)
+    if event.counter_against:
+        right = CounterRight(
+            holder=event.character, attackers=event.counter_against, evasion_seq=seq
+        )
+        counters += (right,)
+    return combat(state, damages=damages, counters=counters)
+
+
+@NINJA_SLAYER.event
+class DamageTaken(Event):
+    character: str
+    amount: int
+    damages: tuple[int, ...] = ()
+    status: Status
+    unevaded_critical: str | None = None  # the サツバツ table is now rolled by the attacker
+
+
+@NINJA_SLAYER.folds(DamageTaken)
+def _taken(state: NinjaState, event: DamageTaken, seq: int) -> NinjaState:
+    state = with_characters(state, damaged(state.characters[event.character], event.amount))
+    if state.combat is None:
+        return state
+    damages = tuple(d for d in state.combat.damages if d.id not in event.damages)
+    return combat(state, damages=damages)
+
+
+@NINJA_SLAYER.event
+class CounterKarate(Event):
+    character: str
+    target: str
+    damage: Damage
+
+
+@NINJA_SLAYER.folds(CounterKarate)
+def _countered(state: NinjaState, event: CounterKarate, seq: int) -> NinjaState:
+    assert state.combat is not None
+    current = state.combat
+    return combat(
+        state,
+        damages=(*current.damages, event.damage),
+        next_damage=max(current.next_damage, event.damage.id + 1),
+        counters=tuple(r for r in current.counters if r.holder != event.character),
+    )
+
+
+@NINJA_SLAYER.event
+class StrikeRerolled(Event):
+    """ニンジャ第六感 on one strike of an attack: its new result replaces the old one."""
+
+    attacker: str
+    of_seq: int
+    index: int
+    strike: Strike
+    replaces: int | None = None  # the pending damage the old result dealt
+    damage: Damage | None = None
+    detail: CheckDetail | None = None
+    secret: CheckDetail | None = None
+
+
+@NINJA_SLAYER.folds(StrikeRerolled)
+def _strike_rerolled(state: NinjaState, event: StrikeRerolled, seq: int) -> NinjaState:
+    assert state.combat is not None
+    current = state.combat
+    damages = tuple(d for d in current.damages if d.id != event.replaces)
+    next_damage = current.next_damage
+    if event.damage is not None:
+        damages += (event.damage,)
+        next_damage = max(next_damage, event.damage.id + 1)
+    return combat(state, damages=damages, next_damage=next_damage)
+
+
+@NINJA_SLAYER.event
+class AtmosphereRaised(Event):
+    turn: int
+    level: int
+
+
+@NINJA_SLAYER.folds(AtmosphereRaised)
+def _atmosphere(state: NinjaState, event: AtmosphereRaised, seq: int) -> NinjaState:
+    return combat(state, atmosphere=event.level)
+
+
+@NINJA_SLAYER.event
+class WasshoiRolled(Event):
+    target: int
+    highest: str | None
+    success: bool
+    roll: RollRecord
+
+
+@NINJA_SLAYER.folds(WasshoiRolled)
+def _wasshoi(state: NinjaState, event: WasshoiRolled, seq: int) -> NinjaState:
+    return combat(state, wasshoi_rolled=True) if state.combat else state
+
+
+@NINJA_SLAYER.event
+class CombatEnded(Event):
+    revived: tuple[str, ...] = ()
+
+
+@NINJA_SLAYER.folds(CombatEnded)
+def _ended(state: NinjaState, event: CombatEnded, seq: int) -> NinjaState:
+    changed = []
+    for found in state.characters.values():
+        update: dict[str, Any] = {"next_attack_difficulty": 0}
+        current = found.now.model_copy(update={"evasion": 0})
+        if found.id in event.revived and revived(found):
+            update["status"] = "active"
+            current = current.model_copy(update={"tairyoku": 1, "seishin": 0})
+        changed.append(found.model_copy(update={**update, "now": current}))
+    return with_characters(state, *changed).model_copy(update={"combat": None, "attacks": {}})

@@ -1,0 +1,24 @@
+"""The ruleset's declaration: ニンジャスレイヤーTRPG 2nd edition, combat kept by the rules.
+
+Each mechanic module declares its commands with their deciders on NINJA_SLAYER; events.py and
+combat_events.py declare the events with their folds; view.py the view. The package imports
+them all and completes the ruleset (docs/rulesets/ninja-slayer.md).
+"""
+
+from __future__ import annotations
+
+from domain.ruleset import Ruleset
+from domain.table import Table
+
+from .state import NinjaOptions, NinjaState
+
+
+def _initial(options: NinjaOptions, seats: int) -> NinjaState:
+    return NinjaState(private_pc_sheets=options.private_pc_sheets)
+
+
+NINJA_SLAYER = Ruleset(
+    "ninja_slayer", "1", state=NinjaState, options=NinjaOptions, initial=_initial
+)
+
+NinjaTable = Table[NinjaState]
