@@ -90,6 +90,14 @@ class Dice:
         return self._shuffler(items, self._take(), entropy)
 
 
+def acting_seat(actor: str) -> int:
+    """The acting seat's number; the referee is refused (seat_only)."""
+    number = seat_number(actor)
+    if number is None:
+        raise Forbidden("seat_only", "Only a player (a seat) can do this.")
+    return number
+
+
 def _no_dice() -> Dice:
     def refuse(*_: object) -> RollRecord:
         raise AssertionError("a view does not roll")
@@ -143,10 +151,7 @@ class Table(TableView[S]):
 
     def seat_of(self, actor: str) -> int:
         """The acting seat's number; the referee is refused."""
-        number = seat_number(actor)
-        if number is None:
-            raise Forbidden("seat_only", "Only a player (a seat) can do this.")
-        return number
+        return acting_seat(actor)
 
     def known_seat(self, audience: str) -> None:
         number = seat_number(audience)

@@ -1,7 +1,33 @@
-"""カードゲーム「超人ロック」: hidden identities, declarations checked against the secret sheet."""
+"""カードゲーム「超人ロック」: hidden identities, declarations checked against the secret sheet.
+
+Importing the package loads every module that declares on CHOJIN_LOCKE, then completes it.
+"""
 
 from __future__ import annotations
 
-from domain.rulesets.chojin_locke.ruleset import CHOJIN_LOCKE
+from domain.rulesets.chojin_locke import (  # noqa: F401  (each module declares on the ruleset)
+    abilities,
+    actions,
+    audit,
+    base,
+    base_actions,
+    base_events,
+    card_events,
+    host,
+    party,
+    party_events,
+    planets,
+    setup,
+    setup_events,
+    silhouettes,
+    support,
+    turn,
+    turn_events,
+    view,
+    vigil,
+)
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
+
+CHOJIN_LOCKE.complete()
 
 __all__ = ["CHOJIN_LOCKE"]

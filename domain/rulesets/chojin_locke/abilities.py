@@ -2,22 +2,29 @@
 
 from __future__ import annotations
 
+from pydantic import Field
+
+from domain.commands import Command
 from domain.errors import RuleViolation
-from domain.game import GameState
 from domain.records import Draft
-from domain.rulesets.chojin_locke.commands import UseAbility, UseAbilityCard
-from domain.rulesets.chojin_locke.events import (
-    AbilityCardUsed,
-    AbilityUsed,
-)
+from domain.rulesets.chojin_locke.card_events import AbilityCardUsed, AbilityUsed
 from domain.rulesets.chojin_locke.guards import playing
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.turn import in_phase, my_turn
 
 
-def use_ability(game: GameState, command: UseAbility, actor: str) -> list[Draft]:
+@CHOJIN_LOCKE.command("use_ability")
+class UseAbility(Command):
+    """Use a special ability of your sheet by naming it (checked against the sealed sheet)."""
+
+    ability: str = Field(min_length=1, max_length=60)
+
+
+@CHOJIN_LOCKE.decides(UseAbility)
+def use_ability(t: ChojinTable, command: UseAbility, actor: str) -> list[Draft]:
     """3.1: an ability is used by naming it. Naming one the sheet lacks is refused, and only the
     caller hears of it; [常動] abilities are always on and [戦闘] ones wait for combat."""
-    state = playing(game)
+    state = playing(t)
     turn, player = my_turn(state, actor)
     assert player.sheet is not None
     ability = next((a for a in player.sheet.abilities if a.name == command.ability), None)
@@ -41,8 +48,16 @@ def use_ability(game: GameState, command: UseAbility, actor: str) -> list[Draft]
     return [Draft(event)]
 
 
-def use_card(game: GameState, command: UseAbilityCard, actor: str) -> list[Draft]:
-    state = playing(game)
+@CHOJIN_LOCKE.command("use_ability_card")
+class UseAbilityCard(Command):
+    """Turn an ability card from your hand face up and use it (its effect is the table's)."""
+
+    card: str = Field(min_length=1, max_length=60)
+
+
+@CHOJIN_LOCKE.decides(UseAbilityCard)
+def use_card(t: ChojinTable, command: UseAbilityCard, actor: str) -> list[Draft]:
+    state = playing(t)
     turn, player = my_turn(state, actor)
     if command.card not in player.abilities:
         raise RuleViolation("not_in_hand", "You hold no such ability card.")

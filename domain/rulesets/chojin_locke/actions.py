@@ -4,47 +4,29 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
+
+from domain.commands import Command
 from domain.errors import RuleViolation
-from domain.game import GameState
 from domain.records import Draft
 from domain.rulesets.chojin_locke import recovery
+from domain.rulesets.chojin_locke.base_events import BaseMoved, TeleportGranted
 from domain.rulesets.chojin_locke.board import step
-from domain.rulesets.chojin_locke.commands import (
-    Check,
-    DeclareTeleport,
-    Escape,
-    Move,
-    Pass,
-    Recover,
-    Teleport,
-    Treat,
-)
-from domain.rulesets.chojin_locke.declarations import (
-    check_declaration,
-    declared_roll,
-    plain_roll,
-    succeeded,
-    total,
-)
-from domain.rulesets.chojin_locke.events import (
-    Acted,
-    BaseMoved,
-    Checked,
-    EscapeChecked,
-    Moved,
-    PartyTeleportDeclared,
-    TeleportGranted,
-)
+from domain.rulesets.chojin_locke.declarations import check_declaration, declared_roll
+from domain.rulesets.chojin_locke.fields import FACES, Faces, Stat
 from domain.rulesets.chojin_locke.grid import step_to
-from domain.rulesets.chojin_locke.guards import living, playing, seat, stage
+from domain.rulesets.chojin_locke.guards import living, playing, stage
+from domain.rulesets.chojin_locke.party_events import PartyTeleportDeclared
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import Cell, ChojinState, Player, Position, Turn
 from domain.rulesets.chojin_locke.turn import in_phase, my_turn
+from domain.rulesets.chojin_locke.turn_events import Acted, Checked, EscapeChecked, Moved
 
 PRISON_CHART = "刑務所チャート"
 
 
-def _main(game: GameState, actor: str) -> tuple[ChojinState, Turn, Player]:
-    state = playing(game)
+def _main(t: ChojinTable, actor: str) -> tuple[ChojinState, Turn, Player]:
+    state = playing(t)
     turn, player = my_turn(state, actor)
     in_phase(turn, "main")
     if turn.main is not None:
@@ -53,9 +35,9 @@ def _main(game: GameState, actor: str) -> tuple[ChojinState, Turn, Player]:
 
 
 def free_main(
-    game: GameState, actor: str, *, outside_ok: bool = False
+    t: ChojinTable, actor: str, *, outside_ok: bool = False
 ) -> tuple[ChojinState, Player]:
-    state, _turn, player = _main(game, actor)
+    state, _turn, player = _main(t, actor)
     if player.condition == "arrested":
         raise RuleViolation("must_escape", "An arrested character's main action is 脱出チェック.")
     if player.outside and not outside_ok:
@@ -94,8 +76,17 @@ def _base_move(state: ChojinState, player: Player, command: Move) -> list[Draft]
     return [Draft(BaseMoved(seat=player.seat, how="move", to=target))]
 
 
-def move(game: GameState, command: Move, actor: str) -> list[Draft]:
-    state, player = free_main(game, actor)
+@CHOJIN_LOCKE.command("move")
+class Move(Command):
+    """通常移動: one square left or right, or from a spaceport to another planet's."""
+
+    direction: Literal["left", "right", "up", "down"] | None = None
+    planet: int | None = Field(default=None, ge=0, le=5)
+
+
+@CHOJIN_LOCKE.decides(Move)
+def move(t: ChojinTable, command: Move, actor: str) -> list[Draft]:
+    state, player = free_main(t, actor)
     if state.stage == "base":
         return _base_move(state, player, command)
     position = _on_board(state, player)
@@ -114,8 +105,18 @@ def move(game: GameState, command: Move, actor: str) -> list[Draft]:
     return [Draft(Moved(seat=player.seat, how="move", to=step(position, command.direction, 1)))]
 
 
-def teleport(game: GameState, command: Teleport, actor: str) -> list[Draft]:
-    state, player = free_main(game, actor)
+@CHOJIN_LOCKE.command("teleport")
+class Teleport(Command):
+    """テレポート移動: declare ESP level, 1D6 ≤ declared moves that many squares one way."""
+
+    declared: int = Field(ge=0, le=12)
+    direction: Literal["left", "right"] | None = None  # 惑星編 only: one way round the planet
+    faces: Faces = FACES
+
+
+@CHOJIN_LOCKE.decides(Teleport)
+def teleport(t: ChojinTable, command: Teleport, actor: str) -> list[Draft]:
+    state, player = free_main(t, actor)
     if state.stage == "base":
         in_base(state, player)
     else:
@@ -135,39 +136,47 @@ def teleport(game: GameState, command: Teleport, actor: str) -> list[Draft]:
             faces=faces,
         )
         return [Draft(event)]
-    return _teleport_roll(game, state, player, command.declared, command.direction, command.faces)
+    return _teleport_roll(t, state, player, command.declared, command.direction, command.faces)
 
 
 def _teleport_roll(
-    game: GameState,
+    t: ChojinTable,
     state: ChojinState,
     player: Player,
     declared: int,
     direction: Literal["left", "right"] | None,
     faces: list[int] | None,
 ) -> list[Draft]:
-    roll = declared_roll(game, "1D6", declared, faces, game.draws + 1)
-    ok = succeeded(roll)
+    rolled = declared_roll(t.dice, "1D6", declared, faces)
+    ok = rolled.success
     checked = Checked(
         seat=player.seat,
         purpose="teleport",
         stat="esp_level",
         declared=declared,
-        roll=roll,
+        roll=rolled.record,
         success=ok,
     )
     if not ok:
         return [Draft(checked), Draft(Acted(seat=player.seat, action="teleport_failed"))]
     if state.stage == "base":
-        return [Draft(checked), Draft(TeleportGranted(seat=player.seat, squares=total(roll)))]
+        return [Draft(checked), Draft(TeleportGranted(seat=player.seat, squares=rolled.total))]
     assert player.position is not None and direction is not None
-    target = step(player.position, direction, total(roll))
+    target = step(player.position, direction, rolled.total)
     return [Draft(checked), Draft(Moved(seat=player.seat, how="teleport", to=target))]
 
 
-def declare_teleport(game: GameState, command: DeclareTeleport, actor: str) -> list[Draft]:
-    number = seat(actor)
-    state = playing(game)
+@CHOJIN_LOCKE.command("declare_teleport")
+class DeclareTeleport(Command):
+    """A partner's own ESP level declaration for the leader's teleport."""
+
+    declared: int = Field(ge=0, le=12)
+
+
+@CHOJIN_LOCKE.decides(DeclareTeleport)
+def declare_teleport(t: ChojinTable, command: DeclareTeleport, actor: str) -> list[Draft]:
+    number = t.seat_of(actor)
+    state = playing(t)
     turn = state.turn
     pending = turn.party_teleport if turn else None
     if turn is None or pending is None or number not in pending.waiting:
@@ -181,11 +190,18 @@ def declare_teleport(game: GameState, command: DeclareTeleport, actor: str) -> l
     lowest = min([*pending.declared.values(), command.declared])
     leader = state.players[turn.seat]
     # the roll is the leader's teleport at the lowest declaration (6.1)
-    return drafts + _teleport_roll(game, state, leader, lowest, pending.direction, pending.faces)
+    faces = list(pending.faces) if pending.faces is not None else None
+    return drafts + _teleport_roll(t, state, leader, lowest, pending.direction, faces)
 
 
-def recover(game: GameState, command: Recover, actor: str) -> list[Draft]:
-    state, player = free_main(game, actor, outside_ok=True)
+@CHOJIN_LOCKE.command("recover")
+class Recover(Command):
+    stat: Literal["endurance", "willpower"]
+
+
+@CHOJIN_LOCKE.decides(Recover)
+def recover(t: ChojinTable, command: Recover, actor: str) -> list[Draft]:
+    state, player = free_main(t, actor, outside_ok=True)
     if state.rules == "2002" and command.stat != "endurance":
         raise RuleViolation("not_in_2002", "The 2002 rules recover endurance only.")
     card = recovery.blocked_by(state, player)
@@ -194,8 +210,14 @@ def recover(game: GameState, command: Recover, actor: str) -> list[Draft]:
     return [Draft(Acted(seat=player.seat, action="recover", stat=command.stat))]
 
 
-def treat(game: GameState, command: Treat, actor: str) -> list[Draft]:
-    state, player = free_main(game, actor)
+@CHOJIN_LOCKE.command("treat")
+class Treat(Command):
+    target: int = Field(ge=1, le=16)
+
+
+@CHOJIN_LOCKE.decides(Treat)
+def treat(t: ChojinTable, command: Treat, actor: str) -> list[Draft]:
+    state, player = free_main(t, actor)
     if state.rules == "2002":
         raise RuleViolation("not_in_2002", "The 2002 rules have no 治療.")
     if command.target == player.seat:
@@ -206,18 +228,32 @@ def treat(game: GameState, command: Treat, actor: str) -> list[Draft]:
     return [Draft(Acted(seat=player.seat, action="treat", target=command.target))]
 
 
-def pass_(game: GameState, command: Pass, actor: str) -> list[Draft]:
-    _state, player = free_main(game, actor)
+@CHOJIN_LOCKE.command("pass")
+class Pass(Command):
+    pass
+
+
+@CHOJIN_LOCKE.decides(Pass)
+def pass_(t: ChojinTable, command: Pass, actor: str) -> list[Draft]:
+    _state, player = free_main(t, actor)
     return [Draft(Acted(seat=player.seat, action="pass"))]
 
 
-def escape(game: GameState, command: Escape, actor: str) -> list[Draft]:
-    state, _turn, player = _main(game, actor)
+@CHOJIN_LOCKE.command("escape")
+class Escape(Command):
+    """脱出チェック: an arrested player's main action."""
+
+    faces: Faces = FACES
+
+
+@CHOJIN_LOCKE.decides(Escape)
+def escape(t: ChojinTable, command: Escape, actor: str) -> list[Draft]:
+    state, _turn, player = _main(t, actor)
     if player.condition != "arrested":
         raise RuleViolation("not_arrested", "Only an arrested character makes 脱出チェック.")
     modifier = player.prison_failures  # +1 per earlier failure
-    roll = plain_roll(game, "2D6", command.faces, game.draws + 1)
-    natural = sum(roll.result.get("faces", ()))
+    rolled = t.dice.roll("2D6", command.faces)
+    natural = sum(rolled.faces)
     chart = state.catalog.chart(PRISON_CHART)
     result = chart.lookup(natural + modifier) if chart else None
     # 4.4: 2–5 on the dice always escapes, whatever is added
@@ -226,7 +262,7 @@ def escape(game: GameState, command: Escape, actor: str) -> list[Draft]:
     event = EscapeChecked(
         seat=player.seat,
         modifier=modifier,
-        roll=roll,
+        roll=rolled.record,
         total=natural + modifier,
         result=text,
         escaped=escaped,
@@ -234,20 +270,31 @@ def escape(game: GameState, command: Escape, actor: str) -> list[Draft]:
     return [Draft(event)]
 
 
-def check(game: GameState, command: Check, actor: str) -> list[Draft]:
-    number = seat(actor)
-    state = playing(game)
+@CHOJIN_LOCKE.command("check")
+class Check(Command):
+    """A (stat) check asked for by a card or effect: declare the stat, roll 2D6 ≤ declared."""
+
+    stat: Stat
+    declared: int = Field(ge=0, le=99)
+    reason: str = Field(default="", max_length=200)
+    faces: Faces = FACES
+
+
+@CHOJIN_LOCKE.decides(Check)
+def check(t: ChojinTable, command: Check, actor: str) -> list[Draft]:
+    number = t.seat_of(actor)
+    state = playing(t)
     stage(state, "planet", "base")
     player = living(state, number)
     check_declaration(player, command.stat, command.declared)
-    roll = declared_roll(game, "2D6", command.declared, command.faces, game.draws + 1)
+    rolled = declared_roll(t.dice, "2D6", command.declared, command.faces)
     event = Checked(
         seat=number,
         purpose="check",
         stat=command.stat,
         declared=command.declared,
-        roll=roll,
-        success=succeeded(roll),
+        roll=rolled.record,
+        success=rolled.success,
         reason=command.reason,
     )
     return [Draft(event)]

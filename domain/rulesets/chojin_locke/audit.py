@@ -8,14 +8,17 @@ from domain.lifecycle_events import Amended, GameCreated
 from domain.records import Recorded
 from domain.ruleset import DeclarationCheck
 from domain.rulesets.chojin_locke.declarations import STAT_NAMES
-from domain.rulesets.chojin_locke.events import Checked, PartyTeleportDeclared
+from domain.rulesets.chojin_locke.party_events import PartyTeleportDeclared
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.state import ChojinState
 from domain.rulesets.chojin_locke.stats import current
+from domain.rulesets.chojin_locke.turn_events import Checked
 
 Fold = Callable[[ChojinState, Recorded], ChojinState]
 Start = Callable[[GameCreated], ChojinState]
 
 
+@CHOJIN_LOCKE.audits
 def audit(history: Sequence[Recorded], start: Start, fold: Fold) -> list[DeclarationCheck]:
     if not history or not isinstance(history[0].event, GameCreated):
         return []

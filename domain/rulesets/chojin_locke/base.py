@@ -2,33 +2,33 @@
 
 from __future__ import annotations
 
+from pydantic import Field
+
 from domain.audience import seat_actor
-from domain.drawing import draw_dice, draw_shuffle
+from domain.commands import Command
 from domain.errors import KirokuError, RuleViolation
-from domain.game import GameState
 from domain.records import Draft
-from domain.rulesets.chojin_locke.commands import BeginBase, EnterBase, InspectSheet, PlaceKey
-from domain.rulesets.chojin_locke.events import (
+from domain.rulesets.chojin_locke.base_events import (
     BaseEntered,
     BaseLaid,
     BaseLayout,
     BaseStageBegun,
-    DeckOrder,
     KeyBody,
     KeyPlaced,
-    SheetBody,
     SheetInspected,
-    TurnBegun,
 )
 from domain.rulesets.chojin_locke.grid import SIZE, is_outer
-from domain.rulesets.chojin_locke.guards import host, living, playing, seat, stage
+from domain.rulesets.chojin_locke.guards import living, playing, stage
 from domain.rulesets.chojin_locke.phases import next_seat
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
+from domain.rulesets.chojin_locke.setup_events import DeckOrder, SheetBody
 from domain.rulesets.chojin_locke.state import Cell, ChojinState, Player
+from domain.rulesets.chojin_locke.turn_events import TurnBegun
 
 KEYS = 4
 
 
-def lay_base(state: ChojinState, game: GameState, number: int) -> Draft:
+def lay_base(t: ChojinTable, state: ChojinState) -> Draft:
     # 重要拠点 are not shuffled in: the base players place them afterwards
     deck = [
         card.name
@@ -38,7 +38,7 @@ def lay_base(state: ChojinState, game: GameState, number: int) -> Draft:
     ]
     if len(deck) < SIZE * SIZE:
         raise KirokuError("catalog_too_small", "The catalog has fewer than 36 base cards.")
-    draw = draw_shuffle(game, len(deck), number=number)
+    draw = t.dice.shuffle(len(deck))
     cards = {f"{i // SIZE}:{i % SIZE}": deck[draw.order[i]] for i in range(SIZE * SIZE)}
     body = BaseLayout(deck=DeckOrder(draw=draw, deck=tuple(deck)), cards=cards)
     return Draft(BaseLaid(keys=KEYS, secret=body), audience=())
@@ -48,9 +48,18 @@ def _base_audience(state: ChojinState) -> tuple[str, ...]:
     return tuple(seat_actor(s) for s, p in sorted(state.players.items()) if p.side == "base")
 
 
-def place_key(game: GameState, command: PlaceKey, actor: str) -> list[Draft]:
-    number = seat(actor)
-    state = playing(game)
+@CHOJIN_LOCKE.command("place_key")
+class PlaceKey(Command):
+    """A base player's secret placement of a 重要拠点."""
+
+    row: int = Field(ge=0, le=5)
+    col: int = Field(ge=0, le=5)
+
+
+@CHOJIN_LOCKE.decides(PlaceKey)
+def place_key(t: ChojinTable, command: PlaceKey, actor: str) -> list[Draft]:
+    number = t.seat_of(actor)
+    state = playing(t)
     stage(state, "keys")
     if living(state, number).side != "base":
         raise RuleViolation("base_players_only", "Only base players place 重要拠点.")
@@ -70,9 +79,18 @@ def entrants(state: ChojinState) -> list[Player]:
     return [p for p in explorers if p.info == most and p.condition not in ("bound", "arrested")]
 
 
-def enter_base(game: GameState, command: EnterBase, actor: str) -> list[Draft]:
-    number = seat(actor)
-    state = playing(game)
+@CHOJIN_LOCKE.command("enter_base")
+class EnterBase(Command):
+    """An explorer with the most 情報入手 enters on one of the 20 outer squares."""
+
+    row: int = Field(ge=0, le=5)
+    col: int = Field(ge=0, le=5)
+
+
+@CHOJIN_LOCKE.decides(EnterBase)
+def enter_base(t: ChojinTable, command: EnterBase, actor: str) -> list[Draft]:
+    number = t.seat_of(actor)
+    state = playing(t)
     stage(state, "keys")
     player = living(state, number)
     if player not in entrants(state):
@@ -87,9 +105,15 @@ def enter_base(game: GameState, command: EnterBase, actor: str) -> list[Draft]:
     return [Draft(BaseEntered(seat=number, how="entry", to=cell))]
 
 
-def begin_base(game: GameState, command: BeginBase, actor: str) -> list[Draft]:
-    host(actor, "begin 秘密基地編")
-    state = playing(game)
+@CHOJIN_LOCKE.command("begin_base")
+class BeginBase(Command):
+    """Host: the others wait around the base, base players go to random squares; first turn."""
+
+
+@CHOJIN_LOCKE.decides(BeginBase)
+def begin_base(t: ChojinTable, command: BeginBase, actor: str) -> list[Draft]:
+    t.referee_only(actor, "begin 秘密基地編")
+    state = playing(t)
     stage(state, "keys")
     if len(state.board.keys) < KEYS:
         raise RuleViolation("keys_missing", "The base players have not placed every 重要拠点.")
@@ -101,7 +125,7 @@ def begin_base(game: GameState, command: BeginBase, actor: str) -> list[Draft]:
         if p.side == "explorer" and p.alive and p.cell is None
     )
     bases = [s for s, p in sorted(state.players.items()) if p.side == "base" and p.alive]
-    draw = draw_dice(game, [(1, SIZE)] * (2 * len(bases)), number=game.draws + 1) if bases else None
+    draw = t.dice.draw([(1, SIZE)] * (2 * len(bases))) if bases else None
     last = state.turn.seat if state.turn else min(state.players)
     base_state = state.model_copy(update={"stage": "base"})
     first, _skipped = next_seat(base_state, last)
@@ -112,18 +136,17 @@ def begin_base(game: GameState, command: BeginBase, actor: str) -> list[Draft]:
     ]
 
 
-def base_cells(event: BaseStageBegun, state: ChojinState) -> dict[int, Cell]:
-    """The base players' random squares: 1D6 row and 1D6 column each, in seat order."""
-    if event.draw is None:
-        return {}
-    bases = [s for s, p in sorted(state.players.items()) if p.side == "base" and p.alive]
-    faces = event.draw.faces
-    return {s: Cell(row=faces[2 * i] - 1, col=faces[2 * i + 1] - 1) for i, s in enumerate(bases)}
+@CHOJIN_LOCKE.command("inspect_sheet")
+class InspectSheet(Command):
+    """4.5: after 惑星編 ends on 情報入手, look at a base player's sheet (one per card held)."""
+
+    target: int = Field(ge=1, le=16)
 
 
-def inspect_sheet(game: GameState, command: InspectSheet, actor: str) -> list[Draft]:
-    number = seat(actor)
-    state = playing(game)
+@CHOJIN_LOCKE.decides(InspectSheet)
+def inspect_sheet(t: ChojinTable, command: InspectSheet, actor: str) -> list[Draft]:
+    number = t.seat_of(actor)
+    state = playing(t)
     stage(state, "keys", "base")
     player = living(state, number)
     if player.inspections <= 0:

@@ -2,33 +2,36 @@
 
 from __future__ import annotations
 
+from pydantic import Field
+
+from domain.commands import Command
 from domain.errors import RuleViolation
-from domain.game import GameState
 from domain.records import Draft
 from domain.rulesets.chojin_locke.actions import free_main, in_base
-from domain.rulesets.chojin_locke.commands import DestroyKey, Intrude, TeleportTo
-from domain.rulesets.chojin_locke.declarations import (
-    check_declaration,
-    declared_roll,
-    plain_roll,
-    succeeded,
-)
+from domain.rulesets.chojin_locke.base_events import BaseEntered, BaseMoved, KeyDestroyed
+from domain.rulesets.chojin_locke.declarations import check_declaration, declared_roll
 from domain.rulesets.chojin_locke.ending import end_game
-from domain.rulesets.chojin_locke.events import (
-    BaseEntered,
-    BaseMoved,
-    Checked,
-    GameOver,
-    KeyDestroyed,
-)
+from domain.rulesets.chojin_locke.fields import FACES, Faces
 from domain.rulesets.chojin_locke.grid import is_outer, reachable
 from domain.rulesets.chojin_locke.guards import playing
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import Cell
 from domain.rulesets.chojin_locke.turn import my_turn
+from domain.rulesets.chojin_locke.turn_events import Checked, GameOver
 
 
-def teleport_to(game: GameState, command: TeleportTo, actor: str) -> list[Draft]:
-    state = playing(game)
+@CHOJIN_LOCKE.command("teleport_to")
+class TeleportTo(Command):
+    """秘密基地編: after a successful teleport, the square reached (exactly the rolled number
+    of steps, turning as you like, never through a square twice)."""
+
+    row: int = Field(ge=0, le=5)
+    col: int = Field(ge=0, le=5)
+
+
+@CHOJIN_LOCKE.decides(TeleportTo)
+def teleport_to(t: ChojinTable, command: TeleportTo, actor: str) -> list[Draft]:
+    state = playing(t)
     turn, player = my_turn(state, actor)
     if turn.teleport is None or player.cell is None:
         raise RuleViolation("no_teleport", "You have no successful teleport to finish.")
@@ -42,8 +45,20 @@ def teleport_to(game: GameState, command: TeleportTo, actor: str) -> list[Draft]
     return [Draft(BaseMoved(seat=player.seat, how="teleport", to=target))]
 
 
-def intrude(game: GameState, command: Intrude, actor: str) -> list[Draft]:
-    state, player = free_main(game, actor, outside_ok=True)
+@CHOJIN_LOCKE.command("intrude")
+class Intrude(Command):
+    """侵入チェック: ESP level check, −1 on the dice per earlier failure; success enters at
+    the outer square given."""
+
+    declared: int = Field(ge=0, le=12)
+    row: int = Field(ge=0, le=5)
+    col: int = Field(ge=0, le=5)
+    faces: Faces = FACES
+
+
+@CHOJIN_LOCKE.decides(Intrude)
+def intrude(t: ChojinTable, command: Intrude, actor: str) -> list[Draft]:
+    state, player = free_main(t, actor, outside_ok=True)
     if not player.outside:
         raise RuleViolation("not_outside", "Only a character around the base makes 侵入チェック.")
     cell = Cell(row=command.row, col=command.col)
@@ -54,18 +69,18 @@ def intrude(game: GameState, command: Intrude, actor: str) -> list[Draft]:
     if state.rules == "2002":
         # 9.3.1: 2D6 ≤ declared level + 情報入手 held + earlier attempts
         target = command.declared + player.info + failures
-        roll = plain_roll(game, f"2D6<={target}", command.faces, game.draws + 1)
+        rolled = t.dice.roll(f"2D6<={target}", command.faces)
     else:
         # 4.6: −1 on the dice per earlier failure, cumulative
         dice = f"2D6-{failures}" if failures else "2D6"
-        roll = declared_roll(game, dice, command.declared, command.faces, game.draws + 1)
-    ok = succeeded(roll)
+        rolled = declared_roll(t.dice, dice, command.declared, command.faces)
+    ok = rolled.success
     checked = Checked(
         seat=player.seat,
         purpose="intrusion",
         stat="esp_level",
         declared=command.declared,
-        roll=roll,
+        roll=rolled.record,
         success=ok,
     )
     if not ok:
@@ -73,8 +88,14 @@ def intrude(game: GameState, command: Intrude, actor: str) -> list[Draft]:
     return [Draft(checked), Draft(BaseEntered(seat=player.seat, how="intrusion", to=cell))]
 
 
-def destroy_key(game: GameState, command: DestroyKey, actor: str) -> list[Draft]:
-    state, player = free_main(game, actor)
+@CHOJIN_LOCKE.command("destroy_key")
+class DestroyKey(Command):
+    """2002 rules: a Good character on a turned 重要拠点 declares 破壊 (the move-phase action)."""
+
+
+@CHOJIN_LOCKE.decides(DestroyKey)
+def destroy_key(t: ChojinTable, command: DestroyKey, actor: str) -> list[Draft]:
+    state, player = free_main(t, actor)
     if state.rules != "2002":
         raise RuleViolation("not_in_2020", "Under the 2020 rules a turned 重要拠点 is destroyed.")
     cell = in_base(state, player)
@@ -87,5 +108,5 @@ def destroy_key(game: GameState, command: DestroyKey, actor: str) -> list[Draft]
         raise RuleViolation("good_only", "Only a Good character can destroy a 重要拠点.")
     drafts = [Draft(KeyDestroyed(seat=player.seat, row=cell.row, col=cell.col))]
     if len(state.board.destroyed) + 1 >= len(state.board.keys):
-        drafts += end_game(game, GameOver(reason="keys_destroyed", faction="G"))
+        drafts += end_game(t, GameOver(reason="keys_destroyed", faction="G"))
     return drafts

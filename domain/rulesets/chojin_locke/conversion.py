@@ -14,9 +14,12 @@ def affects(target: Player, faction: str) -> bool:
     return following == faction and faction not in target.flags
 
 
-def apply(target: Player, faction: str, success: bool) -> None:
+def apply(target: Player, faction: str, success: bool) -> Player:
+    """The target after the attempt."""
+    step, flags = target.step, list(target.flags)
     if success and affects(target, faction):
-        target.step += 1
-        target.flags = []  # flags are lost when the alignment changes
-    if faction not in target.flags:
-        target.flags.append(faction)  # gained whatever the check's outcome
+        step += 1
+        flags = []  # flags are lost when the alignment changes
+    if faction not in flags:
+        flags.append(faction)  # gained whatever the check's outcome
+    return target.model_copy(update={"step": step, "flags": flags})

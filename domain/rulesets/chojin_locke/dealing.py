@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from domain.audience import seat_actor
-from domain.drawing import draw_shuffle
 from domain.errors import KirokuError
-from domain.game import GameState
 from domain.records import Draft
 from domain.rulesets.chojin_locke.cards import CharacterSheet
 from domain.rulesets.chojin_locke.counts import character_counts
-from domain.rulesets.chojin_locke.events import (
+from domain.rulesets.chojin_locke.rules import ChojinTable
+from domain.rulesets.chojin_locke.setup_events import (
     CardDealt,
     CardsShuffled,
     DeckOrder,
@@ -17,7 +16,6 @@ from domain.rulesets.chojin_locke.events import (
     SheetDealt,
     SheetsShuffled,
 )
-from domain.rulesets.chojin_locke.guards import rules
 from domain.rulesets.chojin_locke.state import PlayingCard
 
 _KINDS = ("L", "G", "E", "S")
@@ -27,10 +25,10 @@ def kind(sheet: CharacterSheet) -> str:
     return "L" if sheet.leader else sheet.steps[0]
 
 
-def deal_sheets(game: GameState, number: int) -> list[Draft]:
+def deal_sheets(t: ChojinTable) -> list[Draft]:
     """Shuffle the dealable sheets; the first of each kind up to 4.1's counts go to seats 1…N in
     the order they lie in the shuffled deck."""
-    state = rules(game)
+    state = t.rules
     wanted = dict(zip(_KINDS, character_counts(state.seats), strict=True))
     pool = [c for c in state.catalog.characters if not c.special]
     for key, count in wanted.items():
@@ -38,7 +36,7 @@ def deal_sheets(game: GameState, number: int) -> list[Draft]:
             raise KirokuError(
                 "catalog_too_small", f"The catalog has fewer than {count} ({key}) characters."
             )
-    draw = draw_shuffle(game, len(pool), number=number)
+    draw = t.dice.shuffle(len(pool))
     deal = state.deals + 1
     chosen: list[CharacterSheet] = []
     for index in draw.order:
@@ -59,9 +57,9 @@ PLAYING_CARDS: tuple[PlayingCard, ...] = tuple(
 )
 
 
-def deal_cards(game: GameState, seats: list[int], number: int) -> list[Draft]:
+def deal_cards(t: ChojinTable, seats: list[int]) -> list[Draft]:
     """Black 1–10 and red 1–10, shuffled; one face down to each listed seat."""
-    draw = draw_shuffle(game, len(PLAYING_CARDS), number=number)
+    draw = t.dice.shuffle(len(PLAYING_CARDS))
     names = tuple(f"{c.color}{c.rank}" for c in PLAYING_CARDS)
     drafts = [
         Draft(

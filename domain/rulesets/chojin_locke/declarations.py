@@ -6,13 +6,10 @@ true value: the message says the declaration is too high, not by how much.
 
 from __future__ import annotations
 
-from domain.commands import Roll
 from domain.errors import RuleViolation
-from domain.game import GameState
-from domain.lifecycle import roll_record
-from domain.lifecycle_events import RollRecord
 from domain.rulesets.chojin_locke.state import Player
 from domain.rulesets.chojin_locke.stats import current
+from domain.table import Dice, Rolled
 
 STAT_NAMES = {
     "esp_level": "ESP能力レベル",
@@ -38,24 +35,6 @@ def check_declaration(player: Player, stat: str, declared: int, *, minimum: int 
         )
 
 
-def declared_roll(
-    game: GameState, dice: str, declared: int, faces: list[int] | None, number: int
-) -> RollRecord:
+def declared_roll(dice: Dice, expression: str, declared: int, faces: list[int] | None) -> Rolled:
     """The roll the declared value (not the true one) decides: `2D6<=declared` and the like."""
-    return plain_roll(game, f"{dice}<={declared}", faces, number)
-
-
-def plain_roll(
-    game: GameState, expression: str, faces: list[int] | None, number: int
-) -> RollRecord:
-    """A fair draw (or manual faces where the dice policy allows) read by the dice language."""
-    record, _secret = roll_record(game, Roll(expression=expression, faces=faces), number)
-    return record
-
-
-def succeeded(record: RollRecord) -> bool:
-    return bool(record.result.get("success"))
-
-
-def total(record: RollRecord) -> int:
-    return int(record.result.get("total") or 0)
+    return dice.roll(f"{expression}<={declared}", faces)

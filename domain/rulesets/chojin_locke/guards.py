@@ -1,41 +1,20 @@
-"""Who may act and when: the refusals every command shares."""
+"""Who may act and when: the refusals every command shares (the table's own, plus this game's
+victory window, stages and living characters)."""
 
 from __future__ import annotations
 
-from domain.audience import GM, seat_number
-from domain.errors import Forbidden, RuleViolation
-from domain.game import GameState
+from domain.errors import RuleViolation
+from domain.rulesets.chojin_locke.rules import ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState, Player
 
 
-def rules(game: GameState) -> ChojinState:
-    state: ChojinState = game.rules
-    return state
-
-
-def playing(game: GameState) -> ChojinState:
-    if game.status == "setup":
-        raise RuleViolation("game_not_started", "The game has not started yet.")
-    if game.status == "ended":
-        raise RuleViolation("game_ended", "The game has ended.")
-    state = rules(game)
+def playing(t: ChojinTable) -> ChojinState:
+    state = t.started()
     if state.victory is not None:
         raise RuleViolation(
             "victory_pending", "A victory declaration is waiting for every player's answer."
         )
     return state
-
-
-def host(actor: str, what: str) -> None:
-    if actor != GM:
-        raise Forbidden("host_only", f"Only the host can {what}.")
-
-
-def seat(actor: str) -> int:
-    number = seat_number(actor)
-    if number is None:
-        raise Forbidden("seat_only", "Only a player (a seat) can do this.")
-    return number
 
 
 def stage(state: ChojinState, *stages: str) -> None:

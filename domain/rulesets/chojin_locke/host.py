@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
+from pydantic import Field
+
+from domain.commands import Command
 from domain.errors import RuleViolation
-from domain.game import GameState
 from domain.records import Draft
-from domain.rulesets.chojin_locke.commands import SetCondition
 from domain.rulesets.chojin_locke.ending import end_game
-from domain.rulesets.chojin_locke.events import ConditionSet, GameOver, PartyDissolved
-from domain.rulesets.chojin_locke.evolve import apply
-from domain.rulesets.chojin_locke.guards import host, living, playing, stage
+from domain.rulesets.chojin_locke.guards import living, playing, stage
+from domain.rulesets.chojin_locke.party_events import PartyDissolved
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState
 from domain.rulesets.chojin_locke.turn import end_turn
+from domain.rulesets.chojin_locke.turn_events import ConditionSet, GameOver
 
 
 def _nobody_acts(state: ChojinState) -> GameOver | None:
@@ -22,9 +26,21 @@ def _nobody_acts(state: ChojinState) -> GameOver | None:
     return GameOver(reason="all_out" if any(p.alive for p in players) else "all_dead")
 
 
-def set_condition(game: GameState, command: SetCondition, actor: str) -> list[Draft]:
-    host(actor, "set a character's condition")
-    state = playing(game)
+@CHOJIN_LOCKE.command("set_condition")
+class SetCondition(Command):
+    """Host: apply damage or a state from something Kiroku does not resolve (combat, cards)."""
+
+    seat: int = Field(ge=1, le=16)
+    condition: Literal["normal", "bound", "arrested", "dead", "black_hole", "disabled"] = "normal"
+    endurance_damage: int = Field(default=0, ge=0, le=99)
+    willpower_damage: int = Field(default=0, ge=0, le=99)
+    reason: str = Field(min_length=1, max_length=200)
+
+
+@CHOJIN_LOCKE.decides(SetCondition)
+def set_condition(t: ChojinTable, command: SetCondition, actor: str) -> list[Draft]:
+    t.referee_only(actor, "set a character's condition")
+    state = playing(t)
     stage(state, "planet", "base")
     living(state, command.seat)
     if state.victory is not None:
@@ -46,13 +62,13 @@ def set_condition(game: GameState, command: SetCondition, actor: str) -> list[Dr
         # 6.1: a party that can no longer act as one is dissolved (ruling 29)
         drafts.append(Draft(PartyDissolved(leader=party[0], forced=True)))
     after = state
-    for draft in drafts:
-        after = apply(after, draft.event)
+    for offset, draft in enumerate(drafts):  # look ahead through the ruleset's own folds
+        after = CHOJIN_LOCKE.fold(after, draft.event, t.next_seq + offset)
     over = _nobody_acts(after)
     if over is not None:
-        return drafts + end_game(game, over)
+        return drafts + end_game(t, over)
     turn = state.turn
     if turn is not None and turn.seat == command.seat and not after.players[command.seat].active:
         # the turn player can no longer act: the turn passes on at once
-        return drafts + end_turn(game, after, turn)
+        return drafts + end_turn(t, after, turn)
     return drafts

@@ -2,23 +2,33 @@
 
 from __future__ import annotations
 
+from pydantic import Field
+
+from domain.commands import Command
 from domain.errors import RuleViolation
-from domain.game import GameState
 from domain.records import Draft
 from domain.rulesets.chojin_locke.actions import free_main, same_place
-from domain.rulesets.chojin_locke.commands import AnswerParty, DissolveParty, FormParty
-from domain.rulesets.chojin_locke.events import (
+from domain.rulesets.chojin_locke.guards import living, playing
+from domain.rulesets.chojin_locke.party_events import (
     PartyAnswered,
     PartyDissolved,
     PartyFormed,
     PartyProposed,
 )
-from domain.rulesets.chojin_locke.guards import living, playing, rules, seat
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.turn import in_phase, my_turn
 
 
-def form_party(game: GameState, command: FormParty, actor: str) -> list[Draft]:
-    state, player = free_main(game, actor)
+@CHOJIN_LOCKE.command("form_party")
+class FormParty(Command):
+    """パーティーを組む (main action): propose to characters on your square."""
+
+    partners: list[int] = Field(min_length=1, max_length=10)
+
+
+@CHOJIN_LOCKE.decides(FormParty)
+def form_party(t: ChojinTable, command: FormParty, actor: str) -> list[Draft]:
+    state, player = free_main(t, actor)
     if player.seat in state.parties or len(state.party_of(player.seat)) > 1:
         raise RuleViolation("already_in_party", "You are already in a party.")
     partners = sorted(set(command.partners))
@@ -37,11 +47,15 @@ def form_party(game: GameState, command: FormParty, actor: str) -> list[Draft]:
     return [Draft(PartyProposed(leader=player.seat, partners=tuple(partners)))]
 
 
-def answer_party(game: GameState, command: AnswerParty, actor: str) -> list[Draft]:
-    number = seat(actor)
-    if game.status == "ended":
-        raise RuleViolation("game_ended", "The game has ended.")
-    proposal = rules(game).proposal
+@CHOJIN_LOCKE.command("answer_party")
+class AnswerParty(Command):
+    accepts: bool
+
+
+@CHOJIN_LOCKE.decides(AnswerParty)
+def answer_party(t: ChojinTable, command: AnswerParty, actor: str) -> list[Draft]:
+    number = t.seat_of(actor)
+    proposal = t.not_ended().proposal
     if proposal is None or number not in proposal.waiting:
         raise RuleViolation("no_answer_due", "No party proposal waits for your answer.")
     answered = Draft(PartyAnswered(seat=number, accepts=command.accepts))
@@ -51,8 +65,14 @@ def answer_party(game: GameState, command: AnswerParty, actor: str) -> list[Draf
     return [answered, Draft(formed)]
 
 
-def dissolve_party(game: GameState, command: DissolveParty, actor: str) -> list[Draft]:
-    state = playing(game)
+@CHOJIN_LOCKE.command("dissolve_party")
+class DissolveParty(Command):
+    """パーティーの解散 (support action of the leader)."""
+
+
+@CHOJIN_LOCKE.decides(DissolveParty)
+def dissolve_party(t: ChojinTable, command: DissolveParty, actor: str) -> list[Draft]:
+    state = playing(t)
     turn, player = my_turn(state, actor)
     in_phase(turn, "support", "main")  # 2002: 組み外し is a move-phase action
     if state.rules == "2020" and turn.phase == "main":

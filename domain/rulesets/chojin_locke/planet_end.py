@@ -6,19 +6,18 @@ from __future__ import annotations
 from math import ceil
 
 from domain.audience import seat_actor
-from domain.drawing import draw_shuffle
-from domain.game import GameState
 from domain.records import Draft
-from domain.rulesets.chojin_locke.counts import planet_card_count
-from domain.rulesets.chojin_locke.events import (
+from domain.rulesets.chojin_locke.card_events import (
     AbilityBody,
     AbilityCardDrawn,
     AbilityDeckShuffled,
-    DeckOrder,
     PlanetCardsFlipped,
-    PlanetStageEnded,
 )
+from domain.rulesets.chojin_locke.counts import planet_card_count
+from domain.rulesets.chojin_locke.rules import ChojinTable
+from domain.rulesets.chojin_locke.setup_events import DeckOrder
 from domain.rulesets.chojin_locke.state import ChojinState
+from domain.rulesets.chojin_locke.turn_events import PlanetStageEnded
 
 
 def _holders(state: ChojinState) -> list[int]:
@@ -33,9 +32,7 @@ def _holders(state: ChojinState) -> list[int]:
     return holders
 
 
-def stage_end_draws(
-    game: GameState, state: ChojinState, ended: PlanetStageEnded, number: int
-) -> list[Draft]:
+def stage_end_draws(t: ChojinTable, state: ChojinState, ended: PlanetStageEnded) -> list[Draft]:
     explorers = sum(1 for p in state.players.values() if p.side == "explorer")
     per = ceil(planet_card_count(state.seats) / max(explorers, 1))
     unused = list(state.board.unused)
@@ -53,7 +50,7 @@ def stage_end_draws(
     deck = state.catalog.ability_deck()
     if not gains or not deck:
         return drafts
-    draw = draw_shuffle(game, len(deck), number=number)
+    draw = t.dice.shuffle(len(deck))
     order = DeckOrder(draw=draw, deck=tuple(deck))
     drafts.append(Draft(AbilityDeckShuffled(secret=order), audience=()))
     for position, seat in enumerate(gains[: len(deck)]):

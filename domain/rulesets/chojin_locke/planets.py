@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from pydantic import Field
+
 from domain.audience import seat_actor
-from domain.drawing import draw_dice, draw_shuffle
+from domain.commands import Command
 from domain.errors import KirokuError, RuleViolation
-from domain.game import GameState
 from domain.records import Draft
 from domain.rulesets.chojin_locke.board import PLANETS, SQUARES, key
-from domain.rulesets.chojin_locke.commands import BeginPlanets, Enter, PlaceAmbush
 from domain.rulesets.chojin_locke.counts import ambush_count, planet_card_count
-from domain.rulesets.chojin_locke.events import (
+from domain.rulesets.chojin_locke.guards import living, playing, stage
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
+from domain.rulesets.chojin_locke.setup_events import (
     AmbushBody,
     AmbushPlaced,
     DeckOrder,
@@ -18,30 +20,36 @@ from domain.rulesets.chojin_locke.events import (
     PlanetLayout,
     PlanetsLaid,
     PlanetStageBegun,
-    TurnBegun,
 )
-from domain.rulesets.chojin_locke.guards import host, living, playing, rules, seat, stage
+from domain.rulesets.chojin_locke.turn_events import TurnBegun
 
 
-def lay_planets(game: GameState, number: int) -> list[Draft]:
+def lay_planets(t: ChojinTable) -> list[Draft]:
     """Shuffle the planet deck and the 36 squares; the first N cards go face down on the first
     N squares (N = 36, or 24/18 with 6/5 players), sealed to nobody until turned or the end."""
-    state = rules(game)
+    state = t.rules
     deck = state.catalog.planet_deck()
     count = planet_card_count(state.seats)
     if len(deck) < count:
         raise KirokuError("catalog_too_small", f"The catalog has fewer than {count} planet cards.")
-    cards = draw_shuffle(game, len(deck), number=number)
-    squares = draw_shuffle(game, PLANETS * SQUARES, number=number + 1)
+    cards = t.dice.shuffle(len(deck))
+    squares = t.dice.shuffle(PLANETS * SQUARES)
     layout = {key(*divmod(squares.order[i], SQUARES)): deck[cards.order[i]] for i in range(count)}
     body = PlanetLayout(deck=DeckOrder(draw=cards, deck=tuple(deck)), squares=squares, cards=layout)
     event = PlanetsLaid(cards=count, ambushes=ambush_count(state.seats), secret=body)
     return [Draft(event, audience=())]
 
 
-def place_ambush(game: GameState, command: PlaceAmbush, actor: str) -> list[Draft]:
-    number = seat(actor)
-    state = playing(game)
+@CHOJIN_LOCKE.command("place_ambush")
+class PlaceAmbush(Command):
+    planet: int = Field(ge=0, le=5)
+    square: int = Field(ge=0, le=5)
+
+
+@CHOJIN_LOCKE.decides(PlaceAmbush)
+def place_ambush(t: ChojinTable, command: PlaceAmbush, actor: str) -> list[Draft]:
+    number = t.seat_of(actor)
+    state = playing(t)
     stage(state, "ambush")
     if living(state, number).side != "base":
         raise RuleViolation("base_players_only", "Only base players place 待ち伏せ.")
@@ -54,9 +62,17 @@ def place_ambush(game: GameState, command: PlaceAmbush, actor: str) -> list[Draf
     return [Draft(AmbushPlaced(seat=number, secret=body), audience=base)]
 
 
-def enter(game: GameState, command: Enter, actor: str) -> list[Draft]:
-    number = seat(actor)
-    state = playing(game)
+@CHOJIN_LOCKE.command("enter")
+class Enter(Command):
+    """An explorer puts their piece on a planet's spaceport."""
+
+    planet: int = Field(ge=0, le=5)
+
+
+@CHOJIN_LOCKE.decides(Enter)
+def enter(t: ChojinTable, command: Enter, actor: str) -> list[Draft]:
+    number = t.seat_of(actor)
+    state = playing(t)
     stage(state, "ambush")
     player = living(state, number)
     if player.side != "explorer":
@@ -66,16 +82,22 @@ def enter(game: GameState, command: Enter, actor: str) -> list[Draft]:
     return [Draft(PieceEntered(seat=number, planet=command.planet))]
 
 
-def begin(game: GameState, command: BeginPlanets, actor: str) -> list[Draft]:
-    host(actor, "begin 惑星編")
-    state = playing(game)
+@CHOJIN_LOCKE.command("begin_planets")
+class BeginPlanets(Command):
+    """Host: roll for the first player and start 惑星編."""
+
+
+@CHOJIN_LOCKE.decides(BeginPlanets)
+def begin(t: ChojinTable, command: BeginPlanets, actor: str) -> list[Draft]:
+    t.referee_only(actor, "begin 惑星編")
+    state = playing(t)
     stage(state, "ambush")
     if len(state.board.ambushes) < ambush_count(state.seats):
         raise RuleViolation("ambushes_missing", "The base players have not placed every 待ち伏せ.")
     explorers = tuple(s for s, p in sorted(state.players.items()) if p.side == "explorer")
     if any(state.players[s].position is None for s in explorers):
         raise RuleViolation("pieces_missing", "Every explorer must put a piece on a spaceport.")
-    draw = draw_dice(game, [(1, len(explorers))], number=game.draws + 1)
+    draw = t.dice.draw([(1, len(explorers))])
     first = explorers[draw.faces[0] - 1]
     return [
         Draft(PlanetStageBegun(order=explorers, draw=draw, first=first)),

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing_extensions import TypedDict
 
 from domain.rulesets.chojin_locke.state import ChojinState, Ending, Player
+
+# one row of the results table; "class" is the rules' word (A/B win, C/D loss)
+Result = TypedDict(
+    "Result",
+    {
+        "character": str,
+        "faction": str,
+        "alive": bool,
+        "won": bool,
+        "class": str,
+        "reasons": list[str],
+    },
+)
 
 
 def _losses(state: ChojinState, ending: Ending, player: Player) -> list[str]:
@@ -37,11 +50,11 @@ def _losses(state: ChojinState, ending: Ending, player: Player) -> list[str]:
     return reasons
 
 
-def results(state: ChojinState) -> dict[int, dict[str, Any]]:
+def results(state: ChojinState) -> dict[int, Result]:
     ending = state.ending
     if ending is None:
         return {}
-    table: dict[int, dict[str, Any]] = {}
+    table: dict[int, Result] = {}
     for seat, player in sorted(state.players.items()):
         if player.sheet is None:
             continue

@@ -5,25 +5,23 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
+
 from domain.audience import seat_actor
+from domain.commands import Command
 from domain.errors import RuleViolation
-from domain.game import GameState
 from domain.records import Draft
-from domain.rulesets.chojin_locke.commands import (
-    ChangeSilhouette,
-    ChooseSilhouette,
-    CloseRebalance,
-)
 from domain.rulesets.chojin_locke.dealing import deal_cards
-from domain.rulesets.chojin_locke.events import (
+from domain.rulesets.chojin_locke.guards import living, playing, stage
+from domain.rulesets.chojin_locke.planets import lay_planets
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
+from domain.rulesets.chojin_locke.setup_events import (
     RebalanceClosed,
     SilhouetteBody,
     SilhouetteChanged,
     SilhouetteChosen,
     SilhouettesRevealed,
 )
-from domain.rulesets.chojin_locke.guards import host, living, playing, seat, stage
-from domain.rulesets.chojin_locke.planets import lay_planets
 from domain.rulesets.chojin_locke.state import ChojinState, Player
 
 Side = Literal["explorer", "base"]
@@ -65,9 +63,15 @@ def balanced(state: ChojinState, sides: dict[int, Side]) -> bool:
     return min(explorers, len(sides) - explorers) >= state.evil_dealt()
 
 
-def choose(game: GameState, command: ChooseSilhouette, actor: str) -> list[Draft]:
-    number = seat(actor)
-    state = playing(game)
+@CHOJIN_LOCKE.command("choose_silhouette")
+class ChooseSilhouette(Command):
+    silhouette: str = Field(min_length=1, max_length=60)
+
+
+@CHOJIN_LOCKE.decides(ChooseSilhouette)
+def choose(t: ChojinTable, command: ChooseSilhouette, actor: str) -> list[Draft]:
+    number = t.seat_of(actor)
+    state = playing(t)
     stage(state, "silhouettes")
     if number not in state.choosing:
         raise RuleViolation("not_choosing", "You do not choose a silhouette now.")
@@ -84,7 +88,7 @@ def choose(game: GameState, command: ChooseSilhouette, actor: str) -> list[Draft
     ok = balanced(state, sides)
     drafts.append(Draft(SilhouettesRevealed(silhouettes=chosen, sides=sides, balanced=ok)))
     if ok:
-        drafts += lay_planets(game, game.draws + 1)
+        drafts += lay_planets(t)
     return drafts
 
 
@@ -94,9 +98,17 @@ def _larger_side(state: ChojinState) -> list[int]:
     return explorers if len(explorers) > len(bases) else bases
 
 
-def change(game: GameState, command: ChangeSilhouette, actor: str) -> list[Draft]:
-    number = seat(actor)
-    state = playing(game)
+@CHOJIN_LOCKE.command("change_silhouette")
+class ChangeSilhouette(Command):
+    """Rebalancing: a player of the larger side changes silhouette in the open."""
+
+    silhouette: str = Field(min_length=1, max_length=60)
+
+
+@CHOJIN_LOCKE.decides(ChangeSilhouette)
+def change(t: ChojinTable, command: ChangeSilhouette, actor: str) -> list[Draft]:
+    number = t.seat_of(actor)
+    state = playing(t)
     stage(state, "rebalance")
     if number not in _larger_side(state):
         raise RuleViolation("not_larger_side", "Only the larger side may change silhouettes.")
@@ -106,18 +118,24 @@ def change(game: GameState, command: ChangeSilhouette, actor: str) -> list[Draft
     return [Draft(SilhouetteChanged(seat=number, silhouette=command.silhouette, side=side))]
 
 
-def close(game: GameState, command: CloseRebalance, actor: str) -> list[Draft]:
-    host(actor, "close the rebalancing")
-    state = playing(game)
+@CHOJIN_LOCKE.command("close_rebalance")
+class CloseRebalance(Command):
+    pass
+
+
+@CHOJIN_LOCKE.decides(CloseRebalance)
+def close(t: ChojinTable, command: CloseRebalance, actor: str) -> list[Draft]:
+    t.referee_only(actor, "close the rebalancing")
+    state = playing(t)
     stage(state, "rebalance")
     sides = {s: p.side for s, p in state.players.items() if p.side is not None}
     if balanced(state, sides):
         return [
             Draft(RebalanceClosed(balanced=True, redeal=())),
-            *lay_planets(game, game.draws + 1),
+            *lay_planets(t),
         ]
     larger = _larger_side(state)
     return [
         Draft(RebalanceClosed(balanced=False, redeal=tuple(larger))),
-        *deal_cards(game, larger, game.draws + 1),
+        *deal_cards(t, larger),
     ]

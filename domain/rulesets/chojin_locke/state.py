@@ -1,10 +1,16 @@
-"""The ruleset's state as the server knows it: secrets included, never shown unfiltered."""
+"""The ruleset's state as the server knows it: secrets included, never shown unfiltered.
+
+Immutable: frozen models and read-only collections (Sequence, Mapping; lists and dicts at run
+time, as a snapshot restores them). A fold builds a new state (changes.py) and never changes the
+one it is given, so an earlier state stays what it was.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from domain.rulesets.chojin_locke.cards import Catalog, CharacterSheet
 
@@ -36,34 +42,38 @@ PHASES_2002: tuple[Phase, ...] = (
 )
 
 
-class PlayingCard(BaseModel):
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class PlayingCard(_Frozen):
     color: Literal["black", "red"]
     rank: int = Field(ge=1, le=10)
 
 
-class Position(BaseModel):
+class Position(_Frozen):
     planet: int = Field(ge=0, le=5)
     square: int = Field(ge=0, le=5)  # 0 is the spaceport
 
 
-class Cell(BaseModel):
+class Cell(_Frozen):
     """A square of 秘密基地編's 6×6 base (rows and columns 0–5)."""
 
     row: int = Field(ge=0, le=5)
     col: int = Field(ge=0, le=5)
 
 
-class Player(BaseModel):
+class Player(_Frozen):
     seat: int
     sheet: CharacterSheet | None = None  # secret to the seat until opened or the end
     refused: bool = False  # 拒否 used this game
-    refused_names: list[str] = []
+    refused_names: Sequence[str] = []
     card: PlayingCard | None = None  # secret to the seat
     silhouette: str | None = None  # secret until all are revealed
     revealed_silhouette: str | None = None
     side: Literal["explorer", "base"] | None = None
     step: int = 0  # index into the sheet's alignment steps (改心)
-    flags: list[str] = []  # factions that have tried to convert this character
+    flags: Sequence[str] = []  # factions that have tried to convert this character
     endurance_damage: int = 0
     willpower_damage: int = 0
     power_spent: int = 0
@@ -75,9 +85,9 @@ class Player(BaseModel):
     outside: bool = False  # 秘密基地周辺: waiting to pass 侵入チェック
     intrusion_failures: int = 0
     sheet_open: bool = False
-    abilities: list[str] = []  # ability cards in hand, secret to the seat
+    abilities: Sequence[str] = []  # ability cards in hand, secret to the seat
     inspections: int = 0  # base players' sheets this player may still look at (4.5)
-    inspected: dict[int, CharacterSheet] = {}  # secret to this player
+    inspected: Mapping[int, CharacterSheet] = {}  # secret to this player
 
     @property
     def faction(self) -> str:
@@ -94,53 +104,53 @@ class Player(BaseModel):
         return self.alive and self.condition != "disabled"
 
 
-class PartyTeleport(BaseModel):
+class PartyTeleport(_Frozen):
     """A leader's teleport waiting for each partner's own ESP level declaration (6.1)."""
 
-    declared: dict[int, int]
+    declared: Mapping[int, int]
     direction: Literal["left", "right"] | None = None
-    faces: list[int] | None = None
-    waiting: list[int]
+    faces: Sequence[int] | None = None
+    waiting: Sequence[int]
 
 
-class Turn(BaseModel):
+class Turn(_Frozen):
     seat: int
     number: int
     phase: Phase = "check"
     main: str | None = None  # the main action taken, once
-    converted: list[int] = []  # targets of 改心 this turn
+    converted: Sequence[int] = []  # targets of 改心 this turn
     teleport: int | None = None  # 秘密基地編: squares a successful teleport still has to go
-    supported: list[str] = []  # [支援] abilities used this turn (each once per turn)
+    supported: Sequence[str] = []  # [支援] abilities used this turn (each once per turn)
     party_teleport: PartyTeleport | None = None
 
 
-class Victory(BaseModel):
+class Victory(_Frozen):
     """A victory declaration waiting for every other living player's answer."""
 
     seat: int
     faction: str
-    waiting: list[int]
+    waiting: Sequence[int]
 
 
-class Proposal(BaseModel):
+class Proposal(_Frozen):
     """パーティーを組む: the leader's offer, waiting for every proposed partner's answer."""
 
     leader: int
-    partners: list[int]
-    waiting: list[int]
+    partners: Sequence[int]
+    waiting: Sequence[int]
 
 
-class Board(BaseModel):
-    cards: dict[str, str] = {}  # "planet:square" → card name (secret until turned)
-    turned: dict[str, str] = {}  # public: cards turned face up
-    ambushes: list[str] = []  # squares holding 待ち伏せ (secret to base players)
-    lafnor: list[str] = []  # cards swapped out by ambushes (惑星ラフノール pile)
-    base: dict[str, str] = {}  # "row:col" → base card (secret until turned)
-    base_turned: dict[str, str] = {}
-    keys: list[str] = []  # squares holding 重要拠点 (secret to base players)
-    destroyed: list[str] = []  # 重要拠点 destroyed (public)
-    unused: list[str] = []  # planet cards left in the deck, in shuffled order (secret)
-    ability_deck: list[str] = []  # in shuffled order, secret; drawn from the front
+class Board(_Frozen):
+    cards: Mapping[str, str] = {}  # "planet:square" → card name (secret until turned)
+    turned: Mapping[str, str] = {}  # public: cards turned face up
+    ambushes: Sequence[str] = []  # squares holding 待ち伏せ (secret to base players)
+    lafnor: Sequence[str] = []  # cards swapped out by ambushes (惑星ラフノール pile)
+    base: Mapping[str, str] = {}  # "row:col" → base card (secret until turned)
+    base_turned: Mapping[str, str] = {}
+    keys: Sequence[str] = []  # squares holding 重要拠点 (secret to base players)
+    destroyed: Sequence[str] = []  # 重要拠点 destroyed (public)
+    unused: Sequence[str] = []  # planet cards left in the deck, in shuffled order (secret)
+    ability_deck: Sequence[str] = []  # in shuffled order, secret; drawn from the front
 
 
 EndReason = Literal[
@@ -148,29 +158,29 @@ EndReason = Literal[
 ]
 
 
-class Ending(BaseModel):
+class Ending(_Frozen):
     reason: EndReason
     faction: str | None = None
     seat: int | None = None
 
 
-class ChojinState(BaseModel):
+class ChojinState(_Frozen):
     catalog: Catalog
     seats: int
     rules: Literal["2020", "2002"] = "2020"
     stage: Stage = "deal"
     deals: int = 0
     fixed: bool = False
-    choosing: list[int] = []  # seats that must (re)choose a silhouette
-    players: dict[int, Player] = {}
+    choosing: Sequence[int] = []  # seats that must (re)choose a silhouette
+    players: Mapping[int, Player] = {}
     turn: Turn | None = None
     board: Board = Board()
     victory: Victory | None = None
     proposal: Proposal | None = None
-    parties: dict[int, list[int]] = {}  # leader → partners
+    parties: Mapping[int, Sequence[int]] = {}  # leader → partners
     ending: Ending | None = None
     vigil_turns: int = 1000  # 4.2: the Evil declarer's unmoved turns that end the game
-    vigils: dict[int, int] = {}  # Evil victory declarer → turns begun since it last moved
+    vigils: Mapping[int, int] = {}  # Evil victory declarer → turns begun since it last moved
     last_event: int = 0
 
     def player(self, seat: int) -> Player:

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from pydantic import Field
+
+from domain.commands import Command
 from domain.errors import RuleViolation
-from domain.game import GameState
 from domain.records import Draft
 from domain.rulesets.chojin_locke.actions import same_place
-from domain.rulesets.chojin_locke.commands import AnswerVictory, Convert, DeclareVictory, OpenSheet
-from domain.rulesets.chojin_locke.declarations import check_declaration, declared_roll, succeeded
+from domain.rulesets.chojin_locke.declarations import check_declaration, declared_roll
 from domain.rulesets.chojin_locke.ending import end_game
-from domain.rulesets.chojin_locke.events import (
+from domain.rulesets.chojin_locke.fields import FACES, Faces
+from domain.rulesets.chojin_locke.guards import living, playing
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
+from domain.rulesets.chojin_locke.state import ChojinState, Player
+from domain.rulesets.chojin_locke.turn import in_phase, my_turn
+from domain.rulesets.chojin_locke.turn_events import (
     Checked,
     Converted,
     GameOver,
@@ -17,13 +23,10 @@ from domain.rulesets.chojin_locke.events import (
     VictoryAnswered,
     VictoryDeclared,
 )
-from domain.rulesets.chojin_locke.guards import living, playing, rules, seat
-from domain.rulesets.chojin_locke.state import ChojinState, Player
-from domain.rulesets.chojin_locke.turn import in_phase, my_turn
 
 
-def _support(game: GameState, actor: str, *roles: str) -> tuple[ChojinState, Player]:
-    state = playing(game)
+def _support(t: ChojinTable, actor: str, *roles: str) -> tuple[ChojinState, Player]:
+    state = playing(t)
     turn, player = my_turn(state, actor)
     in_phase(turn, *(roles or ("support",)))
     return state, player
@@ -36,15 +39,31 @@ def _opened(player: Player) -> list[Draft]:
     return [Draft(SheetOpened(seat=player.seat, sheet=player.sheet, faction=player.faction))]
 
 
-def open_sheet(game: GameState, command: OpenSheet, actor: str) -> list[Draft]:
-    _state, player = _support(game, actor)
+@CHOJIN_LOCKE.command("open_sheet")
+class OpenSheet(Command):
+    pass
+
+
+@CHOJIN_LOCKE.decides(OpenSheet)
+def open_sheet(t: ChojinTable, command: OpenSheet, actor: str) -> list[Draft]:
+    _state, player = _support(t, actor)
     if player.sheet_open:
         raise RuleViolation("sheet_open", "Your sheet is already open.")
     return _opened(player)
 
 
-def convert(game: GameState, command: Convert, actor: str) -> list[Draft]:
-    state, player = _support(game, actor)
+@CHOJIN_LOCKE.command("convert")
+class Convert(Command):
+    """改心: open your sheet, ESP level check against a character on your square."""
+
+    target: int = Field(ge=1, le=16)
+    declared: int = Field(ge=0, le=12)
+    faces: Faces = FACES
+
+
+@CHOJIN_LOCKE.decides(Convert)
+def convert(t: ChojinTable, command: Convert, actor: str) -> list[Draft]:
+    state, player = _support(t, actor)
     if player.faction == "S":
         raise RuleViolation("special_cannot_convert", "Special characters cannot 改心.")
     target = living(state, command.target)
@@ -56,14 +75,14 @@ def convert(game: GameState, command: Convert, actor: str) -> list[Draft]:
     if command.target in state.turn.converted:
         raise RuleViolation("converted_this_turn", "You have tried 改心 on them this turn.")
     check_declaration(player, "esp_level", command.declared)
-    roll = declared_roll(game, "2D6", command.declared, command.faces, game.draws + 1)
-    ok = succeeded(roll)
+    rolled = declared_roll(t.dice, "2D6", command.declared, command.faces)
+    ok = rolled.success
     checked = Checked(
         seat=player.seat,
         purpose="conversion",
         stat="esp_level",
         declared=command.declared,
-        roll=roll,
+        roll=rolled.record,
         success=ok,
     )
     converted = Converted(
@@ -72,8 +91,14 @@ def convert(game: GameState, command: Convert, actor: str) -> list[Draft]:
     return [*_opened(player), Draft(checked), Draft(converted)]
 
 
-def declare_victory(game: GameState, command: DeclareVictory, actor: str) -> list[Draft]:
-    state, player = _support(game, actor, "support", "victory")
+@CHOJIN_LOCKE.command("declare_victory")
+class DeclareVictory(Command):
+    sole: bool = False
+
+
+@CHOJIN_LOCKE.decides(DeclareVictory)
+def declare_victory(t: ChojinTable, command: DeclareVictory, actor: str) -> list[Draft]:
+    state, player = _support(t, actor, "support", "victory")
     others = [p for p in state.players.values() if p.seat != player.seat]
     if command.sole:
         if player.faction != "S":
@@ -83,7 +108,7 @@ def declare_victory(game: GameState, command: DeclareVictory, actor: str) -> lis
         if any(p.alive for p in others):
             raise RuleViolation("others_alive", "単独勝利宣言 needs every other character dead.")
         over = GameOver(reason="sole_victory", faction="S", seat=player.seat)
-        return [*_opened(player), *end_game(game, over)]
+        return [*_opened(player), *end_game(t, over)]
     if player.faction == "S":
         raise RuleViolation("special_no_victory", "Special characters declare only sole victory.")
     waiting = tuple(p.seat for p in others if p.alive)
@@ -93,19 +118,23 @@ def declare_victory(game: GameState, command: DeclareVictory, actor: str) -> lis
     drafts = [*_opened(player), Draft(declared)]
     if not waiting:
         over = GameOver(reason="victory", faction=player.faction, seat=player.seat)
-        drafts += end_game(game, over)
+        drafts += end_game(t, over)
     return drafts
 
 
-def answer_victory(game: GameState, command: AnswerVictory, actor: str) -> list[Draft]:
-    number = seat(actor)
-    if game.status == "ended":
-        raise RuleViolation("game_ended", "The game has ended.")
-    victory = rules(game).victory
+@CHOJIN_LOCKE.command("answer_victory")
+class AnswerVictory(Command):
+    objects: bool
+
+
+@CHOJIN_LOCKE.decides(AnswerVictory)
+def answer_victory(t: ChojinTable, command: AnswerVictory, actor: str) -> list[Draft]:
+    number = t.seat_of(actor)
+    victory = t.not_ended().victory
     if victory is None or number not in victory.waiting:
         raise RuleViolation("no_answer_due", "No victory declaration waits for your answer.")
     answered = Draft(VictoryAnswered(seat=number, objects=command.objects))
     if command.objects or len(victory.waiting) > 1:
         return [answered]
     over = GameOver(reason="victory", faction=victory.faction, seat=victory.seat)
-    return [answered, *end_game(game, over)]
+    return [answered, *end_game(t, over)]

@@ -2,31 +2,32 @@
 
 from __future__ import annotations
 
+from domain.commands import Command
 from domain.errors import RuleViolation
-from domain.game import GameState
 from domain.records import Draft
 from domain.rulesets.chojin_locke import vigil
 from domain.rulesets.chojin_locke.base import lay_base
+from domain.rulesets.chojin_locke.base_events import BaseCardTurned
 from domain.rulesets.chojin_locke.board import key
-from domain.rulesets.chojin_locke.commands import NextPhase
 from domain.rulesets.chojin_locke.ending import end_game
-from domain.rulesets.chojin_locke.events import (
-    BaseCardTurned,
+from domain.rulesets.chojin_locke.grid import cell_key
+from domain.rulesets.chojin_locke.guards import playing
+from domain.rulesets.chojin_locke.phases import next_seat, phases_for, role
+from domain.rulesets.chojin_locke.planet_end import stage_end_draws
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
+from domain.rulesets.chojin_locke.state import ChojinState, Player, Turn
+from domain.rulesets.chojin_locke.turn_events import (
     GameOver,
     PhaseEntered,
     PlanetStageEnded,
     SquareTurned,
     TurnBegun,
 )
-from domain.rulesets.chojin_locke.grid import cell_key
-from domain.rulesets.chojin_locke.guards import playing, seat
-from domain.rulesets.chojin_locke.phases import next_seat, phases_for, role
-from domain.rulesets.chojin_locke.planet_end import stage_end_draws
-from domain.rulesets.chojin_locke.state import ChojinState, Player, Turn
+from domain.table import acting_seat
 
 
 def my_turn(state: ChojinState, actor: str) -> tuple[Turn, Player]:
-    number = seat(actor)
+    number = acting_seat(actor)
     turn = state.turn
     if state.stage not in ("planet", "base"):
         turn = None
@@ -53,7 +54,7 @@ def on_face_down_base_card(state: ChojinState, player: Player) -> bool:
     )
 
 
-def base_square_effect(game: GameState, state: ChojinState, player: Player) -> list[Draft]:
+def base_square_effect(t: ChojinTable, state: ChojinState, player: Player) -> list[Draft]:
     """4.6: an explorer turns the base card under it; a turned 重要拠点 is destroyed (the
     sample card's text, docs/rulings.md); the last one destroyed ends the game."""
     if not on_face_down_base_card(state, player):
@@ -74,7 +75,7 @@ def base_square_effect(game: GameState, state: ChojinState, player: Player) -> l
     )
     drafts = [Draft(event)]
     if destroyed and len(state.board.destroyed) + 1 >= len(state.board.keys):
-        drafts += end_game(game, GameOver(reason="keys_destroyed", faction="G"))
+        drafts += end_game(t, GameOver(reason="keys_destroyed", faction="G"))
     return drafts
 
 
@@ -112,15 +113,15 @@ def _stage_end(state: ChojinState) -> PlanetStageEnded | None:
     return None
 
 
-def end_turn(game: GameState, state: ChojinState, turn: Turn) -> list[Draft]:
+def end_turn(t: ChojinTable, state: ChojinState, turn: Turn) -> list[Draft]:
     watcher = vigil.due(state)
     if watcher is not None:
-        return end_game(game, GameOver(reason="vigil", faction="E", seat=watcher))
+        return end_game(t, GameOver(reason="vigil", faction="E", seat=watcher))
     ended = _stage_end(state)
     if ended is not None:
         # 4.6: the base is laid; turns resume once the 重要拠点 are placed and pieces entered
-        draws = stage_end_draws(game, state, ended, game.draws + 2)
-        return [Draft(ended), lay_base(state, game, game.draws + 1), *draws]
+        base = lay_base(t, state)  # the base's shuffle is drawn first, the ability deck's after
+        return [Draft(ended), base, *stage_end_draws(t, state, ended)]
     drafts: list[Draft] = []
     following, skipped = next_seat(state, turn.seat)
     if following is not None:
@@ -128,8 +129,14 @@ def end_turn(game: GameState, state: ChojinState, turn: Turn) -> list[Draft]:
     return drafts
 
 
-def next_phase(game: GameState, command: NextPhase, actor: str) -> list[Draft]:
-    state = playing(game)
+@CHOJIN_LOCKE.command("next_phase")
+class NextPhase(Command):
+    """The turn player ends the current phase."""
+
+
+@CHOJIN_LOCKE.decides(NextPhase)
+def next_phase(t: ChojinTable, command: NextPhase, actor: str) -> list[Draft]:
+    state = playing(t)
     turn, player = my_turn(state, actor)
     phases = phases_for(player, state.rules)
     if state.rules == "2020" and on_face_down_base_card(state, player):
@@ -144,8 +151,8 @@ def next_phase(game: GameState, command: NextPhase, actor: str) -> list[Draft]:
         raise RuleViolation("main_action_required", "Take a main action first (パス is one).")
     later = phases[phases.index(turn.phase) + 1 :] if turn.phase in phases else ()
     if not later:
-        return end_turn(game, state, turn)
+        return end_turn(t, state, turn)
     drafts = [Draft(PhaseEntered(seat=player.seat, phase=later[0]))]
     if role(later[0]) == "square":
-        drafts += square_effect(state, player) + base_square_effect(game, state, player)
+        drafts += square_effect(state, player) + base_square_effect(t, state, player)
     return drafts

@@ -1,95 +1,188 @@
-"""What each audience may see: a seat its own secrets and everything public; the GM all that is
-sealed to anyone; the public only what lies open on the table. Face-down planet cards are
-sealed to nobody, so no view holds them."""
+"""What each audience may see: a seat its own secrets and everything public; the host (the GM
+audience) all that is sealed to anyone; the public only what lies open on the table. Face-down
+planet cards are sealed to nobody, so no view holds them.
+
+Every secret part is a Private value naming its audience; the kit strips the rest.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Annotated
 
-from domain.audience import GM, seat_number
-from domain.game import GameState
-from domain.rulesets.chojin_locke.results import results
-from domain.rulesets.chojin_locke.state import ChojinState, Player
+from domain.audience import GM, PUBLIC, seat_actor, seat_number
+from domain.rulesets.chojin_locke.cards import CharacterSheet
+from domain.rulesets.chojin_locke.results import Result, results
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
+from domain.rulesets.chojin_locke.state import (
+    Cell,
+    ChojinState,
+    Ending,
+    Player,
+    PlayingCard,
+    Position,
+    Proposal,
+    Stage,
+    Turn,
+    Victory,
+)
 from domain.rulesets.chojin_locke.stats import current
+from domain.secrecy import NULL_WHEN_HIDDEN, Private, RulesView
+from domain.table import TableView
 
 _STATS = ("esp_level", "esp_power", "endurance", "willpower")
 
 
-def _public(state: ChojinState, player: Player, ended: bool) -> dict[str, Any]:
-    shown = player.sheet_open or ended
-    data: dict[str, Any] = {
-        "seat": player.seat,
-        "silhouette": player.revealed_silhouette,
-        "side": player.side,
-        "condition": player.condition,
-        "position": player.position.model_dump() if player.position else None,
-        "cell": player.cell.model_dump() if player.cell else None,
-        "outside": player.outside,
-        "intrusion_failures": player.intrusion_failures,
-        "information": player.info,
-        "sheet_open": player.sheet_open,
-        "chosen": player.silhouette is not None,
-        "ability_cards": len(player.abilities),  # how many, as a hand on the table shows
-    }
-    if shown and player.sheet is not None:
-        data["sheet"] = player.sheet.model_dump(mode="json")
-        data["faction"] = player.faction
-    return data
+class PlayerView(RulesView):
+    """A player as the table sees it; the sheet once opened (or at the end)."""
+
+    seat: int
+    silhouette: str | None
+    side: str | None
+    condition: str
+    position: Position | None
+    cell: Cell | None
+    outside: bool
+    intrusion_failures: int
+    information: int
+    sheet_open: bool
+    chosen: bool
+    ability_cards: int  # how many, as a hand on the table shows
+    sheet: Private[CharacterSheet] | None = None
+    faction: Private[str] | None = None
 
 
-def _secret(state: ChojinState, player: Player) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "sheet": player.sheet.model_dump(mode="json") if player.sheet else None,
-        "playing_card": player.card.model_dump() if player.card else None,
-        "silhouette_choice": player.silhouette,
-        "refused": player.refused,
-        "conversion_flags": list(player.flags),
-        "damage": {"endurance": player.endurance_damage, "willpower": player.willpower_damage},
-        "ability_cards": list(player.abilities),
-        "inspections_left": player.inspections,
-        "inspected": {
-            str(s): sheet.model_dump(mode="json") for s, sheet in player.inspected.items()
-        },
-    }
-    if player.sheet is not None:
-        data["faction"] = player.faction
-        data["stats"] = {stat: current(player, stat) for stat in _STATS}
-    return data
+class Damage(RulesView):
+    endurance: int
+    willpower: int
 
 
-def view(game: GameState, audience: str) -> dict[str, Any]:
-    state: ChojinState = game.rules
-    ended = game.status == "ended"
+class SeatSecrets(RulesView):
+    """What only the seat (and the host) knows of its character."""
+
+    sheet: CharacterSheet | None
+    playing_card: PlayingCard | None
+    silhouette_choice: str | None
+    refused: bool
+    conversion_flags: Sequence[str]
+    damage: Damage
+    ability_cards: Sequence[str]
+    inspections_left: int
+    inspected: dict[str, CharacterSheet]
+    faction: Private[str] | None = None
+    stats: Private[dict[str, int]] | None = None
+
+
+class BoardView(RulesView):
+    face_down: int
+    turned: dict[str, str]
+    ambushes: Annotated[Private[Sequence[str]], NULL_WHEN_HIDDEN]  # the base side's
+    base_face_down: int
+    base_turned: dict[str, str]
+    keys: Annotated[Private[Sequence[str]], NULL_WHEN_HIDDEN]  # the base side's
+    keys_destroyed: Sequence[str]
+
+
+class VigilView(RulesView):
+    """Public: Evil victory declarers (their sheets are open) and their unmoved turns."""
+
+    turns: int
+    declarers: dict[str, int]
+
+
+class ChojinView(RulesView):
+    stage: Stage
+    deals: int
+    players: list[PlayerView]
+    turn: Turn | None
+    victory: Victory | None
+    proposal: Proposal | None
+    parties: dict[str, Sequence[int]]
+    board: BoardView
+    vigil: VigilView
+    ending: Ending | None
+    results: dict[str, Result] | None  # at the end, when every sheet is public
+    me: Private[SeatSecrets] | None = None
+    secrets: Private[dict[str, SeatSecrets]] | None = None
+
+
+def _public(player: Player, ended: bool) -> PlayerView:
+    shown = (PUBLIC,) if player.sheet_open or ended else ()  # else the seat reads it under me
+    sheet = player.sheet
+    return PlayerView(
+        seat=player.seat,
+        silhouette=player.revealed_silhouette,
+        side=player.side,
+        condition=player.condition,
+        position=player.position,
+        cell=player.cell,
+        outside=player.outside,
+        intrusion_failures=player.intrusion_failures,
+        information=player.info,
+        sheet_open=player.sheet_open,
+        chosen=player.silhouette is not None,
+        ability_cards=len(player.abilities),
+        sheet=Private(sheet, shown) if sheet is not None else None,
+        faction=Private(player.faction, shown) if sheet is not None else None,
+    )
+
+
+def _secrets(player: Player) -> SeatSecrets:
+    mine = (seat_actor(player.seat),)
+    has_sheet = player.sheet is not None
+    return SeatSecrets(
+        sheet=player.sheet,
+        playing_card=player.card,
+        silhouette_choice=player.silhouette,
+        refused=player.refused,
+        conversion_flags=list(player.flags),
+        damage=Damage(endurance=player.endurance_damage, willpower=player.willpower_damage),
+        ability_cards=list(player.abilities),
+        inspections_left=player.inspections,
+        inspected={str(s): sheet for s, sheet in player.inspected.items()},
+        faction=Private(player.faction, mine) if has_sheet else None,
+        stats=Private({s: current(player, s) for s in _STATS}, mine) if has_sheet else None,
+    )
+
+
+def _board(state: ChojinState, ended: bool) -> BoardView:
+    board = state.board
+    base_side = tuple(seat_actor(s) for s, p in sorted(state.players.items()) if p.side == "base")
+    readers = (GM, *base_side, *((PUBLIC,) if ended else ()))
+    return BoardView(
+        face_down=len(board.cards),
+        turned=dict(board.turned),
+        ambushes=Private(list(board.ambushes), readers),
+        base_face_down=len(board.base),
+        base_turned=dict(board.base_turned),
+        keys=Private(list(board.keys), readers),
+        keys_destroyed=list(board.destroyed),
+    )
+
+
+@CHOJIN_LOCKE.views
+def view(t: TableView[ChojinState], audience: str) -> ChojinView:
+    state = t.rules
     seat = seat_number(audience)
     me = state.players.get(seat) if seat is not None else None
-    base_side = audience == GM or ended or (me is not None and me.side == "base")
-    data: dict[str, Any] = {
-        "stage": state.stage,
-        "deals": state.deals,
-        "players": [_public(state, p, ended) for _, p in sorted(state.players.items())],
-        "turn": state.turn.model_dump() if state.turn else None,
-        "victory": state.victory.model_dump() if state.victory else None,
-        "proposal": state.proposal.model_dump() if state.proposal else None,
-        "parties": {str(leader): partners for leader, partners in state.parties.items()},
-        "board": {
-            "face_down": len(state.board.cards),
-            "turned": dict(state.board.turned),
-            "ambushes": list(state.board.ambushes) if base_side else None,
-            "base_face_down": len(state.board.base),
-            "base_turned": dict(state.board.base_turned),
-            "keys": list(state.board.keys) if base_side else None,
-            "keys_destroyed": list(state.board.destroyed),
-        },
-        # public: Evil victory declarers (their sheets are open) and their unmoved turns
-        "vigil": {
-            "turns": state.vigil_turns,
-            "declarers": {str(s): n for s, n in sorted(state.vigils.items())},
-        },
-        "ending": state.ending.model_dump() if state.ending else None,
-        "results": {str(s): r for s, r in results(state).items()} if ended else None,
-    }
-    if me is not None:
-        data["me"] = _secret(state, me)
-    if audience == GM:
-        data["secrets"] = {str(s): _secret(state, p) for s, p in sorted(state.players.items())}
-    return data
+    players = [p for _, p in sorted(state.players.items())]
+    return ChojinView(
+        stage=state.stage,
+        deals=state.deals,
+        players=[_public(p, t.ended) for p in players],
+        turn=state.turn,
+        victory=state.victory,
+        proposal=state.proposal,
+        parties={str(leader): partners for leader, partners in state.parties.items()},
+        board=_board(state, t.ended),
+        vigil=VigilView(
+            turns=state.vigil_turns,
+            declarers={str(s): n for s, n in sorted(state.vigils.items())},
+        ),
+        ending=state.ending,
+        results={str(s): r for s, r in results(state).items()} if t.ended else None,
+        me=Private(_secrets(me), (audience,)) if me is not None else None,
+        secrets=(
+            Private({str(p.seat): _secrets(p) for p in players}, (GM,)) if audience == GM else None
+        ),
+    )

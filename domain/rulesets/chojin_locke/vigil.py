@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.state import Cell, ChojinState, Player, Position
 
 Location = tuple[Position | None, Cell | None, bool]
@@ -13,27 +14,37 @@ def _location(player: Player) -> Location | None:
     return None if spot == (None, None, False) else spot
 
 
-def start(state: ChojinState, seat: int) -> None:
+def start(state: ChojinState, seat: int) -> ChojinState:
     """An Evil victory declaration starts the count; a later one keeps the earlier count."""
-    state.vigils.setdefault(seat, 0)
+    if seat in state.vigils:
+        return state
+    return state.model_copy(update={"vigils": {**state.vigils, seat: 0}})
 
 
-def turn_begun(state: ChojinState) -> None:
-    for seat in state.vigils:
-        state.vigils[seat] += 1
+def turn_begun(state: ChojinState) -> ChojinState:
+    if not state.vigils:
+        return state
+    return state.model_copy(update={"vigils": {s: n + 1 for s, n in state.vigils.items()}})
 
 
-def watch(before: ChojinState, after: ChojinState) -> None:
+@CHOJIN_LOCKE.after_fold
+def watch(before: ChojinState, after: ChojinState) -> ChojinState:
     """After any event: a declarer who died loses its vigil, one whose piece moved starts over.
     Being placed on a board (entering it, or a new stage's set-up) is not a move."""
-    for seat in list(after.vigils):
+    if not after.vigils:
+        return after
+    vigils = dict(after.vigils)
+    for seat in after.vigils:
         player = after.players[seat]
         if not player.alive:
-            del after.vigils[seat]
+            del vigils[seat]
             continue
         was = _location(before.players[seat])
         if before.stage == after.stage and was is not None and _location(player) != was:
-            after.vigils[seat] = 0
+            vigils[seat] = 0
+    if vigils == after.vigils:
+        return after
+    return after.model_copy(update={"vigils": vigils})
 
 
 def due(state: ChojinState) -> int | None:

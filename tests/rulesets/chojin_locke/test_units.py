@@ -35,21 +35,21 @@ def test_esp_level_follows_remaining_power() -> None:
 
 def test_conversion_moves_right_only_from_the_right_faction_and_sets_flags() -> None:
     warrior = player(1, "戦士クーガー")  # E/G
-    conversion.apply(warrior, "E", success=True)
+    warrior = conversion.apply(warrior, "E", success=True)
     assert warrior.faction == "E" and warrior.flags == ["E"]
-    conversion.apply(warrior, "G", success=False)
+    warrior = conversion.apply(warrior, "G", success=False)
     assert warrior.faction == "E" and warrior.flags == ["E", "G"]
-    conversion.apply(warrior, "G", success=True)  # the G flag shields it now
+    warrior = conversion.apply(warrior, "G", success=True)  # the G flag shields it now
     assert warrior.faction == "E"
 
 
 def test_conversion_success_clears_flags_and_may_swing_back() -> None:
     diver = player(1, "ヘルダイバー")  # E/G/E
-    conversion.apply(diver, "G", success=True)
+    diver = conversion.apply(diver, "G", success=True)
     assert diver.faction == "G" and diver.flags == ["G"]
-    conversion.apply(diver, "E", success=True)
+    diver = conversion.apply(diver, "E", success=True)
     assert diver.faction == "E"
-    conversion.apply(diver, "G", success=True)  # no step right of the last
+    diver = conversion.apply(diver, "G", success=True)  # no step right of the last
     assert diver.faction == "E"
 
 
@@ -161,8 +161,7 @@ def _watched(before: Player, after: Player, stage_after: str = "base") -> dict[i
         update={"stage": "base", "vigils": {1: 5}}
     )
     new = old.model_copy(update={"players": {1: after}, "stage": stage_after, "vigils": {1: 5}})
-    vigil.watch(old, new)
-    return new.vigils
+    return vigil.watch(old, new).vigils
 
 
 def test_a_vigil_restarts_on_a_move_and_ends_with_death_only() -> None:

@@ -1,0 +1,94 @@
+"""4.5's ability cards: unused planet cards flipped, the ability deck, cards drawn and used,
+and a sheet's special ability named aloud; each event with its fold."""
+
+from __future__ import annotations
+
+from domain.events import Event
+from domain.rulesets.chojin_locke.changes import board, player, turn, without
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
+from domain.rulesets.chojin_locke.setup_events import Body, DeckOrder
+from domain.rulesets.chojin_locke.state import ChojinState
+
+
+@CHOJIN_LOCKE.event
+class PlanetCardsFlipped(Event):
+    """4.5: a base player turns unused planet cards; each blank one gives an ability card."""
+
+    seat: int
+    cards: tuple[str, ...]
+    gains: int
+
+
+@CHOJIN_LOCKE.folds(PlanetCardsFlipped)
+def _flipped(state: ChojinState, event: PlanetCardsFlipped, seq: int) -> ChojinState:
+    return board(state, unused=list(state.board.unused[len(event.cards) :]))
+
+
+@CHOJIN_LOCKE.event
+class AbilityDeckShuffled(Event):
+    secret: DeckOrder | None = None
+
+
+@CHOJIN_LOCKE.folds(AbilityDeckShuffled)
+def _ability_deck(state: ChojinState, event: AbilityDeckShuffled, seq: int) -> ChojinState:
+    if event.secret is None:
+        return state
+    shuffled = [event.secret.deck[i] for i in event.secret.draw.order]
+    return board(state, ability_deck=shuffled)
+
+
+class AbilityBody(Body):
+    card: str
+
+
+@CHOJIN_LOCKE.event
+class AbilityCardDrawn(Event):
+    seat: int
+    secret: AbilityBody | None = None
+
+
+@CHOJIN_LOCKE.folds(AbilityCardDrawn)
+def _ability_drawn(state: ChojinState, event: AbilityCardDrawn, seq: int) -> ChojinState:
+    if event.secret is None:
+        return state
+    card = event.secret.card
+    hand = [*state.players[event.seat].abilities, card]
+    state = player(state, event.seat, abilities=hand)
+    return board(state, ability_deck=without(state.board.ability_deck, card))
+
+
+@CHOJIN_LOCKE.event
+class AbilityCardUsed(Event):
+    seat: int
+    card: str
+    tags: tuple[str, ...]
+    text: str = ""
+    main: bool = False
+
+
+@CHOJIN_LOCKE.folds(AbilityCardUsed)
+def _ability_used(state: ChojinState, event: AbilityCardUsed, seq: int) -> ChojinState:
+    hand = without(state.players[event.seat].abilities, event.card)
+    state = player(state, event.seat, abilities=hand)
+    return turn(state, main="ability") if event.main else state
+
+
+@CHOJIN_LOCKE.event
+class AbilityUsed(Event):
+    """A special ability named aloud; the sheet that has it stays sealed."""
+
+    seat: int
+    ability: str
+    tags: tuple[str, ...]
+    main: bool = False
+
+
+@CHOJIN_LOCKE.folds(AbilityUsed)
+def _ability_used_from_sheet(state: ChojinState, event: AbilityUsed, seq: int) -> ChojinState:
+    if state.turn is None:
+        return state
+    if event.main:
+        return turn(state, main="ability")
+    if "支援" in event.tags:
+        return turn(state, supported=[*state.turn.supported, event.ability])
+    return state

@@ -1,0 +1,38 @@
+"""Small copy helpers for folds: each returns a new state and never changes the one it is
+given (the catalog is shared, being never changed)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from domain.rulesets.chojin_locke.state import ChojinState, Player
+
+T = TypeVar("T")
+
+
+def players(state: ChojinState, *changed: Player) -> ChojinState:
+    return state.model_copy(update={"players": {**state.players, **{p.seat: p for p in changed}}})
+
+
+def player(state: ChojinState, seat: int, **update: Any) -> ChojinState:
+    return players(state, state.players[seat].model_copy(update=update))
+
+
+def board(state: ChojinState, **update: Any) -> ChojinState:
+    return state.model_copy(update={"board": state.board.model_copy(update=update)})
+
+
+def turn(state: ChojinState, **update: Any) -> ChojinState:
+    """The current turn changed; without a turn (between stages), the state as it is."""
+    if state.turn is None:
+        return state
+    return state.model_copy(update={"turn": state.turn.model_copy(update=update)})
+
+
+def without(items: Sequence[T], item: T) -> list[T]:
+    """`items` less the first `item` (list.remove, on a copy)."""
+    kept = list(items)
+    if item in kept:
+        kept.remove(item)
+    return kept

@@ -1,0 +1,259 @@
+"""4.1 and 4.5's set-up events (deals, silhouettes, the planets), each with its fold.
+
+A `secret` field is sealed to the Draft's audience (domain/events.py).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from domain.draws import DiceDraw, ShuffleDraw
+from domain.events import Event
+from domain.rulesets.chojin_locke.board import key
+from domain.rulesets.chojin_locke.cards import CharacterSheet
+from domain.rulesets.chojin_locke.changes import board, player, players
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
+from domain.rulesets.chojin_locke.state import Board, ChojinState, Player, PlayingCard, Position
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class DeckOrder(Body):
+    draw: ShuffleDraw
+    deck: tuple[str, ...]  # the pool in catalog order; draw.order permutes it
+
+
+class SheetBody(Body):
+    sheet: CharacterSheet
+
+
+# ----------------------------------------------------------------------------- the deal (4.1)
+
+
+@CHOJIN_LOCKE.event
+class SheetsShuffled(Event):
+    """The character deal's shuffle, sealed to nobody until the end."""
+
+    deal: int
+    secret: DeckOrder | None = None
+
+
+CHOJIN_LOCKE.ignores(SheetsShuffled)  # the sheets dealt from it say what each seat holds
+
+
+@CHOJIN_LOCKE.event
+class SheetDealt(Event):
+    seat: int
+    deal: int
+    secret: SheetBody | None = None
+
+
+@CHOJIN_LOCKE.folds(SheetDealt)
+def _sheet_dealt(state: ChojinState, event: SheetDealt, seq: int) -> ChojinState:
+    holder = state.players.get(event.seat) or Player(seat=event.seat)
+    sheet = event.secret.sheet if event.secret else None
+    dealt = players(state, holder.model_copy(update={"sheet": sheet}))
+    return dealt.model_copy(update={"deals": event.deal})
+
+
+@CHOJIN_LOCKE.event
+class SheetRefused(Event):
+    seat: int
+    kind: Literal["refuse", "refuse_previous"]
+
+
+@CHOJIN_LOCKE.folds(SheetRefused)
+def _refused(state: ChojinState, event: SheetRefused, seq: int) -> ChojinState:
+    refuser = state.players[event.seat]
+    update: dict[str, object] = {}
+    if event.kind == "refuse":
+        update["refused"] = True
+    if refuser.sheet is not None:
+        update["refused_names"] = [*refuser.refused_names, refuser.sheet.name]
+    return player(state, event.seat, **update)
+
+
+@CHOJIN_LOCKE.event
+class CharactersFixed(Event):
+    evil: int  # Evil sheets dealt: the rebalancing threshold
+
+
+@CHOJIN_LOCKE.folds(CharactersFixed)
+def _fixed(state: ChojinState, event: CharactersFixed, seq: int) -> ChojinState:
+    return state.model_copy(update={"fixed": True})
+
+
+# ----------------------------------------------------------------------------- silhouettes
+
+
+@CHOJIN_LOCKE.event
+class CardsShuffled(Event):
+    seats: tuple[int, ...]
+    secret: DeckOrder | None = None
+
+
+@CHOJIN_LOCKE.folds(CardsShuffled)
+def _cards_shuffled(state: ChojinState, event: CardsShuffled, seq: int) -> ChojinState:
+    choosers = [state.players[s].model_copy(update={"silhouette": None}) for s in event.seats]
+    return players(state, *choosers).model_copy(
+        update={"stage": "silhouettes", "choosing": list(event.seats)}
+    )
+
+
+@CHOJIN_LOCKE.event
+class CardDealt(Event):
+    seat: int
+    secret: PlayingCard | None = None
+
+
+@CHOJIN_LOCKE.folds(CardDealt)
+def _card_dealt(state: ChojinState, event: CardDealt, seq: int) -> ChojinState:
+    return player(state, event.seat, card=event.secret)
+
+
+class SilhouetteBody(Body):
+    silhouette: str
+
+
+@CHOJIN_LOCKE.event
+class SilhouetteChosen(Event):
+    seat: int
+    secret: SilhouetteBody | None = None
+
+
+@CHOJIN_LOCKE.folds(SilhouetteChosen)
+def _chosen(state: ChojinState, event: SilhouetteChosen, seq: int) -> ChojinState:
+    if event.secret is None:
+        return state
+    return player(state, event.seat, silhouette=event.secret.silhouette)
+
+
+@CHOJIN_LOCKE.event
+class SilhouettesRevealed(Event):
+    silhouettes: dict[int, str]
+    sides: dict[int, Literal["explorer", "base"]]
+    balanced: bool
+
+
+@CHOJIN_LOCKE.folds(SilhouettesRevealed)
+def _revealed(state: ChojinState, event: SilhouettesRevealed, seq: int) -> ChojinState:
+    shown = [
+        state.players[seat].model_copy(
+            update={"revealed_silhouette": name, "silhouette": name, "side": event.sides[seat]}
+        )
+        for seat, name in event.silhouettes.items()
+    ]
+    stage = "ambush" if event.balanced else "rebalance"
+    return players(state, *shown).model_copy(update={"choosing": [], "stage": stage})
+
+
+@CHOJIN_LOCKE.event
+class SilhouetteChanged(Event):
+    seat: int
+    silhouette: str
+    side: Literal["explorer", "base"]
+
+
+@CHOJIN_LOCKE.folds(SilhouetteChanged)
+def _changed(state: ChojinState, event: SilhouetteChanged, seq: int) -> ChojinState:
+    return player(
+        state,
+        event.seat,
+        silhouette=event.silhouette,
+        revealed_silhouette=event.silhouette,
+        side=event.side,
+    )
+
+
+@CHOJIN_LOCKE.event
+class RebalanceClosed(Event):
+    balanced: bool
+    redeal: tuple[int, ...]  # the larger side, who get new playing cards
+
+
+@CHOJIN_LOCKE.folds(RebalanceClosed)
+def _rebalance_closed(state: ChojinState, event: RebalanceClosed, seq: int) -> ChojinState:
+    return state.model_copy(update={"stage": "ambush" if event.balanced else "silhouettes"})
+
+
+# ----------------------------------------------------------------------------- the planets (4.5)
+
+
+class PlanetLayout(Body):
+    deck: DeckOrder
+    squares: ShuffleDraw
+    cards: dict[str, str]  # "planet:square" → card
+
+
+@CHOJIN_LOCKE.event
+class PlanetsLaid(Event):
+    """宇宙作成: the planet cards, face down and sealed to nobody."""
+
+    cards: int
+    ambushes: int
+    secret: PlanetLayout | None = None
+
+
+@CHOJIN_LOCKE.folds(PlanetsLaid)
+def _planets(state: ChojinState, event: PlanetsLaid, seq: int) -> ChojinState:
+    laid = Board()
+    if event.secret is not None:
+        deck = event.secret.deck
+        left = [deck.deck[i] for i in deck.draw.order[event.cards :]]
+        laid = Board(cards=dict(event.secret.cards), unused=left)
+    return state.model_copy(update={"stage": "ambush", "board": laid})
+
+
+class AmbushBody(Body):
+    planet: int
+    square: int
+
+
+@CHOJIN_LOCKE.event
+class AmbushPlaced(Event):
+    seat: int
+    secret: AmbushBody | None = None
+
+
+@CHOJIN_LOCKE.folds(AmbushPlaced)
+def _ambush(state: ChojinState, event: AmbushPlaced, seq: int) -> ChojinState:
+    if event.secret is None:
+        return state
+    square = key(event.secret.planet, event.secret.square)
+    lafnor = list(state.board.lafnor)
+    swapped = state.board.cards.get(square)
+    if swapped is not None:
+        lafnor.append(swapped)  # 4.5: reused as 惑星ラフノール's cards
+    return board(
+        state,
+        cards={**state.board.cards, square: state.catalog.ambush.name},
+        ambushes=[*state.board.ambushes, square],
+        lafnor=lafnor,
+    )
+
+
+@CHOJIN_LOCKE.event
+class PieceEntered(Event):
+    seat: int
+    planet: int
+
+
+@CHOJIN_LOCKE.folds(PieceEntered)
+def _entered(state: ChojinState, event: PieceEntered, seq: int) -> ChojinState:
+    return player(state, event.seat, position=Position(planet=event.planet, square=0))
+
+
+@CHOJIN_LOCKE.event
+class PlanetStageBegun(Event):
+    order: tuple[int, ...]  # explorers, in turn order
+    draw: DiceDraw
+    first: int
+
+
+@CHOJIN_LOCKE.folds(PlanetStageBegun)
+def _begun(state: ChojinState, event: PlanetStageBegun, seq: int) -> ChojinState:
+    return state.model_copy(update={"stage": "planet"})

@@ -1,0 +1,287 @@
+"""4.3/4.4's events of a turn (phases, checks, moves, main and support actions, conditions)
+and 4.2's endings, each with its fold."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from domain.events import Event
+from domain.lifecycle_events import GameEnded, RollRecord
+from domain.rulesets.chojin_locke import conversion, vigil
+from domain.rulesets.chojin_locke.board import key
+from domain.rulesets.chojin_locke.cards import CharacterSheet
+from domain.rulesets.chojin_locke.changes import board, player, players, turn
+from domain.rulesets.chojin_locke.phases import turn_phases
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
+from domain.rulesets.chojin_locke.state import (
+    ChojinState,
+    Ending,
+    EndReason,
+    Position,
+    Turn,
+    Victory,
+)
+
+
+@CHOJIN_LOCKE.event
+class PhaseEntered(Event):
+    seat: int
+    phase: str
+
+
+@CHOJIN_LOCKE.folds(PhaseEntered)
+def _phase(state: ChojinState, event: PhaseEntered, seq: int) -> ChojinState:
+    assert state.turn is not None
+    return turn(state, phase=event.phase)
+
+
+@CHOJIN_LOCKE.event
+class TurnBegun(Event):
+    seat: int
+    number: int
+    skipped: tuple[int, ...] = ()  # seats passed over (dead, base players in 惑星編 …)
+
+
+@CHOJIN_LOCKE.folds(TurnBegun)
+def _turn_begun(state: ChojinState, event: TurnBegun, seq: int) -> ChojinState:
+    begun = Turn(seat=event.seat, number=event.number, phase=turn_phases(state.rules)[0])
+    return vigil.turn_begun(state.model_copy(update={"turn": begun}))
+
+
+@CHOJIN_LOCKE.event
+class Checked(Event):
+    """A declared value and the roll it decided. The truth is on the sealed sheet."""
+
+    seat: int
+    purpose: Literal["check", "teleport", "conversion", "intrusion"]
+    stat: Literal["esp_level", "esp_power", "endurance", "willpower"]
+    declared: int
+    roll: RollRecord | None = None
+    success: bool
+    reason: str = ""
+
+
+@CHOJIN_LOCKE.folds(Checked)
+def _checked(state: ChojinState, event: Checked, seq: int) -> ChojinState:
+    if event.purpose in ("teleport", "intrusion") and state.turn is not None:
+        state = turn(state, main=event.purpose)
+    if event.purpose == "intrusion" and not event.success:
+        failures = state.players[event.seat].intrusion_failures + 1
+        state = player(state, event.seat, intrusion_failures=failures)
+    return state
+
+
+@CHOJIN_LOCKE.event
+class Moved(Event):
+    seat: int
+    how: Literal["move", "spaceport", "teleport"]
+    to: Position
+
+
+@CHOJIN_LOCKE.folds(Moved)
+def _moved(state: ChojinState, event: Moved, seq: int) -> ChojinState:
+    party = state.party_of(event.seat)  # partners move with their leader
+    moved = [state.players[s].model_copy(update={"position": event.to}) for s in party]
+    return turn(players(state, *moved), main=event.how)
+
+
+@CHOJIN_LOCKE.event
+class Acted(Event):
+    """A main action without a roll: 回復, 治療, パス."""
+
+    seat: int
+    action: Literal["recover", "treat", "pass", "teleport_failed"]
+    stat: str | None = None
+    target: int | None = None
+
+
+@CHOJIN_LOCKE.folds(Acted)
+def _acted(state: ChojinState, event: Acted, seq: int) -> ChojinState:
+    state = turn(state, main=event.action)
+    if event.action == "recover":
+        actor = state.players[event.seat]
+        if event.stat == "endurance":
+            return player(state, event.seat, endurance_damage=max(actor.endurance_damage - 1, 0))
+        return player(state, event.seat, willpower_damage=max(actor.willpower_damage - 1, 0))
+    if event.action == "treat" and event.target is not None:
+        treated = state.players[event.target]
+        return player(state, event.target, endurance_damage=max(treated.endurance_damage - 1, 0))
+    return state
+
+
+@CHOJIN_LOCKE.event
+class EscapeChecked(Event):
+    seat: int
+    modifier: int
+    roll: RollRecord
+    total: int
+    result: str
+    escaped: bool
+
+
+@CHOJIN_LOCKE.folds(EscapeChecked)
+def _escape(state: ChojinState, event: EscapeChecked, seq: int) -> ChojinState:
+    state = turn(state, main="escape")
+    if event.escaped:
+        return player(state, event.seat, condition="normal", prison_failures=0)
+    failures = state.players[event.seat].prison_failures + 1
+    return player(state, event.seat, prison_failures=failures)
+
+
+@CHOJIN_LOCKE.event
+class SquareTurned(Event):
+    seat: int
+    planet: int
+    square: int
+    card: str
+    kind: str
+    text: str = ""
+
+
+@CHOJIN_LOCKE.folds(SquareTurned)
+def _turned(state: ChojinState, event: SquareTurned, seq: int) -> ChojinState:
+    square = key(event.planet, event.square)
+    face_down = {k: v for k, v in state.board.cards.items() if k != square}
+    if event.kind == "info":  # the explorer takes 情報入手
+        state = player(state, event.seat, info=state.players[event.seat].info + 1)
+        return board(state, cards=face_down)
+    return board(state, cards=face_down, turned={**state.board.turned, square: event.card})
+
+
+@CHOJIN_LOCKE.event
+class SheetOpened(Event):
+    seat: int
+    sheet: CharacterSheet
+    faction: str
+
+
+@CHOJIN_LOCKE.folds(SheetOpened)
+def _opened(state: ChojinState, event: SheetOpened, seq: int) -> ChojinState:
+    return player(state, event.seat, sheet_open=True)
+
+
+@CHOJIN_LOCKE.event
+class Converted(Event):
+    seat: int
+    target: int
+    faction: str  # the converter's faction: the flag the target gains
+    success: bool
+
+
+@CHOJIN_LOCKE.folds(Converted)
+def _converted(state: ChojinState, event: Converted, seq: int) -> ChojinState:
+    assert state.turn is not None
+    state = turn(state, converted=[*state.turn.converted, event.target])
+    target = conversion.apply(state.players[event.target], event.faction, event.success)
+    return players(state, target)
+
+
+@CHOJIN_LOCKE.event
+class VictoryDeclared(Event):
+    seat: int
+    faction: str
+    sole: bool
+    waiting: tuple[int, ...]
+
+
+@CHOJIN_LOCKE.folds(VictoryDeclared)
+def _declared(state: ChojinState, event: VictoryDeclared, seq: int) -> ChojinState:
+    if event.faction == "E":
+        state = vigil.start(state, event.seat)
+    if not event.waiting:
+        return state
+    pending = Victory(seat=event.seat, faction=event.faction, waiting=list(event.waiting))
+    return state.model_copy(update={"victory": pending})
+
+
+@CHOJIN_LOCKE.event
+class VictoryAnswered(Event):
+    seat: int
+    objects: bool
+
+
+@CHOJIN_LOCKE.folds(VictoryAnswered)
+def _answered(state: ChojinState, event: VictoryAnswered, seq: int) -> ChojinState:
+    pending = state.victory
+    if pending is None:
+        return state
+    if event.objects:
+        return state.model_copy(update={"victory": None})
+    waiting = [w for w in pending.waiting if w != event.seat]
+    return state.model_copy(update={"victory": pending.model_copy(update={"waiting": waiting})})
+
+
+@CHOJIN_LOCKE.event
+class ConditionSet(Event):
+    """The host applies an effect the ruleset does not resolve itself (combat, card texts)."""
+
+    seat: int
+    condition: str
+    endurance_damage: int
+    willpower_damage: int
+    reason: str
+
+
+@CHOJIN_LOCKE.folds(ConditionSet)
+def _condition(state: ChojinState, event: ConditionSet, seq: int) -> ChojinState:
+    changed = state.players[event.seat].model_copy(
+        update={
+            "condition": event.condition,
+            "endurance_damage": event.endurance_damage,
+            "willpower_damage": event.willpower_damage,
+        }
+    )
+    if not changed.alive:
+        changed = changed.model_copy(
+            update={
+                "flags": [],
+                "step": 0,  # 3.1: conversion lasts until the character comes back
+                # 4.4: 「キャラクターが死亡した時、そのキャラクターのコマを盤上から取り除き」
+                "position": None,
+                "cell": None,
+                "outside": False,
+            }
+        )
+    return players(state, changed)
+
+
+@CHOJIN_LOCKE.event
+class PlanetStageEnded(Event):
+    reason: Literal["no_cards", "information", "explorers_dead"]
+
+
+@CHOJIN_LOCKE.folds(PlanetStageEnded)
+def _stage_ended(state: ChojinState, event: PlanetStageEnded, seq: int) -> ChojinState:
+    changed = []
+    for seat, someone in state.players.items():
+        update: dict[str, object] = {"position": None}  # the pieces leave the planets
+        # 4.5/6.1: whoever (or whose party) holds 3 or more may look at as many base sheets
+        # as the 情報入手 they hold themselves
+        pooled = sum(state.players[m].info for m in state.party_of(seat))
+        if event.reason == "information" and someone.side == "explorer" and pooled >= 3:
+            update["inspections"] = someone.info
+        if someone.side == "base":  # 4.5: base players recover fully
+            update.update(endurance_damage=0, willpower_damage=0)
+        changed.append(someone.model_copy(update=update))
+    return players(state, *changed).model_copy(update={"stage": "keys"})
+
+
+@CHOJIN_LOCKE.event
+class GameOver(Event):
+    reason: EndReason
+    faction: str | None = None
+    seat: int | None = None
+
+
+@CHOJIN_LOCKE.folds(GameOver)
+def _over(state: ChojinState, event: GameOver, seq: int) -> ChojinState:
+    ending = Ending(reason=event.reason, faction=event.faction, seat=event.seat)
+    return state.model_copy(update={"ending": ending, "stage": "over", "victory": None})
+
+
+@CHOJIN_LOCKE.folds(GameEnded)
+def _game_ended(state: ChojinState, event: GameEnded, seq: int) -> ChojinState:
+    """The host ended the game without a GameOver (4.2 names no reason for it)."""
+    if state.ending is not None:
+        return state
+    return state.model_copy(update={"ending": Ending(reason="host"), "stage": "over"})
