@@ -93,6 +93,7 @@ class Ruleset(Generic[S, Opt]):
         state: type[S],
         options: type[Opt],
         initial: Callable[[Opt, int], S],
+        summary: str,
         check_seats: Callable[[int], None] | None = None,
         referee: str = "GM",
         prefix: str | None = None,
@@ -100,9 +101,11 @@ class Ruleset(Generic[S, Opt]):
         """`version` names the rules and the shape of `state`: bump it when either changes
         (snapshots taken under another version are dropped and the game folded again).
         `prefix` is prepended to command and event names (default "<id>."); `referee` is how
-        refusals name the GM ("host" in a game without a referee)."""
+        refusals name the GM ("host" in a game without a referee); `summary` is the line the
+        server's list of rulesets shows."""
         self.id = id
         self.version = version
+        self.summary = summary
         self.State = state
         self.Options = options
         self._initial = initial

@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 from domain.commands import LIFECYCLE_COMMANDS, Command
 from domain.errors import NotFound
 from domain.events import EVENT_TYPES
+from domain.ruleset import Ruleset
 from domain.rulesets import all_rulesets
 
 router = APIRouter(prefix="/rulesets", tags=["rulesets"])
@@ -41,13 +42,11 @@ def _command_info(command: type[Command]) -> CommandInfo:
     return CommandInfo(type=type_name, summary=summary, input_schema=command.model_json_schema())
 
 
-def _ruleset_info(ruleset: Any) -> RulesetInfo:
-    module = __import__(type(ruleset).__module__, fromlist=["__doc__"])
-    doc = (module.__doc__ or type(ruleset).__doc__ or "").strip().split("\n\n")[0]
+def _ruleset_info(ruleset: Ruleset[Any, Any]) -> RulesetInfo:
     return RulesetInfo(
         id=ruleset.id,
         version=ruleset.version,
-        summary=" ".join(doc.split()),
+        summary=ruleset.summary,
         commands=[_command_info(c) for c in ruleset.commands],
         options_schema=ruleset.Options.model_json_schema(),
     )

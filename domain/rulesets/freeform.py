@@ -35,6 +35,7 @@ FREEFORM = Ruleset(
     state=FreeformState,
     options=FreeformOptions,
     initial=lambda options, seats: FreeformState(),
+    summary="Any dice, any declaration, GM-named phases: the fallback for any game.",
     prefix="",
 )
 

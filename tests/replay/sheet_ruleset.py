@@ -36,7 +36,12 @@ class TestRuleset(Ruleset[State, State]):
 
 
 SHEET_TEST = TestRuleset(
-    "sheet_test", "1", state=State, options=State, initial=lambda options, seats: State()
+    "sheet_test",
+    "1",
+    state=State,
+    options=State,
+    initial=lambda options, seats: State(),
+    summary="A secret ESP value per seat, and claims checked against it.",
 )
 
 

@@ -31,6 +31,8 @@ CHOJIN_LOCKE = Ruleset(
     state=ChojinState,
     options=ChojinOptions,
     initial=_initial,
+    summary="カードゲーム「超人ロック」: hidden identities, declarations checked against the "
+    "secret sheet (docs/rulesets/chojin-locke.md).",
     check_seats=check_player_count,
     referee="host",
 )

@@ -18,7 +18,13 @@ def _initial(options: NinjaOptions, seats: int) -> NinjaState:
 
 
 NINJA_SLAYER = Ruleset(
-    "ninja_slayer", "1", state=NinjaState, options=NinjaOptions, initial=_initial
+    "ninja_slayer",
+    "1",
+    state=NinjaState,
+    options=NinjaOptions,
+    initial=_initial,
+    summary="ニンジャスレイヤーTRPG 2nd edition: d6 pools against difficulty, combat kept by "
+    "the rules (docs/rulesets/ninja-slayer.md).",
 )
 
 NinjaTable = Table[NinjaState]
