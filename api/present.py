@@ -7,7 +7,7 @@ from api.schemas import EventOut
 from domain.game import GameState
 from domain.logline import describe
 from domain.records import Recorded
-from domain.redaction import redact
+from domain.redaction import Disclosure, redact
 from domain.rulesets import ruleset_for
 
 HEAD_HEADER = "Kiroku-Head"
@@ -23,7 +23,7 @@ def head_header(state: GameState) -> dict[str, str]:
 def event_out(state: GameState, recorded: Recorded, audience: str) -> EventOut:
     """Redacted first; the line is described from the redacted event alone, so it can never
     say more than the audience may see."""
-    event = redact(state, recorded, audience)
+    event = redact(recorded, audience, Disclosure.of(state))
     seat_names = {seat.seat: seat.name for seat in state.seats}
     line = describe(event, audience, seat_names, ruleset_for(state.ruleset).describe)
     return EventOut(**event, line=line)

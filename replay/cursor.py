@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from domain.audience import GM, PUBLIC
 from domain.draws import find_objects
 from domain.errors import Forbidden
-from domain.redaction import redact
+from domain.redaction import Disclosure, redact
 from projections.views import AudienceView, fold, render
 from replay.history import History
 
@@ -57,7 +57,7 @@ class ReplayCursor:
     def at(self, seq: int) -> Frame:
         before = self.history.state_at(seq - 1) if seq > 1 else None
         state = fold(before, self.history.record(seq))
-        event = redact(state.game, self.history.record(seq), self.audience)
+        event = redact(self.history.record(seq), self.audience, Disclosure.of(state.game))
         view = render(state, self.audience)
         return Frame(
             game_id=state.game.game_id,
