@@ -11,6 +11,10 @@ from domain.lifecycle_events import GameOptions
 from domain.seqmap import SeqMap
 
 Status = Literal["setup", "started", "ended"]
+# Names GameState's shape and the lifecycle's folds: bump it when either changes, so stored
+# states (snapshots, projection states) folded by older code are dropped and folded again.
+# tests/contract/test_state_versions.py fails when the schema changes and this stays.
+GAME_STATE_VERSION = "1"
 DEFAULT_TABS = ("メイン", "情報", "雑談")  # ココフォリア's main / info / other
 
 

@@ -6,6 +6,7 @@ salts, tokens and timestamps are added by the service when it appends.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -30,7 +31,7 @@ from domain.commands import (
 from domain.drawing import draw_dice, draw_roll, draw_shuffle
 from domain.draws import DiceDraw, ShuffleDraw, draw_numbers
 from domain.errors import Forbidden, KirokuError, NotFound, RuleViolation
-from domain.game import GameState, SeatState, SecretRecord
+from domain.game import GAME_STATE_VERSION, GameState, SeatState, SecretRecord
 from domain.lifecycle_events import (
     Amended,
     Declared,
@@ -401,10 +402,44 @@ def initial_state(recorded: Recorded) -> GameState:
 
 
 def restore_state(data: dict[str, Any]) -> GameState:
-    """A GameState from its JSON form (snapshots), with the ruleset's own state model."""
+    """A GameState from its JSON form, with the ruleset's own state model."""
     data = dict(data)
     rules = ruleset_for(data["ruleset"]).restore(data.pop("rules"))
     return GameState.model_validate(data).model_copy(update={"rules": rules})
+
+
+class StaleState(ValueError):
+    """A stored state folded under another schema key: drop it and fold the events again."""
+
+
+_STATE_KEYS: dict[str, str] = {}
+
+
+def state_key(ruleset_id: str) -> str:
+    """A hash of what a stored GameState depends on: the lifecycle's state version and schema,
+    the ruleset's id, version and state schema. A snapshot taken under another key would
+    restore to something a full fold would not give."""
+    key = _STATE_KEYS.get(ruleset_id)
+    if key is None:
+        schema = json.dumps(GameState.model_json_schema(), sort_keys=True)
+        rules = ruleset_for(ruleset_id).schema_key()
+        key = sha256_hex(f"{GAME_STATE_VERSION}\n{schema}\n{rules}")
+        _STATE_KEYS[ruleset_id] = key
+    return key
+
+
+def snapshot_of(state: GameState) -> dict[str, Any]:
+    """A state's JSON form for a snapshot, keyed by `state_key`."""
+    return {"schema": state_key(state.ruleset), **state.model_dump(mode="json")}
+
+
+def restore_snapshot(data: dict[str, Any]) -> GameState:
+    """The state a snapshot holds; StaleState if it was taken under another key."""
+    data = dict(data)
+    key = data.pop("schema", None)
+    if key != state_key(data["ruleset"]):
+        raise StaleState(f"snapshot of schema {key!r}, not {state_key(data['ruleset'])!r}")
+    return restore_state(data)
 
 
 def evolve(state: GameState, recorded: Recorded) -> GameState:

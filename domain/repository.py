@@ -222,7 +222,7 @@ class GameRepository:
             originator_id=UUID(state.game_id),
             originator_version=state.version,
             timestamp=StateSnapshot.create_timestamp(),
-            state=codec.dumps(state.model_dump(mode="json")),
+            state=codec.dumps(lifecycle.snapshot_of(state)),
         )
         try:
             assert self.log.snapshots is not None
@@ -238,7 +238,10 @@ class GameRepository:
         if not latest or not isinstance(latest[0], StateSnapshot):
             return None
         try:
-            return lifecycle.restore_state(json.loads(latest[0].state))
+            return lifecycle.restore_snapshot(json.loads(latest[0].state))
+        except lifecycle.StaleState:
+            log.info("snapshot of game %s is from older code: folding its events instead", uuid)
+            return None
         except (ValueError, TypeError, KeyError, RecursionError, KirokuError) as error:
             log.warning(
                 "snapshot %s of game %s cannot be restored (%s); folding its events instead",

@@ -34,6 +34,7 @@ from projections.views import (
     AudienceView,
     ProjectionState,
     fold,
+    projection_key,
     render_all,
 )
 
@@ -80,7 +81,7 @@ class ViewRunner:
                     notification.originator_version,
                     notification.state,
                 )
-                state = changed.get(game_id) or self._load(game_id)
+                state = changed.get(game_id) or self._load(game_id, before=recorded.seq)
                 changed[game_id] = _fold(state, recorded)
             except CorruptEvent as error:
                 log.error("game %s: %s", game_id, error.message)
@@ -135,14 +136,20 @@ class ViewRunner:
             self._states[game_id] = state
             return self.store.max_tracking_id(self.log.name) or 0
 
-    def _load(self, game_id: str) -> ProjectionState | None:
+    def _load(self, game_id: str, before: int) -> ProjectionState | None:
+        """The game's folded state as stored, to fold event `before` onto. One stored under
+        another projection key (older code) is dropped and folded again from the log."""
         state = self._states.get(game_id)
         if state is not None:
             return state
         raw = self.store.state(game_id)
         if raw is None:
             return None
-        return _restore(raw)
+        state = _restore(raw)
+        if state is None:
+            for recorded in read_records(self.log, UUID(game_id), upto=before - 1):
+                state = fold(state, recorded)
+        return state
 
     @property
     def damaged(self) -> dict[str, CorruptEvent]:
@@ -201,10 +208,17 @@ def _fold(state: ProjectionState | None, recorded: Recorded) -> ProjectionState:
 
 
 def _dump(state: ProjectionState) -> str:
-    return PROJECTION_STATE.dump_json(state).decode()
+    key = projection_key(state.game.ruleset)
+    return f'{{"schema":"{key}","state":{PROJECTION_STATE.dump_json(state).decode()}}}'
 
 
-def _restore(raw: str) -> ProjectionState:
-    data = json.loads(raw)
+def _restore(raw: str) -> ProjectionState | None:
+    """The stored projection state, or None when it was stored under another key."""
+    stored = json.loads(raw)
+    data = stored.get("state")
+    if not isinstance(data, dict) or stored.get("schema") != projection_key(
+        data["game"]["ruleset"]
+    ):
+        return None
     game = restore_state(data.pop("game"))
     return PROJECTION_STATE.validate_python({**data, "game": game})

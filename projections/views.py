@@ -7,6 +7,7 @@ been revealed). The GM's view holds every secret but the dice seed.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from domain import lifecycle
 from domain.audience import may_see
+from domain.canonical import sha256_hex
 from domain.game import GameState
 from domain.lifecycle_events import GameOptions, Revealed
 from domain.records import Recorded
@@ -43,6 +45,21 @@ class ProjectionState:
 
 
 PROJECTION_STATE = TypeAdapter(ProjectionState)  # its JSON form, for the view store
+# Names ProjectionState's shape (beside the game's, which lifecycle.state_key covers): bump it
+# when it changes, so stored projection states are folded again.
+PROJECTION_VERSION = "1"
+_KEYS: dict[str, str] = {}
+
+
+def projection_key(ruleset_id: str) -> str:
+    """A hash of what a stored projection state depends on; a mismatch refolds the game."""
+    key = _KEYS.get(ruleset_id)
+    if key is None:
+        schema = json.dumps(PROJECTION_STATE.json_schema(), sort_keys=True)
+        game = lifecycle.state_key(ruleset_id)
+        key = sha256_hex(f"{PROJECTION_VERSION}\n{schema}\n{game}")
+        _KEYS[ruleset_id] = key
+    return key
 
 
 class SeatView(BaseModel):
