@@ -30,6 +30,7 @@ browser-deps:
 lint: $(BIN)/python
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 # Benchmarks print figures; they are not pass/fail tests.
 bench: $(BIN)/python

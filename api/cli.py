@@ -29,7 +29,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return args.run(args)
+        code: int = args.run(args)
+        return code
     except (KirokuError, dice.DiceError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1

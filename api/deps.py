@@ -44,28 +44,32 @@ bearer = StrictBearer(
 
 # Trivial dependencies are async so FastAPI does not send each through the threadpool.
 async def get_service(request: Request) -> GameService:
-    return request.app.state.service
+    service: GameService = request.app.state.service
+    return service
 
 
 Service = Annotated[GameService, Depends(get_service)]
 
 
 async def get_views(request: Request) -> ViewRunner:
-    return request.app.state.views
+    views: ViewRunner = request.app.state.views
+    return views
 
 
 Views = Annotated[ViewRunner, Depends(get_views)]
 
 
 async def get_web(request: Request) -> WebSettings:
-    return request.app.state.web
+    web: WebSettings = request.app.state.web
+    return web
 
 
 Web = Annotated[WebSettings, Depends(get_web)]
 
 
 async def get_authenticator(request: Request) -> Authenticator:
-    return request.app.state.auth
+    auth: Authenticator = request.app.state.auth
+    return auth
 
 
 Auth = Annotated[Authenticator, Depends(get_authenticator)]

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Union
+from typing import TYPE_CHECKING, Annotated, Any, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.commands import LIFECYCLE_COMMANDS, FreeJson
+from domain.commands import LIFECYCLE_COMMANDS, Command, FreeJson
 from domain.envelope import Envelope
 from domain.lifecycle_events import GameOptions
 from domain.logline import LogLine
@@ -16,7 +16,10 @@ from domain.text import PlayerName
 _ALL_COMMANDS = tuple(LIFECYCLE_COMMANDS) + tuple(
     command for ruleset in all_rulesets() for command in ruleset.commands
 )
-CommandBody = Annotated[Union[_ALL_COMMANDS], Field(discriminator="type")]  # noqa: UP007
+if TYPE_CHECKING:  # the union is built from the registered rulesets, at import
+    CommandBody = Command
+else:
+    CommandBody = Annotated[Union[_ALL_COMMANDS], Field(discriminator="type")]  # noqa: UP007
 
 
 class CreateGameRequest(BaseModel):

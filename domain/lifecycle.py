@@ -172,7 +172,7 @@ def roll_record(state: GameState, command: Roll, draw_number: int) -> tuple[Roll
     return record, command.secret or expression.secret
 
 
-def _json(result: Any) -> dict[str, Any]:
+def _json(result: dice.RollResult) -> dict[str, Any]:
     return result.model_dump(mode="json")
 
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, Literal, TypeVar, cast, overload
+from typing import Any, Generic, Literal, TypeVar, cast
 
 from pydantic import BaseModel, ValidationError, create_model
 
@@ -162,25 +162,26 @@ class Ruleset(Generic[S, Opt]):
 
         return declare
 
-    @overload
-    def event(self, cls: EC, /) -> EC: ...
-    @overload
-    def event(self, *, name: str) -> Callable[[EC], EC]: ...
+    def event(self, cls: EC) -> EC:
+        """Declare an event; its stored `type` is the prefix and the class name. Renaming the
+        class renames the type, and games already stored would no longer read: a renamed
+        event keeps its stored type with `event_named`."""
+        return self.event_named(self.prefix + cls.__name__)(cls)
 
-    def event(self, cls: EC | None = None, /, *, name: str | None = None) -> Any:
-        """Declare an event; its stored `type` is the prefix and the class name (or `name`,
-        for a type stored before the prefix existed). Renaming the class renames the type:
-        games already stored would no longer read, so keep a renamed event's `name`."""
+    def event_named(self, type_name: str) -> Callable[[EC], EC]:
+        """Declare an event whose stored `type` is `type_name` exactly (a renamed event, or
+        one stored before the prefix existed)."""
 
-        def declare(event_cls: EC) -> EC:
-            self._open(f"event {event_cls.__name__}")
-            type_name = name if name is not None else self.prefix + event_cls.__name__
-            event_cls.type = type_name
-            register_event_type(event_cls)
-            self._events[type_name] = event_cls
-            return event_cls
+        def declare(cls: EC) -> EC:
+            self._open(f"event {cls.__name__}")
+            if type_name in self._events:
+                raise RulesetIncomplete(f"{self.id}: event {type_name!r} is declared twice")
+            cls.type = type_name
+            register_event_type(cls)
+            self._events[type_name] = cls
+            return cls
 
-        return declare(cls) if cls is not None else declare
+        return declare
 
     def folds(self, event: type[E]) -> Callable[[Fold[S, E]], Fold[S, E]]:
         """Declare how an event (this ruleset's, or a lifecycle one) changes the state.

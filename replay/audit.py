@@ -88,6 +88,7 @@ def _rulings(envelopes: list[dict[str, Any]]) -> list[RulingEntry]:
     entries = []
     for envelope in envelopes:
         public = envelope.get("public", {})
+        kind: Literal["ruling", "amendment"]
         if envelope.get("type") == "RulingMade":
             kind, text, change = "ruling", public.get("text", ""), public.get("effect", {})
         elif envelope.get("type") == "Amended":

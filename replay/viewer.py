@@ -17,7 +17,7 @@ class ReplayViewer(App[None]):
     TITLE = "Kiroku replay"
     BINDINGS = [
         Binding("right", "step", "next"),
-        Binding("left", "back", "previous"),
+        Binding("left", "step_back", "previous"),
         Binding("home", "first", "first"),
         Binding("end", "last", "last"),
         Binding("g", "jump", "go to seq"),
@@ -51,7 +51,7 @@ class ReplayViewer(App[None]):
         self.cursor.step()
         self.show()
 
-    def action_back(self) -> None:
+    def action_step_back(self) -> None:
         self.cursor.back()
         self.show()
 

@@ -124,7 +124,7 @@ class RedisFanout:
                 self._lost("subscribe", error)
             finally:
                 with contextlib.suppress(RedisError, OSError):
-                    await pubsub.aclose()
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
             await asyncio.sleep(delay)
             delay = min(delay * 2, MAX_BACKOFF)
 

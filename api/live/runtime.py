@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Callable
 
 from api.live.config import LiveSettings
 from api.live.hub import Hub
@@ -27,7 +27,7 @@ class Live:
         self._service = service
         self._loop = asyncio.get_running_loop()
         self._relay = AppendRelay(self._loop, self._appended)
-        self._restore_signals = lambda: None
+        self._restore_signals: Callable[[], None] = lambda: None
 
     @classmethod
     async def start(cls, service: GameService, settings: LiveSettings | None = None) -> Live:

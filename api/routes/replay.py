@@ -22,7 +22,8 @@ router = APIRouter(prefix="/games", tags=["replay"])
 
 
 def get_histories(request: Request) -> Histories:
-    return request.app.state.histories
+    histories: Histories = request.app.state.histories
+    return histories
 
 
 @router.get("/{game_id}/replay", responses=problems(403))

@@ -56,7 +56,7 @@ def advance_phase(t: Table[FreeformState], command: AdvancePhase, actor: str) ->
     return [Draft(PhaseAdvanced(phase=command.phase, number=t.rules.phase_number + 1))]
 
 
-@FREEFORM.event(name="PhaseAdvanced")
+@FREEFORM.event_named("PhaseAdvanced")
 class PhaseAdvanced(Event):
     phase: str
     number: int

@@ -170,10 +170,10 @@ def test_a_client_on_each_server_gets_every_event_once_in_order(
                 *(f.wait_until(lambda f: f.ended, 5, "the end") for f in followers)
             )
             assert stopped < 5, f"stopping took {stopped:.1f}s"
-            for server in (a, b):
-                stopping = server.last_log[server.last_log.index("Shutting down") :]
+            for process in (a, b):
+                stopping = process.last_log[process.last_log.index("Shutting down") :]
                 assert "Finished server process" in stopping
-                assert "Traceback" not in stopping, server.last_log
+                assert "Traceback" not in stopping, process.last_log
 
     env = redis_env(redis_prefix)
     with running(*(KirokuServer(database_url=postgres_url, env=env) for _ in range(2))) as (a, b):

@@ -76,7 +76,7 @@ def test_server_faces_come_from_the_committed_seed_and_public_inputs() -> None:
     # The next roll uses the next draw number, so faces never repeat by construction.
     state = apply(state, [draft], "seat:1")
     [again] = lifecycle.decide(state, Roll(expression="4d6", entropy="e"), "seat:1")
-    assert again.event.roll.draw.roll == 2  # type: ignore[union-attr]
+    assert again.event.roll.draw.roll == 2  # type: ignore[attr-defined]
 
 
 def test_a_secret_roll_is_sealed_to_its_roller() -> None:
@@ -114,4 +114,4 @@ def test_manual_and_server_dice_follow_the_policy() -> None:
     with pytest.raises(RuleViolation):
         lifecycle.decide(new_game("manual"), Roll(expression="1d6"), "seat:1")
     [draft] = lifecycle.decide(new_game("both"), Roll(expression="1d6", faces=[3]), "seat:1")
-    assert draft.event.roll.manual and draft.event.roll.draw is None  # type: ignore[union-attr]
+    assert draft.event.roll.manual and draft.event.roll.draw is None  # type: ignore[attr-defined]

@@ -294,7 +294,9 @@ def played(client: Any) -> Played:
     return play(client)
 
 
-def first_event(events: list[dict[str, Any]], predicate: Callable[[dict], bool]) -> dict:
+def first_event(
+    events: list[dict[str, Any]], predicate: Callable[[dict[str, Any]], bool]
+) -> dict[str, Any]:
     return next(e for e in events if predicate(e))
 
 
@@ -584,7 +586,7 @@ def test_the_independent_derivation_matches_domain_fairness() -> None:
             "entropy": "é" * (roll % 3),
             "dice": [[3, 6], [2, roll + 1]],
         }
-        tag = DrawTag(roll=roll, seeds=tuple(seeds), entropy=draw["entropy"])
+        tag = DrawTag(roll=roll, seeds=tuple(seeds), entropy=str(draw["entropy"]))
         expected = Draw(FIXED_SEED, FIXED_GAME, tag).faces([(3, 6), (2, roll + 1)])
         assert derive_faces(seed, FIXED_GAME, draw) == list(expected)
         shuffle = {**draw, "shuffle": roll}
@@ -604,7 +606,7 @@ def test_d6_faces_are_uniform_for_a_fixed_seed() -> None:
     # chi-square(5) value with p = 1e-6 (about 35.9); a fair d6 scores ~5 on average.
     one_stream = Draw(FIXED_SEED, FIXED_GAME, DrawTag(roll=1, seeds=())).faces([(60_000, 6)])
     assert chi_square(Counter(one_stream), range(1, 7)) < 35.9
-    many = Counter()
+    many: Counter[int] = Counter()
     for roll in range(1, 10_001):
         many.update(Draw(FIXED_SEED, FIXED_GAME, DrawTag(roll=roll, seeds=("a",))).faces([(6, 6)]))
     assert sum(many.values()) == 60_000
@@ -623,7 +625,7 @@ def test_rejection_sampling_stays_in_range_and_rejects(n: int) -> None:
         assert all(0 <= v < n for v in drawn)
         # The same values, by hand: the first words below the limit, modulo n.
         words = uniform_words(seed, tag)
-        expected = []
+        expected: list[int] = []
         while len(expected) < 10:
             word = next(words)
             if word < limit:

@@ -95,7 +95,7 @@ def test_a_complete_ruleset_loads(tmp_path: Path) -> None:
     assert rules.complete() is rules
     (command,) = rules.commands
     assert command.model_fields["type"].default == "kit_complete.vanish"
-    assert command().type == "kit_complete.vanish"  # type: ignore[attr-defined]
+    assert command().type == "kit_complete.vanish"
     assert [e.type for e in rules.events] == ["kit_complete.Vanished"]
 
 

@@ -101,7 +101,7 @@ def move(t: ChojinTable, command: Move, actor: str) -> list[Draft]:
             )
         target = Position(planet=command.planet, square=0)
         return [Draft(Moved(seat=player.seat, how="spaceport", to=target))]
-    assert command.direction is not None
+    assert command.direction in ("left", "right")  # up and down were refused above
     return [Draft(Moved(seat=player.seat, how="move", to=step(position, command.direction, 1)))]
 
 

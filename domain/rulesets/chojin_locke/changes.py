@@ -4,7 +4,7 @@ given (the catalog is shared, being never changed)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from domain.rulesets.chojin_locke.state import ChojinState, Player
 
@@ -15,15 +15,15 @@ def players(state: ChojinState, *changed: Player) -> ChojinState:
     return state.model_copy(update={"players": {**state.players, **{p.seat: p for p in changed}}})
 
 
-def player(state: ChojinState, seat: int, **update: Any) -> ChojinState:
+def player(state: ChojinState, seat: int, **update: object) -> ChojinState:
     return players(state, state.players[seat].model_copy(update=update))
 
 
-def board(state: ChojinState, **update: Any) -> ChojinState:
+def board(state: ChojinState, **update: object) -> ChojinState:
     return state.model_copy(update={"board": state.board.model_copy(update=update)})
 
 
-def turn(state: ChojinState, **update: Any) -> ChojinState:
+def turn(state: ChojinState, **update: object) -> ChojinState:
     """The current turn changed; without a turn (between stages), the state as it is."""
     if state.turn is None:
         return state

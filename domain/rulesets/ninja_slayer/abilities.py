@@ -82,7 +82,7 @@ def sixth_sense(t: NinjaTable, command: Reroll, actor: str) -> list[Draft]:
         faces=command.faces,
         entropy=command.entropy,
     )
-    fields, audience = checks.placed(character, detail)
+    shown, sealed, audience = checks.placed(character, detail)
     rerolled = CheckRolled(
         character=character.id,
         purpose=memo.purpose,
@@ -90,7 +90,8 @@ def sixth_sense(t: NinjaTable, command: Reroll, actor: str) -> list[Draft]:
         success=checks.successes(detail) > 0,
         successes=checks.successes(detail),
         reroll_of=command.check_seq,
-        **fields,
+        detail=shown,
+        secret=sealed,
     )
     return [
         Draft(SixthSense(character=character.id, of_seq=command.check_seq)),

@@ -156,7 +156,9 @@ def attack(t: NinjaTable, command: Attack, actor: str) -> list[Draft]:
         if damage is not None:
             damages.append(damage)
         details.append(detail)
-    fields, audience = checks.placed(holder, StrikeDetails(pool=pool, strikes=tuple(details)))
+    shown, sealed, audience = checks.placed(
+        holder, StrikeDetails(pool=pool, strikes=tuple(details))
+    )
     event = AttackRolled(
         attacker=holder.id,
         kind=command.kind,
@@ -165,12 +167,13 @@ def attack(t: NinjaTable, command: Attack, actor: str) -> list[Draft]:
         terms=terms,
         strikes=tuple(strikes),
         damages=tuple(damages),
-        **fields,
+        detail=shown,
+        secret=sealed,
     )
     drafts = [Draft(event, audience=audience)]
-    for target in dict.fromkeys(t.id for t in targets):
-        victim = state.characters[target]
-        own = [d for d in damages if d.target == target]
+    for hit in dict.fromkeys(c.id for c in targets):
+        victim = state.characters[hit]
+        own = [d for d in damages if d.target == hit]
         if own and not evadable(victim):
             drafts.append(taken(victim, own))
     return drafts

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from .sheet import Sheet
 from .state import Character, Current, NinjaState
 
@@ -30,7 +28,7 @@ def with_characters(state: NinjaState, *changed: Character) -> NinjaState:
     )
 
 
-def character(state: NinjaState, character_id: str, **update: Any) -> NinjaState:
+def character(state: NinjaState, character_id: str, **update: object) -> NinjaState:
     return with_characters(state, state.characters[character_id].model_copy(update=update))
 
 
@@ -41,6 +39,6 @@ def now(state: NinjaState, character_id: str, **deltas: int) -> NinjaState:
     return with_characters(state, found.model_copy(update={"now": current}))
 
 
-def combat(state: NinjaState, **update: Any) -> NinjaState:
+def combat(state: NinjaState, **update: object) -> NinjaState:
     assert state.combat is not None
     return state.model_copy(update={"combat": state.combat.model_copy(update=update)})

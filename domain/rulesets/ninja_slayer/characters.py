@@ -145,13 +145,14 @@ def check(t: NinjaTable, command: Check, actor: str) -> list[Draft]:
     detail = checks.run(
         t.dice, pool, command.difficulty, modifiers, faces=command.faces, entropy=command.entropy
     )
-    fields, audience = checks.placed(character, detail)
+    shown, sealed, audience = checks.placed(character, detail)
     event = CheckRolled(
         character=character.id,
         purpose=command.purpose,
         stat=command.stat,
         success=checks.successes(detail) > 0,
         successes=checks.successes(detail),
-        **fields,
+        detail=shown,
+        secret=sealed,
     )
     return [Draft(event, audience=audience)]

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TypeVar
 
 from domain.audience import GM
 from domain.table import Dice, outcome
 
 from . import difficulty as ladder
-from .details import CheckDetail, StrikeDetails
+from .details import CheckDetail
 from .rolls import Pool, patterns
 from .state import Character
 
@@ -46,14 +46,18 @@ def criticals(detail: CheckDetail) -> tuple[str, ...]:
     return outcome(detail.roll).criticals
 
 
+Detail = TypeVar("Detail")
+
+
 def placed(
-    character: Character, detail: CheckDetail | StrikeDetails
-) -> tuple[dict[str, Any], tuple[str, ...]]:
-    """The event fields for `detail` and the Draft audience that goes with them.
+    character: Character, detail: Detail
+) -> tuple[Detail | None, Detail | None, tuple[str, ...]]:
+    """Where `detail` goes in its event — (`detail` in the open, `secret`) — and the Draft
+    audience that goes with it.
 
     The pool and faces of a character whose sheet is secret (an unrevealed NPC, or a private
     PC) would give its stats away: they go to those who may read the sheet.
     """
     if not character.revealed:
-        return {"secret": detail}, tuple(dict.fromkeys((GM, character.owner)))
-    return {"detail": detail}, ()
+        return None, detail, tuple(dict.fromkeys((GM, character.owner)))
+    return detail, None, ()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain.events import Event
 from domain.lifecycle_events import RollRecord
 
@@ -103,7 +101,7 @@ class PhaseChanged(Event):
 @NINJA_SLAYER.folds(PhaseChanged)
 def _phase(state: NinjaState, event: PhaseChanged, seq: int) -> NinjaState:
     assert state.combat is not None
-    update: dict[str, Any] = {"phase": event.phase, "counters": ()}
+    update: dict[str, object] = {"phase": event.phase, "counters": ()}
     if event.character is not None:
         update["index"] = state.combat.order.index(event.character)
     if event.phase == "teban_start":
@@ -328,7 +326,7 @@ class CombatEnded(Event):
 def _ended(state: NinjaState, event: CombatEnded, seq: int) -> NinjaState:
     changed = []
     for found in state.characters.values():
-        update: dict[str, Any] = {"next_attack_difficulty": 0}
+        update: dict[str, object] = {"next_attack_difficulty": 0}
         current = found.now.model_copy(update={"evasion": 0})
         if found.id in event.revived and revived(found):
             update["status"] = "active"

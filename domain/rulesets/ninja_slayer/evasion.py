@@ -108,14 +108,15 @@ def evade(t: NinjaTable, command: Evade, actor: str) -> list[Draft]:
             if character.sheet.ninja and d.kind == "melee" and successes > d.attack_successes
         )
     )
-    fields, audience = checks.placed(character, detail)
+    shown, sealed, audience = checks.placed(character, detail)
     event = EvasionRolled(
         character=character.id,
         damages=tuple(d.id for d in damages),
         success=successes > 0,
         successes=successes,
         counter_against=counter if successes > 0 else (),
-        **fields,
+        detail=shown,
+        secret=sealed,
     )
     drafts = [Draft(event, audience=audience)]
     if successes == 0:

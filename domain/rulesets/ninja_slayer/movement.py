@@ -42,7 +42,7 @@ def move(t: NinjaTable, command: Move, actor: str) -> list[Draft]:
     )
     pool = Pool(stat="ワザマエ", stat_value=holder.now.wazamae, reaction=command.reaction_dice)
     detail = checks.run(t.dice, pool, "N", [], faces=command.faces, entropy=command.entropy)
-    fields, audience = checks.placed(holder, detail)
+    shown, sealed, audience = checks.placed(holder, detail)
     success = checks.successes(detail) > 0
     rolled = CheckRolled(
         character=holder.id,
@@ -50,7 +50,8 @@ def move(t: NinjaTable, command: Move, actor: str) -> list[Draft]:
         stat="ワザマエ",
         success=success,
         successes=checks.successes(detail),
-        **fields,
+        detail=shown,
+        secret=sealed,
     )
     return [
         Draft(rolled, audience=audience),

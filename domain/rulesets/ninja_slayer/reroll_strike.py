@@ -54,7 +54,7 @@ def reroll_strike(
         attack_seq=command.check_seq,
         strikes_on_target=sum(1 for s in memo.strikes if s.target == old.target),
     )
-    fields, audience = checks.placed(holder, detail)
+    shown, sealed, audience = checks.placed(holder, detail)
     event = StrikeRerolled(
         attacker=holder.id,
         of_seq=command.check_seq,
@@ -62,7 +62,8 @@ def reroll_strike(
         strike=strike,
         replaces=old.damage,
         damage=damage,
-        **fields,
+        detail=shown,
+        secret=sealed,
     )
     drafts = [
         Draft(SixthSense(character=holder.id, of_seq=command.check_seq)),

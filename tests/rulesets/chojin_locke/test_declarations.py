@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from fastapi.testclient import TestClient
 
@@ -22,7 +23,7 @@ from tests.rulesets.chojin_locke.table import (
 from tests.table import Table
 
 
-def _playing(client: TestClient, **body: object) -> Table:
+def _playing(client: TestClient, **body: Any) -> Table:
     table = new_game(client, **body)
     to_planets(table)
     return table

@@ -40,7 +40,7 @@ def test_2002_phases_in_order(client: TestClient) -> None:
 
 
 def test_2002_base_entry_and_destroying_keys(client: TestClient) -> None:
-    body = {"options": {"dice_policy": "both"}}
+    body: dict[str, Any] = {"options": {"dice_policy": "both"}}
     options = {"rules": "2002", "catalog": info_catalog()}
     table = new_game(client, ruleset_options=options, **body)
     _bases, entrants, outside = to_base(table)

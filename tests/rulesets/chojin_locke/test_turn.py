@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi.testclient import TestClient
 
 from tests.rulesets.chojin_locke.table import (
@@ -16,7 +18,7 @@ from tests.rulesets.chojin_locke.table import (
 from tests.table import Table
 
 
-def _playing(client: TestClient, **body: object) -> Table:
+def _playing(client: TestClient, **body: Any) -> Table:
     table = new_game(client, **body)
     to_planets(table)
     return table

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from domain.rulesets.chojin_locke import conversion, recovery, vigil
 from domain.rulesets.chojin_locke.board import step
 from domain.rulesets.chojin_locke.cards import SquareCard
@@ -21,7 +24,7 @@ from domain.rulesets.chojin_locke.stats import current
 CATALOG = sample()
 
 
-def player(seat: int, name: str, **fields: object) -> Player:
+def player(seat: int, name: str, **fields: Any) -> Player:
     return Player(seat=seat, sheet=CATALOG.character(name), **fields)
 
 
@@ -156,7 +159,7 @@ def test_all_out_keeps_the_usual_conditions_for_the_disabled() -> None:
     assert table[2]["class"] == "D"  # fell into the black hole: dead, and a dead Special loses
 
 
-def _watched(before: Player, after: Player, stage_after: str = "base") -> dict[int, int]:
+def _watched(before: Player, after: Player, stage_after: str = "base") -> Mapping[int, int]:
     old = _state(before, ending=Ending(reason="host")).model_copy(
         update={"stage": "base", "vigils": {1: 5}}
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .combat_setup import ADVANCE, MOBS, begin, evade, melee, table, to_attack, to_turn_of
 from .harness import Game
 
@@ -96,7 +98,7 @@ def test_a_hit_on_a_mob_removes_it_at_once() -> None:
 def test_multi_attack_is_declared_before_rolling_and_evaded_one_by_one() -> None:
     game = started()
     to_attack(game, "boss")
-    body = {
+    body: dict[str, Any] = {
         "type": "ninja_slayer.attack",
         "allocations": [
             {"target": "aki", "dice": 4, "faces": [4, 1, 1, 1]},
