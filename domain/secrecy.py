@@ -43,7 +43,8 @@ NULL_WHEN_HIDDEN = NullWhenHidden()
 
 class RulesView(BaseModel):
     """What a ruleset's `view` returns: public fields, and `Private` ones that say who may see
-    them. A field typed `Private[X] | None` holding None is left out (nothing private here)."""
+    them. A field typed `Private[X] | None` holding None is left out (nothing private here).
+    Parts with nothing private may be plain (frozen) models: they are dumped in one pass."""
 
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
 
@@ -52,7 +53,7 @@ class RulesView(BaseModel):
 class _Layout:
     """Per view class, worked out once: which fields need walking, which read null hidden."""
 
-    plain: frozenset[str]  # dumped by pydantic in one pass: no view or Private inside
+    plain: set[str]  # dumped by pydantic in one pass: no view or Private inside (never changed)
     walked: tuple[str, ...]
     private: frozenset[str]  # fields whose type mentions Private (None there means: leave out)
     null_when_hidden: frozenset[str]
@@ -97,7 +98,7 @@ def _layout(cls: type[RulesView]) -> _Layout:
                 private.add(name)
             if any(isinstance(m, NullWhenHidden) for m in field.metadata):
                 null.add(name)
-        plain = frozenset(cls.model_fields) - set(walked)
+        plain = set(cls.model_fields) - set(walked)
         layout = _Layout(plain, tuple(walked), frozenset(private), frozenset(null))
         _LAYOUTS[cls] = layout
     return layout
@@ -109,7 +110,7 @@ _HIDDEN = object()
 def strip(view: RulesView, audience: str) -> dict[str, Any]:
     """The view as JSON for `audience`: every Private value it may not see left out (or null)."""
     layout = _layout(type(view))
-    dumped = view.model_dump(mode="json", include=set(layout.plain)) if layout.plain else {}
+    dumped = view.model_dump(mode="json", include=layout.plain) if layout.plain else {}
     out: dict[str, Any] = {}
     for name in type(view).model_fields:
         if name in layout.plain:
@@ -127,12 +128,19 @@ def strip(view: RulesView, audience: str) -> dict[str, Any]:
     return out
 
 
+_PLAIN = (str, int, float, bool, type(None))
+
+
 def _walk(value: Any, audience: str) -> Any:
+    if isinstance(value, _PLAIN):
+        return value
     if isinstance(value, Private):
         return _walk(value.value, audience) if value.visible_to(audience) else _HIDDEN
     if isinstance(value, RulesView):
         return strip(value, audience)
-    if isinstance(value, Mapping):
+    if isinstance(value, BaseModel):  # a model that holds nothing private (checked once)
+        return value.model_dump(mode="json")
+    if isinstance(value, dict):
         items = ((str(k), _walk(v, audience)) for k, v in value.items())
         return {k: v for k, v in items if v is not _HIDDEN}
     if isinstance(value, list | tuple):

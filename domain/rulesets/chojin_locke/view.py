@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Annotated
 
+from pydantic import BaseModel, ConfigDict
+
 from domain.audience import GM, PUBLIC, seat_actor, seat_number
 from domain.rulesets.chojin_locke.cards import CharacterSheet
 from domain.rulesets.chojin_locke.results import Result, results
@@ -52,7 +54,9 @@ class PlayerView(RulesView):
     faction: Private[str] | None = None
 
 
-class Damage(RulesView):
+class Damage(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
     endurance: int
     willpower: int
 
@@ -83,8 +87,10 @@ class BoardView(RulesView):
     keys_destroyed: Sequence[str]
 
 
-class VigilView(RulesView):
+class VigilView(BaseModel):
     """Public: Evil victory declarers (their sheets are open) and their unmoved turns."""
+
+    model_config = ConfigDict(frozen=True)
 
     turns: int
     declarers: dict[str, int]

@@ -7,6 +7,8 @@ field added to the state is shown only once it is added here.
 
 from __future__ import annotations
 
+from pydantic import BaseModel, ConfigDict
+
 from domain.audience import GM, PUBLIC
 from domain.secrecy import Private, RulesView
 from domain.table import TableView
@@ -33,7 +35,11 @@ class CharacterView(RulesView):
     next_attack_difficulty: Private[int]
 
 
-class CombatView(RulesView):
+class CombatView(BaseModel):
+    """Nothing private: every field is listed, so a new one in the state is not shown."""
+
+    model_config = ConfigDict(frozen=True)
+
     turn: int
     phase: Phase
     order: tuple[str, ...]
