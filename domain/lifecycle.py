@@ -277,16 +277,21 @@ def _reveal(state: GameState, command: Reveal, actor: str) -> list[Draft]:
 def _end(state: GameState, command: End, actor: str) -> list[Draft]:
     _require_gm(actor, "end the game")
     _require_not_ended(state)
-    return _ending(state, command.summary)
+    return _revealing(state, [Draft(GameEnded(summary=command.summary))])
 
 
-def _ending(state: GameState, summary: str) -> list[Draft]:
-    """GameEnded, then every secret revealed (the dice seed too), in seq order."""
-    reveals = [
-        Draft(Revealed(of_seq=seq, salt=secret.salt, body=secret.body))
-        for seq, secret in state.unrevealed.items()  # in seq order
-    ]
-    return [Draft(GameEnded(summary=summary)), *reveals]
+def _revealing(state: GameState, drafts: list[Draft]) -> list[Draft]:
+    """`drafts`, with every secret unrevealed in `state` (the dice seed too) revealed in seq
+    order right after a GameEnded: however a game ends, it ends with nothing sealed."""
+    out: list[Draft] = []
+    for draft in drafts:
+        out.append(draft)
+        if isinstance(draft.event, GameEnded):
+            out += [
+                Draft(Revealed(of_seq=seq, salt=secret.salt, body=secret.body))
+                for seq, secret in state.unrevealed.items()  # in seq order
+            ]
+    return out
 
 
 def _start(state: GameState, command: Start, actor: str) -> list[Draft]:
@@ -338,7 +343,9 @@ def decide(state: GameState, command: Command, actor: str) -> list[Draft]:
     handler = _LIFECYCLE.get(type(command))
     if handler is not None:
         return handler(state, command, actor)
-    return ruleset_for(state.ruleset).decide(table_for(state), command, actor)
+    # A ruleset that ends the game returns GameEnded (Table.end); the reveals are added here,
+    # so no sealed body ever passes through a ruleset's hands.
+    return _revealing(state, ruleset_for(state.ruleset).decide(table_for(state), command, actor))
 
 
 # ---------------------------------------------------------------------------------- the table
@@ -369,7 +376,6 @@ def table_for(state: GameState) -> Table[Any]:
         referee=ruleset_for(state.ruleset).referee,
         next_seq=state.version + 1,
         dice=Dice(roller, drawer, shuffler, first=state.draws + 1),
-        ending=lambda summary: _ending(state, summary),
     )
 
 

@@ -3,7 +3,8 @@
 Deciders get a `Table` and views a `TableView`: status, seats, options, the ruleset's own
 typed state, the next seq, dice that number their own draws, and the refusals every game
 shares (one code each). Never the server seed, credentials, idempotency records or any sealed
-body: the dice and the end of the game reach those through functions the lifecycle hands in.
+body: the dice reach the seed through functions the lifecycle hands in, and the reveals that
+end a game are added by the lifecycle after the ruleset has decided.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from domain.dice import RollResult
 from domain.draws import DiceDraw, ShuffleDraw
 from domain.errors import Forbidden, KirokuError, RuleViolation
 from domain.game import SeatState, Status
-from domain.lifecycle_events import GameOptions, RollRecord
+from domain.lifecycle_events import GameEnded, GameOptions, RollRecord
 from domain.records import Draft
 
 S = TypeVar("S")
@@ -130,7 +131,6 @@ class Table(TableView[S]):
 
     next_seq: int = 1  # the seq the first event of this command will have
     dice: Dice = field(default_factory=_no_dice)
-    ending: Callable[[str], list[Draft]] = lambda _summary: []
 
     # -------------------------------------------------------------- the shared refusals
 
@@ -161,5 +161,6 @@ class Table(TableView[S]):
     # -------------------------------------------------------------- the end
 
     def end(self, summary: str) -> list[Draft]:
-        """The lifecycle's end: GameEnded, then every secret revealed in seq order."""
-        return self.ending(summary)
+        """The lifecycle's end. The lifecycle adds every secret's reveal after it, as its own
+        `end` does: a ruleset never holds a sealed body."""
+        return [Draft(GameEnded(summary=summary))]

@@ -125,7 +125,6 @@ def test_a_table_holds_no_seed_credentials_or_sealed_bodies() -> None:
         "referee",
         "next_seq",
         "dice",
-        "ending",
     }
     table = lifecycle.table_for(new_game())
     for secret in ("server_seed", "credentials", "unrevealed", "invites", "sessions"):
