@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Any, Generic, Literal, TypeVar, cast
 
 from pydantic import BaseModel, ValidationError, create_model
@@ -236,10 +237,21 @@ class Ruleset(Generic[S, Opt]):
         if self._complete:
             raise RulesetIncomplete(f"{self.id}: {what} declared after the ruleset was complete")
 
-    def complete(self) -> Ruleset[S, Opt]:
-        """Check that the declarations add up; raises RulesetIncomplete naming what is missing."""
+    def complete(self, order: Sequence[ModuleType] = ()) -> Ruleset[S, Opt]:
+        """Check that the declarations add up; raises RulesetIncomplete naming what is missing.
+
+        `order`: the mechanic modules in the order play meets them (the rulebook's chapters);
+        `commands` (the forms of the table page, GET /rulesets) lists their commands so,
+        each module's in the order declared, instead of in the order modules were imported."""
         if self._complete:
             return self
+        if order:
+            place = {module.__name__: index for index, module in enumerate(order)}
+            ranked = sorted(
+                enumerate(self._commands.items()),
+                key=lambda item: (place.get(item[1][1].__module__, len(place)), item[0]),
+            )
+            self._commands = dict(entry for _index, entry in ranked)
         missing = [
             f"command {type_name!r} ({cls.__name__}) has no decider"
             for type_name, cls in self._commands.items()

@@ -185,12 +185,16 @@ class GeneratedGame:
         command = self.rng.choice(pool)
         for actor in self.rng.sample(self.actors, min(3, len(self.actors))):
             body = self.fuzzer.body(command, self.vocabulary[actor].only(self.ledger.public))
-            self.typed[actor].update(_strings(body))
-            response = self.table.send(actor, body)
-            self.receive(actor, response.content, learn=response.status_code == 201)
-            if response.status_code == 201:
+            if self.send(actor, body):
                 return True
         return False
+
+    def send(self, actor: str, body: dict[str, Any]) -> bool:
+        """One command from `actor`; its answer (or refusal) is among what it received."""
+        self.typed[actor].update(_strings(body))
+        response = self.table.send(actor, body)
+        self.receive(actor, response.content, learn=response.status_code == 201)
+        return response.status_code == 201
 
     def read_all(self) -> None:
         """Every read an audience can make: the game, its view, the events it has not seen."""

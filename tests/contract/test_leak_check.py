@@ -3,6 +3,8 @@ purpose, the same generated play reports secrets in other audiences' bytes."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -12,10 +14,37 @@ from domain.secrecy import Private
 from domain.service import GameService
 from tests.contract.play import GeneratedGame
 
+# A secret each game surely holds before the random play: an NPC's sheet (its skill a
+# marker), sealed to the GM; the character sheets dealt, each sealed to its seat.
+SECRETS: dict[str, list[tuple[str, dict[str, Any]]]] = {
+    "freeform": [("seat:1", {"type": "note", "text": "mk-a-secret-note"})],
+    "ninja_slayer": [
+        (
+            "gm",
+            {
+                "type": "ninja_slayer.add_character",
+                "id": "boss",
+                "name": "Boss",
+                "kind": "boss",
+                "sheet": {
+                    "karate": 6,
+                    "neuron": 5,
+                    "wazamae": 4,
+                    "tairyoku": 9,
+                    "skills": ["mk-a-secret-skill"],
+                },
+            },
+        )
+    ],
+    "chojin_locke": [("gm", {"type": "chojin_locke.deal"})],
+}
+
 
 def _leaks(client: TestClient, service: GameService, ruleset_id: str) -> list[str]:
     game = GeneratedGame(client, service, ruleset_for(ruleset_id), seed=3)
-    return game.play(80).leaks
+    for actor, body in SECRETS[ruleset_id]:
+        assert game.send(actor, body)
+    return game.play(40).leaks
 
 
 def test_a_redaction_that_shows_every_sealed_body_is_caught(

@@ -12,7 +12,7 @@ from types import ModuleType
 import pytest
 
 from domain import lifecycle
-from domain.rulesets import register
+from domain.rulesets import register, ruleset_for
 from domain.table import Table
 from tests.domain.test_decider import new_game
 
@@ -143,3 +143,9 @@ def test_the_table_dice_number_their_own_draws() -> None:
     assert numbers == [state.draws + 1, state.draws + 2, state.draws + 3]
     assert manual.record.manual and manual.faces == (4,) and manual.total == 4
     assert second.result.success is (second.total >= 10)  # a typed result
+
+
+def test_commands_are_listed_in_the_order_play_meets_them() -> None:
+    names = [c.model_fields["type"].default for c in ruleset_for("chojin_locke").commands]
+    assert names[:3] == ["chojin_locke.deal", "chojin_locke.refuse", "chojin_locke.fix_characters"]
+    assert names.index("chojin_locke.begin_planets") < names.index("chojin_locke.begin_base")

@@ -28,6 +28,20 @@ from domain.rulesets.chojin_locke import (  # noqa: F401  (each module declares 
 )
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 
-CHOJIN_LOCKE.complete()
+CHOJIN_LOCKE.complete(
+    order=(
+        setup,
+        silhouettes,
+        planets,
+        base,
+        turn,
+        actions,
+        base_actions,
+        party,
+        abilities,
+        support,
+        host,
+    )
+)
 
 __all__ = ["CHOJIN_LOCKE"]

@@ -19,6 +19,6 @@ from . import (  # noqa: F401  (each module declares its commands or events)
 )
 from .rules import NINJA_SLAYER
 
-NINJA_SLAYER.complete()
+NINJA_SLAYER.complete(order=(characters, flow, movement, attacks, evasion, abilities, equipment))
 
 __all__ = ["NINJA_SLAYER"]
