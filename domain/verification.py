@@ -4,7 +4,7 @@ every commitment and every fair draw. Works on raw JSON so archives verify the s
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, computed_field
@@ -91,7 +91,7 @@ class VerificationReport(BaseModel):
 
 
 def check_witness(
-    envelopes: list[dict[str, Any] | Unreadable], chain: ChainStatus, seq: int, digest: str
+    envelopes: Sequence[dict[str, Any] | Unreadable], chain: ChainStatus, seq: int, digest: str
 ) -> WitnessCheck:
     short = digest[:12]
     problem: str | None
@@ -256,7 +256,7 @@ def _roll_problem(roll: dict[str, Any]) -> str | None:
 
 def verify(
     game_id: str,
-    envelopes: list[dict[str, Any] | Unreadable],
+    envelopes: Sequence[dict[str, Any] | Unreadable],
     witness: tuple[int, str] | None = None,
 ) -> VerificationReport:
     """The chain (and after the end, the secrets); with `witness` (seq, hash), also whether that
@@ -272,7 +272,7 @@ def verify(
     return report.model_copy(update={"witness": checked, "ok": False, "note": note})
 
 
-def _verify(game_id: str, envelopes: list[dict[str, Any] | Unreadable]) -> VerificationReport:
+def _verify(game_id: str, envelopes: Sequence[dict[str, Any] | Unreadable]) -> VerificationReport:
     chain = verify_chain(game_id, envelopes)
     readable = [e for e in envelopes if isinstance(e, dict)]
     ended = any(e.get("type") == "GameEnded" for e in readable)

@@ -209,6 +209,6 @@ def open_view_store(env: dict[str, str]) -> SQLiteViewStore | PostgresViewStore:
     """The view store beside the events: same database, same kind."""
     factory = InfrastructureFactory.construct(Environment(VIEWS_NAME, env))
     cls: type[TrackingRecorder] = PostgresViewStore if is_postgres(env) else SQLiteViewStore
-    store = with_setup_retry(lambda: factory.tracking_recorder(cls))  # type: ignore[arg-type]
+    store = with_setup_retry(lambda: factory.tracking_recorder(cls))
     assert isinstance(store, SQLiteViewStore | PostgresViewStore)
     return store

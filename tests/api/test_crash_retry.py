@@ -96,7 +96,7 @@ def send(http: httpx.Client, game: Game, actor: str, marker: str, n: int) -> dic
     except httpx.HTTPError:
         return None
     assert response.status_code == 201, response.text
-    return response.json()  # type: ignore[no-any-return]
+    return response.json()
 
 
 def load_until_killed(server: KirokuServer, game: Game, clients: list[Client]) -> None:
