@@ -1,0 +1,54 @@
+"""How often a power may be used (L10, L60–63, L119–136, L389).
+
+遭遇毎 powers once per encounter, 1日毎 powers once per day (a GM `new_day`, ruling 12);
+[精神コマンド]: one per unit per encounter whatever its frequency (L10, L126–128: an 無限回
+spirit command used shuts a 1日毎 one out); [モード]: one active at a time, until the encounter
+ends or another [モード] is used (L136); a 支配 unit cannot be made to use a limited power (L389).
+"""
+
+from __future__ import annotations
+
+from domain.errors import RuleViolation
+
+from .sheet import MODE, SPIRIT, Power
+from .state import Unit
+
+
+def check(unit: Unit, power: Power, *, dominated: bool) -> None:
+    if dominated and power.frequency != "無限回":
+        raise RuleViolation(
+            "dominated_limited_power",
+            f"{unit.name} is 支配状態: it cannot be made to use a {power.frequency} power (L389).",
+        )
+    if power.frequency == "遭遇毎" and power.name in unit.used_encounter:
+        raise RuleViolation(
+            "encounter_power_used", f"{unit.name} has used {power.name} this encounter."
+        )
+    if power.frequency == "1日毎" and power.name in unit.used_daily:
+        raise RuleViolation("daily_power_used", f"{unit.name} has used {power.name} today.")
+    if power.has(SPIRIT) and unit.spirit_used:
+        raise RuleViolation(
+            "spirit_command_used",
+            f"{unit.name} has used a 精神コマンド this encounter: one per encounter (L10).",
+        )
+
+
+def used(unit: Unit, power: Power) -> Unit:
+    """The unit after using the power (its frequency, 精神コマンド and [モード] counted)."""
+    update: dict[str, object] = {}
+    if power.frequency == "遭遇毎":
+        update["used_encounter"] = (*unit.used_encounter, power.name)
+    if power.frequency == "1日毎":
+        update["used_daily"] = (*unit.used_daily, power.name)
+    if power.has(SPIRIT):
+        update["spirit_used"] = True
+    if power.has(MODE):
+        update["mode"] = power.name
+    return unit.model_copy(update=update) if update else unit
+
+
+def mode_effects(unit: Unit, power: Power) -> tuple[int, ...]:
+    """A new [モード] ends the effects the previous one put on the unit (L136)."""
+    if not power.has(MODE) or unit.mode is None:
+        return ()
+    return tuple(a.id for a in unit.effects if a.power == unit.mode and a.source == unit.id)
