@@ -45,7 +45,8 @@ def all_rulesets() -> list[Ruleset[Any, Any]]:
 def _load_builtin() -> None:
     from domain.rulesets.chojin_locke import CHOJIN_LOCKE
     from domain.rulesets.freeform import FREEFORM
+    from domain.rulesets.mech_d20 import MECH_D20
     from domain.rulesets.ninja_slayer import NINJA_SLAYER
 
-    for ruleset in (FREEFORM, CHOJIN_LOCKE, NINJA_SLAYER):
+    for ruleset in (FREEFORM, CHOJIN_LOCKE, NINJA_SLAYER, MECH_D20):
         register(ruleset)
