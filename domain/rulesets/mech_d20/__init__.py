@@ -1,0 +1,22 @@
+"""メカd20: the d20 mecha combat rules (docs/rulesets/mech-d20.md)."""
+
+from __future__ import annotations
+
+from . import (  # noqa: F401  (each module declares its commands, events and folds)
+    attacks,
+    audit,
+    changes,
+    encounter,
+    heroes,
+    movement,
+    opportunity,
+    powers,
+    turns,
+    units,
+    view,
+)
+from .rules import MECH_D20
+
+MECH_D20.complete()
+
+__all__ = ["MECH_D20"]

@@ -73,8 +73,9 @@ class Place(Frozen):
 
 
 class Turn(Frozen):
+    """The turn under way (the unit whose turn is next is worked out from the order)."""
+
     unit: str
-    started: bool = False
     standard: int = 1
     move: int = 1
     minor: int = 1
@@ -92,17 +93,6 @@ class TargetRoll(Frozen):
     critical: bool
 
 
-class Reaction(Frozen):
-    """A 即応・対応 declared while its trigger was pending: it resolves after the trigger, or is
-    void (nothing spent) if the trigger left its user unable to act (L199)."""
-
-    seq: int
-    unit: str
-    power: str
-    targets: tuple[str, ...] = ()
-    weapon: str | None = None
-
-
 class Attack(Frozen):
     """A power declared and not yet resolved (an attack, or a power that provokes)."""
 
@@ -118,11 +108,15 @@ class Attack(Frozen):
     crit_dice: tuple[str, ...] = ()  # crit-only dice (rolled on a crit, L300–301)
     charge: bool = False
     coup_de_grace: bool = False
+    provokes: bool = False  # a 遠隔 power or a charge's move: opportunity attacks come first
     off_turn: OffTurn | None = None
     stage: Stage = "declared"
     rolls: tuple[TargetRoll, ...] = ()
-    reactions: tuple[Reaction, ...] = ()
+    reactions: tuple[Attack, ...] = ()  # 即応・対応 declared while this waits (L197–199)
     rerolled: bool = False
+
+
+Attack.model_rebuild()
 
 
 class Encounter(Frozen):
@@ -130,7 +124,7 @@ class Encounter(Frozen):
     participants: tuple[str, ...] = ()
     order: tuple[Place, ...] = ()
     done: tuple[str, ...] = ()  # units whose turn this round is over
-    turn: Turn | None = None
+    turn: Turn | None = None  # the turn under way, once started
     immediate_used: tuple[str, ...] = ()  # this round (ruling 1)
     opportunity_used: tuple[str, ...] = ()  # this turn (L183)
     free_attack_used: tuple[str, ...] = ()  # this turn (L158)

@@ -1,0 +1,173 @@
+"""The dispute report's part (after the end, every secret revealed): each public hit or miss
+against the defence the target's sheet held when it was sealed, each public 半壊/out flag
+against the hp that follows from that sheet and the public damage. A GM `adjust` of a sealed
+number mid-fight therefore shows: as a note where it changed nothing, as a disagreement
+(`overstated`) where it changed an outcome or a flag."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Literal
+
+from domain.lifecycle_events import GameCreated
+from domain.records import Recorded
+from domain.ruleset import DeclarationCheck
+
+from . import health
+from .attack_roll import NATURAL_CRIT
+from .attacks import AttackRolled
+from .changes import HpChanged
+from .rules import MECH_D20
+from .sheet import Sheet
+from .state import MechState, Status, Unit
+from .turns import DeathSaveRolled
+from .units import UnitAdded, UnitAdjusted
+
+Verdict = Literal["legal", "understated", "overstated", "unknown"]
+
+
+class _Books:
+    """The truth as the sealed sheets and the public amounts make it."""
+
+    def __init__(self) -> None:
+        self.sheets: dict[str, Sheet] = {}
+        self.units: dict[str, Unit] = {}
+        self.sealed: set[str] = set()
+        self.adjusted: dict[str, list[int]] = {}
+
+    def added(self, event: UnitAdded, seq: int) -> None:
+        sheet = event.sheet or event.secret
+        if sheet is None:
+            return
+        self.sheets[event.id] = sheet
+        if event.secret is not None:
+            self.sealed.add(event.id)
+        self.units[event.id] = Unit(
+            id=event.id,
+            name=event.name,
+            owner=event.owner,
+            kind=event.kind,
+            added_seq=seq,
+            revealed=True,
+            sheet=sheet,
+            hp=sheet.max_hp,
+            surges=sheet.surges,
+        )
+
+    def status(self, unit: str, status: Status | None) -> None:
+        """Statuses are public: the truth follows them (only sealed numbers are in dispute)."""
+        found = self.units.get(unit)
+        if found is not None and status is not None:
+            self.units[unit] = found.model_copy(update={"status": status})
+
+    def adjustments(self, unit: str, before: int) -> list[int]:
+        return [seq for seq in self.adjusted.get(unit, []) if seq < before]
+
+
+def _verdict(declared: object, truth: object) -> Verdict:
+    return "legal" if declared == truth else "overstated"
+
+
+def _outcomes(books: _Books, recorded: Recorded, event: AttackRolled) -> list[DeclarationCheck]:
+    checks = []
+    if event.secret is None:
+        return checks
+    shown = {r.target: r for r in event.rolls}
+    for roll in event.secret.rolls:
+        sheet = books.sheets.get(roll.target)
+        public = shown.get(roll.target)
+        if public is None:
+            continue
+        what = f"{event.unit}'s {event.power} on {roll.target} ({roll.defence.name})"
+        if sheet is None or roll.defence.name not in sheet.defences:
+            checks.append(_check(recorded, what, public.outcome, None, "unknown", ""))
+            continue
+        base = sheet.defences[roll.defence.name]
+        value = base + sum(m.value for m in roll.defence.modifiers)
+        truth = "hit" if roll.natural == NATURAL_CRIT or roll.total >= value else "miss"
+        notes = [f"total {roll.total} against {roll.defence.name} {value}"]
+        if roll.defence.base != base:
+            seqs = books.adjustments(roll.target, recorded.seq)
+            notes.append(
+                f"the server used {roll.defence.base} for the sealed {base}"
+                + (f" (adjusted at seq {', '.join(map(str, seqs))})" if seqs else "")
+            )
+        checks.append(
+            _check(
+                recorded,
+                what,
+                public.outcome,
+                truth,
+                _verdict(public.outcome, truth),
+                "; ".join(notes),
+            )
+        )
+    return checks
+
+
+def _flags(books: _Books, recorded: Recorded, event: HpChanged) -> list[DeclarationCheck]:
+    unit = books.units.get(event.unit)
+    if unit is None:
+        return []
+    if event.change < 0:
+        change = health.damaged(unit, -event.change)
+    else:
+        change = health.healed(unit, event.change)
+    truth_unit = unit.model_copy(update={"hp": change.hp, "status": change.status})
+    books.units[event.unit] = truth_unit
+    if event.unit not in books.sealed:
+        return []
+    declared = _flag_text(event.bloodied, event.out)
+    truth = _flag_text(change.bloodied, health.out(truth_unit))
+    used = event.hp if event.hp is not None else event.secret.hp if event.secret else None
+    notes = [f"hp {change.hp} by the sealed sheet"]
+    if used is not None and used != change.hp:
+        seqs = books.adjustments(event.unit, recorded.seq)
+        notes.append(
+            f"the server held {used}"
+            + (f" (adjusted at seq {', '.join(map(str, seqs))})" if seqs else "")
+        )
+    what = f"半壊/out of {event.unit} after {event.cause}"
+    return [_check(recorded, what, declared, truth, _verdict(declared, truth), "; ".join(notes))]
+
+
+def _flag_text(bloodied: bool, out: bool) -> str:
+    return ", ".join([*(["半壊"] if bloodied else []), *(["out"] if out else [])]) or "—"
+
+
+def _check(
+    recorded: Recorded, what: str, declared: object, truth: object, verdict: Verdict, note: str
+) -> DeclarationCheck:
+    return DeclarationCheck(
+        seq=recorded.seq,
+        actor=recorded.envelope.actor,
+        what=what,
+        declared=declared,
+        truth=truth,
+        verdict=verdict,
+        note=note,
+    )
+
+
+@MECH_D20.audits
+def audit(
+    history: Sequence[Recorded],
+    start: Callable[[GameCreated], MechState],
+    fold: Callable[[MechState, Recorded], MechState],
+) -> list[DeclarationCheck]:
+    books = _Books()
+    checks: list[DeclarationCheck] = []
+    for recorded in history:
+        event = recorded.event
+        if isinstance(event, UnitAdded):
+            books.added(event, recorded.seq)
+        elif isinstance(event, UnitAdjusted):
+            books.adjusted.setdefault(event.unit, []).append(recorded.seq)
+            books.status(event.unit, event.status)
+        elif isinstance(event, DeathSaveRolled):
+            books.status(event.unit, event.status)
+        elif isinstance(event, AttackRolled):
+            checks += _outcomes(books, recorded, event)
+        elif isinstance(event, HpChanged):
+            checks += _flags(books, recorded, event)
+    return checks

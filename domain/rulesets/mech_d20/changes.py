@@ -1,0 +1,194 @@
+"""Events every mechanic shares: a unit's hp changes, an effect starts, effects end.
+
+An hp change is one event per unit, so each unit's number goes to its own audience: a public
+PC's hp is public, an NPC's (and a private PC's) is sealed; 半壊 and the status are public
+(L438). Dropping to 戦闘不能 ends the unit's harmful effects in the same event (L444).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from pydantic import BaseModel, ConfigDict
+
+from domain.events import Event
+from domain.records import Draft
+
+from . import durations, health
+from .effects import Effect
+from .guards import sealed_to
+from .rules import MECH_D20
+from .state import Applied, Ending, MechState, Status, Unit
+
+
+class HpSecret(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    hp: int
+
+
+@MECH_D20.event
+class HpChanged(Event):
+    unit: str
+    change: int  # −damage, +healing actually applied (from 0 when hp was ≤ 0, L461)
+    cause: str
+    bloodied: bool
+    status: Status
+    out: bool
+    prone: bool = False  # back from 戦闘不能 (L463)
+    surge: bool = False  # a 回復力 was spent for it (L448)
+    ended: tuple[int, ...] = ()  # harmful effects that end on dropping (L444)
+    hp: int | None = None  # a public unit's hp
+    secret: HpSecret | None = None
+
+
+@MECH_D20.folds(HpChanged)
+def _hp_changed(state: MechState, event: HpChanged, seq: int) -> MechState:
+    found = state.units.get(event.unit)
+    if found is None:
+        return state
+    hp = event.hp if event.hp is not None else event.secret.hp if event.secret else found.hp
+    update: dict[str, object] = {"hp": hp, "status": event.status}
+    if event.prone:
+        update["prone"] = True
+    if event.surge:
+        update["surges"] = max(0, found.surges - 1)
+    changed = durations.without(found, event.ended).model_copy(update=update)
+    return with_units(state, changed)
+
+
+def damage(state: MechState, target: Unit, amount: int, cause: str) -> Draft:
+    change = health.damaged(target, amount)
+    ended = durations.harmful(target) if change.dropped else ()
+    return _draft(state, target, -amount, cause, change, ended)
+
+
+def healing(
+    state: MechState, target: Unit, amount: int, cause: str, *, surge: bool = False
+) -> Draft:
+    change = health.healed(target, amount)
+    return _draft(state, target, change.hp - max(target.hp, 0), cause, change, (), surge=surge)
+
+
+def _draft(
+    state: MechState,
+    target: Unit,
+    delta: int,
+    cause: str,
+    change: health.HpChange,
+    ended: tuple[int, ...],
+    *,
+    surge: bool = False,
+) -> Draft:
+    after = target.model_copy(update={"hp": change.hp, "status": change.status})
+    audience = sealed_to(state, target)
+    event = HpChanged(
+        unit=target.id,
+        change=delta,
+        cause=cause,
+        bloodied=change.bloodied,
+        status=change.status,
+        out=health.out(after),
+        prone=change.revived,
+        surge=surge,
+        ended=ended,
+        hp=None if audience else change.hp,
+        secret=HpSecret(hp=change.hp) if audience else None,
+    )
+    return Draft(event, audience=audience)
+
+
+@MECH_D20.event
+class EffectApplied(Event):
+    unit: str
+    id: int
+    effect: Effect
+    source: str | None = None
+    power: str | None = None
+    ending: Ending
+
+
+@MECH_D20.folds(EffectApplied)
+def _applied(state: MechState, event: EffectApplied, seq: int) -> MechState:
+    found = state.units.get(event.unit)
+    if found is None:
+        return state
+    applied = Applied(
+        id=event.id,
+        effect=event.effect,
+        source=event.source,
+        power=event.power,
+        ending=event.ending,
+    )
+    if "伏せ" in event.effect.conditions:  # knocked 伏せ: lies there until it stands (L365)
+        found = found.model_copy(update={"prone": True})
+        rest = tuple(c for c in event.effect.conditions if c != "伏せ")
+        applied = applied.model_copy(
+            update={"effect": applied.effect.model_copy(update={"conditions": rest})}
+        )
+    changed = found.model_copy(update={"effects": (*found.effects, applied)})
+    return with_units(state, changed).model_copy(
+        update={"next_effect": max(state.next_effect, event.id + 1)}
+    )
+
+
+@MECH_D20.event
+class EffectsEnded(Event):
+    ids: tuple[int, ...]
+    reason: str
+
+
+@MECH_D20.folds(EffectsEnded)
+def _ended(state: MechState, event: EffectsEnded, seq: int) -> MechState:
+    return end_effects(state, event.ids)
+
+
+def end_effects(state: MechState, ids: Iterable[int]) -> MechState:
+    gone = tuple(ids)
+    if not gone:
+        return state
+    changed = [durations.without(u, gone) for u in state.units.values()]
+    return with_units(state, *changed)
+
+
+class EffectIds:
+    """Numbers for the effects one command starts (the state's next, then onwards)."""
+
+    def __init__(self, state: MechState) -> None:
+        self._next = state.next_effect
+
+    def take(self) -> int:
+        number = self._next
+        self._next += 1
+        return number
+
+
+def effects(
+    ids: EffectIds,
+    riders: Iterable[Effect],
+    *,
+    user: Unit | None,
+    target: Unit,
+    power: str | None,
+) -> Iterator[Draft]:
+    """EffectApplied for each rider the target does not already have (L314–318)."""
+    present = target
+    for rider in riders:
+        if durations.already_has(present, rider):
+            continue
+        applied = durations.applied(rider, id=ids.take(), user=user, target=present, power=power)
+        present = present.model_copy(update={"effects": (*present.effects, applied)})
+        yield Draft(
+            EffectApplied(
+                unit=target.id,
+                id=applied.id,
+                effect=rider,
+                source=applied.source,
+                power=power,
+                ending=applied.ending,
+            )
+        )
+
+
+def with_units(state: MechState, *changed: Unit) -> MechState:
+    return state.model_copy(update={"units": {**state.units, **{u.id: u for u in changed}}})

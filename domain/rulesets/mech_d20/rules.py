@@ -1,0 +1,20 @@
+"""The ruleset's declaration: every command, event, fold, the view and the audit attach to it.
+
+Each mechanic module declares its own commands with their deciders and its events with their
+folds (domain/ruleset.py); `__init__` imports them all and completes the ruleset.
+"""
+
+from __future__ import annotations
+
+from domain.ruleset import Ruleset
+
+from .state import MechOptions, MechState
+
+
+def _initial(options: MechOptions, seats: int) -> MechState:
+    return MechState(private_pc_sheets=options.private_pc_sheets, defences=options.defences)
+
+
+MECH_D20: Ruleset[MechState, MechOptions] = Ruleset(
+    "mech_d20", "1", state=MechState, options=MechOptions, initial=_initial
+)

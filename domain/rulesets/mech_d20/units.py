@@ -1,0 +1,245 @@
+"""Units: added (a seat's PC, the GM's NPC with its sheet sealed), adjusted, healed, revealed."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from domain.audience import GM, seat_number
+from domain.commands import Command
+from domain.errors import Forbidden, KirokuError, RuleViolation
+from domain.events import Event
+from domain.lifecycle_events import Revealed
+from domain.records import Draft
+from domain.table import Table
+
+from . import guards, health
+from .changes import end_effects, healing, with_units
+from .rules import MECH_D20
+from .sheet import Sheet
+from .state import Kind, MechState, Status, Unit
+
+UnitId = Field(min_length=1, max_length=40, pattern=r"^[^\s]+$")
+
+
+@MECH_D20.command("add_unit")
+class AddUnit(Command):
+    """A PC unit (owned by a seat; a seat adds its own) or an NPC (GM; its sheet sealed)."""
+
+    id: str = UnitId
+    name: str = Field(min_length=1, max_length=60)
+    kind: Kind = "pc"
+    owner: str | None = Field(default=None, description="seat:<n> for a PC")
+    sheet: Sheet
+
+
+@MECH_D20.event
+class UnitAdded(Event):
+    id: str
+    name: str
+    owner: str
+    kind: Kind
+    sheet: Sheet | None = None  # public PCs
+    secret: Sheet | None = None  # NPCs and private PCs, until revealed
+
+
+def _check_sheet(state: MechState, sheet: Sheet) -> None:
+    names = set(state.defences)
+    if set(sheet.defences) != names:
+        raise KirokuError(
+            "bad_defences",
+            f"This game's defences are {', '.join(state.defences)}: give each of them, no other.",
+        )
+    for power in sheet.powers:
+        if power.attack is not None and power.attack.defence not in names:
+            raise KirokuError(
+                "bad_defences", f"{power.name} aims at {power.attack.defence}, not a defence here."
+            )
+
+
+@MECH_D20.decides(AddUnit)
+def add_unit(t: Table[MechState], command: AddUnit, actor: str) -> list[Draft]:
+    state = t.not_ended()
+    if command.id in state.units:
+        raise RuleViolation("duplicate_unit", f"There already is a unit {command.id!r}.")
+    _check_sheet(state, command.sheet)
+    if command.kind == "npc":
+        t.referee_only(actor, "add NPC units")
+        event = UnitAdded(
+            id=command.id, name=command.name, owner=GM, kind="npc", secret=command.sheet
+        )
+        return [Draft(event, audience=(GM,))]
+    owner = command.owner or actor
+    number = seat_number(owner)
+    if number is None or t.seat(number) is None:
+        raise KirokuError("unknown_seat", "A PC unit belongs to a seat of this game (seat:<n>).")
+    if actor not in (GM, owner):
+        raise Forbidden("not_your_seat", "A player adds only their own units.")
+    if state.private_pc_sheets:
+        event = UnitAdded(
+            id=command.id, name=command.name, owner=owner, kind="pc", secret=command.sheet
+        )
+        return [Draft(event, audience=(GM, owner))]
+    event = UnitAdded(id=command.id, name=command.name, owner=owner, kind="pc", sheet=command.sheet)
+    return [Draft(event)]
+
+
+@MECH_D20.folds(UnitAdded)
+def _added(state: MechState, event: UnitAdded, seq: int) -> MechState:
+    sheet = event.sheet or event.secret
+    if sheet is None:  # a fold without the sealed sheet has nothing to track
+        return state
+    unit = Unit(
+        id=event.id,
+        name=event.name,
+        owner=event.owner,
+        kind=event.kind,
+        added_seq=seq,
+        revealed=event.sheet is not None,
+        sheet=sheet,
+        hp=sheet.max_hp,
+        surges=sheet.surges,
+    )
+    return with_units(state, unit)
+
+
+@MECH_D20.folds(Revealed)
+def _revealed(state: MechState, event: Revealed, seq: int) -> MechState:
+    for unit in state.units.values():
+        if unit.added_seq == event.of_seq:
+            return with_units(state, unit.model_copy(update={"revealed": True}))
+    return state
+
+
+class Numbers(BaseModel):
+    """An adjustment's numbers: sealed for an NPC (or a private PC), public otherwise."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    hp: int = 0  # added
+    surges: int = 0  # added
+    max_hp: int | None = None  # the sheet's new value
+    defences: dict[str, int] = {}  # the sheet's new values
+
+
+@MECH_D20.command("adjust")
+class Adjust(Command):
+    """GM: change a unit's numbers, status or effects, with the reason (a ruling, a power
+    whose text Kiroku does not model). An NPC's numbers stay sealed; the audit shows them."""
+
+    unit: str = UnitId
+    hp: int = Field(default=0, ge=-999, le=999)
+    surges: int = Field(default=0, ge=-99, le=99)
+    max_hp: int | None = Field(default=None, ge=1, le=9999)
+    defences: dict[str, int] = Field(default_factory=dict, max_length=6)
+    status: Status | None = None
+    prone: bool | None = None
+    end_effects: list[int] = Field(default_factory=list, max_length=20)
+    reason: str = Field(min_length=1, max_length=500)
+
+
+@MECH_D20.event
+class UnitAdjusted(Event):
+    unit: str
+    fields: tuple[str, ...]  # what changed, by name: the values follow the unit's secrecy
+    reason: str
+    status: Status | None = None
+    prone: bool | None = None
+    end_effects: tuple[int, ...] = ()
+    bloodied: bool
+    out: bool
+    numbers: Numbers | None = None
+    secret: Numbers | None = None
+
+
+@MECH_D20.decides(Adjust)
+def adjust(t: Table[MechState], command: Adjust, actor: str) -> list[Draft]:
+    state = t.started()
+    t.referee_only(actor, "adjust a unit")
+    unit = guards.unit(state, command.unit)
+    unknown = sorted(set(command.defences) - set(state.defences))
+    if unknown:
+        raise KirokuError("bad_defences", f"No defence named {', '.join(unknown)} here.")
+    numbers = Numbers(
+        hp=command.hp, surges=command.surges, max_hp=command.max_hp, defences=command.defences
+    )
+    fields = [name for name, value in numbers if value not in (0, None, {})]
+    fields += [n for n in ("status", "prone") if getattr(command, n) is not None]
+    if command.end_effects:
+        fields.append("end_effects")
+    if not fields:
+        raise KirokuError("nothing_to_adjust", "Say what changes.")
+    after = _adjusted(unit, numbers, command.status)
+    audience = guards.sealed_to(state, unit)
+    event = UnitAdjusted(
+        unit=unit.id,
+        fields=tuple(fields),
+        reason=command.reason,
+        status=command.status,
+        prone=command.prone,
+        end_effects=tuple(command.end_effects),
+        bloodied=health.bloodied(after.hp, after.sheet.max_hp),
+        out=health.out(after),
+        numbers=None if audience else numbers,
+        secret=numbers if audience else None,
+    )
+    return [Draft(event, audience=audience)]
+
+
+def _adjusted(unit: Unit, numbers: Numbers, status: Status | None) -> Unit:
+    sheet = unit.sheet
+    if numbers.max_hp is not None or numbers.defences:
+        sheet = sheet.model_copy(
+            update={
+                "max_hp": numbers.max_hp or sheet.max_hp,
+                "defences": {**sheet.defences, **numbers.defences},
+            }
+        )
+    return unit.model_copy(
+        update={
+            "sheet": sheet,
+            "hp": unit.hp + numbers.hp,
+            "surges": max(0, unit.surges + numbers.surges),
+            "status": status or unit.status,
+        }
+    )
+
+
+@MECH_D20.folds(UnitAdjusted)
+def _unit_adjusted(state: MechState, event: UnitAdjusted, seq: int) -> MechState:
+    unit = state.units.get(event.unit)
+    numbers = event.numbers or event.secret
+    if unit is None or numbers is None:
+        return state
+    changed = _adjusted(unit, numbers, event.status)
+    if event.prone is not None:
+        changed = changed.model_copy(update={"prone": event.prone})
+    return end_effects(with_units(state, changed), event.end_effects)
+
+
+@MECH_D20.command("heal")
+class Heal(Command):
+    """GM: healing from outside the modelled powers; `surge` spends a 回復力 for 回復力値 more."""
+
+    unit: str = UnitId
+    amount: int = Field(default=0, ge=0, le=999)
+    surge: bool = False
+    reason: str = Field(default="", max_length=500)
+
+
+@MECH_D20.decides(Heal)
+def heal(t: Table[MechState], command: Heal, actor: str) -> list[Draft]:
+    state = t.started()
+    t.referee_only(actor, "heal a unit outside a power")
+    unit = guards.unit(state, command.unit)
+    return [healed(state, unit, command.amount, command.surge, command.reason or "heal")]
+
+
+def healed(state: MechState, unit: Unit, amount: int, surge: bool, cause: str) -> Draft:
+    """One healing, refused where the rules do not let it reach (L447, L455, L464)."""
+    refusal = health.may_heal(unit)
+    if refusal is not None:
+        raise RuleViolation("cannot_heal", refusal)
+    if surge and unit.surges < 1:
+        raise RuleViolation("no_surges", f"{unit.name} has no 回復力 left.")
+    total = amount + (unit.sheet.surge_value if surge else 0)
+    return healing(state, unit, total, cause, surge=surge)
