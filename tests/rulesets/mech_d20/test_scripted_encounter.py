@@ -150,9 +150,7 @@ def test_the_ended_encounter_audits_clean(client: TestClient) -> None:
     script.finish()
     report = client.get(f"/games/{script.t.game_id}/verify").json()
     assert report["ok"] is True, report
-    audit = client.get(
-        f"/games/{script.t.game_id}/audit", headers=script.t.auth("seat:1")
-    ).json()
+    audit = client.get(f"/games/{script.t.game_id}/audit", headers=script.t.auth("seat:1")).json()
     assert audit["verdict"] == "clean", audit["summary"]
     checks = audit["declarations"]
     hits = [c for c in checks if "(" in c["what"] and "半壊" not in c["what"]]
