@@ -69,13 +69,10 @@ class Script:
         game = self.t.game_id
         for audience in AUDIENCES:
             headers = self.t.auth(audience)
-            for path, params in (
-                (f"/games/{game}/events", {"after": before}),
-                (f"/games/{game}/view", {}),
-            ):
-                got = self.t.client.get(path, params=params, headers=headers)
+            for part, params in (("events", {"after": before}), ("view", {})):
+                got = self.t.client.get(f"/games/{game}/{part}", params=params, headers=headers)
                 assert got.status_code == 200, got.text
-                self.seen.append((audience, f"{command} {path}", got.content))
+                self.seen.append((audience, f"{command}: {part}", got.content))
 
     def seq(self, events: list[dict[str, Any]], kind: str) -> int:
         return next(e["seq"] for e in events if e["type"] == NS + kind)
