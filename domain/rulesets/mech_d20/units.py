@@ -12,7 +12,7 @@ from domain.lifecycle_events import Revealed
 from domain.records import Draft
 from domain.table import Table
 
-from . import guards, health
+from . import durations, guards, health
 from .changes import end_effects, healing, with_units
 from .rules import MECH_D20
 from .sheet import Sheet
@@ -169,14 +169,23 @@ def adjust(t: Table[MechState], command: Adjust, actor: str) -> list[Draft]:
     if not fields:
         raise KirokuError("nothing_to_adjust", "Say what changes.")
     after = _adjusted(unit, numbers, command.status)
+    ended = list(command.end_effects)
+    status = command.status
+    if status is None and command.hp < 0:  # a loss of hp drops a unit as damage does (L443)
+        change = health.damaged(unit.model_copy(update={"sheet": after.sheet}), -command.hp)
+        if change.status != unit.status:
+            status = change.status
+            after = after.model_copy(update={"status": status})
+        if change.dropped:
+            ended += [e for e in durations.harmful(unit) if e not in ended]
     audience = guards.sealed_to(state, unit)
     event = UnitAdjusted(
         unit=unit.id,
         fields=tuple(fields),
         reason=command.reason,
-        status=command.status,
+        status=status,
         prone=command.prone,
-        end_effects=tuple(command.end_effects),
+        end_effects=tuple(ended),
         bloodied=health.bloodied(after.hp, after.sheet.max_hp),
         out=health.out(after),
         numbers=None if audience else numbers,
