@@ -126,7 +126,10 @@ def _applied(state: MechState, event: EffectApplied, seq: int) -> MechState:
         applied = applied.model_copy(
             update={"effect": applied.effect.model_copy(update={"conditions": rest})}
         )
-    changed = found.model_copy(update={"effects": (*found.effects, applied)})
+    kept = applied.effect
+    if kept.conditions or kept.ongoing or kept.modifiers or kept.aftereffect:
+        found = found.model_copy(update={"effects": (*found.effects, applied)})
+    changed = found
     return with_units(state, changed).model_copy(
         update={"next_effect": max(state.next_effect, event.id + 1)}
     )

@@ -13,7 +13,8 @@ from domain.records import Draft
 from domain.table import Table
 
 from . import durations, guards, health
-from .changes import end_effects, healing, with_units
+from .changes import EffectIds, effects, end_effects, healing, with_units
+from .effects import Effect
 from .rules import MECH_D20
 from .sheet import Sheet
 from .state import Kind, MechState, Status, Unit
@@ -252,3 +253,29 @@ def healed(state: MechState, unit: Unit, amount: int, surge: bool, cause: str) -
         raise RuleViolation("no_surges", f"{unit.name} has no 回復力 left.")
     total = amount + (unit.sheet.surge_value if surge else 0)
     return healing(state, unit, total, cause, surge=surge)
+
+
+@MECH_D20.command("add_effect")
+class AddEffect(Command):
+    """GM: put an effect on a unit that no modelled power gives (a power's text, a ruling)."""
+
+    unit: str = UnitId
+    effect: Effect
+    source: str | None = Field(default=None, description="the unit whose doing it is")
+    reason: str = Field(min_length=1, max_length=500)
+
+
+@MECH_D20.decides(AddEffect)
+def add_effect(t: Table[MechState], command: AddEffect, actor: str) -> list[Draft]:
+    state = t.started()
+    t.referee_only(actor, "add an effect")
+    target = guards.unit(state, command.unit)
+    user = guards.unit(state, command.source) if command.source else None
+    drafts = list(
+        effects(EffectIds(state), (command.effect,), user=user, target=target, power=command.reason)
+    )
+    if not drafts:
+        raise RuleViolation(
+            "already_has_effect", f"{target.name} already has that effect (L314–318)."
+        )
+    return drafts
