@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.audience import GM
+from domain.audience import GM, seat_number
 from domain.commands import Command
 from domain.errors import KirokuError, RuleViolation
 from domain.events import Event
@@ -168,6 +168,15 @@ def roll_target(
     return Rolled(shown=shown, sealed=sealed, kept=keep)
 
 
+def may_reroll(state: MechState, unit: Unit) -> bool:
+    """Can the attacker's player still spend a hero point on its own roll (L428)?"""
+    seat = seat_number(unit.owner)
+    if seat is None or guards.dominated(unit):  # a 支配 unit's roll is its dominator's
+        return False
+    held = state.hero.get(seat)
+    return held is not None and held.held > 0 and held.spent_day != state.day
+
+
 def public_numbers(state: MechState, unit: Unit) -> bool:
     return not guards.sealed_to(state, unit)
 
@@ -227,6 +236,8 @@ def attack_roll_(t: Table[MechState], command: AttackRoll, actor: str) -> list[D
     ]
     kept = tuple(r.kept for r in results)
     complete = power.hit is None or not (any(k.hit for k in kept) or power.miss_half)
+    if not all(k.hit for k in kept) and may_reroll(state, attacker):
+        complete = False  # the player may spend a hero point on a miss (L428) or go on
     event = AttackRolled(
         unit=attacker.id,
         power=power.name,
@@ -305,7 +316,8 @@ def _pop(state: MechState, seq: int | None = None) -> MechState:
 
 @MECH_D20.command("damage_roll")
 class DamageRoll(Command):
-    """Roll the damage once for every target (L17, L289); crit-only dice apart (L300–301)."""
+    """Roll the damage once for every target (L17, L289); crit-only dice apart (L300–301).
+    A waiting attack whose targets were all missed (or that deals no damage) just resolves."""
 
     faces: list[int] | None = Faces
     crit_faces: list[int] | None = Faces
@@ -320,6 +332,9 @@ class Dealt(BaseModel):
     critical: bool = False
     half: bool = False  # a miss of a power with 半減 on a miss (L281)
     negated: bool = False  # a hit an interrupt turned into a miss (L196)
+
+
+NO_DAMAGE = damage.DamageTerms(dice=(), flat=0)  # a power that only has riders
 
 
 class DamageSecret(BaseModel):
@@ -347,18 +362,20 @@ class DamageRolled(Event):
 @MECH_D20.decides(DamageRoll)
 def damage_roll(t: Table[MechState], command: DamageRoll, actor: str) -> list[Draft]:
     state, attack, attacker, power, weapon = attacker_of(t, actor, "rolled")
-    assert power.hit is not None and power.attack is not None
-    terms = damage.terms(
-        attacker.sheet,
-        power,
-        weapon,
-        extra_dice=attack.extra_dice,
-        crit_dice=attack.crit_dice,
-        modifiers=[
-            *for_roll(attack.modifiers, DAMAGE),
-            *attack_roll.effect_modifiers(attacker, DAMAGE),
-        ],
-    )
+    assert power.attack is not None
+    terms = NO_DAMAGE
+    if power.hit is not None:
+        terms = damage.terms(
+            attacker.sheet,
+            power,
+            weapon,
+            extra_dice=attack.extra_dice,
+            crit_dice=attack.crit_dice,
+            modifiers=[
+                *for_roll(attack.modifiers, DAMAGE),
+                *attack_roll.effect_modifiers(attacker, DAMAGE),
+            ],
+        )
     verdicts = []
     for kept in attack.rolls:
         target = state.units[kept.target]
@@ -368,8 +385,9 @@ def damage_roll(t: Table[MechState], command: DamageRoll, actor: str) -> list[Dr
         hit = attack_roll.hits(kept.natural, kept.total, now)
         verdicts.append((target, hit, kept.critical and hit, kept.hit and not hit))
     rolled = None
-    if any(hit and not crit for _, hit, crit, _ in verdicts) or (
-        power.miss_half and any(not hit for _, hit, _, _ in verdicts)
+    if power.hit is not None and (
+        any(hit and not crit for _, hit, crit, _ in verdicts)
+        or (power.miss_half and any(not hit for _, hit, _, _ in verdicts))
     ):
         rolled = t.dice.roll(terms.expression, command.faces, command.entropy)
     crit_rolled = None
@@ -394,7 +412,7 @@ def damage_roll(t: Table[MechState], command: DamageRoll, actor: str) -> list[Dr
         )
         for target, hit, crit, negated in verdicts
     ]
-    maximised = any(d.critical for d in dealt)
+    maximised = power.hit is not None and any(d.critical for d in dealt)
     record = rolled.record if rolled else None
     crit_record = crit_rolled.record if crit_rolled else None
     public = public_numbers(state, attacker)
@@ -409,7 +427,7 @@ def damage_roll(t: Table[MechState], command: DamageRoll, actor: str) -> list[Dr
         power=power.name,
         dealt=tuple(dealt),
         maximised=maximised,
-        expression=terms.expression if public else None,
+        expression=terms.expression if public and power.hit is not None else None,
         maximum=(terms.maximum if maximised else None) if public else None,
         roll=record if public else None,
         crit_roll=crit_record if public else None,

@@ -83,6 +83,7 @@ def test_a_normal_move_away_provokes_a_shift_does_not() -> None:
     """L105 シフト 「機会攻撃を誘発しない」; L188 normal move away."""
     game = three()
     (shift,) = game.do("gm", "move", unit="boss", kind="シフト")
+    assert not shift.provokes
     game.refused(
         "seat:1", "opportunity_attack", "does_not_provoke", unit="aki", trigger=game.state.version
     )
