@@ -82,12 +82,18 @@ class AttackRolled(Event):
     secret: AttackSecret | None = None
 
 
+class OwnDice(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    rolls: tuple[RollRecord, ...]
+
+
 @MECH_D20.event
 class OwnRolls(Event):
-    """A private PC's own dice, for its seat (the GM's copy is beside the defences it met)."""
+    """A private PC's own dice, sealed to its seat (the GM's copy is beside the defences)."""
 
     unit: str
-    rolls: tuple[RollRecord, ...]
+    secret: OwnDice | None = None
 
 
 MECH_D20.ignores(OwnRolls)
@@ -183,7 +189,8 @@ def public_numbers(state: MechState, unit: Unit) -> bool:
 
 def own_rolls(state: MechState, unit: Unit, records: list[RollRecord]) -> list[Draft]:
     if unit.kind == "pc" and state.private_pc_sheets and records:
-        return [Draft(OwnRolls(unit=unit.id, rolls=tuple(records)), audience=(GM, unit.owner))]
+        event = OwnRolls(unit=unit.id, secret=OwnDice(rolls=tuple(records)))
+        return [Draft(event, audience=(GM, unit.owner))]
     return []
 
 

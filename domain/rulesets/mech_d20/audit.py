@@ -131,6 +131,26 @@ def _flags(books: _Books, recorded: Recorded, event: HpChanged) -> list[Declarat
     return [_check(recorded, what, declared, truth, _verdict(declared, truth), "; ".join(notes))]
 
 
+def _adjusted_flags(
+    books: _Books, recorded: Recorded, event: UnitAdjusted
+) -> list[DeclarationCheck]:
+    """An adjustment publishes 半壊/out too: beside the hp the sealed sheet and the public
+    damage give (an adjustment of sealed hp is not part of that truth)."""
+    unit = books.units.get(event.unit)
+    numbers = event.numbers or event.secret
+    if unit is None or event.unit not in books.sealed or numbers is None:
+        return []
+    if not (numbers.hp or numbers.max_hp):
+        return []
+    declared = _flag_text(event.bloodied, event.out)
+    truth = _flag_text(health.bloodied(unit.hp, unit.sheet.max_hp), health.out(unit))
+    note = f"hp {unit.hp} by the sealed sheet; the GM adjusted hp by {numbers.hp}"
+    if numbers.max_hp:
+        note += f" and max hp to {numbers.max_hp}"
+    what = f"半壊/out of {event.unit} after an adjustment ({event.reason})"
+    return [_check(recorded, what, declared, truth, _verdict(declared, truth), note)]
+
+
 def _flag_text(bloodied: bool, out: bool) -> str:
     return ", ".join([*(["半壊"] if bloodied else []), *(["out"] if out else [])]) or "—"
 
@@ -164,6 +184,7 @@ def audit(
         elif isinstance(event, UnitAdjusted):
             books.adjusted.setdefault(event.unit, []).append(recorded.seq)
             books.status(event.unit, event.status)
+            checks += _adjusted_flags(books, recorded, event)
         elif isinstance(event, DeathSaveRolled):
             books.status(event.unit, event.status)
         elif isinstance(event, AttackRolled):
