@@ -69,7 +69,7 @@ def _verdict(declared: object, truth: object) -> Verdict:
 
 
 def _outcomes(books: _Books, recorded: Recorded, event: AttackRolled) -> list[DeclarationCheck]:
-    checks = []
+    checks: list[DeclarationCheck] = []
     if event.secret is None:
         return checks
     shown = {r.target: r for r in event.rolls}

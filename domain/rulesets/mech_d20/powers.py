@@ -31,7 +31,6 @@ from .units import UnitId, healed
 
 OWN_TURN_ACTIONS = ("標準", "移動", "マイナー")
 IMMEDIATE = ("即応・割込", "即応・対応")
-DiceList = Field(default_factory=list, max_length=6)
 
 
 class Declaration(Command):

@@ -30,8 +30,8 @@ MELEE_BASIC = "近接基礎攻撃"
 RANGED_BASIC = "遠隔基礎攻撃"
 SPIRIT = "精神コマンド"
 MODE = "モード"
-WEAPON = "武器"
-ARMAMENT = "特殊武装"
+WEAPON: Literal["武器"] = "武器"
+ARMAMENT: Literal["特殊武装"] = "特殊武装"
 TWO_W_LEVEL = 14  # 「レベル14 2W+【出力】ダメージ」 (L69, L80)
 
 DiceText = Field(pattern=r"^[1-9][0-9]?[dD][1-9][0-9]{0,2}$", description="e.g. 1d8")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.rulesets.mech_d20.turns import Delayed, TurnStarted
 
 from .harness import Game
 
 
-def duel(**boss: object) -> Game:
+def duel(**boss: Any) -> Game:
     game = Game()
     game.add("aki")
     game.add("boss", kind="npc", max_hp=80, **boss)
@@ -39,9 +41,9 @@ def test_a_basic_attack_from_the_public_sheet_against_the_sealed_defence() -> No
 def test_ties_go_to_agility_then_to_players() -> None:
     """L41–42."""
     game = Game()
-    game.add("pc", **{"abilities": {"出力": 4, "敏捷力": 3}})
-    game.add("npc", kind="npc", **{"abilities": {"出力": 4, "敏捷力": 3}})
-    game.add("quick", kind="npc", **{"abilities": {"出力": 4, "敏捷力": 5}})
+    game.add("pc", abilities={"出力": 4, "敏捷力": 3})
+    game.add("npc", kind="npc", abilities={"出力": 4, "敏捷力": 3})
+    game.add("quick", kind="npc", abilities={"出力": 4, "敏捷力": 5})
     game.begin({"npc": 12, "pc": 12, "quick": 10})  # 17, 17, 17
     assert [p.unit for p in game.encounter.order] == ["quick", "pc", "npc"]
 

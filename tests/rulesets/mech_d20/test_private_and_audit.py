@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi.testclient import TestClient
 
 from tests.table import Table
@@ -24,7 +26,7 @@ def table(client: TestClient, **ruleset_options: object) -> Table:
     return t
 
 
-def do(t: Table, actor: str, command: str, **body: object) -> dict[str, object]:
+def do(t: Table, actor: str, command: str, **body: Any) -> dict[str, Any]:
     return t.do(actor, {"type": NS + command, **body})
 
 
