@@ -16,5 +16,16 @@ def _initial(options: MechOptions, seats: int) -> MechState:
 
 
 MECH_D20: Ruleset[MechState, MechOptions] = Ruleset(
-    "mech_d20", "1", state=MechState, options=MechOptions, initial=_initial
+    "mech_d20",
+    "1",
+    state=MechState,
+    options=MechOptions,
+    initial=_initial,
+    summary=(
+        "メカd20 (a d20 mecha combat system): units with sealed NPC sheets, initiative and "
+        "delay, the action economy enforced (standard/move/minor, one immediate action a round, "
+        "one opportunity action a turn, one 精神コマンド an encounter, encounter and daily "
+        "powers), attacks against defences the attacker cannot see, criticals, area attacks, "
+        "save-ends conditions, death saves, 半壊, hero points per seat"
+    ),
 )

@@ -11,8 +11,8 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from api.app import create_app
+from domain.config import store_env
 from domain.service import GameService
-from domain.store import store_env
 from replay.archive import export_lines
 from tests.table import Table
 

@@ -7,8 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from domain.config import store_env
 from domain.service import GameService
-from domain.store import store_env
 from replay.archive import read_archive
 from replay.audit import audit, render_text
 
