@@ -8,6 +8,7 @@ from . import (  # noqa: F401  (each module declares its commands, events and fo
     changes,
     encounter,
     heroes,
+    log,
     movement,
     opportunity,
     powers,

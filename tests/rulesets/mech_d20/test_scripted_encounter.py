@@ -129,6 +129,16 @@ def test_the_encounter_keeps_every_limit_and_refuses_what_they_forbid(client: Te
     assert met["total"] == 19 and met["defence"]["value"] == 22
     assert met["defence"]["modifiers"][0]["name"] == "防御専念"
 
+    # The log lines the table reads say as much as the reader may see, no more.
+    lines = {e["seq"]: e["line"]["text"] for e in script.t.events("seat:1")}
+    gm_lines = {e["seq"]: e["line"]["text"] for e in script.t.events("gm")}
+    assert lines[crit["seq"]] == (
+        "aki 斬鉄剣 ダメージ: boss 32 (クリティカル) [2D8+1D6+6 の最大値 28; (1D6) ＞ 4]"
+    )
+    assert lines[flips[0]["seq"]] == "boss -14 (グレイブ(アキ)の近接基礎攻撃) [半壊]"
+    assert gm_lines[flips[0]["seq"]] == "boss -14 (グレイブ(アキ)の近接基礎攻撃) hp 60 [半壊]"
+    assert lines[void["seq"]].startswith("chika の カウンター は無効 (消費なし)")
+
     state = script.rules()
     units = state["units"]
     assert units["chika"]["status"] == "修理不能" and units["chika"]["out"]
