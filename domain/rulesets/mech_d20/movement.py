@@ -19,7 +19,7 @@ from . import actions, conditions, guards, uses
 from .actions import ActionKind
 from .changes import EffectIds, effects
 from .manoeuvres import CHARGE_MODIFIERS, TOTAL_DEFENCE, TOTAL_DEFENCE_EFFECT
-from .powers import Declaration, PowerUsed, check_declared, power_of, targets_of, weapon_for
+from .powers import Declaration, check_declared, declared, power_of, targets_of, weapon_for
 from .rules import MECH_D20
 from .sheet import MELEE_BASIC
 from .state import Encounter, MechState, Turn, Unit
@@ -204,18 +204,15 @@ def charge(t: Table[MechState], command: Charge, actor: str) -> list[Draft]:
     targets = targets_of(state, current, power, command.targets)
     weapon = weapon_for(unit, power, command.weapon)
     check_declared(unit, command)
-    event = PowerUsed(
-        unit=unit.id,
-        power=power.name,
-        targets=tuple(t.id for t in targets),
+    event = declared(
+        command,
+        unit,
+        power,
+        targets,
+        weapon,
+        extra_modifiers=CHARGE_MODIFIERS,
         action="標準",
         slot=slot,
-        weapon=None if weapon is None else weapon.name,
-        modifiers=(*command.modifiers, *CHARGE_MODIFIERS),
-        advantage=tuple(command.advantage),
-        unseen=tuple(command.unseen),
-        extra_dice=tuple(command.extra_dice),
-        crit_dice=tuple(command.crit_dice),
         charge=True,
         provokes=True,  # its move away provokes like any normal move (L188)
         pending=True,

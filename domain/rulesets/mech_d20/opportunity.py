@@ -15,7 +15,7 @@ from domain.records import Draft
 from domain.table import Table
 
 from . import conditions, guards, triggers, uses
-from .powers import Declaration, PowerUsed, check_declared, power_of, targets_of, weapon_for
+from .powers import Declaration, check_declared, declared, power_of, targets_of, weapon_for
 from .rules import MECH_D20
 from .sheet import MELEE_BASIC
 from .state import MechState
@@ -68,19 +68,15 @@ def opportunity_attack(t: Table[MechState], command: OpportunityAttack, actor: s
     targets = targets_of(state, current, power, [source])
     weapon = weapon_for(unit, power, command.weapon)
     check_declared(unit, command)
-    event = PowerUsed(
-        unit=unit.id,
-        power=power.name,
-        targets=tuple(t.id for t in targets),
+    event = declared(
+        command,
+        unit,
+        power,
+        targets,
+        weapon,
         action="機会",
         off_turn="機会",
         trigger=command.trigger,
-        weapon=None if weapon is None else weapon.name,
-        modifiers=tuple(command.modifiers),
-        advantage=tuple(command.advantage),
-        unseen=tuple(command.unseen),
-        extra_dice=tuple(command.extra_dice),
-        crit_dice=tuple(command.crit_dice),
         pending=True,
     )
     return [Draft(event)]

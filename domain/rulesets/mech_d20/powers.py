@@ -11,7 +11,7 @@ declaration (`attack_roll`, `resolve`) so that opportunity attacks and interrupt
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -227,20 +227,16 @@ def use_power(t: Table[MechState], command: UsePower, actor: str) -> list[Draft]
     weapon = weapon_for(unit, power, command.weapon)
     check_declared(unit, command)
     queued = power.action == "即応・対応" and pending_trigger is not None
-    event = PowerUsed(
-        unit=unit.id,
-        power=power.name,
-        targets=tuple(t.id for t in targets),
+    event = declared(
+        command,
+        unit,
+        power,
+        targets,
+        weapon,
         action=None if power.action == "アクション不要" else power.action,
         slot=slot,
         off_turn=off_turn,
         trigger=command.trigger,
-        weapon=None if weapon is None else weapon.name,
-        modifiers=tuple(command.modifiers),
-        advantage=tuple(command.advantage),
-        unseen=tuple(command.unseen),
-        extra_dice=tuple(command.extra_dice),
-        crit_dice=tuple(command.crit_dice),
         coup_de_grace=command.coup_de_grace,
         provokes=power.provokes,
         pending=not queued and waits(power),
@@ -254,6 +250,32 @@ def use_power(t: Table[MechState], command: UsePower, actor: str) -> list[Draft]
         if not waits(power):
             drafts += take_effect(state, unit, power, targets, ids)
     return drafts
+
+
+def declared(
+    command: Declaration,
+    unit: Unit,
+    power: Power,
+    targets: Iterable[Unit],
+    weapon: Weapon | None,
+    *,
+    extra_modifiers: Iterable[Modifier] = (),
+    **how: Any,
+) -> PowerUsed:
+    """The PowerUsed for a checked declaration; `how` (PowerUsed's other fields) says what
+    kind of use it is."""
+    return PowerUsed(
+        unit=unit.id,
+        power=power.name,
+        targets=tuple(t.id for t in targets),
+        weapon=None if weapon is None else weapon.name,
+        modifiers=(*command.modifiers, *extra_modifiers),
+        advantage=tuple(command.advantage),
+        unseen=tuple(command.unseen),
+        extra_dice=tuple(command.extra_dice),
+        crit_dice=tuple(command.crit_dice),
+        **how,
+    )
 
 
 def waits(power: Power) -> bool:
