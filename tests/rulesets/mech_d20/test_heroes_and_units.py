@@ -38,6 +38,22 @@ def test_hero_points_are_per_seat_awarded_given_and_spent_once_a_day() -> None:
     game.do("seat:1", "hero_action", unit="aki")
 
 
+def test_a_dazed_unit_may_buy_a_second_action() -> None:
+    """Ruling 11: L386 names 朦朧 (may) and L391 支配 (may not); 幻惑 may."""
+    game = Game()
+    game.add("aki")
+    game.add("boss", kind="npc")
+    game.do("gm", "award_hero_point", seat=1)
+    game.begin({"aki": 15, "boss": 5})
+    game.do("gm", "add_effect", unit="aki", effect={"conditions": ["幻惑"]}, reason="t")
+    game.do("seat:1", "start_turn")
+    game.do("seat:1", "move", unit="aki", kind="シフト")
+    game.refused("seat:1", "move", "no_actions_left", unit="aki", kind="シフト")
+    game.do("seat:1", "hero_action", unit="aki")
+    game.do("seat:1", "move", unit="aki", kind="シフト")
+    game.refused("seat:1", "act", "no_actions_left", unit="aki", action="マイナー", what="x")
+
+
 def test_a_hero_point_rerolls_ones_own_attack_roll() -> None:
     """L428 「自身の行った命中ロールが気に入らない時…振り直す」."""
     game = Game()

@@ -194,3 +194,20 @@ def test_no_off_turn_action_while_dazed_or_unable_to_see() -> None:
         trigger=shot,
         sees_trigger=False,
     )
+
+
+def test_the_immediate_action_comes_back_with_the_next_round() -> None:
+    """Ruling 1: L194 「1ラウンドに1回」, reset when a new round begins (L28)."""
+    game = three()
+    first = claw(game, "ben", weapon="ビームサーベル")
+    game.do("seat:2", "use_power", unit="ben", power="ステップ", trigger=first)
+    game.do("gm", "attack_roll", faces=[1])
+    game.do("gm", "end_turn")
+    game.do("seat:1", "start_turn")
+    game.do("seat:1", "end_turn")
+    game.do("seat:2", "start_turn")
+    game.do("seat:2", "end_turn")
+    assert game.encounter.round == 2 and game.encounter.immediate_used == ()
+    game.do("gm", "start_turn")
+    second = claw(game, "ben", weapon="ビームサーベル")
+    game.do("seat:2", "use_power", unit="ben", power="ステップ", trigger=second)
