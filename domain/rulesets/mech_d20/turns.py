@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.audience import GM
 from domain.commands import Command
 from domain.errors import KirokuError, RuleViolation
 from domain.events import Event
@@ -91,6 +90,8 @@ def start_turn(t: Table[MechState], command: StartTurn, actor: str) -> list[Draf
         turn=number,
         ended=durations.ending_at_start(state.units, unit.id, number),
     )
+    if command.faces is not None and unit.status != "戦闘不能":
+        raise KirokuError("no_death_save", f"{unit.name} is not 戦闘不能: no death save to roll.")
     drafts = [Draft(started)]
     after = MECH_D20.fold(state, started, t.next_seq)
     unit = after.units[unit.id]
@@ -337,9 +338,7 @@ class ExtraSaveRolled(Event):
 @MECH_D20.decides(ExtraSave)
 def extra_save(t: Table[MechState], command: ExtraSave, actor: str) -> list[Draft]:
     state, _ = guards.playing(t)
-    unit = guards.unit(state, command.unit)
-    if actor not in (GM, unit.owner):
-        guards.controlled(state, unit.id, actor)
+    unit = guards.controlled(state, command.unit, actor)
     applied = next((a for a in unit.effects if a.id == command.effect), None)
     if applied is None or applied.ending.kind != "save_ends":
         raise RuleViolation(

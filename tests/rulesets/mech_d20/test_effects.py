@@ -184,3 +184,17 @@ def test_a_coup_de_grace_on_a_helpless_unit_crits_on_a_hit() -> None:
     assert rolled.rolls[0].critical and rolled.rolls[0].outcome == "hit"
     (dealt, *_) = game.do("seat:1", "damage_roll")
     assert dealt.dealt[0].amount == 8 + 5  # 1W maximised + 【出力】4 + 強化1
+
+
+def test_an_extra_save_ends_the_effect_or_fails_without_counting() -> None:
+    """L327–329 「追加のセーヴィング・スローは失敗しても…『セーヴ失敗・X回目』には
+    カウントされない」."""
+    game = game_with()
+    (applied,) = game.do("gm", "add_effect", unit="aki", effect=ACID, reason="酸")
+    game.do("seat:1", "extra_save", unit="aki", effect=applied.id, faces=[3])
+    game.do("seat:1", "extra_save", unit="aki", effect=applied.id, faces=[4])
+    assert game.unit("aki").effects[0].failed == 0  # two failures, no セーヴ失敗・2回目
+    game.refused("seat:2", "extra_save", "not_your_unit", unit="aki", effect=applied.id)
+    game.do("seat:1", "extra_save", unit="aki", effect=applied.id, faces=[11])
+    assert [a.effect.conditions for a in game.unit("aki").effects] == [("減速",)]
+    game.refused("seat:1", "start_turn", "no_death_save", faces=[20])
