@@ -15,7 +15,8 @@ from domain.records import Draft
 from domain.table import Table
 
 from . import actions, guards, health, hero
-from .attacks import AttackRolled, AttackSecret, attacker_of, own_rolls, public_numbers, roll_target
+from .attacks import AttackRolled, AttackSecret, own_rolls, public_numbers, roll_target
+from .resolution import waiting_power
 from .rules import MECH_D20
 from .state import Hero, MechState, Unit
 from .units import UnitId
@@ -148,7 +149,7 @@ class HeroReroll(Command):
 
 @MECH_D20.decides(HeroReroll)
 def hero_reroll(t: Table[MechState], command: HeroReroll, actor: str) -> list[Draft]:
-    state, attack, attacker, power, weapon = attacker_of(t, actor, "rolled")
+    state, attack, attacker, power, weapon = waiting_power(t, actor, "rolled")
     seat = _owner_seat(attacker, actor)
     if command.target not in {r.target for r in attack.rolls}:
         raise KirokuError("bad_target", f"{command.target} was not rolled against.")

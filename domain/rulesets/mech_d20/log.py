@@ -9,7 +9,18 @@ from typing import Any
 
 from domain.events import Event
 
-from . import attacks, changes, encounter, heroes, movement, powers, turns, units
+from . import (
+    attacks,
+    changes,
+    damage_rolls,
+    encounter,
+    heroes,
+    movement,
+    powers,
+    resolution,
+    turns,
+    units,
+)
 from .rules import MECH_D20
 
 Parts = dict[str, Any]
@@ -109,7 +120,7 @@ def _attack(p: Parts, s: Parts | None) -> str:
     return f"{p['unit']} {reroll}{p['power']} 命中ロール — " + "; ".join(parts)
 
 
-@_says(attacks.DamageRolled)
+@_says(damage_rolls.DamageRolled)
 def _damage(p: Parts, s: Parts | None) -> str:
     dealt = ", ".join(
         f"{d['target']} {d['amount']}"
@@ -148,14 +159,14 @@ def _effect(p: Parts, s: Parts | None) -> str:
     return f"{p['unit']}: {'・'.join(what) or effect.get('text', '')} ({p.get('power') or ''})"
 
 
-@_says(attacks.ReactionResolved)
+@_says(resolution.ReactionResolved)
 def _reaction(p: Parts, s: Parts | None) -> str:
     if p["voided"]:
         return f"{p['unit']} の {p['power']} は無効 (消費なし): {p['reason']}"
     return f"{p['unit']} の {p['power']} (即応・対応)"
 
 
-@_says(attacks.PowerCancelled)
+@_says(resolution.PowerCancelled)
 def _cancelled(p: Parts, s: Parts | None) -> str:
     return f"{p['unit']} の {p['power']} は解決されない (使用者が行動不能)"
 

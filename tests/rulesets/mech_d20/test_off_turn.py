@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.rulesets.mech_d20.attacks import DamageRolled, ReactionResolved
+from domain.rulesets.mech_d20.damage_rolls import DamageRolled
+from domain.rulesets.mech_d20.resolution import ReactionResolved
 
 from .harness import Game
 

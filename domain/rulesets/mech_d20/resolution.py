@@ -1,0 +1,177 @@
+"""Resolving a waiting power: the one on top of the stack (the innermost: an opportunity
+attack or an interrupt sits above its trigger, L189–190, L195), what a power without an attack
+roll does when resolved, and what follows any resolution — the reactions declared while it
+waited (L197–199) and the cancelling of a waiting power whose user was knocked out."""
+
+from __future__ import annotations
+
+from domain.commands import Command
+from domain.errors import RuleViolation
+from domain.events import Event
+from domain.records import Draft
+from domain.table import Table
+
+from . import conditions, guards, health, uses
+from .changes import EffectIds, with_units
+from .powers import power_of, take_effect, waits, weapon_for
+from .rules import MECH_D20
+from .sheet import Power, Weapon
+from .state import Attack, MechState, Unit
+
+
+def waiting_power(
+    t: Table[MechState], actor: str, stage: str
+) -> tuple[MechState, Attack, Unit, Power, Weapon | None]:
+    state, current = guards.playing(t)
+    attack = guards.top(current)
+    if attack.stage != stage:
+        what = "rolled its attack" if attack.stage == "rolled" else "not rolled its attack yet"
+        raise RuleViolation("wrong_stage", f"{attack.power} ({attack.unit}) has {what}.")
+    attacker = guards.controlled(state, attack.unit, actor)
+    power = power_of(attacker, attack.power)
+    return state, attack, attacker, power, weapon_for(attacker, power, attack.weapon)
+
+
+def popped(state: MechState, seq: int | None = None) -> MechState:
+    current = state.encounter
+    if current is None or not current.attacks:
+        return state
+    if seq is None:
+        attacks = current.attacks[:-1]
+    else:
+        attacks = tuple(a for a in current.attacks if a.seq != seq)
+    return state.model_copy(update={"encounter": current.model_copy(update={"attacks": attacks})})
+
+
+# --------------------------------------------------------------------------- resolve
+
+
+@MECH_D20.command("resolve")
+class Resolve(Command):
+    """Resolve a waiting power that has no attack roll (its riders and healing take effect)."""
+
+
+@MECH_D20.event
+class PowerResolved(Event):
+    unit: str
+    power: str
+
+
+@MECH_D20.decides(Resolve)
+def resolve(t: Table[MechState], command: Resolve, actor: str) -> list[Draft]:
+    state, attack, attacker, power, _ = waiting_power(t, actor, "declared")
+    if power.attack is not None:
+        raise RuleViolation("needs_attack_roll", f"{power.name} is an attack: `attack_roll`.")
+    targets = [state.units[u] for u in attack.targets if not health.out(state.units[u])]
+    drafts = [Draft(PowerResolved(unit=attacker.id, power=power.name))]
+    drafts += take_effect(state, attacker, power, targets, EffectIds(state))
+    drafts += completion(t, state, drafts, attack)
+    return drafts
+
+
+@MECH_D20.folds(PowerResolved)
+def _resolved(state: MechState, event: PowerResolved, seq: int) -> MechState:
+    return popped(state)
+
+
+# --------------------------------------------------------------------------- completion
+
+
+@MECH_D20.event
+class ReactionResolved(Event):
+    """A 即応・対応 whose trigger has resolved: it goes ahead (an attack, or a power that
+    provokes, waits to be rolled), or is void with nothing spent because the trigger left its
+    user unable to act (L199)."""
+
+    unit: str
+    power: str
+    declared: int  # the seq it was declared at
+    voided: bool
+    reason: str = ""
+    waiting: Attack | None = None
+
+
+@MECH_D20.event
+class PowerCancelled(Event):
+    """A waiting power whose user was knocked out before it resolved (by an opportunity attack
+    or an interrupt): its action is spent, nothing else happens."""
+
+    unit: str
+    power: str
+    declared: int
+
+
+def completion(
+    t: Table[MechState], before: MechState, drafts: list[Draft], attack: Attack
+) -> list[Draft]:
+    """What follows a power's resolution: its queued reactions, then any waiting power whose
+    user can no longer act."""
+    after = before
+    for draft in drafts:
+        after = MECH_D20.fold(after, draft.event, t.next_seq)
+    out: list[Draft] = []
+    ids = EffectIds(after)
+    for reaction in attack.reactions:
+        reactor = after.units[reaction.unit]
+        reason = conditions.cannot_act_off_turn(reactor, self_trigger=True, sees_trigger=True)
+        power = power_of(reactor, reaction.power)
+        event = ReactionResolved(
+            unit=reactor.id,
+            power=reaction.power,
+            declared=reaction.seq,
+            voided=reason is not None,
+            reason=reason or "",
+            waiting=reaction if reason is None and waits(power) else None,
+        )
+        out.append(Draft(event))
+        if reason is None and not waits(power):
+            targets = [after.units[u] for u in reaction.targets if not health.out(after.units[u])]
+            out += take_effect(after, reactor, power, targets, ids)
+    current = after.encounter
+    if current is not None:
+        for waiting in current.attacks:
+            if waiting.seq != attack.seq and after.units[waiting.unit].status != "active":
+                cancelled = PowerCancelled(
+                    unit=waiting.unit, power=waiting.power, declared=waiting.seq
+                )
+                out.append(Draft(cancelled))
+    return out
+
+
+@MECH_D20.folds(ReactionResolved)
+def _reaction(state: MechState, event: ReactionResolved, seq: int) -> MechState:
+    current = state.encounter
+    unit = state.units.get(event.unit)
+    if current is None or unit is None:
+        return state
+    if event.voided:  # 「そもそも宣言がされなかったものとして」: the immediate action is back
+        used = tuple(u for u in current.immediate_used if u != event.unit)
+        return state.model_copy(
+            update={"encounter": current.model_copy(update={"immediate_used": used})}
+        )
+    power = unit.sheet.power(event.power)
+    if power is None:
+        return state
+    state = with_units(state, uses.used(unit, power))
+    if event.waiting is None or state.encounter is None:
+        return state
+    attacks = (*state.encounter.attacks, event.waiting)
+    return state.model_copy(
+        update={"encounter": state.encounter.model_copy(update={"attacks": attacks})}
+    )
+
+
+@MECH_D20.folds(PowerCancelled)
+def _cancelled(state: MechState, event: PowerCancelled, seq: int) -> MechState:
+    current = state.encounter
+    if current is None:
+        return state
+    waiting = next((a for a in current.attacks if a.seq == event.declared), None)
+    freed = {r.unit for r in waiting.reactions} if waiting else set()
+    used = tuple(u for u in current.immediate_used if u not in freed)
+    attacks = tuple(a for a in current.attacks if a.seq != event.declared)
+    return state.model_copy(
+        update={
+            "encounter": current.model_copy(update={"attacks": attacks, "immediate_used": used})
+        }
+    )
