@@ -13,7 +13,7 @@ from domain.table import Table
 
 from . import conditions, guards, health, uses
 from .changes import EffectIds, with_units
-from .powers import power_of, take_effect, waits, weapon_for
+from .powers import power_of, self_effects, take_effect, waits, weapon_for
 from .rules import MECH_D20
 from .sheet import Power, Weapon
 from .state import Attack, MechState, Unit
@@ -22,6 +22,7 @@ from .state import Attack, MechState, Unit
 def waiting_power(
     t: Table[MechState], actor: str, stage: str
 ) -> tuple[MechState, Attack, Unit, Power, Weapon | None]:
+    """The innermost waiting power, at `stage`, with its user (whom `actor` must control)."""
     state, current = guards.playing(t)
     attack = guards.top(current)
     if attack.stage != stage:
@@ -32,14 +33,12 @@ def waiting_power(
     return state, attack, attacker, power, weapon_for(attacker, power, attack.weapon)
 
 
-def popped(state: MechState, seq: int | None = None) -> MechState:
+def popped(state: MechState) -> MechState:
+    """The state once the innermost waiting power has resolved."""
     current = state.encounter
     if current is None or not current.attacks:
         return state
-    if seq is None:
-        attacks = current.attacks[:-1]
-    else:
-        attacks = tuple(a for a in current.attacks if a.seq != seq)
+    attacks = current.attacks[:-1]
     return state.model_copy(update={"encounter": current.model_copy(update={"attacks": attacks})})
 
 
@@ -124,6 +123,8 @@ def completion(
             waiting=reaction if reason is None and waits(power) else None,
         )
         out.append(Draft(event))
+        if reason is None:  # its use starts now: the user's own effects, then the rest
+            out += self_effects(after, reactor, power, ids)
         if reason is None and not waits(power):
             targets = [after.units[u] for u in reaction.targets if not health.out(after.units[u])]
             out += take_effect(after, reactor, power, targets, ids)

@@ -212,3 +212,35 @@ def test_the_immediate_action_comes_back_with_the_next_round() -> None:
     game.do("gm", "start_turn")
     second = claw(game, "ben", weapon="ビームサーベル")
     game.do("seat:2", "use_power", unit="ben", power="ステップ", trigger=second)
+
+
+def test_a_queued_reaction_without_an_attack_takes_effect_after_its_trigger() -> None:
+    """L197: a 即応・対応 resolves once its trigger has; its effects on its user start then."""
+    brace = {
+        "name": "ブレース",
+        "action": "即応・対応",
+        "range": "自身",
+        "targets": 0,
+        "self_effects": [
+            {
+                "modifiers": [{"name": "ブレース", "value": 2, "applies": "defences"}],
+                "duration": "encounter",
+            }
+        ],
+    }
+    game = Game()
+    game.add("aki")
+    game.add("ben", owner="seat:2", powers=[brace])
+    game.add("boss", kind="npc", max_hp=80)
+    game.begin({"boss": 19, "aki": 10, "ben": 5})
+    game.do("gm", "start_turn")
+    trigger = claw(game, "ben", weapon="ビームサーベル")
+    game.do("seat:2", "use_power", unit="ben", power="ブレース", trigger=trigger)
+    assert not game.unit("ben").effects  # declared, not yet in effect
+    after = game.do("gm", "attack_roll", faces=[1])
+    assert [type(e).__name__ for e in after] == [
+        "AttackRolled",
+        "ReactionResolved",
+        "EffectApplied",
+    ]
+    assert game.unit("ben").effects[0].power == "ブレース"
