@@ -22,6 +22,7 @@ from domain.records import Draft
 from domain.table import Table
 
 from . import actions, advantage, conditions, guards, triggers, uses
+from .actions import ActionKind
 from .bonuses import Modifier
 from .changes import EffectIds, EffectsEnded, effects, end_effects, with_units
 from .rules import MECH_D20
@@ -29,7 +30,14 @@ from .sheet import ARMAMENT, WEAPON, Power, Weapon
 from .state import Attack, Encounter, MechState, OffTurn, Turn, Unit
 from .units import UnitId, healed
 
-OWN_TURN_ACTIONS = ("標準", "移動", "マイナー")
+# The power's action, as the turn's action it takes, or as the kind of off-turn action it is.
+OWN_TURN: dict[str, ActionKind] = {"標準": "標準", "移動": "移動", "マイナー": "マイナー"}
+OFF_TURN: dict[str, OffTurn] = {
+    "フリー": "フリー",
+    "即応・割込": "即応・割込",
+    "即応・対応": "即応・対応",
+    "アクション不要": "アクション不要",
+}
 IMMEDIATE = ("即応・割込", "即応・対応")
 
 
@@ -149,10 +157,11 @@ def own_turn_cost(unit: Unit, turn: Turn, power: Power, name: str) -> str | None
         raise RuleViolation(
             "turn_over_after_charge", f"{name} charged: its turn is over (突撃, L85)."
         )
-    if power.action in OWN_TURN_ACTIONS:
-        _, slot = actions.spend(turn, power.action, conditions.action_limit(unit), name)  # type: ignore[arg-type]
-        return slot
-    return None
+    kind = OWN_TURN.get(power.action)
+    if kind is None:
+        return None
+    _, slot = actions.spend(turn, kind, conditions.action_limit(unit), name)
+    return slot
 
 
 def free_attack_check(current: Encounter, unit: Unit, power: Power) -> bool:
@@ -170,7 +179,7 @@ def off_turn_check(
     current: Encounter, unit: Unit, power: Power, trigger: int | None, sees: bool
 ) -> tuple[str | None, Attack | None]:
     """The trigger's source and pending power for an action outside the unit's turn."""
-    if power.action in OWN_TURN_ACTIONS or power.action == "機会":
+    if power.action not in OFF_TURN:
         what = "an opportunity attack (opportunity_attack)" if power.action == "機会" else "turn"
         raise RuleViolation(
             "not_your_turn", f"{power.name} takes a {power.action} action: only on its {what}."
@@ -218,7 +227,7 @@ def use_power(t: Table[MechState], command: UsePower, actor: str) -> list[Draft]
         _, pending_trigger = off_turn_check(
             current, unit, power, command.trigger, command.sees_trigger
         )
-        off_turn = power.action  # type: ignore[assignment]
+        off_turn = OFF_TURN[power.action]
     free_attack = free_attack_check(current, unit, power)
     uses.check(unit, power, dominated=guards.dominated(unit))
     targets = targets_of(state, current, power, command.targets)
