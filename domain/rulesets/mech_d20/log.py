@@ -1,13 +1,14 @@
 """How the table reads this ruleset's events in the log (domain/logline.py): one line each,
-from what the reader may see — an NPC's totals and hp never appear, because they are not in
-the parts a seat is given."""
+from what the reader may see — the parts it is given are read back into the event, whose
+sealed part is None for a reader who may not see it, so an NPC's totals and hp never appear."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 from domain.events import Event
+from domain.lifecycle_events import RollRecord
 
 from . import (
     attacks,
@@ -23,176 +24,172 @@ from . import (
 )
 from .rules import MECH_D20
 
-Parts = dict[str, Any]
+E = TypeVar("E", bound=Event)
 Line = tuple[str, str] | None
 
 
-def _says(event: type[Event]) -> Callable[[Callable[[Parts, Parts | None], str]], None]:
-    def declare(text: Callable[[Parts, Parts | None], str]) -> None:
-        def describe(public: Parts, secret: Parts | None) -> Line:
-            return "rules", text(public, secret)
+def _says(cls: type[E]) -> Callable[[Callable[[E], str]], Callable[[E], str]]:
+    """Declare the line of one event type, written over the event as its reader sees it."""
 
-        MECH_D20.describes(event)(describe)
+    def declare(text: Callable[[E], str]) -> Callable[[E], str]:
+        def describe(public: dict[str, object], secret: dict[str, object] | None) -> Line:
+            seen = (
+                public if secret is None or not cls.has_secret() else {**public, "secret": secret}
+            )
+            return "rules", text(cls.model_validate(seen))
+
+        MECH_D20.describes(cls)(describe)
+        return text
 
     return declare
 
 
-def _roll(record: Parts | None) -> str:
-    if not record:
+def _roll(record: RollRecord | None) -> str:
+    if record is None:
         return ""
-    result = record.get("result") or {}
-    return str(result.get("explanation") or record.get("expression", ""))
+    return str(record.result.get("explanation") or record.expression)
 
 
 @_says(units.UnitAdded)
-def _added(p: Parts, s: Parts | None) -> str:
-    kind = "NPC" if p["kind"] == "npc" else "PC"
-    return f"{p['name']} ({p['id']}, {kind}) が戦場に"
+def _added(e: units.UnitAdded) -> str:
+    return f"{e.name} ({e.id}, {'NPC' if e.kind == 'npc' else 'PC'}) が戦場に"
 
 
 @_says(units.UnitAdjusted)
-def _adjusted(p: Parts, s: Parts | None) -> str:
-    return f"GM adjusts {p['unit']} ({', '.join(p['fields'])}): {p['reason']}"
+def _adjusted(e: units.UnitAdjusted) -> str:
+    return f"GM adjusts {e.unit} ({', '.join(e.fields)}): {e.reason}"
 
 
 @_says(encounter.EncounterBegan)
-def _began(p: Parts, s: Parts | None) -> str:
-    return "戦闘遭遇開始 — イニシアチブ順: " + " → ".join(p["order"])
+def _began(e: encounter.EncounterBegan) -> str:
+    return "戦闘遭遇開始 — イニシアチブ順: " + " → ".join(e.order)
 
 
 @_says(encounter.RoundBegan)
-def _round(p: Parts, s: Parts | None) -> str:
-    return f"ラウンド {p['round']}"
+def _round(e: encounter.RoundBegan) -> str:
+    return f"ラウンド {e.round}"
 
 
 @_says(encounter.EncounterEnded)
-def _ended(p: Parts, s: Parts | None) -> str:
+def _ended(e: encounter.EncounterEnded) -> str:
     return "戦闘遭遇終了"
 
 
 @_says(turns.TurnStarted)
-def _turn(p: Parts, s: Parts | None) -> str:
-    return f"{p['unit']} のターン (ラウンド {p['round']})"
+def _turn(e: turns.TurnStarted) -> str:
+    return f"{e.unit} のターン (ラウンド {e.round})"
 
 
 @_says(turns.TurnEnded)
-def _turn_ended(p: Parts, s: Parts | None) -> str:
-    saves = ", ".join(
-        f"セーヴ {x['natural']} {'成功' if x['success'] else '失敗'}" for x in p["saves"]
-    )
-    return f"{p['unit']} のターン終了" + (f" ({saves})" if saves else "")
+def _turn_ended(e: turns.TurnEnded) -> str:
+    saves = ", ".join(f"セーヴ {x.natural} {'成功' if x.success else '失敗'}" for x in e.saves)
+    return f"{e.unit} のターン終了" + (f" ({saves})" if saves else "")
 
 
 @_says(turns.DeathSaveRolled)
-def _death(p: Parts, s: Parts | None) -> str:
-    outcome = {"failure": "失敗", "success": "成功", "recovered": "20: 回復"}[p["outcome"]]
-    return (
-        f"{p['unit']} 戦闘不能セーヴ {p['natural']}: {outcome} (失敗 {p['failures']}) {p['status']}"
-    )
+def _death(e: turns.DeathSaveRolled) -> str:
+    outcome = {"failure": "失敗", "success": "成功", "recovered": "20: 回復"}[e.outcome]
+    return f"{e.unit} 戦闘不能セーヴ {e.natural}: {outcome} (失敗 {e.failures}) {e.status}"
 
 
 @_says(turns.Delayed)
-def _delayed(p: Parts, s: Parts | None) -> str:
-    value = p.get("value")
-    return f"{p['unit']} がイニシアチブを遅延" + (f" ({value})" if value is not None else "")
+def _delayed(e: turns.Delayed) -> str:
+    value = e.value if e.value is not None else e.secret.value if e.secret else None
+    return f"{e.unit} がイニシアチブを遅延" + (f" ({value})" if value is not None else "")
 
 
 @_says(powers.PowerUsed)
-def _used(p: Parts, s: Parts | None) -> str:
-    targets = f" → {', '.join(p['targets'])}" if p["targets"] else ""
-    how = f" [{p['action']}]" if p.get("action") else ""
-    extra = " (突撃)" if p.get("charge") else " (とどめの一撃)" if p.get("coup_de_grace") else ""
-    return f"{p['unit']}: {p['power']}{how}{targets}{extra}"
+def _used(e: powers.PowerUsed) -> str:
+    targets = f" → {', '.join(e.targets)}" if e.targets else ""
+    how = f" [{e.action}]" if e.action else ""
+    extra = " (突撃)" if e.charge else " (とどめの一撃)" if e.coup_de_grace else ""
+    return f"{e.unit}: {e.power}{how}{targets}{extra}"
 
 
 @_says(attacks.AttackRolled)
-def _attack(p: Parts, s: Parts | None) -> str:
+def _attack(e: attacks.AttackRolled) -> str:
     parts = []
-    for roll in p["rolls"]:
-        shown = _roll(roll.get("roll"))
-        outcome = (
-            "クリティカル" if roll["critical"] else "ヒット" if roll["outcome"] == "hit" else "ミス"
-        )
+    for roll in e.rolls:
+        shown = _roll(roll.roll)
+        outcome = "クリティカル" if roll.critical else "ヒット" if roll.outcome == "hit" else "ミス"
         parts.append(
-            f"{roll['target']} ({roll['defence']}): {outcome}" + (f" [{shown}]" if shown else "")
+            f"{roll.target} ({roll.defence}): {outcome}" + (f" [{shown}]" if shown else "")
         )
-    reroll = "振り直し " if p.get("reroll") else ""
-    return f"{p['unit']} {reroll}{p['power']} 命中ロール — " + "; ".join(parts)
+    reroll = "振り直し " if e.reroll else ""
+    return f"{e.unit} {reroll}{e.power} 命中ロール — " + "; ".join(parts)
 
 
 @_says(damage_rolls.DamageRolled)
-def _damage(p: Parts, s: Parts | None) -> str:
+def _damage(e: damage_rolls.DamageRolled) -> str:
     dealt = ", ".join(
-        f"{d['target']} {d['amount']}"
-        + (" (クリティカル)" if d["critical"] else "")
-        + (" (半減)" if d["half"] else "")
-        + (" (無効化)" if d["negated"] else "")
-        for d in p["dealt"]
+        f"{d.target} {d.amount}"
+        + (" (クリティカル)" if d.critical else "")
+        + (" (半減)" if d.half else "")
+        + (" (無効化)" if d.negated else "")
+        for d in e.dealt
     )
-    shown = [_roll(p.get("roll"))]
-    if p.get("maximised") and p.get("maximum") is not None:
-        shown.append(f"{p['expression']} の最大値 {p['maximum']}")
-    shown.append(_roll(p.get("crit_roll")))
+    shown = [_roll(e.roll)]
+    if e.maximised and e.maximum is not None:
+        shown.append(f"{e.expression} の最大値 {e.maximum}")
+    shown.append(_roll(e.crit_roll))
     rolls = "; ".join(x for x in shown if x)
-    return f"{p['unit']} {p['power']} ダメージ: {dealt}" + (f" [{rolls}]" if rolls else "")
+    return f"{e.unit} {e.power} ダメージ: {dealt}" + (f" [{rolls}]" if rolls else "")
 
 
 @_says(changes.HpChanged)
-def _hp(p: Parts, s: Parts | None) -> str:
-    hp = p.get("hp") if p.get("hp") is not None else (s or {}).get("hp")
-    flags = [f for f, on in (("半壊", p["bloodied"]), ("out", p["out"])) if on]
-    if p["status"] != "active":
-        flags.append(p["status"])
+def _hp(e: changes.HpChanged) -> str:
+    hp = e.hp if e.hp is not None else e.secret.hp if e.secret else None
+    flags = [f for f, on in (("半壊", e.bloodied), ("out", e.out)) if on]
+    if e.status != "active":
+        flags.append(e.status)
     number = f" hp {hp}" if hp is not None else ""
-    return f"{p['unit']} {p['change']:+d} ({p['cause']}){number}" + (
-        f" [{', '.join(flags)}]" if flags else ""
-    )
+    marks = f" [{', '.join(flags)}]" if flags else ""
+    return f"{e.unit} {e.change:+d} ({e.cause}){number}{marks}"
 
 
 @_says(changes.EffectApplied)
-def _effect(p: Parts, s: Parts | None) -> str:
-    effect = p["effect"]
-    what = [*effect.get("conditions", [])]
-    if effect.get("ongoing"):
-        what.append(f"継続的ダメージ{effect['ongoing']}")
-    what += [f"{m['applies']} {m['value']:+d}" for m in effect.get("modifiers", [])]
-    return f"{p['unit']}: {'・'.join(what) or effect.get('text', '')} ({p.get('power') or ''})"
-
-
-@_says(resolution.ReactionResolved)
-def _reaction(p: Parts, s: Parts | None) -> str:
-    if p["voided"]:
-        return f"{p['unit']} の {p['power']} は無効 (消費なし): {p['reason']}"
-    return f"{p['unit']} の {p['power']} (即応・対応)"
-
-
-@_says(resolution.PowerCancelled)
-def _cancelled(p: Parts, s: Parts | None) -> str:
-    return f"{p['unit']} の {p['power']} は解決されない (使用者が行動不能)"
-
-
-@_says(movement.Moved)
-def _moved(p: Parts, s: Parts | None) -> str:
-    return f"{p['unit']}: {p['kind']}" + (f" {p['text']}" if p.get("text") else "")
-
-
-@_says(movement.ActionTaken)
-def _acted(p: Parts, s: Parts | None) -> str:
-    return f"{p['unit']} [{p['action']}]: {p['what']}"
-
-
-@_says(heroes.HeroPointGained)
-def _hero_gained(p: Parts, s: Parts | None) -> str:
-    giver = f"seat:{p['giver']}" if p.get("giver") else "GM"
-    return f"ヒーローポイント: {giver} → seat:{p['seat']}"
-
-
-@_says(heroes.HeroPointSpent)
-def _hero_spent(p: Parts, s: Parts | None) -> str:
-    use = "追加のアクション" if p["use"] == "action" else "命中ロールの振り直し"
-    return f"seat:{p['seat']} がヒーローポイントを消費 ({p['unit']}: {use})"
+def _effect(e: changes.EffectApplied) -> str:
+    what: list[str] = [*e.effect.conditions]
+    if e.effect.ongoing:
+        what.append(f"継続的ダメージ{e.effect.ongoing}")
+    what += [f"{m.applies} {m.value:+d}" for m in e.effect.modifiers]
+    return f"{e.unit}: {'・'.join(what) or e.effect.text} ({e.power or ''})"
 
 
 @_says(changes.EffectsEnded)
-def _effects_ended(p: Parts, s: Parts | None) -> str:
-    return f"効果終了 ({', '.join(map(str, p['ids']))}): {p['reason']}"
+def _effects_ended(e: changes.EffectsEnded) -> str:
+    return f"効果終了 ({', '.join(map(str, e.ids))}): {e.reason}"
+
+
+@_says(resolution.ReactionResolved)
+def _reaction(e: resolution.ReactionResolved) -> str:
+    if e.voided:
+        return f"{e.unit} の {e.power} は無効 (消費なし): {e.reason}"
+    return f"{e.unit} の {e.power} (即応・対応)"
+
+
+@_says(resolution.PowerCancelled)
+def _cancelled(e: resolution.PowerCancelled) -> str:
+    return f"{e.unit} の {e.power} は解決されない (使用者が行動不能)"
+
+
+@_says(movement.Moved)
+def _moved(e: movement.Moved) -> str:
+    return f"{e.unit}: {e.kind}" + (f" {e.text}" if e.text else "")
+
+
+@_says(movement.ActionTaken)
+def _acted(e: movement.ActionTaken) -> str:
+    return f"{e.unit} [{e.action}]: {e.what}"
+
+
+@_says(heroes.HeroPointGained)
+def _hero_gained(e: heroes.HeroPointGained) -> str:
+    giver = f"seat:{e.giver}" if e.giver else "GM"
+    return f"ヒーローポイント: {giver} → seat:{e.seat}"
+
+
+@_says(heroes.HeroPointSpent)
+def _hero_spent(e: heroes.HeroPointSpent) -> str:
+    use = "追加のアクション" if e.use == "action" else "命中ロールの振り直し"
+    return f"seat:{e.seat} がヒーローポイントを消費 ({e.unit}: {use})"

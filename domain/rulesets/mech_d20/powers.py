@@ -11,7 +11,7 @@ declaration (`attack_roll`, `resolve`) so that opportunity attacks and interrupt
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field
 
@@ -268,22 +268,39 @@ def declared(
     targets: Iterable[Unit],
     weapon: Weapon | None,
     *,
+    action: str | None,
     extra_modifiers: Iterable[Modifier] = (),
-    **how: Any,
+    slot: str | None = None,
+    off_turn: OffTurn | None = None,
+    trigger: int | None = None,
+    charge: bool = False,
+    coup_de_grace: bool = False,
+    provokes: bool = False,
+    pending: bool = False,
+    queued: bool = False,
+    free_attack: bool = False,
 ) -> PowerUsed:
-    """The PowerUsed for a checked declaration; `how` (PowerUsed's other fields) says what
-    kind of use it is."""
+    """The PowerUsed for a checked declaration, and what kind of use it is."""
     return PowerUsed(
         unit=unit.id,
         power=power.name,
         targets=tuple(t.id for t in targets),
+        action=action,
+        slot=slot,
+        off_turn=off_turn,
+        trigger=trigger,
         weapon=None if weapon is None else weapon.name,
         modifiers=(*command.modifiers, *extra_modifiers),
         advantage=tuple(command.advantage),
         unseen=tuple(command.unseen),
         extra_dice=tuple(command.extra_dice),
         crit_dice=tuple(command.crit_dice),
-        **how,
+        charge=charge,
+        coup_de_grace=coup_de_grace,
+        provokes=provokes,
+        pending=pending,
+        queued=queued,
+        free_attack=free_attack,
     )
 
 

@@ -4,15 +4,15 @@ is a Private value (domain/secrecy.py), stripped in one place."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain.audience import GM, PUBLIC
 from domain.secrecy import Private, RulesView
 from domain.table import TableView
 
 from . import actions, conditions, health
+from .bonuses import Modifier
 from .encounter import up
 from .rules import MECH_D20
+from .sheet import Sheet
 from .state import Applied, Attack, MechState, Unit
 
 
@@ -20,7 +20,7 @@ class EffectView(RulesView):
     id: int
     conditions: list[str]
     ongoing: int
-    modifiers: list[dict[str, Any]]
+    modifiers: list[Modifier]
     duration: str
     ends_on: str | None  # whose turn a turn-bound duration counts
     ends_at_turn: int
@@ -55,7 +55,7 @@ class UnitView(RulesView):
     spirit_used: bool
     death_failures: int
     revealed: bool
-    sheet: Private[dict[str, Any]]
+    sheet: Private[Sheet]
     hp: Private[int]
     surges: Private[int]
     powers: Private[list[PowerUse]]
@@ -134,7 +134,7 @@ def _effect(applied: Applied) -> EffectView:
         id=applied.id,
         conditions=list(effect.conditions),
         ongoing=effect.ongoing,
-        modifiers=[m.model_dump(mode="json") for m in effect.modifiers],
+        modifiers=list(effect.modifiers),
         duration=effect.duration,
         ends_on=applied.ending.unit,
         ends_at_turn=applied.ending.turn,
@@ -186,7 +186,7 @@ def unit_view(state: MechState, unit: Unit) -> UnitView:
         spirit_used=unit.spirit_used,
         death_failures=unit.death_failures,
         revealed=unit.revealed,
-        sheet=Private(unit.sheet.model_dump(mode="json"), to),
+        sheet=Private(unit.sheet, to),
         hp=Private(unit.hp, to),
         surges=Private(unit.surges, to),
         powers=Private(_powers(unit), to),
