@@ -193,3 +193,9 @@ def _hero_gained(e: heroes.HeroPointGained) -> str:
 def _hero_spent(e: heroes.HeroPointSpent) -> str:
     use = "追加のアクション" if e.use == "action" else "命中ロールの振り直し"
     return f"seat:{e.seat} がヒーローポイントを消費 ({e.unit}: {use})"
+
+
+@_says(resolution.PowerWithdrawn)
+def _withdrawn(e: resolution.PowerWithdrawn) -> str:
+    refund = " (消費なし)" if e.refunded else ""
+    return f"{e.unit} の {e.power} を取り下げ{refund}: {e.reason}"

@@ -5,8 +5,11 @@ waited (L197–199) and the cancelling of a waiting power whose user was knocked
 
 from __future__ import annotations
 
+from pydantic import Field
+
+from domain.audience import GM
 from domain.commands import Command
-from domain.errors import RuleViolation
+from domain.errors import Forbidden, RuleViolation
 from domain.events import Event
 from domain.records import Draft
 from domain.table import Table
@@ -176,3 +179,56 @@ def _cancelled(state: MechState, event: PowerCancelled, seq: int) -> MechState:
             "encounter": current.model_copy(update={"attacks": attacks, "immediate_used": used})
         }
     )
+
+
+@MECH_D20.command("withdraw")
+class Withdraw(Command):
+    """Withdraw the innermost waiting power: its user's player may withdraw a 即応・対応 whose
+    trigger did not turn out as its power says (nothing spent, as for a void one, L199); the GM
+    may withdraw any waiting power, with the reason (a correction at the table)."""
+
+    reason: str = Field(min_length=1, max_length=300)
+
+
+@MECH_D20.event
+class PowerWithdrawn(Event):
+    unit: str
+    power: str
+    declared: int
+    refunded: bool  # a reaction: its immediate action and its use are back
+    reason: str
+
+
+@MECH_D20.decides(Withdraw)
+def withdraw(t: Table[MechState], command: Withdraw, actor: str) -> list[Draft]:
+    state, current = guards.playing(t)
+    attack = guards.top(current)
+    user = guards.controlled(state, attack.unit, actor)
+    reaction = attack.off_turn == "即応・対応" and attack.stage == "declared"
+    if actor != GM and not reaction:
+        raise Forbidden(
+            "cannot_withdraw",
+            "Only a 即応・対応 not yet rolled may be withdrawn by its player; ask the GM.",
+        )
+    event = PowerWithdrawn(
+        unit=user.id,
+        power=attack.power,
+        declared=attack.seq,
+        refunded=reaction,
+        reason=command.reason,
+    )
+    return [Draft(event), *completion(t, state, [Draft(event)], attack)]
+
+
+@MECH_D20.folds(PowerWithdrawn)
+def _withdrawn(state: MechState, event: PowerWithdrawn, seq: int) -> MechState:
+    state = popped(state)
+    current = state.encounter
+    unit = state.units.get(event.unit)
+    if not event.refunded or current is None or unit is None:
+        return state
+    used = tuple(u for u in current.immediate_used if u != event.unit)
+    state = state.model_copy(
+        update={"encounter": current.model_copy(update={"immediate_used": used})}
+    )
+    return with_units(state, uses.unused(unit, event.power))

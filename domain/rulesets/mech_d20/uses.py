@@ -47,6 +47,29 @@ def used(unit: Unit, power: Power) -> Unit:
     return unit.model_copy(update=update) if update else unit
 
 
+def unused(unit: Unit, name: str) -> Unit:
+    """The unit as if it had not used the power (a withdrawn reaction: nothing spent)."""
+    return unit.model_copy(
+        update={
+            "used_encounter": _without(unit.used_encounter, name),
+            "used_daily": _without(unit.used_daily, name),
+            "spirit_used": unit.spirit_used and not _spirit(unit, name),
+        }
+    )
+
+
+def _without(names: tuple[str, ...], name: str) -> tuple[str, ...]:
+    if name not in names:
+        return names
+    index = names.index(name)
+    return names[:index] + names[index + 1 :]
+
+
+def _spirit(unit: Unit, name: str) -> bool:
+    power = unit.sheet.power(name)
+    return power is not None and power.has(SPIRIT)
+
+
 def mode_effects(unit: Unit, power: Power) -> tuple[int, ...]:
     """A new [モード] ends the effects the previous one put on the unit (L136)."""
     if not power.has(MODE) or unit.mode is None:

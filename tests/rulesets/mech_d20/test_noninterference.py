@@ -20,9 +20,10 @@ from .harness import Game
 
 HASH = re.compile(r"[0-9a-f]{64}")
 AUDIENCES = ("public", "seat:1")
-# Faces that keep the totals away from every drawn defence (PC: bonus 10 against 20–25; boss:
-# its bonus 5–8 against AC 18), so hits and misses are the same in both games.
-PC_FACES = st.sampled_from([1, 2, 3, 4, 5, 16, 17, 18, 19, 20])
+# Faces that keep the totals away from every drawn defence (PC: bonus 10 melee, 8 ranged,
+# against 20–25; boss: its bonus 5–8 against AC 18), so hits and misses are the same in both
+# games.
+PC_FACES = st.sampled_from([1, 2, 3, 4, 5, 18, 19, 20])
 BOSS_FACES = st.sampled_from([1, 2, 3, 4, 20])
 
 

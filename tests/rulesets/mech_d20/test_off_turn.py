@@ -24,6 +24,7 @@ GUARD = {
 }
 RIPOSTE = {
     "name": "リポスト",
+    "frequency": "遭遇毎",
     "action": "即応・対応",
     "keywords": ["攻撃", "武器"],
     "range": "近接",
@@ -244,3 +245,32 @@ def test_a_queued_reaction_without_an_attack_takes_effect_after_its_trigger() ->
         "EffectApplied",
     ]
     assert game.unit("ben").effects[0].power == "ブレース"
+
+
+def test_a_reaction_whose_trigger_did_not_happen_is_withdrawn_with_nothing_spent() -> None:
+    """L199's 「宣言がされなかったものとして」 for a trigger that turned out otherwise (a miss
+    for 「攻撃が自身にヒットする」); only the GM withdraws other waiting powers."""
+    game = three()
+    trigger = claw(game, "ben", weapon="ビームサーベル")
+    game.do(
+        "seat:2",
+        "use_power",
+        unit="ben",
+        power="リポスト",
+        targets=["boss"],
+        weapon="ビームサーベル",
+        trigger=trigger,
+    )
+    game.refused("seat:1", "withdraw", "not_your_unit", reason="x")
+    game.do("gm", "attack_roll", faces=[1])  # a miss: the riposte's trigger did not happen
+    assert game.encounter.attacks[-1].unit == "ben"
+    assert "リポスト" in game.unit("ben").used_encounter  # it went ahead: its use was spent
+    game.do("seat:2", "withdraw", reason="ミスだった")
+    assert not game.encounter.attacks and game.encounter.immediate_used == ()
+    assert "リポスト" not in game.unit("ben").used_encounter
+
+    game = three()
+    claw(game, "aki", weapon="ビームサーベル")
+    game.refused("seat:2", "withdraw", "not_your_unit", reason="x")
+    (withdrawn,) = game.do("gm", "withdraw", reason="宣言の誤り")
+    assert not withdrawn.refunded and not game.encounter.attacks
