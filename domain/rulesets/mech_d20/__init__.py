@@ -20,6 +20,19 @@ from . import (  # noqa: F401  (each module declares its commands, events and fo
 )
 from .rules import MECH_D20
 
-MECH_D20.complete()
+MECH_D20.complete(
+    order=(
+        units,
+        encounter,
+        turns,
+        movement,
+        powers,
+        opportunity,
+        attacks,
+        damage_rolls,
+        resolution,
+        heroes,
+    )
+)
 
 __all__ = ["MECH_D20"]
