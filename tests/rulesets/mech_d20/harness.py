@@ -4,18 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from domain import lifecycle
-from domain.codec import seal
-from domain.commands import Start
-from domain.envelope import genesis_hash
 from domain.errors import KirokuError
-from domain.game import GameState
-from domain.lifecycle_events import GameOptions
-from domain.records import Draft, Recorded
-from domain.rulesets.mech_d20 import MECH_D20
 from domain.rulesets.mech_d20.state import Encounter, MechState, Unit
+from tests.decided import DecidedGame
 
 GAME = "6f1c1f4e-0000-4000-8000-000000000d20"
 SEED = "d2" * 32
@@ -40,57 +31,22 @@ def sheet(**changes: Any) -> dict[str, Any]:
     return data
 
 
-class Game:
+class Game(DecidedGame):
     def __init__(self, seats: int = 3, **ruleset_options: Any) -> None:
-        draft = lifecycle.create(
-            ruleset="mech_d20",
-            title="T",
-            seat_names=[f"P{i}" for i in range(1, seats + 1)],
-            options=GameOptions(dice_policy="both"),
-            ruleset_options=ruleset_options,
-            server_seed=SEED,
-            gm_token_hash="g",
-            invite_hashes=[f"i{i}" for i in range(1, seats + 1)],
-        )
-        recorded = seal(
-            draft,
+        super().__init__(
+            "mech_d20",
             game_id=GAME,
-            seq=1,
-            actor="gm",
-            at="2026-01-01T00:00:00Z",
-            prev_hash=genesis_hash(GAME),
+            server_seed=SEED,
+            seats=seats,
+            dice_policy="both",
+            ruleset_options=ruleset_options,
         )
-        self.state: GameState = lifecycle.initial_state(recorded)
-        self.records: list[Recorded] = [recorded]
-        self.apply(lifecycle.decide(self.state, Start(), "gm"), "gm")
-
-    def apply(self, drafts: list[Draft], actor: str) -> list[Any]:
-        out = []
-        for draft in drafts:
-            recorded = seal(
-                draft,
-                game_id=GAME,
-                seq=self.state.version + 1,
-                actor=actor,
-                at="2026-01-01T00:00:00Z",
-                prev_hash=self.state.head,
-            )
-            self.state = lifecycle.evolve(self.state, recorded)
-            self.records.append(recorded)
-            out.append(recorded.event)
-        return out
 
     def do(self, actor: str, command: str, /, **body: Any) -> list[Any]:
-        parsed = parse({"type": f"mech_d20.{command}", **body})
-        return self.apply(lifecycle.decide(self.state, parsed, actor), actor)
+        return self.decide(actor, {"type": f"mech_d20.{command}", **body})
 
     def refused(self, actor: str, command: str, code: str, /, **body: Any) -> KirokuError:
-        before = self.state
-        with pytest.raises(KirokuError) as caught:
-            lifecycle.decide(self.state, parse({"type": f"mech_d20.{command}", **body}), actor)
-        assert caught.value.code == code, caught.value.message
-        assert self.state == before
-        return caught.value
+        return self.refuse(actor, {"type": f"mech_d20.{command}", **body}, code)
 
     @property
     def rules(self) -> MechState:
@@ -119,10 +75,3 @@ class Game:
             faces={u: [f] for u, f in faces.items()},
             **body,
         )
-
-
-_COMMANDS = {cls.model_fields["type"].default: cls for cls in MECH_D20.commands}
-
-
-def parse(body: dict[str, Any]) -> Any:
-    return _COMMANDS[body["type"]].model_validate(body)

@@ -4,18 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from domain import lifecycle
-from domain.codec import seal
-from domain.commands import Start
-from domain.envelope import genesis_hash
 from domain.errors import KirokuError
-from domain.game import GameState
-from domain.lifecycle_events import GameOptions
-from domain.records import Draft
-from domain.rulesets.ninja_slayer import NINJA_SLAYER
+from domain.lifecycle_events import DicePolicy
 from domain.rulesets.ninja_slayer.state import Character, Combat, NinjaState
+from tests.decided import DecidedGame
 
 GAME = "6f1c1f4e-0000-4000-8000-000000000101"
 SEED = "cd" * 32
@@ -33,57 +25,17 @@ BOSS_SHEET = {
 MOB_SHEET = {"karate": 3, "neuron": 2, "wazamae": 3, "tairyoku": 1, "ninja": False}
 
 
-class Game:
-    def __init__(self, policy: str = "manual", seats: int = 2) -> None:
-        draft = lifecycle.create(
-            ruleset="ninja_slayer",
-            title="T",
-            seat_names=[f"P{i}" for i in range(1, seats + 1)],
-            options=GameOptions(dice_policy=policy),  # type: ignore[arg-type]
-            ruleset_options={},
-            server_seed=SEED,
-            gm_token_hash="g",
-            invite_hashes=[f"i{i}" for i in range(1, seats + 1)],
+class Game(DecidedGame):
+    def __init__(self, policy: DicePolicy = "manual", seats: int = 2) -> None:
+        super().__init__(
+            "ninja_slayer", game_id=GAME, server_seed=SEED, seats=seats, dice_policy=policy
         )
-        recorded = seal(
-            draft,
-            game_id=GAME,
-            seq=1,
-            actor="gm",
-            at="2026-01-01T00:00:00Z",
-            prev_hash=genesis_hash(GAME),
-        )
-        self.state: GameState = lifecycle.initial_state(recorded)
-        self.events: list[Any] = []
-        self.apply(lifecycle.decide(self.state, Start(), "gm"), "gm")
-
-    def apply(self, drafts: list[Draft], actor: str) -> list[Any]:
-        out = []
-        for draft in drafts:
-            recorded = seal(
-                draft,
-                game_id=GAME,
-                seq=self.state.version + 1,
-                actor=actor,
-                at="2026-01-01T00:00:00Z",
-                prev_hash=self.state.head,
-            )
-            self.state = lifecycle.evolve(self.state, recorded)
-            self.events.append(recorded.event)
-            out.append(recorded.event)
-        return out
 
     def do(self, actor: str, body: dict[str, Any]) -> list[Any]:
-        command = _parse(body)
-        return self.apply(lifecycle.decide(self.state, command, actor), actor)
+        return self.decide(actor, body)
 
     def refused(self, actor: str, body: dict[str, Any], code: str) -> KirokuError:
-        before = self.state
-        with pytest.raises(KirokuError) as caught:
-            lifecycle.decide(self.state, _parse(body), actor)
-        assert caught.value.code == code, caught.value.message
-        assert self.state == before
-        return caught.value
+        return self.refuse(actor, body, code)
 
     @property
     def rules(self) -> NinjaState:
@@ -111,10 +63,3 @@ class Game:
             **extra,
         }
         self.do(actor, body)
-
-
-_COMMANDS = {cls.model_fields["type"].default: cls for cls in NINJA_SLAYER.commands}
-
-
-def _parse(body: dict[str, Any]) -> Any:
-    return _COMMANDS[body["type"]].model_validate(body)

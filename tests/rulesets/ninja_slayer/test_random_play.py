@@ -16,7 +16,7 @@ from domain.errors import KirokuError
 from domain.rulesets.ninja_slayer import NINJA_SLAYER
 
 from .combat_setup import MOBS, table
-from .harness import Game, _parse
+from .harness import Game
 
 IDS = ["aki", "ben", "boss", *MOBS, "nobody"]
 ACTORS = ["gm", "gm", "seat:1", "seat:2"]  # the GM runs most of the table
@@ -130,7 +130,7 @@ def test_random_play_never_breaks_the_books_or_leaks(seed: int) -> None:
         actor = rng.choice(ACTORS)
         before = game.state
         try:
-            drafts = lifecycle.decide(game.state, _parse(body), actor)
+            drafts = lifecycle.decide(game.state, game.parse(body), actor)
         except (KirokuError, DiceError, ValidationError):
             assert game.state == before
             continue
