@@ -15,6 +15,8 @@ from typing import NamedTuple, Protocol
 from .faces import Roller
 from .request import DiceRequest
 
+D20 = 20  # the die whose natural 20 and natural 1 Kiroku marks
+
 Span = tuple[int, int]
 
 
@@ -33,6 +35,14 @@ class Tally:
     """Dice values rolled (a d66 counts once): BCDice shows a lone die without a middle step."""
     d20s: list[int] = field(default_factory=list)
     """Faces of the d20s rolled, for Kiroku's natural 20 / natural 1 marks."""
+
+    def roll(self, count: int, sides: int) -> tuple[int, ...]:
+        """`count` dice of `sides`, counted, their d20 faces noted."""
+        faces = self.roller.roll(count, sides)
+        self.dice += count
+        if sides == D20:
+            self.d20s.extend(faces)
+        return faces
 
 
 class Node(Protocol):

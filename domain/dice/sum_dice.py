@@ -8,7 +8,6 @@ from typing import Literal
 from .arithmetic import Shown, Span, Tally
 from .request import DiceRequest
 
-D20 = 20
 D66 = 66
 
 KeepRule = Literal["KH", "KL", "DH", "DL"]
@@ -38,10 +37,7 @@ class DiceRoll:
         return (DiceRequest(self.count, self.sides),)
 
     def evaluate(self, tally: Tally) -> Shown:
-        faces = tally.roller.roll(self.count, self.sides)
-        tally.dice += self.count
-        if self.sides == D20:
-            tally.d20s.extend(faces)
+        faces = tally.roll(self.count, self.sides)
         return Shown(sum(faces), f"{sum(faces)}[{_listed(faces)}]")
 
 
@@ -72,10 +68,7 @@ class KeepDrop:
         return (DiceRequest(self.count, self.sides),)
 
     def evaluate(self, tally: Tally) -> Shown:
-        faces = tally.roller.roll(self.count, self.sides)
-        tally.dice += self.count
-        if self.sides == D20:
-            tally.d20s.extend(faces)
+        faces = tally.roll(self.count, self.sides)
         ordered = sorted(faces)
         highest_first = self.rule.endswith("H")
         pick = ordered[::-1] if highest_first else ordered

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .arithmetic import Node, Tally
+from .arithmetic import D20, Node, Tally
 from .compare import Comparison
 from .faces import Roller
 from .request import DiceRequest
 from .result import RollResult
-from .sum_dice import D20, DiceRoll
+from .sum_dice import DiceRoll
 
 _CRITICAL_TEXT = {"critical": "クリティカル", "fumble": "ファンブル"}
 
