@@ -184,15 +184,21 @@ def _voice(state: GameState, command: Spoken) -> dict[str, Any]:
     return {"speaker": command.speaker, "color": command.color, "tab": command.tab}
 
 
-def _roll(state: GameState, command: Roll, actor: str) -> list[Draft]:
+def _roll(state: GameState, command: Roll, actor: str, to: Sequence[str] = ()) -> list[Draft]:
+    """An open roll, or one sealed to: those named in `to` and the roller (a whispered roll),
+    the GM alone (blind: the roller sees that it rolled), or the roller (secret, or `S`)."""
     _require_playing(state)
     voice = _voice(state, command)
     record, secret = roll_record(state, command, state.draws + 1)
-    if command.blind:  # the GM alone reads it; the roller sees that it rolled
-        return [Draft(DiceRolled(secret=record, **voice), audience=(GM,))]
-    if secret:
-        return [Draft(DiceRolled(secret=record, **voice), audience=(actor,))]
-    return [Draft(DiceRolled(roll=record, **voice))]
+    if to:
+        audience: tuple[str, ...] = _addressed(state, actor, to)
+    elif command.blind:
+        audience = (GM,)
+    elif secret:
+        audience = (actor,)
+    else:
+        return [Draft(DiceRolled(roll=record, **voice))]
+    return [Draft(DiceRolled(secret=record, **voice), audience=audience)]
 
 
 def chat_roll(text: str) -> dice.Expression | None:
@@ -209,12 +215,6 @@ def _say(state: GameState, command: Say, actor: str) -> list[Draft]:
     _require_not_ended(state)
     voice = _voice(state, command)
     if chat_roll(command.text) is not None:
-        if command.to:  # a whispered roll is a secret roll shown to those named too
-            _require_playing(state)
-            audience = _addressed(state, actor, command.to)
-            roll = Roll(expression=command.text, entropy=command.entropy)
-            record, _ = roll_record(state, roll, state.draws + 1)
-            return [Draft(DiceRolled(secret=record, **voice), audience=audience)]
         roll = Roll(
             expression=command.text,
             secret=command.secret,
@@ -222,14 +222,14 @@ def _say(state: GameState, command: Say, actor: str) -> list[Draft]:
             entropy=command.entropy,
             **voice,
         )
-        return _roll(state, roll, actor)
+        return _roll(state, roll, actor, to=command.to)
     if command.to:
         audience = _addressed(state, actor, command.to)
         return [Draft(Said(secret=NoteBody(text=command.text), **voice), audience=audience)]
     return [Draft(Said(text=command.text, **voice))]
 
 
-def _addressed(state: GameState, actor: str, to: list[str]) -> tuple[str, ...]:
+def _addressed(state: GameState, actor: str, to: Sequence[str]) -> tuple[str, ...]:
     """The audience of a sealed line: its author and those named (each a seat here, or gm)."""
     for audience in to:
         number = seat_number(audience)

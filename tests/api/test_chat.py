@@ -158,3 +158,22 @@ def test_a_blind_line_in_the_chat_and_the_s_prefix(client: TestClient) -> None:
     assert secret["sealed"]["audience"] == ["seat:1"]
     assert secret["line"]["text"].startswith("(2D6)")  # the roller reads its secret roll
     assert table.events("seat:2")[-1]["line"]["text"] == "シークレットダイス"
+
+
+def test_a_whispered_roll_is_sealed_to_its_roller_the_gm_and_those_named(
+    client: TestClient,
+) -> None:
+    table = Table.create(client, seats=["Aki", "Ben", "Chie"])
+    table.join_all()
+    table.do("gm", {"type": "start"})
+    event = table.do("seat:1", {"type": "say", "text": "2D6 WHISPERED_ROLL", "to": ["seat:2"]})[
+        "events"
+    ][0]
+    assert event["type"] == "DiceRolled"
+    assert event["sealed"]["audience"] == ["seat:1", "seat:2"]
+    for reader in ("seat:1", "seat:2", "gm"):
+        assert "WHISPERED_ROLL" in table.events(reader)[-1]["line"]["text"]
+    for outsider in ("seat:3", "public"):
+        body = client.get(f"/games/{table.game_id}/events", headers=table.auth(outsider)).content
+        assert b"WHISPERED_ROLL" not in body
+        assert table.events(outsider)[-1]["line"]["text"] == "シークレットダイス"
