@@ -40,6 +40,15 @@ def join_page(request: Request, game_id: GameId) -> HTMLResponse:
     return templates.TemplateResponse(request, "join.html", {"game_id": game_id, "page": "join"})
 
 
+PANES_DIR = STATIC_DIR / "panes"
+
+
+def ruleset_panes() -> list[str]:
+    """Rulesets with a pane of their own: `static/panes/<ruleset id>.js` (see its README)."""
+    return sorted(path.stem for path in PANES_DIR.glob("*.js"))
+
+
 @router.get("/g/{game_id}", response_class=HTMLResponse)
 def table_page(request: Request, game_id: GameId) -> HTMLResponse:
-    return templates.TemplateResponse(request, "table.html", {"game_id": game_id, "page": "table"})
+    context = {"game_id": game_id, "page": "table", "panes": " ".join(ruleset_panes())}
+    return templates.TemplateResponse(request, "table.html", context)

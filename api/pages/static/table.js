@@ -20,6 +20,7 @@ const store = {
 
 const table = {
   me: null, game: null, ruleset: null, view: null,
+  pane: null, // the ruleset's own pane (static/panes/<id>.js), if it has one
   events: new Map(), // seq → event, as this reader received it
   filter: "all",
 };
@@ -211,6 +212,22 @@ async function refreshView() {
   } catch { return; }
   renderMyPane();
   $("rules-view").replaceChildren(renderValue(table.view.rules));
+  table.pane?.update({ view: table.view, game: table.game });
+}
+
+// A ruleset with a pane of its own (static/panes/<id>.js, see its README) gets it above the
+// generic one, which stays available, folded.
+async function mountRulesetPane() {
+  const id = table.game.ruleset;
+  if (!root.dataset.panes.split(" ").includes(id)) return;
+  const module = await import(`./panes/${id}.js`);
+  table.pane = module.mountPane({
+    root: $("ruleset-pane-body"), me: table.me, ruleset: table.ruleset,
+    isGm, get, command: (body, errorBox) => command(body, errorBox),
+  });
+  $("ruleset-pane-title").textContent = table.pane.title ?? id;
+  $("ruleset-pane").hidden = false;
+  $("rules-pane").open = false;
 }
 
 async function command(body, errorBox) {
@@ -357,6 +374,7 @@ async function main() {
   table.ruleset = catalog.rulesets.find((r) => r.id === table.game.ruleset);
   if (table.me.actor !== "public") setUpChat();
   live = new LiveLog(gameId, { eventTypes: catalog.event_types, onEvent: showEvent, onState: setConnection });
+  await mountRulesetPane();
   await live.connect();
   await refreshView();
   if (table.me.actor !== "public") renderRulesForms();
