@@ -105,6 +105,40 @@ class Rolled(BaseModel):
     kept: TargetRoll
 
 
+class Planned(BaseModel):
+    """What one target's attack roll will add up, before the die is cast."""
+
+    model_config = ConfigDict(frozen=True)
+
+    parts: tuple[Component, ...]
+    modifiers: tuple[Modifier, ...]
+    dice: str  # the dice command it rolls, e.g. 1D20+9 (never the defence)
+
+
+def plan(
+    attack: Attack, attacker: Unit, power: Power, weapon: Weapon | None, target: Unit | None
+) -> Planned:
+    """The attack roll against one target (L272–276, L335–397): sheet parts, the declared and
+    situational modifiers as they stack, and the dice command (the table's pane shows it).
+    Without a target, what every target shares (the attacker's side only)."""
+    assert power.attack is not None
+    parts = attack_roll.components(attacker.sheet, power, weapon)
+    wanted = [
+        *for_roll(attack.modifiers, ATTACK),
+        *attack_roll.effect_modifiers(attacker, ATTACK),
+    ]
+    if target is not None:
+        seen = target.id not in attack.unseen and conditions.sees(attacker, target)
+        wanted += attack_roll.situational(target, power, seen=seen)
+        found = advantage.sources(attacker, target, power, declared=attack.advantage, seen=seen)
+        bonus_for_advantage = advantage.modifier(found)
+        if bonus_for_advantage is not None:
+            wanted.append(bonus_for_advantage)
+    kept = counted(wanted)
+    bonus = attack_roll.attack_bonus(parts, kept)
+    return Planned(parts=parts, modifiers=kept, dice=f"1D20{bonus:+d}" if bonus else "1D20")
+
+
 def roll_target(
     t: Table[MechState],
     attack: Attack,
@@ -119,22 +153,9 @@ def roll_target(
 ) -> Rolled:
     """One attack roll against one target (L272–276, L335–397, L6, L296)."""
     assert power.attack is not None
-    seen = target.id not in attack.unseen and conditions.sees(attacker, target)
-    parts = attack_roll.components(attacker.sheet, power, weapon)
-    wanted = [
-        *for_roll(attack.modifiers, ATTACK),
-        *attack_roll.effect_modifiers(attacker, ATTACK),
-        *attack_roll.situational(target, power, seen=seen),
-    ]
-    found = advantage.sources(attacker, target, power, declared=attack.advantage, seen=seen)
-    bonus_for_advantage = advantage.modifier(found)
-    if bonus_for_advantage is not None:
-        wanted.append(bonus_for_advantage)
-    kept = counted(wanted)
-    bonus = attack_roll.attack_bonus(parts, kept)
-    rolled = t.dice.roll(
-        f"1D20{bonus:+d}" if bonus else "1D20", None if face is None else [face], entropy
-    )
+    planned = plan(attack, attacker, power, weapon, target)
+    parts, kept = planned.parts, planned.modifiers
+    rolled = t.dice.roll(planned.dice, None if face is None else [face], entropy)
     natural, total = rolled.faces[0], rolled.total
     met = attack_roll.defence(target, power.attack.defence)
     hit = attack_roll.hits(natural, total, met.value)

@@ -20,7 +20,8 @@ from .changes import EffectIds, effects
 from .changes import damage as damage_draft
 from .resolution import completion, popped, waiting_power
 from .rules import MECH_D20
-from .state import MechState
+from .sheet import Power, Weapon
+from .state import Attack, MechState, Unit
 
 Faces = Field(default=None, max_length=20)
 Entropy = Field(default="", max_length=64)
@@ -71,23 +72,31 @@ class DamageRolled(Event):
     secret: DamageSecret | None = None
 
 
+def damage_terms(
+    attack: Attack, attacker: Unit, power: Power, weapon: Weapon | None
+) -> damage.DamageTerms:
+    """The one damage roll of a waiting attack (L279–301): the power's dice, the declared
+    class-feature and crit-only dice, and the damage modifiers as they stack."""
+    if power.hit is None:
+        return NO_DAMAGE
+    return damage.terms(
+        attacker.sheet,
+        power,
+        weapon,
+        extra_dice=attack.extra_dice,
+        crit_dice=attack.crit_dice,
+        modifiers=[
+            *for_roll(attack.modifiers, DAMAGE),
+            *attack_roll.effect_modifiers(attacker, DAMAGE),
+        ],
+    )
+
+
 @MECH_D20.decides(DamageRoll)
 def damage_roll(t: Table[MechState], command: DamageRoll, actor: str) -> list[Draft]:
     state, attack, attacker, power, weapon = waiting_power(t, actor, "rolled")
     assert power.attack is not None
-    terms = NO_DAMAGE
-    if power.hit is not None:
-        terms = damage.terms(
-            attacker.sheet,
-            power,
-            weapon,
-            extra_dice=attack.extra_dice,
-            crit_dice=attack.crit_dice,
-            modifiers=[
-                *for_roll(attack.modifiers, DAMAGE),
-                *attack_roll.effect_modifiers(attacker, DAMAGE),
-            ],
-        )
+    terms = damage_terms(attack, attacker, power, weapon)
     verdicts = []
     for kept in attack.rolls:
         target = state.units[kept.target]

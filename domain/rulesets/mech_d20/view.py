@@ -1,6 +1,10 @@
 """What each audience sees: players their units in full and the enemies' public state (name,
 半壊, out, conditions, powers used); the GM everything. Every number an audience may not see
-is a Private value (domain/secrecy.py), stripped in one place."""
+is a Private value (domain/secrecy.py), stripped in one place.
+
+The dice commands a power and a waiting attack will roll (`1D20+9`, `2D8+6`) are its user's
+numbers: shown to whoever reads that unit's sheet, so the table's pane can say what a button
+rolls. An attack roll's dice never carry the defence (seed notes §3)."""
 
 from __future__ import annotations
 
@@ -9,10 +13,12 @@ from domain.secrecy import Private, RulesView
 from domain.table import TableView
 
 from . import actions, conditions, health
+from .attacks import plan
 from .bonuses import Modifier
+from .damage_rolls import damage_terms
 from .encounter import up
 from .rules import MECH_D20
-from .sheet import Sheet
+from .sheet import ARMAMENT, WEAPON, Power, Sheet, Weapon
 from .state import Applied, Attack, MechState, Unit
 
 
@@ -30,13 +36,25 @@ class EffectView(RulesView):
     text: str
 
 
+class PowerDice(RulesView):
+    """What a power rolls with one weapon (or none), before any target's situation."""
+
+    weapon: str | None
+    attack: str | None  # e.g. 1D20+8
+    defence: str | None  # the defence's name it is compared with
+    damage: str | None  # e.g. 2D8+6
+
+
 class PowerUse(RulesView):
     name: str
     frequency: str
     action: str
     keywords: list[str]
     range: str
+    area: bool
+    targets: int
     uses_left: int | None  # None: 無限回
+    dice: list[PowerDice]  # one per weapon it may use
 
 
 class UnitView(RulesView):
@@ -81,6 +99,12 @@ class OutcomeView(RulesView):
     critical: bool
 
 
+class PlannedRoll(RulesView):
+    target: str
+    dice: str  # the attack roll's dice command against this target, e.g. 1D20+9
+    defence: str  # the defence's name (never its value)
+
+
 class PendingView(RulesView):
     seq: int
     unit: str
@@ -89,8 +113,12 @@ class PendingView(RulesView):
     stage: str
     off_turn: str | None
     charge: bool
+    provokes: bool
+    attack: bool  # it waits for attack_roll (else for resolve)
     outcomes: list[OutcomeView]
     reactions: list[str]  # units with a 即応・対応 waiting on it
+    rolls: Private[list[PlannedRoll]]  # for whoever reads the attacker's numbers
+    damage: Private[str | None]
 
 
 class EncounterView(RulesView):
@@ -145,6 +173,34 @@ def _effect(applied: Applied) -> EffectView:
     )
 
 
+def _weapons(unit: Unit, power: Power) -> list[Weapon | None]:
+    """The weapons a [武器] or [特殊武装] power may be used with (powers.weapon_for)."""
+    if not (power.has(WEAPON) or power.has(ARMAMENT)):
+        return [None]
+    kind = ARMAMENT if power.has(ARMAMENT) else WEAPON
+    fitting = [w for w in unit.sheet.weapons if w.kind == kind]
+    return list(fitting or unit.sheet.weapons[:1]) or [None]
+
+
+def _dice(unit: Unit, power: Power) -> list[PowerDice]:
+    if power.attack is None and power.hit is None:
+        return []
+    blank = Attack(seq=0, unit=unit.id, power=power.name, targets=())
+    found = []
+    for weapon in _weapons(unit, power):
+        terms = damage_terms(blank, unit, power, weapon)
+        attack = None if power.attack is None else plan(blank, unit, power, weapon, None)
+        found.append(
+            PowerDice(
+                weapon=None if weapon is None else weapon.name,
+                attack=None if attack is None else attack.dice,
+                defence=None if power.attack is None else power.attack.defence,
+                damage=None if power.hit is None else terms.expression,
+            )
+        )
+    return found
+
+
 def _powers(unit: Unit) -> list[PowerUse]:
     found = []
     for power in unit.sheet.all_powers():
@@ -162,7 +218,10 @@ def _powers(unit: Unit) -> list[PowerUse]:
                 action=power.action,
                 keywords=list(power.keywords),
                 range=power.range,
+                area=power.area,
+                targets=power.targets,
                 uses_left=left,
+                dice=_dice(unit, power),
             )
         )
     return found
@@ -193,7 +252,30 @@ def unit_view(state: MechState, unit: Unit) -> UnitView:
     )
 
 
-def _pending(attack: Attack) -> PendingView:
+def _planned(state: MechState, attack: Attack) -> tuple[list[PlannedRoll], str | None]:
+    """The dice the waiting attack's `attack_roll` and `damage_roll` will roll."""
+    attacker = state.units.get(attack.unit)
+    power = attacker.sheet.power(attack.power) if attacker is not None else None
+    if attacker is None or power is None:
+        return [], None
+    weapon = attacker.sheet.weapon(attack.weapon) if attack.weapon else None
+    if weapon is None and _weapons(attacker, power) != [None] and len(attacker.sheet.weapons) == 1:
+        weapon = attacker.sheet.weapons[0]  # powers.weapon_for's choice when none is named
+    rolls = []
+    if power.attack is not None:
+        for uid in attack.targets:
+            target = state.units.get(uid)
+            if target is None or health.out(target):
+                continue
+            planned = plan(attack, attacker, power, weapon, target)
+            rolls.append(PlannedRoll(target=uid, dice=planned.dice, defence=power.attack.defence))
+    damage = None if power.hit is None else damage_terms(attack, attacker, power, weapon).expression
+    return rolls, damage
+
+
+def _pending(state: MechState, attack: Attack) -> PendingView:
+    rolls, damage = _planned(state, attack)
+    to = audience_of(state, state.units[attack.unit])
     return PendingView(
         seq=attack.seq,
         unit=attack.unit,
@@ -202,12 +284,22 @@ def _pending(attack: Attack) -> PendingView:
         stage=attack.stage,
         off_turn=attack.off_turn,
         charge=attack.charge,
+        provokes=attack.provokes,
+        attack=_attacks(state, attack),
         outcomes=[
             OutcomeView(target=r.target, outcome="hit" if r.hit else "miss", critical=r.critical)
             for r in attack.rolls
         ],
         reactions=[r.unit for r in attack.reactions],
+        rolls=Private(rolls, to),
+        damage=Private(damage, to),
     )
+
+
+def _attacks(state: MechState, attack: Attack) -> bool:
+    attacker = state.units.get(attack.unit)
+    power = attacker.sheet.power(attack.power) if attacker is not None else None
+    return power is not None and power.attack is not None
 
 
 def _encounter(state: MechState) -> EncounterView | None:
@@ -238,7 +330,7 @@ def _encounter(state: MechState) -> EncounterView | None:
         immediate_used=list(current.immediate_used),
         opportunity_used=list(current.opportunity_used),
         free_attack_used=list(current.free_attack_used),
-        pending=[_pending(a) for a in current.attacks],
+        pending=[_pending(state, a) for a in current.attacks],
         last_action=current.last_action,
     )
 
