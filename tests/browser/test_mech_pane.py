@@ -219,7 +219,6 @@ def test_a_round_of_the_encounter_through_the_pane(browser: Any, server: KirokuS
             )
         expect(_pane(aki).locator(".mech-turn")).to_have_text("次: グレイブ")
 
-
         # Every byte the players received: no defence, hp or attack number of the boss.
         boss_hp = api.get(f"/games/{created['game_id']}/view", headers=gm_auth).json()["rules"][
             "units"

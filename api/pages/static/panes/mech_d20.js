@@ -17,7 +17,10 @@ const OFF_TURN = [...IMMEDIATE, "フリー", "アクション不要"];
 
 export function mountPane(context) {
   const { root, me, isGm } = context;
-  const form = { unit: "", power: "", targets: new Set(), weapon: "", move: "通常移動", text: "", faces: "", reaction: "" };
+  const form = {
+    unit: "", power: "", targets: new Set(), weapon: "", move: "通常移動", text: "", faces: "",
+    initiative: {}, sitOut: new Set(),
+  };
   let view = null;
   let rules = null;
   const errorBox = el("p", { class: "error", role: "alert", hidden: true });
@@ -302,10 +305,20 @@ export function mountPane(context) {
   function beginForm() {
     const ids = Object.keys(rules.units).filter((id) => !unit(id).out);
     if (!ids.length) return el("p", { class: "hint" }, "Add units (mech_d20.add_unit below), then begin the encounter.");
-    const boxes = ids.map((id) => el("input", { type: "checkbox", name: "participant", value: id, checked: true }));
+    // What is typed survives a re-render (every event refreshes the view).
+    const boxes = ids.map((id) => {
+      const box = el("input", { type: "checkbox", name: `participant-${id}`, value: id, checked: !form.sitOut.has(id) });
+      box.addEventListener("change", () => { if (box.checked) form.sitOut.delete(id); else form.sitOut.add(id); });
+      return box;
+    });
     // Physical dice, where the game allows them: one d20 face per unit (else a server draw).
-    const faces = ids.map((id) => manualDice() ? el("input", { type: "number", min: 1, max: 20, name: `initiative-${id}`,
-      class: "mech-init-face", "aria-label": `Initiative d20 for ${nameOf(id)}`, placeholder: "d20" }) : null);
+    const faces = ids.map((id) => {
+      if (!manualDice()) return null;
+      const input = el("input", { type: "number", min: 1, max: 20, name: `initiative-${id}`, value: form.initiative[id] ?? "",
+        class: "mech-init-face", "aria-label": `Initiative d20 for ${nameOf(id)}`, placeholder: "d20" });
+      input.addEventListener("input", () => { form.initiative[id] = input.value; });
+      return input;
+    });
     const begin = el("form", { class: "mech-begin", "aria-label": "Begin the encounter" },
       el("h3", {}, "Begin an encounter"),
       ids.map((id, i) => el("div", { class: "mech-participant" },
@@ -347,7 +360,7 @@ export function mountPane(context) {
       encounter && isGm() && !encounter.pending.length ? button("End the encounter", () => send({ type: "end_encounter" }), { class: "mech-end-encounter" }) : null,
     ];
     body.replaceChildren(...sections.filter(Boolean));
-    if (focused) body.querySelector(`[name="${focused}"]`)?.focus();
+    if (focused) body.querySelector(`[name="${CSS.escape(focused)}"]`)?.focus();
   }
 
   return {
