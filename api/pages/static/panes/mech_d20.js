@@ -19,7 +19,7 @@ export function mountPane(context) {
   const { root, me, isGm } = context;
   const form = {
     unit: "", power: "", targets: new Set(), weapon: "", move: "通常移動", text: "", faces: "",
-    initiative: {}, sitOut: new Set(),
+    initiative: {}, sitOut: new Set(), openPowers: new Map(),
   };
   let view = null;
   let rules = null;
@@ -131,7 +131,8 @@ export function mountPane(context) {
   }
 
   function powers(u) {
-    return el("details", { class: "mech-powers", open: mine(u) && !isGm() ? true : undefined },
+    const open = form.openPowers.get(u.id) ?? (mine(u) && !isGm());
+    const details = el("details", { class: "mech-powers", open: open || undefined },
       el("summary", {}, "Powers"),
       el("table", { class: "view mech-power-table" },
         el("tbody", {}, u.powers.map((p) => el("tr", { dataset: { power: p.name } },
@@ -139,6 +140,8 @@ export function mountPane(context) {
           el("td", {}, `${p.frequency} · ${p.action}`),
           el("td", { class: "mech-uses" }, p.uses_left === null ? "∞" : `${p.uses_left}/1`),
           el("td", { class: "mech-dice" }, diceText(p.dice[0])))))));
+    details.addEventListener("toggle", () => form.openPowers.set(u.id, details.open));
+    return details;
   }
 
   function diceText(dice) {
@@ -159,8 +162,11 @@ export function mountPane(context) {
       turn?.charged ? [el("dt", {}, "突撃"), el("dd", {}, "turn over")] : null);
   }
 
-  function facesField() {
-    if (!manualDice()) return null;
+  // Only for a reader with a roll to make: its unit's turn (saves, a death save) or attack.
+  function facesField(encounter) {
+    const top = encounter.pending[encounter.pending.length - 1];
+    const rolls = [encounter.turn?.unit, encounter.up, top?.unit].some((id) => id && mine(unit(id)));
+    if (!manualDice() || !rolls) return null;
     const input = el("input", { type: "text", inputmode: "numeric", class: "mech-faces", value: form.faces,
       placeholder: view.options.dice_policy === "manual" ? "faces (required)" : "server dice, or faces",
       "aria-label": "Physical dice faces for the next roll" });
@@ -355,7 +361,7 @@ export function mountPane(context) {
       turnControls(encounter),
       pendingSection(encounter),
       encounter && id && !encounter.pending.some((p) => p.unit === id) ? el("section", { class: "mech-act" }, chooser, actionForms(encounter, id)) : null,
-      encounter ? facesField() : null,
+      encounter ? facesField(encounter) : null,
       !encounter && isGm() && view.status === "started" ? beginForm() : null,
       encounter && isGm() && !encounter.pending.length ? button("End the encounter", () => send({ type: "end_encounter" }), { class: "mech-end-encounter" }) : null,
     ];
