@@ -35,6 +35,9 @@ export function mountPane(context) {
   const unit = (id) => rules.units[id];
   const nameOf = (id) => unit(id)?.name ?? id;
   const mine = (u) => isGm() || u.owner === me.actor;
+  // Off its turn a unit answers for itself: a player's units, the GM's NPCs (the GM may still
+  // drive any unit's own turn, and anything else from the generic pane below).
+  const answers = (u) => u.owner === (isGm() ? "gm" : me.actor);
   const manualDice = () => ["manual", "both"].includes(view.options?.dice_policy);
 
   async function send(command) {
@@ -178,7 +181,7 @@ export function mountPane(context) {
   function actingUnit(encounter) {
     const turnUnit = encounter?.turn?.unit;
     if (turnUnit && mine(unit(turnUnit))) return turnUnit;
-    const own = Object.values(rules.units).filter((u) => mine(u) && !u.out && (!encounter || encounter.order.some((o) => o.unit === u.id)));
+    const own = Object.values(rules.units).filter((u) => answers(u) && !u.out && (!encounter || encounter.order.some((o) => o.unit === u.id)));
     if (!own.some((u) => u.id === form.unit)) form.unit = own[0]?.id ?? "";
     return form.unit;
   }
@@ -229,7 +232,7 @@ export function mountPane(context) {
   // Off-turn answers to the waiting power: an opportunity attack on a power that provokes,
   // an immediate power (即応) with uses left.
   function reactions(encounter, top) {
-    const own = Object.values(rules.units).filter((u) => mine(u) && u.id !== top.unit && !u.out
+    const own = Object.values(rules.units).filter((u) => answers(u) && u.id !== top.unit && !u.out
       && encounter.order.some((o) => o.unit === u.id) && encounter.turn?.unit !== u.id);
     const items = [];
     for (const u of own) {
@@ -348,7 +351,7 @@ export function mountPane(context) {
     const focused = document.activeElement && root.contains(document.activeElement) ? document.activeElement.getAttribute("name") : null;
     const encounter = rules.encounter;
     const id = encounter ? actingUnit(encounter) : "";
-    const own = Object.values(rules.units).filter((u) => mine(u) && !u.out && encounter?.order.some((o) => o.unit === u.id));
+    const own = Object.values(rules.units).filter((u) => answers(u) && !u.out && encounter?.order.some((o) => o.unit === u.id));
     const chooser = !encounter?.turn || !mine(unit(encounter.turn.unit)) ? (own.length > 1 ? (() => {
       const s = el("select", { name: "unit", "aria-label": "Acting unit" }, own.map((u) => el("option", { value: u.id, selected: u.id === id }, u.name)));
       s.addEventListener("change", () => { form.unit = s.value; render(); });
