@@ -84,7 +84,10 @@ export function mountPane(context) {
     if (u.out) parts.push(chip("out", "out"));
     else if (u.status !== "active") parts.push(chip(u.status, "out"));
     if (u.bloodied && !u.out) parts.push(chip("半壊", "bloodied"));
-    if (u.prone && !u.conditions.includes("伏せ")) parts.push(chip("伏せ"));
+    // Conditions no effect lists (無防備 and 伏せ of a unit at hp ≤ 0, a knocked-down unit).
+    const fromEffects = new Set(u.effects.flatMap((e) => e.conditions));
+    for (const c of u.conditions) if (!fromEffects.has(c)) parts.push(chip(c, "condition"));
+    if (u.prone && !u.conditions.includes("伏せ")) parts.push(chip("伏せ", "condition"));
     return parts;
   }
 
