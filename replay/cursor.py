@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 from typing import Any
+from weakref import WeakKeyDictionary
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from domain.audience import GM, PUBLIC
 from domain.draws import find_objects
 from domain.errors import Forbidden
+from domain.game import GameState
+from domain.logline import LogLine, describe
+from domain.records import Recorded
 from domain.redaction import Disclosure, redact
+from domain.rulesets import ruleset_for
 from projections.views import AudienceView, fold, render
 from replay.history import History
+
+LOG_WINDOW = 200  # lines of the log a replay shows up to its seq, unless asked for fewer
 
 
 class Change(BaseModel):
@@ -30,6 +37,7 @@ class Frame(BaseModel):
     seq: int
     last_seq: int
     event: dict[str, Any]  # the event at `seq`, as this audience saw it then
+    line: LogLine  # that event as the table read it (domain.logline.describe)
     explanation: str | None  # how a roll's result follows from its faces, if visible
     view: AudienceView
     changes: list[Change]
@@ -57,7 +65,7 @@ class ReplayCursor:
     def at(self, seq: int) -> Frame:
         before = self.history.state_at(seq - 1) if seq > 1 else None
         state = fold(before, self.history.record(seq))
-        event = redact(self.history.record(seq), self.audience, Disclosure.of(state.game))
+        event, line = seen(state.game, self.history.record(seq), self.audience)
         view = render(state, self.audience)
         return Frame(
             game_id=state.game.game_id,
@@ -65,10 +73,18 @@ class ReplayCursor:
             seq=seq,
             last_seq=self.history.last_seq,
             event=event,
+            line=line,
             explanation=_explanation(event),
             view=view,
             changes=_view_changes(None if before is None else render(before, self.audience), view),
         )
+
+    def log(self, seq: int, count: int = LOG_WINDOW) -> list[tuple[dict[str, Any], LogLine]]:
+        """The last `count` events up to `seq` (itself included), each as this audience saw it
+        right after `seq`, with its line: the table's log at that moment."""
+        state = self.history.state_at(seq).game
+        first = max(1, seq - count + 1)
+        return [seen(state, self.history.record(n), self.audience) for n in range(first, seq + 1)]
 
     def current(self) -> Frame:
         return self.at(self.seq)
@@ -90,6 +106,62 @@ class ReplayCursor:
 
     def as_audience(self, audience: str) -> ReplayCursor:
         return ReplayCursor(self.history, audience, self.seq)
+
+
+class Marks(BaseModel):
+    """Where the events a replay jumps to are: rulings, amendments and declarations, by seq.
+    Read from public parts only (an event's type and public part are everyone's)."""
+
+    game_id: str
+    last_seq: int
+    rulings: list[int] = Field(description="GM (or host) rulings")
+    amendments: list[int] = Field(description="amendments of earlier events")
+    declarations: list[int] = Field(
+        description="declarations, checked against the truth after the end (see /audit)"
+    )
+
+
+MARKED = {"ruling": "rulings", "amendment": "amendments", "declaration": "declarations"}
+_marks: WeakKeyDictionary[History, Marks] = WeakKeyDictionary()
+
+
+def marks(history: History) -> Marks:
+    """The marks of a history, kept beside it and brought up to date as it grows."""
+    known = _marks.get(history)
+    if known is None:
+        game = history.final.game
+        known = Marks(game_id=game.game_id, last_seq=0, rulings=[], amendments=[], declarations=[])
+    if known.last_seq < history.last_seq:
+        describe_rules = ruleset_for(history.final.game.ruleset).describe
+        found: dict[str, list[int]] = {name: [] for name in MARKED.values()}
+        for recorded in history.records[known.last_seq :]:
+            envelope = recorded.envelope
+            event = {
+                "seq": envelope.seq,
+                "type": envelope.type,
+                "actor": envelope.actor,
+                "public": envelope.public,
+                "sealed": None if envelope.sealed is None else {"audience": []},
+            }
+            line = describe(event, PUBLIC, {}, describe_rules)
+            if line.kind in MARKED:
+                found[MARKED[line.kind]].append(envelope.seq)
+        known = Marks(
+            game_id=known.game_id,
+            last_seq=history.last_seq,
+            rulings=known.rulings + found["rulings"],
+            amendments=known.amendments + found["amendments"],
+            declarations=known.declarations + found["declarations"],
+        )
+        _marks[history] = known
+    return known
+
+
+def seen(state: GameState, recorded: Recorded, audience: str) -> tuple[dict[str, Any], LogLine]:
+    """An event as `audience` saw it when the game was at `state`, and the line it read."""
+    event = redact(recorded, audience, Disclosure.of(state))
+    seat_names = {seat.seat: seat.name for seat in state.seats}
+    return event, describe(event, audience, seat_names, ruleset_for(state.ruleset).describe)
 
 
 def _view_changes(before: AudienceView | None, after: AudienceView) -> list[Change]:
