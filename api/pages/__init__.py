@@ -52,3 +52,11 @@ def ruleset_panes() -> list[str]:
 def table_page(request: Request, game_id: GameId) -> HTMLResponse:
     context = {"game_id": game_id, "page": "table", "panes": " ".join(ruleset_panes())}
     return templates.TemplateResponse(request, "table.html", context)
+
+
+@router.get("/g/{game_id}/replay", response_class=HTMLResponse)
+def replay_page(request: Request, game_id: GameId) -> HTMLResponse:
+    """Step through the game as one audience saw it (the replay API, signed in by the cookie);
+    after the end, the dispute report beside the log."""
+    context = {"game_id": game_id, "page": "replay"}
+    return templates.TemplateResponse(request, "replay.html", context)

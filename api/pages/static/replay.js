@@ -1,0 +1,325 @@
+// The replay page: step through a recorded game as one audience saw it. The log, each event's
+// line, what it changed and its roll come from the replay API (/replay, /replay/log,
+// /replay/marks) with the same permissions as everywhere: before the end a seat replays as
+// itself or as a spectator, the GM as anyone; after the end anyone as anyone.
+import { Problem, el, get, showError } from "./api.js";
+import { renderLine } from "./logline.js";
+import { renderValue } from "./render.js";
+
+const root = document.getElementById("replay");
+const gameId = root.dataset.game;
+const $ = (id) => document.getElementById(id);
+const PAGE = 10; // events a PageUp / PageDown moves
+
+const replay = {
+  me: null, game: null, audit: null,
+  audience: null, seq: 1, last: 1,
+  marks: { rulings: [], amendments: [], declarations: [] },
+  wanted: null, busy: false, // {seq, audience} asked for while a request is under way
+};
+
+// ------------------------------------------------------------------------------ moving
+
+function clamp(seq) {
+  return Math.min(Math.max(1, Math.trunc(seq) || 1), replay.last);
+}
+
+// Where the reader is going: the seq asked for last, even if it is still being fetched.
+const here = () => replay.wanted?.seq ?? replay.seq;
+
+// Seeks are serialised: a slider dragged fast asks for many seqs, only the latest is fetched.
+function want(seq, audience) {
+  replay.wanted = { seq: clamp(seq), audience };
+  showPosition(replay.wanted.seq);
+  if (!replay.busy) drain();
+}
+
+function seek(seq) {
+  want(seq, replay.wanted?.audience ?? replay.audience);
+}
+
+function switchPerspective(audience) {
+  want(here(), audience);
+}
+
+async function drain() {
+  replay.busy = true;
+  try {
+    while (replay.wanted !== null) {
+      const { seq, audience } = replay.wanted;
+      replay.wanted = null;
+      await show(seq, audience);
+    }
+  } finally {
+    replay.busy = false;
+  }
+}
+
+function showPosition(seq) {
+  $("slider").value = String(seq);
+  $("seq-input").value = String(seq);
+  $("position").textContent = `of ${replay.last}`;
+}
+
+const query = (seq, audience) => `at=${seq}&as=${encodeURIComponent(audience)}`;
+
+// Fetch the frame and the log as `audience` saw them after `seq`, then show both. A refusal
+// (another seat before the end) leaves the page as it was and says why.
+async function show(seq, audience) {
+  let frame, log;
+  try {
+    [frame, log] = await Promise.all([
+      get(`/games/${gameId}/replay?${query(seq, audience)}`),
+      get(`/games/${gameId}/replay/log?${query(seq, audience)}`),
+    ]);
+  } catch (error) {
+    if (error instanceof Problem && error.status === 403) {
+      showError($("perspective-error"), error);
+      $("perspective").value = replay.audience;
+      showPosition(replay.seq);
+      return false;
+    }
+    showError($("replay-error"), error);
+    return false;
+  }
+  $("perspective-error").hidden = true;
+  replay.seq = seq;
+  replay.audience = audience;
+  replay.last = frame.last_seq;
+  $("slider").max = String(replay.last);
+  $("seq-input").max = String(replay.last);
+  showPosition(seq);
+  $("perspective").value = audience;
+  history.replaceState(null, "", `#${query(seq, audience)}`);
+  renderLog(log.events, seq);
+  renderFrame(frame);
+  markAuditRow(seq);
+  return true;
+}
+
+function jump(name) {
+  const seqs = markSeqs(name);
+  const next = seqs.find((seq) => seq > here());
+  if (next === undefined) {
+    $("position").textContent = `of ${replay.last} — no later ${name.replace(/s$/, "")}`;
+    return;
+  }
+  seek(next);
+}
+
+function markSeqs(name) {
+  const seqs = new Set(replay.marks[name] ?? []);
+  if (name === "declarations") for (const check of replay.audit?.declarations ?? []) seqs.add(check.seq);
+  return [...seqs].sort((a, b) => a - b);
+}
+
+// ------------------------------------------------------------------------------ showing
+
+function renderLog(events, seq) {
+  const log = $("log");
+  log.replaceChildren(...events.map((event) => {
+    const item = renderLine(event);
+    if (event.seq === seq) {
+      item.classList.add("current");
+      item.setAttribute("aria-current", "step");
+    }
+    return item;
+  }));
+  const current = log.querySelector(".current");
+  if (current) log.scrollTop = current.offsetTop - log.offsetTop - log.clientHeight + current.offsetHeight + 8;
+}
+
+function renderFrame(frame) {
+  $("event-title").textContent = `Event #${frame.seq} of ${frame.last_seq} — ${frame.event.type}`;
+  const line = renderLine({ ...frame.event, line: frame.line });
+  line.removeAttribute("id"); // the log already holds #seq-N
+  $("event-line").replaceChildren(line);
+  const explanation = $("explanation");
+  explanation.hidden = !frame.explanation;
+  explanation.replaceChildren(el("span", { class: "hint" }, "Roll: "), el("code", {}, frame.explanation ?? ""));
+  $("changes").replaceChildren(renderChanges(frame));
+  $("view-title").textContent = `The view at this event, as ${audienceName(frame.audience)}`;
+  $("view").replaceChildren(renderValue({
+    status: frame.view.status,
+    rules: frame.view.rules,
+    secrets: frame.view.secrets.map((s) => ({ seq: s.seq, type: s.type, revealed: s.revealed, body: s.body })),
+  }));
+}
+
+function renderChanges(frame) {
+  if (frame.seq === 1) return el("p", { class: "hint" }, "The game is created: everything starts here.");
+  const changes = frame.changes.filter((c) => c.path !== "seq" && c.path !== "head");
+  if (!changes.length) return el("p", { class: "hint" }, `Nothing ${audienceName(frame.audience)} could see changed.`);
+  return el("table", { class: "view changes" },
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "what"), el("th", { scope: "col" }, "before"), el("th", { scope: "col" }, "after"))),
+    el("tbody", {}, changes.map((change) => el("tr", {},
+      el("td", {}, el("code", {}, change.path || "(all)")),
+      el("td", {}, renderValue(change.before, 2)),
+      el("td", {}, renderValue(change.after, 2))))));
+}
+
+function seqButton(seq) {
+  return el("button", { type: "button", class: "seq-link", dataset: { seq }, title: `Go to event ${seq}` }, `#${seq}`);
+}
+
+function renderAudit(report) {
+  const verdict = { clean: "CLEAN", problems: "PROBLEMS", unfinished: "UNFINISHED" }[report.verdict] ?? report.verdict;
+  const parts = [
+    el("p", {}, el("span", { class: `verdict verdict-${report.verdict}` }, verdict)),
+    el("ul", { class: "plain" }, report.summary.map((text) => el("li", {}, text))),
+  ];
+  const problems = [];
+  const chain = report.verification.chain;
+  if (!chain.ok) problems.push({ seq: chain.first_bad_seq, what: "chain", problem: chain.problem });
+  for (const check of report.verification.secrets?.checks ?? []) {
+    if (!check.ok) problems.push({ seq: check.seq, what: `${check.kind}: ${check.what}`, problem: check.problem });
+  }
+  for (const check of report.declarations) {
+    if (check.verdict === "overstated") problems.push({ seq: check.seq, what: check.what, problem: "declared above the truth" });
+  }
+  if (problems.length) {
+    parts.push(el("h3", {}, "Problems"), el("ul", { class: "problems" }, problems.map((p) =>
+      el("li", {}, p.seq ? seqButton(p.seq) : null, ` ${p.what}: ${p.problem ?? ""}`))));
+  }
+  if (report.declarations.length) {
+    parts.push(el("h3", {}, "Declarations beside the truth"), el("div", { class: "table-scroll" },
+      el("table", { class: "view audit-declarations" },
+        el("thead", {}, el("tr", {}, ["event", "who", "what", "declared", "truth", "verdict"].map((h) => el("th", { scope: "col" }, h)))),
+        el("tbody", {}, report.declarations.map((d) => el("tr", { class: `verdict-${d.verdict}`, dataset: { seq: d.seq } },
+          el("td", {}, seqButton(d.seq)),
+          el("td", {}, actorName(d.actor)),
+          el("td", {}, d.what),
+          el("td", {}, renderValue(d.declared, 2)),
+          el("td", {}, renderValue(d.truth, 2)),
+          el("td", {}, d.verdict + (d.note ? ` — ${d.note}` : ""))))))));
+  }
+  if (report.rulings.length) {
+    parts.push(el("h3", {}, "Rulings and amendments"), el("div", { class: "table-scroll" },
+      el("table", { class: "view audit-rulings" },
+        el("thead", {}, el("tr", {}, ["event", "", "on", "text", "change"].map((h) => el("th", { scope: "col" }, h)))),
+        el("tbody", {}, report.rulings.map((r) => el("tr", { dataset: { seq: r.seq } },
+          el("td", {}, seqButton(r.seq)),
+          el("td", {}, r.kind),
+          el("td", {}, seqButton(r.concerning_seq), r.concerning_type ? ` ${r.concerning_type}` : ""),
+          el("td", {}, r.text),
+          el("td", {}, renderValue(r.change, 2))))))));
+  }
+  $("audit").replaceChildren(...parts);
+  $("audit-pane").hidden = false;
+}
+
+function markAuditRow(seq) {
+  for (const row of document.querySelectorAll("#audit tr[data-seq]")) {
+    row.classList.toggle("current", Number(row.dataset.seq) === seq);
+  }
+}
+
+function actorName(actor) {
+  const seat = replay.game?.seats.find((s) => `seat:${s.seat}` === actor);
+  if (seat) return `${seat.name} (${actor})`;
+  return { gm: "GM", public: "spectator (public)", system: "System" }[actor] ?? actor;
+}
+
+const audienceName = actorName;
+
+function renderPerspectives() {
+  const audiences = ["public", "gm", ...replay.game.seats.map((s) => `seat:${s.seat}`)];
+  $("perspective").replaceChildren(...audiences.map((a) => el("option", { value: a }, actorName(a))));
+}
+
+// ------------------------------------------------------------------------------ input
+
+const KEYS = {
+  ArrowRight: () => here() + 1,
+  ArrowLeft: () => here() - 1,
+  Home: () => 1,
+  End: () => replay.last,
+  PageDown: () => here() + PAGE,
+  PageUp: () => here() - PAGE,
+};
+
+function onKey(event) {
+  const target = event.target;
+  const typing = target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement ||
+    (target instanceof HTMLInputElement && target.type !== "range");
+  if (typing || event.altKey || event.ctrlKey || event.metaKey || !(event.key in KEYS)) return;
+  event.preventDefault();
+  seek(KEYS[event.key]());
+}
+
+// A click on a line's #seq, on what a ruling concerns, or on a seq in the report goes there.
+function onSeqClick(event) {
+  const link = event.target.closest("a.seq, a.concerns, button.seq-link");
+  if (!link) return;
+  const seq = Number(link.dataset.seq ?? link.getAttribute("href").replace("#seq-", ""));
+  if (!Number.isInteger(seq)) return;
+  event.preventDefault();
+  seek(seq);
+}
+
+function wire() {
+  document.addEventListener("keydown", onKey);
+  root.addEventListener("click", onSeqClick);
+  $("first").addEventListener("click", () => seek(1));
+  $("back").addEventListener("click", () => seek(here() - 1));
+  $("forward").addEventListener("click", () => seek(here() + 1));
+  $("last").addEventListener("click", () => seek(replay.last));
+  $("slider").addEventListener("input", (event) => seek(Number(event.target.value)));
+  $("seq-input").addEventListener("change", (event) => seek(Number(event.target.value)));
+  $("perspective").addEventListener("change", (event) => switchPerspective(event.target.value));
+  window.addEventListener("hashchange", () => {
+    const { at, as } = fromFragment();
+    want(at ?? here(), as ?? replay.audience);
+  });
+  for (const button of document.querySelectorAll("button.jump")) {
+    button.addEventListener("click", () => jump(button.dataset.mark));
+  }
+}
+
+// ------------------------------------------------------------------------------ start
+
+function fromFragment() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const at = Number(params.get("at"));
+  return { at: Number.isInteger(at) && at > 0 ? at : null, as: params.get("as") };
+}
+
+async function main() {
+  try {
+    replay.me = await get(`/games/${gameId}/session`);
+  } catch (error) {
+    showError($("replay-error"), error.code === "token_required" || error.code === "bad_session"
+      ? "You are not signed in at this table. Open your invite link (ask the GM for a new one if it was used)."
+      : error);
+    return;
+  }
+  $("whoami").textContent = replay.me.actor === "public" ? "spectator" : `${replay.me.name} · ${replay.me.actor}`;
+  try {
+    replay.game = await get(`/games/${gameId}`);
+    replay.marks = await get(`/games/${gameId}/replay/marks`);
+  } catch (error) {
+    showError($("replay-error"), error);
+    return;
+  }
+  $("game-title").textContent = replay.game.title;
+  document.title = `${replay.game.title} — replay — Kiroku`;
+  $("game-status").textContent = replay.game.status;
+  replay.last = replay.game.last_seq;
+  replay.audience = replay.me.actor;
+  renderPerspectives();
+  wire();
+  if (replay.game.status === "ended") {
+    try {
+      replay.audit = await get(`/games/${gameId}/audit`);
+      renderAudit(replay.audit);
+    } catch (error) {
+      showError($("replay-error"), error);
+    }
+  }
+  const start = fromFragment();
+  const seq = clamp(start.at ?? replay.last);
+  if (!(start.as && start.as !== replay.audience && await show(seq, start.as))) await show(seq, replay.audience);
+  root.dataset.ready = "true";
+}
+
+main();
