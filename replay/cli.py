@@ -116,13 +116,13 @@ def _audit(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     from replay.cursor import ReplayCursor
-    from replay.text import render_frame
+    from replay.text import render_at
 
     history = _history(args)
     settle()
     cursor = ReplayCursor(history, args.audience, args.at)
     if args.print:
-        print(render_frame(cursor.current()))
+        print(render_at(cursor))
         return 0
     from replay.viewer import run_viewer
 

@@ -1,7 +1,10 @@
 """The interactive terminal viewer (Textual): step with the arrow keys, jump to a seq, switch
-whose eyes you look through. Everything it shows comes from replay.text.render_frame."""
+whose eyes you look through. Everything it shows comes from replay.text (the table's log lines,
+never JSON); its footer lists its keys."""
 
 from __future__ import annotations
+
+from typing import ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -10,18 +13,26 @@ from textual.widgets import Footer, Header, Input, Static
 
 from domain.errors import KirokuError
 from replay.cursor import ReplayCursor
-from replay.text import render_frame
+from replay.text import render_at
+
+PAGE = 10  # events PageUp / PageDown move, as on the replay page
+# Keys that move through the game; they win over the scrolling frame's own (priority), but not
+# while the seq box is open, where ← → Home End edit the number.
+MOVES = ("step", "step_back", "first", "last", "page_back", "page")
 
 
 class ReplayViewer(App[None]):
     TITLE = "Kiroku replay"
-    BINDINGS = [
-        Binding("right", "step", "next"),
-        Binding("left", "step_back", "previous"),
-        Binding("home", "first", "first"),
-        Binding("end", "last", "last"),
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("left", "step_back", "back", key_display="←", priority=True),
+        Binding("right", "step", "next", key_display="→", priority=True),
+        Binding("home", "first", "first", key_display="Home", priority=True),
+        Binding("end", "last", "last", key_display="End", priority=True),
+        Binding("pageup", "page_back", f"-{PAGE}", key_display="PgUp", priority=True),
+        Binding("pagedown", "page", f"+{PAGE}", key_display="PgDn", priority=True),
         Binding("g", "jump", "go to seq"),
-        Binding("a", "switch", "switch perspective"),
+        Binding("a", "switch", "perspective"),
         Binding("q", "quit", "quit"),
     ]
 
@@ -43,9 +54,12 @@ class ReplayViewer(App[None]):
         self.show()
 
     def show(self) -> None:
-        frame = self.cursor.current()
-        self.sub_title = f"event {frame.seq}/{frame.last_seq} as {frame.audience}"
-        self.query_one("#frame", Static).update(render_frame(frame))
+        cursor = self.cursor
+        self.sub_title = f"event {cursor.seq}/{cursor.history.last_seq} as {cursor.audience}"
+        self.query_one("#frame", Static).update(render_at(self.cursor))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (action in MOVES and self.query_one("#jump", Input).has_focus)
 
     def action_step(self) -> None:
         self.cursor.step()
@@ -61,6 +75,14 @@ class ReplayViewer(App[None]):
 
     def action_last(self) -> None:
         self.cursor.seek(self.cursor.history.last_seq)
+        self.show()
+
+    def action_page(self) -> None:
+        self.cursor.seek(min(self.cursor.seq + PAGE, self.cursor.history.last_seq))
+        self.show()
+
+    def action_page_back(self) -> None:
+        self.cursor.seek(max(self.cursor.seq - PAGE, 1))
         self.show()
 
     def action_switch(self) -> None:

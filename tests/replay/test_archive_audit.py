@@ -143,7 +143,8 @@ def test_export_and_import_round_trip(
     copy_service.close()
 
     assert main(["replay", gid, "--db", str(db), "--as", "seat:2", "--at", "7", "--print"]) == 0
-    assert "#7 sheet_test.Claimed by seat:1" in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert "▶ #7 [メイン] Aki: Claimed: " in printed and "Claimed by seat:1" in printed
 
 
 def test_a_forged_archive_is_not_imported(
