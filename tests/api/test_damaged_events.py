@@ -291,7 +291,7 @@ def test_a_damaged_row_is_named_by_seq_and_stops_only_its_game(
             assert "cannot be read" in chain["problem"]
             assert f"event {DAMAGED_SEQ}" in report.json()["note"]
 
-            for path in ("events", "view", "", "stream", "replay"):
+            for path in ("events", "view", "", "stream", "replay", "replay/log", "replay/marks"):
                 url = f"/games/{damaged}/{path}".rstrip("/")
                 body = problem_of(http.get(url, headers=bearer(gm)), 500, "corrupt_event")
                 assert body["seq"] == DAMAGED_SEQ and f"Event {DAMAGED_SEQ}" in body["detail"]

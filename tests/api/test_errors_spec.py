@@ -100,6 +100,8 @@ def test_an_authorization_that_is_not_a_bearer_token_is_401(
         ("events", {"after": -1}),
         ("events", {"limit": 10**6}),
         ("replay", {"at": 2**63}),
+        ("replay/log", {"at": 2**63}),
+        ("replay/log", {"limit": 0}),
         ("stream", {"after": 10**13}),
         ("verify", {"seq": 2**63, "hash": "a" * 64}),
     ],

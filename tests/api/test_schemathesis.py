@@ -54,6 +54,7 @@ include-path = [
     "/games",
     "/games/{{game_id}}/commands",
     "/games/{{game_id}}/replay",
+    "/games/{{game_id}}/replay/log",
     "/games/{{game_id}}/verify",
 ]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "409", "422"]

@@ -71,11 +71,14 @@ def play(table: Table, steps: list[tuple[str, str, object]], observed: Observed)
 
 
 def collect_reads(table: Table, observed: Observed) -> None:
-    """Every read an audience can make: the log, the game summary, the projected view and the
-    live stream (its catch-up from the first event up to the last)."""
+    """Every read an audience can make: the log, the game summary, the projected view, the
+    live stream (its catch-up from the first event up to the last), and the replay page's reads
+    (its frame, its log, its marks, and tries at every other audience's eyes)."""
     last = table.client.get(f"/games/{table.game_id}", headers=table.auth("gm")).json()["last_seq"]
     for viewer in VIEWERS:
-        for path in ("/events", "", "/view"):
+        paths = ["/events", "", "/view", "/replay", "/replay/log?limit=1000", "/replay/marks"]
+        paths += [f"/replay/log?limit=1000&as={other}" for other in VIEWERS if other != viewer]
+        for path in paths:
             response = table.client.get(f"/games/{table.game_id}{path}", headers=table.auth(viewer))
             observed.saw(viewer, response.content)
         observed.saw(viewer, read_stream(table, viewer, until_seq=last))
