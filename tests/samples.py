@@ -37,11 +37,8 @@ def write_sample(path: Path, play: Callable[[TestClient], Table]) -> None:
     print(f"wrote {len(lines) - 1} events to {path}")
 
 
-@contextmanager
-def imported(sample: Path, folder: Path) -> Iterator[tuple[GameService, str]]:
-    """`kiroku import` the sample into a fresh store in `folder`; the service over it and the
-    game's id."""
-    db = folder / "import.db"
+def import_sample(sample: Path, db: Path) -> str:
+    """`kiroku import` the sample into the SQLite store `db`; the game's id."""
     result = subprocess.run(
         [sys.executable, "-m", "api.cli", "import", str(sample), "--db", str(db)],
         capture_output=True,
@@ -49,7 +46,16 @@ def imported(sample: Path, folder: Path) -> Iterator[tuple[GameService, str]]:
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    game_id = json.loads(sample.read_text(encoding="utf-8").splitlines()[0])["game_id"]
+    game_id: str = json.loads(sample.read_text(encoding="utf-8").splitlines()[0])["game_id"]
+    return game_id
+
+
+@contextmanager
+def imported(sample: Path, folder: Path) -> Iterator[tuple[GameService, str]]:
+    """`kiroku import` the sample into a fresh store in `folder`; the service over it and the
+    game's id."""
+    db = folder / "import.db"
+    game_id = import_sample(sample, db)
     service = GameService(store_env(sqlite_path=str(db)))
     try:
         yield service, game_id

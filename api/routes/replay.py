@@ -15,7 +15,6 @@ from api.schemas import EventOut
 from domain.audience import is_audience
 from domain.commands import MAX_SEQ
 from domain.errors import KirokuError, RuleViolation
-from domain.service import GameService
 from replay.archive import export_lines
 from replay.audit import AuditReport, audit
 from replay.cursor import LOG_WINDOW, Frame, Marks, ReplayCursor, check_replay_permission, marks
@@ -29,19 +28,22 @@ def get_histories(request: Request) -> Histories:
     return histories
 
 
-At = Annotated[int | None, Query(ge=1, le=MAX_SEQ, description="seq to show (default: the last)")]
-As = Annotated[str | None, Query(alias="as", max_length=12, description="gm, seat:N or public")]
+Histories_ = Annotated[Histories, Depends(get_histories)]
 
 
-def _cursor(
-    game_id: str,
-    viewer: str,
-    service: GameService,
-    histories: Histories,
-    as_: str | None,
-    at: int | None,
+def replay_cursor(
+    game_id: GameId,
+    viewer: Caller,
+    service: Service,
+    histories: Histories_,
+    at: Annotated[
+        int | None, Query(ge=1, le=MAX_SEQ, description="seq to show (default: the last)")
+    ] = None,
+    as_: Annotated[
+        str | None, Query(alias="as", max_length=12, description="gm, seat:N or public")
+    ] = None,
 ) -> ReplayCursor:
-    """A cursor for `as_` (default: the caller) at `at`, if the caller may replay as it."""
+    """A cursor for `as` (default: the caller) at `at`, if the caller may replay as it."""
     audience = as_ or viewer
     if not is_audience(audience):
         raise KirokuError("bad_audience", f"{audience!r} is not gm, public or seat:N.")
@@ -50,18 +52,14 @@ def _cursor(
     return ReplayCursor(histories.get(game_id), audience, at)
 
 
+Cursor = Annotated[ReplayCursor, Depends(replay_cursor)]
+
+
 @router.get("/{game_id}/replay", responses=problems(403))
-def replay_at(
-    game_id: GameId,
-    viewer: Caller,
-    service: Service,
-    histories: Annotated[Histories, Depends(get_histories)],
-    at: At = None,
-    as_: As = None,
-) -> Frame:
+def replay_at(cursor: Cursor) -> Frame:
     """What `as` (default: you) saw right after event `at`, the line the table read for it,
     what that event changed, and how its roll follows from its faces."""
-    return _cursor(game_id, viewer, service, histories, as_, at).current()
+    return cursor.current()
 
 
 class ReplayLog(BaseModel):
@@ -76,22 +74,16 @@ class ReplayLog(BaseModel):
 
 @router.get("/{game_id}/replay/log", responses=problems(403))
 def replay_log(
-    game_id: GameId,
-    viewer: Caller,
-    service: Service,
-    histories: Annotated[Histories, Depends(get_histories)],
-    at: At = None,
-    as_: As = None,
+    cursor: Cursor,
     limit: Annotated[
         int, Query(ge=1, le=1000, description="how many events up to `at`")
     ] = LOG_WINDOW,
 ) -> ReplayLog:
     """The log as `as` (default: you) read it right after event `at`: a note revealed later
     still reads sealed. The same permissions as `/replay`."""
-    cursor = _cursor(game_id, viewer, service, histories, as_, at)
     events = [EventOut(**event, line=line) for event, line in cursor.log(cursor.seq, limit)]
     return ReplayLog(
-        game_id=game_id,
+        game_id=cursor.history.final.game.game_id,
         audience=cursor.audience,
         seq=cursor.seq,
         last_seq=cursor.history.last_seq,
@@ -100,11 +92,7 @@ def replay_log(
 
 
 @router.get("/{game_id}/replay/marks")
-def replay_marks(
-    game_id: GameId,
-    _viewer: Caller,
-    histories: Annotated[Histories, Depends(get_histories)],
-) -> Marks:
+def replay_marks(game_id: GameId, _viewer: Caller, histories: Histories_) -> Marks:
     """The seqs of the rulings, amendments and declarations, for jumping between them."""
     return marks(histories.get(game_id))
 

@@ -8,8 +8,6 @@ declarations against the truth."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,7 +18,7 @@ from playwright.sync_api import expect
 
 from tests.browser.audience import Audience
 from tests.browser.conftest import screenshot_path
-from tests.samples import SAMPLES
+from tests.samples import SAMPLES, import_sample
 from tests.serverproc import KirokuServer
 
 NOTE = "AKI_NOTE_FOR_THE_GM_5b7"
@@ -31,13 +29,7 @@ CHOJIN = SAMPLES / "chojin-locke-6p.jsonl"
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[KirokuServer]:
     db = tmp_path_factory.mktemp("replay") / "kiroku.db"
-    imported = subprocess.run(
-        [sys.executable, "-m", "api.cli", "import", str(CHOJIN), "--db", str(db)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert imported.returncode == 0, imported.stderr
+    import_sample(CHOJIN, db)
     with KirokuServer(db=db) as running:
         yield running
 
