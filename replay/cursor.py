@@ -199,8 +199,21 @@ def _diff(before: Any, after: Any, path: str) -> Any:
     elif isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
         for i, (b, a) in enumerate(zip(before, after, strict=True)):
             yield from _diff(b, a, f"{path}[{i}]")
+    elif isinstance(before, list) and isinstance(after, list) and _extends(before, after):
+        # Items added at the end (or taken from it): name just those, not the whole list.
+        for i in range(min(len(before), len(after)), max(len(before), len(after))):
+            yield Change(
+                path=f"{path}[{i}]",
+                before=before[i] if i < len(before) else None,
+                after=after[i] if i < len(after) else None,
+            )
     else:
         yield Change(path=path, before=before, after=after)
+
+
+def _extends(before: list[Any], after: list[Any]) -> bool:
+    shorter, longer = (before, after) if len(before) < len(after) else (after, before)
+    return longer[: len(shorter)] == shorter
 
 
 def _explanation(event: dict[str, Any]) -> str | None:

@@ -7,8 +7,9 @@ import random
 import pytest
 from fastapi.testclient import TestClient
 
-from domain.commands import Declare, End, Note, Reveal, Roll, Start
+from domain.commands import AddTab, Declare, End, Note, Reveal, Roll, Start
 from domain.errors import KirokuError
+from domain.game import DEFAULT_TABS
 from domain.lifecycle_events import GameOptions
 from domain.rulesets.freeform import AdvancePhase
 from domain.service import GameService, NewGame
@@ -135,3 +136,11 @@ def test_http_replay_permissions(client: TestClient) -> None:
     after = client.get(url, params={"at": seq, "as": "seat:1"}, headers=table.auth("seat:2"))
     assert after.status_code == 200
     assert after.json()["event"]["secret"] == {"text": "mine alone"}  # as seat:1 saw it
+
+
+def test_changes_of_an_item_added_to_a_list_name_only_that_item(service: GameService) -> None:
+    game = service.create_game(NewGame("freeform", "T", ["A"], GameOptions(), {}))
+    seq = service.execute(game.game_id, "gm", AddTab(name="戦闘")).last_seq
+    changes = ReplayCursor(History(service.records(game.game_id)), "public").changes(seq)
+    tabs = [(c.path, c.before, c.after) for c in changes if c.path.startswith("tabs")]
+    assert tabs == [(f"tabs[{len(DEFAULT_TABS)}]", None, "戦闘")]

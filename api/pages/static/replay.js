@@ -150,12 +150,12 @@ function renderChanges(frame) {
   if (frame.seq === 1) return el("p", { class: "hint" }, "The game is created: everything starts here.");
   const changes = frame.changes.filter((c) => c.path !== "seq" && c.path !== "head");
   if (!changes.length) return el("p", { class: "hint" }, `Nothing ${audienceName(frame.audience)} could see changed.`);
-  return el("table", { class: "view changes" },
+  return el("div", { class: "table-scroll" }, el("table", { class: "view changes" },
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "what"), el("th", { scope: "col" }, "before"), el("th", { scope: "col" }, "after"))),
     el("tbody", {}, changes.map((change) => el("tr", {},
-      el("td", {}, el("code", {}, change.path || "(all)")),
+      el("td", { class: "path" }, change.path.replaceAll("_", " ").replaceAll(".", " › ")),
       el("td", {}, renderValue(change.before, 2)),
-      el("td", {}, renderValue(change.after, 2))))));
+      el("td", {}, renderValue(change.after, 2)))))));
 }
 
 function seqButton(seq) {
