@@ -60,12 +60,21 @@ def _parser() -> argparse.ArgumentParser:
     store_options(serve)
     serve.set_defaults(run=_serve)
 
-    game = commands.add_parser("new", help="create a game and print its GM token and invites")
+    game = commands.add_parser(
+        "new", help="create a game and print its GM (or host) token and invites"
+    )
     game.add_argument("title")
     game.add_argument("--ruleset", default="freeform")
     game.add_argument("--seat", action="append", required=True, help="a seat's name (repeat)")
     game.add_argument("--dice-policy", choices=["server", "manual", "both"], default="server")
     game.add_argument("--private", action="store_true", help="no public log for spectators")
+    game.add_argument(
+        "--referee",
+        choices=["gm", "host"],
+        help="gm: an omniscient GM; host: no referee, the creator sees no secrets "
+        "(default: the ruleset's)",
+    )
+    game.add_argument("--host-seat", type=int, help="with --referee host: the host's own seat")
     game.add_argument(
         "--option",
         action="append",
@@ -145,14 +154,19 @@ def _new_game(args: argparse.Namespace) -> int:
                 seat_names=args.seat,
                 options=GameOptions(dice_policy=args.dice_policy, spectators=not args.private),
                 ruleset_options=_ruleset_options(args.option),
+                referee=args.referee,
+                host_seat=args.host_seat,
             )
         )
+    role = "host" if created.host else "gm"
     if args.json:
         print(
             json.dumps(
                 {
                     "game_id": created.game_id,
-                    "gm_token": created.gm_token,
+                    "referee": role,
+                    "creator": created.actor,
+                    f"{role}_token": created.token,
                     "seats": [s.__dict__ for s in created.seats],
                 },
                 ensure_ascii=False,
@@ -160,7 +174,7 @@ def _new_game(args: argparse.Namespace) -> int:
         )
         return 0
     print(f"game     {created.game_id}")
-    print(f"gm token {created.gm_token}   (shown once)")
+    print(f"{role} token {created.token}   (shown once; acts as {created.actor})")
     for seat in created.seats:
         print(f"seat {seat.seat} {seat.name}: invite {seat.invite}")
     return 0

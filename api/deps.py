@@ -30,7 +30,8 @@ class StrictBearer(HTTPBearer):
         if scheme.lower() != "bearer" or not token or any(c.isspace() for c in token):
             raise Unauthorized(
                 "bad_authorization",
-                "The Authorization header must be `Bearer <token>` with your GM or seat token.",
+                "The Authorization header must be `Bearer <token>` with your GM, host or seat "
+                "token.",
             )
         return HTTPAuthorizationCredentials(scheme="Bearer", credentials=token)
 
@@ -38,7 +39,7 @@ class StrictBearer(HTTPBearer):
 bearer = StrictBearer(
     auto_error=False,
     scheme_name="Bearer",
-    description="The GM token or a seat token of this game",
+    description="The GM's or host's token, or a seat token, of this game",
 )
 
 

@@ -126,7 +126,7 @@ def complete(schema: dict[str, Any]) -> None:
         BEARER: {
             "type": "http",
             "scheme": "bearer",
-            "description": "The GM token or a seat token of this game",
+            "description": "The GM's or host's token, or a seat token, of this game",
         },
         SESSION_COOKIE: {
             "type": "apiKey",

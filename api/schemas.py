@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -33,19 +33,44 @@ class CreateGameRequest(BaseModel):
     )
     options: GameOptions = GameOptions()
     ruleset_options: FreeJson = Field(default_factory=dict)
+    referee: Literal["gm", "host"] | None = Field(
+        default=None,
+        description="gm: the creator is an omniscient GM. host: the game has no referee; the "
+        "creator hosts (starts, ends, manages seats, makes logged rulings) but sees secrets "
+        "only as the audience it also is. Default: the ruleset's (GET /rulesets, `referee`).",
+    )
+    host_seat: int | None = Field(
+        default=None,
+        ge=1,
+        le=16,
+        description="With referee host: the seat the host also plays. Its token is then that "
+        "seat's too (the seat gets no invite); it sees that seat's secrets and no one else's.",
+    )
 
 
 class SeatInviteOut(BaseModel):
     seat: int
     name: str
-    invite: str
-    link: str = Field(description="The seat's join page, the invite in the URL fragment")
+    invite: str | None = Field(description="None for the seat the host sits at")
+    link: str | None = Field(
+        description="The seat's join page, the invite in the URL fragment (None: the host's)"
+    )
 
 
 class CreateGameResponse(BaseModel):
     game_id: str
-    gm_token: str = Field(description="Shown once; keep it: it is stored only as a hash")
-    gm_link: str = Field(description="The GM's sign-in page, the token in the URL fragment")
+    referee: Literal["gm", "host"]
+    creator: str = Field(description="The creator's actor: gm, host, or the seat:N it sits at")
+    gm_token: str | None = Field(
+        description="A GM-run game's GM token. Shown once; keep it: it is stored only as a hash"
+    )
+    gm_link: str | None = Field(description="The GM's sign-in page, the token in the URL fragment")
+    host_token: str | None = Field(
+        description="A game without a referee: the host's token (shown once)"
+    )
+    host_link: str | None = Field(
+        description="The host's sign-in page, the token in the URL fragment"
+    )
     table_url: str
     seats: list[SeatInviteOut]
 
@@ -108,6 +133,10 @@ class GameOut(BaseModel):
     head: str
     server_seed_hash: str
     options: GameOptions
+    referee: Literal["gm", "host"] = Field(description="gm: GM-run; host: no referee")
+    host: str | None = Field(
+        description="A game without a referee: the host's actor (host, or the seat:N it sits at)"
+    )
     seats: list[SeatOut]
     tabs: list[str]
     rules: dict[str, Any]

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from domain.audience import seat_actor
+from domain.audience import GM, HOST, PUBLIC, seat_actor
 from domain.lifecycle_events import GameOptions
 from domain.seqmap import SeqMap
 
@@ -14,7 +14,7 @@ Status = Literal["setup", "started", "ended"]
 # Names GameState's shape and the lifecycle's folds: bump it when either changes, so stored
 # states (snapshots, projection states) folded by older code are dropped and folded again.
 # tests/contract/test_state_versions.py fails when the schema changes and this stays.
-GAME_STATE_VERSION = "1"
+GAME_STATE_VERSION = "2"
 DEFAULT_TABS = ("メイン", "情報", "雑談")  # ココフォリア's main / info / other
 
 
@@ -61,6 +61,9 @@ class GameState(BaseModel):
     invites: dict[str, int] = {}  # invite hash → seat
     sessions: dict[str, str] = {}  # browser session id hash → actor
     tabs: tuple[str, ...] = DEFAULT_TABS
+    # A game without a referee: its host's actor ("host", or "seat:N" when the host also sits
+    # at seat N); None in a GM-run game.
+    host: str | None = None
     rules: Any = None  # the ruleset's own state model
 
     def seat(self, number: int) -> SeatState | None:
@@ -69,5 +72,17 @@ class GameState(BaseModel):
     def client_seeds(self) -> tuple[str, ...]:
         return tuple(s.client_seed for s in self.seats if s.client_seed)
 
+    @property
+    def referee(self) -> str:
+        """Who may do the referee's things (start, end, rulings): the GM, or the host."""
+        return self.host or GM
+
+    def referee_name(self) -> str:
+        """How refusals name the referee: "GM", or "host" in a game without one."""
+        return "GM" if self.host is None else "host"
+
     def audiences(self) -> tuple[str, ...]:
-        return ("public", "gm", *(s.actor for s in self.seats))
+        """Every audience with a view of its own: the public, the GM (a host that does not
+        sit instead), and the seats."""
+        chair = HOST if self.host == HOST else GM
+        return (PUBLIC, chair, *(s.actor for s in self.seats))

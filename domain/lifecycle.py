@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from domain import dice
-from domain.audience import GM, seat_number
+from domain.audience import GM, HOST, seat_actor, seat_number
 from domain.canonical import sha256_hex
 from domain.commands import (
     AddTab,
@@ -72,14 +72,22 @@ def create(
     options: GameOptions,
     ruleset_options: dict[str, Any],
     server_seed: str,
-    gm_token_hash: str,
+    token_hash: str,
     invite_hashes: list[str],
+    referee: str | None = None,
+    host_seat: int | None = None,
 ) -> Draft:
+    """The GameCreated of a new game; the creator's token (`token_hash`) is the GM's, or in a
+    game without a referee the host's (`host_seat`: the seat the host also sits at, which then
+    gets no invite). `invite_hashes` has one invite per other seat, in seat order."""
     rules = ruleset_for(ruleset)
     rules.options(ruleset_options)  # refuse bad options before anything is stored
     if not 1 <= len(seat_names) <= MAX_SEATS:
         raise KirokuError("bad_seats", f"A game has 1 to {MAX_SEATS} seats.")
     rules.check_seats(len(seat_names))
+    host = creator(rules.id, referee, host_seat, len(seat_names))
+    open_seats = [s for s in range(1, len(seat_names) + 1) if s != host_seat]
+    assert len(invite_hashes) == len(open_seats), "one invite per seat the host does not take"
     event = GameCreated(
         ruleset=rules.id,
         ruleset_version=rules.version,
@@ -88,13 +96,37 @@ def create(
         options=options,
         ruleset_options=ruleset_options,
         server_seed_hash=sha256_hex(bytes.fromhex(server_seed)),
+        host=host,
         secret=ServerSeed(server_seed=server_seed),
     )
     server = ServerData(
-        credentials={gm_token_hash: GM},
-        invites={invite: seat for seat, invite in enumerate(invite_hashes, 1)},
+        credentials={token_hash: host or GM},
+        invites=dict(zip(invite_hashes, open_seats, strict=True)),
     )
     return Draft(event, audience=(), server=server)
+
+
+def creator(ruleset: str, referee: str | None, host_seat: int | None, seats: int) -> str | None:
+    """The host's actor in a game without a referee (None: a GM-run game). `referee` is "gm"
+    or "host" (None: the ruleset's default); a host may also sit at `host_seat`."""
+    rules = ruleset_for(ruleset)
+    chosen = referee or rules.default_referee
+    if chosen not in ("gm", "host"):
+        raise KirokuError("bad_referee", f"referee is gm or host, not {chosen!r}.")
+    if chosen == "host" and not rules.hosted:
+        raise KirokuError(
+            "host_not_supported",
+            f"A {rules.id} game needs a GM who sees every secret; create it with referee gm.",
+        )
+    if chosen == "gm":
+        if host_seat is not None:
+            raise KirokuError("host_seat_needs_host", "Only a host (referee host) takes a seat.")
+        return None
+    if host_seat is None:
+        return HOST
+    if not 1 <= host_seat <= seats:
+        raise KirokuError("unknown_seat", f"There is no seat {host_seat} in this game.")
+    return seat_actor(host_seat)
 
 
 def join(state: GameState, invite_hash: str, token_hash: str, client_seed: str | None) -> Draft:
@@ -113,10 +145,24 @@ def open_session(state: GameState, actor: str, session_hash: str) -> Draft:
     return Draft(SessionOpened(), server=ServerData(sessions={session_hash: actor}))
 
 
-def issue_invite(state: GameState, seat: int, invite_hash: str) -> Draft:
-    """GM: a fresh invite link for a seat (a lost link, a new device); it joins as before."""
-    if state.seat(seat) is None:  # the seat is named in the path: a missing resource
+def issue_invite(state: GameState, actor: str, seat: int, invite_hash: str) -> Draft:
+    """GM: a fresh invite link for a seat (a lost link, a new device); it joins as before.
+
+    In a game without a referee a link to a seat that has joined would hand its secrets to
+    whoever holds it: the host issues links only for seats nobody has taken, and a seat that
+    has joined asks for its own (a second device)."""
+    found = state.seat(seat)
+    if found is None:  # the seat is named in the path: a missing resource
         raise NotFound("unknown_seat", f"There is no seat {seat} in this game.")
+    own = state.host is not None and actor == found.actor
+    if not own:
+        _require_referee(state, actor, "issue invites")
+    if state.host is not None and found.joined and not own:
+        raise Forbidden(
+            "seat_taken",
+            f"Seat {seat} has joined: in a game without a referee only that seat can ask for "
+            "a new link to it (the host would otherwise see its secrets).",
+        )
     _require_not_ended(state)
     return Draft(InviteIssued(seat=seat), server=ServerData(invites={invite_hash: seat}))
 
@@ -124,9 +170,19 @@ def issue_invite(state: GameState, seat: int, invite_hash: str) -> Draft:
 # ---------------------------------------------------------------------------------- decide
 
 
-def _require_gm(actor: str, what: str) -> None:
-    if actor != GM:
-        raise Forbidden("gm_only", f"Only the GM can {what}.")
+def _require_referee(state: GameState, actor: str, what: str) -> None:
+    """The GM (gm_only), or in a game without a referee the host (host_only)."""
+    if actor != state.referee:
+        code = "gm_only" if state.host is None else "host_only"
+        raise Forbidden(code, f"Only the {state.referee_name()} can {what}.")
+
+
+def _no_gm(state: GameState, what: str) -> None:
+    """A game without a referee has nobody to seal a secret to in the GM's place."""
+    if state.host is not None:
+        raise KirokuError(
+            "no_gm", f"This game has no GM (its host sees no secrets): {what}", kind="conflict"
+        )
 
 
 def _require_playing(state: GameState) -> None:
@@ -193,6 +249,7 @@ def _roll(state: GameState, command: Roll, actor: str, to: Sequence[str] = ()) -
     if to:
         audience: tuple[str, ...] = _addressed(state, actor, to)
     elif command.blind:
+        _no_gm(state, "nobody could read a blind roll. Roll secretly (secret, or S) instead.")
         audience = (GM,)
     elif secret:
         audience = (actor,)
@@ -230,12 +287,21 @@ def _say(state: GameState, command: Say, actor: str) -> list[Draft]:
 
 
 def _addressed(state: GameState, actor: str, to: Sequence[str]) -> tuple[str, ...]:
-    """The audience of a sealed line: its author and those named (each a seat here, or gm)."""
+    """The audience of a sealed line: its author and those named (each a seat here, the GM,
+    or in a game without a referee the host: its seat, if it sits at one)."""
+    named: list[str] = []
     for audience in to:
         number = seat_number(audience)
         if number is not None and state.seat(number) is None:
             raise KirokuError("unknown_seat", f"There is no {audience} in this game.")
-    return tuple(dict.fromkeys((actor, *to)))
+        if audience == GM:
+            _no_gm(state, "address the host (host) or seats (seat:N).")
+        if audience == HOST:
+            if state.host is None:
+                raise KirokuError("no_host", "This game has a GM, not a host: address gm.")
+            audience = state.host
+        named.append(audience)
+    return tuple(dict.fromkeys((actor, *named)))
 
 
 def _note(state: GameState, command: Note, actor: str) -> list[Draft]:
@@ -245,7 +311,7 @@ def _note(state: GameState, command: Note, actor: str) -> list[Draft]:
 
 
 def _add_tab(state: GameState, command: AddTab, actor: str) -> list[Draft]:
-    _require_gm(actor, "add a tab")
+    _require_referee(state, actor, "add a tab")
     _require_not_ended(state)
     if command.name in state.tabs:
         raise KirokuError("tab_exists", f"There is already a tab {command.name!r}.")
@@ -253,7 +319,7 @@ def _add_tab(state: GameState, command: AddTab, actor: str) -> list[Draft]:
 
 
 def _revoke_sessions(state: GameState, command: RevokeSessions, actor: str) -> list[Draft]:
-    _require_gm(actor, "sign out browser sessions")
+    _require_referee(state, actor, "sign out browser sessions")
     number = seat_number(command.audience)
     if number is not None and state.seat(number) is None:
         raise KirokuError("unknown_seat", f"There is no {command.audience} in this game.")
@@ -269,13 +335,15 @@ def _reveal(state: GameState, command: Reveal, actor: str) -> list[Draft]:
     if not secret.audience:
         raise Forbidden("server_secret", "The dice seed is revealed when the game ends.")
     # A blind roll's author is not in its audience: only the GM may publish what it hides.
+    # A host is not a GM: it reveals only its own secrets, like every player.
     if actor != GM and not (actor == secret.author and actor in secret.audience):
-        raise Forbidden("not_your_secret", "Only the author of a secret or the GM reveals it.")
+        who = "the author of a secret or the GM" if state.host is None else "a secret's author"
+        raise Forbidden("not_your_secret", f"Only {who} reveals it.")
     return [Draft(Revealed(of_seq=command.seq, salt=secret.salt, body=secret.body))]
 
 
 def _end(state: GameState, command: End, actor: str) -> list[Draft]:
-    _require_gm(actor, "end the game")
+    _require_referee(state, actor, "end the game")
     _require_not_ended(state)
     return _revealing(state, [Draft(GameEnded(summary=command.summary))])
 
@@ -295,7 +363,7 @@ def _revealing(state: GameState, drafts: list[Draft]) -> list[Draft]:
 
 
 def _start(state: GameState, command: Start, actor: str) -> list[Draft]:
-    _require_gm(actor, "start the game")
+    _require_referee(state, actor, "start the game")
     if state.status != "setup":
         raise RuleViolation("already_started", "The game has already started.")
     return [Draft(GameStarted())]
@@ -307,7 +375,7 @@ def _declare(state: GameState, command: Declare, actor: str) -> list[Draft]:
 
 
 def _ruling(state: GameState, command: MakeRuling, actor: str) -> list[Draft]:
-    _require_gm(actor, "make a ruling")
+    _require_referee(state, actor, "make a ruling")
     _require_known_seq(state, command.concerning_seq)
     event = RulingMade(
         concerning_seq=command.concerning_seq, text=command.text, effect=command.effect
@@ -316,7 +384,7 @@ def _ruling(state: GameState, command: MakeRuling, actor: str) -> list[Draft]:
 
 
 def _amend(state: GameState, command: Amend, actor: str) -> list[Draft]:
-    _require_gm(actor, "amend the record")
+    _require_referee(state, actor, "amend the record")
     _require_known_seq(state, command.concerning_seq)
     event = Amended(
         concerning_seq=command.concerning_seq, reason=command.reason, correction=command.correction
@@ -373,7 +441,8 @@ def table_for(state: GameState) -> Table[Any]:
         seats=state.seats,
         options=state.options,
         rules=state.rules,
-        referee=ruleset_for(state.ruleset).referee,
+        referee=state.referee_name(),
+        referee_actor=state.referee,
         next_seq=state.version + 1,
         dice=Dice(roller, drawer, shuffler, first=state.draws + 1),
     )
@@ -392,6 +461,7 @@ def initial_state(recorded: Recorded) -> GameState:
     event = recorded.event
     assert isinstance(event, GameCreated) and event.secret is not None
     rules = ruleset_for(event.ruleset)
+    host_seat = seat_number(event.host) if event.host is not None else None
     state = GameState(
         game_id=recorded.envelope.game_id,
         version=0,
@@ -399,9 +469,13 @@ def initial_state(recorded: Recorded) -> GameState:
         ruleset=event.ruleset,
         title=event.title,
         options=event.options,
-        seats=tuple(SeatState(seat=s.seat, name=s.name) for s in event.seats),
+        # a host who sits has taken its seat with the game: it has no invite to join with
+        seats=tuple(
+            SeatState(seat=s.seat, name=s.name, joined=s.seat == host_seat) for s in event.seats
+        ),
         server_seed=event.secret.server_seed,
         server_seed_hash=event.server_seed_hash,
+        host=event.host,
         rules=rules.initial_for(event),
     )
     return evolve(state, recorded)

@@ -46,7 +46,16 @@ class GameCreated(Event):
     options: GameOptions
     ruleset_options: dict[str, Any] = {}
     server_seed_hash: str
+    # A game without a referee (docs/design.md, "Audiences"): the host's actor, "host" or the
+    # "seat:N" the host also sits at. Left out of GM-run games, which keep their old shape.
+    host: str | None = None
     secret: ServerSeed | None = None
+
+    def public_part(self) -> dict[str, Any]:
+        public = super().public_part()
+        if public.get("host") is None:
+            public.pop("host", None)
+        return public
 
 
 class SeatJoined(Event):

@@ -97,13 +97,16 @@ class Ruleset(Generic[S, Opt]):
         summary: str,
         check_seats: Callable[[int], None] | None = None,
         referee: str = "GM",
+        hosted: bool | None = None,
         prefix: str | None = None,
     ) -> None:
         """`version` names the rules and the shape of `state`: bump it when either changes
         (snapshots taken under another version are dropped and the game folded again).
-        `prefix` is prepended to command and event names (default "<id>."); `referee` is how
-        refusals name the GM ("host" in a game without a referee); `summary` is the line the
-        server's list of rulesets shows."""
+        `prefix` is prepended to command and event names (default "<id>."); `referee` is who
+        runs a game by default: "GM" (an omniscient referee) or "host" (no referee: the
+        creator sees only what its audience may, docs/design.md); `hosted` says whether a game
+        may be created with a host at all (default: when the host is the default);
+        `summary` is the line the server's list of rulesets shows."""
         self.id = id
         self.version = version
         self.summary = summary
@@ -112,6 +115,8 @@ class Ruleset(Generic[S, Opt]):
         self._initial = initial
         self._check_seats = check_seats
         self.referee = referee
+        self.default_referee = "host" if referee == "host" else "gm"
+        self.hosted = referee == "host" if hosted is None else hosted
         self.prefix = f"{id}." if prefix is None else prefix
         self._commands: dict[str, type[Command]] = {}
         self._deciders: dict[type[Command], Decider[S, Any]] = {}
@@ -342,7 +347,8 @@ class Ruleset(Generic[S, Opt]):
             seats=game.seats,
             options=game.options,
             rules=game.rules,
-            referee=self.referee,
+            referee=game.referee_name(),
+            referee_actor=game.referee,
         )
 
     def view_model(self, game: GameState, audience: str) -> RulesView:

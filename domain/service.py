@@ -30,7 +30,7 @@ from domain.envelope import genesis_hash
 from domain.errors import KirokuError
 from domain.fairness import new_server_seed
 from domain.game import GameState
-from domain.lifecycle_events import GameOptions, SeatJoined
+from domain.lifecycle_events import GameCreated, GameOptions, SeatJoined
 from domain.records import CommandKey, Draft, Recorded, ServerData
 from domain.repository import Answer, AppendConflict, GameRepository
 from domain.store import CommandAnswer, EventLog
@@ -50,6 +50,8 @@ class NewGame:
     seat_names: list[str]
     options: GameOptions
     ruleset_options: dict[str, Any]
+    referee: str | None = None  # "gm" or "host"; None: the ruleset's default
+    host_seat: int | None = None  # the seat a host also sits at
 
 
 @dataclass(frozen=True)
@@ -62,8 +64,10 @@ class SeatInvite:
 @dataclass(frozen=True)
 class CreatedGame:
     game_id: str
-    gm_token: str
-    seats: list[SeatInvite]
+    token: str  # the creator's: the GM's, or the host's
+    actor: str  # gm, host, or the seat:N the host sits at
+    host: bool  # a game without a referee
+    seats: list[SeatInvite]  # every seat but the one a host sits at (it needs no invite)
 
 
 @dataclass(frozen=True)
@@ -107,8 +111,12 @@ class GameService:
             if found is not None:
                 raise KirokuError(FORBIDDEN_CHARACTER, problem_text("A title or name", *found))
         game_id = str(uuid4())
-        gm_token = secrets.token_urlsafe(32)
-        invites = [secrets.token_urlsafe(16) for _ in new.seat_names]
+        token = secrets.token_urlsafe(32)
+        invites = {
+            seat: secrets.token_urlsafe(16)
+            for seat in range(1, len(new.seat_names) + 1)
+            if seat != new.host_seat
+        }
         draft = lifecycle.create(
             ruleset=new.ruleset,
             title=new.title,
@@ -116,24 +124,29 @@ class GameService:
             options=new.options,
             ruleset_options=new.ruleset_options,
             server_seed=new_server_seed(),
-            gm_token_hash=hash_token(gm_token),
-            invite_hashes=[hash_token(i) for i in invites],
+            token_hash=hash_token(token),
+            invite_hashes=[hash_token(i) for i in invites.values()],
+            referee=new.referee,
+            host_seat=new.host_seat,
         )
+        assert isinstance(draft.event, GameCreated)
+        host = draft.event.host
         recorded = codec.seal(
             draft,
             game_id=game_id,
             seq=1,
-            actor=GM,
+            actor=host or GM,
             at=_now(),
             prev_hash=genesis_hash(game_id),
         )
         state = self.games.add(None, [recorded])
         self._announce(state, [recorded])
         seats = [
-            SeatInvite(seat=s.seat, name=s.name, invite=invite)
-            for s, invite in zip(state.seats, invites, strict=True)
+            SeatInvite(seat=s, name=new.seat_names[s - 1], invite=i) for s, i in invites.items()
         ]
-        return CreatedGame(game_id=game_id, gm_token=gm_token, seats=seats)
+        return CreatedGame(
+            game_id=game_id, token=token, actor=host or GM, host=host is not None, seats=seats
+        )
 
     def join(self, game_id: str, invite: str, client_seed: str | None) -> tuple[int, str]:
         canonical_request([invite, client_seed])
@@ -152,13 +165,14 @@ class GameService:
         seat = joined.seat
         return seat, token
 
-    def issue_invite(self, game_id: str, seat: int) -> str:
-        """A new single-use invite for a seat (the caller has been checked to be the GM)."""
+    def issue_invite(self, game_id: str, actor: str, seat: int) -> str:
+        """A new single-use invite for a seat, asked for by `actor` (lifecycle.issue_invite
+        says who may)."""
         invite = secrets.token_urlsafe(16)
         self._append_with_retry(
             game_id,
-            lambda state: [lifecycle.issue_invite(state, seat, hash_token(invite))],
-            actor_of=lambda _d: GM,
+            lambda state: [lifecycle.issue_invite(state, actor, seat, hash_token(invite))],
+            actor_of=lambda _d: actor,
         )
         return invite
 

@@ -115,6 +115,7 @@ class TableView(Generic[S]):
     options: GameOptions
     rules: S
     referee: str = "GM"  # how refusals name the one who may do referee things ("host")
+    referee_actor: str = GM  # who that is: gm, or the host's actor ("host" or "seat:N")
 
     @property
     def ended(self) -> bool:
@@ -146,8 +147,10 @@ class Table(TableView[S]):
         return self.rules
 
     def referee_only(self, actor: str, what: str) -> None:
-        if actor != GM:
-            raise Forbidden("gm_only", f"Only the {self.referee} can {what}.")
+        """The GM (gm_only), or in a game without a referee its host (host_only)."""
+        if actor != self.referee_actor:
+            code = "gm_only" if self.referee_actor == GM else "host_only"
+            raise Forbidden(code, f"Only the {self.referee} can {what}.")
 
     def seat_of(self, actor: str) -> int:
         """The acting seat's number; the referee is refused."""

@@ -35,6 +35,7 @@ class DecidedGame:
         seats: int,
         dice_policy: DicePolicy,
         ruleset_options: dict[str, Any] | None = None,
+        referee: str = "gm",  # the rules' tests read the omniscient GM's view
     ) -> None:
         self.game_id = game_id
         draft = lifecycle.create(
@@ -44,8 +45,9 @@ class DecidedGame:
             options=GameOptions(dice_policy=dice_policy),
             ruleset_options=ruleset_options or {},
             server_seed=server_seed,
-            gm_token_hash="g",
+            token_hash="g",
             invite_hashes=[f"i{i}" for i in range(1, seats + 1)],
+            referee=referee,
         )
         recorded = seal(
             draft, game_id=game_id, seq=1, actor="gm", at=AT, prev_hash=genesis_hash(game_id)

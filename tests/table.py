@@ -13,9 +13,10 @@ from httpx import Response
 class Table:
     client: TestClient
     game_id: str
-    gm_token: str
+    gm_token: str  # the creator's token: the GM's, or in a game without a referee the host's
     invites: dict[int, str]
     tokens: dict[str, str] = field(default_factory=dict)  # actor → token
+    creator: str = "gm"  # gm, host, or the seat:N a host sits at
 
     @classmethod
     def create(cls, client: TestClient, seats: list[str] | None = None, **body: Any) -> Table:
@@ -27,10 +28,11 @@ class Table:
         table = cls(
             client=client,
             game_id=data["game_id"],
-            gm_token=data["gm_token"],
-            invites={s["seat"]: s["invite"] for s in data["seats"]},
+            gm_token=data["gm_token"] or data["host_token"],
+            invites={s["seat"]: s["invite"] for s in data["seats"] if s["invite"] is not None},
+            creator=data["creator"],
         )
-        table.tokens["gm"] = table.gm_token
+        table.tokens[table.creator] = table.gm_token
         return table
 
     def join(self, seat: int, client_seed: str | None = None) -> str:
@@ -69,5 +71,7 @@ class Table:
         return response.json()["events"]
 
     def log_bytes(self) -> bytes:
-        """The GM's full event list, as bytes: what 'nothing appended' is checked against."""
-        return self.client.get(f"/games/{self.game_id}/events", headers=self.auth("gm")).content
+        """The creator's full event list (the GM's, or the host's: every event, secrets
+        redacted), as bytes: what 'nothing appended' is checked against."""
+        headers = self.auth(self.creator)
+        return self.client.get(f"/games/{self.game_id}/events", headers=headers).content

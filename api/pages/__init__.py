@@ -30,7 +30,7 @@ def static_files() -> StaticFiles:
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request) -> HTMLResponse:
     """Create a game: ruleset, title, seats, options; then the links to hand out."""
-    rulesets = [(r.id, r.Options.model_json_schema()) for r in all_rulesets()]
+    rulesets = [(r.id, r.default_referee, r.hosted) for r in all_rulesets()]
     return templates.TemplateResponse(request, "home.html", {"rulesets": rulesets, "page": "home"})
 
 

@@ -28,8 +28,9 @@ router = APIRouter(prefix="/games", tags=["games"])
 def create_game(
     body: CreateGameRequest, request: Request, service: Service, web: Web
 ) -> CreateGameResponse:
-    """Create a game. The GM token and the invites are shown only in this response, with a
-    link for each (the secret in the link's fragment: `/g/{id}/join#invite=…`)."""
+    """Create a game. The creator's token (the GM's, or with `referee: host` the host's) and
+    the invites are shown only in this response, with a link for each (the secret in the
+    link's fragment: `/g/{id}/join#invite=…`)."""
     created = service.create_game(
         NewGame(
             ruleset=body.ruleset,
@@ -37,22 +38,32 @@ def create_game(
             seat_names=body.seats,
             options=body.options,
             ruleset_options=body.ruleset_options,
+            referee=body.referee,
+            host_seat=body.host_seat,
         )
     )
     base = web.base(str(request.base_url))
+    link = join_link(base, created.game_id, token=created.token)
+    invites = {s.seat: s.invite for s in created.seats}
     return CreateGameResponse(
         game_id=created.game_id,
-        gm_token=created.gm_token,
-        gm_link=join_link(base, created.game_id, token=created.gm_token),
+        referee="host" if created.host else "gm",
+        creator=created.actor,
+        gm_token=None if created.host else created.token,
+        gm_link=None if created.host else link,
+        host_token=created.token if created.host else None,
+        host_link=link if created.host else None,
         table_url=f"{base}/g/{created.game_id}",
         seats=[
             SeatInviteOut(
-                seat=s.seat,
-                name=s.name,
-                invite=s.invite,
-                link=join_link(base, created.game_id, invite=s.invite),
+                seat=seat,
+                name=name,
+                invite=invites.get(seat),
+                link=join_link(base, created.game_id, invite=invites[seat])
+                if seat in invites
+                else None,  # the seat the host sits at
             )
-            for s in created.seats
+            for seat, name in enumerate(body.seats, 1)
         ],
     )
 
@@ -78,6 +89,8 @@ def get_game(game_id: GameId, audience: Caller, service: Service, response: Resp
         head=state.head,
         server_seed_hash=state.server_seed_hash,
         options=state.options,
+        referee="gm" if state.host is None else "host",
+        host=state.host,
         seats=[SeatOut(seat=s.seat, name=s.name, joined=s.joined) for s in state.seats],
         tabs=list(state.tabs),
         rules=rules_view(state, audience),

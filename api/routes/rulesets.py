@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
@@ -28,6 +28,11 @@ class RulesetInfo(BaseModel):
     summary: str
     commands: list[CommandInfo] = Field(description="The ruleset's own commands")
     options_schema: dict[str, Any]
+    referee: Literal["gm", "host"] = Field(
+        description="Who runs a game created without `referee`: gm (an omniscient GM) or host "
+        "(no referee: the creator sees only what its audience may)"
+    )
+    referees: list[Literal["gm", "host"]] = Field(description="The `referee` values it allows")
 
 
 class RulesetsOut(BaseModel):
@@ -49,6 +54,8 @@ def _ruleset_info(ruleset: Ruleset[Any, Any]) -> RulesetInfo:
         summary=ruleset.summary,
         commands=[_command_info(c) for c in ruleset.commands],
         options_schema=ruleset.Options.model_json_schema(),
+        referee="host" if ruleset.default_referee == "host" else "gm",
+        referees=["gm", "host"] if ruleset.hosted else ["gm"],
     )
 
 

@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 from api.deps import Auth, Caller, GameId, Service, Web, bearer
 from api.openapi import problems
 from api.web import SESSION_MAX_AGE, join_link, session_cookie
-from domain.audience import GM, seat_number
+from domain.audience import GM, HOST, PUBLIC, seat_number
 from domain.errors import Forbidden, Unauthorized
 from domain.lifecycle import MAX_SEATS
 
@@ -21,9 +21,15 @@ router = APIRouter(prefix="/games", tags=["sessions"])
 
 class SessionOut(BaseModel):
     game_id: str
-    actor: str = Field(description="gm, seat:N or public")
+    actor: str = Field(description="gm, host, seat:N or public")
     seat: int | None = None
-    name: str | None = Field(default=None, description="The seat's name, or GM")
+    name: str | None = Field(default=None, description="The seat's name, GM or Host")
+    referee: bool = Field(
+        default=False,
+        description="May start, end, manage seats and make rulings: the GM, or the host "
+        "(who may also sit at a seat)",
+    )
+    host_game: bool = Field(default=False, description="The game has a host, not a GM")
 
 
 class InviteOut(BaseModel):
@@ -36,8 +42,15 @@ def _session_out(service: Service, game_id: str, actor: str) -> SessionOut:
     number = seat_number(actor)
     state = service.state(game_id)
     seat = state.seat(number) if number is not None else None
-    name = seat.name if seat is not None else ("GM" if actor == GM else None)
-    return SessionOut(game_id=game_id, actor=actor, seat=number, name=name)
+    name = seat.name if seat is not None else {GM: "GM", HOST: "Host"}.get(actor)
+    return SessionOut(
+        game_id=game_id,
+        actor=actor,
+        seat=number,
+        name=name,
+        referee=actor == state.referee,
+        host_game=state.host is not None,
+    )
 
 
 @router.post("/{game_id}/session", status_code=status.HTTP_201_CREATED)
@@ -50,7 +63,7 @@ def open_session(
     web: Web,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
 ) -> SessionOut:
-    """Exchange a seat or GM token (as `Authorization: Bearer`) for an HttpOnly,
+    """Exchange a seat, GM or host token (as `Authorization: Bearer`) for an HttpOnly,
     SameSite=Strict session cookie for this game, so the page never keeps the token."""
     if credentials is None:
         raise Unauthorized("token_required", "Present your seat or GM token to sign in.")
@@ -77,7 +90,7 @@ def who_am_i(game_id: GameId, actor: Caller, service: Service) -> SessionOut:
 @router.post(
     "/{game_id}/seats/{seat}/invite",
     status_code=status.HTTP_201_CREATED,
-    responses=problems(403, 409),
+    responses=problems(403, 404, 409),
 )
 def new_invite(
     game_id: GameId,
@@ -87,9 +100,12 @@ def new_invite(
     service: Service,
     web: Web,
 ) -> InviteOut:
-    """GM: a new single-use invite link for a seat (a lost link, another device)."""
-    if actor != GM:
-        raise Forbidden("gm_only", "Only the GM can issue invites.")
-    invite = service.issue_invite(game_id, seat)
+    """GM or host: a new single-use invite link for a seat (a lost link, another device). A
+    seat may ask for a link to itself. In a game without a referee the host gets links only
+    for seats nobody has joined (403 seat_taken): it must never hold a way into a seat's
+    secrets."""
+    if actor == PUBLIC:
+        raise Forbidden("token_required", "Spectators cannot issue invites.")
+    invite = service.issue_invite(game_id, actor, seat)
     link = join_link(web.base(str(request.base_url)), game_id, invite=invite)
     return InviteOut(seat=seat, invite=invite, link=link)

@@ -36,6 +36,7 @@ FREEFORM = Ruleset(
     options=FreeformOptions,
     initial=lambda options, seats: FreeformState(),
     summary="Any dice, any declaration, GM-named phases: the fallback for any game.",
+    hosted=True,  # a board game without a referee may be played on it too
     prefix="",
 )
 

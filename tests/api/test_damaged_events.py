@@ -223,7 +223,7 @@ def two_games(service: GameService, damage: str, store: Store) -> Setup:
     ids = []
     for title in ("Damaged", "Healthy"):
         created = service.create_game(NewGame("freeform", title, ["Aki", "Ben"], GameOptions(), {}))
-        game_tokens = {"gm": created.gm_token}
+        game_tokens = {"gm": created.token}
         for invite in created.seats:
             seat, token = service.join(created.game_id, invite.invite, None)
             game_tokens[f"seat:{seat}"] = token

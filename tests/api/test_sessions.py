@@ -32,6 +32,8 @@ def test_a_token_becomes_an_httponly_strict_cookie_for_its_game(client: TestClie
         "actor": "seat:1",
         "seat": 1,
         "name": "Aki",
+        "referee": False,
+        "host_game": False,
     }
     cookie = response.headers["set-cookie"]
     assert cookie.startswith(f"{session_cookie(table.game_id)}=")

@@ -39,7 +39,7 @@ def generate(events: int) -> list[Recorded]:
         options=GameOptions(),
         ruleset_options={},
         server_seed="ab" * 32,
-        gm_token_hash="g",
+        token_hash="g",
         invite_hashes=["1", "2", "3"],
     )
     first = codec.seal(

@@ -3,9 +3,10 @@ audience receives checked against what it may see.
 
 Where a string may go is read from the server's own books, independently of the code under
 test: an event's public part goes to everyone; a sealed body to its audience and the GM (to
-everyone once revealed); a ruleset view's field to the audience it was made for, unless it
-sits in a Private value that audience may not see. A string found in an audience's bytes
-that none of these places allows it — and that it did not type itself — is a leak. The
+everyone once revealed; a host is not a GM); a ruleset view's field to the audience it was
+made for, unless it sits in a Private value that audience may not see. A string found in an
+audience's bytes that none of these places allows it — and that it did not type itself — is
+a leak. The
 strings traced are the markers the fuzzer types into commands and every longer string of a
 sealed body or Private value (sheet names, card names: whatever a secret is made of).
 """
@@ -158,10 +159,13 @@ class GeneratedGame:
         self.rng = random.Random(seed)
         self.fuzzer = Fuzzer(self.rng)
         seats = NAMES[: seat_count(ruleset)]
+        # the ruleset's default referee: a 超人ロック game is played by a host who sees no
+        # secrets, so its bytes are searched like any other player's
         self.table = Table.create(client, seats=seats, ruleset=ruleset.id)
         self.table.join_all()
-        self.table.do("gm", {"type": "start"})
-        self.actors = ["gm", *(f"seat:{n}" for n in range(1, len(seats) + 1))]
+        creator = self.table.creator
+        self.table.do(creator, {"type": "start"})
+        self.actors = [creator, *(f"seat:{n}" for n in range(1, len(seats) + 1))]
         self.audiences = [*self.actors, "public"]
         self.vocabulary = {a: Vocabulary() for a in self.audiences}
         self.typed: dict[str, set[str]] = {a: set() for a in self.audiences}

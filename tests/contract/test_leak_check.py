@@ -36,7 +36,7 @@ SECRETS: dict[str, list[tuple[str, dict[str, Any]]]] = {
             },
         )
     ],
-    "chojin_locke": [("gm", {"type": "chojin_locke.deal"})],
+    "chojin_locke": [("host", {"type": "chojin_locke.deal"})],  # a host game by default
 }
 
 

@@ -40,7 +40,7 @@ def new_game(policy: str = "server") -> GameState:
         options=GameOptions(dice_policy=policy),  # type: ignore[arg-type]
         ruleset_options={},
         server_seed=SEED,
-        gm_token_hash="g",
+        token_hash="g",
         invite_hashes=["i1", "i2"],
     )
     recorded = seal(

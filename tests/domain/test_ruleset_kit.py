@@ -123,6 +123,7 @@ def test_a_table_holds_no_seed_credentials_or_sealed_bodies() -> None:
         "options",
         "rules",
         "referee",
+        "referee_actor",
         "next_seq",
         "dice",
     }

@@ -51,7 +51,7 @@ def new_game(service: GameService, seats: int = 2) -> tuple[str, str, list[str]]
     for invite in created.seats:
         seat, _token = service.join(created.game_id, invite.invite, f"seed-{invite.seat}")
         actors.append(f"seat:{seat}")
-    return created.game_id, created.gm_token, actors
+    return created.game_id, created.token, actors
 
 
 def fold(service: GameService, game_id: str, upto: int | None = None) -> GameState:

@@ -1,9 +1,35 @@
-// The home page: create a game, sign the creator in as its GM, and show the links.
+// The home page: create a game, sign the creator in as its GM (or, in a game without a
+// referee, its host, who may also play a seat), and show the links.
 import { el, post, showError } from "./api.js";
 
 const form = document.getElementById("create-game");
 const seats = document.getElementById("seat-list");
 const errorBox = document.getElementById("create-error");
+const rulesetSelect = form.elements.ruleset;
+const hostSeat = document.getElementById("host-seat");
+
+// Who runs the table: the ruleset's default (超人ロック has no referee); a ruleset whose GM
+// must see every secret offers only the GM.
+function refereeChanged() {
+  const host = form.elements.referee.value === "host";
+  document.getElementById("host-seat-label").hidden = !host;
+  const current = hostSeat.value;
+  hostSeat.replaceChildren(el("option", { value: "" }, "none (I only host)"),
+    ...seatInputs().map((input, index) => el("option", { value: String(index + 1) }, `${index + 1}: ${input.value}`)));
+  if ([...hostSeat.options].some((o) => o.value === current)) hostSeat.value = current;
+}
+
+function rulesetChanged() {
+  const option = rulesetSelect.selectedOptions[0];
+  const hosted = option?.dataset.hosted === "yes";
+  const hostRadio = form.querySelector("input[name=referee][value=host]");
+  hostRadio.disabled = !hosted;
+  form.querySelector(`input[name=referee][value=${option?.dataset.referee === "host" ? "host" : "gm"}]`).checked = true;
+  refereeChanged();
+}
+rulesetSelect.addEventListener("change", rulesetChanged);
+for (const radio of form.querySelectorAll("input[name=referee]")) radio.addEventListener("change", refereeChanged);
+seats.addEventListener("input", refereeChanged);
 
 function seatInputs() {
   return [...seats.querySelectorAll("input[name=seat]")];
@@ -16,11 +42,14 @@ document.getElementById("add-seat").addEventListener("click", () => {
     name: "seat", required: true, maxlength: 40, "aria-label": `Seat ${number} name`,
     value: `Player ${number}`,
   })));
+  refereeChanged();
 });
 document.getElementById("remove-seat").addEventListener("click", () => {
   const inputs = seatInputs();
   if (inputs.length > 1) inputs.at(-1).closest("li").remove();
+  refereeChanged();
 });
+rulesetChanged();
 
 function copyButton(text) {
   return el("button", {
@@ -42,27 +71,37 @@ form.addEventListener("submit", async (event) => {
     try { rulesetOptions = JSON.parse(rawOptions); }
     catch { showError(errorBox, "Ruleset options must be a JSON object."); return; }
   }
+  const body = {
+    title: data.get("title"),
+    ruleset: data.get("ruleset"),
+    seats: seatInputs().map((input) => input.value),
+    options: { dice_policy: data.get("dice_policy"), spectators: data.get("spectators") === "on" },
+    ruleset_options: rulesetOptions,
+    referee: data.get("referee"),
+  };
+  if (body.referee === "host" && data.get("host_seat")) body.host_seat = Number(data.get("host_seat"));
   try {
-    const created = await post("/games", {
-      title: data.get("title"),
-      ruleset: data.get("ruleset"),
-      seats: seatInputs().map((input) => input.value),
-      options: { dice_policy: data.get("dice_policy"), spectators: data.get("spectators") === "on" },
-      ruleset_options: rulesetOptions,
-    });
-    // The creator is the GM: sign this browser in with the GM token, then forget the token.
-    await post(`/games/${created.game_id}/session`, undefined, { token: created.gm_token });
+    const created = await post("/games", body);
+    const host = created.referee === "host";
+    const token = host ? created.host_token : created.gm_token;
+    const link = host ? created.host_link : created.gm_link;
+    // Sign this browser in as the creator (GM or host), then forget the token.
+    await post(`/games/${created.game_id}/session`, undefined, { token });
+    const role = host ? "host" : "GM";
+    const seated = created.seats.find((seat) => `seat:${seat.seat}` === created.creator);
     const links = document.getElementById("links");
     links.replaceChildren(
-      ...created.seats.map((seat) => el("li", {},
+      ...created.seats.filter((seat) => seat.link).map((seat) => el("li", {},
         el("strong", {}, `Seat ${seat.seat}: ${seat.name}`), " ",
         el("input", { readonly: true, value: seat.link, "aria-label": `Link for ${seat.name}`, class: "link" }),
         copyButton(seat.link))),
       el("li", { class: "gm-link" },
-        el("strong", {}, "GM (you, on another device)"), " ",
-        el("input", { readonly: true, value: created.gm_link, "aria-label": "GM link", class: "link" }),
-        copyButton(created.gm_link)),
+        el("strong", {}, seated ? `Host, seat ${seated.seat}: ${seated.name} (you, on another device)` : `${host ? "Host" : "GM"} (you, on another device)`), " ",
+        el("input", { readonly: true, value: link, "aria-label": host ? "Host link" : "GM link", class: "link" }),
+        copyButton(link)),
     );
+    document.getElementById("creator-role").textContent = `the ${role}`;
+    document.getElementById("open-table").textContent = `Open the table as ${role}`;
     document.getElementById("open-table").href = `/g/${created.game_id}`;
     form.hidden = true;
     document.getElementById("created").hidden = false;

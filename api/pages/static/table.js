@@ -1,5 +1,5 @@
-// The table page: the live log as a chat, the input box, my pane, the GM pane and the
-// ruleset pane. Everything shown comes from the API as this reader may see it.
+// The table page: the live log as a chat, the input box, my pane, the GM (or host) pane and
+// the ruleset pane. Everything shown comes from the API as this reader may see it.
 import { el, get, post, showError } from "./api.js";
 import { commandForm } from "./forms.js";
 import { commitmentMatches } from "./jcs.js";
@@ -27,10 +27,14 @@ const table = {
 
 // ------------------------------------------------------------------------------ the log
 
+// The GM sees every secret; a host (a game without a referee) has the GM's powers over the
+// table — start, end, seats, rulings — but sees only what its own audience may.
 function isGm() { return table.me?.actor === "gm"; }
+function isReferee() { return Boolean(table.me?.referee); }
+function isHostGame() { return Boolean(table.me?.host_game); }
 
 function lineActions() {
-  return isGm() ? { onLineAction: openLineDialog } : {};
+  return isReferee() ? { onLineAction: openLineDialog } : {};
 }
 
 function applyFilter(item) {
@@ -110,8 +114,12 @@ function renderSpeakers() {
 }
 
 function renderTo() {
-  const options = [el("option", { value: "" }, "everyone (or S / Blind for dice)")];
-  if (!isGm()) options.push(el("option", { value: "gm" }, "GM only (whisper)"));
+  const options = [el("option", { value: "" }, isHostGame() ? "everyone (or S for dice)" : "everyone (or S / Blind for dice)")];
+  if (!isReferee()) {
+    options.push(isHostGame()
+      ? el("option", { value: "host" }, "the host (whisper)")
+      : el("option", { value: "gm" }, "GM only (whisper)"));
+  }
   for (const seat of table.game.seats) {
     if (`seat:${seat.seat}` !== table.me.actor) {
       options.push(el("option", { value: `seat:${seat.seat}` }, `${seat.name} (whisper)`));
@@ -177,7 +185,7 @@ function setUpChat() {
   $("speaker").addEventListener("change", renderSpeakers);
   $("color").addEventListener("change", () => store.write(`color:${$("speaker").value}`, $("color").value));
   $("new-speaker").addEventListener("click", () => {
-    const name = prompt(isGm() ? "An NPC's name" : "Your character's name");
+    const name = prompt(isReferee() ? "An NPC's name" : "Your character's name");
     if (!name?.trim()) return;
     store.write("speakers", [...new Set([...store.read("speakers", []), name.trim().slice(0, 40)])]);
     renderSpeakers();
@@ -186,6 +194,9 @@ function setUpChat() {
   });
   renderSpeakers();
   renderTo();
+  // A game without a referee has nobody to roll blind for: the server refuses it (no_gm).
+  $("blind").closest("label").hidden = isHostGame();
+  if (isHostGame()) $("secret").closest("label").title = "Secret roll: only you see the result until you reveal it";
 }
 
 // ------------------------------------------------------------------------------ panes
@@ -203,7 +214,7 @@ async function refreshGame() {
   $("game-status").textContent = table.game.status;
   renderTabs();
   if (table.me.actor !== "public") renderTo();
-  if (isGm()) renderGmPane();
+  if (isReferee()) renderGmPane();
 }
 
 async function refreshView() {
@@ -223,7 +234,7 @@ async function mountRulesetPane() {
   const module = await import(`./panes/${id}.js`);
   table.pane = module.mountPane({
     root: $("ruleset-pane-body"), me: table.me, ruleset: table.ruleset,
-    isGm, get, command: (body, errorBox) => command(body, errorBox),
+    isGm, isReferee, get, command: (body, errorBox) => command(body, errorBox),
   });
   $("ruleset-pane-title").textContent = table.pane.title ?? id;
   $("ruleset-pane").hidden = false;
@@ -259,24 +270,33 @@ function renderMyPane() {
   );
 }
 
+// The GM pane; in a game without a referee, the host pane: the same powers over the table,
+// no eyes on secrets (no new link into a seat that has joined: that seat asks for its own).
 function renderGmPane() {
   $("gm-pane").hidden = false;
+  const host = isHostGame();
+  $("gm-pane-title").textContent = host ? "Host" : "GM";
   const status = table.game.status;
   const errorBox = el("p", { class: "error", role: "alert", hidden: true });
   const seats = el("ul", { class: "seats" }, table.game.seats.map((seat) => {
     const slot = el("span", { class: "new-link" });
+    const own = `seat:${seat.seat}` === table.me.actor;
+    const mayLink = !host || !seat.joined || own;
     return el("li", {},
-      el("strong", {}, `${seat.seat}. ${seat.name}`), ` ${seat.joined ? "joined" : "not joined yet"} `,
-      el("button", { type: "button", onclick: async () => {
+      el("strong", {}, `${seat.seat}. ${seat.name}`), ` ${seat.joined ? "joined" : "not joined yet"}${own ? " (you)" : ""} `,
+      mayLink ? el("button", { type: "button", onclick: async () => {
         try {
           const invite = await post(`/games/${gameId}/seats/${seat.seat}/invite`);
           slot.replaceChildren(el("input", { readonly: true, value: invite.link, class: "link", "aria-label": `New link for ${seat.name}` }));
         } catch (error) { showError(errorBox, error); }
-      } }, "New link"), " ",
+      } }, "New link") : null, " ",
       el("button", { type: "button", onclick: () => command({ type: "revoke_sessions", audience: `seat:${seat.seat}` }, errorBox) }, "Sign out browsers"),
       slot);
   }));
   $("gm-pane-body").replaceChildren(
+    host ? el("p", { class: "hint", id: "host-note" },
+      "You host a game without a referee: you start and end it, manage seats and make logged rulings, "
+      + "but see no one's secrets (only your own seat's, if you play). The server checks every declaration.") : null,
     el("div", { class: "gm-actions" },
       status === "setup" ? el("button", { type: "button", class: "primary", onclick: () => command({ type: "start" }, errorBox) }, "Start the game") : null,
       status !== "ended" ? el("button", { type: "button", onclick: () => {
@@ -299,7 +319,9 @@ function openLineDialog(event) {
   const kindSelect = el("select", { name: "kind", "aria-label": "What to record" },
     el("option", { value: "ruling" }, "Ruling on this line"),
     el("option", { value: "amend" }, "Amendment (correct the record)"),
-    event.sealed && !event.revealed ? el("option", { value: "reveal" }, "Reveal its secret") : null);
+    // only the GM, or the secret's own author, may publish a sealed line
+    event.sealed && !event.revealed && (isGm() || event.actor === table.me.actor)
+      ? el("option", { value: "reveal" }, "Reveal its secret") : null);
   form.querySelector("select[name=kind]")?.remove();
   form.prepend(kindSelect);
   dialog.onclose = async () => {
@@ -362,7 +384,7 @@ async function main() {
     table.me = await get(`/games/${gameId}/session`);
   } catch (error) {
     showError($("table-error"), error.code === "token_required" || error.code === "bad_session"
-      ? "You are not signed in at this table. Open your invite link (ask the GM for a new one if it was used)."
+      ? "You are not signed in at this table. Open your invite link (ask the GM or host for a new one if it was used)."
       : error);
     setConnection("offline");
     return;

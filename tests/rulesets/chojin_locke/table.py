@@ -27,9 +27,12 @@ def marked_catalog() -> tuple[dict[str, Any], dict[str, str]]:
 
 
 def new_game(client: TestClient, players: int = 6, **body: Any) -> Table:
+    """A started game. The rules' tests read the omniscient view, so it has a GM unless
+    `referee` says otherwise (a 超人ロック game created without one has a host)."""
+    body.setdefault("referee", "gm")
     table = Table.create(client, seats=NAMES[:players], ruleset="chojin_locke", **body)
     table.join_all()
-    table.do("gm", {"type": "start"})
+    table.do(table.creator, {"type": "start"})
     return table
 
 
@@ -82,7 +85,7 @@ def pick(mine: dict[str, Any], used: dict[str, int], base: bool) -> str:
 def choose_all(table: Table) -> None:
     """Every seat still choosing picks; Evil sheets lean to the base side."""
     for actor in seats(table):
-        gm = view(table, "gm")
+        gm = view(table, table.creator)
         if gm["stage"] != "silhouettes":
             return
         number = int(actor.split(":")[1])
@@ -100,7 +103,7 @@ def choose_all(table: Table) -> None:
 
 
 def rebalance(table: Table) -> None:
-    gm = view(table, "gm")
+    gm = view(table, table.creator)
     explorers = [p for p in gm["players"] if p["side"] == "explorer"]
     bases = [p for p in gm["players"] if p["side"] == "base"]
     larger, to_base = (explorers, True) if len(explorers) > len(bases) else (bases, False)
@@ -113,19 +116,19 @@ def rebalance(table: Table) -> None:
         mine = me(table, actor)
         if mine["playing_card"]["rank"] in (1, 10):
             continue
-        name = pick(mine, _used(view(table, "gm"), skip=player["seat"]), to_base)
+        name = pick(mine, _used(view(table, table.creator), skip=player["seat"]), to_base)
         table.do(actor, cmd("change_silhouette", silhouette=name))
         need -= 1
-    table.do("gm", cmd("close_rebalance"))
+    table.do(table.creator, cmd("close_rebalance"))
 
 
 def setup_to_ambush(table: Table, *, dealt: bool = False) -> None:
     if not dealt:
-        table.do("gm", cmd("deal"))
-    table.do("gm", cmd("fix_characters"))
+        table.do(table.creator, cmd("deal"))
+    table.do(table.creator, cmd("fix_characters"))
     for _ in range(10):
         choose_all(table)
-        stage = view(table, "gm")["stage"]
+        stage = view(table, table.creator)["stage"]
         if stage == "ambush":
             return
         if stage == "rebalance":
@@ -138,7 +141,7 @@ AMBUSH_SPOTS = [(1, 3), (2, 4), (3, 5), (4, 2)]
 
 def to_planets(table: Table) -> None:
     setup_to_ambush(table)
-    gm = view(table, "gm")
+    gm = view(table, table.creator)
     bases = [p["seat"] for p in gm["players"] if p["side"] == "base"]
     for index in range(ambush_count(len(gm["players"]))):
         planet, square = AMBUSH_SPOTS[index]
@@ -147,14 +150,14 @@ def to_planets(table: Table) -> None:
     for player in gm["players"]:
         if player["side"] == "explorer":
             table.do(f"seat:{player['seat']}", cmd("enter", planet=0))
-    table.do("gm", cmd("begin_planets"))
+    table.do(table.creator, cmd("begin_planets"))
 
 
 def play_planet_stage(table: Table) -> tuple[list[int], list[int]]:
     """Set up, hide three 待ち伏せ, put explorers on different planets, and move right until
     惑星編 ends; returns (base seats, explorer seats)."""
     setup_to_ambush(table)
-    gm = view(table, "gm")
+    gm = view(table, table.creator)
     bases = [p["seat"] for p in gm["players"] if p["side"] == "base"]
     explorers = [p["seat"] for p in gm["players"] if p["side"] == "explorer"]
     for index, (planet, square) in enumerate([(5, 3), (5, 4), (5, 5)]):
@@ -163,14 +166,14 @@ def play_planet_stage(table: Table) -> tuple[list[int], list[int]]:
         )
     for index, seat in enumerate(explorers):
         table.do(f"seat:{seat}", cmd("enter", planet=index))
-    table.do("gm", cmd("begin_planets"))
-    while view(table, "gm")["stage"] == "planet":
+    table.do(table.creator, cmd("begin_planets"))
+    while view(table, table.creator)["stage"] == "planet":
         finish_turn(table, turn_actor(table), cmd("move", direction="right"))
     return bases, explorers
 
 
 def turn_actor(table: Table) -> str:
-    turn = view(table, "gm")["turn"]
+    turn = view(table, table.creator)["turn"]
     return f"seat:{turn['seat']}"
 
 
@@ -178,7 +181,7 @@ def to_phase(table: Table, phase: str) -> str:
     """Advance the current turn to `phase` (taking a pass if the main phase is crossed)."""
     actor = turn_actor(table)
     for _ in range(8):
-        turn = view(table, "gm")["turn"]
+        turn = view(table, table.creator)["turn"]
         if turn["phase"] == phase:
             return actor
         if turn["phase"] in ("main", "move") and turn["main"] is None:
@@ -189,9 +192,9 @@ def to_phase(table: Table, phase: str) -> str:
 
 def end_turn(table: Table) -> None:
     actor = turn_actor(table)
-    number = view(table, "gm")["turn"]["number"]
-    while view(table, "gm")["turn"]["number"] == number:
-        turn = view(table, "gm")["turn"]
+    number = view(table, table.creator)["turn"]["number"]
+    while view(table, table.creator)["turn"]["number"] == number:
+        turn = view(table, table.creator)["turn"]
         if turn["phase"] in ("main", "move") and turn["main"] is None:
             table.do(actor, cmd("pass"))
         table.do(actor, cmd("next_phase"))
@@ -214,15 +217,15 @@ def teleporters(catalog: dict[str, Any], level: int = 2) -> dict[str, Any]:
 
 def finish_turn(table: Table, actor: str, main: dict[str, Any] | None) -> None:
     """Run the rest of the turn: the given main action (or pass) in the main phase."""
-    stage, start = view(table, "gm")["stage"], view(table, "gm")["turn"]["number"]
+    stage, start = view(table, table.creator)["stage"], view(table, table.creator)["turn"]["number"]
     while True:
-        gm = view(table, "gm")
+        gm = view(table, table.creator)
         if gm["stage"] != stage or gm["turn"]["number"] != start:
             return
         if gm["turn"]["phase"] in ("main", "move") and gm["turn"]["main"] is None:
             table.do(actor, main or cmd("pass"))
             main = None
-            if view(table, "gm")["stage"] != stage:
+            if view(table, table.creator)["stage"] != stage:
                 return
         table.do(actor, cmd("next_phase"))
 
@@ -238,21 +241,21 @@ def to_base(table: Table) -> tuple[list[int], list[int], list[int]]:
     assert refused.json()["code"] == "base_players_only" and table.log_bytes() == before
     for index, (row, col) in enumerate(KEYS):
         table.do(f"seat:{bases[index % len(bases)]}", cmd("place_key", row=row, col=col))
-    players = view(table, "gm")["players"]
+    players = view(table, table.creator)["players"]
     most = max(p["information"] for p in players if p["side"] == "explorer")
     entrants = [p["seat"] for p in players if p["side"] == "explorer" and p["information"] == most]
     inner = table.send(f"seat:{entrants[0]}", cmd("enter_base", row=2, col=2))
     assert inner.json()["code"] == "not_outer_square"
     for seat in entrants:
         table.do(f"seat:{seat}", cmd("enter_base", row=0, col=0))
-    table.do("gm", cmd("begin_base"))
+    table.do(table.creator, cmd("begin_base"))
     return bases, entrants, [s for s in explorers if s not in entrants]
 
 
 def quiet_turn(table: Table) -> None:
     """Finish the current turn without moving: パス, or 回復 for an explorer around the base."""
     actor = turn_actor(table)
-    player = next(p for p in view(table, "gm")["players"] if f"seat:{p['seat']}" == actor)
+    player = next(p for p in view(table, table.creator)["players"] if f"seat:{p['seat']}" == actor)
     finish_turn(table, actor, cmd("recover", stat="endurance") if player["outside"] else None)
 
 
