@@ -1,6 +1,7 @@
-"""What each audience may see: a seat its own secrets and everything public; the host (the GM
-audience) all that is sealed to anyone; the public only what lies open on the table. Face-down
-planet cards are sealed to nobody, so no view holds them.
+"""What each audience may see: a seat its own secrets and everything public; a GM (in a game
+created with one) all that is sealed to anyone; the public — and the host of a game without a
+referee, the default — only what lies open on the table. Face-down planet cards are sealed to
+nobody, so no view holds them.
 
 Every secret part is a Private value naming its audience; the kit strips the rest.
 """
@@ -62,7 +63,7 @@ class Damage(BaseModel):
 
 
 class SeatSecrets(RulesView):
-    """What only the seat (and the host) knows of its character."""
+    """What only the seat (and a GM, if the game has one) knows of its character."""
 
     sheet: CharacterSheet | None
     playing_card: PlayingCard | None
