@@ -223,7 +223,8 @@ def _stream(schema: dict[str, Any]) -> None:
 
 
 def _links(schema: dict[str, Any]) -> None:
-    """From a created game (GM token) and a joined seat (seat token) to what they can do."""
+    """From a created game (GM or host token) and a joined seat (seat token) to what they
+    can do."""
     paths = schema["paths"]
 
     def op_id(method: str, path: str) -> str:
@@ -242,12 +243,12 @@ def _links(schema: dict[str, Any]) -> None:
         ("post", "/games/{game_id}/session"),
     ]
 
-    def links(game: str, authorization: str) -> dict[str, Any]:
+    def links(game: str, authorization: str, suffix: str = "") -> dict[str, Any]:
         found = {}
         for method, path in reads:
             if path in paths and method in paths[path]:
                 name = op_id(method, path)
-                found[name] = {
+                found[name + suffix] = {
                     "operationId": name,
                     "parameters": {"path.game_id": game, "header.Authorization": authorization},
                 }
@@ -256,6 +257,8 @@ def _links(schema: dict[str, Any]) -> None:
     created = paths["/games"]["post"]["responses"]["201"]
     created["links"] = {
         **links("$response.body#/game_id", "Bearer {$response.body#/gm_token}"),
+        # a game without a referee answers with a host token instead (gm_token is null)
+        **links("$response.body#/game_id", "Bearer {$response.body#/host_token}", "AsHost"),
         "join": {
             "operationId": op_id("post", "/games/{game_id}/join"),
             "parameters": {"path.game_id": "$response.body#/game_id"},

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal, Self
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from domain.audience import GM, is_audience
+from domain.audience import GM, HOST, is_audience
 from domain.draws import find_draws
 from domain.json_shape import shape_problem
 from domain.text import (
@@ -89,7 +89,7 @@ class Spoken(Command):
 def _addressees(value: list[str]) -> list[str]:
     for audience in value:
         if not is_audience(audience) or audience == "public":
-            raise ValueError(f"{audience!r} is not a seat (seat:N) or {GM!r}")
+            raise ValueError(f"{audience!r} is not a seat (seat:N), {GM!r} or {HOST!r}")
     return value
 
 
@@ -124,7 +124,8 @@ class Declare(Spoken):
 
 
 class Note(Command):
-    """A secret note, sealed to its author, the GM and any audiences in `to`."""
+    """A secret note, sealed to its author, the GM and any audiences in `to` (seats, `gm`, or
+    in a game without a referee `host`)."""
 
     type: Literal["note"] = "note"
     text: PlayerText = Text

@@ -99,6 +99,19 @@ def test_new_game_takes_ruleset_options(tmp_path: Path, capsys: pytest.CaptureFi
     assert rules.catalog.name == "our table's cards"
 
 
+def test_new_game_with_a_host(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "cli.db"
+    argv = ["new", "Locke night", "--ruleset", "chojin_locke", *FIVE_SEATS, "--db", str(db)]
+    assert main([*argv, "--json"]) == 0  # 超人ロック: a host by default
+    created = json.loads(capsys.readouterr().out)
+    assert created["referee"] == "host" and created["host_token"] and len(created["seats"]) == 5
+    assert main([*argv, "--host-seat", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "host token" in out and "acts as seat:2" in out and "seat 2 " not in out
+    assert main([*argv, "--referee", "gm", "--host-seat", "2"]) == 1
+    assert "Only a host" in capsys.readouterr().err
+
+
 def test_new_game_refuses_bad_options_clearly(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -17,9 +17,7 @@ AKI_TO_BEN = "AKI_WHISPER_TO_BEN_h0st"
 AKI_TO_HOST = "AKI_WHISPER_TO_HOST_h0st"
 
 
-def test_a_host_runs_a_table_without_seeing_its_secrets(
-    browser: Any, server: KirokuServer
-) -> None:
+def test_a_host_runs_a_table_without_seeing_its_secrets(browser: Any, server: KirokuServer) -> None:
     host = Audience.open(browser, "host")
     aki = Audience.open(browser, "seat:1")
     ben = Audience.open(browser, "seat:2")

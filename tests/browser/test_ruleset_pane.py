@@ -22,8 +22,9 @@ def _game(server: KirokuServer, ruleset: str, seats: list[str]) -> dict[str, Any
 
 
 def _as_gm(browser: Any, created: dict[str, Any]) -> Audience:
-    gm = Audience.open(browser, "gm")
-    gm.page.goto(created["gm_link"])
+    """The creator's browser: the GM's, or the host's in a game without a referee (超人ロック)."""
+    gm = Audience.open(browser, created["creator"])
+    gm.page.goto(created["gm_link"] or created["host_link"])
     expect(gm.page.locator("#gm-pane")).to_be_visible(timeout=TIMEOUT)
     return gm
 
