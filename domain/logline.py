@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from domain.audience import GM, SYSTEM, seat_number
+from domain.audience import GM, HOST, SYSTEM, seat_number
 from domain.game import DEFAULT_TABS
 
 MAIN_TAB = DEFAULT_TABS[0]
@@ -67,7 +67,7 @@ def actor_name(actor: str, seat_names: Mapping[int, str]) -> str:
     number = seat_number(actor)
     if number is not None:
         return seat_names.get(number, actor)
-    return {GM: "GM", SYSTEM: "System"}.get(actor, actor)
+    return {GM: "GM", HOST: "Host", SYSTEM: "System"}.get(actor, actor)
 
 
 def describe(

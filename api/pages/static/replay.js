@@ -217,13 +217,15 @@ function markAuditRow(seq) {
 function actorName(actor) {
   const seat = replay.game?.seats.find((s) => `seat:${s.seat}` === actor);
   if (seat) return `${seat.name} (${actor})`;
-  return { gm: "GM", public: "spectator (public)", system: "System" }[actor] ?? actor;
+  return { gm: "GM", host: "Host", public: "spectator (public)", system: "System" }[actor] ?? actor;
 }
 
 const audienceName = actorName;
 
 function renderPerspectives() {
-  const audiences = ["public", "gm", ...replay.game.seats.map((s) => `seat:${s.seat}`)];
+  // a game without a referee has a host (who sees no more than its audience) and no GM
+  const chair = replay.game.referee === "host" ? "host" : "gm";
+  const audiences = ["public", chair, ...replay.game.seats.map((s) => `seat:${s.seat}`)];
   $("perspective").replaceChildren(...audiences.map((a) => el("option", { value: a }, actorName(a))));
 }
 
