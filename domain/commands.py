@@ -106,7 +106,8 @@ class Roll(Spoken):
     """Roll a dice expression. Faces are given only for manual (physical) dice.
 
     `secret`: the result is sealed to the roller and the GM (BCDice's `S` prefix does the
-    same). `blind`: sealed to the GM alone; the roller sees only that it rolled."""
+    same). `blind`: sealed to the GM alone; the roller sees only that it rolled (refused as
+    `no_gm` in a game without a referee, whose host sees no secrets)."""
 
     type: Literal["roll"] = "roll"
     expression: PlayerName = Field(min_length=1, max_length=200, examples=["2D6+1>=8"])
