@@ -139,8 +139,12 @@ def next_phase(t: ChojinTable, command: NextPhase, actor: str) -> list[Draft]:
     state = playing(t)
     turn, player = my_turn(state, actor)
     phases = phases_for(player, state.rules)
-    if state.rules == "2020" and on_face_down_base_card(state, player):
-        phases = tuple(p for p in phases if role(p) not in ("support", "main"))  # 4.6
+    held = role(turn.phase) == "check" and on_face_down_base_card(state, player)
+    if state.rules == "2020" and held:
+        # 4.6 (lines 816–818): only an explorer on a face-down base card *at the check phase*
+        # skips 支援1 and 主要; one that moves onto such a card later plays its turn out, and the
+        # card is turned in the square phase as usual (4.3, lines 668–673)
+        phases = tuple(p for p in phases if p not in ("support1", "main"))
     if turn.teleport is not None:
         raise RuleViolation("teleport_pending", "Name the square your teleport reaches first.")
     if turn.party_teleport is not None:

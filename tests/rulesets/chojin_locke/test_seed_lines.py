@@ -1,0 +1,78 @@
+"""Rules an outside check found broken, each through HTTP with the seed line it rests on
+(`shared/seeds/chojin-locke-basic-rules-2020.txt`, line numbers in the docstrings)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.rulesets.chojin_locke.table import (
+    cmd,
+    finish_turn,
+    info_catalog,
+    new_game,
+    teleporters,
+    to_base,
+    until_turn_of,
+    view,
+)
+from tests.table import Table
+
+
+def refused(table: Table, actor: str, body: dict[str, Any], code: str) -> dict[str, Any]:
+    """A refusal with `code` that appends nothing; its problem+json body."""
+    before = table.log_bytes()
+    response = table.send(actor, body)
+    assert response.status_code in (403, 404, 409, 422), response.text
+    assert response.headers["content-type"].startswith("application/problem+json")
+    problem: dict[str, Any] = response.json()
+    assert problem["code"] == code, problem
+    assert table.log_bytes() == before
+    return problem
+
+
+def _phase(table: Table) -> str:
+    return str(view(table, "gm")["turn"]["phase"])
+
+
+def _base_turned(table: Table) -> list[dict[str, Any]]:
+    return [
+        e["public"] for e in table.events("public") if e["type"] == "chojin_locke.BaseCardTurned"
+    ]
+
+
+def test_moving_onto_a_face_down_base_card_keeps_the_turn(client: TestClient) -> None:
+    """4.6, lines 816–818: 「探索プレイヤーの通常ターンのチェックフェイズ時、そのプレイヤーの
+    キャラクターが裏向きの基地カードの上にいる場合、支援フェイズ1と主要フェイズがスキップされます。」
+    and 4.3, lines 668–673: 「ターンプレイヤーが探索プレイヤーであり、
+    その惑星カードまたは基地カードが裏向きの場合、そのカードが表向きになります。」
+    Only the check phase skips; a card moved onto is turned in the square phase and the turn
+    goes on (支援2, 戦闘発生)."""
+    catalog = teleporters(info_catalog())
+    table = new_game(client, options={"dice_policy": "both"}, ruleset_options={"catalog": catalog})
+    _bases, entrants, _outside = to_base(table)
+    actor = until_turn_of(table, *entrants)  # on 0:0, face down at its check phase
+    number = view(table, "gm")["turn"]["number"]
+    table.do(actor, cmd("next_phase"))
+    assert _phase(table) == "square"  # 支援1 and 主要 skipped, the card turned
+    assert [(c["row"], c["col"]) for c in _base_turned(table)] == [(0, 0)]
+    refused(table, actor, cmd("pass"), "wrong_phase")
+    table.do(actor, cmd("next_phase"))
+    assert _phase(table) == "support2"  # only 支援1 is skipped of the support phases
+    finish_turn(table, actor, None)
+    actor = until_turn_of(table, int(actor[5:]))
+    table.do(actor, cmd("next_phase"))  # 0:0 is face up now: a whole turn
+    assert _phase(table) == "support1"
+    table.do(actor, cmd("next_phase"))
+    table.do(actor, cmd("move", direction="down"))  # onto 1:0, face down
+    turn = view(table, "gm")["turn"]["number"]
+    assert turn > number
+    table.do(actor, cmd("next_phase"))
+    assert view(table, "gm")["turn"]["number"] == turn  # the turn is not lost
+    assert _phase(table) == "square"
+    assert (1, 0) in [(c["row"], c["col"]) for c in _base_turned(table)]
+    table.do(actor, cmd("next_phase"))
+    assert _phase(table) == "support2"
+    table.do(actor, cmd("next_phase"))
+    assert _phase(table) == "combat"
