@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from domain.rulesets.chojin_locke.state import PHASES, PHASES_2002, ChojinState, Phase, Player
+from domain.rulesets.chojin_locke.state import (
+    PHASES,
+    PHASES_2002,
+    ChojinState,
+    Phase,
+    Player,
+    Turn,
+)
 
 # what each phase is for, so both turn structures share the actions
 ROLES: dict[str, str] = {
@@ -28,10 +35,11 @@ def turn_phases(rules: str) -> tuple[Phase, ...]:
     return PHASES_2002 if rules == "2002" else PHASES
 
 
-def phases_for(player: Player, rules: str = "2020") -> tuple[Phase, ...]:
+def phases_for(player: Player, rules: str = "2020", turn: Turn | None = None) -> tuple[Phase, ...]:
+    """The phases of `player`'s turn; `turn` is its current turn, if it is playing one."""
     phases = turn_phases(rules)
-    if player.condition in ("bound", "partner"):
-        # 4.4: everything but the check phase is skipped
+    if player.condition in ("bound", "partner") or (turn is not None and turn.bound):
+        # 4.4: everything but the check phase is skipped, in the turn a 拘束 ends too (line 705)
         return tuple(p for p in phases if role(p) == "check")
     if player.condition == "arrested":
         # the main action must be the escape check

@@ -122,6 +122,10 @@ class Turn(_Frozen):
     teleport: int | None = None  # 秘密基地編: squares a successful teleport still has to go
     supported: Sequence[str] = []  # [支援] abilities used this turn (each once per turn)
     party_teleport: PartyTeleport | None = None
+    # 4.4 (line 705): bound at any time this turn, so everything but the check phase is
+    # skipped even once released: 「拘束状態が解除されたターンでは
+    # チェックフェイズ以外の全てのフェイズがスキップされます。」
+    bound: bool = False
 
 
 class Victory(_Frozen):

@@ -138,7 +138,7 @@ class NextPhase(Command):
 def next_phase(t: ChojinTable, command: NextPhase, actor: str) -> list[Draft]:
     state = playing(t)
     turn, player = my_turn(state, actor)
-    phases = phases_for(player, state.rules)
+    phases = phases_for(player, state.rules, turn)
     held = role(turn.phase) == "check" and on_face_down_base_card(state, player)
     if state.rules == "2020" and held:
         # 4.6 (lines 816–818): only an explorer on a face-down base card *at the check phase*

@@ -44,7 +44,10 @@ class TurnBegun(Event):
 
 @CHOJIN_LOCKE.folds(TurnBegun)
 def _turn_begun(state: ChojinState, event: TurnBegun, seq: int) -> ChojinState:
-    begun = Turn(seat=event.seat, number=event.number, phase=turn_phases(state.rules)[0])
+    bound = state.players[event.seat].condition == "bound"
+    begun = Turn(
+        seat=event.seat, number=event.number, phase=turn_phases(state.rules)[0], bound=bound
+    )
     return vigil.turn_begun(state.model_copy(update={"turn": begun}))
 
 
@@ -242,7 +245,10 @@ def _condition(state: ChojinState, event: ConditionSet, seq: int) -> ChojinState
                 "outside": False,
             }
         )
-    return players(state, changed)
+    state = players(state, changed)
+    if event.condition == "bound" and state.turn is not None and state.turn.seat == event.seat:
+        state = turn(state, bound=True)  # the rest of this turn is skipped, released or not
+    return state
 
 
 @CHOJIN_LOCKE.event

@@ -9,11 +9,14 @@ from fastapi.testclient import TestClient
 
 from tests.rulesets.chojin_locke.table import (
     cmd,
+    end_turn,
     finish_turn,
     info_catalog,
     new_game,
     teleporters,
     to_base,
+    to_planets,
+    turn_actor,
     until_turn_of,
     view,
 )
@@ -76,3 +79,25 @@ def test_moving_onto_a_face_down_base_card_keeps_the_turn(client: TestClient) ->
     assert _phase(table) == "support2"
     table.do(actor, cmd("next_phase"))
     assert _phase(table) == "combat"
+
+
+def test_a_release_from_binding_in_its_own_turn_still_skips_it(client: TestClient) -> None:
+    """4.4, line 705: 「拘束状態が解除されたターンではチェックフェイズ以外の全てのフェイズが
+    スキップされます。」 A bound character released during its own check phase still has only
+    the check phase; its next turn is whole."""
+    table = new_game(client)
+    to_planets(table)
+    actor = turn_actor(table)
+    seat = int(actor[5:])
+    table.do("gm", cmd("set_condition", seat=seat, condition="bound", reason="拘束"))
+    end_turn(table)  # its turn was skipped but for the check phase
+    actor = until_turn_of(table, seat)
+    assert _phase(table) == "check"
+    table.do("gm", cmd("set_condition", seat=seat, condition="normal", reason="拘束効果の終了"))
+    refused(table, actor, cmd("pass"), "wrong_phase")
+    number = view(table, "gm")["turn"]["number"]
+    table.do(actor, cmd("next_phase"))
+    assert view(table, "gm")["turn"]["number"] == number + 1  # the released turn ends
+    actor = until_turn_of(table, seat)
+    table.do(actor, cmd("next_phase"))
+    assert _phase(table) == "support1"  # the next one is whole
