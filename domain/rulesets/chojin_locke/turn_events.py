@@ -227,7 +227,8 @@ class ConditionSet(Event):
 
 @CHOJIN_LOCKE.folds(ConditionSet)
 def _condition(state: ChojinState, event: ConditionSet, seq: int) -> ChojinState:
-    changed = state.players[event.seat].model_copy(
+    before = state.players[event.seat]
+    changed = before.model_copy(
         update={
             "condition": event.condition,
             "endurance_damage": event.endurance_damage,
@@ -237,14 +238,19 @@ def _condition(state: ChojinState, event: ConditionSet, seq: int) -> ChojinState
     if not changed.alive:
         changed = changed.model_copy(
             update={
+                # 4.3: 「改心フラグは…死亡すると失われます。」; the alignment itself stays
+                # (3.1, line 199: 「改心によるアライメント変更は次に復活するまで持続され」),
+                # so a converted character that dies is judged on its converted side
                 "flags": [],
-                "step": 0,  # 3.1: conversion lasts until the character comes back
                 # 4.4: 「キャラクターが死亡した時、そのキャラクターのコマを盤上から取り除き」
                 "position": None,
                 "cell": None,
                 "outside": False,
             }
         )
+    elif not before.alive:
+        # 3.1, line 199: 「復活した時に初期状態に戻ります。」
+        changed = changed.model_copy(update={"step": 0, "flags": []})
     state = players(state, changed)
     if event.condition == "bound" and state.turn is not None and state.turn.seat == event.seat:
         state = turn(state, bound=True)  # the rest of this turn is skipped, released or not

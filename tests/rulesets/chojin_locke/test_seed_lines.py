@@ -7,11 +7,13 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from domain.rulesets.chojin_locke.catalog import sample
 from tests.rulesets.chojin_locke.table import (
     cmd,
     end_turn,
     finish_turn,
     info_catalog,
+    me,
     new_game,
     teleporters,
     to_base,
@@ -101,3 +103,41 @@ def test_a_release_from_binding_in_its_own_turn_still_skips_it(client: TestClien
     actor = until_turn_of(table, seat)
     table.do(actor, cmd("next_phase"))
     assert _phase(table) == "support1"  # the next one is whole
+
+
+def _convertible_catalog() -> dict[str, Any]:
+    """The sample catalog where every Special is S/G (Good may convert it), every character
+    has ESP level 2 or more, and the Good and Evil ones are plain."""
+    data = teleporters(sample().model_dump(mode="json"))
+    for character in data["characters"]:
+        character["alignment"] = {"G": "G", "E": "E", "S": "S/G"}[character["alignment"][0]]
+        character["defeat"] = []
+    return data
+
+
+def _faction(table: Table, seat: int) -> str:
+    return str(me(table, f"seat:{seat}")["faction"])
+
+
+def test_a_converted_character_that_dies_stays_converted(client: TestClient) -> None:
+    """3.1, line 199: 「改心によるアライメント変更は次に復活するまで持続され、復活した時に
+    初期状態に戻ります。」 A converted character that dies is judged on its converted side."""
+    table = new_game(
+        client, options={"dice_policy": "both"}, ruleset_options={"catalog": _convertible_catalog()}
+    )
+    to_planets(table)  # every explorer enters at planet 0's spaceport
+    explorers = [p["seat"] for p in view(table, "gm")["players"] if p["side"] == "explorer"]
+    good = [s for s in explorers if _faction(table, s) == "G"]
+    special = [s for s in explorers if _faction(table, s) == "S"]
+    assert good and special, "the deal gave no Good and Special explorers"
+    actor = until_turn_of(table, good[0])
+    table.do(actor, cmd("next_phase"))  # support 1
+    level = me(table, actor)["stats"]["esp_level"]
+    table.do(actor, cmd("convert", target=special[0], declared=level, faces=[1, 1]))
+    assert _faction(table, special[0]) == "G"
+    table.do("gm", cmd("set_condition", seat=special[0], condition="dead", reason="combat"))
+    assert _faction(table, special[0]) == "G"  # until revival, not until death
+    table.do("gm", {"type": "end", "summary": "over"})
+    result = view(table, "public")["results"][str(special[0])]
+    assert (result["faction"], result["alive"]) == ("G", False)
+    assert "a Special character that is dead loses" not in result["reasons"]
