@@ -7,6 +7,7 @@ from pydantic import Field
 from domain.commands import Command
 from domain.errors import RuleViolation
 from domain.records import Draft
+from domain.rulesets.chojin_locke.actions import must_pass
 from domain.rulesets.chojin_locke.card_events import AbilityCardUsed, AbilityUsed
 from domain.rulesets.chojin_locke.guards import playing
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
@@ -38,6 +39,7 @@ def use_ability(t: ChojinTable, command: UseAbility, actor: str) -> list[Draft]:
     main = "主要" in tags or "先制" in tags
     if main:
         in_phase(turn, "main")
+        must_pass(turn)
         if turn.main is not None:
             raise RuleViolation("main_action_used", "This turn's main action is taken.")
     elif "支援" in tags:
@@ -68,6 +70,7 @@ def use_card(t: ChojinTable, command: UseAbilityCard, actor: str) -> list[Draft]
     main = "主要" in tags or "先制" in tags
     if main:
         in_phase(turn, "main")
+        must_pass(turn)
         if turn.main is not None:
             raise RuleViolation(
                 "main_action_used", "You have already taken this turn's main action."

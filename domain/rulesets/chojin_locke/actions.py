@@ -11,7 +11,7 @@ from domain.errors import RuleViolation
 from domain.records import Draft
 from domain.rulesets.chojin_locke import recovery
 from domain.rulesets.chojin_locke.base_events import BaseMoved, TeleportGranted
-from domain.rulesets.chojin_locke.board import step
+from domain.rulesets.chojin_locke.board import same_place, step
 from domain.rulesets.chojin_locke.declarations import check_declaration, declared_roll
 from domain.rulesets.chojin_locke.fields import FACES, Faces, Stat
 from domain.rulesets.chojin_locke.grid import step_to
@@ -34,10 +34,23 @@ def _main(t: ChojinTable, actor: str) -> tuple[ChojinState, Turn, Player]:
     return state, turn, player
 
 
+def must_pass(turn: Turn) -> None:
+    """3.2, lines 398–399: 「通常ターン開始時の時点でシルエットカードが同一のキャラクターが
+    同じマスにいる場合、そのターンの主要フェイズでは必ずパスを行います。」"""
+    if turn.must_pass:
+        raise RuleViolation(
+            "must_pass",
+            "A character with your silhouette card was on your square when your turn began: "
+            "this turn's main action is パス.",
+        )
+
+
 def free_main(
-    t: ChojinTable, actor: str, *, outside_ok: bool = False
+    t: ChojinTable, actor: str, *, outside_ok: bool = False, passing: bool = False
 ) -> tuple[ChojinState, Player]:
-    state, _turn, player = _main(t, actor)
+    state, turn, player = _main(t, actor)
+    if not passing:
+        must_pass(turn)
     if player.condition == "arrested":
         raise RuleViolation("must_escape", "An arrested character's main action is 脱出チェック.")
     if player.outside and not outside_ok:
@@ -51,12 +64,6 @@ def in_base(state: ChojinState, player: Player) -> Cell:
     if player.cell is None:
         raise RuleViolation("not_on_board", "Your piece is not in the base.")
     return player.cell
-
-
-def same_place(state: ChojinState, one: Player, other: Player) -> bool:
-    if state.stage == "base":
-        return one.cell is not None and one.cell == other.cell
-    return one.position is not None and one.position == other.position
 
 
 def _on_board(state: ChojinState, player: Player) -> Position:
@@ -235,7 +242,7 @@ class Pass(Command):
 
 @CHOJIN_LOCKE.decides(Pass)
 def pass_(t: ChojinTable, command: Pass, actor: str) -> list[Draft]:
-    _state, player = free_main(t, actor)
+    _state, player = free_main(t, actor, passing=True)
     return [Draft(Acted(seat=player.seat, action="pass"))]
 
 

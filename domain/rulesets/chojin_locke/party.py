@@ -7,7 +7,8 @@ from pydantic import Field
 from domain.commands import Command
 from domain.errors import RuleViolation
 from domain.records import Draft
-from domain.rulesets.chojin_locke.actions import free_main, same_place
+from domain.rulesets.chojin_locke.actions import free_main
+from domain.rulesets.chojin_locke.board import same_place
 from domain.rulesets.chojin_locke.guards import living, playing
 from domain.rulesets.chojin_locke.party_events import (
     PartyAnswered,

@@ -126,6 +126,8 @@ class Turn(_Frozen):
     # skipped even once released: 「拘束状態が解除されたターンでは
     # チェックフェイズ以外の全てのフェイズがスキップされます。」
     bound: bool = False
+    # 3.2 (lines 398–399): the turn began beside a character with the identical silhouette card
+    must_pass: bool = False
 
 
 class Victory(_Frozen):

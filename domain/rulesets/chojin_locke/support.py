@@ -7,7 +7,7 @@ from pydantic import Field
 from domain.commands import Command
 from domain.errors import RuleViolation
 from domain.records import Draft
-from domain.rulesets.chojin_locke.actions import same_place
+from domain.rulesets.chojin_locke.board import same_place
 from domain.rulesets.chojin_locke.declarations import check_declaration, declared_roll
 from domain.rulesets.chojin_locke.ending import end_game
 from domain.rulesets.chojin_locke.fields import FACES, Faces

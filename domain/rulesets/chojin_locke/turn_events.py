@@ -8,7 +8,7 @@ from typing import Literal
 from domain.events import Event
 from domain.lifecycle_events import GameEnded, RollRecord
 from domain.rulesets.chojin_locke import conversion, vigil
-from domain.rulesets.chojin_locke.board import key
+from domain.rulesets.chojin_locke.board import key, twin_beside
 from domain.rulesets.chojin_locke.cards import CharacterSheet
 from domain.rulesets.chojin_locke.changes import board, player, players, turn
 from domain.rulesets.chojin_locke.phases import turn_phases
@@ -46,7 +46,11 @@ class TurnBegun(Event):
 def _turn_begun(state: ChojinState, event: TurnBegun, seq: int) -> ChojinState:
     bound = state.players[event.seat].condition == "bound"
     begun = Turn(
-        seat=event.seat, number=event.number, phase=turn_phases(state.rules)[0], bound=bound
+        seat=event.seat,
+        number=event.number,
+        phase=turn_phases(state.rules)[0],
+        bound=bound,
+        must_pass=twin_beside(state, event.seat),
     )
     return vigil.turn_begun(state.model_copy(update={"turn": begun}))
 

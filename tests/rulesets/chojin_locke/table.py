@@ -141,6 +141,12 @@ AMBUSH_SPOTS = [(1, 3), (2, 4), (3, 5), (4, 2)]
 
 def to_planets(table: Table) -> None:
     setup_to_ambush(table)
+    hide_and_enter(table)
+
+
+def hide_and_enter(table: Table) -> None:
+    """From the ambush stage: the base side hides its 待ち伏せ, every explorer enters at planet
+    0's spaceport, and 惑星編 begins."""
     gm = view(table, table.creator)
     bases = [p["seat"] for p in gm["players"] if p["side"] == "base"]
     for index in range(ambush_count(len(gm["players"]))):

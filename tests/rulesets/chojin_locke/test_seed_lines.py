@@ -12,9 +12,11 @@ from tests.rulesets.chojin_locke.table import (
     cmd,
     end_turn,
     finish_turn,
+    hide_and_enter,
     info_catalog,
     me,
     new_game,
+    seats,
     teleporters,
     to_base,
     to_planets,
@@ -141,3 +143,50 @@ def test_a_converted_character_that_dies_stays_converted(client: TestClient) -> 
     result = view(table, "public")["results"][str(special[0])]
     assert (result["faction"], result["alive"]) == ("G", False)
     assert "a Special character that is dead loses" not in result["reasons"]
+
+
+TWINS = {"G": "ロック", "S": "ジャマー", "E": "ストロハイム"}
+
+
+def _twins_catalog() -> dict[str, Any]:
+    """Three silhouette cards, one per alignment with copies for everyone: every character's
+    own silhouette is its alignment's, so the explorers come in pairs of identical ones."""
+    data = sample().model_dump(mode="json")
+    data["silhouettes"] = [
+        {"name": name, "alignment": alignment, "count": 6} for alignment, name in TWINS.items()
+    ]
+    for character in data["characters"]:
+        character["silhouette"] = TWINS[character["alignment"][0]]
+    return data
+
+
+def test_a_turn_that_begins_beside_an_identical_silhouette_must_pass(client: TestClient) -> None:
+    """3.2, lines 396–399: 「通常ターン開始時の時点でシルエットカードが同一のキャラクターが
+    同じマスにいる場合、そのターンの主要フェイズでは必ずパスを行います。」"""
+    table = new_game(client, ruleset_options={"catalog": _twins_catalog()})
+    table.do("gm", cmd("deal"))
+    table.do("gm", cmd("fix_characters"))
+    for actor in seats(table):
+        silhouette = TWINS[str(me(table, actor)["sheet"]["alignment"])[0]]
+        table.do(actor, cmd("choose_silhouette", silhouette=silhouette))
+    assert view(table, "gm")["stage"] == "ambush"
+    hide_and_enter(table)  # every explorer on planet 0's spaceport, in twos of a silhouette
+    actor = turn_actor(table)
+    assert view(table, "public")["turn"]["must_pass"] is True
+    table.do(actor, cmd("next_phase"))
+    table.do(actor, cmd("next_phase"))
+    problem = refused(table, actor, cmd("move", direction="right"), "must_pass")
+    assert "パス" in problem["detail"]
+    refused(table, actor, cmd("recover", stat="endurance"), "must_pass")
+    table.do(actor, cmd("pass"))
+    end_turn(table)
+    # its twin dies: the next turn it begins alone on its square and moves as it likes
+    players = view(table, "public")["players"]
+    mine = next(p for p in players if f"seat:{p['seat']}" == actor)
+    twin = next(p["seat"] for p in players if p["silhouette"] == mine["silhouette"] and p != mine)
+    table.do("gm", cmd("set_condition", seat=twin, condition="dead", reason="combat"))
+    until_turn_of(table, mine["seat"])
+    assert view(table, "public")["turn"]["must_pass"] is False
+    table.do(actor, cmd("next_phase"))
+    table.do(actor, cmd("next_phase"))
+    table.do(actor, cmd("move", direction="right"))
