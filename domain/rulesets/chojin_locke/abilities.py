@@ -63,6 +63,12 @@ def use_card(t: ChojinTable, command: UseAbilityCard, actor: str) -> list[Draft]
     turn, player = my_turn(state, actor)
     if command.card not in player.abilities:
         raise RuleViolation("not_in_hand", "You hold no such ability card.")
+    if player.abilities.count(command.card) <= player.face_up.count(command.card):
+        # 4.7, lines 844–845: using a card turns it face up; it is turned face down again only
+        # at the end of a combat its holder took part in (docs/rulings.md)
+        raise RuleViolation(
+            "card_face_up", "That card is already face up: it is used by turning it face up."
+        )
     card = state.catalog.ability_card(command.card)
     tags = card.tags if card else ()
     if "戦闘" in tags:

@@ -68,8 +68,10 @@ class AbilityCardUsed(Event):
 
 @CHOJIN_LOCKE.folds(AbilityCardUsed)
 def _ability_used(state: ChojinState, event: AbilityCardUsed, seq: int) -> ChojinState:
-    hand = without(state.players[event.seat].abilities, event.card)
-    state = player(state, event.seat, abilities=hand)
+    """4.7, lines 844–846: the card is turned face up and stays with its holder (face-up cards
+    are discarded when the character dies)."""
+    face_up = [*state.players[event.seat].face_up, event.card]
+    state = player(state, event.seat, face_up=face_up)
     return turn(state, main="ability") if event.main else state
 
 

@@ -85,7 +85,9 @@ class Player(_Frozen):
     outside: bool = False  # 秘密基地周辺: waiting to pass 侵入チェック
     intrusion_failures: int = 0
     sheet_open: bool = False
-    abilities: Sequence[str] = []  # ability cards in hand, secret to the seat
+    abilities: Sequence[str] = []  # ability cards held (face up or down), secret to the seat
+    # 4.7: cards turned face up by using them, still held until death (public: they lie open)
+    face_up: Sequence[str] = []
     inspections: int = 0  # base players' sheets this player may still look at (4.5)
     inspected: Mapping[int, CharacterSheet] = {}  # secret to this player
 

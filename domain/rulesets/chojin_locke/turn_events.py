@@ -3,6 +3,7 @@ and 4.2's endings, each with its fold."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from domain.events import Event
@@ -10,7 +11,7 @@ from domain.lifecycle_events import GameEnded, RollRecord
 from domain.rulesets.chojin_locke import conversion, vigil
 from domain.rulesets.chojin_locke.board import key, twin_beside
 from domain.rulesets.chojin_locke.cards import CharacterSheet
-from domain.rulesets.chojin_locke.changes import board, player, players, turn
+from domain.rulesets.chojin_locke.changes import board, player, players, turn, without
 from domain.rulesets.chojin_locke.phases import turn_phases
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.state import (
@@ -218,6 +219,14 @@ def _answered(state: ChojinState, event: VictoryAnswered, seq: int) -> ChojinSta
     return state.model_copy(update={"victory": pending.model_copy(update={"waiting": waiting})})
 
 
+def _discard(held: Sequence[str], face_up: Sequence[str]) -> list[str]:
+    """The cards `held` without those face up (one each)."""
+    kept = list(held)
+    for card in face_up:
+        kept = without(kept, card)
+    return kept
+
+
 @CHOJIN_LOCKE.event
 class ConditionSet(Event):
     """The host applies an effect the ruleset does not resolve itself (combat, card texts)."""
@@ -246,6 +255,10 @@ def _condition(state: ChojinState, event: ConditionSet, seq: int) -> ChojinState
                 # (3.1, line 199: 「改心によるアライメント変更は次に復活するまで持続され」),
                 # so a converted character that dies is judged on its converted side
                 "flags": [],
+                # 4.7, line 846: 「キャラクターが死亡した時、そのキャラクターが所持している
+                # 表向きの能力カードは全て破棄されます。」
+                "abilities": _discard(before.abilities, before.face_up),
+                "face_up": [],
                 # 4.4: 「キャラクターが死亡した時、そのキャラクターのコマを盤上から取り除き」
                 "position": None,
                 "cell": None,

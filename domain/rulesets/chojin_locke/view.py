@@ -50,7 +50,8 @@ class PlayerView(RulesView):
     information: int
     sheet_open: bool
     chosen: bool
-    ability_cards: int  # how many, as a hand on the table shows
+    ability_cards: int  # how many are held (face up or down), as a hand on the table shows
+    face_up_abilities: Sequence[str]  # 4.7: the cards turned face up by using them
     sheet: Private[CharacterSheet] | None = None
     faction: Private[str] | None = None
 
@@ -129,6 +130,7 @@ def _public(player: Player, ended: bool) -> PlayerView:
         sheet_open=player.sheet_open,
         chosen=player.silhouette is not None,
         ability_cards=len(player.abilities),
+        face_up_abilities=list(player.face_up),
         sheet=Private(sheet, shown) if sheet is not None else None,
         faction=Private(player.faction, shown) if sheet is not None else None,
     )

@@ -67,7 +67,7 @@ def test_holder_draws_a_sealed_ability_card_and_uses_it_in_its_timing(
         response = table.send(actor, cmd("use_ability_card", card=card))
         if PHASE_ROLE.get(phase) == wanted:
             assert response.status_code == 201, response.text
-            assert me(table, actor)["ability_cards"].count(card) == held - 1
+            assert me(table, actor)["ability_cards"].count(card) == held  # kept, face up
             return
         assert response.json()["code"] == "wrong_phase", response.text
         turn = view(table, "gm")["turn"]

@@ -190,3 +190,49 @@ def test_a_turn_that_begins_beside_an_identical_silhouette_must_pass(client: Tes
     table.do(actor, cmd("next_phase"))
     table.do(actor, cmd("next_phase"))
     table.do(actor, cmd("move", direction="right"))
+
+
+def _telepathy_catalog() -> dict[str, Any]:
+    """Only 情報入手 and 白紙 on the planets and one kind of ability card, a [支援] one."""
+    catalog = info_catalog()
+    catalog["planet_cards"] = [
+        {"name": "情報入手", "kind": "info", "count": 30, "text": ""},
+        {"name": "白紙", "kind": "blank", "count": 6, "text": ""},
+    ]
+    catalog["ability_cards"] = [{"name": "テレパシー", "tags": ["全般", "支援"], "count": 12}]
+    return catalog
+
+
+def _to_support_phase(table: Table, actor: str) -> None:
+    for _ in range(4):
+        if view(table, "gm")["turn"]["phase"] in ("support1", "support2"):
+            return
+        turn = view(table, "gm")["turn"]
+        if turn["phase"] == "main" and turn["main"] is None:
+            table.do(actor, cmd("pass"))
+        table.do(actor, cmd("next_phase"))
+    raise AssertionError("no support phase")
+
+
+def test_a_used_ability_card_turns_face_up_and_stays_until_death(client: TestClient) -> None:
+    """4.7, lines 844–846: 「能力カードを使用する場合、使用する時に能力カードを表向きにする
+    必要があります。表向きにしている能力カードは自分が参加した戦闘の終了時に裏向きに戻すことが
+    できます。キャラクターが死亡した時、そのキャラクターが所持している表向きの能力カードは
+    全て破棄されます。」"""
+    table = new_game(client, ruleset_options={"catalog": _telepathy_catalog()})
+    to_base(table)
+    holders = [p["seat"] for p in view(table, "public")["players"] if p["ability_cards"]]
+    actor = until_turn_of(table, *holders)
+    seat = int(actor[5:])
+    held = len(me(table, actor)["ability_cards"])
+    _to_support_phase(table, actor)
+    table.do(actor, cmd("use_ability_card", card="テレパシー"))
+    public = next(p for p in view(table, "public")["players"] if p["seat"] == seat)
+    assert public["face_up_abilities"] == ["テレパシー"] and public["ability_cards"] == held
+    assert len(me(table, actor)["ability_cards"]) == held  # not removed from the hand
+    for _ in range(held - 1):  # each copy held is used once, by turning it up
+        table.do(actor, cmd("use_ability_card", card="テレパシー"))
+    refused(table, actor, cmd("use_ability_card", card="テレパシー"), "card_face_up")
+    table.do("gm", cmd("set_condition", seat=seat, condition="dead", reason="combat"))
+    public = next(p for p in view(table, "public")["players"] if p["seat"] == seat)
+    assert public["face_up_abilities"] == [] and public["ability_cards"] == 0
