@@ -75,14 +75,25 @@ def _ability_used(state: ChojinState, event: AbilityCardUsed, seq: int) -> Choji
     return turn(state, main="ability") if event.main else state
 
 
-@CHOJIN_LOCKE.event
-class AbilityUsed(Event):
-    """A special ability named aloud; the sheet that has it stays sealed."""
+class UnnamedAbility(Body):
+    """The ability used without naming it, sealed to its user."""
 
-    seat: int
     ability: str
     tags: tuple[str, ...]
+
+
+@CHOJIN_LOCKE.event
+class AbilityUsed(Event):
+    """A special ability used. A named one (3.1: 「基本的に能力を使用する際には能力名を宣言する
+    必要があります。」) is public; one used without its name (lines 261–262, 322–323, 358, 373)
+    shows only that an ability (or a proxy) was used, the name sealed to its user."""
+
+    seat: int
+    ability: str | None = None  # None: used without naming it (see `secret`)
+    tags: tuple[str, ...] = ()
     main: bool = False
+    proxy: bool = False  # 3.1, line 373: 「代理を使用することだけを宣言します。」
+    secret: UnnamedAbility | None = None
 
 
 @CHOJIN_LOCKE.folds(AbilityUsed)
@@ -91,6 +102,7 @@ def _ability_used_from_sheet(state: ChojinState, event: AbilityUsed, seq: int) -
         return state
     if event.main:
         return turn(state, main="ability")
-    if "支援" in event.tags:
-        return turn(state, supported=[*state.turn.supported, event.ability])
+    used = event.secret if event.secret is not None else event
+    if "支援" in used.tags and used.ability is not None:
+        return turn(state, supported=[*state.turn.supported, used.ability])
     return state

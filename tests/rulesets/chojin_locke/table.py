@@ -47,6 +47,16 @@ def view(table: Table, actor: str) -> dict[str, Any]:
     return rules
 
 
+def seen(table: Table, viewer: str) -> bytes:
+    """Every read an audience can make, after GameCreated (whose public catalog names all)."""
+    headers = table.auth(viewer)
+    url = f"/games/{table.game_id}"
+    out = table.client.get(f"{url}/events", params={"after": 1}, headers=headers).content
+    for path in ("", "/view"):
+        out += table.client.get(f"{url}{path}", headers=headers).content
+    return out
+
+
 def me(table: Table, actor: str) -> dict[str, Any]:
     mine: dict[str, Any] = view(table, actor)["me"]
     return mine

@@ -18,6 +18,7 @@ from tests.rulesets.chojin_locke.table import (
     marked_catalog,
     new_game,
     seats,
+    seen,
     to_base,
     to_planets,
     view,
@@ -70,16 +71,6 @@ def _last_seq(table: Table) -> int:
     return last
 
 
-def _seen(table: Table, viewer: str) -> bytes:
-    """Every read an audience can make, after GameCreated (whose public catalog names all)."""
-    headers = table.auth(viewer)
-    url = f"/games/{table.game_id}"
-    out = table.client.get(f"{url}/events", params={"after": 1}, headers=headers).content
-    for path in ("", "/view"):
-        out += table.client.get(f"{url}{path}", headers=headers).content
-    return out
-
-
 def _play_and_check(
     table: Table, steps: list[tuple[str, dict[str, Any]]], *, inspections: bool
 ) -> None:
@@ -100,7 +91,7 @@ def _play_and_check(
         return
     opened = {f"seat:{p['seat']}" for p in view(table, "public")["players"] if p["sheet_open"]}
     for viewer in VIEWERS:
-        data = received[viewer] + _seen(table, viewer)
+        data = received[viewer] + seen(table, viewer)
         inspected: set[str] = set()
         if inspections and viewer.startswith("seat:"):
             inspected = {f"seat:{s}" for s in view(table, viewer)["me"]["inspected"]}

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -17,8 +18,10 @@ from tests.rulesets.chojin_locke.table import (
     me,
     new_game,
     seats,
+    seen,
     teleporters,
     to_base,
+    to_phase,
     to_planets,
     turn_actor,
     until_turn_of,
@@ -236,3 +239,47 @@ def test_a_used_ability_card_turns_face_up_and_stays_until_death(client: TestCli
     table.do("gm", cmd("set_condition", seat=seat, condition="dead", reason="combat"))
     public = next(p for p in view(table, "public")["players"] if p["seat"] == seat)
     assert public["face_up_abilities"] == [] and public["ability_cards"] == 0
+
+
+def _ability_catalog() -> dict[str, Any]:
+    """Every character with its own ability used without its name ([通常] only), its own
+    [代理:3] (unnamed too) and a named [支援]; the unnamed ones' names are unique markers."""
+    data = sample().model_dump(mode="json")
+    for character in data["characters"]:
+        character["abilities"] = [
+            {"name": f"HIDDEN-{uuid.uuid4().hex}", "tags": ["通常"]},
+            {"name": f"PROXY-{uuid.uuid4().hex}", "tags": ["代理:3"]},
+            {"name": "テレパス", "tags": ["通常", "支援"]},
+        ]
+    return data
+
+
+def test_abilities_of_plain_timing_are_used_without_their_name(client: TestClient) -> None:
+    """3.1, lines 261–262: 「能力を使用するタイミングに関する特性が[全般]・[通常]・[戦闘]のみの
+    場合、その能力を使用する時に能力名を宣言せずに使用します。」 and line 373: 「代理を使用する時は
+    能力名の宣言は行わず、代理を使用することだけを宣言します。」 The table sees that an ability
+    was used; only its user (and, at the end, everyone) its name — byte for byte."""
+    table = new_game(client, ruleset_options={"catalog": _ability_catalog()})
+    to_planets(table)
+    actor = to_phase(table, "support1")
+    hidden, proxy, _named = (a["name"] for a in me(table, actor)["sheet"]["abilities"])
+    others = ["public", *(s for s in seats(table) if s != actor)]
+    problem = refused(table, actor, cmd("use_ability", ability="時間停止"), "no_such_ability")
+    assert hidden in problem["detail"] and "テレパス" in problem["detail"]  # the valid ones
+    used = table.do(actor, cmd("use_ability", ability=hidden))["events"][0]
+    assert used["public"]["ability"] is None and used["secret"]["ability"] == hidden
+    named = table.do(actor, cmd("use_ability", ability="テレパス"))["events"][0]
+    assert named["public"]["ability"] == "テレパス"  # [支援]: named aloud
+    table.do(actor, cmd("next_phase"))
+    used = table.do(actor, cmd("use_ability", ability=proxy))["events"][0]
+    assert (used["public"]["proxy"], used["public"]["main"]) == (True, True)
+    for viewer in others:
+        data = seen(table, viewer)
+        assert hidden.encode() not in data and proxy.encode() not in data, viewer
+        for event in table.events(viewer):
+            if event["type"] == "chojin_locke.AbilityUsed" and event["public"]["ability"] is None:
+                assert event["secret"] is None, viewer
+    mine = seen(table, actor)
+    assert hidden.encode() in mine and proxy.encode() in mine
+    table.do("gm", {"type": "end", "summary": "over"})
+    assert hidden.encode() in seen(table, "public")  # revealed at the end
