@@ -93,8 +93,10 @@ def pick(mine: dict[str, Any], used: dict[str, int], base: bool) -> str:
 
 
 def choose_all(table: Table) -> None:
-    """Every seat still choosing picks; Evil sheets lean to the base side."""
-    for actor in seats(table):
+    """Every seat still choosing picks; Evil sheets lean to the base side. Ace holders pick
+    first (their silhouette is forced), so that no two pieces share a silhouette card (3.2)."""
+    aces = [s for s in seats(table) if (me(table, s)["playing_card"] or {}).get("rank") == 1]
+    for actor in [*aces, *(s for s in seats(table) if s not in aces)]:
         gm = view(table, table.creator)
         if gm["stage"] != "silhouettes":
             return
