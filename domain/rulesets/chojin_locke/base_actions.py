@@ -100,10 +100,16 @@ def destroy_key(t: ChojinTable, command: DestroyKey, actor: str) -> list[Draft]:
         raise RuleViolation("not_in_2020", "Under the 2020 rules a turned 重要拠点 is destroyed.")
     cell = in_base(state, player)
     square = f"{cell.row}:{cell.col}"
+    if square in state.board.base:
+        # the same answer for any face-down card: telling a face-down 重要拠点 from another
+        # card would show what the base players hid (4.6, line 786: 「この時、探索プレイヤーは
+        # 配置場所を見てはいけません。」)
+        raise RuleViolation(
+            "card_face_down",
+            "The card on your square is face down: only an opened 重要拠点 can be destroyed.",
+        )
     if square not in state.board.keys or square in state.board.destroyed:
         raise RuleViolation("no_key_here", "There is no standing 重要拠点 on your square.")
-    if square not in state.board.base_turned:
-        raise RuleViolation("key_face_down", "The card on your square has not been opened.")
     if player.faction != "G":
         raise RuleViolation("good_only", "Only a Good character can destroy a 重要拠点.")
     drafts = [Draft(KeyDestroyed(seat=player.seat, row=cell.row, col=cell.col))]

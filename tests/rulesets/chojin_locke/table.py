@@ -251,8 +251,11 @@ def finish_turn(table: Table, actor: str, main: dict[str, Any] | None) -> None:
 KEYS = [(5, 0), (5, 1), (5, 2), (5, 3)]
 
 
-def to_base(table: Table) -> tuple[list[int], list[int], list[int]]:
-    """Play 惑星編 until 情報入手 ends it, place the keys, enter; (bases, entrants, outside)."""
+def to_base(
+    table: Table, entry: tuple[int, int] = (0, 0)
+) -> tuple[list[int], list[int], list[int]]:
+    """Play 惑星編 until 情報入手 ends it, place the keys (KEYS), enter at `entry`; (bases,
+    entrants, outside)."""
     bases, explorers = play_planet_stage(table)
     before = table.log_bytes()
     refused = table.send(f"seat:{explorers[0]}", cmd("place_key", row=0, col=0))
@@ -265,7 +268,7 @@ def to_base(table: Table) -> tuple[list[int], list[int], list[int]]:
     inner = table.send(f"seat:{entrants[0]}", cmd("enter_base", row=2, col=2))
     assert inner.json()["code"] == "not_outer_square"
     for seat in entrants:
-        table.do(f"seat:{seat}", cmd("enter_base", row=0, col=0))
+        table.do(f"seat:{seat}", cmd("enter_base", row=entry[0], col=entry[1]))
     table.do(table.creator, cmd("begin_base"))
     return bases, entrants, [s for s in explorers if s not in entrants]
 

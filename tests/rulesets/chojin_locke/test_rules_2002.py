@@ -60,7 +60,7 @@ def test_2002_base_entry_and_destroying_keys(client: TestClient) -> None:
     table.do(actor, cmd("next_phase"))
     table.do(actor, cmd("next_phase"))
     refused = table.send(actor, cmd("destroy_key"))
-    assert refused.json()["code"] == "no_key_here"
+    assert refused.json()["code"] == "card_face_down"
     assert f"{KEYS[0][0]}:{KEYS[0][1]}" in view(table, "gm")["board"]["keys"]
 
 

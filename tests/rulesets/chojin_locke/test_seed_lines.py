@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 from domain.rulesets.chojin_locke.catalog import sample
 from tests.rulesets.chojin_locke.table import (
+    KEYS,
     cmd,
     end_turn,
     finish_turn,
@@ -283,3 +284,25 @@ def test_abilities_of_plain_timing_are_used_without_their_name(client: TestClien
     assert hidden.encode() in mine and proxy.encode() in mine
     table.do("gm", {"type": "end", "summary": "over"})
     assert hidden.encode() in seen(table, "public")  # revealed at the end
+
+
+def _destroy_on_face_down(client: TestClient, entry: tuple[int, int]) -> tuple[Table, bytes]:
+    """A 2002 game whose entrants enter at `entry`: the first entrant's 破壊 on the face-down
+    card there, refused (nothing appended); the refusal's bytes."""
+    table = new_game(client, ruleset_options={"rules": "2002", "catalog": info_catalog()})
+    _bases, entrants, _outside = to_base(table, entry=entry)
+    actor = until_turn_of(table, *entrants)
+    to_phase(table, "move")
+    refused(table, actor, cmd("destroy_key"), "card_face_down")
+    return table, table.send(actor, cmd("destroy_key")).content
+
+
+def test_destroy_key_answers_alike_on_any_face_down_card(client: TestClient) -> None:
+    """2002 rules with 4.6, line 786: 「この時、探索プレイヤーは配置場所を見てはいけません。」
+    破壊 declared on a face-down 重要拠点 and on any other face-down card gets the same answer,
+    byte for byte: a refusal that told them apart would show where the keys lie."""
+    key = KEYS[0]  # an outer square: entering there puts the entrants on a face-down key
+    on_key, over_key = _destroy_on_face_down(client, key)
+    assert f"{key[0]}:{key[1]}" in view(on_key, "gm")["board"]["keys"]
+    _elsewhere, over_other = _destroy_on_face_down(client, (0, 0))
+    assert over_key == over_other
