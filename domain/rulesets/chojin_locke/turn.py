@@ -99,15 +99,20 @@ def square_effect(state: ChojinState, player: Player) -> list[Draft]:
     return [Draft(event)]
 
 
-def _stage_end(state: ChojinState) -> PlanetStageEnded | None:
+def _stage_end(state: ChojinState, turn: Turn) -> PlanetStageEnded | None:
+    """4.5 (lines 761–764): at the end of each player's turn. A holder of 3 情報入手 ends it on
+    information even when its card was the last face-down one (lines 774–778: the holder still
+    inspects and gains an ability card); 6.1 (line 1234): a party's pooled count at the end of
+    its leader's turn."""
     if state.stage != "planet":
         return None
     explorers = [p for p in state.players.values() if p.side == "explorer"]
+    party = state.parties.get(turn.seat)
+    pooled = party is not None and sum(state.players[s].info for s in [turn.seat, *party]) >= 3
+    if pooled or any(p.info >= 3 for p in explorers):
+        return PlanetStageEnded(reason="information")
     if not state.board.cards:
         return PlanetStageEnded(reason="no_cards")
-    # a party's 情報入手 are pooled (6.1)
-    if any(sum(state.players[s].info for s in state.party_of(p.seat)) >= 3 for p in explorers):
-        return PlanetStageEnded(reason="information")
     if not any(p.active for p in explorers):  # disabled explorers explore no more
         return PlanetStageEnded(reason="explorers_dead")
     return None
@@ -117,7 +122,7 @@ def end_turn(t: ChojinTable, state: ChojinState, turn: Turn) -> list[Draft]:
     watcher = vigil.due(state)
     if watcher is not None:
         return end_game(t, GameOver(reason="vigil", faction="E", seat=watcher))
-    ended = _stage_end(state)
+    ended = _stage_end(state, turn)
     if ended is not None:
         # 4.6: the base is laid; turns resume once the 重要拠点 are placed and pieces entered
         base = lay_base(t, state)  # the base's shuffle is drawn first, the ability deck's after

@@ -20,6 +20,7 @@ from tests.rulesets.chojin_locke.table import (
     new_game,
     seats,
     seen,
+    setup_to_ambush,
     teleporters,
     to_base,
     to_phase,
@@ -306,3 +307,73 @@ def test_destroy_key_answers_alike_on_any_face_down_card(client: TestClient) -> 
     assert f"{key[0]}:{key[1]}" in view(on_key, "gm")["board"]["keys"]
     _elsewhere, over_other = _destroy_on_face_down(client, (0, 0))
     assert over_key == over_other
+
+
+def _last_card_catalog() -> dict[str, Any]:
+    """Blank planet cards only; the 待ち伏せ are 情報入手 (a host's catalog may say so), so the
+    test knows where the only 情報入手 lie: where the base side hides its 待ち伏せ."""
+    data = sample().model_dump(mode="json")
+    data["planet_cards"] = [{"name": "白紙", "kind": "blank", "count": 30, "text": ""}]
+    data["ambush"] = {"name": "待ち伏せ", "kind": "info", "text": "情報入手"}
+    return data
+
+
+def _walk(planets: list[int]) -> list[dict[str, Any]]:
+    """Turn every card of `planets`: six steps right round each (the last onto its spaceport),
+    then a hop to the next one's spaceport."""
+    plan: list[dict[str, Any]] = []
+    for index, planet in enumerate(planets):
+        if index:
+            plan.append(cmd("move", planet=planet))
+        plan += [cmd("move", direction="right")] * 6
+    return plan
+
+
+def _play_turn(table: Table, actor: str, main: dict[str, Any] | None) -> None:
+    """A whole 2020 turn: check, 支援1, the main action (パス if None), then the rest."""
+    for body in (cmd("next_phase"), cmd("next_phase"), main or cmd("pass")):
+        table.do(actor, body)
+    for _ in range(4):
+        table.do(actor, cmd("next_phase"))
+
+
+def test_the_last_face_down_card_as_a_third_information(client: TestClient) -> None:
+    """4.5, lines 774–778: 「キャラクター1人が惑星カード「情報入手」を3枚以上所持している場合に
+    おいて惑星編が終了した場合、…情報入手を3枚以上所持しているキャラクターは情報入手の数だけ
+    基地プレイヤーのキャラクターシートを確認することができます。その後、能力カードを1枚得ます。」
+    When the holder's third 情報入手 is also the last face-down planet card (line 762), 惑星編
+    ends on information all the same."""
+    table = new_game(client, ruleset_options={"catalog": _last_card_catalog()})
+    setup_to_ambush(table)
+    players = view(table, "public")["players"]
+    bases = [p["seat"] for p in players if p["side"] == "base"]
+    explorers = [p["seat"] for p in players if p["side"] == "explorer"]
+    for index, square in enumerate((1, 2, 3)):  # planet 0's squares 1–3: the 情報入手
+        base = f"seat:{bases[index % len(bases)]}"
+        table.do(base, cmd("place_ambush", planet=0, square=square))
+    holder, walkers = explorers[0], explorers[1:]
+    shares = {w: [p for p in range(1, 6) if p % len(walkers) == i] for i, w in enumerate(walkers)}
+    plans = {w: _walk(planets) for w, planets in shares.items()}
+    # the holder turns planet 0's squares 0, 5 and 4, then waits for the 情報入手 to be last
+    # and walks back right over them
+    plans[holder] = [cmd("pass"), *(cmd("move", direction=d) for d in ("left", "left"))]
+    table.do(f"seat:{holder}", cmd("enter", planet=0))
+    for walker, planets in shares.items():
+        table.do(f"seat:{walker}", cmd("enter", planet=planets[0]))
+    table.do("gm", cmd("begin_planets"))
+    for _ in range(200):
+        public = view(table, "public")
+        if public["stage"] != "planet":
+            break
+        seat = public["turn"]["seat"]
+        plan = plans[seat]
+        if seat == holder and not plan and public["board"]["face_down"] <= 3:
+            plan += [cmd("move", direction="right")] * 5  # 0:5, 0:0, then 0:1–0:3 last
+        _play_turn(table, f"seat:{seat}", plan.pop(0) if plan else None)
+    events = table.events("public")
+    ended = [e["public"] for e in events if e["type"] == "chojin_locke.PlanetStageEnded"]
+    assert ended == [{"reason": "information"}]
+    assert view(table, "public")["board"]["face_down"] == 0  # the 情報入手 was the last card
+    assert me(table, f"seat:{holder}")["inspections_left"] == 3
+    drawn = [e["public"]["seat"] for e in events if e["type"] == "chojin_locke.AbilityCardDrawn"]
+    assert holder in drawn  # 「その後、能力カードを1枚得ます。」
