@@ -100,7 +100,7 @@ class CardsShuffled(Event):
 def _cards_shuffled(state: ChojinState, event: CardsShuffled, seq: int) -> ChojinState:
     choosers = [state.players[s].model_copy(update={"silhouette": None}) for s in event.seats]
     return players(state, *choosers).model_copy(
-        update={"stage": "silhouettes", "choosing": list(event.seats)}
+        update={"stage": "silhouettes", "choosing": list(event.seats), "choice_order": []}
     )
 
 
@@ -127,6 +127,8 @@ class SilhouetteChosen(Event):
 
 @CHOJIN_LOCKE.folds(SilhouetteChosen)
 def _chosen(state: ChojinState, event: SilhouetteChosen, seq: int) -> ChojinState:
+    order = [*(s for s in state.choice_order if s != event.seat), event.seat]
+    state = state.model_copy(update={"choice_order": order})
     if event.secret is None:
         return state
     return player(state, event.seat, silhouette=event.secret.silhouette)
@@ -134,9 +136,14 @@ def _chosen(state: ChojinState, event: SilhouetteChosen, seq: int) -> ChojinStat
 
 @CHOJIN_LOCKE.event
 class SilhouettesRevealed(Event):
+    """Every silhouette turned up at once. A card chosen by more seats than it has copies
+    goes to the first to have chosen it (an Ace holder's own first); the others (`returned`)
+    choose again (docs/rulings.md)."""
+
     silhouettes: dict[int, str]
     sides: dict[int, Literal["explorer", "base"]]
     balanced: bool
+    returned: tuple[int, ...] = ()
 
 
 @CHOJIN_LOCKE.folds(SilhouettesRevealed)
@@ -146,9 +153,21 @@ def _revealed(state: ChojinState, event: SilhouettesRevealed, seq: int) -> Choji
             update={"revealed_silhouette": name, "silhouette": name, "side": event.sides[seat]}
         )
         for seat, name in event.silhouettes.items()
+        if seat not in event.returned
     ]
+    back = [
+        state.players[seat].model_copy(
+            update={"revealed_silhouette": None, "silhouette": None, "side": None}
+        )
+        for seat in event.returned
+    ]
+    if event.returned:
+        update = {"choosing": list(event.returned), "choice_order": [], "stage": "silhouettes"}
+        return players(state, *shown, *back).model_copy(update=update)
     stage = "ambush" if event.balanced else "rebalance"
-    return players(state, *shown).model_copy(update={"choosing": [], "stage": stage})
+    return players(state, *shown).model_copy(
+        update={"choosing": [], "choice_order": [], "stage": stage}
+    )
 
 
 @CHOJIN_LOCKE.event

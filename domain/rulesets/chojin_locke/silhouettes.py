@@ -33,21 +33,35 @@ def side_of(state: ChojinState, silhouette: str) -> Side:
     return "base" if card.alignment == "E" else "explorer"
 
 
+def _forced(player: Player, name: str) -> bool:
+    """An Ace holder's own silhouette: always granted (the rules ask the others to help)."""
+    assert player.card is not None and player.sheet is not None
+    return player.card.rank == 1 and name == player.sheet.silhouette
+
+
 def _allowed(state: ChojinState, player: Player, name: str) -> None:
     card = state.catalog.silhouette(name)
     if card is None:
-        raise RuleViolation("unknown_silhouette", f"There is no silhouette card {name!r}.")
+        names = ", ".join(s.name for s in state.catalog.silhouettes)
+        raise RuleViolation(
+            "unknown_silhouette",
+            f"There is no silhouette card {name!r} (the silhouette cards: {names}).",
+        )
+    # Only silhouettes on the table count: another seat's secret choice must never make a
+    # choice fail, or refusals would tell who chose what; conflicts are settled when the
+    # silhouettes are turned up (docs/rulings.md).
     taken = sum(
         1
         for other in state.players.values()
-        if other.seat != player.seat and name in (other.silhouette, other.revealed_silhouette)
+        if other.seat != player.seat
+        and other.seat not in state.choosing
+        and other.revealed_silhouette == name
     )
     assert player.card is not None and player.sheet is not None
-    forced = player.card.rank == 1 and name == player.sheet.silhouette
-    # An Ace holder always gets their own silhouette: the rules ask the others to help, and a
-    # secret choice must never deadlock the setup (docs/rulings.md).
-    if taken >= card.count and not forced:
-        raise RuleViolation("silhouette_gone", f"No {name!r} silhouette card is left.")
+    if taken >= card.count and not _forced(player, name):
+        raise RuleViolation(
+            "silhouette_gone", f"Every {name!r} silhouette card is already on the table."
+        )
     if player.card.rank == 1 and name != player.sheet.silhouette:
         raise RuleViolation(
             "ace_restriction", "Your playing card is an Ace: take your character's silhouette."
@@ -56,6 +70,35 @@ def _allowed(state: ChojinState, player: Player, name: str) -> None:
         raise RuleViolation(
             "ten_restriction", "Your playing card is a 10: take a silhouette of your alignment."
         )
+
+
+def settle(state: ChojinState, chosen: dict[int, str], order: list[int]) -> tuple[int, ...]:
+    """The seats whose choice goes back at the reveal: for each silhouette chosen by more
+    seats than it has copies left on the table, an Ace holder's own comes first, then whoever
+    already showed that card, then the choices in the order they were made (as a pile of
+    cards would have given them out); the rest choose again."""
+    returned: list[int] = []
+    for name in sorted(set(chosen.values())):
+        card = state.catalog.silhouette(name)
+        assert card is not None
+        on_table = sum(
+            1
+            for seat, other in state.players.items()
+            if seat not in chosen and other.revealed_silhouette == name
+        )
+        claimants = sorted(
+            (seat for seat, choice in chosen.items() if choice == name),
+            key=lambda seat: (
+                not _forced(state.players[seat], name),
+                state.players[seat].revealed_silhouette != name,
+                order.index(seat) if seat in order else len(order),
+            ),
+        )
+        free = card.count - on_table
+        for index, seat in enumerate(claimants):
+            if index >= free and not _forced(state.players[seat], name):
+                returned.append(seat)
+    return tuple(sorted(returned))
 
 
 def balanced(state: ChojinState, sides: dict[int, Side]) -> bool:
@@ -84,9 +127,13 @@ def choose(t: ChojinTable, command: ChooseSilhouette, actor: str) -> list[Draft]
         return drafts
     chosen = {s: p.silhouette or p.revealed_silhouette or "" for s, p in state.players.items()}
     chosen[number] = command.silhouette
-    sides = {s: side_of(state, name) for s, name in chosen.items()}
-    ok = balanced(state, sides)
-    drafts.append(Draft(SilhouettesRevealed(silhouettes=chosen, sides=sides, balanced=ok)))
+    choices = {s: chosen[s] for s in state.choosing}
+    order = [*(s for s in state.choice_order if s != number), number]
+    returned = settle(state, choices, order)
+    sides = {s: side_of(state, name) for s, name in chosen.items() if s not in returned}
+    ok = not returned and balanced(state, sides)
+    revealed = SilhouettesRevealed(silhouettes=chosen, sides=sides, balanced=ok, returned=returned)
+    drafts.append(Draft(revealed))
     if ok:
         drafts += lay_planets(t)
     return drafts

@@ -180,6 +180,7 @@ class ChojinState(_Frozen):
     deals: int = 0
     fixed: bool = False
     choosing: Sequence[int] = []  # seats that must (re)choose a silhouette
+    choice_order: Sequence[int] = []  # the choosing seats in the order of their current choice
     players: Mapping[int, Player] = {}
     turn: Turn | None = None
     board: Board = Board()

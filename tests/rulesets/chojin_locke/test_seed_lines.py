@@ -18,6 +18,7 @@ from tests.rulesets.chojin_locke.table import (
     info_catalog,
     me,
     new_game,
+    pick,
     seats,
     seen,
     setup_to_ambush,
@@ -377,3 +378,60 @@ def test_the_last_face_down_card_as_a_third_information(client: TestClient) -> N
     assert me(table, f"seat:{holder}")["inspections_left"] == 3
     drawn = [e["public"]["seat"] for e in events if e["type"] == "chojin_locke.AbilityCardDrawn"]
     assert holder in drawn  # 「その後、能力カードを1枚得ます。」
+
+
+def test_a_secret_choice_never_refuses_another_and_the_reveal_settles(
+    client: TestClient,
+) -> None:
+    """4.1, lines 475–476: 「シルエットカードを選んだら自分の手元に裏向きで伏せて置きます。
+    全てのプレイヤーのシルエットが決まったら全てのプレイヤーがシルエットカードを公開します。」
+    Another seat's face-down choice never makes a choice fail (that refusal would tell who chose
+    what, byte for byte); a card chosen more often than it has copies goes, at the reveal, to
+    the first to have chosen it, and the others choose again (docs/rulings.md)."""
+    marker = f"SIL-{uuid.uuid4().hex}"
+    catalog = sample().model_dump(mode="json")
+    catalog["silhouettes"].append({"name": marker, "alignment": "G", "count": 1})
+    table = new_game(client, ruleset_options={"catalog": catalog})
+    table.do("gm", cmd("deal"))
+    table.do("gm", cmd("fix_characters"))
+    received = {actor: b"" for actor in seats(table)}
+    free = [s for s in seats(table) if me(table, s)["playing_card"]["rank"] not in (1, 10)]
+    first, second = free[:2]
+    for actor in (first, second):
+        response = table.send(actor, cmd("choose_silhouette", silhouette=marker))
+        assert response.status_code == 201, response.text  # the second is not refused
+        received[actor] += response.content
+    problem = refused(
+        table, second, cmd("choose_silhouette", silhouette="ロックⅡ"), "unknown_silhouette"
+    )
+    assert marker in problem["detail"] and "ロック" in problem["detail"]  # the valid names
+    others = [s for s in seats(table) if s not in (first, second)]
+    others.sort(key=lambda s: me(table, s)["playing_card"]["rank"] != 1)  # Aces first
+    used: dict[str, int] = {}
+    for actor in others:
+        mine = me(table, actor)
+        name = pick(mine, used, mine["faction"] == "E")
+        used[name] = used.get(name, 0) + 1
+        if actor == others[-1]:
+            break  # the last choice turns every card up
+        response = table.send(actor, cmd("choose_silhouette", silhouette=name))
+        assert response.status_code == 201, response.text
+        received[actor] += response.content
+        assert view(table, "public")["stage"] == "silhouettes"
+    for actor in ("public", *seats(table)):
+        data = seen(table, actor) + received.get(actor, b"")
+        assert (marker.encode() in data) == (actor in (first, second)), actor
+    table.do(others[-1], cmd("choose_silhouette", silhouette=name))
+    revealed = next(
+        e["public"]
+        for e in table.events("public")
+        if e["type"] == "chojin_locke.SilhouettesRevealed"
+    )
+    assert revealed["returned"] == [int(second[5:])]
+    public = {f"seat:{p['seat']}": p for p in view(table, "public")["players"]}
+    assert public[first]["silhouette"] == marker and public[second]["silhouette"] is None
+    assert view(table, "public")["stage"] == "silhouettes"
+    refused(table, second, cmd("choose_silhouette", silhouette=marker), "silhouette_gone")
+    mine = me(table, second)
+    table.do(second, cmd("choose_silhouette", silhouette=pick(mine, used, False)))
+    assert view(table, "public")["stage"] in ("ambush", "rebalance")
