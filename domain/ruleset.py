@@ -52,6 +52,7 @@ Opt = TypeVar("Opt", bound=BaseModel)  # its options
 C = TypeVar("C", bound=Command)
 E = TypeVar("E", bound=Event)
 EC = TypeVar("EC", bound=type[Event])
+R = TypeVar("R", bound=BaseModel)  # a ruleset's reference data
 
 Decider = Callable[[Table[S], C, str], list[Draft]]
 Fold = Callable[[S, E, int], S]
@@ -126,6 +127,8 @@ class Ruleset(Generic[S, Opt]):
         self._view: View[S] | None = None
         self._audit: Audit[S] | None = None
         self._describers: dict[str, Describe] = {}
+        self._reference: Callable[[Opt], BaseModel] | None = None
+        self.Reference: type[BaseModel] | None = None
         self._complete = False
 
     # ------------------------------------------------------------------ declarations
@@ -237,6 +240,25 @@ class Ruleset(Generic[S, Opt]):
             return describe
 
         return declare
+
+    def references(self, model: type[R]) -> Callable[[Callable[[Opt], R]], Callable[[Opt], R]]:
+        """Declare the ruleset's reference data: what a player looks names up in (its cards,
+        its board and how the board's squares are numbered …), a `model` made from a game's
+        options. `GET /rulesets` lists it for the default options, typed in the OpenAPI."""
+
+        def declare(hook: Callable[[Opt], R]) -> Callable[[Opt], R]:
+            self._open("reference data")
+            self._reference = hook
+            self.Reference = model
+            return hook
+
+        return declare
+
+    def reference(self, options: Opt | None = None) -> BaseModel | None:
+        """The reference data for `options` (the default options when None), if declared."""
+        if self._reference is None:
+            return None
+        return self._reference(options if options is not None else self.Options())
 
     def _open(self, what: str) -> None:
         if self._complete:

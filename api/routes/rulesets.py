@@ -1,8 +1,9 @@
-"""The rulesets this server plays: their commands (with JSON schemas) and options."""
+"""The rulesets this server plays: their commands (with JSON schemas), options and reference
+data (cards, boards … — whatever a player looks names up in)."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Union
 
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
@@ -22,6 +23,13 @@ class CommandInfo(BaseModel):
     input_schema: dict[str, Any] = Field(description="JSON schema of the command's body")
 
 
+_DATA_MODELS = tuple(r.Reference for r in all_rulesets() if r.Reference is not None)
+if TYPE_CHECKING or not _DATA_MODELS:  # noqa: SIM108  (built from the registered rulesets)
+    ReferenceData = BaseModel
+else:
+    ReferenceData = Union[_DATA_MODELS]  # noqa: UP007
+
+
 class RulesetInfo(BaseModel):
     id: str
     version: str
@@ -33,6 +41,12 @@ class RulesetInfo(BaseModel):
         "(no referee: the creator sees only what its audience may)"
     )
     referees: list[Literal["gm", "host"]] = Field(description="The `referee` values it allows")
+    data: ReferenceData | None = Field(
+        default=None,
+        description="The ruleset's reference data for its default options (e.g. 超人ロック: "
+        "the catalog's silhouettes, sheets and cards, the abilities, both boards and how their "
+        "squares are numbered); absent for rulesets that declare none",
+    )
 
 
 class RulesetsOut(BaseModel):
@@ -56,6 +70,7 @@ def _ruleset_info(ruleset: Ruleset[Any, Any]) -> RulesetInfo:
         options_schema=ruleset.Options.model_json_schema(),
         referee="host" if ruleset.default_referee == "host" else "gm",
         referees=["gm", "host"] if ruleset.hosted else ["gm"],
+        data=ruleset.reference(),
     )
 
 

@@ -17,6 +17,7 @@ from domain.rulesets.chojin_locke import (  # noqa: F401  (each module declares 
     party,
     party_events,
     planets,
+    reference,
     setup,
     setup_events,
     silhouettes,

@@ -109,7 +109,8 @@ def use_card(t: ChojinTable, command: UseAbilityCard, actor: str) -> list[Draft]
     state = playing(t)
     turn, player = my_turn(state, actor)
     if command.card not in player.abilities:
-        raise RuleViolation("not_in_hand", "You hold no such ability card.")
+        held = ", ".join(dict.fromkeys(player.abilities)) or "none"
+        raise RuleViolation("not_in_hand", f"You hold no such ability card (yours: {held}).")
     if player.abilities.count(command.card) <= player.face_up.count(command.card):
         # 4.7, lines 844–845: using a card turns it face up; it is turned face down again only
         # at the end of a combat its holder took part in (docs/rulings.md)

@@ -13,7 +13,7 @@ from domain.rulesets.chojin_locke import recovery
 from domain.rulesets.chojin_locke.base_events import BaseMoved, TeleportGranted
 from domain.rulesets.chojin_locke.board import same_place, step
 from domain.rulesets.chojin_locke.declarations import check_declaration, declared_roll
-from domain.rulesets.chojin_locke.fields import FACES, Faces, Stat
+from domain.rulesets.chojin_locke.fields import FACES, Faces, PlanetNumber, Stat
 from domain.rulesets.chojin_locke.grid import step_to
 from domain.rulesets.chojin_locke.guards import living, playing, stage
 from domain.rulesets.chojin_locke.party_events import PartyTeleportDeclared
@@ -88,7 +88,7 @@ class Move(Command):
     """通常移動: one square left or right, or from a spaceport to another planet's."""
 
     direction: Literal["left", "right", "up", "down"] | None = None
-    planet: int | None = Field(default=None, ge=0, le=5)
+    planet: PlanetNumber | None = None
 
 
 @CHOJIN_LOCKE.decides(Move)

@@ -17,6 +17,7 @@ from domain.rulesets.chojin_locke.base_events import (
     KeyPlaced,
     SheetInspected,
 )
+from domain.rulesets.chojin_locke.fields import Col, Row
 from domain.rulesets.chojin_locke.grid import SIZE, is_outer
 from domain.rulesets.chojin_locke.guards import living, playing, stage
 from domain.rulesets.chojin_locke.phases import next_seat
@@ -52,8 +53,8 @@ def _base_audience(state: ChojinState) -> tuple[str, ...]:
 class PlaceKey(Command):
     """A base player's secret placement of a 重要拠点."""
 
-    row: int = Field(ge=0, le=5)
-    col: int = Field(ge=0, le=5)
+    row: Row
+    col: Col
 
 
 @CHOJIN_LOCKE.decides(PlaceKey)
@@ -83,8 +84,8 @@ def entrants(state: ChojinState) -> list[Player]:
 class EnterBase(Command):
     """An explorer with the most 情報入手 enters on one of the 20 outer squares."""
 
-    row: int = Field(ge=0, le=5)
-    col: int = Field(ge=0, le=5)
+    row: Row
+    col: Col
 
 
 @CHOJIN_LOCKE.decides(EnterBase)
@@ -153,7 +154,11 @@ def inspect_sheet(t: ChojinTable, command: InspectSheet, actor: str) -> list[Dra
         raise RuleViolation("no_inspections", "You have no base player's sheet to look at.")
     target = state.players.get(command.target)
     if target is None or target.side != "base" or target.sheet is None:
-        raise RuleViolation("not_a_base_player", "You may look only at a base player's sheet.")
+        bases = ", ".join(str(s) for s, p in sorted(state.players.items()) if p.side == "base")
+        raise RuleViolation(
+            "not_a_base_player",
+            f"You may look only at a base player's sheet (base players: seats {bases}).",
+        )
     if command.target in player.inspected:
         raise RuleViolation("already_inspected", "You have already seen that sheet.")
     body = SheetBody(sheet=target.sheet)

@@ -11,7 +11,7 @@ from domain.rulesets.chojin_locke.actions import free_main, in_base
 from domain.rulesets.chojin_locke.base_events import BaseEntered, BaseMoved, KeyDestroyed
 from domain.rulesets.chojin_locke.declarations import check_declaration, declared_roll
 from domain.rulesets.chojin_locke.ending import end_game
-from domain.rulesets.chojin_locke.fields import FACES, Faces
+from domain.rulesets.chojin_locke.fields import FACES, Col, Faces, Row
 from domain.rulesets.chojin_locke.grid import is_outer, reachable
 from domain.rulesets.chojin_locke.guards import playing
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
@@ -25,8 +25,8 @@ class TeleportTo(Command):
     """秘密基地編: after a successful teleport, the square reached (exactly the rolled number
     of steps, turning as you like, never through a square twice)."""
 
-    row: int = Field(ge=0, le=5)
-    col: int = Field(ge=0, le=5)
+    row: Row
+    col: Col
 
 
 @CHOJIN_LOCKE.decides(TeleportTo)
@@ -51,8 +51,8 @@ class Intrude(Command):
     the outer square given."""
 
     declared: int = Field(ge=0, le=12)
-    row: int = Field(ge=0, le=5)
-    col: int = Field(ge=0, le=5)
+    row: Row
+    col: Col
     faces: Faces = FACES
 
 

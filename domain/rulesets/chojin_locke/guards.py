@@ -27,7 +27,10 @@ def stage(state: ChojinState, *stages: str) -> None:
 def living(state: ChojinState, number: int) -> Player:
     player = state.players.get(number)
     if player is None or player.sheet is None:
-        raise RuleViolation("no_character", "This seat has no character.")
+        seats = ", ".join(str(s) for s, p in sorted(state.players.items()) if p.sheet)
+        raise RuleViolation(
+            "no_character", f"Seat {number} has no character (the seats: {seats or 'none'})."
+        )
     if not player.alive:
         raise RuleViolation("character_dead", "A dead character cannot act.")
     return player

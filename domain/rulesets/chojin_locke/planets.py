@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
 from domain.audience import seat_actor
 from domain.commands import Command
 from domain.errors import KirokuError, RuleViolation
 from domain.records import Draft
 from domain.rulesets.chojin_locke.board import PLANETS, SQUARES, key
 from domain.rulesets.chojin_locke.counts import ambush_count, planet_card_count
+from domain.rulesets.chojin_locke.fields import PlanetNumber, SquareNumber
 from domain.rulesets.chojin_locke.guards import living, playing, stage
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.setup_events import (
@@ -42,8 +41,8 @@ def lay_planets(t: ChojinTable) -> list[Draft]:
 
 @CHOJIN_LOCKE.command("place_ambush")
 class PlaceAmbush(Command):
-    planet: int = Field(ge=0, le=5)
-    square: int = Field(ge=0, le=5)
+    planet: PlanetNumber
+    square: SquareNumber
 
 
 @CHOJIN_LOCKE.decides(PlaceAmbush)
@@ -66,7 +65,7 @@ def place_ambush(t: ChojinTable, command: PlaceAmbush, actor: str) -> list[Draft
 class Enter(Command):
     """An explorer puts their piece on a planet's spaceport."""
 
-    planet: int = Field(ge=0, le=5)
+    planet: PlanetNumber
 
 
 @CHOJIN_LOCKE.decides(Enter)
