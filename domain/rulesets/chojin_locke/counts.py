@@ -38,5 +38,12 @@ def planet_card_count(players: int) -> int:
     return {5: 18, 6: 24}.get(players, 36)
 
 
+def flip_count(players: int, explorers: int) -> int:
+    """4.5 (line 769): each base player turns 「[18÷(探索プレイヤーの人数)](端数切り上げ)」
+    unused planet cards; 6.2 (line 1354), with 6 players or fewer, the cards laid instead of 18."""
+    dividend = planet_card_count(players) if players <= 6 else 18
+    return -(-dividend // max(explorers, 1))
+
+
 def ambush_count(players: int) -> int:
     return {5: 2, 6: 3}.get(players, 4)

@@ -3,8 +3,6 @@ cards go to them and to the 情報入手 holder, each sealed to its holder."""
 
 from __future__ import annotations
 
-from math import ceil
-
 from domain.audience import seat_actor
 from domain.records import Draft
 from domain.rulesets.chojin_locke.card_events import (
@@ -13,7 +11,7 @@ from domain.rulesets.chojin_locke.card_events import (
     AbilityDeckShuffled,
     PlanetCardsFlipped,
 )
-from domain.rulesets.chojin_locke.counts import planet_card_count
+from domain.rulesets.chojin_locke.counts import flip_count
 from domain.rulesets.chojin_locke.rules import ChojinTable
 from domain.rulesets.chojin_locke.setup_events import DeckOrder
 from domain.rulesets.chojin_locke.state import ChojinState
@@ -34,7 +32,7 @@ def _holders(state: ChojinState) -> list[int]:
 
 def stage_end_draws(t: ChojinTable, state: ChojinState, ended: PlanetStageEnded) -> list[Draft]:
     explorers = sum(1 for p in state.players.values() if p.side == "explorer")
-    per = ceil(planet_card_count(state.seats) / max(explorers, 1))
+    per = flip_count(state.seats, explorers)
     unused = list(state.board.unused)
     drafts: list[Draft] = []
     gains: list[int] = []

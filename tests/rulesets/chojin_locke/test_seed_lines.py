@@ -435,3 +435,29 @@ def test_a_secret_choice_never_refuses_another_and_the_reveal_settles(
     mine = me(table, second)
     table.do(second, cmd("choose_silhouette", silhouette=pick(mine, used, False)))
     assert view(table, "public")["stage"] in ("ambush", "rebalance")
+
+
+def test_seven_players_base_players_flip_eighteen_over_the_explorers(client: TestClient) -> None:
+    """4.5, lines 768–770: 「基地プレイヤーはプレイヤー毎に未使用の惑星カードから
+    [18÷(探索プレイヤーの人数)](端数切り上げ)枚めくり」; only with 6 players or fewer does 6.2
+    (line 1354) put the cards laid in place of 18 — with 7, all 36 are laid, but 18 still count."""
+    catalog = info_catalog()
+    catalog["planet_cards"] = [
+        {"name": "情報入手", "kind": "info", "count": 36, "text": ""},
+        {"name": "白紙", "kind": "blank", "count": 30, "text": ""},
+    ]
+    table = new_game(client, players=7, ruleset_options={"catalog": catalog})
+    setup_to_ambush(table)
+    hide_and_enter(table)
+    for _ in range(120):
+        if view(table, "public")["stage"] != "planet":
+            break
+        finish_turn(table, turn_actor(table), cmd("move", direction="right"))
+    players = view(table, "public")["players"]
+    explorers = sum(1 for p in players if p["side"] == "explorer")
+    flipped = [
+        e["public"]["cards"]
+        for e in table.events("public")
+        if e["type"] == "chojin_locke.PlanetCardsFlipped"
+    ]
+    assert flipped and all(len(cards) == -(-18 // explorers) for cards in flipped)
