@@ -49,10 +49,10 @@ def free_main(
     t: ChojinTable, actor: str, *, outside_ok: bool = False, passing: bool = False
 ) -> tuple[ChojinState, Player]:
     state, turn, player = _main(t, actor)
-    if not passing:
-        must_pass(turn)
     if player.condition == "arrested":
         raise RuleViolation("must_escape", "An arrested character's main action is 脱出チェック.")
+    if not passing:
+        must_pass(turn)
     if player.outside and not outside_ok:
         raise RuleViolation(
             "outside_the_base", "Around the base your main action is 侵入チェック or 回復."
