@@ -102,12 +102,13 @@ def send(http: httpx.Client, game: Game, actor: str, marker: str, n: int) -> dic
 def load_until_killed(server: KirokuServer, game: Game, clients: list[Client]) -> None:
     acked = Counter[str]()
     lock = threading.Lock()
-    stop = threading.Event()
 
     def run(client: Client) -> None:
         with httpx.Client(base_url=server.base_url, timeout=30) as http:
             n = 0
-            while not stop.is_set():
+            # Until the server is gone: a client that stopped on `stop` instead could have had
+            # its last answer just before the kill and lose nothing.
+            while True:
                 marker = f"c{client.number}-n{n}"
                 answer = send(http, game, client.actor, marker, n)
                 if answer is None:
@@ -127,7 +128,6 @@ def load_until_killed(server: KirokuServer, game: Game, clients: list[Client]) -
     assert server.process is not None
     pgid = server.process.pid  # start_new_session: the server leads its own group
     os.killpg(pgid, signal.SIGKILL)  # supervisor and every worker, mid-request
-    stop.set()
     for thread in threads:
         thread.join(timeout=60)
     assert not any(t.is_alive() for t in threads), "a client hung"
