@@ -33,6 +33,7 @@ STATUS_BY_KIND = {
     "not_found": 404,
     "conflict": 409,
     "corrupt": 500,
+    "unavailable": 503,
 }
 # The framework's statuses and the code each gets.
 CODE_BY_STATUS = {
@@ -94,6 +95,9 @@ def install_error_handlers(app: FastAPI) -> None:
         if isinstance(error, CorruptEvent):
             log.error("game data is damaged: %s", error.message)
             return problem(500, error.code, error.message, seq=error.seq)
+        if error.kind == "unavailable":
+            log.error("the store is unavailable: %s", error.message)
+            return problem(503, error.code, error.message, headers={"Retry-After": "1"})
         return problem(STATUS_BY_KIND[error.kind], error.code, error.message)
 
     @app.exception_handler(DiceError)

@@ -12,6 +12,20 @@ from urllib.parse import parse_qsl, unquote, urlparse
 
 DEFAULT_SQLITE_PATH = "./kiroku.db"
 
+# The game cache keeps the states of recently used games, bounded by the events they cover
+# (about 110 bytes of memory per event): KIROKU_CACHE_EVENTS.
+CACHE_EVENTS_ENV = "KIROKU_CACHE_EVENTS"
+DEFAULT_CACHE_EVENTS = 1_000_000
+
+# PostgreSQL connections per worker: KIROKU_PG_POOL_SIZE kept open, KIROKU_PG_MAX_OVERFLOW more
+# under load. A worker opens two pools (events, views): 4 workers × 2 × (4 + 4) = 64, within a
+# stock server's max_connections of 100 with room for the tools.
+POOL_SIZE_ENV = "KIROKU_PG_POOL_SIZE"
+MAX_OVERFLOW_ENV = "KIROKU_PG_MAX_OVERFLOW"
+DEFAULT_POOL_SIZE = 4
+DEFAULT_MAX_OVERFLOW = 4
+POOL_TIMEOUT_SECONDS = "5"  # waiting for a connection (pool or server) longer than this fails
+
 
 def store_env(*, sqlite_path: str | None = None, database_url: str | None = None) -> dict[str, str]:
     """eventsourcing's settings for SQLite (default) or PostgreSQL (a postgresql:// URL)."""
@@ -37,13 +51,33 @@ def postgres_env(url: str) -> dict[str, str]:
         "POSTGRES_PORT": str(parsed.port or 5432),
         "POSTGRES_USER": unquote(parsed.username or "postgres"),
         "POSTGRES_PASSWORD": unquote(parsed.password or ""),
-        "POSTGRES_POOL_SIZE": "10",
-        "POSTGRES_MAX_OVERFLOW": "10",
+        "POSTGRES_POOL_SIZE": str(_count(POOL_SIZE_ENV, DEFAULT_POOL_SIZE)),
+        "POSTGRES_MAX_OVERFLOW": str(_count(MAX_OVERFLOW_ENV, DEFAULT_MAX_OVERFLOW, minimum=0)),
+        "POSTGRES_CONNECT_TIMEOUT": POOL_TIMEOUT_SECONDS,
     }
     schema = dict(parse_qsl(parsed.query)).get("schema")
     if schema:
         env["POSTGRES_SCHEMA"] = schema
     return env
+
+
+def _count(name: str, default: int, minimum: int = 1) -> int:
+    """A whole number from the environment, or `default`; a bad value is refused by name."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit() or int(raw) < minimum:
+        raise ValueError(f"{name} must be a whole number of at least {minimum}, not {raw!r}")
+    return int(raw)
+
+
+def cache_events(env: dict[str, str]) -> int:
+    """How many events the game cache may cover: the store's settings, the environment, or
+    the default."""
+    raw = env.get(CACHE_EVENTS_ENV)
+    if raw is not None and raw.strip().isdigit():
+        return int(raw)
+    return _count(CACHE_EVENTS_ENV, DEFAULT_CACHE_EVENTS, minimum=0)
 
 
 def is_postgres(env: dict[str, str]) -> bool:

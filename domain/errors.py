@@ -15,6 +15,7 @@ ErrorKind = Literal[
     "not_found",
     "conflict",  # not allowed in the game's current state (phase, status, resources)
     "corrupt",  # the store holds something that cannot be read back: no request can fix it
+    "unavailable",  # the store cannot be reached right now: the same request may work later
 ]
 
 

@@ -4,13 +4,21 @@ append with its snapshots, and the answers remembered for Idempotency-Keys.
 The application service decides; this is the one place that knows how a game is kept.
 Appends are optimistic on the game's version: the store's unique (game, seq) key refuses a
 second writer of the same seq, which `add` reports as `AppendConflict`.
+
+The cache of game states is bounded (least recently used first, by the events the states
+cover: `KIROKU_CACHE_EVENTS`). Snapshots are written by a background thread, so no command
+waits while a big state is serialized.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterator
+import queue
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID, uuid5
@@ -19,6 +27,7 @@ from eventsourcing.domain import DomainEvent
 from eventsourcing.persistence import IntegrityError, OperationalError
 
 from domain import codec, lifecycle
+from domain.config import cache_events, is_postgres
 from domain.errors import CorruptEvent, KirokuError, NotFound
 from domain.game import GameState
 from domain.records import Recorded
@@ -41,8 +50,128 @@ PUT_CHUNK = 1000  # events per transaction when a whole game is stored at once (
 _ANSWERS = UUID("6f1c7a52-5b1e-4f0e-9a55-3d2d3c6b7a10")  # namespace of CommandAnswer ids
 
 
+# After another writer is seen appending to a game, this process fast-forwards the game before
+# deciding each of its commands for this long; otherwise it decides on its cached state (an
+# append on a stale state fails its version check, and a refusal is checked on a fresh one).
+SHARED_SECONDS = 30.0
+
+
 class AppendConflict(Exception):
     """Another writer stored this seq (or answered this Idempotency-Key) first."""
+
+
+class StoreBusy(KirokuError):
+    """The database refused or did not give a connection in time (its connection limit, a
+    restart): the request can be sent again later. Nothing was appended."""
+
+    kind = "unavailable"
+
+    def __init__(self) -> None:
+        super().__init__(
+            "store_unavailable",
+            "The game store is not answering right now (too many connections or restarting); "
+            "please try again in a moment.",
+        )
+
+
+class GameCache:
+    """Game states by id, least recently used first out, bounded by the events they cover
+    (a state costs memory roughly in proportion to its events). The one most recently used
+    is kept whatever its size. Thread-safe."""
+
+    def __init__(self, max_events: int) -> None:
+        self.max_events = max_events
+        self._states: OrderedDict[str, GameState] = OrderedDict()
+        self._events = 0
+        self._guard = threading.Lock()
+
+    def get(self, game_id: str) -> GameState | None:
+        with self._guard:
+            state = self._states.get(game_id)
+            if state is not None:
+                self._states.move_to_end(game_id)
+            return state
+
+    def __contains__(self, game_id: str) -> bool:
+        return game_id in self._states
+
+    def __len__(self) -> int:
+        return len(self._states)
+
+    @property
+    def events(self) -> int:
+        """The events the cached states cover."""
+        return self._events
+
+    def put(self, state: GameState) -> None:
+        with self._guard:
+            old = self._states.pop(state.game_id, None)
+            if old is not None:
+                self._events -= old.version
+            self._states[state.game_id] = state
+            self._events += state.version
+            while self._events > self.max_events and len(self._states) > 1:
+                _, evicted = self._states.popitem(last=False)
+                self._events -= evicted.version
+
+    def pop(self, game_id: str) -> None:
+        with self._guard:
+            old = self._states.pop(game_id, None)
+            if old is not None:
+                self._events -= old.version
+
+
+class Snapshotter:
+    """Writes snapshots on its own thread, in the order they were taken; `flush` waits for
+    those taken so far. A snapshot is only a shortcut, so one that fails is logged, not
+    retried."""
+
+    def __init__(self, write: Callable[[GameState], None]) -> None:
+        self._write = write
+        self._queue: queue.Queue[GameState | None] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._guard = threading.Lock()
+
+    def submit(self, state: GameState) -> None:
+        with self._guard:
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="kiroku-snapshots", daemon=True
+                )
+                self._thread.start()
+        self._queue.put(state)
+
+    def flush(self) -> None:
+        if self._thread is not None:
+            self._queue.join()
+
+    def close(self) -> None:
+        with self._guard:
+            thread, self._thread = self._thread, None
+        if thread is not None:
+            self._queue.put(None)
+            thread.join()
+
+    def _run(self) -> None:
+        while True:
+            state = self._queue.get()
+            try:
+                if state is None:
+                    return
+                self._write(state)
+            except Exception:
+                log.exception("snapshot of game %s failed", state.game_id if state else "?")
+            finally:
+                self._queue.task_done()
+
+
+@dataclass(frozen=True)
+class Pending:
+    """An append folded and encoded but not yet written (`GameRepository.prepare`)."""
+
+    state: GameState  # after it
+    rows: list[DomainEvent]
+    due: GameState | None  # a state along the way due a snapshot
 
 
 @dataclass(frozen=True)
@@ -83,9 +212,12 @@ class GameRepository:
         self.env = env
         prepare_postgres(env)
         self.log = with_setup_retry(lambda: EventLog(env=env))
-        self._cache: dict[str, GameState] = {}
+        self._cache = GameCache(cache_events(env))
+        self._shared: dict[str, float] = {}  # game → until when another writer is assumed
+        self.snapshots = Snapshotter(self._snapshot)
 
     def close(self) -> None:
+        self.snapshots.close()
         self.log.close()
 
     # ------------------------------------------------------------------------- reads
@@ -97,26 +229,56 @@ class GameRepository:
         `up_to_damage` the state just before it is returned instead (authentication needs only
         that much, so the damaged game can still be verified by its players)."""
         uuid = parse_game_id(game_id)
-        state = self._cache.get(game_id)
+        state = cached = self._cache.get(game_id)
         if state is None:
             state = self._from_snapshot(uuid)
         try:
-            for recorded in read_records(self.log, uuid, state.version if state else 0):
+            for recorded in self._read(uuid, state.version if state else 0):
                 state = fold_one(state, recorded)
         except CorruptEvent:
             if state is not None:
-                self._cache[game_id] = state  # a true state, only not the whole game
+                self._cache.put(state)  # a true state, only not the whole game
                 if up_to_damage:
                     return state
             raise
         if state is None:
             raise NotFound("game_not_found", "There is no such game.")
-        self._cache[game_id] = state
+        if cached is not None and state.version != cached.version:
+            self._seen_another_writer(game_id)
+        self._cache.put(state)
         return state
 
     def cached(self, game_id: str) -> GameState | None:
         """The state this process last saw, possibly behind the store (no read)."""
         return self._cache.get(game_id)
+
+    def current(self, game_id: str) -> tuple[GameState, bool]:
+        """The state to decide a command on, and whether it was just read from the store.
+
+        While no other writer has been seen appending to the game lately, that is the cached
+        state, unread: an append decided on a stale one fails its version check, and the
+        service checks a refusal against the store before answering it. Otherwise the state
+        is fast-forwarded first."""
+        if self._shared.get(game_id, 0.0) < time.monotonic():
+            cached = self._cache.get(game_id)
+            if cached is not None:
+                return cached, False
+        return self.get(game_id), True
+
+    def _seen_another_writer(self, game_id: str) -> None:
+        self._shared[game_id] = time.monotonic() + SHARED_SECONDS
+        if len(self._shared) > 4 * max(len(self._cache), 256):
+            now = time.monotonic()
+            for stale in [g for g, until in self._shared.items() if until < now]:
+                self._shared.pop(stale, None)
+
+    def _read(self, uuid: UUID, after: int) -> Iterator[Recorded]:
+        try:
+            yield from read_records(self.log, uuid, after)
+        except OperationalError:
+            if is_postgres(self.env):
+                raise StoreBusy() from None
+            raise
 
     def exists(self, game_id: str) -> bool:
         """Is there such a game? Without reading (or decoding) its events."""
@@ -156,11 +318,29 @@ class GameRepository:
 
         The records are folded first, so an event the game cannot fold is never stored.
         Raises AppendConflict when another writer took one of these seqs (or the key) first."""
+        pending = self.prepare(state, records, answer)
+        self.commit([pending])
+        return pending.state
+
+    def prepare(
+        self, state: GameState | None, records: list[Recorded], answer: Answer | None = None
+    ) -> Pending:
+        """What storing `records` after `state` writes, and the state after them; nothing is
+        written yet (`commit`). Raises whatever folding them raises."""
         game_id = records[0].envelope.game_id
         new_state, due = self._fold(state, records)
-        extra: list[DomainEvent] = []
+        uuid = parse_game_id(game_id)
+        rows: list[DomainEvent] = [
+            StoredRecord(
+                originator_id=uuid,
+                originator_version=r.seq,
+                timestamp=StoredRecord.create_timestamp(),
+                record=codec.encode(r),
+            )
+            for r in records
+        ]
         if answer is not None:
-            extra.append(
+            rows.append(
                 CommandAnswer(
                     originator_id=answer_id(game_id, answer.key),
                     originator_version=1,
@@ -171,39 +351,41 @@ class GameRepository:
                     last=records[-1].seq,
                 )
             )
+        return Pending(new_state, rows, due)
+
+    def commit(self, pendings: list[Pending]) -> None:
+        """Write what `prepare` made, all in one transaction (a whole game imported at once:
+        in chunks), and remember the states after it. Raises AppendConflict when another
+        writer took one of these seqs or keys first (nothing of them is then stored), StoreBusy
+        when PostgreSQL gives no connection."""
+        rows = [row for pending in pendings for row in pending.rows]
+        games = {pending.state.game_id for pending in pendings}
         try:
-            for start in range(0, len(records), PUT_CHUNK):
-                self._put(records[start : start + PUT_CHUNK], extra if start == 0 else [])
-        except (IntegrityError, OperationalError):
-            self._cache.pop(game_id, None)
-            raise AppendConflict(game_id) from None
-        for snapshot in due:
-            self._snapshot(snapshot)
-        self._cache[game_id] = new_state
-        return new_state
+            for start in range(0, len(rows), PUT_CHUNK):
+                self.log.events.put(rows[start : start + PUT_CHUNK])  # one transaction each
+        except (IntegrityError, OperationalError) as error:
+            for game_id in games:
+                self._cache.pop(game_id)
+            if isinstance(error, OperationalError) and is_postgres(self.env):
+                raise StoreBusy() from None  # refused or no connection: not another writer
+            if len(games) == 1:  # SQLite's lock or a unique key: another writer
+                self._seen_another_writer(next(iter(games)))
+            raise AppendConflict(*games) from None
+        for pending in pendings:
+            if pending.due is not None:
+                self.snapshots.submit(pending.due)
+            self._cache.put(pending.state)
 
     def forget(self, game_id: str) -> None:
-        self._cache.pop(game_id, None)
-
-    def _put(self, records: list[Recorded], extra: list[DomainEvent]) -> None:
-        uuid = parse_game_id(records[0].envelope.game_id)
-        events: list[DomainEvent] = [
-            StoredRecord(
-                originator_id=uuid,
-                originator_version=r.seq,
-                timestamp=StoredRecord.create_timestamp(),
-                record=codec.encode(r),
-            )
-            for r in records
-        ]
-        self.log.events.put([*events, *extra])  # one transaction
+        self._cache.pop(game_id)
 
     @staticmethod
     def _fold(
         state: GameState | None, records: list[Recorded]
-    ) -> tuple[GameState, list[GameState]]:
-        """The state after `records`, and the states along the way that are due a snapshot."""
-        due: list[GameState] = []
+    ) -> tuple[GameState, GameState | None]:
+        """The state after `records`, and the last state along the way due a snapshot (one
+        per append: a whole game imported at once gets its latest)."""
+        due: GameState | None = None
         for recorded in records:
             state = (
                 lifecycle.initial_state(recorded)
@@ -211,13 +393,14 @@ class GameRepository:
                 else lifecycle.evolve(state, recorded)
             )
             if recorded.seq % SNAPSHOT_INTERVAL == 0:
-                due.append(state)
+                due = state
         assert state is not None
         return state, due
 
     # ------------------------------------------------------------------------- snapshots
 
     def _snapshot(self, state: GameState) -> None:
+        """Store a snapshot of `state` (on the snapshot thread)."""
         snapshot = StateSnapshot(
             originator_id=UUID(state.game_id),
             originator_version=state.version,

@@ -243,22 +243,35 @@ class GameService:
         answer: Answer | None = None,
     ) -> Outcome:
         with self._lock(game_id):
+            fresh = False  # the state was just read from the store
             for attempt in range(MAX_ATTEMPTS):
                 # The answer first, then the state: an answer's events are stored with it, so
                 # the state read after it covers them (redaction needs a state that does).
                 earlier = self.games.answer(game_id, answer.key) if answer else None
-                # Always fast-forward: the version check would catch a stale state on append,
-                # but not a refusal decided on one (another worker started the game).
-                state = self.state(game_id)
                 if earlier is not None and answer is not None:
-                    return self._replay(state, earlier, answer.request)
-                records = self._seal_all(state, decide(state), actor_of)
+                    return self._replay(self.state(game_id), earlier, answer.request)
+                # The cached state while this process is the game's only writer: an append
+                # decided on a stale one fails its version check below. A refusal would not,
+                # so it is only answered once decided on a state just read.
+                state, fresh = (self.state(game_id), True) if fresh else self.games.current(game_id)
+                try:
+                    drafts = decide(state)
+                except KirokuError:
+                    if fresh or self._is_latest(state):
+                        raise
+                    fresh = True  # another writer had appended: decide again on the news
+                    continue
+                records = self._seal_all(state, drafts, actor_of)
                 if not records:
-                    return Outcome(state=state, records=[], last_seq=state.version)
+                    if fresh or self._is_latest(state):
+                        return Outcome(state=state, records=[], last_seq=state.version)
+                    fresh = True
+                    continue
                 try:
                     new_state = self.games.add(state, records, answer)
                 except AppendConflict:
                     # Another worker appended first: reload and decide again.
+                    fresh = True
                     time.sleep(random.uniform(0, 0.002 * (attempt + 1)))
                     continue
                 self._announce(new_state, records)
@@ -266,6 +279,10 @@ class GameService:
         raise KirokuError(
             "game_busy", "The game is too busy right now; please try again.", kind="conflict"
         )
+
+    def _is_latest(self, state: GameState) -> bool:
+        """Is `state` (a cached one) still the game's latest? Reads the store."""
+        return self.state(state.game_id).version == state.version
 
     def _seal_all(
         self, state: GameState, drafts: list[Draft], actor_of: Callable[[Draft], str]

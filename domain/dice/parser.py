@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import NamedTuple
 
 from .budget import DiceBudget
@@ -29,6 +30,8 @@ from .reroll import parse_reroll
 from .sum_parser import parse_sum
 from .tokens import Cursor, Kind, Token, tokenize
 from .upper import parse_upper
+
+PARSED_CACHE = 1024  # distinct dice commands kept parsed (a few KiB each at most)
 
 _REPEAT = re.compile(r"(?:X|REP|REPEAT)(\d+)")
 _ROUNDING_LETTERS = frozenset("UCRF")
@@ -166,7 +169,19 @@ def _read(line: Line, start: int, allow_repeat: bool) -> _Read:
 
 
 def parse(raw: str) -> Expression:
-    """Parse one dice command as a player types it; raise DiceError if it is not one."""
+    """Parse one dice command as a player types it; raise DiceError if it is not one.
+
+    Parsed expressions are immutable and a table types the same few commands again and again,
+    so the last thousand are kept (a refused one is parsed again each time)."""
+    return _parsed(raw) if isinstance(raw, str) else _parse(raw)
+
+
+@lru_cache(maxsize=PARSED_CACHE)
+def _parsed(raw: str) -> Expression:
+    return _parse(raw)
+
+
+def _parse(raw: str) -> Expression:
     try:
         line = read_line(raw)
         start = skip_blanks(line.half, 0)

@@ -44,6 +44,7 @@ def _long_game(env: dict[str, str], snapshot_key: str | None) -> tuple[str, Game
         writer.execute(game.game_id, "gm", Start())
         for n in range(SNAPSHOT_INTERVAL + 5):
             writer.execute(game.game_id, "gm", AdvancePhase(phase=f"phase {n}"))
+        writer.games.snapshots.flush()  # written on their own thread, under the patch
     expected = writer.state(game.game_id)
     writer.close()
     return game.game_id, expected

@@ -129,6 +129,7 @@ def test_long_game_reloads_from_snapshot(
     assert live.version == 1 + 3 + 1 + 260
     assert live.unrevealed and live.rules.phase_number == 6
 
+    pg_service.games.snapshots.flush()  # written on their own thread
     assert snapshot_versions(postgres_url, game_id) == [100, 200]
 
     fresh = GameService(pg_env)
