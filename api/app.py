@@ -13,6 +13,7 @@ from api.limits import BodySizeLimit
 from api.live import Live
 from api.openapi import install_openapi
 from api.routes import commands, events, games, health, replay, rulesets, sessions, stream, views
+from api.routes.lean import install_lean_commands
 from api.web import SecurityHeaders, WebSettings
 from domain.authentication import Authenticator
 from domain.service import GameService
@@ -49,6 +50,7 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
     install_openapi(app)
     for module in (games, sessions, commands, events, views, stream, replay, rulesets, health):
         app.include_router(module.router)
+    install_lean_commands(app.router.routes)
     app.include_router(pages.router)
     app.mount("/static", pages.static_files(), name="static")
     app.add_middleware(BodySizeLimit)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from eventsourcing.persistence import InterfaceError as StoreInterfaceError
+from eventsourcing.persistence import OperationalError as StoreOperationalError
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -20,6 +22,7 @@ from starlette.routing import Match
 from domain import json_shape
 from domain.dice import DiceError
 from domain.errors import CorruptEvent, KirokuError
+from domain.repository import StoreBusy
 from domain.text import FORBIDDEN_CHARACTER
 
 log = logging.getLogger("kiroku.api")
@@ -99,6 +102,14 @@ def install_error_handlers(app: FastAPI) -> None:
             log.error("the store is unavailable: %s", error.message)
             return problem(503, error.code, error.message, headers={"Retry-After": "1"})
         return problem(STATUS_BY_KIND[error.kind], error.code, error.message)
+
+    @app.exception_handler(StoreOperationalError)
+    @app.exception_handler(StoreInterfaceError)
+    async def store_error(_: Request, error: Exception) -> JSONResponse:
+        # No connection (refused, none free in time) or the database file locked too long.
+        log.error("the store is unavailable: %s", str(error).splitlines()[0] if str(error) else "")
+        busy = StoreBusy()
+        return problem(503, busy.code, busy.message, headers={"Retry-After": "1"})
 
     @app.exception_handler(DiceError)
     async def dice_error(_: Request, error: DiceError) -> JSONResponse:

@@ -24,7 +24,12 @@ POOL_SIZE_ENV = "KIROKU_PG_POOL_SIZE"
 MAX_OVERFLOW_ENV = "KIROKU_PG_MAX_OVERFLOW"
 DEFAULT_POOL_SIZE = 4
 DEFAULT_MAX_OVERFLOW = 4
-POOL_TIMEOUT_SECONDS = "5"  # waiting for a connection (pool or server) longer than this fails
+# Once serving, a request waits this long for a connection (from the pool, or a new one the
+# server may refuse), in each of eventsourcing's 10 tries, before it is answered 503
+# (KIROKU_PG_WAIT, seconds). Starting up, when several workers create the tables at once,
+# eventsourcing's own 30 s apply.
+POOL_WAIT_ENV = "KIROKU_PG_WAIT"
+DEFAULT_POOL_WAIT = 2.0
 
 
 def store_env(*, sqlite_path: str | None = None, database_url: str | None = None) -> dict[str, str]:
@@ -53,7 +58,6 @@ def postgres_env(url: str) -> dict[str, str]:
         "POSTGRES_PASSWORD": unquote(parsed.password or ""),
         "POSTGRES_POOL_SIZE": str(_count(POOL_SIZE_ENV, DEFAULT_POOL_SIZE)),
         "POSTGRES_MAX_OVERFLOW": str(_count(MAX_OVERFLOW_ENV, DEFAULT_MAX_OVERFLOW, minimum=0)),
-        "POSTGRES_CONNECT_TIMEOUT": POOL_TIMEOUT_SECONDS,
     }
     schema = dict(parse_qsl(parsed.query)).get("schema")
     if schema:
@@ -78,6 +82,17 @@ def cache_events(env: dict[str, str]) -> int:
     if raw is not None and raw.strip().isdigit():
         return int(raw)
     return _count(CACHE_EVENTS_ENV, DEFAULT_CACHE_EVENTS, minimum=0)
+
+
+def pool_wait_seconds() -> float:
+    raw = os.environ.get(POOL_WAIT_ENV, "").strip()
+    try:
+        wait = float(raw) if raw else DEFAULT_POOL_WAIT
+    except ValueError:
+        raise ValueError(f"{POOL_WAIT_ENV} must be a number of seconds, not {raw!r}") from None
+    if not 0 < wait <= 60:
+        raise ValueError(f"{POOL_WAIT_ENV} must be more than 0 and at most 60 seconds")
+    return wait
 
 
 def is_postgres(env: dict[str, str]) -> bool:

@@ -38,6 +38,7 @@ from domain.store import (
     StoredRecord,
     prepare_postgres,
     read_records,
+    shorten_pool_wait,
     unreadable_reason,
     with_setup_retry,
 )
@@ -212,6 +213,7 @@ class GameRepository:
         self.env = env
         prepare_postgres(env)
         self.log = with_setup_retry(lambda: EventLog(env=env))
+        shorten_pool_wait(self.log.recorder)
         self._cache = GameCache(cache_events(env))
         self._shared: dict[str, float] = {}  # game → until when another writer is assumed
         self.snapshots = Snapshotter(self._snapshot)
@@ -259,11 +261,15 @@ class GameRepository:
         state, unread: an append decided on a stale one fails its version check, and the
         service checks a refusal against the store before answering it. Otherwise the state
         is fast-forwarded first."""
-        if self._shared.get(game_id, 0.0) < time.monotonic():
+        if not self.is_shared(game_id):
             cached = self._cache.get(game_id)
             if cached is not None:
                 return cached, False
         return self.get(game_id), True
+
+    def is_shared(self, game_id: str) -> bool:
+        """Has another writer been seen appending to this game lately?"""
+        return self._shared.get(game_id, 0.0) >= time.monotonic()
 
     def _seen_another_writer(self, game_id: str) -> None:
         self._shared[game_id] = time.monotonic() + SHARED_SECONDS

@@ -15,6 +15,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -36,6 +37,7 @@ from domain.repository import Answer, AppendConflict, GameRepository
 from domain.store import CommandAnswer, EventLog
 from domain.text import FORBIDDEN_CHARACTER, forbidden_character, problem_text
 from domain.verification import Unreadable, VerificationReport, verify
+from domain.writer import GroupWriter, Job
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 60
@@ -90,6 +92,7 @@ class GameService:
         self._locks: dict[str, threading.Lock] = {}
         self._locks_guard = threading.Lock()
         self.listeners: list[Listener] = []
+        self.writer = GroupWriter(self)
 
     @property
     def env(self) -> dict[str, str]:
@@ -100,6 +103,7 @@ class GameService:
         return self.games.log
 
     def close(self) -> None:
+        self.writer.close()
         self.games.close()
 
     # ------------------------------------------------------------------------- commands
@@ -159,7 +163,7 @@ class GameService:
             assert isinstance(draft.event, SeatJoined)
             return seat_actor(draft.event.seat)
 
-        outcome = self._append_with_retry(game_id, decide, actor_of)
+        outcome = self.writer.run(Job(game_id, decide, actor_of, None))
         joined = outcome.records[0].event
         assert isinstance(joined, SeatJoined)
         seat = joined.seat
@@ -169,31 +173,52 @@ class GameService:
         """A new single-use invite for a seat, asked for by `actor` (lifecycle.issue_invite
         says who may)."""
         invite = secrets.token_urlsafe(16)
-        self._append_with_retry(
-            game_id,
-            lambda state: [lifecycle.issue_invite(state, actor, seat, hash_token(invite))],
-            actor_of=lambda _d: actor,
+        self.writer.run(
+            Job(
+                game_id,
+                lambda state: [lifecycle.issue_invite(state, actor, seat, hash_token(invite))],
+                lambda _d: actor,
+                None,
+            )
         )
         return invite
 
     def open_session(self, game_id: str, actor: str) -> str:
         """A browser session id for an authenticated actor; only its hash is stored."""
         session = secrets.token_urlsafe(32)
-        self._append_with_retry(
-            game_id,
-            lambda state: [lifecycle.open_session(state, actor, hash_token(session))],
-            actor_of=lambda _d: actor,
+        self.writer.run(
+            Job(
+                game_id,
+                lambda state: [lifecycle.open_session(state, actor, hash_token(session))],
+                lambda _d: actor,
+                None,
+            )
         )
         return session
 
     def execute(
         self, game_id: str, actor: str, command: Command, idempotency_key: str | None = None
     ) -> Outcome:
+        """Decide and append `command` (through the process's writer) and wait for it."""
+        return self.writer.run(self._command_job(game_id, actor, command, idempotency_key))
+
+    def submit(
+        self, game_id: str, actor: str, command: Command, idempotency_key: str | None = None
+    ) -> Future[Outcome]:
+        """As `execute`, without waiting: the outcome (or refusal) arrives in the future."""
+        return self.writer.submit(self._command_job(game_id, actor, command, idempotency_key))
+
+    def _command_job(
+        self, game_id: str, actor: str, command: Command, idempotency_key: str | None
+    ) -> Job:
         # Python mode, so NaN and infinities reach the check instead of becoming null.
         request = sha256_hex(canonical_request(command.model_dump()))
         if idempotency_key is None:
-            return self._append_with_retry(
-                game_id, lambda state: lifecycle.decide(state, command, actor), lambda _d: actor
+            return Job(
+                game_id,
+                lambda state: lifecycle.decide(state, command, actor),
+                lambda _d: actor,
+                None,
             )
         answer = Answer(key=sha256_hex(f"{actor}\n{idempotency_key}"), request=request)
 
@@ -208,7 +233,7 @@ class GameService:
                 )
             return drafts
 
-        return self._append_with_retry(game_id, decide, lambda _d: actor, answer)
+        return Job(game_id, decide, lambda _d: actor, answer)
 
     def import_game(self, records: list[Recorded]) -> GameState:
         """Store a finished game's records under its own id (for archives); refuses an id

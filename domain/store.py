@@ -26,7 +26,7 @@ from eventsourcing.persistence import IntegrityError, InternalError, Operational
 from pydantic import ValidationError
 
 from domain import codec
-from domain.config import is_postgres
+from domain.config import is_postgres, pool_wait_seconds
 from domain.errors import CorruptEvent, KirokuError
 from domain.records import Recorded
 
@@ -107,6 +107,14 @@ def prepare_postgres(env: dict[str, str]) -> None:
         raise StoreUnavailable(
             f"cannot open the PostgreSQL store at {where} (schema {schema!r}): {reason}"
         ) from None
+
+
+def shorten_pool_wait(recorder: object) -> None:
+    """PostgreSQL: once the tables exist, wait `KIROKU_PG_WAIT` seconds (not 30) for a
+    connection, so a server that refuses connections is answered in seconds, not minutes."""
+    pool = getattr(getattr(recorder, "datastore", None), "pool", None)
+    if pool is not None and hasattr(pool, "timeout"):
+        pool.timeout = pool_wait_seconds()
 
 
 def with_setup_retry(make: Callable[[], T], attempts: int = 5) -> T:

@@ -1,0 +1,222 @@
+"""Group commit: one writer thread per process owns every append (see docs/design.md).
+
+Callers queue a `Job` — a game, a decider, who acts, an Idempotency-Key's answer — and wait
+for its future. The writer takes every job queued (up to `MAX_BATCH`), decides each against
+the batch's running state of its game, and writes all their events in one transaction, so a
+burst of commands, of one game or of many, costs one commit (one fsync). Each caller then
+gets exactly its own outcome or refusal.
+
+Nothing is answered before the batch is stored: a refusal decided on a state that holds
+earlier jobs' events is only given once those events are. When the transaction fails —
+another process appended to one of its games first — no job has been answered, and each is
+run again on its own (`GameService._append_with_retry`: reload, decide again), in order. Jobs
+of a game another process writes too, or whose key was already answered, also run on their
+own after the batch.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from domain.errors import KirokuError
+from domain.game import GameState
+from domain.records import Draft, Recorded
+from domain.repository import Answer, AppendConflict, Pending
+
+if TYPE_CHECKING:
+    from domain.service import GameService, Outcome
+
+log = logging.getLogger(__name__)
+MAX_BATCH = 64  # jobs in one transaction
+
+
+@dataclass
+class Job:
+    game_id: str
+    decide: Callable[[GameState], list[Draft]]
+    actor_of: Callable[[Draft], str]
+    answer: Answer | None
+    future: Future[Outcome] = field(default_factory=Future)
+
+
+@dataclass
+class _Decided:
+    """A job decided in the batch: its outcome (or refusal) once the batch is stored."""
+
+    job: Job
+    outcome: Outcome | None = None
+    error: BaseException | None = None
+
+
+class GroupWriter:
+    def __init__(self, service: GameService) -> None:
+        self._service = service
+        self._queue: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._guard = threading.Lock()
+        self.batches = 0  # transactions written by batches (figures for tests and benchmarks)
+        self.batched = 0  # jobs answered from those batches
+
+    def run(self, job: Job) -> Outcome:
+        """Queue `job` and wait for its outcome (from the writer itself: run it at once)."""
+        if threading.current_thread() is self._thread:
+            return self._service._append_with_retry(
+                job.game_id, job.decide, job.actor_of, job.answer
+            )
+        return self.submit(job).result()
+
+    def submit(self, job: Job) -> Future[Outcome]:
+        with self._guard:
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._loop, name="kiroku-writer", daemon=True
+                )
+                self._thread.start()
+        self._queue.put(job)
+        return job.future
+
+    def close(self) -> None:
+        with self._guard:
+            thread, self._thread = self._thread, None
+        if thread is not None:
+            self._queue.put(None)
+            thread.join()
+
+    # ------------------------------------------------------------------------- the thread
+
+    def _loop(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            jobs = [first]
+            stop = False
+            while len(jobs) < MAX_BATCH:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                jobs.append(more)
+            try:
+                self._batch(jobs)
+            except BaseException as error:  # never leave a caller waiting
+                log.exception("the writer failed a batch of %d commands", len(jobs))
+                for job in jobs:
+                    if not job.future.done():
+                        job.future.set_exception(error)
+            if stop:
+                return
+
+    def _batch(self, jobs: list[Job]) -> None:
+        service = self._service
+        games = service.games
+        states: dict[str, GameState] = {}  # each game's running state in this batch
+        checked: set[str] = set()  # games whose base state is known to be the latest
+        solo: list[Job] = []  # run on their own after the batch, in order
+        solo_games: set[str] = set()
+        keys: set[tuple[str, str]] = set()
+        decided: list[_Decided] = []
+        pendings: dict[str, list[Pending]] = {}
+        stale = False
+
+        for job in jobs:
+            game_id = job.game_id
+            if game_id in solo_games or games.is_shared(game_id):
+                solo.append(job)
+                solo_games.add(game_id)
+                continue
+            if job.answer is not None and (
+                (game_id, job.answer.key) in keys
+                or games.answer(game_id, job.answer.key) is not None
+            ):
+                solo.append(job)  # a retry: answered on its own, from the store
+                solo_games.add(game_id)
+                continue
+            try:
+                state = states.get(game_id)
+                if state is None:
+                    state, fresh = games.current(game_id)
+                    states[game_id] = state
+                    if fresh:
+                        checked.add(game_id)
+            except BaseException as error:  # no such game, a damaged one, no store
+                decided.append(_Decided(job, error=error))
+                continue
+            entry = _Decided(job)
+            decided.append(entry)
+            try:
+                drafts = job.decide(state)
+                records = service._seal_all(state, drafts, job.actor_of)
+                if records:
+                    pending = games.prepare(state, records, job.answer)
+            except BaseException as error:
+                entry.error = error
+                records = []
+            if not records:
+                # A refusal (or nothing to append) stands only on the latest state.
+                if game_id not in checked:
+                    if not service._is_latest(state):
+                        stale = True
+                        break
+                    checked.add(game_id)
+                if entry.error is None:
+                    entry.outcome = _outcome(state, [])
+                elif not isinstance(entry.error, KirokuError):
+                    log.exception("a command on game %s failed", game_id, exc_info=entry.error)
+                continue
+            if job.answer is not None:
+                keys.add((game_id, job.answer.key))
+            pendings.setdefault(game_id, []).append(pending)
+            states[game_id] = pending.state
+            entry.outcome = _outcome(pending.state, records)
+
+        if not stale:
+            try:
+                if pendings:
+                    games.commit([p for ps in pendings.values() for p in ps])
+                    self.batches += 1
+            except AppendConflict:
+                stale = True
+            except BaseException as error:  # no store (StoreBusy): nothing was stored
+                for entry in decided:
+                    entry.outcome, entry.error = None, error
+        if stale:  # nothing was stored: every job on its own, in order
+            for job in jobs:
+                self._solo(job)
+            return
+        self.batched += len(decided)
+        for entry in decided:
+            if entry.error is not None:
+                entry.job.future.set_exception(entry.error)
+            else:
+                assert entry.outcome is not None
+                if entry.outcome.records:
+                    service._announce(entry.outcome.state, entry.outcome.records)
+                entry.job.future.set_result(entry.outcome)
+        for job in solo:
+            self._solo(job)
+
+    def _solo(self, job: Job) -> None:
+        try:
+            outcome = self._service._append_with_retry(
+                job.game_id, job.decide, job.actor_of, job.answer
+            )
+        except BaseException as error:
+            job.future.set_exception(error)
+        else:
+            job.future.set_result(outcome)
+
+
+def _outcome(state: GameState, records: list[Recorded]) -> Outcome:
+    from domain.service import Outcome
+
+    return Outcome(state=state, records=records, last_seq=state.version)

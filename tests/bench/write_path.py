@@ -1,0 +1,561 @@
+"""Kiroku write-path benchmark: every figure of the write path in one paired run, each printed
+beside its target. It asserts nothing; the README's performance section quotes it.
+
+    python -m tests.bench.write_path              (or `make bench`)
+    python -m tests.bench.write_path --quick      (shorter runs, smaller games)
+    python -m tests.bench.write_path --no-callgrind --no-postgres
+
+The load comes from `wrk` (a separate C process, installed by `make bench`), never from
+Python clients sharing the server's cores. In one run, on one disk:
+
+  (a) the store's ceilings: the disk's fsync rate; raw `eventsourcing` one-event puts/s and
+      batched puts/s (32 per transaction) on a SQLite file; `GameService.execute`/s;
+  (b) HTTP roll commands/s, p50/p99: `kiroku serve` (1 worker, SQLite file) with 1 game × 4
+      connections and 16 games × 64 connections; the ratio to raw one-event puts;
+  (c) PostgreSQL (127.0.0.1:5432/test, a fresh schema): 1 and 4 workers, 1 game × 4
+      connections and 16 games × 64;
+  (d) instructions per command (callgrind, ASGI called directly, no network) for the HTTP
+      route and for `GameService.execute` alone, and the framework glue's share;
+  (e) the cost of a command at 1k, 10k and 100k events (median and worst of 200), and the
+      memory a cached event costs, with the RSS it implies for 1,000 active 10k-event games;
+  (f) other requests' p99 while `/verify` of the 100k-event game runs again and again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from concurrent.futures import Future
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from domain.commands import Declare, Roll
+from domain.config import store_env
+from domain.service import GameService, Outcome
+from tests.bench.core import (
+    ROLL,
+    RawApp,
+    RawEvent,
+    line,
+    machine,
+    new_game,
+    raw_put,
+    sample_record,
+)
+from tests.serverproc import KirokuServer
+
+REPO = Path(__file__).resolve().parents[2]
+POSTGRES_URL = os.environ.get(
+    "KIROKU_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test"
+)
+BODY = json.dumps({"type": "roll", "expression": ROLL})
+
+
+@dataclass(frozen=True)
+class Sizes:
+    wrk_seconds: int
+    raw: int
+    execute: int
+    growth: tuple[int, ...]
+    probes: int
+
+
+FULL = Sizes(8, 3000, 1500, (1_000, 10_000, 100_000), 200)
+QUICK = Sizes(3, 500, 300, (1_000, 5_000), 60)
+
+
+# ----------------------------------------------------------------------------- (a) ceilings
+
+
+def fsync_rate(directory: str, seconds: float = 1.5) -> float:
+    """Appends of 512 bytes, each followed by fsync, per second, in `directory`."""
+    path = Path(directory) / "fsync.probe"
+    count, block = 0, b"x" * 512
+    with path.open("wb") as file:
+        end = time.perf_counter() + seconds
+        start = time.perf_counter()
+        while time.perf_counter() < end:
+            file.write(block)
+            file.flush()
+            os.fsync(file.fileno())
+            count += 1
+        elapsed = time.perf_counter() - start
+    path.unlink()
+    return count / elapsed
+
+
+def raw_batched(path: str, payload: str, count: int, batch: int = 32) -> float:
+    """EventStore.put of `batch` events per transaction: what a group commit writes."""
+    app = RawApp(env=store_env(sqlite_path=path))
+    try:
+        originator = uuid.uuid4()
+        events = [
+            RawEvent(
+                originator_id=originator,
+                originator_version=version,
+                timestamp=RawEvent.create_timestamp(),
+                record=payload,
+            )
+            for version in range(1, count + 1)
+        ]
+        start = time.perf_counter()
+        for first in range(0, count, batch):
+            app.events.put(events[first : first + batch])
+        return time.perf_counter() - start
+    finally:
+        app.close()
+
+
+def execute_rate(path: str, count: int) -> float:
+    service = GameService(store_env(sqlite_path=path))
+    try:
+        game_id, _ = new_game(service)
+        command = Roll(expression=ROLL)
+        for _ in range(20):
+            service.execute(game_id, "seat:1", command)
+        start = time.perf_counter()
+        for _ in range(count):
+            service.execute(game_id, "seat:1", command)
+        return count / (time.perf_counter() - start)
+    finally:
+        service.close()
+
+
+# ----------------------------------------------------------------------------- HTTP with wrk
+
+
+@dataclass(frozen=True)
+class WrkRun:
+    rate: float
+    p50_ms: float
+    p99_ms: float
+    errors: int
+
+    def __str__(self) -> str:
+        bad = f", {self.errors} non-2xx/errors" if self.errors else ""
+        return f"p50 {self.p50_ms:.1f} ms, p99 {self.p99_ms:.1f} ms{bad}"
+
+
+def http_games(base: str, count: int) -> list[tuple[str, str]]:
+    """`count` started games: (game id, GM token) each."""
+    games = []
+    with httpx.Client(base_url=base, timeout=60) as client:
+        for _ in range(count):
+            created = client.post("/games", json={"title": "bench", "seats": ["A"]}).json()
+            game_id, token = created["game_id"], created["gm_token"]
+            started = client.post(
+                f"/games/{game_id}/commands",
+                json={"type": "start"},
+                headers={"Authorization": f"Bearer {token}"},
+            )
+            assert started.status_code == 201, started.text
+            games.append((game_id, token))
+    return games
+
+
+def _ms(value: str, unit: str) -> float:
+    return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+
+def wrk(base: str, games: list[tuple[str, str]], connections: int, seconds: int) -> WrkRun:
+    """Roll commands round-robin over `games`, `connections` keep-alive connections."""
+    entries = ",\n".join(f'{{path="/games/{g}/commands", auth="Bearer {t}"}}' for g, t in games)
+    script = textwrap.dedent(
+        """
+        local games = {%s}
+        local body = '%s'
+        local n = 0
+        request = function()
+          n = n + 1
+          local g = games[(n %% #games) + 1]
+          return wrk.format("POST", g.path,
+            {["Authorization"] = g.auth, ["Content-Type"] = "application/json"}, body)
+        end
+        """
+    ) % (entries, BODY)
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as file:
+        file.write(script)
+    try:
+        threads = min(2, connections)
+        command = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency"]
+        command += ["-s", file.name, base]
+        out = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60).stdout
+    finally:
+        os.unlink(file.name)
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
+    found = dict(re.findall(r"^\s+(50|99)%\s+([\d.]+\w+)", out, re.M))
+    p = {k: _ms(*re.match(r"([\d.]+)(\w+)", v).groups()) for k, v in found.items()}  # type: ignore[union-attr]
+    bad = sum(
+        int(n)
+        for n in re.findall(r"(?:Non-2xx or 3xx responses|errors: .*?timeout) ?:? (\d+)", out)
+    )
+    return WrkRun(rate, p.get("50", 0.0), p.get("99", 0.0), bad)
+
+
+@contextmanager
+def served(workers: int = 1, **store: Any) -> Iterator[str]:
+    server = KirokuServer(workers=workers, **store).start()
+    try:
+        yield server.base_url
+    finally:
+        server.stop()
+
+
+def http_runs(base: str, seconds: int) -> tuple[WrkRun, WrkRun]:
+    one = http_games(base, 1)
+    sixteen = http_games(base, 16)
+    wrk(base, one, 4, 1)  # warm up
+    return wrk(base, one, 4, seconds), wrk(base, sixteen, 64, seconds)
+
+
+# ----------------------------------------------------------------------------- (d) callgrind
+
+CALLGRIND_SCRIPT = textwrap.dedent(
+    """
+    import asyncio, json, sys, tempfile
+    from pathlib import Path
+    from api.app import create_app
+    from domain.commands import Roll
+    from domain.config import store_env
+    from domain.service import GameService
+    from tests.bench.core import ROLL, new_game
+
+    mode, count = sys.argv[1], int(sys.argv[2])
+    service = GameService(store_env(sqlite_path=str(Path(tempfile.mkdtemp()) / "cg.db")))
+    game_id, token = new_game(service)
+    app = create_app(service)
+    body = json.dumps({"type": "roll", "expression": ROLL}).encode()
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+        "scheme": "http", "path": f"/games/{game_id}/commands", "raw_path": b"",
+        "query_string": b"",
+        "root_path": "", "client": ("127.0.0.1", 1), "server": ("127.0.0.1", 80),
+        "headers": [(b"host", b"bench"), (b"authorization", f"Bearer {token}".encode()),
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode())],
+    }
+
+    async def one() -> None:
+        async def receive():
+            return {"type": "http.request", "body": body, "more_body": False}
+        status = []
+        async def send(message):
+            if message["type"] == "http.response.start":
+                status.append(message["status"])
+        await app(dict(scope), receive, send)
+        assert status == [201], status
+
+    async def http(n: int) -> None:
+        for _ in range(n):
+            await one()
+
+    command = Roll(expression=ROLL)
+    if mode == "asgi":
+        asyncio.run(http(10 + count))
+    else:
+        for _ in range(10 + count):
+            service.execute(game_id, "seat:1", command)
+    service.close()
+    """
+)
+
+
+def instructions(mode: str, count: int) -> int | None:
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as file:
+        file.write(CALLGRIND_SCRIPT)
+    try:
+        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+        command += [sys.executable, file.name, mode, str(count)]
+        done = subprocess.run(
+            command,
+            capture_output=True,
+            text=True,
+            cwd=REPO,
+            timeout=900,
+            env={**os.environ, "PYTHONPATH": str(REPO)},
+        )
+    finally:
+        os.unlink(file.name)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    return int(found.group(1)) if found else None
+
+
+def per_command_instructions(mode: str, few: int = 20, many: int = 120) -> float | None:
+    """Instructions of `many - few` more commands, per command: start-up cancels out."""
+    low, high = instructions(mode, few), instructions(mode, many)
+    if low is None or high is None:
+        return None
+    return (high - low) / (many - few)
+
+
+# ----------------------------------------------------------------------------- (e) growth
+
+
+def grow(service: GameService, game_id: str, to: int) -> None:
+    """Append declarations (batched through the writer) until the game has `to` events."""
+    missing = to - service.state(game_id).version
+    futures: list[Future[Outcome]] = []
+    for n in range(missing):
+        futures.append(service.submit(game_id, "gm", Declare(text=f"filler {n}")))
+        if len(futures) >= 256:
+            for future in futures:
+                future.result()
+            futures = []
+    for future in futures:
+        future.result()
+
+
+def probe(service: GameService, game_id: str, count: int) -> list[float]:
+    command = Roll(expression=ROLL)
+    latencies = []
+    for _ in range(count):
+        start = time.perf_counter()
+        service.execute(game_id, "seat:1", command)
+        latencies.append(time.perf_counter() - start)
+    return latencies
+
+
+def rss_kib(pid: int | str = "self") -> int:
+    for row in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if row.startswith("VmRSS:"):
+            return int(row.split()[1])
+    return 0
+
+
+RSS_SCRIPT = textwrap.dedent(
+    """
+    import gc, sys
+    from domain.config import store_env
+    from domain.service import GameService
+    from tests.bench.write_path import rss_kib
+    service = GameService(store_env(sqlite_path=sys.argv[1]))
+    service.state(sys.argv[3])  # imports and a small game: the baseline
+    gc.collect()
+    before = rss_kib()
+    state = service.state(sys.argv[2])
+    gc.collect()
+    print(before, rss_kib(), state.version)
+    """
+)
+
+
+def cached_event_bytes(db: str, big: str, small: str) -> tuple[float, int]:
+    """Memory one cached event costs (from loading the big game in a fresh process), and the
+    process's RSS before it."""
+    done = subprocess.run(
+        [sys.executable, "-c", RSS_SCRIPT, db, big, small],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=600,
+    )
+    before, after, events = (int(x) for x in done.stdout.split())
+    return (after - before) * 1024 / events, before
+
+
+# ----------------------------------------------------------------------------- the run
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m tests.bench.write_path", description=__doc__)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--no-callgrind", action="store_true")
+    parser.add_argument("--no-postgres", action="store_true")
+    args = parser.parse_args(argv)
+    sizes = QUICK if args.quick else FULL
+    if shutil.which("wrk") is None:
+        sys.exit("wrk is not installed (make bench installs it as root: apt-get install wrk)")
+    began = time.perf_counter()
+    machine()
+    print("  load       wrk, 2 threads, on the same 2 cores as the server")
+    with tempfile.TemporaryDirectory(prefix="kiroku-bench-", dir=REPO) as tmp:
+
+        def db(name: str) -> str:
+            return str(Path(tmp) / f"{name}.db")
+
+        print("\n(a) the store's ceilings on this disk")
+        fsyncs = fsync_rate(tmp)
+        line("fsync of 512 bytes", f"{fsyncs:>12,.0f}/s")
+        payload = sample_record()
+        one = sizes.raw / raw_put(db("raw1"), payload, sizes.raw)
+        line(
+            "raw eventsourcing put, one event per put", f"{one:>12,.0f}/s", f"{sizes.raw:,} events"
+        )
+        batched = sizes.raw / raw_batched(db("raw32"), payload, sizes.raw)
+        line("raw eventsourcing put, 32 events per put", f"{batched:>12,.0f}/s", "events/s")
+        executed = execute_rate(db("execute"), sizes.execute)
+        line(
+            "GameService.execute (one caller, no HTTP)",
+            f"{executed:>12,.0f}/s",
+            f"{executed / one:.2f} × raw one-event puts",
+        )
+
+        print("\n(b) HTTP roll commands, `kiroku serve`, 1 worker, SQLite file")
+        with served(db=db("http")) as base:
+            single, many = http_runs(base, sizes.wrk_seconds)
+        line("1 game × 4 connections", f"{single.rate:>12,.0f}/s", str(single))
+        line("16 games × 64 connections", f"{many.rate:>12,.0f}/s", str(many))
+        ratio = many.rate / one
+        line("  ÷ raw one-event puts (target ≥ 0.75)", f"{ratio:>14.2f}", _verdict(ratio >= 0.75))
+        line("  p99 (target < 50 ms)", f"{many.p99_ms:>11.1f} ms", _verdict(many.p99_ms < 50))
+
+        if not args.no_postgres and _postgres_ok():
+            print("\n(c) HTTP roll commands, `kiroku serve`, PostgreSQL (fresh schema)")
+            rates: dict[int, tuple[WrkRun, WrkRun]] = {}
+            for workers in (1, 4):
+                with _pg_schema() as url, served(workers=workers, database_url=url) as base:
+                    rates[workers] = http_runs(base, sizes.wrk_seconds)
+                s, m = rates[workers]
+                line(f"{workers} worker(s), 1 game × 4 connections", f"{s.rate:>12,.0f}/s", str(s))
+                line(
+                    f"{workers} worker(s), 16 games × 64 connections", f"{m.rate:>12,.0f}/s", str(m)
+                )
+            (s1, m1), (s4, m4) = rates[1], rates[4]
+            line(
+                "  4 workers ÷ 1, one game (target ≥ 1)",
+                f"{s4.rate / s1.rate:>14.2f}",
+                _verdict(s4.rate >= s1.rate),
+            )
+            line(
+                "  4 workers, one game, p99 (target < 100 ms)",
+                f"{s4.p99_ms:>11.1f} ms",
+                _verdict(s4.p99_ms < 100),
+            )
+            line(
+                "  4 workers ÷ 1, 16 games (target > 1)",
+                f"{m4.rate / m1.rate:>14.2f}",
+                _verdict(m4.rate > m1.rate),
+            )
+        else:
+            print("\n(c) PostgreSQL: skipped")
+
+        if not args.no_callgrind and shutil.which("valgrind"):
+            print("\n(d) instructions per roll command (callgrind; 120 − 20 commands)")
+            route = per_command_instructions("asgi")
+            alone = per_command_instructions("execute")
+            if route and alone:
+                line("POST /commands, ASGI called directly", f"{route / 1e6:>11.2f} M")
+                line("GameService.execute", f"{alone / 1e6:>11.2f} M")
+                glue = 1 - alone / route
+                line(
+                    "  framework glue share (target ≤ 30 %)",
+                    f"{glue * 100:>12.0f} %",
+                    _verdict(glue <= 0.30),
+                )
+        else:
+            print("\n(d) callgrind: skipped")
+
+        print("\n(e) a command's cost as the game grows (200 rolls at each size, SQLite file)")
+        service = GameService(store_env(sqlite_path=db("growth")))
+        try:
+            game_id, seat_token = new_game(service)
+            small, _ = new_game(service)
+            medians: dict[int, float] = {}
+            for size in sizes.growth:
+                grow(service, game_id, size)
+                service.games.snapshots.flush()
+                latencies = probe(service, game_id, sizes.probes)
+                medians[size] = statistics.median(latencies)
+                line(
+                    f"at {size:,} events",
+                    f"{medians[size] * 1000:>11.2f} ms",
+                    f"worst {max(latencies) * 1000:.1f} ms (target: no stall > 20 ms)",
+                )
+            first, last = sizes.growth[0], sizes.growth[-1]
+            growth = medians[last] / medians[first]
+            line(
+                f"  {last:,} ÷ {first:,} (target ≤ 1.3)",
+                f"{growth:>14.2f}",
+                _verdict(growth <= 1.3),
+            )
+        finally:
+            service.close()
+        per_event, base_kib = cached_event_bytes(db("growth"), game_id, small)
+        line(
+            "memory per cached event",
+            f"{per_event:>12,.0f} B",
+            f"process baseline {base_kib / 1024:.0f} MiB",
+        )
+        bound = 1_000_000
+        estimate = base_kib / 1024 + min(1000 * 10_000, bound) * per_event / 2**20
+        line(
+            "RSS, 1,000 active 10k-event games (target < 300 MiB)",
+            f"{estimate:>10,.0f} MiB",
+            f"estimated: cache bound {bound:,} events; {_verdict(estimate < 300)}",
+        )
+
+        print(f"\n(f) other requests while /verify of the {sizes.growth[-1]:,}-event game runs")
+        with served(db=db("growth")) as base:
+            others = http_games(base, 1)
+            quiet = wrk(base, others, 4, sizes.wrk_seconds)
+            stop = threading.Event()
+            verified = [0]
+
+            def verify_loop() -> None:
+                with httpx.Client(base_url=base, timeout=300) as client:
+                    seat = {"Authorization": f"Bearer {seat_token}"}
+                    while not stop.is_set():
+                        client.get(f"/games/{game_id}/verify", headers=seat)
+                        verified[0] += 1
+
+            looping = threading.Thread(target=verify_loop)
+            looping.start()
+            time.sleep(0.5)
+            busy = wrk(base, others, 4, sizes.wrk_seconds)
+            stop.set()
+            looping.join()
+        line("commands alone, 1 game × 4", f"{quiet.rate:>12,.0f}/s", str(quiet))
+        line(
+            "commands beside /verify loops",
+            f"{busy.rate:>12,.0f}/s",
+            f"{busy}; {verified[0]} verifies; target p99 < 50 ms: {_verdict(busy.p99_ms < 50)}",
+        )
+    print(f"\ntotal benchmark time {time.perf_counter() - began:.0f} s")
+
+
+def _verdict(met: bool) -> str:
+    return "met" if met else "MISSED"
+
+
+def _postgres_ok() -> bool:
+    try:
+        import psycopg
+
+        with psycopg.connect(POSTGRES_URL, connect_timeout=2):
+            return True
+    except Exception:
+        return False
+
+
+@contextmanager
+def _pg_schema() -> Iterator[str]:
+    import psycopg
+
+    schema = f"kiroku_bench_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+    try:
+        yield f"{POSTGRES_URL}?schema={schema}"
+    finally:
+        with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+if __name__ == "__main__":
+    main()
