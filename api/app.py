@@ -7,7 +7,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from api import pages
+from api import longreads, pages
 from api.errors import install_error_handlers
 from api.limits import BodySizeLimit
 from api.live import Live
@@ -31,6 +31,7 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
         app.state.live = await Live.start(app.state.service)
         yield
         await app.state.live.stop()
+        longreads.shutdown()
         if owned:
             app.state.service.close()
 

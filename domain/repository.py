@@ -12,6 +12,7 @@ waits while a big state is serialized.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import queue
@@ -19,6 +20,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID, uuid5
@@ -55,6 +57,7 @@ _ANSWERS = UUID("6f1c7a52-5b1e-4f0e-9a55-3d2d3c6b7a10")  # namespace of CommandA
 # deciding each of its commands for this long; otherwise it decides on its cached state (an
 # append on a stale state fails its version check, and a refusal is checked on a fresh one).
 SHARED_SECONDS = 30.0
+WRITE_LOCK = 0x4B49524F  # "KIRO": the advisory lock key of the write path (PostgreSQL)
 
 
 class AppendConflict(Exception):
@@ -217,10 +220,53 @@ class GameRepository:
         self._cache = GameCache(cache_events(env))
         self._shared: dict[str, float] = {}  # game → until when another writer is assumed
         self.snapshots = Snapshotter(self._snapshot)
+        self._lock_connection: Any = None  # PostgreSQL: this process's advisory-lock session
 
     def close(self) -> None:
         self.snapshots.close()
+        if self._lock_connection is not None:
+            self._lock_connection.close()
         self.log.close()
+
+    @contextmanager
+    def write_lock(self) -> Iterator[bool]:
+        """PostgreSQL: hold the store-wide write lock (a session advisory lock) for appends to
+        games that several workers write, so they take turns instead of racing for the same
+        version (the events table is locked for every insert anyway). Yields whether a lock is
+        held: SQLite has none (its file lock serializes writers)."""
+        if not is_postgres(self.env):
+            yield False
+            return
+        import psycopg  # only with PostgreSQL
+
+        try:
+            if self._lock_connection is None or self._lock_connection.closed:
+                self._lock_connection = psycopg.connect(
+                    dbname=self.env["POSTGRES_DBNAME"],
+                    host=self.env["POSTGRES_HOST"],
+                    port=self.env["POSTGRES_PORT"],
+                    user=self.env["POSTGRES_USER"],
+                    password=self.env.get("POSTGRES_PASSWORD") or None,
+                    connect_timeout=5,
+                    autocommit=True,
+                )
+            self._lock_connection.execute("SELECT pg_advisory_lock(%s, 0)", (WRITE_LOCK,))
+        except psycopg.Error:
+            self._drop_lock_connection()
+            raise StoreBusy() from None
+        try:
+            yield True
+        finally:
+            try:
+                self._lock_connection.execute("SELECT pg_advisory_unlock(%s, 0)", (WRITE_LOCK,))
+            except psycopg.Error:
+                self._drop_lock_connection()  # closing the session releases the lock
+
+    def _drop_lock_connection(self) -> None:
+        connection, self._lock_connection = self._lock_connection, None
+        if connection is not None:
+            with contextlib.suppress(Exception):
+                connection.close()
 
     # ------------------------------------------------------------------------- reads
 
@@ -374,8 +420,8 @@ class GameRepository:
                 self._cache.pop(game_id)
             if isinstance(error, OperationalError) and is_postgres(self.env):
                 raise StoreBusy() from None  # refused or no connection: not another writer
-            if len(games) == 1:  # SQLite's lock or a unique key: another writer
-                self._seen_another_writer(next(iter(games)))
+            for game_id in games:  # SQLite's lock or a unique key: another writer (of one
+                self._seen_another_writer(game_id)  # of them, at least)
             raise AppendConflict(*games) from None
         for pending in pendings:
             if pending.due is not None:

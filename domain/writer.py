@@ -117,6 +117,16 @@ class GroupWriter:
                 return
 
     def _batch(self, jobs: list[Job]) -> None:
+        games = self._service.games
+        if any(games.is_shared(job.game_id) for job in jobs):
+            with games.write_lock() as locked:  # PostgreSQL: take turns with other workers
+                self._decide_and_write(jobs, locked)
+        else:
+            self._decide_and_write(jobs, False)
+
+    def _decide_and_write(self, jobs: list[Job], locked: bool) -> None:
+        """`locked`: this process holds the write lock, so a game other workers write too is
+        read before deciding and written in the batch (else it runs on its own)."""
         service = self._service
         games = service.games
         states: dict[str, GameState] = {}  # each game's running state in this batch
@@ -130,7 +140,8 @@ class GroupWriter:
 
         for job in jobs:
             game_id = job.game_id
-            if game_id in solo_games or games.is_shared(game_id):
+            shared = games.is_shared(game_id)
+            if game_id in solo_games or (shared and not locked):
                 solo.append(job)
                 solo_games.add(game_id)
                 continue
@@ -144,7 +155,7 @@ class GroupWriter:
             try:
                 state = states.get(game_id)
                 if state is None:
-                    state, fresh = games.current(game_id)
+                    state, fresh = (games.get(game_id), True) if shared else games.current(game_id)
                     states[game_id] = state
                     if fresh:
                         checked.add(game_id)
@@ -207,9 +218,10 @@ class GroupWriter:
 
     def _solo(self, job: Job) -> None:
         try:
-            outcome = self._service._append_with_retry(
-                job.game_id, job.decide, job.actor_of, job.answer
-            )
+            with self._service.games.write_lock():
+                outcome = self._service._append_with_retry(
+                    job.game_id, job.decide, job.actor_of, job.answer
+                )
         except BaseException as error:
             job.future.set_exception(error)
         else:

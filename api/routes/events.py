@@ -6,6 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Response
 
+from api import longreads
 from api.deps import Caller, GameId, Service
 from api.present import event_out, head_header
 from api.schemas import EventsResponse
@@ -55,4 +56,5 @@ def verify_game(
     still in the chain with this hash: a log cut short or rewritten since is named here."""
     if (seq is None) != (hash is None):
         raise KirokuError("witness_incomplete", "Give both seq and hash of the head you saw.")
-    return service.verify(game_id, None if seq is None or hash is None else (seq, hash))
+    witness = None if seq is None or hash is None else (seq, hash)
+    return longreads.run(service, longreads.verify_game, game_id, witness)

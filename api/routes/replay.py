@@ -9,17 +9,18 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, Field
 
+from api import longreads
 from api.deps import Caller, GameId, Service
 from api.openapi import problems
 from api.schemas import EventOut
 from domain.audience import is_audience
 from domain.commands import MAX_SEQ
 from domain.errors import KirokuError, RuleViolation
-from replay.archive import export_lines
-from replay.audit import AuditReport, audit
+from replay.audit import AuditReport
 from replay.cursor import LOG_WINDOW, Frame, Marks, ReplayCursor, check_replay_permission, marks
 from replay.library import Histories
 
+CHUNK = 64 * 1024  # bytes of an archive sent at a time
 router = APIRouter(prefix="/games", tags=["replay"])
 
 
@@ -106,7 +107,7 @@ def _require_ended(service: Service, game_id: str) -> None:
 def audit_game(game_id: GameId, _viewer: Caller, service: Service) -> AuditReport:
     """The dispute report: chain, seed, draws, rolls, commitments, declarations, rulings."""
     _require_ended(service, game_id)
-    return audit(game_id, service.envelopes(game_id))
+    return longreads.run(service, longreads.audit_game, game_id)
 
 
 @router.get(
@@ -117,11 +118,11 @@ def audit_game(game_id: GameId, _viewer: Caller, service: Service) -> AuditRepor
 def archive_game(game_id: GameId, _viewer: Caller, service: Service) -> StreamingResponse:
     """The finished game as a JSON Lines archive, for `kiroku audit FILE` or `kiroku import`."""
     _require_ended(service, game_id)
-    lines = list(export_lines(list(service.records(game_id))))
+    content = longreads.run(service, longreads.archive_bytes, game_id)
 
     def body() -> Iterator[bytes]:
-        for line in lines:
-            yield (line + "\n").encode()
+        for start in range(0, len(content), CHUNK):
+            yield content[start : start + CHUNK]
 
     filename = f"kiroku-{game_id}.jsonl"
     return StreamingResponse(

@@ -1,0 +1,110 @@
+"""Long reads of big games — `/verify`, `/audit`, `/archive` — in a separate process.
+
+Verifying or exporting a game of 100,000 events takes seconds of pure Python: in a thread of
+the worker it would hold the interpreter lock against every other request. A game with more
+than `INLINE_EVENTS` events is therefore read by a small process pool (one process, started
+on first use, shared by the apps of this process) that opens the same store; smaller games are
+read in the request's thread as before. The answers are the same either way: the same
+functions compute them, and a refusal raised there is raised here again as it was.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
+
+from domain.errors import CorruptEvent, KirokuError
+from domain.service import GameService
+from domain.verification import VerificationReport
+from replay.archive import export_lines
+from replay.audit import AuditReport, audit
+
+T = TypeVar("T")
+INLINE_EVENTS = 5_000  # games up to this size are read in the request's own thread
+
+_pool: ProcessPoolExecutor | None = None
+_pool_guard = threading.Lock()
+
+
+def is_long(service: GameService, game_id: str) -> bool:
+    state = service.games.cached(game_id)
+    return state is not None and state.version > INLINE_EVENTS
+
+
+def run(service: GameService, read: Callable[..., T], *args: Any) -> T:
+    """`read(service, *args)`: in the pool for a big game (the calling thread waits without
+    holding the interpreter lock), else right here."""
+    if not is_long(service, args[0]):
+        return read(service, *args)
+    global _pool
+    with _pool_guard:
+        if _pool is None:
+            _pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("forkserver"))
+        pool = _pool
+    kind, value = pool.submit(_in_worker, service.env, read, args).result()
+    if kind == "refused":
+        raise _refusal(value)
+    result: T = value
+    return result
+
+
+def shutdown() -> None:
+    global _pool
+    with _pool_guard:
+        pool, _pool = _pool, None
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+# ----------------------------------------------------------------------------- in the pool
+
+_services: dict[tuple[tuple[str, str], ...], GameService] = {}
+
+
+def _in_worker(
+    env: dict[str, str], read: Callable[..., Any], args: tuple[Any, ...]
+) -> tuple[str, Any]:
+    key = tuple(sorted(env.items()))
+    service = _services.get(key)
+    if service is None:
+        while len(_services) >= 4:  # tests open many stores: keep a few
+            _services.pop(next(iter(_services))).close()
+        # One connection is enough here (PostgreSQL: the worker's own pools stay within the
+        # server's limit).
+        service = GameService({**env, "POSTGRES_POOL_SIZE": "1", "POSTGRES_MAX_OVERFLOW": "0"})
+        _services[key] = service
+    try:
+        return "done", read(service, *args)
+    except KirokuError as error:  # exceptions with their own fields do not pickle as such
+        seq = error.seq if isinstance(error, CorruptEvent) else None
+        return "refused", (error.code, error.message, error.kind, seq)
+
+
+def _refusal(value: tuple[str, str, Any, int | None]) -> KirokuError:
+    code, message, kind, seq = value
+    if seq is not None:
+        corrupt = CorruptEvent(seq, "")
+        corrupt.message = message
+        corrupt.args = (message,)
+        return corrupt
+    return KirokuError(code, message, kind=kind)
+
+
+# ----------------------------------------------------------------------------- the reads
+
+
+def verify_game(
+    service: GameService, game_id: str, witness: tuple[int, str] | None
+) -> VerificationReport:
+    return service.verify(game_id, witness)
+
+
+def audit_game(service: GameService, game_id: str) -> AuditReport:
+    return audit(game_id, service.envelopes(game_id))
+
+
+def archive_bytes(service: GameService, game_id: str) -> bytes:
+    return "".join(f"{line}\n" for line in export_lines(list(service.records(game_id)))).encode()

@@ -1,0 +1,61 @@
+"""Long reads of big games run in a separate process (api/longreads.py) and answer exactly as
+the same reads in the request's thread: `/verify` (with a witness), `/audit`, `/archive`."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fastapi.testclient import TestClient
+
+from api import longreads
+from tests.table import Table
+
+
+def _reads(client: TestClient, table: Table) -> dict[str, object]:
+    gm = table.auth("gm")
+    url = f"/games/{table.game_id}"
+    head = client.get(url, headers=gm).headers["Kiroku-Head"].split()
+    archive = client.get(f"{url}/archive", headers=gm)
+    assert archive.status_code == 200
+    header, *lines = archive.text.splitlines()
+    return {
+        "verify": client.get(f"{url}/verify", headers=gm).json(),
+        "witness": client.get(
+            f"{url}/verify", params={"seq": head[0], "hash": head[1]}, headers=gm
+        ).json(),
+        "wrong witness": client.get(
+            f"{url}/verify", params={"seq": 2, "hash": "0" * 64}, headers=gm
+        ).json(),
+        "audit": client.get(f"{url}/audit", headers=gm).json(),
+        "archive header": {k: v for k, v in json.loads(header).items() if k != "exported_at"},
+        "archive": lines,
+        "archive type": archive.headers["content-type"],
+    }
+
+
+def test_a_big_game_is_read_in_the_pool_with_the_same_answers(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = Table.create(client)
+    table.join_all()
+    table.do("gm", {"type": "start"})
+    for n in range(6):
+        table.do("seat:1", {"type": "roll", "expression": "2d6", "secret": n % 2 == 0})
+    before_end = client.get(f"/games/{table.game_id}/audit", headers=table.auth("gm"))
+    table.do("gm", {"type": "end"})
+    inline = _reads(client, table)
+    assert inline["verify"]["ok"] is True  # type: ignore[index]
+
+    monkeypatch.setattr(longreads, "INLINE_EVENTS", 0)
+    try:
+        pooled = _reads(client, table)
+        assert longreads._pool is not None  # read there
+        refused = client.get(
+            f"/games/{table.game_id}/verify", params={"seq": 1}, headers=table.auth("gm")
+        )
+    finally:
+        longreads.shutdown()
+    assert pooled == inline
+    assert before_end.status_code == 409
+    assert refused.status_code == 422 and refused.json()["code"] == "witness_incomplete"
