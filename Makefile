@@ -32,9 +32,16 @@ lint: $(BIN)/python
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-# Benchmarks print figures; they are not pass/fail tests.
+# Benchmarks print figures; they are not pass/fail tests. The write path's load comes from wrk
+# (and its instruction counts from valgrind): Debian's packages, installed here as root.
 bench: $(BIN)/python
 	$(BIN)/python -m pip install -q -e ".[dev]"
+	@if ! command -v wrk >/dev/null || ! command -v valgrind >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk valgrind >/dev/null; \
+	  else echo "wrk or valgrind missing and not root: install them to run the write-path benchmark"; fi; \
+	fi
+	$(BIN)/python -m tests.bench.write_path
 	$(BIN)/python -m tests.bench.core
 
 clean:
