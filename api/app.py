@@ -17,6 +17,7 @@ from api.routes.lean import install_lean_commands
 from api.web import SecurityHeaders, WebSettings
 from domain.authentication import Authenticator
 from domain.service import GameService
+from domain.store import shorten_pool_wait
 from projections.runner import ViewRunner
 from projections.store import open_view_store
 from replay.library import Histories
@@ -29,6 +30,8 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.live = await Live.start(app.state.service)
+        shorten_pool_wait(app.state.service.log.recorder)  # started: no more long waits
+        shorten_pool_wait(app.state.views.store)
         yield
         await app.state.live.stop()
         longreads.shutdown()

@@ -40,7 +40,6 @@ from domain.store import (
     StoredRecord,
     prepare_postgres,
     read_records,
-    shorten_pool_wait,
     unreadable_reason,
     with_setup_retry,
 )
@@ -216,7 +215,6 @@ class GameRepository:
         self.env = env
         prepare_postgres(env)
         self.log = with_setup_retry(lambda: EventLog(env=env))
-        shorten_pool_wait(self.log.recorder)
         self._cache = GameCache(cache_events(env))
         self._shared: dict[str, float] = {}  # game → until when another writer is assumed
         self.snapshots = Snapshotter(self._snapshot)

@@ -110,8 +110,9 @@ def prepare_postgres(env: dict[str, str]) -> None:
 
 
 def shorten_pool_wait(recorder: object) -> None:
-    """PostgreSQL: once the tables exist, wait `KIROKU_PG_WAIT` seconds (not 30) for a
-    connection, so a server that refuses connections is answered in seconds, not minutes."""
+    """PostgreSQL: once serving, wait `KIROKU_PG_WAIT` seconds (not 30) for a connection, so
+    a server that refuses connections is answered in seconds, not minutes. (Starting up, with
+    several workers creating tables and catching up at once, the 30 s stay.)"""
     pool = getattr(getattr(recorder, "datastore", None), "pool", None)
     if pool is not None and hasattr(pool, "timeout"):
         pool.timeout = pool_wait_seconds()

@@ -21,7 +21,7 @@ from eventsourcing.utils import Environment
 from psycopg.sql import SQL, Identifier
 
 from domain.config import is_postgres
-from domain.store import shorten_pool_wait, with_setup_retry
+from domain.store import with_setup_retry
 
 VIEWS_NAME = "KirokuViews"
 
@@ -211,5 +211,4 @@ def open_view_store(env: dict[str, str]) -> SQLiteViewStore | PostgresViewStore:
     cls: type[TrackingRecorder] = PostgresViewStore if is_postgres(env) else SQLiteViewStore
     store = with_setup_retry(lambda: factory.tracking_recorder(cls))
     assert isinstance(store, SQLiteViewStore | PostgresViewStore)
-    shorten_pool_wait(store)
     return store

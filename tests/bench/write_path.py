@@ -57,6 +57,7 @@ from tests.bench.core import (
     new_game,
     raw_put,
     sample_record,
+    service_rolls,
 )
 from tests.serverproc import KirokuServer
 
@@ -123,18 +124,7 @@ def raw_batched(path: str, payload: str, count: int, batch: int = 32) -> float:
 
 
 def execute_rate(path: str, count: int) -> float:
-    service = GameService(store_env(sqlite_path=path))
-    try:
-        game_id, _ = new_game(service)
-        command = Roll(expression=ROLL)
-        for _ in range(20):
-            service.execute(game_id, "seat:1", command)
-        start = time.perf_counter()
-        for _ in range(count):
-            service.execute(game_id, "seat:1", command)
-        return count / (time.perf_counter() - start)
-    finally:
-        service.close()
+    return count / service_rolls(path, count)
 
 
 # ----------------------------------------------------------------------------- HTTP with wrk
@@ -210,7 +200,7 @@ def wrk(base: str, games: list[tuple[str, str]], connections: int, seconds: int)
 
 @contextmanager
 def served(workers: int = 1, **store: Any) -> Iterator[str]:
-    server = KirokuServer(workers=workers, **store).start()
+    server = KirokuServer(workers=workers, startup_timeout=120, **store).start()
     try:
         yield server.base_url
     finally:
@@ -384,7 +374,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--no-callgrind", action="store_true")
     parser.add_argument("--no-postgres", action="store_true")
+    parser.add_argument("--sections", default="abcdef", help="which of (a)–(f) to run")
     args = parser.parse_args(argv)
+    run = set(args.sections)
     sizes = QUICK if args.quick else FULL
     if shutil.which("wrk") is None:
         sys.exit("wrk is not installed (make bench installs it as root: apt-get install wrk)")
@@ -397,6 +389,8 @@ def main(argv: list[str] | None = None) -> None:
             return str(Path(tmp) / f"{name}.db")
 
         print("\n(a) the store's ceilings on this disk")
+        payload = sample_record()
+        one = sizes.raw / raw_put(db("raw1"), payload, sizes.raw)  # (b) is compared with it
         fsyncs = fsync_rate(tmp)
         line("fsync of 512 bytes", f"{fsyncs:>12,.0f}/s")
         payload = sample_record()
@@ -404,25 +398,30 @@ def main(argv: list[str] | None = None) -> None:
         line(
             "raw eventsourcing put, one event per put", f"{one:>12,.0f}/s", f"{sizes.raw:,} events"
         )
-        batched = sizes.raw / raw_batched(db("raw32"), payload, sizes.raw)
+        batched = (
+            0.0 if "a" not in run else sizes.raw / raw_batched(db("raw32"), payload, sizes.raw)
+        )
         line("raw eventsourcing put, 32 events per put", f"{batched:>12,.0f}/s", "events/s")
-        executed = execute_rate(db("execute"), sizes.execute)
+        executed = 0.0 if "a" not in run else execute_rate(db("execute"), sizes.execute)
         line(
             "GameService.execute (one caller, no HTTP)",
             f"{executed:>12,.0f}/s",
             f"{executed / one:.2f} × raw one-event puts",
         )
 
-        print("\n(b) HTTP roll commands, `kiroku serve`, 1 worker, SQLite file")
-        with served(db=db("http")) as base:
-            single, many = http_runs(base, sizes.wrk_seconds)
-        line("1 game × 4 connections", f"{single.rate:>12,.0f}/s", str(single))
-        line("16 games × 64 connections", f"{many.rate:>12,.0f}/s", str(many))
-        ratio = many.rate / one
-        line("  ÷ raw one-event puts (target ≥ 0.75)", f"{ratio:>14.2f}", _verdict(ratio >= 0.75))
-        line("  p99 (target < 50 ms)", f"{many.p99_ms:>11.1f} ms", _verdict(many.p99_ms < 50))
+        if "b" in run:
+            print("\n(b) HTTP roll commands, `kiroku serve`, 1 worker, SQLite file")
+            with served(db=db("http")) as base:
+                single, many = http_runs(base, sizes.wrk_seconds)
+            line("1 game × 4 connections", f"{single.rate:>12,.0f}/s", str(single))
+            line("16 games × 64 connections", f"{many.rate:>12,.0f}/s", str(many))
+            ratio = many.rate / one
+            line(
+                "  ÷ raw one-event puts (target ≥ 0.75)", f"{ratio:>14.2f}", _verdict(ratio >= 0.75)
+            )
+            line("  p99 (target < 50 ms)", f"{many.p99_ms:>11.1f} ms", _verdict(many.p99_ms < 50))
 
-        if not args.no_postgres and _postgres_ok():
+        if "c" in run and not args.no_postgres and _postgres_ok():
             print("\n(c) HTTP roll commands, `kiroku serve`, PostgreSQL (fresh schema)")
             rates: dict[int, tuple[WrkRun, WrkRun]] = {}
             for workers in (1, 4):
@@ -452,7 +451,7 @@ def main(argv: list[str] | None = None) -> None:
         else:
             print("\n(c) PostgreSQL: skipped")
 
-        if not args.no_callgrind and shutil.which("valgrind"):
+        if "d" in run and not args.no_callgrind and shutil.which("valgrind"):
             print("\n(d) instructions per roll command (callgrind; the runs of 60 and 10 commands)")
             route = per_command_instructions("asgi")
             alone = per_command_instructions("execute")
@@ -468,6 +467,8 @@ def main(argv: list[str] | None = None) -> None:
         else:
             print("\n(d) callgrind: skipped")
 
+        if not run & {"e", "f"}:
+            return
         print("\n(e) a command's cost as the game grows (200 rolls at each size, SQLite file)")
         service = GameService(store_env(sqlite_path=db("growth")))
         try:
