@@ -125,13 +125,15 @@ class GameCache:
 
 
 class Snapshotter:
-    """Writes snapshots on its own thread, in the order they were taken; `flush` waits for
-    those taken so far. A snapshot is only a shortcut, so one that fails is logged, not
+    """Writes snapshots on its own thread; `flush` waits for those taken so far. When the
+    thread falls behind, only a game's latest due snapshot is written (an older one would be
+    superseded at once). A snapshot is only a shortcut, so one that fails is logged, not
     retried."""
 
     def __init__(self, write: Callable[[GameState], None]) -> None:
         self._write = write
-        self._queue: queue.Queue[GameState | None] = queue.Queue()
+        self._latest: dict[str, GameState] = {}  # game → its latest state due a snapshot
+        self._queue: queue.Queue[str | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._guard = threading.Lock()
 
@@ -142,7 +144,10 @@ class Snapshotter:
                     target=self._run, name="kiroku-snapshots", daemon=True
                 )
                 self._thread.start()
-        self._queue.put(state)
+            queued = state.game_id in self._latest
+            self._latest[state.game_id] = state
+        if not queued:
+            self._queue.put(state.game_id)
 
     def flush(self) -> None:
         if self._thread is not None:
@@ -157,13 +162,16 @@ class Snapshotter:
 
     def _run(self) -> None:
         while True:
-            state = self._queue.get()
+            game_id = self._queue.get()
             try:
-                if state is None:
+                if game_id is None:
                     return
-                self._write(state)
+                with self._guard:
+                    state = self._latest.pop(game_id, None)
+                if state is not None:
+                    self._write(state)
             except Exception:
-                log.exception("snapshot of game %s failed", state.game_id if state else "?")
+                log.exception("snapshot of game %s failed", game_id)
             finally:
                 self._queue.task_done()
 

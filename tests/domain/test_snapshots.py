@@ -23,7 +23,10 @@ def test_reload_from_snapshot_equals_a_full_fold(sqlite_env: dict[str, str]) -> 
 
     reader = GameService(sqlite_env)
     snapshots = list(reader.log.snapshots.get(UUID(game.game_id)))  # type: ignore[union-attr]
-    assert [s.originator_version for s in snapshots] == [SNAPSHOT_INTERVAL, 2 * SNAPSHOT_INTERVAL]
+    versions = [s.originator_version for s in snapshots]
+    # Every 100 events; the snapshot thread writes only the latest when it falls behind.
+    assert versions[-1] == 2 * SNAPSHOT_INTERVAL
+    assert set(versions) <= {SNAPSHOT_INTERVAL, 2 * SNAPSHOT_INTERVAL}
     assert reader.state(game.game_id) == expected
 
     folded = None
