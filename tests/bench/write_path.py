@@ -46,7 +46,7 @@ from typing import Any
 import httpx
 
 from domain.commands import Declare, Roll
-from domain.config import store_env
+from domain.config import DEFAULT_CACHE_EVENTS, store_env
 from domain.service import GameService, Outcome
 from tests.bench.core import (
     ROLL,
@@ -222,7 +222,7 @@ CALLGRIND_SCRIPT = textwrap.dedent(
     from pathlib import Path
     from api.app import create_app
     from domain.commands import Roll
-    from domain.config import store_env
+    from domain.config import DEFAULT_CACHE_EVENTS, store_env
     from domain.service import GameService
     from tests.bench.core import ROLL, new_game
 
@@ -338,7 +338,7 @@ def rss_kib(pid: int | str = "self") -> int:
 RSS_SCRIPT = textwrap.dedent(
     """
     import gc, sys
-    from domain.config import store_env
+    from domain.config import DEFAULT_CACHE_EVENTS, store_env
     from domain.service import GameService
     from tests.bench.write_path import rss_kib
     service = GameService(store_env(sqlite_path=sys.argv[1]))
@@ -500,7 +500,7 @@ def main(argv: list[str] | None = None) -> None:
             f"{per_event:>12,.0f} B",
             f"process baseline {base_kib / 1024:.0f} MiB",
         )
-        bound = 1_000_000
+        bound = DEFAULT_CACHE_EVENTS
         estimate = base_kib / 1024 + min(1000 * 10_000, bound) * per_event / 2**20
         line(
             "RSS, 1,000 active 10k-event games (target < 300 MiB)",
