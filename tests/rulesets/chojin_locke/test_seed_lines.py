@@ -442,10 +442,8 @@ def test_seven_players_base_players_flip_eighteen_over_the_explorers(client: Tes
     [18÷(探索プレイヤーの人数)](端数切り上げ)枚めくり」; only with 6 players or fewer does 6.2
     (line 1354) put the cards laid in place of 18 — with 7, all 36 are laid, but 18 still count."""
     catalog = info_catalog()
-    catalog["planet_cards"] = [
-        {"name": "情報入手", "kind": "info", "count": 36, "text": ""},
-        {"name": "白紙", "kind": "blank", "count": 30, "text": ""},
-    ]
+    # Every card 情報入手, so the explorers circling planet 0 end 惑星編 whatever the deal.
+    catalog["planet_cards"] = [{"name": "情報入手", "kind": "info", "count": 66, "text": ""}]
     table = new_game(client, players=7, ruleset_options={"catalog": catalog})
     setup_to_ambush(table)
     hide_and_enter(table)
