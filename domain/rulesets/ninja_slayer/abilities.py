@@ -11,6 +11,7 @@ from domain.records import Draft
 from . import checks, guards
 from .events import AdrenalineBoost, CheckRolled, SixthSense
 from .fields import CharacterId, Entropy, Faces
+from .reroll_evasion import reroll_evasion
 from .reroll_strike import reroll_strike
 from .rules import NINJA_SLAYER, NinjaTable
 
@@ -65,10 +66,15 @@ def sixth_sense(t: NinjaTable, command: Reroll, actor: str) -> list[Draft]:
     attack = state.attacks.get(command.check_seq)
     if attack is not None and attack.attacker == character.id:
         return reroll_strike(t, state, character, command, attack)
+    evasion = state.evasions.get(command.check_seq)
+    if evasion is not None and evasion.character == character.id:
+        return reroll_evasion(t, state, character, command, evasion)
     memo = state.checks.get(command.check_seq)
     if memo is None or memo.character != character.id:
         raise RuleViolation(
-            "not_a_check", f"Event {command.check_seq} is not a check of {character.name}."
+            "not_a_check",
+            f"Event {command.check_seq} is not a check of {character.name} that can still be "
+            "rolled again (an evasion: only before play moves on to another phase).",
         )
     if memo.purpose in NOT_CHECKS:
         raise RuleViolation("not_a_check", "Tables and damage rolls are not checks.")

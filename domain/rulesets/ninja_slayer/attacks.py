@@ -17,7 +17,7 @@ from .combat_events import AttackRolled
 from .damage import evadable, taken
 from .details import CheckDetail, Strike, StrikeDetails
 from .difficulty import Modifier
-from .fields import CharacterId, Entropy, Faces
+from .fields import DICE_BOUND, CharacterId, Entropy, Faces
 from .rolls import Pool
 from .rules import NINJA_SLAYER, NinjaTable
 from .sheet import StatName
@@ -50,7 +50,7 @@ class Attack(Command):
     allocations: list[Allocation] = Field(min_length=1, max_length=9)
     modifiers: list[Modifier] = Field(default_factory=list, max_length=12)
     bonus_dice: int = Field(default=0, ge=-20, le=20)
-    reaction_dice: int = Field(default=0, ge=0, le=20)
+    reaction_dice: int = Field(default=0, ge=0, le=DICE_BOUND)
     base_damage: int = Field(default=1, ge=0, le=20)
     tsuda: list[int] = Field(default_factory=list, max_length=6, description="痛打+X sources")
     time_lag: bool = Field(default=False, description="●時間差 on a multi-shot")
@@ -60,11 +60,27 @@ class Attack(Command):
     entropy: str = Entropy
 
 
-def _allocations(command: Attack, holder: Character, pool: int, stat: str) -> list[int]:
+def gun_rensha(holder: Character) -> int | None:
+    """The 連射 of the gun in hand, if it has one (2-16 ●連射: 「キャラの装備している銃器が
+    『連射』値を持つ場合は、自分自身の『●連射』値ではなく、銃器本体の『連射』値を使う」)."""
+    held = next((w for w in holder.sheet.weapons if w.name == holder.weapon), None)
+    return held.rensha if held is not None else None
+
+
+def attack_limit(holder: Character, kind: str, stat: str, shuriken: bool) -> tuple[int, str]:
+    """How many attacks one declaration may split into, and the rule that allows them."""
     # A melee style judged with ワザマエ (精密攻撃) uses ●連射 as its ●連続攻撃.
-    karate_melee = command.kind == "melee" and stat != "ワザマエ"
-    limit = holder.sheet.multi_attack if karate_melee else holder.sheet.multi_shot
-    name = "●連続攻撃" if karate_melee else "●連射"
+    if kind == "melee" and stat != "ワザマエ":
+        return holder.sheet.renzoku, "●連続攻撃"
+    gun = gun_rensha(holder)
+    if kind == "ranged" and not shuriken and gun is not None:
+        # 「『連射1』は要するに単発射撃である」: the gun's value, even below the character's.
+        return gun, f"{holder.weapon}の連射"
+    return holder.sheet.rensha, "●連射"
+
+
+def _allocations(command: Attack, holder: Character, pool: int, stat: str) -> list[int]:
+    limit, name = attack_limit(holder, command.kind, stat, command.shuriken)
     if len(command.allocations) > limit:
         raise RuleViolation(
             "too_many_attacks", f"{holder.name} has {name}{limit}: at most {limit} attacks."

@@ -14,15 +14,16 @@ from domain.records import Draft
 from . import checks, guards
 from .difficulty import Modifier
 from .events import CharacterAdded, CharacterAdjusted, CheckRolled
-from .fields import CharacterId, Entropy, Faces
+from .fields import DICE_BOUND, CharacterId, Entropy, Faces
 from .rolls import Pool
 from .rules import NINJA_SLAYER, NinjaTable
 from .sheet import Kind, Sheet, StatName
-from .state import Current, NinjaState, Status
+from .state import Character, Current, NinjaState, Status
 from .stats import value
 
 NO_REACTION = ("table", "damage")
 CONCENTRATION = Modifier(name="集中状態", delta=-1)
+DKK_LIMIT = 12
 
 
 @NINJA_SLAYER.command("add_character")
@@ -82,6 +83,8 @@ def adjust(t: NinjaTable, command: Adjust, actor: str) -> list[Draft]:
     unknown = sorted(set(command.changes) - set(Current.model_fields))
     if unknown:
         raise KirokuError("unknown_value", f"Cannot adjust {', '.join(unknown)}.")
+    if "dkk" in command.changes:
+        dkk_within_limit(state.characters[command.character], command.changes["dkk"])
     event = CharacterAdjusted(
         character=command.character,
         changes=command.changes,
@@ -89,6 +92,16 @@ def adjust(t: NinjaTable, command: Adjust, actor: str) -> list[Draft]:
         reason=command.reason,
     )
     return [Draft(event)]
+
+
+def dkk_within_limit(found: Character, delta: int) -> None:
+    """2-15: 「【DKK】値は上昇してゆく(上限12)」 — and it is never below 0."""
+    after = found.now.dkk + delta
+    if not 0 <= after <= DKK_LIMIT:
+        raise RuleViolation(
+            "dkk_limit",
+            f"{found.name}'s 【DKK】 goes from 0 to 12 (上限12); {delta:+d} would make it {after}.",
+        )
 
 
 def concentration(state: NinjaState, character_id: str) -> list[Modifier]:
@@ -113,7 +126,7 @@ class Check(Command):
     difficulty: str = "N"
     modifiers: list[Modifier] = Field(default_factory=list, max_length=12)
     bonus_dice: int = Field(default=0, ge=-20, le=20)
-    reaction_dice: int = Field(default=0, ge=0, le=20)
+    reaction_dice: int = Field(default=0, ge=0, le=DICE_BOUND)
     purpose: Literal["check", "resistance", "opposed", "table", "damage"] = "check"
     faces: list[int] | None = Faces
     entropy: str = Entropy

@@ -8,6 +8,7 @@ from domain.lifecycle_events import RollRecord
 from .changes import character, combat, now, with_characters
 from .details import CheckDetail, Strike, StrikeDetails
 from .health import damaged, revived
+from .initiative import legacy_pairs
 from .rules import NINJA_SLAYER
 from .sheet import UNARMED
 from .state import (
@@ -16,6 +17,7 @@ from .state import (
     Combat,
     CounterRight,
     Damage,
+    EvasionMemo,
     NinjaState,
     Phase,
     Status,
@@ -27,7 +29,8 @@ from .stats import evasion_dice
 @NINJA_SLAYER.event
 class CombatBegan(Event):
     participants: tuple[str, ...]
-    pc_tie_order: tuple[str, ...] = ()
+    pc_tie_order: tuple[str, ...] = ()  # events before pc_ties: one list, every pair it orders
+    pc_ties: tuple[tuple[str, str], ...] = ()  # every PC tie settled: (first, second)
     boss_fight: bool
     placement_order: tuple[str, ...]
     weapons: dict[str, str] = {}
@@ -42,9 +45,10 @@ def _began(state: NinjaState, event: CombatBegan, seq: int) -> NinjaState:
         for i in event.participants
     ]
     state = with_characters(state, *ready)
+    pc_ties = event.pc_ties or legacy_pairs(event.pc_tie_order)
     began = Combat(
         participants=event.participants,
-        pc_tie_order=event.pc_tie_order,
+        pc_ties=pc_ties,
         boss_fight=event.boss_fight,
     )
     return state.model_copy(
@@ -52,7 +56,7 @@ def _began(state: NinjaState, event: CombatBegan, seq: int) -> NinjaState:
             "combat": began,
             "combats": state.combats + 1,
             "attacks": {},
-            "pc_tie_order": event.pc_tie_order,
+            "pc_ties": pc_ties,
         }
     )
 
@@ -63,7 +67,8 @@ class TurnStarted(Event):
 
     turn: int
     order: tuple[str, ...]
-    pc_tie_order: tuple[str, ...] = ()
+    pc_tie_order: tuple[str, ...] = ()  # events before pc_ties
+    pc_ties: tuple[tuple[str, str], ...] = ()
 
 
 @NINJA_SLAYER.folds(TurnStarted)
@@ -75,12 +80,12 @@ def _turn(state: NinjaState, event: TurnStarted, seq: int) -> NinjaState:
         c = state.characters[i]
         dice = evasion_dice(c) if c.sheet.has_evasion(c.kind) else 0
         reset.append(c.model_copy(update={"now": c.now.model_copy(update={"evasion": dice})}))
-    state = with_characters(state, *reset)
+    state = with_characters(state, *reset).model_copy(update={"evasions": {}})
     return combat(
         state,
         turn=event.turn,
         order=event.order,
-        pc_tie_order=event.pc_tie_order,
+        pc_ties=event.pc_ties or legacy_pairs(event.pc_tie_order),
         phase="turn_start",
         index=0,
         concentrating=False,
@@ -106,6 +111,13 @@ def _phase(state: NinjaState, event: PhaseChanged, seq: int) -> NinjaState:
         update["index"] = state.combat.order.index(event.character)
     if event.phase == "teban_start":
         update.update(concentrating=False, moved=False, acted=False, switched=False)
+    holder = state.combat.actor
+    if event.phase == "teban_end" and holder is not None:
+        # 「直前に『連続側転』を行っていれば、難易度が+1」: the attack right after it, in the
+        # same 手番; the penalty ends with the 手番.
+        state = character(state, holder, next_attack_difficulty=0)
+    # ニンジャ第六感 rerolls an evasion 「直ちに」: before play moves on to another phase.
+    state = state.model_copy(update={"evasions": {}})
     return combat(state, **update)
 
 
@@ -197,6 +209,7 @@ class EvasionRolled(Event):
     success: bool
     successes: int
     counter_against: tuple[str, ...] = ()
+    reroll_of: int | None = None  # ニンジャ第六感: the evasion this one replaces
     detail: CheckDetail | None = None
     secret: CheckDetail | None = None
 
@@ -204,16 +217,31 @@ class EvasionRolled(Event):
 @NINJA_SLAYER.folds(EvasionRolled)
 def _evaded(state: NinjaState, event: EvasionRolled, seq: int) -> NinjaState:
     detail = event.detail or event.secret
-    if detail is not None:
+    assert state.combat is not None
+    current: Combat = state.combat
+    damages = current.damages
+    if detail is not None and event.reroll_of is None:
+        evader = state.characters[event.character]
+        memo = EvasionMemo(
+            character=event.character,
+            damages=tuple(d for d in damages if d.id in event.damages),
+            detail=detail,
+            success=event.success,
+            counter_against=event.counter_against,
+            tairyoku_before=evader.now.tairyoku,
+            status_before=evader.status,
+        )
         state = now(
             state,
             event.character,
             evasion=-detail.pool.evasion,
             emergency=-detail.pool.emergency,
         )
-    assert state.combat is not None
-    current: Combat = state.combat
-    damages = current.damages
+        state = state.model_copy(update={"evasions": {**state.evasions, seq: memo}})
+    elif event.reroll_of is not None:  # the dice were paid for with the first roll
+        state = state.model_copy(
+            update={"evasions": {k: v for k, v in state.evasions.items() if k != event.reroll_of}}
+        )
     evaded = {d.attack_seq for d in damages if d.id in event.damages}
     current = current.model_copy(
         update={"evaded_attacks": tuple(sorted({*current.evaded_attacks, *evaded}))}
@@ -246,6 +274,22 @@ def _taken(state: NinjaState, event: DamageTaken, seq: int) -> NinjaState:
         return state
     damages = tuple(d for d in state.combat.damages if d.id not in event.damages)
     return combat(state, damages=damages)
+
+
+@NINJA_SLAYER.event
+class DamageUndone(Event):
+    """ニンジャ第六感 turned a failed evasion into a success: the damage it let through is gone."""
+
+    character: str
+    amount: int
+    status: Status
+
+
+@NINJA_SLAYER.folds(DamageUndone)
+def _undone(state: NinjaState, event: DamageUndone, seq: int) -> NinjaState:
+    found = state.characters[event.character]
+    current = found.now.model_copy(update={"tairyoku": found.now.tairyoku + event.amount})
+    return with_characters(state, found.model_copy(update={"now": current, "status": event.status}))
 
 
 @NINJA_SLAYER.event
@@ -332,4 +376,6 @@ def _ended(state: NinjaState, event: CombatEnded, seq: int) -> NinjaState:
             update["status"] = "active"
             current = current.model_copy(update={"tairyoku": 1, "seishin": 0})
         changed.append(found.model_copy(update={**update, "now": current}))
-    return with_characters(state, *changed).model_copy(update={"combat": None, "attacks": {}})
+    return with_characters(state, *changed).model_copy(
+        update={"combat": None, "attacks": {}, "evasions": {}}
+    )

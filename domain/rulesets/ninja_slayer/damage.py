@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from domain.records import Draft
 
 from .combat_events import DamageTaken
@@ -30,6 +32,20 @@ def evasion_difficulty(
     if critical == NAMUAMIDABUTSU:
         steps += 1
     return harder(normalise(base), steps)
+
+
+def counters_earned(
+    character: Character, damages: Sequence[Damage], successes: int
+) -> tuple[str, ...]:
+    """カウンターカラテ (2-11): only a ninja counters, and only a melee attack whose successes its
+    evasion exceeded (「成功しているダイス個数が敵の『攻撃判定』の成功数を上回っていた場合」)."""
+    if successes == 0 or not character.sheet.ninja:
+        return ()
+    return tuple(
+        dict.fromkeys(
+            d.attacker for d in damages if d.kind == "melee" and successes > d.attack_successes
+        )
+    )
 
 
 def evadable(target: Character) -> bool:

@@ -10,9 +10,9 @@ from domain.records import Draft
 
 from . import checks, guards
 from .combat_events import CounterKarate, EvasionRolled
-from .damage import evadable, evasion_difficulty, taken
+from .damage import counters_earned, evadable, evasion_difficulty, taken
 from .difficulty import LADDER, Modifier
-from .fields import CharacterId, Entropy, Faces
+from .fields import DICE_BOUND, CharacterId, Entropy, Faces
 from .initiative import order_value
 from .rolls import Pool
 from .rules import NINJA_SLAYER, NinjaTable
@@ -33,9 +33,13 @@ def _pending(combat: Combat, ids: list[int], target: str) -> list[Damage]:
 
 
 def batchable(state: NinjaState, damages: list[Damage]) -> bool:
-    """まとめて全弾回避: one attack's damage, or mobs', never 時間差."""
+    """まとめて全弾回避 (2-11): one attack's damage, or mobs', never 時間差 — except that same-kind
+    mobs' 時間差 strikes are evaded one strike of each at a time (「同種のモブ敵複数による
+    『連続攻撃2』や『時間差』つきの『連射2』などを、1発ごとにまとめて回避することができる」)."""
     if any(d.time_lag for d in damages):
-        return False
+        one_kind = len({d.mobs for d in damages}) == 1 and damages[0].mobs is not None
+        one_each = len({d.attack_seq for d in damages}) == len(damages)
+        return one_kind and one_each
     if len({d.attack_seq for d in damages}) == 1:
         return True
     if any(d.mobs is None for d in damages):
@@ -53,8 +57,8 @@ class Evade(Command):
     character: str = CharacterId
     damages: list[int] = Field(min_length=1, max_length=40)
     evasion_dice: int = Field(ge=0, le=60)
-    emergency_dice: int = Field(default=0, ge=0, le=20)
-    reaction_dice: int = Field(default=0, ge=0, le=20, description="always refused: rules")
+    emergency_dice: int = Field(default=0, ge=0, le=DICE_BOUND)
+    reaction_dice: int = Field(default=0, ge=0, le=DICE_BOUND, description="always refused: rules")
     modifiers: list[Modifier] = Field(default_factory=list, max_length=12)
     faces: list[int] | None = Faces
     entropy: str = Entropy
@@ -72,11 +76,17 @@ def evade(t: NinjaTable, command: Evade, actor: str) -> list[Draft]:
     damages = _pending(combat, command.damages, character.id)
     if not evadable(character):
         raise RuleViolation("cannot_evade", f"{character.name} cannot evade.")
+    if len(damages) > 1 and not character.sheet.ninja:
+        raise RuleViolation(
+            "not_a_ninja",
+            "Only a ninja evades several damages with one 回避判定 "
+            "(「ニンジャならば全てまとめて」).",
+        )
     if len(damages) > 1 and not batchable(state, damages):
         raise RuleViolation(
             "batch_not_allowed",
             "Only damage from one attack, or from mobs of one kind, without 時間差, is evaded "
-            "all together.",
+            "all together (時間差 strikes of same-kind mobs: one strike of each at a time).",
         )
     guards.spend(
         "回避ダイス", "not_enough_evasion_dice", command.evasion_dice, max(0, character.now.evasion)
@@ -100,21 +110,13 @@ def evade(t: NinjaTable, command: Evade, actor: str) -> list[Draft]:
         command="EV",
     )
     successes = checks.successes(detail)
-    # Only a ninja counters, and only a melee attack it out-rolled (strictly more successes).
-    counter = tuple(
-        dict.fromkeys(
-            d.attacker
-            for d in damages
-            if character.sheet.ninja and d.kind == "melee" and successes > d.attack_successes
-        )
-    )
     shown, sealed, audience = checks.placed(character, detail)
     event = EvasionRolled(
         character=character.id,
         damages=tuple(d.id for d in damages),
         success=successes > 0,
         successes=successes,
-        counter_against=counter if successes > 0 else (),
+        counter_against=counters_earned(character, damages, successes),
         detail=shown,
         secret=sealed,
     )

@@ -147,4 +147,4 @@ def _scenario_ended(state: NinjaState, event: ScenarioEnded, seq: int) -> NinjaS
             }
         )
         changed.append(found.model_copy(update={"now": current, "sixth_sense_used": False}))
-    return with_characters(state, *changed).model_copy(update={"checks": {}, "pc_tie_order": ()})
+    return with_characters(state, *changed).model_copy(update={"checks": {}, "pc_ties": ()})

@@ -22,7 +22,7 @@ from .combat_events import (
 from .equipment import require_owned
 from .fields import Entropy, Faces
 from .health import revived
-from .initiative import merged, turn_order
+from .initiative import settle_pc_ties, turn_order
 from .rules import NINJA_SLAYER, NinjaTable
 from .state import Character, Combat, NinjaState, Phase
 
@@ -33,12 +33,18 @@ def _on_map(state: NinjaState, ids: tuple[str, ...]) -> list[Character]:
     return [state.characters[i] for i in ids if state.characters[i].on_map]
 
 
+def pcs(characters: list[Character]) -> list[Character]:
+    return [c for c in characters if c.kind == "pc"]
+
+
 @NINJA_SLAYER.command("begin_combat")
 class BeginCombat(Command):
     """GM: start a combat sequence; PC ties are settled here once and kept."""
 
     participants: list[str] = Field(min_length=1, max_length=40)
-    pc_tie_order: list[str] = Field(default_factory=list, max_length=40)
+    pc_tie_order: list[str] = Field(
+        default_factory=list, max_length=40, description="The players' order for PC ties"
+    )
     enemy_tie_order: list[str] = Field(default_factory=list, max_length=40)
     weapons: dict[str, str] = Field(
         default_factory=dict, max_length=40, description="Declared weapons; else 素手&スリケン"
@@ -59,20 +65,21 @@ def begin(t: NinjaTable, command: BeginCombat, actor: str) -> list[Draft]:
         if i not in ids:
             raise RuleViolation("not_in_combat", f"{i} is not a participant.")
         require_owned(state.characters[i], weapon)
-    pc_ties = merged(state.pc_tie_order, command.pc_tie_order)
-    order = turn_order(_on_map(state, ids), pc_ties, command.enemy_tie_order)
+    present = _on_map(state, ids)
+    pc_ties = settle_pc_ties(pcs(present), state.pc_ties, command.pc_tie_order)
+    order = turn_order(present, pc_ties, command.enemy_tie_order)
     boss = any(state.characters[i].kind == "boss" for i in ids)
     return [
         Draft(
             CombatBegan(
                 participants=ids,
-                pc_tie_order=pc_ties,
+                pc_ties=pc_ties,
                 boss_fight=boss,
                 placement_order=tuple(reversed(order)),
                 weapons=command.weapons,
             )
         ),
-        Draft(TurnStarted(turn=1, order=order, pc_tie_order=pc_ties)),
+        Draft(TurnStarted(turn=1, order=order, pc_ties=pc_ties)),
     ]
 
 
@@ -198,7 +205,9 @@ class NextTurn(Command):
     """GM, from ターン終了フェイズ: the next turn (enemy ties ordered by the GM each turn)."""
 
     enemy_tie_order: list[str] = Field(default_factory=list, max_length=40)
-    pc_tie_order: list[str] = Field(default_factory=list, max_length=40)
+    pc_tie_order: list[str] = Field(
+        default_factory=list, max_length=40, description="The players' order for new PC ties"
+    )
 
 
 @NINJA_SLAYER.decides(NextTurn)
@@ -207,9 +216,10 @@ def next_turn(t: NinjaTable, command: NextTurn, actor: str) -> list[Draft]:
     t.referee_only(actor, "start the next turn")
     combat = guards.combat(state)
     guards.phase(combat, "turn_end")
-    pc_ties = merged(combat.pc_tie_order, command.pc_tie_order)
-    order = turn_order(_on_map(state, combat.participants), pc_ties, command.enemy_tie_order)
-    return [Draft(TurnStarted(turn=combat.turn + 1, order=order, pc_tie_order=pc_ties))]
+    present = _on_map(state, combat.participants)
+    pc_ties = settle_pc_ties(pcs(present), combat.pc_ties, command.pc_tie_order)
+    order = turn_order(present, pc_ties, command.enemy_tie_order)
+    return [Draft(TurnStarted(turn=combat.turn + 1, order=order, pc_ties=pc_ties))]
 
 
 @NINJA_SLAYER.command("end_combat")

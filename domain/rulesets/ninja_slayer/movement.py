@@ -11,7 +11,7 @@ from domain.records import Draft
 from . import checks, guards
 from .combat_events import Moved
 from .events import CheckRolled
-from .fields import Entropy, Faces
+from .fields import DICE_BOUND, Entropy, Faces
 from .rolls import Pool
 from .rules import NINJA_SLAYER, NinjaTable
 
@@ -23,7 +23,7 @@ class Move(Command):
     """移動フェイズ: normal movement, or one movement style (連続側転: ワザマエ NORMAL)."""
 
     style: str | None = Field(default=None, max_length=40)
-    reaction_dice: int = Field(default=0, ge=0, le=20)
+    reaction_dice: int = Field(default=0, ge=0, le=DICE_BOUND)
     faces: list[int] | None = Faces
     entropy: str = Entropy
 

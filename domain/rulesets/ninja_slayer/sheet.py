@@ -9,12 +9,20 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .fields import DICE_BOUND
+
 Kind = Literal["pc", "boss", "mob"]
 StatName = Literal["カラテ", "ニューロン", "ワザマエ", "ジツ", "脚力"]
 
 UNARMED = "素手&スリケン"
 UNARMED_REACTION_DICE = 5  # 即応ダイスの個数: 5 for an unarmed starting ninja
 SIXTH_SENSE_NEURON = 13  # ●ニンジャ第六感 needs base 【ニューロン】 13
+# 2-16 自動獲得スキル: ●連続攻撃2/3 at base 【カラテ】 7/13, ●連射2/3 at base 【ワザマエ】 7/13.
+AUTO_SKILL_LEVELS = ((13, 3), (7, 2))
+
+
+def _auto_level(base: int) -> int:
+    return next((level for at, level in AUTO_SKILL_LEVELS if base >= at), 1)
 
 
 class Weapon(BaseModel):
@@ -22,6 +30,9 @@ class Weapon(BaseModel):
 
     name: str = Field(min_length=1, max_length=60)
     slots: int = Field(default=1, ge=0, le=5)
+    rensha: int | None = Field(
+        default=None, ge=1, le=9, description="A gun's own 連射 (used instead of ●連射)"
+    )
 
 
 class Sheet(BaseModel):
@@ -40,17 +51,26 @@ class Sheet(BaseModel):
     ninja: bool = Field(default=True, description="Only ninjas crit (サツバツ!) and explode")
     weapons: tuple[Weapon, ...] = Field(default=(), max_length=10)
     skills: tuple[str, ...] = Field(default=(), max_length=40)
-    multi_attack: int = Field(default=1, ge=1, le=9, description="●連続攻撃X (1: none)")
-    multi_shot: int = Field(default=1, ge=1, le=9, description="●連射X (1: none)")
+    multi_attack: int = Field(
+        default=1, ge=1, le=9, description="●連続攻撃X beyond the 【カラテ】 ones (連続攻撃+X…)"
+    )
+    multi_shot: int = Field(
+        default=1, ge=1, le=9, description="●連射X beyond the 【ワザマエ】 ones (連射+X…)"
+    )
     evasion: bool | None = Field(
         default=None, description="Gets 回避ダイス (PCs always; bosses with 【回避】; never mobs)"
     )
     evasion_modifier: int = Field(default=0, ge=-20, le=20)
     initiative_modifier: int = Field(default=0, ge=-20, le=20)
     reaction_dice: int | None = Field(
-        default=None, ge=0, le=20, description="即応ダイス; default 5 minus weapon slots"
+        default=None, ge=0, le=DICE_BOUND, description="即応ダイス; default 5 minus weapon slots"
     )
-    emergency_dice: int = Field(default=0, ge=0, le=20, description="緊急回避ダイス")
+    emergency_dice: int = Field(
+        default=0, ge=0, le=DICE_BOUND, description="緊急回避ダイス (no upper limit)"
+    )
+    injuries: int = Field(
+        default=0, ge=0, le=20, description="●部位損傷 carried into this scenario (難易度+1/+2)"
+    )
 
     def starting_reaction_dice(self) -> int:
         if self.reaction_dice is not None:
@@ -64,6 +84,16 @@ class Sheet(BaseModel):
         if kind == "pc":
             return True
         return bool(self.evasion)
+
+    @property
+    def renzoku(self) -> int:
+        """●連続攻撃X: gained at base 【カラテ】 7/13 (stat damage keeps it), or the sheet's."""
+        return max(self.multi_attack, _auto_level(self.karate))
+
+    @property
+    def rensha(self) -> int:
+        """●連射X: gained from base 【ワザマエ】, or the sheet's."""
+        return max(self.multi_shot, _auto_level(self.wazamae))
 
     @property
     def sixth_sense(self) -> bool:

@@ -116,7 +116,7 @@ class Combat(BaseModel):
     order: tuple[str, ...] = ()
     index: int = 0  # whose 手番 (into order)
     participants: tuple[str, ...] = ()
-    pc_tie_order: tuple[str, ...] = ()  # kept for the whole combat
+    pc_ties: tuple[tuple[str, str], ...] = ()  # (first, second): kept for the whole combat
     boss_fight: bool = False
     atmosphere: int = 0  # 0 normal, 1 HARD mode, 2 ULTRA-HARD mode
     concentrating: bool = False
@@ -164,13 +164,28 @@ class AttackMemo(BaseModel):
     details: StrikeDetails
 
 
+class EvasionMemo(BaseModel):
+    """What ●ニンジャ第六感 needs to roll an evasion again and undo what it applied."""
+
+    model_config = ConfigDict(frozen=True)
+
+    character: str
+    damages: tuple[Damage, ...]
+    detail: CheckDetail
+    success: bool
+    counter_against: tuple[str, ...] = ()
+    tairyoku_before: int
+    status_before: Status
+
+
 class NinjaState(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     private_pc_sheets: bool = False
-    pc_tie_order: tuple[str, ...] = ()  # PC ties are settled once and kept for the scenario
+    pc_ties: tuple[tuple[str, str], ...] = ()  # settled at a combat's start: kept for the scenario
     characters: Mapping[str, Character] = {}
     checks: Mapping[int, CheckMemo] = {}  # the latest checks, by seq
     attacks: Mapping[int, AttackMemo] = {}  # this combat's attacks, by seq
+    evasions: Mapping[int, EvasionMemo] = {}  # this phase's evasions, by seq
     combat: Combat | None = None
     combats: int = 0

@@ -44,7 +44,7 @@ class CombatView(BaseModel):
     phase: Phase
     order: tuple[str, ...]
     participants: tuple[str, ...]
-    pc_tie_order: tuple[str, ...]
+    pc_ties: tuple[tuple[str, str], ...]
     boss_fight: bool
     atmosphere: int
     concentrating: bool
@@ -89,7 +89,7 @@ def combat_view(combat: Combat) -> CombatView:
         phase=combat.phase,
         order=combat.order,
         participants=combat.participants,
-        pc_tie_order=combat.pc_tie_order,
+        pc_ties=combat.pc_ties,
         boss_fight=combat.boss_fight,
         atmosphere=combat.atmosphere,
         concentrating=combat.concentrating,
