@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from . import (  # noqa: F401  (each module declares its commands or events)
     abilities,
+    atmosphere,
     attacks,
     characters,
     combat_events,
@@ -15,10 +16,25 @@ from . import (  # noqa: F401  (each module declares its commands or events)
     events,
     flow,
     movement,
+    placement,
+    table_rolls,
     view,
 )
 from .rules import NINJA_SLAYER
 
-NINJA_SLAYER.complete(order=(characters, flow, movement, attacks, evasion, abilities, equipment))
+NINJA_SLAYER.complete(
+    order=(
+        characters,
+        flow,
+        movement,
+        attacks,
+        evasion,
+        abilities,
+        equipment,
+        table_rolls,
+        atmosphere,
+        placement,
+    )
+)
 
 __all__ = ["NINJA_SLAYER"]

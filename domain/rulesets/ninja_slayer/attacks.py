@@ -12,7 +12,7 @@ from domain.errors import KirokuError, RuleViolation
 from domain.records import Draft
 
 from . import checks, guards
-from .characters import concentration
+from .characters import concentration, injured
 from .combat_events import AttackRolled
 from .damage import evadable, taken
 from .details import CheckDetail, Strike, StrikeDetails
@@ -101,6 +101,11 @@ def _targets(state: NinjaState, command: Attack, holder: Character) -> list[Char
         target = guards.character(state, allocation.target)
         if target.id == holder.id or not target.on_map:
             raise RuleViolation("bad_target", f"{target.name} cannot be targeted.")
+        if state.combat is not None and target.id not in state.combat.participants:
+            raise RuleViolation(
+                "not_in_combat",
+                f"{target.name} is not in the combat yet (placed at a ターン終了フェイズ).",
+            )
         targets.append(target)
     return targets
 
@@ -135,7 +140,7 @@ def attack(t: NinjaTable, command: Attack, actor: str) -> list[Draft]:
         raise RuleViolation(
             "no_multi_target", f"{holder.name} needs ●マルチターゲット to shoot several targets."
         )
-    modifiers = list(command.modifiers) + concentration(state, holder.id)
+    modifiers = list(command.modifiers) + concentration(state, holder.id) + injured(holder)
     if holder.next_attack_difficulty:
         modifiers.append(SOKUTEN)
     strikes: list[Strike] = []

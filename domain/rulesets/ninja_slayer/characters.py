@@ -104,6 +104,15 @@ def dkk_within_limit(found: Character, delta: int) -> None:
         )
 
 
+def injured(character: Character) -> list[Modifier]:
+    """2-13: 「『●部位損傷』が1箇所でも残った状態で次のシナリオを開始した場合、あらゆる判定に
+    難易度+1ペナルティを受けてしまう。2箇所以上残っている場合は、難易度+2ペナルティ」."""
+    count = character.sheet.injuries
+    if count == 0:
+        return []
+    return [Modifier(name="部位損傷", delta=min(count, 2))]
+
+
 def concentration(state: NinjaState, character_id: str) -> list[Modifier]:
     """集中状態 makes every attack-phase action of its holder one step easier."""
     combat = state.combat
@@ -149,6 +158,8 @@ def check(t: NinjaTable, command: Check, actor: str) -> list[Draft]:
     modifiers = list(command.modifiers)
     if command.purpose == "check":
         modifiers += concentration(state, character.id)
+    if command.purpose not in NO_REACTION:  # tables and damage are not 判定
+        modifiers += injured(character)
     pool = Pool(
         stat=command.stat,
         stat_value=value(character, command.stat),

@@ -16,6 +16,7 @@ from .state import (
     AttackMemo,
     Combat,
     CounterRight,
+    CriticalDue,
     Damage,
     EvasionMemo,
     NinjaState,
@@ -24,6 +25,7 @@ from .state import (
     StrikeTerms,
 )
 from .stats import evasion_dice
+from .tables import TableName
 
 
 @NINJA_SLAYER.event
@@ -74,6 +76,7 @@ class TurnStarted(Event):
 @NINJA_SLAYER.folds(TurnStarted)
 def _turn(state: NinjaState, event: TurnStarted, seq: int) -> NinjaState:
     assert state.combat is not None
+    atmosphere = state.combat.atmosphere
     # Evasion dice are reset before anything else in the turn start phase.
     reset = []
     for i in state.combat.participants:
@@ -93,6 +96,11 @@ def _turn(state: NinjaState, event: TurnStarted, seq: int) -> NinjaState:
         acted=False,
         counters=(),
         wasshoi_rolled=False,
+        wasshoi_success=False,
+        dkk_this_turn=0,
+        placed=False,
+        criticals=(),
+        atmosphere_at_start=atmosphere,
     )
 
 
@@ -106,7 +114,7 @@ class PhaseChanged(Event):
 @NINJA_SLAYER.folds(PhaseChanged)
 def _phase(state: NinjaState, event: PhaseChanged, seq: int) -> NinjaState:
     assert state.combat is not None
-    update: dict[str, object] = {"phase": event.phase, "counters": ()}
+    update: dict[str, object] = {"phase": event.phase, "counters": (), "criticals": ()}
     if event.character is not None:
         update["index"] = state.combat.order.index(event.character)
     if event.phase == "teban_start":
@@ -265,6 +273,7 @@ class DamageTaken(Event):
     damages: tuple[int, ...] = ()
     status: Status
     unevaded_critical: str | None = None  # the サツバツ table is now rolled by the attacker
+    critical_from: str | None = None  # that attacker
 
 
 @NINJA_SLAYER.folds(DamageTaken)
@@ -272,8 +281,17 @@ def _taken(state: NinjaState, event: DamageTaken, seq: int) -> NinjaState:
     state = with_characters(state, damaged(state.characters[event.character], event.amount))
     if state.combat is None:
         return state
+    criticals = state.combat.criticals
+    attacker = event.critical_from or next(
+        (d.attacker for d in state.combat.damages if d.id in event.damages and d.critical), None
+    )
+    if event.unevaded_critical is not None and attacker is not None:
+        due = CriticalDue(
+            attacker=attacker, target=event.character, critical=event.unevaded_critical
+        )
+        criticals = (*criticals, due)
     damages = tuple(d for d in state.combat.damages if d.id not in event.damages)
-    return combat(state, damages=damages)
+    return combat(state, damages=damages, criticals=criticals)
 
 
 @NINJA_SLAYER.event
@@ -358,7 +376,74 @@ class WasshoiRolled(Event):
 
 @NINJA_SLAYER.folds(WasshoiRolled)
 def _wasshoi(state: NinjaState, event: WasshoiRolled, seq: int) -> NinjaState:
-    return combat(state, wasshoi_rolled=True) if state.combat else state
+    if state.combat is None:
+        return state
+    return combat(state, wasshoi_rolled=True, wasshoi_success=event.success, entry_rolls=0)
+
+
+@NINJA_SLAYER.event
+class AtmosphereSet(Event):
+    """The GM's call at a turn end: the atmosphere from the next turn, and where the turn count
+    starts (「アトモスフィアの上昇タイミング、および経過ターン数仕切り直しなどの決定権は、常に
+    マスターにある」)."""
+
+    level: int
+    count_from: int
+
+
+@NINJA_SLAYER.folds(AtmosphereSet)
+def _atmosphere_set(state: NinjaState, event: AtmosphereSet, seq: int) -> NinjaState:
+    return combat(state, atmosphere=event.level, count_from=event.count_from)
+
+
+@NINJA_SLAYER.event
+class CharactersPlaced(Event):
+    """新たなキャラの配置 (2-9): they join the combat; their first 手番 is next turn's."""
+
+    characters: tuple[str, ...]
+    weapons: dict[str, str] = {}
+
+
+@NINJA_SLAYER.folds(CharactersPlaced)
+def _placed(state: NinjaState, event: CharactersPlaced, seq: int) -> NinjaState:
+    assert state.combat is not None
+    participants = (*state.combat.participants, *event.characters)
+    ready = [
+        state.characters[i].model_copy(
+            update={"adrenaline_used": False, "weapon": event.weapons.get(i, UNARMED)}
+        )
+        for i in event.characters
+    ]
+    state = with_characters(state, *ready)
+    return combat(state, participants=participants, placed=True)
+
+
+@NINJA_SLAYER.event
+class TableRolled(Event):
+    """A roll on one of the GM's tables, and the entry it landed on."""
+
+    table: TableName
+    roll: RollRecord
+    value: int
+    text: str | None
+    attacker: str | None = None  # サツバツ!: who rolls it
+    target: str | None = None  # サツバツ!: on whom
+
+
+@NINJA_SLAYER.folds(TableRolled)
+def _table_rolled(state: NinjaState, event: TableRolled, seq: int) -> NinjaState:
+    if state.combat is None:
+        return state
+    current = state.combat
+    if event.table == "satsubatsu":
+        due = [
+            c for c in current.criticals if (c.attacker, c.target) == (event.attacker, event.target)
+        ]
+        left = tuple(c for c in current.criticals if c is not (due[0] if due else None))
+        return combat(state, criticals=left)
+    if event.table == "entry":
+        return combat(state, entry_rolls=current.entry_rolls + 1)
+    return state
 
 
 @NINJA_SLAYER.event

@@ -53,21 +53,25 @@ def evadable(target: Character) -> bool:
     return target.sheet.has_evasion(target.kind) and target.status == "active"
 
 
-def strongest(damages: list[Damage]) -> str | None:
-    found = {d.critical for d in damages}
-    if NAMUAMIDABUTSU in found:
-        return NAMUAMIDABUTSU
-    return SATSUBATSU if SATSUBATSU in found else None
+def strongest(damages: list[Damage]) -> Damage | None:
+    """The unevaded critical the attacker rolls the table for (ナムアミダブツ! before サツバツ!)."""
+    for kind in (NAMUAMIDABUTSU, SATSUBATSU):
+        found = next((d for d in damages if d.critical == kind), None)
+        if found is not None:
+            return found
+    return None
 
 
 def taken(target: Character, damages: list[Damage]) -> Draft:
     amount = sum(d.amount for d in damages)
     after = damaged(target, amount)
+    critical = strongest(damages)
     event = DamageTaken(
         character=target.id,
         amount=amount,
         damages=tuple(d.id for d in damages),
         status=after.status,
-        unevaded_critical=strongest(damages),
+        unevaded_critical=critical.critical if critical else None,
+        critical_from=critical.attacker if critical else None,
     )
     return Draft(event)

@@ -9,6 +9,7 @@ from domain.errors import Forbidden, NotFound, RuleViolation
 from domain.records import Draft
 
 from . import checks, guards
+from .characters import injured
 from .combat_events import CounterKarate, EvasionRolled
 from .damage import counters_earned, evadable, evasion_difficulty, taken
 from .difficulty import LADDER, Modifier
@@ -104,7 +105,7 @@ def evade(t: NinjaTable, command: Evade, actor: str) -> list[Draft]:
         t.dice,
         pool,
         base,
-        command.modifiers,
+        [*command.modifiers, *injured(character)],
         faces=command.faces,
         entropy=command.entropy,
         command="EV",

@@ -78,7 +78,13 @@ def _adjusted(state: NinjaState, event: CharacterAdjusted, seq: int) -> NinjaSta
     found = apply(found, found.now.model_copy(update=values))
     if event.status is not None:
         found = found.model_copy(update={"status": event.status})
-    return with_characters(state, found)
+    state = with_characters(state, found)
+    gained = event.changes.get("dkk", 0)
+    if state.combat is not None and gained > 0:  # 「1ターン中に合計3以上の【DKK】が発生した」
+        current = state.combat
+        update = {"dkk_this_turn": current.dkk_this_turn + gained}
+        state = state.model_copy(update={"combat": current.model_copy(update=update)})
+    return state
 
 
 @NINJA_SLAYER.event

@@ -9,6 +9,7 @@ from domain.errors import RuleViolation
 from domain.records import Draft
 
 from . import guards
+from .atmosphere import due as atmosphere_due
 from .combat_events import (
     AtmosphereRaised,
     CombatBegan,
@@ -25,8 +26,6 @@ from .health import revived
 from .initiative import settle_pc_ties, turn_order
 from .rules import NINJA_SLAYER, NinjaTable
 from .state import Character, Combat, NinjaState, Phase
-
-ATMOSPHERE_TURNS = {3: 1, 6: 2}  # after turn 3: HARD mode; after turn 6: ULTRA-HARD mode
 
 
 def _on_map(state: NinjaState, ids: tuple[str, ...]) -> list[Character]:
@@ -132,8 +131,8 @@ def advance(t: NinjaTable, command: Advance, actor: str) -> list[Draft]:
 def _to(state: NinjaState, combat: Combat, phase: Phase, index: int | None) -> list[Draft]:
     if index is None:  # nobody left to act: the turn ends
         drafts = [Draft(PhaseChanged(turn=combat.turn, phase="turn_end"))]
-        level = ATMOSPHERE_TURNS.get(combat.turn)
-        if combat.boss_fight and level is not None and combat.atmosphere < level:
+        level = atmosphere_due(combat)
+        if level is not None:  # the GM may still hold it back at this turn end
             drafts.append(Draft(AtmosphereRaised(turn=combat.turn, level=level)))
         return drafts
     character = combat.order[index]
@@ -184,6 +183,7 @@ def wasshoi(t: NinjaTable, command: Wasshoi, actor: str) -> list[Draft]:
     present = tuple(state.characters)
     if combat is not None:  # in a combat, Wasshoi! comes at the end of a turn, once
         guards.phase(combat, "turn_end")
+        guards.not_after_placement(combat)
         if combat.wasshoi_rolled:
             raise RuleViolation("wasshoi_rolled", "Wasshoi! was already rolled this turn end.")
         present = combat.participants

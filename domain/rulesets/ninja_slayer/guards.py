@@ -79,3 +79,12 @@ def first_attack_action(current: Combat, holder: Character) -> None:
 def spend(name: str, code: str, wanted: int, left: int) -> None:
     if wanted > left:
         raise RuleViolation(code, f"{wanted} {name} declared, but only {left} left.")
+
+
+def not_after_placement(current: Combat) -> None:
+    """2-9: 「「新たなキャラの配置」を一番最後に処理すること」."""
+    if current.placed:
+        raise RuleViolation(
+            "placement_is_last",
+            "New characters were already placed: that is the last thing of the ターン終了フェイズ.",
+        )

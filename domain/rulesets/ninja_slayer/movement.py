@@ -9,7 +9,9 @@ from domain.errors import RuleViolation
 from domain.records import Draft
 
 from . import checks, guards
+from .characters import injured
 from .combat_events import Moved
+from .difficulty import Modifier
 from .events import CheckRolled
 from .fields import DICE_BOUND, Entropy, Faces
 from .rolls import Pool
@@ -23,6 +25,10 @@ class Move(Command):
     """移動フェイズ: normal movement, or one movement style (連続側転: ワザマエ NORMAL)."""
 
     style: str | None = Field(default=None, max_length=40)
+    modifiers: list[Modifier] = Field(
+        default_factory=list, max_length=12, description="連続側転判定: e.g. the カタナ's penalty"
+    )
+    bonus_dice: int = Field(default=0, ge=-20, le=20)
     reaction_dice: int = Field(default=0, ge=0, le=DICE_BOUND)
     faces: list[int] | None = Faces
     entropy: str = Entropy
@@ -34,14 +40,21 @@ def move(t: NinjaTable, command: Move, actor: str) -> list[Draft]:
     if combat.moved:
         raise RuleViolation("already_moved", f"{holder.name} already moved this 手番.")
     if command.style != SOKUTEN:
-        if command.reaction_dice or command.faces is not None:
+        declared = command.reaction_dice or command.bonus_dice or command.modifiers
+        if declared or command.faces is not None:
             raise RuleViolation("no_check", "Only 連続側転 rolls a check when moving.")
         return [Draft(Moved(character=holder.id, style=command.style))]
     guards.spend(
         "即応ダイス", "not_enough_reaction_dice", command.reaction_dice, holder.now.reaction
     )
-    pool = Pool(stat="ワザマエ", stat_value=holder.now.wazamae, reaction=command.reaction_dice)
-    detail = checks.run(t.dice, pool, "N", [], faces=command.faces, entropy=command.entropy)
+    pool = Pool(
+        stat="ワザマエ",
+        stat_value=holder.now.wazamae,
+        bonus=command.bonus_dice,
+        reaction=command.reaction_dice,
+    )
+    modifiers = [*command.modifiers, *injured(holder)]
+    detail = checks.run(t.dice, pool, "N", modifiers, faces=command.faces, entropy=command.entropy)
     shown, sealed, audience = checks.placed(holder, detail)
     success = checks.successes(detail) > 0
     rolled = CheckRolled(

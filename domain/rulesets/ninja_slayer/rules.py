@@ -14,12 +14,12 @@ from .state import NinjaOptions, NinjaState
 
 
 def _initial(options: NinjaOptions, seats: int) -> NinjaState:
-    return NinjaState(private_pc_sheets=options.private_pc_sheets)
+    return NinjaState(private_pc_sheets=options.private_pc_sheets, tables=options.tables)
 
 
 NINJA_SLAYER = Ruleset(
     "ninja_slayer",
-    "2",
+    "3",
     state=NinjaState,
     options=NinjaOptions,
     initial=_initial,

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from .details import CheckDetail, Strike, StrikeDetails
 from .sheet import UNARMED, Kind, Sheet
+from .tables import Tables
 
 Status = Literal["active", "気絶", "爆発四散", "removed"]
 Phase = Literal["turn_start", "teban_start", "movement", "attack", "teban_end", "turn_end"]
@@ -98,6 +99,16 @@ class StrikeTerms(BaseModel):
     time_lag: bool = False
 
 
+class CriticalDue(BaseModel):
+    """An unevaded サツバツ!: 「攻撃側は直ちに以下のクリティカル表で内容を決定する」."""
+
+    model_config = ConfigDict(frozen=True)
+
+    attacker: str
+    target: str
+    critical: str
+
+
 class CounterRight(BaseModel):
     """Earned by an evasion whose successes exceeded a melee attack's."""
 
@@ -119,6 +130,13 @@ class Combat(BaseModel):
     pc_ties: tuple[tuple[str, str], ...] = ()  # (first, second): kept for the whole combat
     boss_fight: bool = False
     atmosphere: int = 0  # 0 normal, 1 HARD mode, 2 ULTRA-HARD mode
+    atmosphere_at_start: int = 0  # in force since this turn's start (never lowered below)
+    count_from: int = 1  # the turn the atmosphere's turn count (経過ターン数) starts at
+    dkk_this_turn: int = 0  # 【DKK】 gained this turn (3 or more: Wasshoi! is offered)
+    placed: bool = False  # 新たなキャラの配置 done this turn end: it is the last thing there
+    wasshoi_success: bool = False  # this turn end's Wasshoi! succeeded
+    criticals: tuple[CriticalDue, ...] = ()  # unevaded サツバツ! waiting for the table
+    entry_rolls: int = 0  # 死神のエントリー決定表 rolls since the last successful Wasshoi!
     concentrating: bool = False
     moved: bool = False
     acted: bool = False  # the one attack-phase action
@@ -140,6 +158,11 @@ class NinjaOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     private_pc_sheets: bool = False  # the GM's call: each PC sheet only for its seat (and GM)
+    tables: Tables = Field(
+        default_factory=Tables,
+        description="The GM's tables (サツバツ・クリティカル表, entry table, 弾幕): the seed's "
+        "text has the rules but not the tables",
+    )
 
 
 class CheckMemo(BaseModel):
@@ -182,6 +205,7 @@ class NinjaState(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     private_pc_sheets: bool = False
+    tables: Tables = Tables()
     pc_ties: tuple[tuple[str, str], ...] = ()  # settled at a combat's start: kept for the scenario
     characters: Mapping[str, Character] = {}
     checks: Mapping[int, CheckMemo] = {}  # the latest checks, by seq

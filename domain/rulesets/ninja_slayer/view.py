@@ -13,10 +13,21 @@ from domain.audience import GM, PUBLIC
 from domain.secrecy import Private, RulesView
 from domain.table import TableView
 
+from .atmosphere import elapsed
 from .initiative import initiative
 from .rules import NINJA_SLAYER
 from .sheet import Kind, Sheet
-from .state import Character, Combat, CounterRight, Current, Damage, NinjaState, Phase, Status
+from .state import (
+    Character,
+    Combat,
+    CounterRight,
+    CriticalDue,
+    Current,
+    Damage,
+    NinjaState,
+    Phase,
+    Status,
+)
 
 
 class CharacterView(RulesView):
@@ -33,6 +44,9 @@ class CharacterView(RulesView):
     sixth_sense_used: Private[bool]
     adrenaline_used: Private[bool]
     next_attack_difficulty: Private[int]
+
+
+WASSHOI_DKK = 3  # 「1ターン中に合計3以上の【DKK】が発生したタイミング」
 
 
 class CombatView(BaseModel):
@@ -54,7 +68,16 @@ class CombatView(BaseModel):
     damages: tuple[Damage, ...]
     counters: tuple[CounterRight, ...]
     wasshoi_rolled: bool
+    wasshoi_success: bool
+    wasshoi_offered: bool  # 3 or more 【DKK】 gained this turn, Wasshoi! not yet rolled
     actor: str | None
+    atmosphere_at_start: int
+    count_from: int
+    elapsed: int  # 経過ターン数 for the atmosphere
+    dkk_this_turn: int
+    placed: bool
+    criticals: tuple[CriticalDue, ...]
+    entry_rolls: int
 
 
 class NinjaView(RulesView):
@@ -99,7 +122,16 @@ def combat_view(combat: Combat) -> CombatView:
         damages=combat.damages,
         counters=combat.counters,
         wasshoi_rolled=combat.wasshoi_rolled,
+        wasshoi_success=combat.wasshoi_success,
+        wasshoi_offered=combat.dkk_this_turn >= WASSHOI_DKK and not combat.wasshoi_rolled,
         actor=combat.actor,
+        atmosphere_at_start=combat.atmosphere_at_start,
+        count_from=combat.count_from,
+        elapsed=elapsed(combat),
+        dkk_this_turn=combat.dkk_this_turn,
+        placed=combat.placed,
+        criticals=combat.criticals,
+        entry_rolls=combat.entry_rolls,
     )
 
 

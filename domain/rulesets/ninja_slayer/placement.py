@@ -1,0 +1,129 @@
+"""2-9 ターン終了フェイズ: 新たなキャラの配置, and ニンジャスレイヤー's entry after Wasshoi! (2-15).
+
+「ここでマスターが行う最も重要な処理は、「新たなキャラの配置」である。ターン終了フェイズで他にも
+処理すべきルールがある場合、「新たなキャラの配置」を一番最後に処理すること。」 A placed character
+joins the combat: the next turn gives it 回避ダイス, a place in the initiative order and a 手番.
+Until then it is not in the fight and cannot be attacked.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from domain.audience import GM
+from domain.commands import Command
+from domain.errors import RuleViolation
+from domain.records import Draft
+
+from . import guards
+from .combat_events import CharactersPlaced
+from .equipment import require_owned
+from .events import CharacterAdded
+from .fields import CharacterId
+from .rules import NINJA_SLAYER, NinjaTable
+from .sheet import Sheet
+from .state import Combat, NinjaState
+
+NINJA_SLAYER_ID = "ninja_slayer"
+NINJA_SLAYER_NAME = "ニンジャスレイヤー"
+# ◆ニンジャスレイヤー (種別:ニンジャ), 2-15: カラテ 13 体力 13 / ニューロン 7 精神力 9 /
+# ワザマエ 10 脚力 7 / ジツ 0; 攻撃/射撃/機先/電脳 13/10/7/7; 回避 14 (13 + 1).
+NINJA_SLAYER_SHEET = Sheet(
+    karate=13,
+    neuron=7,
+    wazamae=10,
+    jitsu=0,
+    tairyoku=13,
+    seishin=9,
+    kyakuryoku=7,
+    evasion=True,
+    evasion_modifier=1,
+    multi_attack=3,
+    multi_shot=2,
+    skills=(
+        "装備:家族の写真、パーソナルメンポ、伝統的ニンジャ装束",
+        "●連続攻撃3",
+        "●連射2",
+        "●時間差",
+        "●マルチターゲット",
+        "◉ランスキック",
+        "◉◉憎悪:ニンジャソウルの闇",
+        "◉ヘルタツマキ",
+        "◉ツヨイ・スリケン",
+        "◉ナラク・ウィズイン",
+        "●即死耐性",
+        "回避判定: あらゆる近接攻撃とスリケン射撃に対して回避難易度−1",
+        "素手近接攻撃: 出目【6】を含んで成功した各『近接攻撃』は『痛打+1』",
+    ),
+)
+
+
+def _placeable(state: NinjaState, combat: Combat, ids: list[str]) -> None:
+    for i in ids:
+        found = guards.character(state, i)
+        if i in combat.participants:
+            raise RuleViolation("already_in_combat", f"{found.name} is already in the combat.")
+        if not found.on_map:
+            raise RuleViolation("not_on_map", f"{found.name} is no longer on the map.")
+
+
+@NINJA_SLAYER.command("place_characters")
+class PlaceCharacters(Command):
+    """GM, ターン終了フェイズ, last of all: new characters join the combat from the next turn."""
+
+    characters: list[str] = Field(min_length=1, max_length=40)
+    weapons: dict[str, str] = Field(
+        default_factory=dict, max_length=40, description="Declared weapons; else 素手&スリケン"
+    )
+
+
+@NINJA_SLAYER.decides(PlaceCharacters)
+def place(t: NinjaTable, command: PlaceCharacters, actor: str) -> list[Draft]:
+    state = t.started()
+    t.referee_only(actor, "place new characters")
+    combat = guards.combat(state)
+    guards.phase(combat, "turn_end")
+    ids = list(dict.fromkeys(command.characters))
+    _placeable(state, combat, ids)
+    for i, weapon in command.weapons.items():
+        if i not in ids:
+            raise RuleViolation("not_in_combat", f"{i} is not being placed.")
+        require_owned(state.characters[i], weapon)
+    return [Draft(CharactersPlaced(characters=tuple(ids), weapons=command.weapons))]
+
+
+@NINJA_SLAYER.command("ninja_slayer_enters")
+class NinjaSlayerEnters(Command):
+    """GM, ターン終了フェイズ after a successful Wasshoi!: ニンジャスレイヤー is placed (his
+    statblock is the rulebook's, public); the entry table says how he appears."""
+
+    id: str = CharacterId
+
+
+@NINJA_SLAYER.decides(NinjaSlayerEnters)
+def enters(t: NinjaTable, command: NinjaSlayerEnters, actor: str) -> list[Draft]:
+    state = t.started()
+    t.referee_only(actor, "bring ニンジャスレイヤー in")
+    combat = guards.combat(state)
+    guards.phase(combat, "turn_end")
+    if not combat.wasshoi_success:
+        raise RuleViolation(
+            "no_wasshoi",
+            "ニンジャスレイヤー enters after a successful Wasshoi! at this turn end.",
+        )
+    drafts: list[Draft] = []
+    if command.id not in state.characters:
+        added = CharacterAdded(
+            id=command.id,
+            name=NINJA_SLAYER_NAME,
+            owner=GM,
+            kind="boss",
+            sheet=NINJA_SLAYER_SHEET,
+        )
+        drafts.append(Draft(added))
+    elif state.characters[command.id].name != NINJA_SLAYER_NAME:
+        raise RuleViolation("duplicate_character", f"There already is a character {command.id!r}.")
+    else:
+        _placeable(state, combat, [command.id])
+    drafts.append(Draft(CharactersPlaced(characters=(command.id,))))
+    return drafts
