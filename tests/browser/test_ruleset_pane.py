@@ -30,6 +30,11 @@ def _as_gm(browser: Any, created: dict[str, Any]) -> Audience:
 
 
 def _form(audience: Audience, command: str) -> Any:
+    # A ruleset with a pane of its own folds the generic one: unfold it as a user would.
+    rules = audience.page.locator("#rules-pane")
+    if rules.get_attribute("open") is None:
+        rules.locator("> summary").click()
+        expect(rules).to_have_attribute("open", "", timeout=TIMEOUT)
     details = audience.page.locator(
         "details.command", has=audience.page.locator(f"form[data-type='{command}']")
     )

@@ -1,0 +1,321 @@
+// ニンジャスレイヤー's combat tracker (see README.md for the mountPane contract).
+//
+// Everything shown is read from /view, already redacted for this reader: an NPC's numbers
+// are simply absent for a player (shown as "?"), never hidden here. The buttons send the
+// ruleset's commands, and each shows the dice command it rolls (BCDice's NinjaSlayer2: AT, NJ,
+// EV, WS), with an optional box for physical dice where the game's dice policy allows them.
+import { el } from "../api.js";
+
+const NS = "ninja_slayer.";
+const LADDER = ["K", "E", "N", "H", "UH", "UH2", "UH3"];
+const PHASES = {
+  turn_start: "ターン開始フェイズ",
+  teban_start: "手番開始フェイズ",
+  movement: "移動フェイズ",
+  attack: "攻撃フェイズ",
+  teban_end: "手番終了フェイズ",
+  turn_end: "ターン終了フェイズ",
+};
+const ATMOSPHERE = ["通常", "ハードモード", "ウルトラハードモード"];
+
+function harder(label, steps) {
+  const index = Math.min(Math.max(LADDER.indexOf(label) + steps, 0), LADDER.length - 1);
+  return LADDER[index];
+}
+
+function number(value) {
+  return value === undefined || value === null ? "?" : String(value);
+}
+
+export function mountPane(context) {
+  const me = context.me;
+  let view = null;
+  let game = null;
+  let actionsKey = null;
+
+  const summary = el("p", { class: "ns-summary", id: "ns-summary" });
+  const tracker = el("div", { class: "table-scroll", id: "ns-tracker" });
+  const actions = el("div", { class: "ns-actions", id: "ns-actions" });
+  const error = el("p", { class: "error", id: "ns-error", hidden: true });
+  context.root.append(summary, tracker, error, actions);
+
+  const rules = () => view?.rules ?? { characters: {}, combat: null };
+  const controls = (character) =>
+    context.isGm() || (character && character.owner === me.actor);
+  const manual = () => game?.options?.dice_policy && game.options.dice_policy !== "server";
+
+  async function send(body) {
+    error.hidden = true;
+    return context.command({ ...body, type: NS + body.type }, error);
+  }
+
+  // A physical-dice box beside a roll, where the dice policy allows it: "6,5,1" → faces.
+  function facesBox(name) {
+    if (!manual()) return null;
+    return el("input", {
+      class: "ns-faces", name, placeholder: "physical dice, e.g. 6,5,1", size: 14,
+      "aria-label": "physical dice",
+    });
+  }
+  function faces(input) {
+    const text = input?.value?.trim();
+    if (!text) return undefined;
+    return text.split(/[ ,]+/).map((face) => Number.parseInt(face, 10));
+  }
+
+  function button(label, dice, onClick, name) {
+    return el(
+      "button",
+      { type: "button", class: "ns-action", dataset: { action: name ?? label }, onclick: onClick },
+      label,
+      dice ? el("code", { class: "dice-cmd" }, dice) : null,
+    );
+  }
+
+  // ---------------------------------------------------------------- the tracker
+
+  function renderSummary() {
+    const combat = rules().combat;
+    if (!combat) {
+      summary.textContent = "No combat in progress (探索シーケンス).";
+      return;
+    }
+    const actor = combat.actor ? rules().characters[combat.actor]?.name ?? combat.actor : null;
+    const parts = [
+      `Turn ${combat.turn}`,
+      PHASES[combat.phase],
+      actor ? `手番: ${actor}` : null,
+      `アトモスフィア: ${ATMOSPHERE[combat.atmosphere] ?? combat.atmosphere}`,
+      `経過ターン数 ${combat.elapsed}`,
+      `DKK this turn: ${combat.dkk_this_turn}`,
+      combat.wasshoi_offered ? "Wasshoi! offered" : null,
+    ];
+    summary.textContent = parts.filter(Boolean).join(" · ");
+  }
+
+  function renderTracker() {
+    const { characters, combat } = rules();
+    const ids = combat ? [...combat.order, ...combat.participants.filter((i) => !combat.order.includes(i))]
+      : Object.keys(characters);
+    const head = el("tr", {}, ...["", "Name", "状態", "体力", "精神力", "回避", "即応", "緊急回避", "DKK"]
+      .map((h) => el("th", {}, h)));
+    const rows = ids.map((id, index) => {
+      const c = characters[id];
+      if (!c) return null;
+      const now = c.now;
+      const acting = combat && combat.actor === id;
+      return el(
+        "tr",
+        { class: acting ? "ns-acting" : null, dataset: { character: id } },
+        el("td", {}, combat ? String(index + 1) : ""),
+        el("td", {}, c.name, c.kind !== "pc" ? ` (${c.kind})` : ""),
+        el("td", {}, c.status),
+        el("td", { class: "ns-tairyoku" }, now ? `${now.tairyoku}/${c.sheet?.tairyoku ?? "?"}` : "?"),
+        el("td", { class: "ns-seishin" }, number(now?.seishin)),
+        el("td", { class: "ns-evasion" }, number(now?.evasion)),
+        el("td", { class: "ns-reaction" }, number(now?.reaction)),
+        el("td", { class: "ns-emergency" }, number(now?.emergency)),
+        el("td", { class: "ns-dkk" }, number(now?.dkk)),
+      );
+    });
+    tracker.replaceChildren(el("table", { class: "view ns-table" }, el("tbody", {}, head, ...rows)));
+  }
+
+  // ---------------------------------------------------------------- the actions
+
+  function attackForm(holder, combat) {
+    const { characters } = rules();
+    const targets = combat.participants.filter((i) => i !== holder.id && characters[i]?.status !== "removed"
+      && characters[i]?.status !== "爆発四散");
+    const kind = el("select", { name: "kind" },
+      el("option", { value: "melee" }, "近接 (カラテ)"), el("option", { value: "ranged" }, "射撃 (ワザマエ)"));
+    const rows = el("div", { class: "ns-allocations" });
+    const dice = el("code", { class: "dice-cmd", id: "ns-attack-dice" });
+    const facesInput = facesBox("attack-faces");
+    function pool() {
+      const stat = kind.value === "melee" ? holder.now?.karate : holder.now?.wazamae;
+      return stat ?? 0;
+    }
+    function difficulty() {
+      let steps = 0;
+      if (combat.concentrating) steps -= 1;
+      if (holder.next_attack_difficulty) steps += 1;
+      if (holder.sheet?.injuries) steps += Math.min(holder.sheet.injuries, 2);
+      return harder("N", steps);
+    }
+    function allocation(target, count) {
+      const select = el("select", { name: "target" }, ...targets.map((i) =>
+        el("option", { value: i, selected: i === target }, characters[i].name)));
+      const amount = el("input", { name: "dice", type: "number", min: 0, max: 60, value: count, size: 3 });
+      select.addEventListener("change", preview);
+      amount.addEventListener("input", preview);
+      return el("div", { class: "ns-allocation" }, select, amount);
+    }
+    function allocations() {
+      return [...rows.querySelectorAll(".ns-allocation")].map((row) => ({
+        target: row.querySelector("[name=target]").value,
+        dice: Number.parseInt(row.querySelector("[name=dice]").value, 10),
+      }));
+    }
+    function preview() {
+      const command = kind.value === "melee" ? "AT" : "NJ";
+      dice.textContent = allocations().map((a) => `${command}${a.dice}[${difficulty()}]`).join(" + ");
+    }
+    rows.append(allocation(targets[0], pool()));
+    kind.addEventListener("change", () => {
+      rows.replaceChildren(allocation(targets[0], pool()));
+      preview();
+    });
+    preview();
+    const more = el("button", { type: "button", onclick: () => { rows.append(allocation(targets[0], 0)); preview(); } },
+      "+ split (連続攻撃/連射)");
+    const attack = el("button", {
+      type: "button", class: "ns-action", dataset: { action: "attack" },
+      onclick: () => {
+        const given = faces(facesInput);
+        const list = allocations();
+        let at = 0;
+        const body = list.map((a) => {
+          const entry = { target: a.target, dice: a.dice };
+          if (given) { entry.faces = given.slice(at, at + a.dice); at += a.dice; }
+          return entry;
+        });
+        send({ type: "attack", kind: kind.value, allocations: body });
+      },
+    }, "Attack ", dice);
+    return el("div", { class: "ns-attack", id: "ns-attack" }, el("h3", {}, "攻撃"), kind, rows, more, facesInput, attack);
+  }
+
+  function evadeForm(damages, character) {
+    const boxes = damages.map((d) => el("label", { class: "ns-damage" },
+      el("input", { type: "checkbox", name: "damage", value: d.id, checked: true }),
+      ` #${d.id}: ${rules().characters[d.attacker]?.name ?? d.attacker} → ${d.amount} (${d.kind}, 回避:${d.difficulty}${d.critical ? `, ${d.critical}!` : ""})`));
+    const count = el("input", { name: "evasion_dice", type: "number", min: 0, max: 60, size: 3,
+      value: Math.max(0, Math.min(character.now?.evasion ?? 0, 3)) });
+    const emergency = el("input", { name: "emergency_dice", type: "number", min: 0, size: 3, value: 0 });
+    const dice = el("code", { class: "dice-cmd" });
+    const facesInput = facesBox("evade-faces");
+    function chosen() {
+      const ids = boxes.map((b) => b.querySelector("input")).filter((i) => i.checked).map((i) => Number(i.value));
+      return damages.filter((d) => ids.includes(d.id));
+    }
+    function preview() {
+      const hardest = chosen().reduce((a, d) => (LADDER.indexOf(d.difficulty) > LADDER.indexOf(a) ? d.difficulty : a), "K");
+      const total = Number(count.value || 0) + Number(emergency.value || 0);
+      dice.textContent = `EV${total}[${hardest}]`;
+    }
+    for (const input of [count, emergency, ...boxes.map((b) => b.querySelector("input"))]) {
+      input.addEventListener("input", preview);
+      input.addEventListener("change", preview);
+    }
+    preview();
+    const evade = el("button", {
+      type: "button", class: "ns-action", dataset: { action: "evade" },
+      onclick: () => send({
+        type: "evade", character: character.id, damages: chosen().map((d) => d.id),
+        evasion_dice: Number(count.value || 0), emergency_dice: Number(emergency.value || 0),
+        faces: faces(facesInput),
+      }),
+    }, "回避判定 ", dice);
+    const take = button("Take the damage", null,
+      () => send({ type: "take_damage", damages: chosen().map((d) => d.id) }), "take_damage");
+    return el("div", { class: "ns-evade", dataset: { character: character.id } },
+      el("h3", {}, `${character.name}: 回避`), ...boxes,
+      el("label", {}, "回避ダイス ", count), el("label", {}, " 緊急回避ダイス ", emergency),
+      facesInput, evade, take);
+  }
+
+  function renderActions() {
+    const { characters, combat } = rules();
+    const parts = [];
+    if (!combat) {
+      if (context.isGm() && Object.keys(characters).length) {
+        parts.push(button("Begin combat (everyone)", null, () => {
+          const present = rules().characters; // as of the click, not of the last render
+          send({
+            type: "begin_combat",
+            participants: Object.keys(present).filter((i) => ["active", "気絶"].includes(present[i].status)),
+          });
+        }, "begin_combat"));
+      }
+      actions.replaceChildren(...parts);
+      return;
+    }
+    const holder = combat.actor ? characters[combat.actor] : null;
+    const mine = holder && controls(holder) && holder.status === "active";
+    const advance = (label) => button(label, null, () => send({ type: "advance" }), "advance");
+
+    // Pending damage: whoever controls the target evades or takes it.
+    const byTarget = new Map();
+    for (const d of combat.damages) {
+      if (!byTarget.has(d.target)) byTarget.set(d.target, []);
+      byTarget.get(d.target).push(d);
+    }
+    for (const [target, damages] of byTarget) {
+      const character = characters[target];
+      if (character && controls(character)) parts.push(evadeForm(damages, character));
+    }
+    // カウンターカラテ, only when an evasion earned it.
+    for (const right of combat.counters) {
+      const character = characters[right.holder];
+      if (!character || !controls(character)) continue;
+      for (const attacker of right.attackers) {
+        parts.push(button(`カウンターカラテ → ${characters[attacker]?.name ?? attacker}`, "1 damage, 回避:N",
+          () => send({ type: "counter_karate", character: right.holder, target: attacker }), "counter_karate"));
+      }
+    }
+
+    if (combat.phase === "turn_start" && context.isGm()) parts.push(advance("Start the 手番"));
+    if (mine && combat.phase === "teban_start") {
+      if (!combat.concentrating) {
+        parts.push(button("集中状態に入る", null, () => send({ type: "concentrate" }), "concentrate"));
+      }
+      parts.push(advance(combat.concentrating ? "To the 攻撃フェイズ" : "To the 移動フェイズ"));
+    }
+    if (mine && combat.phase === "movement" && !combat.moved) {
+      const facesInput = facesBox("sokuten-faces");
+      parts.push(button("通常移動", null, () => send({ type: "move" }), "move"));
+      parts.push(el("span", {}, button("連続側転", `NJ${holder.now?.wazamae ?? "?"}[${harder("N", Math.min(holder.sheet?.injuries ?? 0, 2))}]`,
+        () => send({ type: "move", style: "連続側転", faces: faces(facesInput) }), "sokuten"), facesInput));
+    }
+    if (mine && combat.phase === "movement") parts.push(advance("To the 攻撃フェイズ"));
+    if (mine && combat.phase === "attack" && !combat.acted) parts.push(attackForm(holder, combat));
+    if (mine && combat.phase === "attack") parts.push(advance("To the 手番終了フェイズ"));
+    if (mine && combat.phase === "teban_end") parts.push(advance("End the 手番"));
+    if (combat.phase === "turn_end" && context.isGm()) {
+      const highest = Math.max(0, ...combat.participants.map((i) => characters[i]?.now?.dkk ?? 0));
+      const facesInput = facesBox("wasshoi-faces");
+      if (!combat.wasshoi_rolled && !combat.placed) {
+        parts.push(el("span", {}, button("Wasshoi!", `WS${highest}`,
+          () => send({ type: "wasshoi", faces: faces(facesInput) }), "wasshoi"), facesInput));
+      }
+      parts.push(button("Next turn", null, () => send({ type: "next_turn" }), "next_turn"));
+      parts.push(button("End the combat", null, () => send({ type: "end_combat" }), "end_combat"));
+    }
+    actions.replaceChildren(...parts);
+  }
+
+  // Re-render the actions only when what they depend on changed, so a half-filled form is
+  // not wiped by an unrelated event.
+  function key() {
+    const { combat, characters } = rules();
+    if (!combat) return `none:${Object.keys(characters).length}`;
+    return JSON.stringify([combat.turn, combat.phase, combat.actor, combat.concentrating, combat.moved,
+      combat.acted, combat.damages.map((d) => d.id), combat.counters, combat.wasshoi_rolled, combat.placed]);
+  }
+
+  return {
+    title: "ニンジャスレイヤー: combat",
+    update(fresh) {
+      view = fresh.view;
+      game = fresh.game ?? game;
+      renderSummary();
+      renderTracker();
+      const next = key();
+      if (next !== actionsKey) {
+        actionsKey = next;
+        renderActions();
+      }
+    },
+  };
+}
