@@ -85,6 +85,8 @@ def test_scripted_combat_final_state_and_audit(client: TestClient) -> None:
     report = client.get(f"/games/{script.t.game_id}/verify").json()
     assert report["ok"] is True, report
     assert report["secrets"]["checked_draws"] >= 1
+    audited = client.get(f"/games/{script.t.game_id}/audit", headers=script.t.auth("gm")).json()
+    assert audited["verdict"] == "clean", audited
 
 
 def test_no_seat_sees_the_boss_sheet_before_the_reveal(client: TestClient) -> None:
