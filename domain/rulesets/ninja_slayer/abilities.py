@@ -78,16 +78,7 @@ def sixth_sense(t: NinjaTable, command: Reroll, actor: str) -> list[Draft]:
         )
     if memo.purpose in NOT_CHECKS:
         raise RuleViolation("not_a_check", "Tables and damage rolls are not checks.")
-    before = memo.detail
-    # The same pool and difficulty, rolled again; 即応ダイス were paid for with the first roll.
-    detail = checks.run(
-        t.dice,
-        before.pool,
-        before.base_difficulty,
-        before.modifiers,
-        faces=command.faces,
-        entropy=command.entropy,
-    )
+    detail = checks.again(t.dice, memo.detail, faces=command.faces, entropy=command.entropy)
     shown, sealed, audience = checks.placed(character, detail)
     rerolled = CheckRolled(
         character=character.id,

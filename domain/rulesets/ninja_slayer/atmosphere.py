@@ -48,10 +48,7 @@ class Atmosphere(Command):
 
 @NINJA_SLAYER.decides(Atmosphere)
 def atmosphere(t: NinjaTable, command: Atmosphere, actor: str) -> list[Draft]:
-    state = t.started()
-    t.referee_only(actor, "change the atmosphere")
-    combat = guards.combat(state)
-    guards.phase(combat, "turn_end")
+    _state, combat = guards.at_turn_end(t, actor, "change the atmosphere")
     guards.not_after_placement(combat)
     if command.level < combat.atmosphere_at_start:
         raise RuleViolation(

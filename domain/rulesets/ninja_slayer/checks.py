@@ -38,6 +38,22 @@ def run(
     )
 
 
+def again(
+    dice: Dice, before: CheckDetail, *, faces: list[int] | None, entropy: str, command: str = "NJ"
+) -> CheckDetail:
+    """ニンジャ第六感: the same pool, base difficulty and modifiers, rolled again (即応ダイス
+    were paid for with the first roll)."""
+    return run(
+        dice,
+        before.pool,
+        before.base_difficulty,
+        before.modifiers,
+        faces=faces,
+        entropy=entropy,
+        command=command,
+    )
+
+
 def successes(detail: CheckDetail) -> int:
     return outcome(detail.roll).successes or 0
 

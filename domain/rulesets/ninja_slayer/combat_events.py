@@ -305,7 +305,9 @@ class DamageUndone(Event):
 
 @NINJA_SLAYER.folds(DamageUndone)
 def _undone(state: NinjaState, event: DamageUndone, seq: int) -> NinjaState:
-    found = state.characters[event.character]
+    found = state.characters.get(event.character)
+    if found is None:  # a fold without the GM's secrets does not track that NPC
+        return state
     current = found.now.model_copy(update={"tairyoku": found.now.tairyoku + event.amount})
     return with_characters(state, found.model_copy(update={"now": current, "status": event.status}))
 
@@ -413,6 +415,7 @@ def _placed(state: NinjaState, event: CharactersPlaced, seq: int) -> NinjaState:
             update={"adrenaline_used": False, "weapon": event.weapons.get(i, UNARMED)}
         )
         for i in event.characters
+        if i in state.characters
     ]
     state = with_characters(state, *ready)
     return combat(state, participants=participants, placed=True)

@@ -6,7 +6,9 @@ from collections.abc import Sequence
 
 from domain.records import Draft
 
-from .combat_events import DamageTaken
+from . import checks
+from .combat_events import DamageTaken, EvasionRolled
+from .details import CheckDetail
 from .difficulty import harder, normalise
 from .health import damaged
 from .state import AttackKind, Character, Combat, Damage
@@ -46,6 +48,28 @@ def counters_earned(
             d.attacker for d in damages if d.kind == "melee" and successes > d.attack_successes
         )
     )
+
+
+def evasion_rolled(
+    character: Character,
+    damages: Sequence[Damage],
+    detail: CheckDetail,
+    reroll_of: int | None = None,
+) -> Draft:
+    """The 回避判定's event, with the カウンターカラテ it earned; sealed like every check."""
+    successes = checks.successes(detail)
+    shown, sealed, audience = checks.placed(character, detail)
+    event = EvasionRolled(
+        character=character.id,
+        damages=tuple(d.id for d in damages),
+        success=successes > 0,
+        successes=successes,
+        counter_against=counters_earned(character, damages, successes),
+        reroll_of=reroll_of,
+        detail=shown,
+        secret=sealed,
+    )
+    return Draft(event, audience=audience)
 
 
 def evadable(target: Character) -> bool:

@@ -10,8 +10,8 @@ from domain.records import Draft
 
 from . import checks, guards
 from .characters import injured
-from .combat_events import CounterKarate, EvasionRolled
-from .damage import counters_earned, evadable, evasion_difficulty, taken
+from .combat_events import CounterKarate
+from .damage import evadable, evasion_difficulty, evasion_rolled, taken
 from .difficulty import LADDER, Modifier
 from .fields import DICE_BOUND, CharacterId, Entropy, Faces
 from .initiative import order_value
@@ -110,19 +110,8 @@ def evade(t: NinjaTable, command: Evade, actor: str) -> list[Draft]:
         entropy=command.entropy,
         command="EV",
     )
-    successes = checks.successes(detail)
-    shown, sealed, audience = checks.placed(character, detail)
-    event = EvasionRolled(
-        character=character.id,
-        damages=tuple(d.id for d in damages),
-        success=successes > 0,
-        successes=successes,
-        counter_against=counters_earned(character, damages, successes),
-        detail=shown,
-        secret=sealed,
-    )
-    drafts = [Draft(event, audience=audience)]
-    if successes == 0:
+    drafts = [evasion_rolled(character, damages, detail)]
+    if checks.successes(detail) == 0:
         drafts.append(taken(character, damages))
     return drafts
 

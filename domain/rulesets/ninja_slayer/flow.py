@@ -212,10 +212,7 @@ class NextTurn(Command):
 
 @NINJA_SLAYER.decides(NextTurn)
 def next_turn(t: NinjaTable, command: NextTurn, actor: str) -> list[Draft]:
-    state = t.started()
-    t.referee_only(actor, "start the next turn")
-    combat = guards.combat(state)
-    guards.phase(combat, "turn_end")
+    state, combat = guards.at_turn_end(t, actor, "start the next turn")
     present = _on_map(state, combat.participants)
     pc_ties = settle_pc_ties(pcs(present), combat.pc_ties, command.pc_tie_order)
     order = turn_order(present, pc_ties, command.enemy_tie_order)

@@ -71,6 +71,15 @@ def acting(t: NinjaTable, actor: str, *phases: Phase) -> tuple[NinjaState, Comba
     return state, current, able(turn_holder(state, actor))
 
 
+def at_turn_end(t: NinjaTable, actor: str, what: str) -> tuple[NinjaState, Combat]:
+    """The GM's declarations of the ターン終了フェイズ: the state and the combat, or a refusal."""
+    state = t.started()
+    t.referee_only(actor, what)
+    current = combat(state)
+    phase(current, "turn_end")
+    return state, current
+
+
 def first_attack_action(current: Combat, holder: Character) -> None:
     if current.acted:
         raise RuleViolation("already_acted", f"{holder.name} already acted this attack phase.")

@@ -79,10 +79,7 @@ class PlaceCharacters(Command):
 
 @NINJA_SLAYER.decides(PlaceCharacters)
 def place(t: NinjaTable, command: PlaceCharacters, actor: str) -> list[Draft]:
-    state = t.started()
-    t.referee_only(actor, "place new characters")
-    combat = guards.combat(state)
-    guards.phase(combat, "turn_end")
+    state, combat = guards.at_turn_end(t, actor, "place new characters")
     ids = list(dict.fromkeys(command.characters))
     _placeable(state, combat, ids)
     for i, weapon in command.weapons.items():
@@ -102,10 +99,7 @@ class NinjaSlayerEnters(Command):
 
 @NINJA_SLAYER.decides(NinjaSlayerEnters)
 def enters(t: NinjaTable, command: NinjaSlayerEnters, actor: str) -> list[Draft]:
-    state = t.started()
-    t.referee_only(actor, "bring ニンジャスレイヤー in")
-    combat = guards.combat(state)
-    guards.phase(combat, "turn_end")
+    state, combat = guards.at_turn_end(t, actor, "bring ニンジャスレイヤー in")
     if not combat.wasshoi_success:
         raise RuleViolation(
             "no_wasshoi",

@@ -9,8 +9,8 @@ from domain.errors import RuleViolation
 from domain.records import Draft
 
 from . import checks, guards
-from .combat_events import DamageUndone, EvasionRolled
-from .damage import counters_earned, taken
+from .combat_events import DamageUndone
+from .damage import evasion_rolled, taken
 from .events import SixthSense
 from .rules import NinjaTable
 from .state import Character, EvasionMemo, NinjaState
@@ -30,31 +30,13 @@ def reroll_evasion(
             "counter_declared",
             "The カウンターカラテ this evasion earned was already dealt: the evasion stands.",
         )
-    before = memo.detail
-    detail = checks.run(
-        t.dice,
-        before.pool,
-        before.base_difficulty,
-        before.modifiers,
-        faces=command.faces,
-        entropy=command.entropy,
-        command="EV",
+    detail = checks.again(
+        t.dice, memo.detail, faces=command.faces, entropy=command.entropy, command="EV"
     )
     successes = checks.successes(detail)
-    shown, sealed, audience = checks.placed(character, detail)
-    event = EvasionRolled(
-        character=character.id,
-        damages=tuple(d.id for d in memo.damages),
-        success=successes > 0,
-        successes=successes,
-        counter_against=counters_earned(character, memo.damages, successes),
-        reroll_of=command.check_seq,
-        detail=shown,
-        secret=sealed,
-    )
     drafts = [
         Draft(SixthSense(character=character.id, of_seq=command.check_seq)),
-        Draft(event, audience=audience),
+        evasion_rolled(character, memo.damages, detail, reroll_of=command.check_seq),
     ]
     amount = sum(d.amount for d in memo.damages)
     if memo.success and successes == 0:  # evaded before, hit now

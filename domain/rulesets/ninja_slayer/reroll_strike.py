@@ -33,12 +33,9 @@ def reroll_strike(
     pending = {d.id for d in combat.damages}
     if old.damage is not None and old.damage not in pending:
         raise RuleViolation("damage_resolved", "That strike's damage was already taken.")
-    before = memo.details.strikes[command.strike]
-    detail = checks.run(
+    detail = checks.again(
         t.dice,
-        before.pool,
-        before.base_difficulty,
-        before.modifiers,
+        memo.details.strikes[command.strike],
         faces=command.faces,
         entropy=command.entropy,
         command="AT" if memo.terms.kind == "melee" else "NJ",

@@ -34,6 +34,7 @@ def refused(script: Script, actor: str, body: dict[str, Any], status: int, code:
     before = script.t.log_bytes()
     response = script.t.send(actor, {**body, "type": NS + body["type"]})
     assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/problem+json")
     assert response.json()["code"] == code
     assert script.t.log_bytes() == before, "a refused command must append nothing"
 

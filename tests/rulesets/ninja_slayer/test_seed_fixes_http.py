@@ -13,8 +13,7 @@ from fastapi.testclient import TestClient
 from tests.table import Table
 
 from .script import Script
-
-NS = "ninja_slayer."
+from .test_refusals_http import NS, refused
 
 
 @pytest.fixture
@@ -29,15 +28,6 @@ def script(client: TestClient) -> Script:
 
 def begin(script: Script, *participants: str, **body: Any) -> None:
     script.do("gm", "begin_combat", participants=list(participants), **body)
-
-
-def refused(script: Script, actor: str, body: dict[str, Any], status: int, code: str) -> None:
-    before = script.t.log_bytes()
-    response = script.t.send(actor, {**body, "type": NS + body["type"]})
-    assert response.status_code == status, response.text
-    assert response.headers["content-type"].startswith("application/problem+json")
-    assert response.json()["code"] == code
-    assert script.t.log_bytes() == before, "a refused command must append nothing"
 
 
 def of_type(events: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:

@@ -12,7 +12,8 @@ from fastapi.testclient import TestClient
 from tests.table import Table
 
 from .script import Script
-from .test_seed_fixes_http import begin, character, of_type, refused, to_phase
+from .test_refusals_http import refused
+from .test_seed_fixes_http import begin, character, of_type, to_phase
 
 SATSUBATSU = {
     "dice": "1D6",
