@@ -242,7 +242,8 @@ export function mountPane(context) {
       return;
     }
     const holder = combat.actor ? characters[combat.actor] : null;
-    const mine = holder && controls(holder) && holder.status === "active";
+    const steers = holder && controls(holder); // moves its 手番 on, even when 気絶
+    const mine = steers && holder.status === "active"; // and acts in it
     const advance = (label) => button(label, null, () => send({ type: "advance" }), "advance");
 
     // Pending damage: whoever controls the target evades or takes it.
@@ -270,6 +271,8 @@ export function mountPane(context) {
       if (!combat.concentrating) {
         parts.push(button("集中状態に入る", null, () => send({ type: "concentrate" }), "concentrate"));
       }
+    }
+    if (steers && combat.phase === "teban_start") {
       parts.push(advance(combat.concentrating ? "To the 攻撃フェイズ" : "To the 移動フェイズ"));
     }
     if (mine && combat.phase === "movement" && !combat.moved) {
@@ -278,16 +281,33 @@ export function mountPane(context) {
       parts.push(el("span", {}, button("連続側転", `NJ${holder.now?.wazamae ?? "?"}[${harder("N", Math.min(holder.sheet?.injuries ?? 0, 2))}]`,
         () => send({ type: "move", style: "連続側転", faces: faces(facesInput) }), "sokuten"), facesInput));
     }
-    if (mine && combat.phase === "movement") parts.push(advance("To the 攻撃フェイズ"));
+    if (steers && combat.phase === "movement") parts.push(advance("To the 攻撃フェイズ"));
     if (mine && combat.phase === "attack" && !combat.acted) parts.push(attackForm(holder, combat));
-    if (mine && combat.phase === "attack") parts.push(advance("To the 手番終了フェイズ"));
-    if (mine && combat.phase === "teban_end") parts.push(advance("End the 手番"));
+    if (steers && combat.phase === "attack") parts.push(advance("To the 手番終了フェイズ"));
+    if (steers && combat.phase === "teban_end") parts.push(advance("End the 手番"));
+    // An unevaded サツバツ!: its attacker rolls the GM's table (refused, with what to do
+    // instead, when the game has none).
+    for (const due of combat.criticals ?? []) {
+      if (!controls(characters[due.attacker])) continue;
+      parts.push(button(`サツバツ・クリティカル表 (${characters[due.target]?.name ?? due.target})`, "1D6",
+        () => send({ type: "roll_table", table: "satsubatsu", attacker: due.attacker, target: due.target }),
+        "satsubatsu"));
+    }
     if (combat.phase === "turn_end" && context.isGm()) {
       const highest = Math.max(0, ...combat.participants.map((i) => characters[i]?.now?.dkk ?? 0));
       const facesInput = facesBox("wasshoi-faces");
       if (!combat.wasshoi_rolled && !combat.placed) {
         parts.push(el("span", {}, button("Wasshoi!", `WS${highest}`,
           () => send({ type: "wasshoi", faces: faces(facesInput) }), "wasshoi"), facesInput));
+      }
+      if (combat.wasshoi_success) {
+        parts.push(button("死神のエントリー決定表", "1D6", () => send({ type: "roll_table", table: "entry" }), "entry"));
+        parts.push(button("ニンジャスレイヤー enters", null,
+          () => send({ type: "ninja_slayer_enters", id: "ninja_slayer" }), "ninja_slayer_enters"));
+      }
+      if (!combat.placed && combat.atmosphere < 2) {
+        parts.push(button(`Raise the atmosphere (${ATMOSPHERE[combat.atmosphere + 1]})`, null,
+          () => send({ type: "atmosphere", level: combat.atmosphere + 1 }), "atmosphere"));
       }
       parts.push(button("Next turn", null, () => send({ type: "next_turn" }), "next_turn"));
       parts.push(button("End the combat", null, () => send({ type: "end_combat" }), "end_combat"));
@@ -301,7 +321,8 @@ export function mountPane(context) {
     const { combat, characters } = rules();
     if (!combat) return `none:${Object.keys(characters).length}`;
     return JSON.stringify([combat.turn, combat.phase, combat.actor, combat.concentrating, combat.moved,
-      combat.acted, combat.damages.map((d) => d.id), combat.counters, combat.wasshoi_rolled, combat.placed]);
+      combat.acted, combat.damages.map((d) => d.id), combat.counters, combat.wasshoi_rolled, combat.placed,
+      combat.atmosphere, combat.criticals, characters[combat.actor ?? ""]?.status]);
   }
 
   return {
