@@ -293,3 +293,13 @@ def test_reaction_and_emergency_dice_have_no_upper_limit_of_twenty(script: Scrip
     script.attack("gm", [{"target": "kai", "faces": [4, 1, 1, 1, 1, 1, 1]}])
     script.evade("seat:1", "kai", script.damages(), [5] * 25, emergency_dice=23)
     assert character(script, "kai")["now"]["emergency"] == 2
+
+
+def test_an_evasion_whose_counter_was_dealt_stands(script: Script) -> None:
+    """「自分が行った判定いずれか1回分を、直ちに振り直すことができる」: a カウンターカラテ once
+    dealt cannot be taken back, so the evasion that earned it stands (docs/rulings.md 18)."""
+    damage = _boss_hits_ben(script)
+    (evasion,) = of_type(script.evade("seat:2", "ben", [damage], [6, 6]), "EvasionRolled")
+    script.do("seat:2", "counter_karate", character="ben", target="boss")
+    body = {"type": "sixth_sense", "character": "ben", "check_seq": evasion["seq"], "faces": [1]}
+    refused(script, "seat:2", body, 409, "counter_declared")
