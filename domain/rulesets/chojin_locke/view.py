@@ -14,7 +14,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict
 
 from domain.audience import GM, PUBLIC, seat_actor, seat_number
-from domain.rulesets.chojin_locke.cards import CharacterSheet
+from domain.rulesets.chojin_locke.cards import CharacterSheet, Silhouette
 from domain.rulesets.chojin_locke.results import Result, results
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.state import (
@@ -81,9 +81,12 @@ class SeatSecrets(RulesView):
 
 class BoardView(RulesView):
     face_down: int
+    # the squares a face-down card lies on, as anyone at the table sees them (docs/rulings.md)
+    face_down_squares: Sequence[str]
     turned: dict[str, str]
     ambushes: Annotated[Private[Sequence[str]], NULL_WHEN_HIDDEN]  # the base side's
     base_face_down: int
+    base_face_down_squares: Sequence[str]
     base_turned: dict[str, str]
     keys: Annotated[Private[Sequence[str]], NULL_WHEN_HIDDEN]  # the base side's
     keys_destroyed: Sequence[str]
@@ -100,6 +103,7 @@ class VigilView(BaseModel):
 
 class ChojinView(RulesView):
     stage: Stage
+    silhouette_cards: Sequence[Silhouette]  # the catalog's, public: what a seat may choose
     deals: int
     players: list[PlayerView]
     turn: Turn | None
@@ -160,9 +164,11 @@ def _board(state: ChojinState, ended: bool) -> BoardView:
     readers = (GM, *base_side, *((PUBLIC,) if ended else ()))
     return BoardView(
         face_down=len(board.cards),
+        face_down_squares=sorted(board.cards),
         turned=dict(board.turned),
         ambushes=Private(list(board.ambushes), readers),
         base_face_down=len(board.base),
+        base_face_down_squares=sorted(board.base),
         base_turned=dict(board.base_turned),
         keys=Private(list(board.keys), readers),
         keys_destroyed=list(board.destroyed),
@@ -177,6 +183,7 @@ def view(t: TableView[ChojinState], audience: str) -> ChojinView:
     players = [p for _, p in sorted(state.players.items())]
     return ChojinView(
         stage=state.stage,
+        silhouette_cards=list(state.catalog.silhouettes),
         deals=state.deals,
         players=[_public(p, t.ended) for p in players],
         turn=state.turn,

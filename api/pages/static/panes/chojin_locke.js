@@ -1,0 +1,525 @@
+// カードゲーム「超人ロック」 at the table: the board (惑星編's six torus planets with their
+// spaceports, 秘密基地編's 6×6 base), the pieces and the cards as they lie, my sealed sheet and
+// hand, the silhouettes as they are revealed, whose turn and phase, and what my phase allows.
+// Everything comes from /view, already redacted for this reader (see panes/README.md): the
+// pane shows what it was given and asks the server for nothing more.
+import { el } from "../api.js";
+
+const STAGES = {
+  deal: "キャラクターシート配布", silhouettes: "シルエット選択", rebalance: "人数の是正",
+  ambush: "惑星編の準備", planet: "惑星編", keys: "秘密基地編の準備", base: "秘密基地編", over: "終了",
+};
+const PHASES = {
+  check: "チェックフェイズ", support1: "支援フェイズ1", main: "主要フェイズ", square: "マスの効果発動フェイズ",
+  support2: "支援フェイズ2", combat: "戦闘発生フェイズ", victory: "勝利宣言フェイズ", recovery: "回復チェックフェイズ",
+  move: "移動フェイズ", instruction: "その場の指示に従うフェイズ", destruction: "破壊チェックフェイズ",
+};
+// what each phase is for (domain/rulesets/chojin_locke/phases.py's ROLES)
+const ROLES = {
+  check: "check", support1: "support", support2: "support", main: "main", square: "square", combat: "combat",
+  victory: "victory", recovery: "check", move: "main", instruction: "square", destruction: "destruction",
+};
+const CONDITIONS = {
+  normal: "通常", bound: "拘束", arrested: "逮捕", partner: "パートナー", dead: "死亡",
+  black_hole: "ブラックホール", disabled: "行動不能",
+};
+const FACTIONS = { G: "Good", E: "Evil", S: "Special" };
+const STATS = { esp_level: "ESP能力レベル", esp_power: "ESPパワー", endurance: "耐久力", willpower: "精神力" };
+const SIDES = { explorer: "探索", base: "基地" };
+const SIZE = 6;
+
+const cardName = (card) => `${card.color === "black" ? "♠" : "♥"}${card.rank === 1 ? "A" : card.rank}`;
+
+export function mountPane(context) {
+  const root = context.root;
+  root.classList.add("locke");
+  const memo = new Map(); // the values typed into the pane's inputs, kept across re-renders
+  let rules = null;
+  let game = null;
+  let mode = null; // what a click on the board does now: {kind, hint}
+
+  const me = () => context.me.actor;
+  const mySeat = () => (me().startsWith("seat:") ? Number(me().slice(5)) : null);
+  const isHost = () => context.isGm() || me() === "host";
+  const seatName = (seat) => game?.seats.find((s) => s.seat === seat)?.name ?? `seat ${seat}`;
+  const player = (seat) => rules.players.find((p) => p.seat === seat);
+  const mine = () => (mySeat() === null ? null : player(mySeat()));
+  const errorBox = el("p", { class: "error locke-error", role: "alert", hidden: true });
+
+  async function send(body) {
+    errorBox.hidden = true;
+    const result = await context.command(body, errorBox);
+    if (result && !["ambush", "key"].includes(mode?.kind)) mode = null; // those place several
+    return result;
+  }
+
+  // An input whose value survives the pane's re-rendering.
+  function remembered(node, key, fallback) {
+    node.value = memo.has(key) ? memo.get(key) : String(fallback);
+    node.addEventListener("input", () => memo.set(key, node.value));
+    node.addEventListener("change", () => memo.set(key, node.value));
+    return node;
+  }
+
+  function numberInput(key, label, { min = 0, max = 12, value = min } = {}) {
+    const input = remembered(el("input", { type: "number", min, max, class: "locke-number", name: key, "aria-label": label }), key, value);
+    return { input, node: el("label", { class: "inline" }, label, " ", input) };
+  }
+
+  function select(key, label, options, fallback) {
+    const node = el("select", { name: key, "aria-label": label },
+      options.map(([value, text]) => el("option", { value }, text)));
+    return remembered(node, key, fallback ?? options[0]?.[0] ?? "");
+  }
+
+  const button = (text, onclick, extra = {}) => el("button", { type: "button", onclick, ...extra }, text);
+
+  // ---------------------------------------------------------------------- the status line
+
+  function status() {
+    const turn = rules.turn;
+    const items = [el("span", { class: "locke-stage" }, STAGES[rules.stage] ?? rules.stage)];
+    if (turn && ["planet", "base"].includes(rules.stage)) {
+      items.push(el("span", { class: "locke-turn" },
+        `ターン${turn.number}: ${seatName(turn.seat)}`, turn.seat === mySeat() ? "（あなた）" : "",
+        " · ", el("strong", { class: "locke-phase", dataset: { phase: turn.phase } }, PHASES[turn.phase] ?? turn.phase),
+        turn.main ? ` · 主要行動: ${turn.main}` : ""));
+    }
+    if (rules.ending) {
+      const who = rules.ending.seat ? ` (${seatName(rules.ending.seat)})` : "";
+      items.push(el("span", { class: "locke-ending" }, `終了: ${rules.ending.reason}${rules.ending.faction ? ` · ${FACTIONS[rules.ending.faction] ?? rules.ending.faction}` : ""}${who}`));
+    }
+    return el("div", { class: "locke-status", role: "status" }, items);
+  }
+
+  // ---------------------------------------------------------------------- prompts to me
+
+  function prompts() {
+    const seat = mySeat();
+    const out = [];
+    const victory = rules.victory;
+    if (victory) {
+      const waiting = victory.waiting.includes(seat);
+      out.push(el("div", { class: "locke-prompt locke-victory", role: "alertdialog", "aria-label": "勝利宣言" },
+        el("p", {}, `${seatName(victory.seat)} が ${FACTIONS[victory.faction] ?? victory.faction} の勝利を宣言しました。`,
+          waiting ? " 反対しますか？" : ` 回答待ち: ${victory.waiting.map(seatName).join("、")}`),
+        waiting ? el("div", { class: "locke-buttons" },
+          button("反対する", () => send({ type: "chojin_locke.answer_victory", objects: true }), { class: "primary", "data-answer": "object" }),
+          button("反対しない", () => send({ type: "chojin_locke.answer_victory", objects: false }), { "data-answer": "accept" })) : null));
+    }
+    const proposal = rules.proposal;
+    if (proposal?.waiting.includes(seat)) {
+      out.push(el("div", { class: "locke-prompt", role: "alertdialog", "aria-label": "パーティー" },
+        el("p", {}, `${seatName(proposal.leader)} がパーティーを組もうと提案しています。`),
+        el("div", { class: "locke-buttons" },
+          button("組む", () => send({ type: "chojin_locke.answer_party", accepts: true }), { class: "primary" }),
+          button("断る", () => send({ type: "chojin_locke.answer_party", accepts: false })))));
+    }
+    const teleport = rules.turn?.party_teleport;
+    if (teleport?.waiting.includes(seat)) {
+      const level = numberInput("partner-esp", "ESP能力レベル", { min: 0, max: 12, value: rules.me?.stats?.esp_level ?? 0 });
+      out.push(el("div", { class: "locke-prompt", role: "alertdialog", "aria-label": "テレポート" },
+        el("p", {}, `${seatName(rules.turn.seat)} のパーティーがテレポートします。あなたのESP能力レベルを宣言してください。`),
+        level.node, button("宣言", () => send({ type: "chojin_locke.declare_teleport", declared: Number(level.input.value) }), { class: "primary" })));
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------------- the boards
+
+  function pieces(onSquare) {
+    return rules.players.filter(onSquare).map((p) => el("span", {
+      class: `locke-piece side-${p.side ?? "none"}${p.seat === mySeat() ? " mine" : ""}${rules.turn?.seat === p.seat ? " turn" : ""}`,
+      title: `${seatName(p.seat)}: ${p.silhouette ?? "?"} (${CONDITIONS[p.condition] ?? p.condition})`,
+      dataset: { seat: p.seat },
+    }, `${p.seat}`));
+  }
+
+  // Where a click takes me, or what it places, now.
+  function planetTargets() {
+    const targets = new Map(); // "p:s" → command body
+    const self = mine();
+    if (!self) return targets;
+    if (mode?.kind === "ambush") {
+      const placed = new Set(rules.board.ambushes ?? []);
+      for (const square of rules.board.face_down_squares) {
+        if (!placed.has(square)) targets.set(square, (p, s) => ({ type: "chojin_locke.place_ambush", planet: p, square: s }));
+      }
+      return targets;
+    }
+    if (rules.stage === "ambush" && self.side === "explorer" && !self.position) {
+      for (let p = 0; p < SIZE; p += 1) targets.set(`${p}:0`, (planet) => ({ type: "chojin_locke.enter", planet }));
+      return targets;
+    }
+    if (!myMainOpen() || !self.position || self.condition !== "normal") return targets;
+    const { planet, square } = self.position;
+    targets.set(`${planet}:${(square + 1) % SIZE}`, () => ({ type: "chojin_locke.move", direction: "right" }));
+    targets.set(`${planet}:${(square + SIZE - 1) % SIZE}`, () => ({ type: "chojin_locke.move", direction: "left" }));
+    if (square === 0) {
+      for (let p = 0; p < SIZE; p += 1) if (p !== planet) targets.set(`${p}:0`, (to) => ({ type: "chojin_locke.move", planet: to }));
+    }
+    return targets;
+  }
+
+  function planetBoard() {
+    const targets = planetTargets();
+    const faceDown = new Set(rules.board.face_down_squares);
+    const ambushes = new Set(rules.board.ambushes ?? []);
+    const rows = [];
+    for (let p = 0; p < SIZE; p += 1) {
+      const squares = [];
+      for (let s = 0; s < SIZE; s += 1) {
+        const key = `${p}:${s}`;
+        const turned = rules.board.turned[key];
+        const target = targets.get(key);
+        const classes = ["locke-square", s === 0 ? "spaceport" : "", faceDown.has(key) ? "face-down" : "", turned ? "face-up" : "",
+          ambushes.has(key) ? "ambush" : "", target ? "target" : ""].filter(Boolean).join(" ");
+        const label = `惑星${p} マス${s}${s === 0 ? " 宇宙港" : ""}${turned ? ` ${turned}` : faceDown.has(key) ? " 裏向きのカード" : ""}${ambushes.has(key) ? " 待ち伏せ" : ""}`;
+        squares.push(el(target ? "button" : "div", {
+          class: classes, type: target ? "button" : undefined, "aria-label": label, title: label,
+          dataset: { planet: p, square: s },
+          onclick: target ? () => send(target(p, s)) : undefined,
+        },
+        el("span", { class: "locke-card" }, s === 0 ? "港" : turned ?? (faceDown.has(key) ? "" : "·")),
+        ambushes.has(key) ? el("span", { class: "locke-mark" }, "伏") : null,
+        pieces((pl) => pl.position?.planet === p && pl.position?.square === s && !pl.cell)));
+      }
+      rows.push(el("div", { class: "locke-planet", role: "row", dataset: { planet: p } },
+        el("span", { class: "locke-planet-name", role: "rowheader" }, `惑星${p}`), squares,
+        el("span", { class: "locke-wrap", title: "トーラス: 右端のマスは宇宙港と隣り合う", "aria-hidden": "true" }, "↺")));
+    }
+    return el("div", { class: "locke-board locke-planets", role: "grid", "aria-label": "惑星編のボード" }, rows);
+  }
+
+  function outer(row, col) { return row === 0 || col === 0 || row === SIZE - 1 || col === SIZE - 1; }
+
+  function baseTargets() {
+    const targets = new Map();
+    const self = mine();
+    if (!self) return targets;
+    const all = (make) => { for (let r = 0; r < SIZE; r += 1) for (let c = 0; c < SIZE; c += 1) targets.set(`${r}:${c}`, make); };
+    const edge = (make) => { for (let r = 0; r < SIZE; r += 1) for (let c = 0; c < SIZE; c += 1) if (outer(r, c)) targets.set(`${r}:${c}`, make); };
+    if (mode?.kind === "key") { all((row, col) => ({ type: "chojin_locke.place_key", row, col })); return targets; }
+    if (mode?.kind === "enter_base") { edge((row, col) => ({ type: "chojin_locke.enter_base", row, col })); return targets; }
+    if (mode?.kind === "intrude") { edge((row, col) => ({ type: "chojin_locke.intrude", declared: mode.declared, row, col })); return targets; }
+    const steps = rules.turn?.teleport;
+    if (rules.turn?.seat === mySeat() && steps && self.cell) {
+      all((row, col) => ({ type: "chojin_locke.teleport_to", row, col }));
+      targets.delete(`${self.cell.row}:${self.cell.col}`);
+      return targets;
+    }
+    if (!myMainOpen() || !self.cell || self.condition !== "normal") return targets;
+    const { row, col } = self.cell;
+    for (const [direction, dr, dc] of [["up", -1, 0], ["down", 1, 0], ["left", 0, -1], ["right", 0, 1]]) {
+      const r = row + dr;
+      const c = col + dc;
+      if (r >= 0 && r < SIZE && c >= 0 && c < SIZE) targets.set(`${r}:${c}`, () => ({ type: "chojin_locke.move", direction }));
+    }
+    return targets;
+  }
+
+  function baseBoard() {
+    const targets = baseTargets();
+    const faceDown = new Set(rules.board.base_face_down_squares);
+    const keys = new Set(rules.board.keys ?? []);
+    const destroyed = new Set(rules.board.keys_destroyed);
+    const cells = [];
+    for (let r = 0; r < SIZE; r += 1) {
+      for (let c = 0; c < SIZE; c += 1) {
+        const key = `${r}:${c}`;
+        const turned = rules.board.base_turned[key];
+        const target = targets.get(key);
+        const classes = ["locke-square", outer(r, c) ? "outer" : "", faceDown.has(key) ? "face-down" : "", turned ? "face-up" : "",
+          keys.has(key) ? "key" : "", destroyed.has(key) ? "destroyed" : "", target ? "target" : ""].filter(Boolean).join(" ");
+        const label = `行${r} 列${c}${turned ? ` ${turned}` : faceDown.has(key) ? " 裏向きのカード" : ""}${keys.has(key) ? " 重要拠点" : ""}${destroyed.has(key) ? " 破壊済み" : ""}`;
+        cells.push(el(target ? "button" : "div", {
+          class: classes, type: target ? "button" : undefined, "aria-label": label, title: label, dataset: { row: r, col: c },
+          onclick: target ? () => send(target(r, c)) : undefined,
+        },
+        el("span", { class: "locke-card" }, destroyed.has(key) ? "✕" : turned ?? ""),
+        keys.has(key) ? el("span", { class: "locke-mark" }, "拠") : null,
+        pieces((pl) => pl.cell?.row === r && pl.cell?.col === c)));
+      }
+    }
+    const around = rules.players.filter((p) => p.outside);
+    return el("div", {},
+      el("div", { class: "locke-board locke-base", role: "grid", "aria-label": "秘密基地" }, cells),
+      around.length ? el("p", { class: "locke-around" }, "秘密基地周辺: ", pieces((p) => p.outside)) : null);
+  }
+
+  // ---------------------------------------------------------------------- my actions
+
+  function myTurn() { return rules.turn && rules.turn.seat === mySeat() && ["planet", "base"].includes(rules.stage); }
+  function myRole() { return myTurn() ? ROLES[rules.turn.phase] : null; }
+  function myMainOpen() { return myRole() === "main" && !rules.turn.main && !rules.turn.teleport; }
+  function stat(name) { return rules.me?.stats?.[name] ?? 0; }
+
+  function others(filter = () => true) {
+    return rules.players.filter((p) => p.seat !== mySeat() && !["dead", "black_hole"].includes(p.condition) && filter(p));
+  }
+  function sameSquare(p) {
+    const self = mine();
+    if (!self) return false;
+    if (rules.stage === "base") return !!self.cell && !!p.cell && self.cell.row === p.cell.row && self.cell.col === p.cell.col;
+    return !!self.position && !!p.position && self.position.planet === p.position.planet && self.position.square === p.position.square;
+  }
+
+  function hostActions() {
+    const out = [];
+    const cmd = (text, type) => button(text, () => send({ type: `chojin_locke.${type}` }), { class: "primary", "data-command": type });
+    if (rules.stage === "deal") out.push(rules.deals ? cmd("キャラクター確定 (fix characters)", "fix_characters") : cmd("シートを配る (deal)", "deal"));
+    if (rules.stage === "rebalance") out.push(cmd("是正を締め切る (close rebalance)", "close_rebalance"));
+    if (rules.stage === "ambush") out.push(cmd("惑星編を始める (begin)", "begin_planets"));
+    if (rules.stage === "keys") out.push(cmd("秘密基地編を始める (begin)", "begin_base"));
+    return out.length ? el("div", { class: "locke-actions locke-host" }, el("h4", {}, "ホスト"), out) : null;
+  }
+
+  function silhouetteChoice(change) {
+    const secrets = rules.me;
+    if (!secrets?.sheet || !secrets.playing_card) return null;
+    const rank = secrets.playing_card.rank;
+    const used = {};
+    for (const p of rules.players) if (p.silhouette && p.seat !== mySeat()) used[p.silhouette] = (used[p.silhouette] ?? 0) + 1;
+    const allowed = rules.silhouette_cards.filter((card) => (rank === 1 ? card.name === secrets.sheet.silhouette
+      : rank === 10 ? card.alignment === secrets.faction : true));
+    const options = allowed.map((card) => el("option", { value: card.name, dataset: { side: card.alignment === "E" ? "base" : "explorer", alignment: card.alignment } },
+      `${card.name} (${FACTIONS[card.alignment]}・${card.alignment === "E" ? "基地" : "探索"}${used[card.name] ? `・使用中${used[card.name]}/${card.count}` : ""})`));
+    const picker = remembered(el("select", { name: "silhouette", "aria-label": "シルエット" }, options), "silhouette", allowed[0]?.name ?? "");
+    const type = change ? "change_silhouette" : "choose_silhouette";
+    const restriction = rank === 1 ? "エース: 自分のキャラクターと同じ名前のシルエット" : rank === 10 ? "10: 自分と同じアライメントのシルエット" : "制限なし";
+    return el("div", { class: "locke-actions", dataset: { action: type } },
+      el("p", { class: "hint" }, `トランプ ${cardName(secrets.playing_card)} — ${restriction}`),
+      picker, " ", button(change ? "変更する" : "選ぶ", () => send({ type: `chojin_locke.${type}`, silhouette: picker.value }), { class: "primary" }));
+  }
+
+  function setupActions() {
+    const self = mine();
+    const out = [];
+    if (!self) return out;
+    if (rules.stage === "deal" && rules.deals) {
+      out.push(el("div", { class: "locke-actions" },
+        rules.me?.refused ? null : button("拒否", () => send({ type: "chojin_locke.refuse", kind: "refuse" })),
+        " ", button("直前拒否", () => send({ type: "chojin_locke.refuse", kind: "refuse_previous" }))));
+    }
+    if (rules.stage === "silhouettes" && !self.chosen) out.push(silhouetteChoice(false));
+    if (rules.stage === "rebalance") {
+      const explorers = rules.players.filter((p) => p.side === "explorer").length;
+      const larger = explorers > rules.players.length - explorers ? "explorer" : "base";
+      if (self.side === larger) out.push(silhouetteChoice(true));
+    }
+    if (rules.stage === "ambush" && self.side === "base" && rules.board.ambushes) {
+      out.push(el("div", { class: "locke-actions" }, modeButton("ambush", "待ち伏せを置く", "裏向きのカードがあるマスをクリック（そのカードと交換します）")));
+    }
+    if (rules.stage === "ambush" && self.side === "explorer" && !self.position) {
+      out.push(el("p", { class: "hint" }, "宇宙港（港）をクリックしてコマを置いてください。"));
+    }
+    if (rules.stage === "keys" && self.side === "base") out.push(el("div", { class: "locke-actions" }, modeButton("key", "重要拠点を置く", "マスをクリック")));
+    if (rules.stage === "keys" && self.side === "explorer" && !self.cell) {
+      out.push(el("div", { class: "locke-actions" }, modeButton("enter_base", "秘密基地に入る", "外周のマスをクリック")));
+    }
+    if (rules.me?.inspections_left > 0) {
+      const target = select("inspect", "見るシート", rules.players.filter((p) => p.side === "base").map((p) => [String(p.seat), seatName(p.seat)]));
+      out.push(el("div", { class: "locke-actions" }, `シートを見る（残り${rules.me.inspections_left}）: `, target, " ",
+        button("見る", () => send({ type: "chojin_locke.inspect_sheet", target: Number(target.value) }))));
+    }
+    return out;
+  }
+
+  function modeButton(kind, text, hint, extra = {}) {
+    const active = mode?.kind === kind;
+    return el("span", {},
+      button(active ? `${text}（やめる）` : text, () => { mode = active ? null : { kind, ...extra }; render(); }, { class: active ? "primary" : "", "aria-pressed": String(active), dataset: { mode: kind } }),
+      active ? el("span", { class: "hint" }, ` ${hint}`) : null);
+  }
+
+  function declaration(key, label, { min, statName, onSubmit, submitText }) {
+    const declared = numberInput(key, `${label}（宣言）`, { min, max: Math.max(min, stat(statName)), value: stat(statName) });
+    return el("span", { class: "locke-declare", dataset: { declare: key } }, declared.node, " ",
+      button(submitText, () => onSubmit(Number(declared.input.value)), { class: "primary" }));
+  }
+
+  function mainActions() {
+    const self = mine();
+    const out = [];
+    if (self.condition === "arrested") {
+      out.push(button("脱出チェック", () => send({ type: "chojin_locke.escape" }), { class: "primary" }));
+      return out;
+    }
+    if (self.outside) {
+      out.push(el("div", {}, declaration("intrude", "ESP能力レベル", {
+        min: 0, statName: "esp_level", submitText: "侵入チェック: 外周のマスを選ぶ",
+        onSubmit: (declared) => { mode = { kind: "intrude", declared }; render(); },
+      }), mode?.kind === "intrude" ? el("span", { class: "hint" }, " 外周のマスをクリック") : null));
+    } else {
+      out.push(el("p", { class: "hint" }, "通常移動: 光っているマスをクリック"));
+      const direction = rules.stage === "planet" ? select("teleport-direction", "向き", [["right", "右へ"], ["left", "左へ"]]) : null;
+      out.push(el("div", {}, "テレポート移動: ", direction, " ", declaration("teleport", "ESP能力レベル", {
+        min: 1, statName: "esp_level", submitText: "テレポート",
+        onSubmit: (declared) => send({ type: "chojin_locke.teleport", declared, ...(direction ? { direction: direction.value } : {}) }),
+      })));
+    }
+    const recoverStat = select("recover", "回復する能力値", [["endurance", "耐久力"], ["willpower", "精神力"]]);
+    out.push(el("div", {}, recoverStat, " ", button("回復", () => send({ type: "chojin_locke.recover", stat: recoverStat.value }))));
+    if (!self.outside) {
+      const near = others(sameSquare);
+      if (near.length) {
+        const target = select("treat", "治療する相手", near.map((p) => [String(p.seat), seatName(p.seat)]));
+        out.push(el("div", {}, target, " ", button("治療", () => send({ type: "chojin_locke.treat", target: Number(target.value) })), " ",
+          button("パーティーを組む", () => send({ type: "chojin_locke.form_party", partners: [Number(target.value)] }))));
+      }
+      out.push(...abilityActions("main"));
+      if (rules.stage === "base") out.push(button("破壊 (2002)", () => send({ type: "chojin_locke.destroy_key" })));
+    }
+    out.push(button("パス", () => send({ type: "chojin_locke.pass" }), { "data-command": "pass" }));
+    return out;
+  }
+
+  function abilityActions(when) {
+    const out = [];
+    const sheet = rules.me?.sheet;
+    if (sheet?.abilities?.length) {
+      const ability = select(`ability-${when}`, "特殊能力", sheet.abilities.map((a) => [a.name, `${a.name} [${a.tags.join("][")}]`]));
+      out.push(el("div", {}, ability, " ", button("特殊能力を使う", () => send({ type: "chojin_locke.use_ability", ability: ability.value }))));
+    }
+    const hand = rules.me?.ability_cards ?? [];
+    if (hand.length) {
+      const card = select(`card-${when}`, "能力カード", hand.map((c) => [c, c]));
+      out.push(el("div", {}, card, " ", button("能力カードを使う", () => send({ type: "chojin_locke.use_ability_card", card: card.value }))));
+    }
+    return out;
+  }
+
+  function supportActions() {
+    const self = mine();
+    const out = [];
+    const faction = rules.me?.faction;
+    if (ROLES[rules.turn.phase] === "support" || ROLES[rules.turn.phase] === "victory") {
+      out.push(faction === "S"
+        ? button("単独勝利宣言", () => send({ type: "chojin_locke.declare_victory", sole: true }), { "data-command": "declare_victory" })
+        : button("勝利宣言", () => send({ type: "chojin_locke.declare_victory", sole: false }), { "data-command": "declare_victory" }));
+    }
+    if (ROLES[rules.turn.phase] !== "support") return out;
+    if (!self.sheet_open) out.push(" ", button("シートオープン", () => send({ type: "chojin_locke.open_sheet" })));
+    if (rules.parties[String(self.seat)]) out.push(" ", button("パーティーの解散", () => send({ type: "chojin_locke.dissolve_party" })));
+    const near = others(sameSquare);
+    if (near.length && faction !== "S") {
+      const target = select("convert", "改心の対象", near.map((p) => [String(p.seat), seatName(p.seat)]));
+      out.push(el("div", {}, "改心: ", target, " ", declaration("convert", "ESP能力レベル", {
+        min: 0, statName: "esp_level", submitText: "改心",
+        onSubmit: (declared) => send({ type: "chojin_locke.convert", target: Number(target.value), declared }),
+      })));
+    }
+    out.push(...abilityActions("support"));
+    return out;
+  }
+
+  function checkAction() {
+    const statName = select("check-stat", "能力値", Object.entries(STATS));
+    const reason = remembered(el("input", { type: "text", maxlength: 200, name: "reason", placeholder: "理由（カードの指示など）", "aria-label": "理由" }), "check-reason", "");
+    const declared = numberInput("check", "宣言する値", { min: 0, max: 99, value: stat(memo.get("check-stat") ?? "esp_level") });
+    return el("details", { class: "locke-check" }, el("summary", {}, "能力値チェック（2D6 ≦ 宣言値）"),
+      el("div", { dataset: { declare: "check" } }, statName, " ", declared.node, " ", reason, " ",
+        button("判定", () => send({ type: "chojin_locke.check", stat: statName.value, declared: Number(declared.input.value), reason: reason.value }), { class: "primary" })));
+  }
+
+  function actions() {
+    const blocks = [];
+    if (isHost()) blocks.push(hostActions());
+    blocks.push(...setupActions());
+    const self = mine();
+    if (self && myTurn()) {
+      const role = myRole();
+      const body = [];
+      if (role === "main" && !rules.turn.main) body.push(...mainActions());
+      if (rules.turn.teleport) body.push(el("p", { class: "hint" }, `テレポート: ${rules.turn.teleport}マス先のマスをクリック`));
+      if (["support", "victory"].includes(role)) body.push(...supportActions());
+      body.push(el("div", { class: "locke-next" }, button("次のフェイズへ", () => send({ type: "chojin_locke.next_phase" }), { class: "primary", "data-command": "next_phase" })));
+      blocks.push(el("div", { class: "locke-actions locke-my-turn" }, el("h4", {}, `あなたのターン: ${PHASES[rules.turn.phase] ?? rules.turn.phase}`), body));
+    }
+    if (self && ["planet", "base"].includes(rules.stage) && !["dead", "black_hole"].includes(self.condition)) blocks.push(checkAction());
+    return blocks.filter(Boolean);
+  }
+
+  // ---------------------------------------------------------------------- my sheet and hand
+
+  function sheetBlock(sheet, { faction, stats, title }) {
+    return el("div", { class: "locke-sheet", dataset: { faction: faction ?? sheet.alignment } },
+      el("h4", {}, title, el("span", { class: "locke-sheet-name" }, `${sheet.name}${sheet.leader ? " (L)" : ""}`)),
+      el("p", {}, `${sheet.alignment}${faction ? `（現在 ${FACTIONS[faction] ?? faction}）` : ""} · ランク${sheet.rank} · ${sheet.attributes.join("・")} · シルエット ${sheet.silhouette}`),
+      el("dl", { class: "view" }, Object.entries(STATS).flatMap(([key, label]) => [
+        el("dt", {}, label), el("dd", {}, stats && stats[key] !== sheet[key] ? `${stats[key]} / ${sheet[key]}` : String(sheet[key]))])),
+      sheet.abilities.length ? el("ul", { class: "locke-abilities" }, sheet.abilities.map((a) => el("li", {}, `${a.name} [${a.tags.join("][")}]`))) : null,
+      sheet.defeat.length ? el("p", { class: "hint" }, "敗北条件: ", sheet.defeat.map((d) => `${d.character}が${d.when === "alive" ? "生きている" : "死亡している"}`).join("、")) : null);
+  }
+
+  function myBlock() {
+    const secrets = rules.me;
+    if (!secrets) return null;
+    return el("section", { class: "locke-me", "aria-label": "自分のシートと手札" },
+      el("h3", {}, "自分（秘密）"),
+      secrets.sheet ? sheetBlock(secrets.sheet, { faction: secrets.faction, stats: secrets.stats, title: "キャラクターシート: " }) : el("p", { class: "none" }, "シートはまだ配られていません"),
+      el("p", { class: "locke-hand" },
+        secrets.playing_card ? el("span", { class: `locke-playing-card ${secrets.playing_card.color}` }, cardName(secrets.playing_card)) : null,
+        secrets.silhouette_choice ? ` シルエット: ${secrets.silhouette_choice}` : "",
+        ` · 能力カード: `, (secrets.ability_cards.length ? secrets.ability_cards.map((c) => el("span", { class: "locke-ability-card" }, c)) : "なし")),
+      secrets.damage.endurance || secrets.damage.willpower ? el("p", {}, `ダメージ: 耐久力${secrets.damage.endurance} 精神力${secrets.damage.willpower}`) : null,
+      secrets.conversion_flags.length ? el("p", {}, `改心フラグ: ${secrets.conversion_flags.join("、")}`) : null,
+      Object.entries(secrets.inspected).map(([seat, sheet]) => sheetBlock(sheet, { title: `${seatName(Number(seat))} のシート: ` })));
+  }
+
+  function playersTable() {
+    const rows = rules.players.map((p) => {
+      const result = rules.results?.[String(p.seat)];
+      return el("tr", { class: p.seat === mySeat() ? "mine" : "", dataset: { seat: p.seat } },
+        el("td", {}, `${p.seat}. ${seatName(p.seat)}`),
+        el("td", { class: "locke-silhouette" }, p.silhouette ?? (p.chosen ? "（選択済み）" : "—")),
+        el("td", {}, SIDES[p.side] ?? "—"),
+        el("td", {}, CONDITIONS[p.condition] ?? p.condition),
+        el("td", {}, String(p.information)),
+        el("td", {}, String(p.ability_cards)),
+        el("td", {}, p.sheet ? `${p.sheet.name}（${FACTIONS[p.faction] ?? p.faction}）` : p.sheet_open ? "公開" : "—"),
+        rules.results ? el("td", { class: result?.won ? "won" : "lost" }, result ? `${result.class}級${result.won ? "勝利" : "敗北"}${result.reasons.length ? `: ${result.reasons.join("、")}` : ""}` : "") : null);
+    });
+    return el("div", { class: "table-scroll" }, el("table", { class: "view locke-players" },
+      el("thead", {}, el("tr", {}, ["席", "シルエット", "陣営", "状態", "情報入手", "能力カード", "シート", rules.results ? "結果" : null].filter(Boolean).map((h) => el("th", {}, h)))),
+      el("tbody", {}, rows)));
+  }
+
+  function hostSecrets() {
+    const all = rules.secrets;
+    if (!all) return null;
+    return el("details", { class: "locke-host-secrets" }, el("summary", {}, "全員のシート（GM）"),
+      el("ul", {}, Object.entries(all).map(([seat, s]) => el("li", {}, `${seatName(Number(seat))}: ${s.sheet?.name ?? "—"} ${s.faction ?? ""}`))));
+  }
+
+  // ---------------------------------------------------------------------- render
+
+  function render() {
+    if (!rules) return;
+    const stillPossible = { ambush: rules.stage === "ambush", key: rules.stage === "keys", enter_base: rules.stage === "keys", intrude: myMainOpen() };
+    if (mode && !stillPossible[mode.kind]) mode = null;
+    const board = ["keys", "base"].includes(rules.stage) ? baseBoard() : ["ambush", "planet"].includes(rules.stage) ? planetBoard() : null;
+    const faceDown = ["keys", "base"].includes(rules.stage) ? rules.board.base_face_down : rules.board.face_down;
+    root.replaceChildren(
+      status(),
+      ...prompts(),
+      board ? el("section", { class: "locke-board-wrap", "aria-label": "ボード" }, board,
+        el("p", { class: "hint" }, `裏向きのカード: ${faceDown}枚`, rules.board.keys_destroyed.length ? ` · 破壊された重要拠点: ${rules.board.keys_destroyed.length}` : "")) : null,
+      ...actions(),
+      errorBox,
+      myBlock(),
+      el("h3", {}, "プレイヤー"),
+      playersTable(),
+      hostSecrets());
+  }
+
+  return {
+    title: "超人ロック",
+    update({ view, game: fresh }) {
+      rules = view.rules;
+      game = fresh ?? game;
+      if (!rules?.players) return;
+      render();
+    },
+  };
+}

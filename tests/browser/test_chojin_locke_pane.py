@@ -1,0 +1,251 @@
+"""超人ロック at a table of six browsers: the set-up and the first turns played from the
+ruleset's pane (static/panes/chojin_locke.js) — silhouettes chosen from the sheet and the
+playing card shown, 待ち伏せ and pieces placed by clicking the board, a move by clicking a
+square, a declaration with the value the player chooses, a 勝利宣言 and the objection prompt
+that every other player gets. Every seat is its own browser context, and no context ever
+receives another seat's sheet or playing card: not in its DOM, not in a response, not in a
+stream message (byte-level over everything the context received)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from playwright.sync_api import expect
+
+from tests.browser.audience import Audience
+from tests.browser.conftest import screenshot_path
+from tests.browser.test_table import TIMEOUT, join
+from tests.rulesets.chojin_locke.table import NAMES, marked_catalog
+from tests.serverproc import KirokuServer
+
+PANE = "#ruleset-pane-body"
+SEATS = 6
+
+
+def pane(audience: Audience) -> Any:
+    return audience.page.locator(PANE)
+
+
+def stage_is(audience: Audience, text: str) -> None:
+    expect(pane(audience).locator(".locke-stage")).to_have_text(text, timeout=TIMEOUT)
+
+
+def my_sheet(audience: Audience) -> tuple[str, str]:
+    """The sheet's name and the seat's current faction, as its own pane shows them."""
+    sheet = pane(audience).locator(".locke-me .locke-sheet")
+    expect(sheet).to_be_visible(timeout=TIMEOUT)
+    name = sheet.locator(".locke-sheet-name").inner_text().removesuffix(" (L)")
+    return name, sheet.get_attribute("data-faction") or ""
+
+
+def playing_card(audience: Audience) -> dict[str, Any]:
+    card = pane(audience).locator(".locke-playing-card")
+    expect(card).to_be_visible(timeout=TIMEOUT)
+    text = card.inner_text()
+    rank = {"A": 1}.get(text[1:]) or int(text[1:])
+    return {"color": "black" if text[0] == "♠" else "red", "rank": rank}
+
+
+def choose_silhouette(audience: Audience, faction: str, taken: list[str]) -> None:
+    """An Evil sheet takes an Evil silhouette (a base player), every other sheet a Good or
+    Special one (an explorer): the sides then balance. Each seat takes a silhouette nobody
+    took yet where its playing card lets it."""
+    picker = pane(audience).locator("select[name=silhouette]")
+    expect(picker).to_be_visible(timeout=TIMEOUT)
+    side = "base" if faction == "E" else "explorer"
+    options = picker.locator(f"option[data-side={side}]")
+    names = [options.nth(i).get_attribute("value") or "" for i in range(options.count())]
+    if not names:  # an Ace or a 10 leaves one way only
+        names = [picker.locator("option").first.get_attribute("value") or ""]
+    name = next((n for n in names if n not in taken), names[0])
+    taken.append(name)
+    picker.select_option(name)
+    pane(audience).locator("[data-action=choose_silhouette] button").click()
+    expect(picker).to_have_count(0, timeout=TIMEOUT)
+
+
+def my_turn(seats: list[Audience]) -> Audience:
+    for _ in range(50):
+        for audience in seats:
+            if pane(audience).locator(".locke-my-turn").count():
+                return audience
+        seats[0].page.wait_for_timeout(100)
+    raise AssertionError("nobody's turn")
+
+
+def next_phase(audience: Audience) -> None:
+    turn = pane(audience).locator(".locke-turn").inner_text()
+    pane(audience).locator("[data-command=next_phase]").click()
+    expect(pane(audience).locator(".locke-turn")).not_to_have_text(turn, timeout=TIMEOUT)
+
+
+def to_phase(audience: Audience, phase: str) -> None:
+    for _ in range(6):
+        if pane(audience).locator(".locke-phase").get_attribute("data-phase") == phase:
+            return
+        next_phase(audience)
+    raise AssertionError(f"never reached {phase}")
+
+
+def finish_turn(audience: Audience) -> None:
+    while pane(audience).locator(".locke-my-turn").count():
+        if pane(audience).locator("[data-command=pass]").count():
+            pane(audience).locator("[data-command=pass]").click()
+            expect(pane(audience).locator("[data-command=pass]")).to_have_count(0, timeout=TIMEOUT)
+        button = pane(audience).locator("[data-command=next_phase]")
+        turn = pane(audience).locator(".locke-turn").inner_text()
+        button.click()
+        expect(pane(audience).locator(".locke-turn")).not_to_have_text(turn, timeout=TIMEOUT)
+
+
+def declare_check(audience: Audience) -> None:
+    """A willpower check, declared one below the value the pane offers (the truth)."""
+    check = pane(audience).locator(".locke-check")
+    check.locator("summary").click()
+    check.locator("select[name=check-stat]").select_option("willpower")
+    check.locator("input[name=reason]").fill("ブラフ")
+    declared = check.locator("input[name=check]")
+    truth = int(declared.input_value() or "0")
+    value = max(truth - 1, 1)
+    declared.fill(str(value))
+    before = audience.page.locator("#log li").count()
+    check.locator("button", has_text="判定").click()
+    expect(audience.page.locator("#log li")).not_to_have_count(before, timeout=TIMEOUT)
+    expect(pane(audience).locator(".locke-error")).to_be_hidden()
+
+
+def test_chojin_locke_from_the_deal_to_an_objected_victory(
+    browser: Any, server: KirokuServer
+) -> None:
+    catalog, _ = marked_catalog()
+    api = httpx.Client(base_url=server.base_url, timeout=10)
+    body = {
+        "title": "超人ロック",
+        "ruleset": "chojin_locke",
+        "seats": NAMES[:SEATS],
+        "ruleset_options": {"catalog": catalog},
+    }
+    created = api.post("/games", json=body)
+    assert created.status_code == 201, created.text
+    links = [s["link"] for s in created.json()["seats"]]
+
+    host = Audience.open(browser, "gm")
+    seats = [Audience.open(browser, f"seat:{n}") for n in range(1, SEATS + 1)]
+    try:
+        host.page.goto(created.json()["gm_link"])
+        expect(host.page.locator("#gm-pane")).to_be_visible(timeout=TIMEOUT)
+        for audience, link in zip(seats, links, strict=True):
+            join(audience, link)
+        host.page.click("text=Start the game")
+        expect(pane(host).locator(".locke-stage")).to_be_visible(timeout=TIMEOUT)
+
+        # ---- 4.1: the sheets, the playing cards, silhouettes chosen in secret
+        pane(host).locator("[data-command=deal]").click()
+        sheets = {a.name: my_sheet(a) for a in seats}
+        pane(host).locator("[data-command=fix_characters]").click()
+        cards = {a.name: playing_card(a) for a in seats}
+        taken: list[str] = []
+        for audience in seats:
+            choose_silhouette(audience, sheets[audience.name][1], taken)
+        for audience in (host, *seats):
+            stage_is(audience, "惑星編の準備")
+            # the silhouettes are public now, in every seat's table of players
+            expect(pane(audience).locator(".locke-silhouette", has_text="選択済み")).to_have_count(
+                0
+            )
+
+        # ---- 4.5: 待ち伏せ on face-down cards, pieces on spaceports, by clicking the board
+        bases = [a for a in seats if pane(a).locator("[data-mode=ambush]").count()]
+        explorers = [a for a in seats if a not in bases]
+        assert len(bases) >= 2 and len(explorers) >= 2
+        for number, audience in enumerate([*bases, bases[0]]):
+            mode = pane(audience).locator("[data-mode=ambush]")
+            if mode.get_attribute("aria-pressed") != "true":
+                mode.click()
+            far = pane(audience).locator(
+                ".locke-planet[data-planet='4'], .locke-planet[data-planet='5']"
+            )
+            far.locator("button.locke-square.target").first.click()
+            expect(pane(audience).locator(".locke-square.ambush")).to_have_count(
+                number + 1, timeout=TIMEOUT
+            )
+        for other in explorers:  # the explorers see no 待ち伏せ
+            assert pane(other).locator(".locke-square.ambush").count() == 0
+        for planet, audience in enumerate(explorers):
+            pane(audience).locator(
+                f"button.locke-square.target[data-planet='{planet}'][data-square='0']"
+            ).click()
+            expect(pane(audience).locator(".locke-piece.mine")).to_have_count(1, timeout=TIMEOUT)
+        pane(host).locator("[data-command=begin_planets]").click()
+        for audience in seats:
+            stage_is(audience, "惑星編")
+
+        # ---- the first turn: a move by clicking the square, and a declared check
+        first = my_turn(seats)
+        to_phase(first, "main")
+        pane(first).locator("button.locke-square.target[data-square='1']").click()
+        expect(pane(first).locator(".locke-turn")).to_contain_text("主要行動", timeout=TIMEOUT)
+        declare_check(first)
+        finish_turn(first)
+
+        # ---- the next turns: 勝利宣言 (Special sheets declare only sole victory, so the first
+        # Good or Evil turn player declares); every other player is asked, one objects
+        declarer: Audience | None = None
+        for _ in range(4):
+            turn = my_turn(seats)
+            to_phase(turn, "support1")
+            if sheets[turn.name][1] != "S":
+                declarer = turn
+                pane(turn).locator("[data-command=declare_victory]").click()
+                break
+            finish_turn(turn)
+        assert declarer is not None
+        others = [a for a in seats if a is not declarer]
+        for audience in others:
+            prompt = pane(audience).locator(".locke-victory")
+            expect(prompt.locator("[data-answer=object]")).to_be_visible(timeout=TIMEOUT)
+        expect(pane(declarer).locator(".locke-victory")).to_be_visible()
+        assert pane(declarer).locator(".locke-victory [data-answer]").count() == 0
+        for audience in others[:-1]:
+            pane(audience).locator(".locke-victory [data-answer=accept]").click()
+            expect(pane(audience).locator(".locke-victory [data-answer]")).to_have_count(
+                0, timeout=TIMEOUT
+            )
+        pane(others[-1]).locator(".locke-victory [data-answer=object]").click()
+        for audience in seats:
+            expect(pane(audience).locator(".locke-victory")).to_have_count(0, timeout=TIMEOUT)
+        stage_is(declarer, "惑星編")  # an objection: play goes on
+        finish_turn(declarer)
+
+        host.page.screenshot(path=screenshot_path("chojin-locke-host.png"), full_page=True)
+        explorers[0].page.locator("#ruleset-pane").screenshot(
+            path=screenshot_path("chojin-locke-pane.png")
+        )
+
+        # ---- nobody ever received another seat's sheet or playing card. The catalog is public
+        # (GameCreated holds it), so every character's name arrives once with each copy of it: a
+        # sheet reached a context when its name arrived more often than an undealt character's.
+        # The declarer's sheet is open to all since its 勝利宣言.
+        dealt = {name for name, _ in sheets.values()}
+        undealt = [c["name"] for c in catalog["characters"] if c["name"] not in dealt]
+        for audience in seats:
+            received = audience.received()
+            assert not audience.errors, audience.errors
+            copies = received.count(undealt[0])
+            assert copies >= 1 and all(received.count(n) == copies for n in undealt)
+            for owner in seats:
+                name = sheets[owner.name][0]
+                card = cards[owner.name]
+                compact = f'"color":"{card["color"]}","rank":{card["rank"]}}}'
+                spaced = f'"color": "{card["color"]}", "rank": {card["rank"]}}}'
+                mine = owner is audience
+                sheet_seen = received.count(name) > copies
+                assert sheet_seen == (mine or owner is declarer), (audience.name, owner.name)
+                assert (compact in received or spaced in received) == mine, (
+                    audience.name,
+                    owner.name,
+                )
+    finally:
+        for audience in (host, *seats):
+            audience.close()
