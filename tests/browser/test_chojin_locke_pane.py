@@ -218,10 +218,11 @@ def test_chojin_locke_from_the_deal_to_an_objected_victory(
         stage_is(declarer, "惑星編")  # an objection: play goes on
         finish_turn(declarer)
 
-        host.page.screenshot(path=screenshot_path("chojin-locke-host.png"), full_page=True)
-        explorers[0].page.locator("#ruleset-pane").screenshot(
-            path=screenshot_path("chojin-locke-pane.png")
-        )
+        shown = my_turn(seats)  # the next turn player's pane, its board and its sheet
+        shown.page.set_viewport_size({"width": 1280, "height": 2000})
+        pane(shown).locator(".locke-check summary").click()
+        image = screenshot_path("chojin-locke-pane.png")
+        shown.page.locator("#ruleset-pane").screenshot(path=image)
 
         # ---- nobody ever received another seat's sheet or playing card. The catalog is public
         # (GameCreated holds it), so every character's name arrives once with each copy of it: a

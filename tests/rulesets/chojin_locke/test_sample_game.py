@@ -32,7 +32,8 @@ def sheets_seen(table: Table) -> dict[str, set[str]]:
     seen: dict[str, set[str]] = {}
     for viewer in ("public", "gm", *seats(table)):
         rules = view(table, viewer)
-        text = str({k: v for k, v in rules.items()})
+        # the silhouette cards are the catalog's, public, and share names with characters
+        text = str({k: v for k, v in rules.items() if k != "silhouette_cards"})
         seen[viewer] = {owner for owner, name in names.items() if f"'name': '{name}'" in text}
     return seen
 

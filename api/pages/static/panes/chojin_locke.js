@@ -180,7 +180,8 @@ export function mountPane(context) {
           dataset: { planet: p, square: s },
           onclick: target ? () => send(target(p, s)) : undefined,
         },
-        el("span", { class: "locke-card" }, s === 0 ? "港" : turned ?? (faceDown.has(key) ? "" : "·")),
+        s === 0 ? el("span", { class: "locke-port" }, "港") : null,
+        el("span", { class: "locke-card" }, turned ?? (faceDown.has(key) || s === 0 ? "" : "·")),
         ambushes.has(key) ? el("span", { class: "locke-mark" }, "伏") : null,
         pieces((pl) => pl.position?.planet === p && pl.position?.square === s && !pl.cell)));
       }
@@ -500,7 +501,7 @@ export function mountPane(context) {
     if (mode && !stillPossible[mode.kind]) mode = null;
     const board = ["keys", "base"].includes(rules.stage) ? baseBoard() : ["ambush", "planet"].includes(rules.stage) ? planetBoard() : null;
     const faceDown = ["keys", "base"].includes(rules.stage) ? rules.board.base_face_down : rules.board.face_down;
-    root.replaceChildren(
+    root.replaceChildren(...[
       status(),
       ...prompts(),
       board ? el("section", { class: "locke-board-wrap", "aria-label": "ボード" }, board,
@@ -510,7 +511,8 @@ export function mountPane(context) {
       myBlock(),
       el("h3", {}, "プレイヤー"),
       playersTable(),
-      hostSecrets());
+      hostSecrets(),
+    ].filter(Boolean));
   }
 
   return {
