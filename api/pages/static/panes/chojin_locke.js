@@ -53,9 +53,11 @@ export function mountPane(context) {
     return result;
   }
 
-  // An input whose value survives the pane's re-rendering.
+  // An input whose value survives the pane's re-rendering (a choice no longer offered falls
+  // back to the first one).
   function remembered(node, key, fallback) {
     node.value = memo.has(key) ? memo.get(key) : String(fallback);
+    if (node.tagName === "SELECT" && !node.value && node.options.length) node.value = node.options[0].value;
     node.addEventListener("input", () => memo.set(key, node.value));
     node.addEventListener("change", () => memo.set(key, node.value));
     return node;
@@ -200,7 +202,11 @@ export function mountPane(context) {
     if (!self) return targets;
     const all = (make) => { for (let r = 0; r < SIZE; r += 1) for (let c = 0; c < SIZE; c += 1) targets.set(`${r}:${c}`, make); };
     const edge = (make) => { for (let r = 0; r < SIZE; r += 1) for (let c = 0; c < SIZE; c += 1) if (outer(r, c)) targets.set(`${r}:${c}`, make); };
-    if (mode?.kind === "key") { all((row, col) => ({ type: "chojin_locke.place_key", row, col })); return targets; }
+    if (mode?.kind === "key") {
+      all((row, col) => ({ type: "chojin_locke.place_key", row, col }));
+      for (const placed of rules.board.keys ?? []) targets.delete(placed);
+      return targets;
+    }
     if (mode?.kind === "enter_base") { edge((row, col) => ({ type: "chojin_locke.enter_base", row, col })); return targets; }
     if (mode?.kind === "intrude") { edge((row, col) => ({ type: "chojin_locke.intrude", declared: mode.declared, row, col })); return targets; }
     const steps = rules.turn?.teleport;
@@ -315,7 +321,8 @@ export function mountPane(context) {
       out.push(el("p", { class: "hint" }, "宇宙港（港）をクリックしてコマを置いてください。"));
     }
     if (rules.stage === "keys" && self.side === "base") out.push(el("div", { class: "locke-actions" }, modeButton("key", "重要拠点を置く", "マスをクリック")));
-    if (rules.stage === "keys" && self.side === "explorer" && !self.cell) {
+    const mostInformed = Math.max(0, ...rules.players.filter((p) => p.side === "explorer").map((p) => p.information));
+    if (rules.stage === "keys" && self.side === "explorer" && !self.cell && self.information === mostInformed) {
       out.push(el("div", { class: "locke-actions" }, modeButton("enter_base", "秘密基地に入る", "外周のマスをクリック")));
     }
     if (rules.me?.inspections_left > 0) {
@@ -359,17 +366,18 @@ export function mountPane(context) {
         onSubmit: (declared) => send({ type: "chojin_locke.teleport", declared, ...(direction ? { direction: direction.value } : {}) }),
       })));
     }
-    const recoverStat = select("recover", "回復する能力値", [["endurance", "耐久力"], ["willpower", "精神力"]]);
+    const rules2002 = rules.turn.phase === "move"; // the 2002 turn's main phase
+    const recoverStat = select("recover", "回復する能力値", rules2002 ? [["endurance", "耐久力"]] : [["endurance", "耐久力"], ["willpower", "精神力"]]);
     out.push(el("div", {}, recoverStat, " ", button("回復", () => send({ type: "chojin_locke.recover", stat: recoverStat.value }))));
     if (!self.outside) {
       const near = others(sameSquare);
       if (near.length) {
         const target = select("treat", "治療する相手", near.map((p) => [String(p.seat), seatName(p.seat)]));
-        out.push(el("div", {}, target, " ", button("治療", () => send({ type: "chojin_locke.treat", target: Number(target.value) })), " ",
+        out.push(el("div", {}, target, " ", rules2002 ? null : button("治療", () => send({ type: "chojin_locke.treat", target: Number(target.value) })), " ",
           button("パーティーを組む", () => send({ type: "chojin_locke.form_party", partners: [Number(target.value)] }))));
       }
       out.push(...abilityActions("main"));
-      if (rules.stage === "base") out.push(button("破壊 (2002)", () => send({ type: "chojin_locke.destroy_key" })));
+      if (rules.stage === "base" && rules2002) out.push(button("破壊", () => send({ type: "chojin_locke.destroy_key" })));
     }
     out.push(button("パス", () => send({ type: "chojin_locke.pass" }), { "data-command": "pass" }));
     return out;
