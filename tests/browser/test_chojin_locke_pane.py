@@ -8,15 +8,25 @@ stream message (byte-level over everything the context received)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import httpx
+from fastapi.testclient import TestClient
 from playwright.sync_api import expect
 
 from tests.browser.audience import Audience
 from tests.browser.conftest import screenshot_path
 from tests.browser.test_table import TIMEOUT, join
-from tests.rulesets.chojin_locke.table import NAMES, marked_catalog
+from tests.rulesets.chojin_locke.table import (
+    NAMES,
+    finish_turn,
+    info_catalog,
+    marked_catalog,
+    new_game,
+    to_base,
+    until_turn_of,
+    view,
+)
 from tests.serverproc import KirokuServer
 
 PANE = "#ruleset-pane-body"
@@ -88,7 +98,7 @@ def to_phase(audience: Audience, phase: str) -> None:
     raise AssertionError(f"never reached {phase}")
 
 
-def finish_turn(audience: Audience) -> None:
+def end_turn_in_pane(audience: Audience) -> None:
     while pane(audience).locator(".locke-my-turn").count():
         if pane(audience).locator("[data-command=pass]").count():
             pane(audience).locator("[data-command=pass]").click()
@@ -187,7 +197,7 @@ def test_chojin_locke_from_the_deal_to_an_objected_victory(
         pane(first).locator("button.locke-square.target[data-square='1']").click()
         expect(pane(first).locator(".locke-turn")).to_contain_text("主要行動", timeout=TIMEOUT)
         declare_check(first)
-        finish_turn(first)
+        end_turn_in_pane(first)
 
         # ---- the next turns: 勝利宣言 (Special sheets declare only sole victory, so the first
         # Good or Evil turn player declares); every other player is asked, one objects
@@ -199,7 +209,7 @@ def test_chojin_locke_from_the_deal_to_an_objected_victory(
                 declarer = turn
                 pane(turn).locator("[data-command=declare_victory]").click()
                 break
-            finish_turn(turn)
+            end_turn_in_pane(turn)
         assert declarer is not None
         others = [a for a in seats if a is not declarer]
         for audience in others:
@@ -216,7 +226,7 @@ def test_chojin_locke_from_the_deal_to_an_objected_victory(
         for audience in seats:
             expect(pane(audience).locator(".locke-victory")).to_have_count(0, timeout=TIMEOUT)
         stage_is(declarer, "惑星編")  # an objection: play goes on
-        finish_turn(declarer)
+        end_turn_in_pane(declarer)
 
         shown = my_turn(seats)  # the next turn player's pane, its board and its sheet
         shown.page.set_viewport_size({"width": 1280, "height": 2000})
@@ -250,3 +260,48 @@ def test_chojin_locke_from_the_deal_to_an_objected_victory(
     finally:
         for audience in (host, *seats):
             audience.close()
+
+
+def test_the_base_board_in_the_browser(browser: Any, server: KirokuServer) -> None:
+    """秘密基地編, reached over HTTP: the 6×6 base with its face-down cards, the 重要拠点 on the
+    base players' page only, and the turn player's move by clicking a lit square."""
+    api = httpx.Client(base_url=server.base_url, timeout=10)
+    table = new_game(cast(TestClient, api), ruleset_options={"catalog": info_catalog()})
+    bases, entrants, _outside = to_base(table)
+    # an entrant starts on a face-down card (4.6: no main phase then); once it is turned, the
+    # entrants move freely
+    finish_turn(table, until_turn_of(table, *entrants), None)
+    actor = until_turn_of(table, *entrants)
+    link = f"{server.base_url}/g/{table.game_id}/join#token="
+    mover = Audience.open(browser, actor)
+    keeper = Audience.open(browser, f"seat:{bases[0]}")
+    try:
+        for audience in (mover, keeper):
+            audience.page.goto(link + table.tokens[audience.name])
+            stage_is(audience, "秘密基地編")
+            squares = pane(audience).locator(".locke-base .locke-square")
+            expect(squares).to_have_count(36)
+            face_down = view(table, "public")["board"]["base_face_down"]
+            expect(pane(audience).locator(".locke-base .face-down")).to_have_count(face_down)
+            expect(pane(audience).locator(".locke-base .outer")).to_have_count(20)
+        expect(pane(keeper).locator(".locke-base .key")).to_have_count(4)
+        assert pane(mover).locator(".locke-base .key").count() == 0
+
+        to_phase(mover, "main")
+        cell = next(p for p in view(table, "public")["players"] if p["seat"] == int(actor[5:]))
+        row, col = cell["cell"]["row"], cell["cell"]["col"]
+        lit = pane(mover).locator("button.locke-square.target")
+        expect(lit).not_to_have_count(0)
+        target = lit.first
+        to = (
+            int(target.get_attribute("data-row") or -1),
+            int(target.get_attribute("data-col") or -1),
+        )
+        assert abs(to[0] - row) + abs(to[1] - col) == 1  # a neighbour, no wrap
+        target.click()
+        mine = pane(mover).locator(f".locke-square[data-row='{to[0]}'][data-col='{to[1]}'] .mine")
+        expect(mine).to_have_count(1, timeout=TIMEOUT)
+        assert not mover.errors and not keeper.errors
+    finally:
+        mover.close()
+        keeper.close()
