@@ -3,20 +3,23 @@ ruleset's pane (static/panes/chojin_locke.js) — silhouettes chosen from the sh
 playing card shown, 待ち伏せ and pieces placed by clicking the board, a move by clicking a
 square, a declaration with the value the player chooses, a 勝利宣言 and the objection prompt
 that every other player gets. Every seat is its own browser context, and no context ever
-receives another seat's sheet or playing card: not in its DOM, not in a response, not in a
-stream message (byte-level over everything the context received)."""
+receives another seat's sheet or playing card, nor an explorer the 待ち伏せ: not in its DOM,
+not in a response, not in a stream message (byte-level over everything the context
+received)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, cast
 
 import httpx
+import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import expect
 
 from tests.browser.audience import Audience
 from tests.browser.conftest import screenshot_path
-from tests.browser.test_table import TIMEOUT, join
+from tests.browser.test_table import TIMEOUT
 from tests.rulesets.chojin_locke.table import (
     NAMES,
     finish_turn,
@@ -31,6 +34,13 @@ from tests.serverproc import KirokuServer
 
 PANE = "#ruleset-pane-body"
 SEATS = 6
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[KirokuServer]:
+    """One server for this module's games (each test makes its own game)."""
+    with KirokuServer(db=tmp_path_factory.mktemp("locke") / "kiroku.db") as running:
+        yield running
 
 
 def pane(audience: Audience) -> Any:
@@ -58,12 +68,13 @@ def playing_card(audience: Audience) -> dict[str, Any]:
 
 
 def choose_silhouette(audience: Audience, faction: str, taken: list[str]) -> None:
-    """An Evil sheet takes an Evil silhouette (a base player), every other sheet a Good or
-    Special one (an explorer): the sides then balance. Each seat takes a silhouette nobody
-    took yet where its playing card lets it."""
+    """A Good sheet takes a Good or Special silhouette (an explorer), every other sheet an
+    Evil one (a base player) where its playing card lets it: the sides then balance, and the
+    explorers, whose turns come first, are mostly Good (Special sheets declare only sole
+    victory). Each seat takes a silhouette nobody took yet where it can."""
     picker = pane(audience).locator("select[name=silhouette]")
     expect(picker).to_be_visible(timeout=TIMEOUT)
-    side = "base" if faction == "E" else "explorer"
+    side = "explorer" if faction == "G" else "base"
     options = picker.locator(f"option[data-side={side}]")
     names = [options.nth(i).get_attribute("value") or "" for i in range(options.count())]
     if not names:  # an Ace or a 10 leaves one way only
@@ -145,8 +156,12 @@ def test_chojin_locke_from_the_deal_to_an_objected_victory(
     try:
         host.page.goto(created.json()["gm_link"])
         expect(host.page.locator("#gm-pane")).to_be_visible(timeout=TIMEOUT)
-        for audience, link in zip(seats, links, strict=True):
-            join(audience, link)
+        for audience, link in zip(seats, links, strict=True):  # all six at once
+            audience.page.goto(link)
+        for audience in seats:
+            audience.page.click("text=Take my seat")
+        for audience in seats:
+            expect(audience.page.locator("#chat")).to_be_visible(timeout=TIMEOUT)
         host.page.click("text=Start the game")
         expect(pane(host).locator(".locke-stage")).to_be_visible(timeout=TIMEOUT)
 
@@ -169,7 +184,7 @@ def test_chojin_locke_from_the_deal_to_an_objected_victory(
         bases = [a for a in seats if pane(a).locator("[data-mode=ambush]").count()]
         explorers = [a for a in seats if a not in bases]
         assert len(bases) >= 2 and len(explorers) >= 2
-        for number, audience in enumerate([*bases, bases[0]]):
+        for number, audience in enumerate([bases[0], bases[1], bases[0]]):  # 3 with six (L1352)
             mode = pane(audience).locator("[data-mode=ambush]")
             if mode.get_attribute("aria-pressed") != "true":
                 mode.click()
@@ -243,6 +258,8 @@ def test_chojin_locke_from_the_deal_to_an_objected_victory(
         for audience in seats:
             received = audience.received()
             assert not audience.errors, audience.errors
+            # the 待ち伏せ squares reach the base players only
+            assert ('"ambushes":[' in received) == (audience in bases), audience.name
             copies = received.count(undealt[0])
             assert copies >= 1 and all(received.count(n) == copies for n in undealt)
             for owner in seats:
