@@ -349,6 +349,12 @@ export function mountPane(context) {
   function mainActions() {
     const self = mine();
     const out = [];
+    if (rules.turn.must_pass) {
+      // 3.2: the turn began beside a character with the identical silhouette card
+      out.push(el("p", { class: "hint" }, "同じシルエットのキャラクターと同じマスでターンを始めました: パスのみ。"));
+      out.push(button("パス", () => send({ type: "chojin_locke.pass" }), { "data-command": "pass" }));
+      return out;
+    }
     if (self.condition === "arrested") {
       out.push(button("脱出チェック", () => send({ type: "chojin_locke.escape" }), { class: "primary" }));
       return out;
@@ -461,6 +467,16 @@ export function mountPane(context) {
       sheet.defeat.length ? el("p", { class: "hint" }, "敗北条件: ", sheet.defeat.map((d) => `${d.character}が${d.when === "alive" ? "生きている" : "死亡している"}`).join("、")) : null);
   }
 
+  // My hand: the cards I turned face up by using them (4.7) are marked, as they lie open.
+  function handCards(cards) {
+    const open = [...(mine()?.face_up_abilities ?? [])];
+    return cards.map((c) => {
+      const at = open.indexOf(c);
+      if (at >= 0) open.splice(at, 1);
+      return el("span", { class: `locke-ability-card${at >= 0 ? " face-up" : ""}`, title: at >= 0 ? "表向き" : "裏向き" }, c);
+    });
+  }
+
   function myBlock() {
     const secrets = rules.me;
     if (!secrets) return null;
@@ -470,7 +486,7 @@ export function mountPane(context) {
       el("p", { class: "locke-hand" },
         secrets.playing_card ? el("span", { class: `locke-playing-card ${secrets.playing_card.color}` }, cardName(secrets.playing_card)) : null,
         secrets.silhouette_choice ? ` シルエット: ${secrets.silhouette_choice}` : "",
-        ` · 能力カード: `, (secrets.ability_cards.length ? secrets.ability_cards.map((c) => el("span", { class: "locke-ability-card" }, c)) : "なし")),
+        ` · 能力カード: `, (secrets.ability_cards.length ? handCards(secrets.ability_cards) : "なし")),
       secrets.damage.endurance || secrets.damage.willpower ? el("p", {}, `ダメージ: 耐久力${secrets.damage.endurance} 精神力${secrets.damage.willpower}`) : null,
       secrets.conversion_flags.length ? el("p", {}, `改心フラグ: ${secrets.conversion_flags.join("、")}`) : null,
       Object.entries(secrets.inspected).map(([seat, sheet]) => sheetBlock(sheet, { title: `${seatName(Number(seat))} のシート: ` })));
@@ -485,7 +501,7 @@ export function mountPane(context) {
         el("td", {}, SIDES[p.side] ?? "—"),
         el("td", {}, CONDITIONS[p.condition] ?? p.condition),
         el("td", {}, String(p.information)),
-        el("td", {}, String(p.ability_cards)),
+        el("td", {}, String(p.ability_cards), (p.face_up_abilities ?? []).map((c) => el("span", { class: "locke-ability-card face-up" }, c))),
         el("td", {}, p.sheet ? `${p.sheet.name}（${FACTIONS[p.faction] ?? p.faction}）` : p.sheet_open ? "公開" : "—"),
         rules.results ? el("td", { class: result?.won ? "won" : "lost" }, result ? `${result.class}級${result.won ? "勝利" : "敗北"}${result.reasons.length ? `: ${result.reasons.join("、")}` : ""}` : "") : null);
     });
