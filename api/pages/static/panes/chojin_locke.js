@@ -258,7 +258,7 @@ export function mountPane(context) {
 
   function myTurn() { return rules.turn && rules.turn.seat === mySeat() && ["planet", "base"].includes(rules.stage); }
   function myRole() { return myTurn() ? ROLES[rules.turn.phase] : null; }
-  function myMainOpen() { return myRole() === "main" && !rules.turn.main && !rules.turn.teleport; }
+  function myMainOpen() { return myRole() === "main" && !rules.turn.main && !rules.turn.teleport && !rules.turn.must_pass; }
   function stat(name) { return rules.me?.stats?.[name] ?? 0; }
 
   function others(filter = () => true) {
