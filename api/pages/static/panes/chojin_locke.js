@@ -40,7 +40,9 @@ export function mountPane(context) {
 
   const me = () => context.me.actor;
   const mySeat = () => (me().startsWith("seat:") ? Number(me().slice(5)) : null);
-  const isHost = () => context.isGm() || me() === "host";
+  // the host runs the set-up steps (a GM, or in a game without a referee its host, who may
+  // also sit at a seat)
+  const isHost = () => context.isGm() || me() === "host" || Boolean(context.me.referee);
   const seatName = (seat) => game?.seats.find((s) => s.seat === seat)?.name ?? `seat ${seat}`;
   const player = (seat) => rules.players.find((p) => p.seat === seat);
   const mine = () => (mySeat() === null ? null : player(mySeat()));
