@@ -104,7 +104,7 @@ export function mountPane(context) {
     const victory = rules.victory;
     if (victory) {
       const waiting = victory.waiting.includes(seat);
-      out.push(el("div", { class: "locke-prompt locke-victory", role: "alertdialog", "aria-label": "勝利宣言" },
+      out.push(el("div", { class: "locke-prompt locke-victory", role: "group", "aria-label": "勝利宣言" },
         el("p", {}, `${seatName(victory.seat)} が ${FACTIONS[victory.faction] ?? victory.faction} の勝利を宣言しました。`,
           waiting ? " 反対しますか？" : ` 回答待ち: ${victory.waiting.map(seatName).join("、")}`),
         waiting ? el("div", { class: "locke-buttons" },
@@ -113,7 +113,7 @@ export function mountPane(context) {
     }
     const proposal = rules.proposal;
     if (proposal?.waiting.includes(seat)) {
-      out.push(el("div", { class: "locke-prompt", role: "alertdialog", "aria-label": "パーティー" },
+      out.push(el("div", { class: "locke-prompt", role: "group", "aria-label": "パーティー" },
         el("p", {}, `${seatName(proposal.leader)} がパーティーを組もうと提案しています。`),
         el("div", { class: "locke-buttons" },
           button("組む", () => send({ type: "chojin_locke.answer_party", accepts: true }), { class: "primary" }),
@@ -122,7 +122,7 @@ export function mountPane(context) {
     const teleport = rules.turn?.party_teleport;
     if (teleport?.waiting.includes(seat)) {
       const level = numberInput("partner-esp", "ESP能力レベル", { min: 0, max: 12, value: rules.me?.stats?.esp_level ?? 0 });
-      out.push(el("div", { class: "locke-prompt", role: "alertdialog", "aria-label": "テレポート" },
+      out.push(el("div", { class: "locke-prompt", role: "group", "aria-label": "テレポート" },
         el("p", {}, `${seatName(rules.turn.seat)} のパーティーがテレポートします。あなたのESP能力レベルを宣言してください。`),
         level.node, button("宣言", () => send({ type: "chojin_locke.declare_teleport", declared: Number(level.input.value) }), { class: "primary" })));
     }
@@ -189,11 +189,11 @@ export function mountPane(context) {
         ambushes.has(key) ? el("span", { class: "locke-mark" }, "伏") : null,
         pieces((pl) => pl.position?.planet === p && pl.position?.square === s && !pl.cell)));
       }
-      rows.push(el("div", { class: "locke-planet", role: "row", dataset: { planet: p } },
-        el("span", { class: "locke-planet-name", role: "rowheader" }, `惑星${p}`), squares,
+      rows.push(el("div", { class: "locke-planet", dataset: { planet: p } },
+        el("span", { class: "locke-planet-name" }, `惑星${p}`), squares,
         el("span", { class: "locke-wrap", title: "トーラス: 右端のマスは宇宙港と隣り合う", "aria-hidden": "true" }, "↺")));
     }
-    return el("div", { class: "locke-board locke-planets", role: "grid", "aria-label": "惑星編のボード" }, rows);
+    return el("div", { class: "locke-board locke-planets", role: "group", "aria-label": "惑星編のボード" }, rows);
   }
 
   function outer(row, col) { return row === 0 || col === 0 || row === SIZE - 1 || col === SIZE - 1; }
@@ -252,7 +252,7 @@ export function mountPane(context) {
     }
     const around = rules.players.filter((p) => p.outside);
     return el("div", {},
-      el("div", { class: "locke-board locke-base", role: "grid", "aria-label": "秘密基地" }, cells),
+      el("div", { class: "locke-board locke-base", role: "group", "aria-label": "秘密基地" }, cells),
       around.length ? el("p", { class: "locke-around" }, "秘密基地周辺: ", pieces((p) => p.outside)) : null);
   }
 
