@@ -87,7 +87,8 @@ def choose_silhouette(audience: Audience, faction: str, taken: list[str]) -> Non
 
 
 def my_turn(seats: list[Audience]) -> Audience:
-    for _ in range(50):
+    """The seat whose pane says it is its turn (once its page has caught up)."""
+    for _ in range(TIMEOUT // 100):
         for audience in seats:
             if pane(audience).locator(".locke-my-turn").count():
                 return audience
@@ -176,15 +177,16 @@ def test_chojin_locke_from_the_deal_to_an_objected_victory(
         for audience in (host, *seats):
             stage_is(audience, "惑星編の準備")
             # the silhouettes are public now, in every seat's table of players
-            expect(pane(audience).locator(".locke-silhouette", has_text="選択済み")).to_have_count(
-                0
-            )
+            chosen = pane(audience).locator(".locke-silhouette", has_text="選択済み")
+            expect(chosen).to_have_count(0)
 
         # ---- 4.5: 待ち伏せ on face-down cards, pieces on spaceports, by clicking the board
         bases = [a for a in seats if pane(a).locator("[data-mode=ambush]").count()]
         explorers = [a for a in seats if a not in bases]
         assert len(bases) >= 2 and len(explorers) >= 2
         for number, audience in enumerate([bases[0], bases[1], bases[0]]):  # 3 with six (L1352)
+            placed = pane(audience).locator(".locke-square.ambush")
+            expect(placed).to_have_count(number, timeout=TIMEOUT)  # the others' are in its view
             mode = pane(audience).locator("[data-mode=ambush]")
             if mode.get_attribute("aria-pressed") != "true":
                 mode.click()
@@ -192,9 +194,7 @@ def test_chojin_locke_from_the_deal_to_an_objected_victory(
                 ".locke-planet[data-planet='4'], .locke-planet[data-planet='5']"
             )
             far.locator("button.locke-square.target").first.click()
-            expect(pane(audience).locator(".locke-square.ambush")).to_have_count(
-                number + 1, timeout=TIMEOUT
-            )
+            expect(placed).to_have_count(number + 1, timeout=TIMEOUT)
         for other in explorers:  # the explorers see no 待ち伏せ
             assert pane(other).locator(".locke-square.ambush").count() == 0
         for planet, audience in enumerate(explorers):
@@ -202,6 +202,8 @@ def test_chojin_locke_from_the_deal_to_an_objected_victory(
                 f"button.locke-square.target[data-planet='{planet}'][data-square='0']"
             ).click()
             expect(pane(audience).locator(".locke-piece.mine")).to_have_count(1, timeout=TIMEOUT)
+        on_board = pane(host).locator(".locke-planets .locke-piece")
+        expect(on_board).to_have_count(len(explorers), timeout=TIMEOUT)  # the host has seen all
         pane(host).locator("[data-command=begin_planets]").click()
         for audience in seats:
             stage_is(audience, "惑星編")
