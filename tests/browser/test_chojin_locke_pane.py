@@ -122,19 +122,26 @@ def end_turn_in_pane(audience: Audience) -> None:
 
 
 def declare_check(audience: Audience) -> None:
-    """A willpower check, declared one below the value the pane offers (the truth)."""
+    """A willpower check: declared above the value the pane offers (the truth), refused to the
+    declarer alone with nothing appended; then one below it, rolled."""
     check = pane(audience).locator(".locke-check")
     check.locator("summary").click()
     check.locator("select[name=check-stat]").select_option("willpower")
     check.locator("input[name=reason]").fill("ブラフ")
     declared = check.locator("input[name=check]")
     truth = int(declared.input_value() or "0")
-    value = max(truth - 1, 1)
-    declared.fill(str(value))
-    before = audience.page.locator("#log li").count()
+    assert truth >= 1
+    log = audience.page.locator("#log li")
+    before = log.count()
+    declared.fill(str(truth + 1))
     check.locator("button", has_text="判定").click()
-    expect(audience.page.locator("#log li")).not_to_have_count(before, timeout=TIMEOUT)
-    expect(pane(audience).locator(".locke-error")).to_be_hidden()
+    error = pane(audience).locator(".locke-error")
+    expect(error).to_contain_text("declaration_too_high", timeout=TIMEOUT)
+    assert log.count() == before
+    declared.fill(str(max(truth - 1, 1)))
+    check.locator("button", has_text="判定").click()
+    expect(log).not_to_have_count(before, timeout=TIMEOUT)
+    expect(error).to_be_hidden()
 
 
 def test_chojin_locke_from_the_deal_to_an_objected_victory(
@@ -260,6 +267,8 @@ def test_chojin_locke_from_the_deal_to_an_objected_victory(
         for audience in seats:
             received = audience.received()
             assert not audience.errors, audience.errors
+            # a refusal that depends on a sheet reaches its maker only
+            assert ("declaration_too_high" in received) == (audience is first), audience.name
             # the 待ち伏せ squares reach the base players only
             assert ('"ambushes":[' in received) == (audience in bases), audience.name
             copies = received.count(undealt[0])

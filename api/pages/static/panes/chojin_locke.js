@@ -433,7 +433,9 @@ export function mountPane(context) {
   function checkAction() {
     const statName = select("check-stat", "能力値", Object.entries(STATS));
     const reason = remembered(el("input", { type: "text", maxlength: 200, name: "reason", placeholder: "理由（カードの指示など）", "aria-label": "理由" }), "check-reason", "");
-    const declared = numberInput("check", "宣言する値", { min: 0, max: 99, value: stat(memo.get("check-stat") ?? "esp_level") });
+    const declared = numberInput("check", "宣言する値", { min: 0, max: 99, value: stat(statName.value) });
+    // a new stat offers its current value again (the truth; declare it or lower)
+    statName.addEventListener("change", () => { declared.input.value = String(stat(statName.value)); memo.set("check", declared.input.value); });
     return el("details", { class: "locke-check" }, el("summary", {}, "能力値チェック（2D6 ≦ 宣言値）"),
       el("div", { dataset: { declare: "check" } }, statName, " ", declared.node, " ", reason, " ",
         button("判定", () => send({ type: "chojin_locke.check", stat: statName.value, declared: Number(declared.input.value), reason: reason.value }), { class: "primary" })));
