@@ -121,11 +121,18 @@ def end_turn_in_pane(audience: Audience) -> None:
         expect(pane(audience).locator(".locke-turn")).not_to_have_text(turn, timeout=TIMEOUT)
 
 
+def open_check(audience: Audience) -> Any:
+    check = pane(audience).locator(".locke-check")
+    if check.get_attribute("open") is None:
+        check.locator("summary").click()
+    expect(check.locator("select[name=check-stat]")).to_be_visible()
+    return check
+
+
 def declare_check(audience: Audience) -> None:
     """A willpower check: declared above the value the pane offers (the truth), refused to the
     declarer alone with nothing appended; then one below it, rolled."""
-    check = pane(audience).locator(".locke-check")
-    check.locator("summary").click()
+    check = open_check(audience)
     check.locator("select[name=check-stat]").select_option("willpower")
     check.locator("input[name=reason]").fill("ブラフ")
     declared = check.locator("input[name=check]")
@@ -158,11 +165,15 @@ def test_chojin_locke_from_the_deal_to_an_objected_victory(
     created = api.post("/games", json=body)
     assert created.status_code == 201, created.text
     links = [s["link"] for s in created.json()["seats"]]
+    # a game without a referee (超人ロック's default once hosts exist) gives a host link; its
+    # host is an audience like the public and is checked like the seats below
+    hosted = created.json().get("referee") == "host"
+    host_link = created.json()["host_link" if hosted else "gm_link"]
 
-    host = Audience.open(browser, "gm")
+    host = Audience.open(browser, "host" if hosted else "gm")
     seats = [Audience.open(browser, f"seat:{n}") for n in range(1, SEATS + 1)]
     try:
-        host.page.goto(created.json()["gm_link"])
+        host.page.goto(host_link)
         expect(host.page.locator("#gm-pane")).to_be_visible(timeout=TIMEOUT)
         for audience, link in zip(seats, links, strict=True):  # all six at once
             audience.page.goto(link)
@@ -254,17 +265,18 @@ def test_chojin_locke_from_the_deal_to_an_objected_victory(
 
         shown = my_turn(seats)  # the next turn player's pane, its board and its sheet
         shown.page.set_viewport_size({"width": 1280, "height": 2000})
-        pane(shown).locator(".locke-check summary").click()
+        open_check(shown)
         image = screenshot_path("chojin-locke-pane.png")
         shown.page.locator("#ruleset-pane").screenshot(path=image)
 
         # ---- nobody ever received another seat's sheet or playing card. The catalog is public
         # (GameCreated holds it), so every character's name arrives once with each copy of it: a
         # sheet reached a context when its name arrived more often than an undealt character's.
-        # The declarer's sheet is open to all since its 勝利宣言.
+        # The declarer's sheet is open to all since its 勝利宣言. The GM sees every secret; a
+        # host none.
         dealt = {name for name, _ in sheets.values()}
         undealt = [c["name"] for c in catalog["characters"] if c["name"] not in dealt]
-        for audience in seats:
+        for audience in [*seats, *([host] if hosted else [])]:
             received = audience.received()
             assert not audience.errors, audience.errors
             # a refusal that depends on a sheet reaches its maker only

@@ -436,9 +436,13 @@ export function mountPane(context) {
     const declared = numberInput("check", "宣言する値", { min: 0, max: 99, value: stat(statName.value) });
     // a new stat offers its current value again (the truth; declare it or lower)
     statName.addEventListener("change", () => { declared.input.value = String(stat(statName.value)); memo.set("check", declared.input.value); });
-    return el("details", { class: "locke-check" }, el("summary", {}, "能力値チェック（2D6 ≦ 宣言値）"),
+    // stays open (or closed) across re-renders, as the player left it
+    const details = el("details", { class: "locke-check", open: memo.get("check-open") === "yes" },
+      el("summary", {}, "能力値チェック（2D6 ≦ 宣言値）"),
       el("div", { dataset: { declare: "check" } }, statName, " ", declared.node, " ", reason, " ",
         button("判定", () => send({ type: "chojin_locke.check", stat: statName.value, declared: Number(declared.input.value), reason: reason.value }), { class: "primary" })));
+    details.addEventListener("toggle", () => memo.set("check-open", details.open ? "yes" : "no"));
+    return details;
   }
 
   function actions() {
