@@ -30,8 +30,10 @@ def _as_gm(browser: Any, created: dict[str, Any]) -> Audience:
 
 
 def _form(audience: Audience, command: str) -> Any:
-    # A ruleset with a pane of its own folds the generic one: unfold it as a user would.
+    # A ruleset with a pane of its own folds the generic one (once its forms are there, the
+    # fold is done): unfold it as a user would.
     rules = audience.page.locator("#rules-pane")
+    expect(rules.locator(f"form[data-type='{command}']")).to_have_count(1, timeout=TIMEOUT)
     if rules.get_attribute("open") is None:
         rules.locator("> summary").click()
         expect(rules).to_have_attribute("open", "", timeout=TIMEOUT)
