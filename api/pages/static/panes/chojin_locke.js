@@ -380,9 +380,14 @@ export function mountPane(context) {
     if (!self.outside) {
       const near = others(sameSquare);
       if (near.length) {
-        const target = select("treat", "治療する相手", near.map((p) => [String(p.seat), seatName(p.seat)]));
-        out.push(el("div", {}, target, " ", rules2002 ? null : button("治療", () => send({ type: "chojin_locke.treat", target: Number(target.value) })), " ",
-          button("パーティーを組む", () => send({ type: "chojin_locke.form_party", partners: [Number(target.value)] }))));
+        if (!rules2002) {
+          const target = select("treat", "治療する相手", near.map((p) => [String(p.seat), seatName(p.seat)]));
+          out.push(el("div", {}, target, " ", button("治療", () => send({ type: "chojin_locke.treat", target: Number(target.value) }))));
+        }
+        // パーティーを組む: any of the characters on my square
+        const partners = near.map((p) => el("input", { type: "checkbox", value: String(p.seat), "aria-label": seatName(p.seat) }));
+        out.push(el("div", {}, partners.map((box, i) => el("label", { class: "inline" }, box, ` ${seatName(near[i].seat)}`)), " ",
+          button("パーティーを組む", () => send({ type: "chojin_locke.form_party", partners: partners.filter((b) => b.checked).map((b) => Number(b.value)) }))));
       }
       out.push(...abilityActions("main"));
       if (rules.stage === "base" && rules2002) out.push(button("破壊", () => send({ type: "chojin_locke.destroy_key" })));
