@@ -14,7 +14,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict
 
 from domain.audience import GM, PUBLIC, seat_actor, seat_number
-from domain.rulesets.chojin_locke.cards import CharacterSheet, Silhouette
+from domain.rulesets.chojin_locke.cards import CharacterSheet
 from domain.rulesets.chojin_locke.results import Result, results
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.state import (
@@ -103,7 +103,6 @@ class VigilView(BaseModel):
 
 class ChojinView(RulesView):
     stage: Stage
-    silhouette_cards: Sequence[Silhouette]  # the catalog's, public: what a seat may choose
     deals: int
     players: list[PlayerView]
     turn: Turn | None
@@ -183,7 +182,6 @@ def view(t: TableView[ChojinState], audience: str) -> ChojinView:
     players = [p for _, p in sorted(state.players.items())]
     return ChojinView(
         stage=state.stage,
-        silhouette_cards=list(state.catalog.silhouettes),
         deals=state.deals,
         players=[_public(p, t.ended) for p in players],
         turn=state.turn,

@@ -1,11 +1,10 @@
-"""What the table's pane draws from the view: the silhouette cards a seat may choose, and the
-squares holding a face-down card — public, as on the table, never what lies there (ruling 36)."""
+"""What the table's pane draws from the view: the squares holding a face-down card — public, as
+on the table, never what lies there (ruling 36)."""
 
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from domain.rulesets.chojin_locke.catalog import sample
 from tests.rulesets.chojin_locke.table import (
     cmd,
     finish_turn,
@@ -16,13 +15,6 @@ from tests.rulesets.chojin_locke.table import (
 )
 
 VIEWERS = ("public", "gm", *(f"seat:{n}" for n in range(1, 7)))
-
-
-def test_silhouette_cards_are_the_catalogs(client: TestClient) -> None:
-    table = new_game(client)
-    expected = [s.model_dump(mode="json") for s in sample().silhouettes]
-    for viewer in VIEWERS:
-        assert view(table, viewer)["silhouette_cards"] == expected
 
 
 def test_face_down_squares_as_the_table_sees_them(client: TestClient) -> None:

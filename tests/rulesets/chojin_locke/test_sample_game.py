@@ -32,8 +32,7 @@ def sheets_seen(table: Table) -> dict[str, set[str]]:
     seen: dict[str, set[str]] = {}
     for viewer in ("public", "gm", *seats(table)):
         rules = view(table, viewer)
-        # the silhouette cards are the catalog's, public, and share names with characters
-        text = str({k: v for k, v in rules.items() if k != "silhouette_cards"})
+        text = str({k: v for k, v in rules.items()})
         seen[viewer] = {owner for owner, name in names.items() if f"'name': '{name}'" in text}
     return seen
 

@@ -37,6 +37,21 @@ export function mountPane(context) {
   let rules = null;
   let game = null;
   let mode = null; // what a click on the board does now: {kind, hint}
+  // The game's catalog, public: its own (in GameCreated's options), else the ruleset's sample
+  // (GET /rulesets' reference data). Only its silhouette cards are read, to choose one.
+  let catalog = null;
+  let catalogAsked = false;
+
+  async function loadCatalog(gameId) {
+    catalogAsked = true;
+    let own = null;
+    try {
+      const first = await context.get(`/games/${gameId}/events?after=0&limit=1`);
+      own = first.events[0]?.public?.ruleset_options?.catalog ?? null;
+    } catch { /* the sample's then */ }
+    catalog = own ?? context.ruleset?.data?.catalog ?? null;
+    render();
+  }
 
   const me = () => context.me.actor;
   const mySeat = () => (me().startsWith("seat:") ? Number(me().slice(5)) : null);
@@ -289,10 +304,10 @@ export function mountPane(context) {
     const rank = secrets.playing_card.rank;
     const used = {};
     for (const p of rules.players) if (p.silhouette && p.seat !== mySeat()) used[p.silhouette] = (used[p.silhouette] ?? 0) + 1;
-    const allowed = rules.silhouette_cards.filter((card) => (rank === 1 ? card.name === secrets.sheet.silhouette
+    const allowed = (catalog?.silhouettes ?? []).filter((card) => (rank === 1 ? card.name === secrets.sheet.silhouette
       : rank === 10 ? card.alignment === secrets.faction : true));
     const options = allowed.map((card) => el("option", { value: card.name, dataset: { side: card.alignment === "E" ? "base" : "explorer", alignment: card.alignment } },
-      `${card.name} (${FACTIONS[card.alignment]}・${card.alignment === "E" ? "基地" : "探索"}${used[card.name] ? `・使用中${used[card.name]}/${card.count}` : ""})`));
+      `${card.name} (${FACTIONS[card.alignment]}・${card.alignment === "E" ? "基地" : "探索"}${used[card.name] ? `・使用中${used[card.name]}/${card.count ?? 2}` : ""})`));
     const picker = remembered(el("select", { name: "silhouette", "aria-label": "シルエット" }, options), "silhouette", allowed[0]?.name ?? "");
     const type = change ? "change_silhouette" : "choose_silhouette";
     const restriction = rank === 1 ? "エース: 自分のキャラクターと同じ名前のシルエット" : rank === 10 ? "10: 自分と同じアライメントのシルエット" : "制限なし";
@@ -558,6 +573,7 @@ export function mountPane(context) {
       rules = view.rules;
       game = fresh ?? game;
       if (!rules?.players) return;
+      if (!catalogAsked) loadCatalog(view.game_id);
       render();
     },
   };
