@@ -81,7 +81,7 @@ class SeatSecrets(RulesView):
 
 class BoardView(RulesView):
     face_down: int
-    # the squares a face-down card lies on, as anyone at the table sees them (docs/rulings.md)
+    # the squares a face-down card lies on, as anyone at the table sees them (ruling 36)
     face_down_squares: Sequence[str]
     turned: dict[str, str]
     ambushes: Annotated[Private[Sequence[str]], NULL_WHEN_HIDDEN]  # the base side's
