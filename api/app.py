@@ -12,7 +12,18 @@ from api.errors import install_error_handlers
 from api.limits import BodySizeLimit
 from api.live import Live
 from api.openapi import install_openapi
-from api.routes import commands, events, games, health, replay, rulesets, sessions, stream, views
+from api.routes import (
+    commands,
+    events,
+    games,
+    health,
+    log,
+    replay,
+    rulesets,
+    sessions,
+    stream,
+    views,
+)
 from api.routes.lean import install_lean_commands
 from api.web import SecurityHeaders, WebSettings
 from domain.authentication import Authenticator
@@ -52,7 +63,7 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
     app.state.web = web if web is not None else WebSettings.from_env()
     install_error_handlers(app)
     install_openapi(app)
-    for module in (games, sessions, commands, events, views, stream, replay, rulesets, health):
+    for module in (games, sessions, commands, events, log, views, stream, replay, rulesets, health):
         app.include_router(module.router)
     install_lean_commands(app.router.routes)
     app.include_router(pages.router)

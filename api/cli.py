@@ -96,6 +96,17 @@ def _parser() -> argparse.ArgumentParser:
 
     add_commands(commands)  # replay, audit, export, import: replay/cli.py
 
+    log = commands.add_parser(
+        "log", help="write a game's session log: one HTML file that verifies itself"
+    )
+    log.add_argument("game", help="a game id in the store, or an archive file (offline)")
+    log.add_argument("-o", "--output", required=True, help="the HTML file to write")
+    log.add_argument(
+        "--as", dest="audience", default="public", help="before the end: gm, public or seat:N"
+    )
+    store_options(log)
+    log.set_defaults(run=_log)
+
     roll = commands.add_parser("roll", help="evaluate a dice command offline")
     roll.add_argument("expression")
     roll.add_argument("--faces", help="comma-separated faces, e.g. 2,3,6,4 (default: random)")
@@ -213,6 +224,28 @@ def _rebuild(args: argparse.Namespace) -> int:
     print(f"rebuilt the views of {scope} up to notification {position} in {elapsed:.2f} s")
     for game_id, fault in sorted(runner.damaged.items()):
         print(f"game {game_id} is stopped at event {fault.seq}: {fault.why}")
+    return 0
+
+
+def _log(args: argparse.Namespace) -> int:
+    from api.pages.sessionlog import disclosure_after, render, session_log
+    from domain.redaction import Disclosure
+    from replay.archive import read_archive, records_from_envelopes
+
+    if Path(args.game).is_file():  # an archive: offline, no store at all
+        with open(args.game, encoding="utf-8") as archive:
+            _header, envelopes = read_archive(archive)
+        readable = [e for e in envelopes if isinstance(e, dict)]
+        records = records_from_envelopes(readable, strict=False)
+        disclosure = disclosure_after(records)
+    else:
+        with open_service(args) as service:
+            state = service.state(args.game)
+            records = list(service.records(args.game, upto=state.version))
+            disclosure = Disclosure.of(state)
+    html, _csp = render(session_log(records, args.audience, disclosure))
+    Path(args.output).write_text(html, encoding="utf-8")
+    print(f"wrote the log of {len(records)} events to {args.output}")
     return 0
 
 

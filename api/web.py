@@ -17,8 +17,9 @@ CONTENT_SECURITY_POLICY = (
     "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
     "form-action 'self'; frame-ancestors 'none'"
 )
+CSP_HEADER = b"content-security-policy"
 SECURITY_HEADERS = [
-    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (CSP_HEADER, CONTENT_SECURITY_POLICY.encode()),
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
     (b"x-frame-options", b"DENY"),
@@ -76,7 +77,12 @@ class SecurityHeaders:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+                headers = list(message.get("headers", []))
+                # A response with a policy of its own (the session log: its inline style and
+                # script allowed by their hashes) keeps it; every other gets the default.
+                own = any(name.lower() == CSP_HEADER for name, _value in headers)
+                extra = [h for h in SECURITY_HEADERS if not (own and h[0] == CSP_HEADER)]
+                message["headers"] = [*headers, *extra]
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

@@ -1,0 +1,281 @@
+// The session log's verifier: docs/verification.md, in the reader's browser, with Web Crypto.
+// It reads the archive the file embeds (the game's envelopes), recomputes the hash chain, every
+// revealed secret against its commitment and — after the end — the seed and every die, deal
+// and shuffle; it checks that each line on the page is the event it claims to be, and compares
+// the head with one the reader noted (`#head=SEQ:HASH` in the address, or the form). No network.
+import { canonical, sha256Hex } from "./jcs.js";
+
+const ENVELOPE = ["game_id", "seq", "type", "actor", "at", "public", "sealed", "prev_hash"];
+const CHUNK = 4096; // digests computed side by side: Web Crypto is asynchronous
+const MAX_TEXT = 600; // domain/logline.py clips a line's text there
+
+class Bad extends Error {
+  constructor(seq, why) { super(why); this.seq = seq; }
+}
+
+const toHex = (buffer) => {
+  let out = "";
+  for (const byte of new Uint8Array(buffer)) out += byte.toString(16).padStart(2, "0");
+  return out;
+};
+
+function fromHex(text) {
+  if (typeof text !== "string" || !/^[0-9a-f]{64}$/.test(text)) return null;
+  const bytes = new Uint8Array(32);
+  for (let i = 0; i < 32; i++) bytes[i] = parseInt(text.slice(2 * i, 2 * i + 2), 16);
+  return bytes;
+}
+
+// The archive's lines: a header, then {"envelope": …} per event.
+export function readArchive(text) {
+  const lines = text.split("\n").filter((line) => line.trim());
+  const header = JSON.parse(lines[0]);
+  const events = lines.slice(1).map((line, i) => {
+    try { return JSON.parse(line).envelope; } catch { throw new Bad(i + 1, `event ${i + 1} cannot be read`); }
+  });
+  return { header, events };
+}
+
+async function checkChain(events) {
+  const game = events[0]?.game_id;
+  if (typeof game !== "string") throw new Bad(1, "the record has no first event");
+  let prev = await sha256Hex(`kiroku/genesis/v1:${game}`);
+  for (let start = 0; start < events.length; start += CHUNK) {
+    const chunk = events.slice(start, start + CHUNK);
+    const hashes = await Promise.all(chunk.map((e) =>
+      sha256Hex(String(e?.prev_hash) + canonical(Object.fromEntries(ENVELOPE.map((k) => [k, e?.[k] ?? null]))))));
+    chunk.forEach((e, k) => {
+      const seq = start + k + 1;
+      if (e?.seq !== seq || e.game_id !== game) throw new Bad(seq, `event ${seq} is out of place`);
+      if (e.prev_hash !== prev) throw new Bad(seq, `#${seq} does not follow #${seq - 1}`);
+      if (hashes[k] !== e.hash) throw new Bad(seq, `#${seq}'s hash does not match its content`);
+      prev = e.hash;
+    });
+  }
+}
+
+// Every draw object (docs/verification.md §6): in the public part of every event but reveals,
+// and in each revealed body, attributed to the sealed event, with the client seeds then in force.
+function findDraws(value, owner, seeds, out) {
+  if (value === null || typeof value !== "object") return;
+  if (!Array.isArray(value) && "roll" in value && "seeds" in value && "entropy" in value) {
+    out.push({ draw: value, owner, seeds });
+  }
+  for (const item of Object.values(value)) findDraws(item, owner, seeds, out);
+}
+
+function stream(key, game, draw) {
+  let block = 0;
+  const words = [];
+  return async (n) => {
+    const limit = 2 ** 32 - (2 ** 32 % n);
+    for (;;) {
+      if (!words.length) {
+        const message = canonical({ block: block++, entropy: draw.entropy, game, roll: draw.roll, seeds: draw.seeds });
+        const mac = new DataView(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message)));
+        for (let offset = 0; offset < 32; offset += 4) words.push(mac.getUint32(offset));
+      }
+      const word = words.shift();
+      if (word < limit) return word % n;
+    }
+  };
+}
+
+async function outcome(key, game, draw) {
+  const uniform = stream(key, game, draw);
+  if ("faces" in draw) {
+    const faces = [];
+    for (const [count, sides] of draw.dice) {
+      for (let i = 0; i < count; i++) faces.push((await uniform(sides)) + 1);
+    }
+    return canonical(faces) === canonical(draw.faces);
+  }
+  const order = [...Array(draw.shuffle).keys()];
+  for (let i = draw.shuffle - 1; i > 0; i--) {
+    const j = await uniform(i + 1);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return canonical(order) === canonical(draw.order);
+}
+
+// After the chain holds: reveals, and after the end the seed and every draw. Every problem is
+// collected; the first (lowest seq) is the one reported.
+async function checkSecrets(events, problems) {
+  const game = events[0].game_id;
+  const reveals = new Map();
+  await Promise.all(events.filter((e) => e.type === "Revealed").map(async (r) => {
+    const of = r.public?.of_seq;
+    const target = events[of - 1];
+    if (!target?.sealed || reveals.has(of)) { problems.push(new Bad(r.seq, `#${r.seq} reveals #${of}, which holds no secret to reveal`)); return; }
+    reveals.set(of, r);
+    if ((await sha256Hex(String(r.public.salt) + canonical(r.public.body))) !== target.sealed.commitment) {
+      problems.push(new Bad(r.seq, `#${r.seq}: the reveal of #${of} does not match its commitment`));
+    }
+  }));
+  const ended = events.some((e) => e.type === "GameEnded");
+  if (!ended) return { ended, reveals: reveals.size, draws: 0 };
+  const seedReveal = reveals.get(1);
+  const seed = fromHex(seedReveal?.public.body?.server_seed);
+  if (!seed || toHex(await crypto.subtle.digest("SHA-256", seed)) !== events[0].public.server_seed_hash) {
+    problems.push(new Bad(seedReveal?.seq ?? 1, "the revealed dice seed does not match the hash published at #1"));
+    return { ended, reveals: reveals.size, draws: 0 };
+  }
+  const draws = [];
+  const clientSeeds = new Map();
+  for (const e of events) {
+    if (e.type === "SeatJoined" && e.public.client_seed) clientSeeds.set(e.public.seat, e.public.client_seed);
+    const seeds = canonical([...clientSeeds.keys()].sort((a, b) => a - b).map((s) => clientSeeds.get(s)));
+    if (e.type !== "Revealed") findDraws(e.public, e.seq, seeds, draws);
+    if (!e.sealed) continue;
+    const reveal = reveals.get(e.seq);
+    if (!reveal) problems.push(new Bad(e.seq, `#${e.seq}'s secret was never revealed`));
+    else findDraws(reveal.public.body, e.seq, seeds, draws);
+  }
+  const key = await crypto.subtle.importKey("raw", seed, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  draws.sort((a, b) => a.draw.roll - b.draw.roll);
+  draws.forEach(({ draw, owner, seeds }, i) => {
+    if (draw.roll !== i + 1) problems.push(new Bad(owner, `#${owner}: draw ${draw.roll} where draw ${i + 1} was due`));
+    if (canonical(draw.seeds) !== seeds) problems.push(new Bad(owner, `#${owner}: draw ${draw.roll} does not use the seats' client seeds`));
+  });
+  for (let start = 0; start < draws.length; start += CHUNK) {
+    await Promise.all(draws.slice(start, start + CHUNK).map(async ({ draw, owner }) => {
+      let ok;
+      try { ok = await outcome(key, game, draw); } catch { ok = false; }
+      if (!ok) problems.push(new Bad(owner, `#${owner}: draw ${draw.roll} does not follow from the dice seed`));
+    }));
+  }
+  return { ended, reveals: reveals.size, draws: draws.length };
+}
+
+const clip = (text) => {
+  const points = Array.from(text);
+  return points.length <= MAX_TEXT ? text : points.slice(0, MAX_TEXT - 1).join("") + "…";
+};
+
+// The text the log shows for the events whose line is their own words (domain/logline.py);
+// null where the line is the ruleset's description (not re-derived here).
+function expectedText(e) {
+  const p = e.public ?? {};
+  switch (e.type) {
+    case "Said": return typeof p.text === "string" ? p.text : null;
+    case "Declared": return String(p.text ?? "");
+    case "RulingMade": return `裁定 (#${p.concerning_seq}): ${p.text ?? ""}`;
+    case "Amended": return `訂正 (#${p.concerning_seq}): ${p.reason ?? ""}`;
+    case "DiceRolled": {
+      const roll = p.roll;
+      if (!roll) return null;
+      let text = String(roll.result?.explanation || roll.expression || "");
+      if (roll.comment) text += ` ${roll.comment}`;
+      if (roll.manual) text += " (manual dice)";
+      return text;
+    }
+    default: return null;
+  }
+}
+
+// Each line on the page is the event it names, and says what the record says.
+function checkLines(root, events, problems) {
+  for (const line of root.querySelectorAll(".line[data-seq]")) {
+    const seq = Number(line.dataset.seq);
+    const event = events[seq - 1];
+    if (!event) { problems.push(new Bad(seq, `the line #${seq} is not in the record`)); continue; }
+    if (line.dataset.hash !== event.hash) { problems.push(new Bad(seq, `the line #${seq} is not the recorded event #${seq}`)); continue; }
+    const expected = expectedText(event);
+    const shown = line.querySelectorAll(":scope > span")[2]?.textContent ?? "";
+    if (expected !== null && !line.classList.contains("sealed") && clip(expected).replaceAll("\n", "") !== shown) {
+      problems.push(new Bad(seq, `the line #${seq} does not say what the record says`));
+    }
+  }
+}
+
+// `head=SEQ:HASH` (the address's fragment, or typed in): what the reader noted during play.
+export function parseHead(text) {
+  const match = /(?:^|[#&])head=(\d+)(?::|%3A|\s|%20)([0-9a-f]{64})/i.exec(text ?? "");
+  return match ? { seq: Number(match[1]), hash: match[2].toLowerCase() } : null;
+}
+
+export function compareHead(events, noted) {
+  if (!noted) return null;
+  const event = events[noted.seq - 1];
+  if (!event) return { ok: false, seq: noted.seq, why: `the noted head #${noted.seq} is missing: this log ends at #${events.length}` };
+  if (event.hash !== noted.hash) return { ok: false, seq: noted.seq, why: `#${noted.seq} is not the event of the noted head: the log was rewritten` };
+  return { ok: true, seq: noted.seq, why: `holds the noted head #${noted.seq}` };
+}
+
+// The whole check over an archive's text; the page's lines too when `root` is given.
+export async function verifyArchive(text, root = null) {
+  const started = performance.now();
+  const problems = [];
+  let events = [];
+  let summary = { ended: false, reveals: 0, draws: 0 };
+  try {
+    const archive = readArchive(text);
+    events = archive.events;
+    await checkChain(events);
+    const last = events[events.length - 1];
+    if (archive.header.events !== events.length || archive.header.head !== last.hash) {
+      problems.push(new Bad(Math.min(archive.header.events, events.length + 1) || 1,
+        `the file says it holds ${archive.header.events} events, it holds ${events.length}`));
+    }
+    summary = await checkSecrets(events, problems);
+    if (root) checkLines(root, events, problems);
+  } catch (error) {
+    problems.push(error instanceof Bad ? error : new Bad(1, `the record cannot be read: ${error.message}`));
+  }
+  problems.sort((a, b) => a.seq - b.seq);
+  const last = events[events.length - 1];
+  return {
+    ok: !problems.length, seq: problems[0]?.seq ?? null, why: problems[0]?.message ?? null,
+    events: events.length, head: last ? { seq: last.seq, hash: last.hash } : null,
+    ...summary, elapsedMs: performance.now() - started, list: events,
+  };
+}
+
+function show(result, noted) {
+  const verdict = document.getElementById("verdict");
+  const head = compareHead(result.list, noted);
+  const ok = result.ok && (!head || head.ok);
+  // A head the reader noted and this file lacks comes first: it is not the log they saw.
+  const bad = head && !head.ok ? head : !result.ok ? result : null;
+  const also = bad === head && !result.ok ? ` Also ✗ #${result.seq}: ${result.why}.` : "";
+  verdict.dataset.state = ok ? "ok" : "bad";
+  verdict.dataset.seq = bad ? String(bad.seq) : "";
+  const what = result.ended
+    ? `chain of ${result.events} events, ${result.reveals} reveals, ${result.draws} draws from the revealed seed`
+    : `chain of ${result.events} events, ${result.reveals} reveals (the dice verify after the end)`;
+  verdict.textContent = ok
+    ? `✓ Verified: ${what}${head ? `; ${head.why}` : ""}.`
+    : `✗ #${bad.seq}: ${bad.why}.${also}`;
+  if (result.head) {
+    document.getElementById("head-seq").textContent = `#${result.head.seq}`;
+    document.getElementById("head-hash").textContent = result.head.hash;
+  }
+  document.querySelector(".line.bad")?.classList.remove("bad");
+  if (bad) document.getElementById(`seq-${bad.seq}`)?.classList.add("bad");
+  document.body.dataset.verified = verdict.dataset.state;
+}
+
+async function main() {
+  const archive = document.getElementById("kiroku-archive");
+  const verdict = document.getElementById("verdict");
+  if (!archive || !verdict) return;
+  if (!globalThis.crypto?.subtle) {
+    verdict.dataset.state = "unavailable";
+    verdict.textContent = "This browser cannot verify here (Web Crypto needs a file, https or localhost).";
+    return;
+  }
+  verdict.textContent = "Verifying…";
+  const result = await verifyArchive(archive.textContent, document);
+  globalThis.kirokuVerification = { ok: result.ok, seq: result.seq, why: result.why, events: result.events, draws: result.draws, elapsedMs: result.elapsedMs };
+  show(result, parseHead(location.hash));
+  addEventListener("hashchange", () => show(result, parseHead(location.hash)));
+  const form = document.getElementById("noted-head");
+  form?.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const typed = form.elements.head.value.trim().replace(/\s+/, ":");
+    location.hash = `head=${typed}`;
+  });
+  if (form) form.hidden = false;
+}
+
+if (globalThis.document) main();

@@ -1,0 +1,37 @@
+"""The session log: the game as one self-contained HTML file people read and verify."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from fastapi.responses import HTMLResponse
+
+from api.deps import Caller, GameId, Service
+from api.pages.sessionlog import render, session_log
+from api.present import head_header
+from domain.redaction import Disclosure
+
+router = APIRouter(prefix="/games", tags=["events"])
+
+
+@router.get(
+    "/{game_id}/log.html",
+    response_class=HTMLResponse,
+    responses={200: {"description": "The session log", "content": {"text/html": {}}}},
+)
+def session_log_html(game_id: GameId, audience: Caller, service: Service) -> HTMLResponse:
+    """The session log as one HTML file (ココフォリア's line shape, tabs, speakers, rulings
+    linked to what they concern) with the game's archive and a verifier inside: opened in a
+    browser it checks the chain, every reveal and, after the end, every draw.
+
+    Before the end it shows what the caller may see (as `/events` does); after the end every
+    secret, folded so readers choose when to read it."""
+    state = service.state(game_id)
+    records = list(service.records(game_id, upto=state.version))
+    html, csp = render(session_log(records, audience, Disclosure.of(state)))
+    filename = f"kiroku-{game_id}.html"
+    headers = {
+        **head_header(state),
+        "Content-Security-Policy": csp,
+        "Content-Disposition": f'inline; filename="{filename}"',
+    }
+    return HTMLResponse(html, headers=headers)

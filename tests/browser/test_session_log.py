@@ -1,0 +1,229 @@
+"""The session log opened from a file in real Chromium: the verifier inside it says ✓ for the
+shipped sample games, and ✗ naming the right seq for copies a forger changed.
+
+Each copy is changed the way someone editing the file would: a die face, an event's text,
+the text a line shows, the last event cut off (the file then agrees with itself, and only a
+head noted during play shows the cut). Where a sample has a server draw, the forger also
+recomputes the whole chain, so only the dice seed can tell.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from api.pages.sessionlog import disclosure_after, render, script_safe, session_log
+from domain.draws import find_draws, find_objects
+from domain.envelope import chain_hash
+from replay.archive import read_archive, records_from_envelopes
+from tests.samples import SAMPLES
+
+SAMPLE_FILES = sorted(SAMPLES.glob("*.jsonl"))
+ARCHIVE = re.compile(
+    r'(<script type="application/json" id="kiroku-archive">)(.*?)(</script>)', re.S
+)
+TIMEOUT = 20_000
+Envelopes = list[dict[str, Any]]
+
+
+def log_of(sample: Path) -> str:
+    with sample.open(encoding="utf-8") as lines:
+        _header, envelopes = read_archive(lines)
+    records = records_from_envelopes([e for e in envelopes if isinstance(e, dict)])
+    html, _csp = render(session_log(records, "public", disclosure_after(records)))
+    return html
+
+
+def embedded(html: str) -> tuple[dict[str, Any], Envelopes]:
+    match = ARCHIVE.search(html)
+    assert match is not None
+    lines = [json.loads(line) for line in match.group(2).split("\n")]
+    return lines[0], [line["envelope"] for line in lines[1:]]
+
+
+def with_embedded(html: str, header: dict[str, Any], envelopes: Envelopes) -> str:
+    text = "\n".join(
+        json.dumps(item, ensure_ascii=False, separators=(",", ":"))
+        for item in [header, *({"envelope": e} for e in envelopes)]
+    )
+    return ARCHIVE.sub(lambda m: m.group(1) + script_safe(text) + m.group(3), html, count=1)
+
+
+def rehash(header: dict[str, Any], envelopes: Envelopes, html: str) -> str:
+    """What a careful forger does after an edit: recompute every hash from the first event on,
+    so the chain holds again, and make the file's header and lines agree."""
+    prev = envelopes[0]["prev_hash"]
+    for envelope in envelopes:
+        old = envelope["hash"]
+        envelope["prev_hash"] = prev
+        unhashed = {k: v for k, v in envelope.items() if k != "hash"}
+        envelope["hash"] = prev = chain_hash(prev, unhashed)
+        html = html.replace(f'data-hash="{old}"', f'data-hash="{envelope["hash"]}"')
+    header["events"], header["head"] = len(envelopes), prev
+    return with_embedded(html, header, envelopes)
+
+
+def first_draw(envelopes: Envelopes) -> tuple[int, dict[str, Any]] | None:
+    for envelope in envelopes:
+        if envelope["type"] != "Revealed":
+            for draw in find_draws(envelope["public"]):
+                if "faces" in draw:
+                    return envelope["seq"], draw
+    return None
+
+
+def first_faces(envelopes: Envelopes) -> tuple[int, dict[str, Any]]:
+    """A recorded roll's faces (the draw's, where the server drew them)."""
+    found = first_draw(envelopes)
+    if found is not None:
+        return found
+    for envelope in envelopes:
+        for result in find_objects(envelope["public"], "faces", "explanation"):
+            if result["faces"]:
+                return envelope["seq"], result
+    raise AssertionError("the sample has no roll")
+
+
+def change_face(draw: dict[str, Any]) -> None:
+    draw["faces"][0] = draw["faces"][0] % 6 + 1
+
+
+def a_text(envelopes: Envelopes) -> tuple[int, dict[str, Any], str]:
+    """A text in the middle of the game: a ruling's, else the first string of an event."""
+    for envelope in envelopes:
+        if envelope["type"] == "RulingMade":
+            return envelope["seq"], envelope["public"], "text"
+    for envelope in envelopes[len(envelopes) // 2 :]:
+        for key, value in envelope["public"].items():
+            if isinstance(value, str) and value:
+                return envelope["seq"], envelope["public"], key
+    raise AssertionError("no text")
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    return {sample.stem: log_of(sample) for sample in SAMPLE_FILES}
+
+
+@pytest.fixture
+def open_file(browser: Any, tmp_path: Path) -> Iterator[Callable[..., tuple[str, str, str]]]:
+    """Write an HTML file and open it from file://; (state, seq, verdict text) once checked."""
+    pages: list[Any] = []
+
+    def opened(html: str, name: str, fragment: str = "") -> tuple[str, str, str]:
+        path = tmp_path / name
+        path.write_text(html, encoding="utf-8")
+        page = browser.new_page()
+        pages.append(page)
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(path.as_uri() + fragment)
+        verdict = page.locator("#verdict")
+        expect(verdict).to_have_attribute("data-state", re.compile("ok|bad"), timeout=TIMEOUT)
+        assert not errors, errors  # no CSP refusal, no script error
+        state = verdict.get_attribute("data-state") or ""
+        return state, verdict.get_attribute("data-seq") or "", verdict.inner_text()
+
+    yield opened
+    for page in pages:
+        page.close()
+
+
+@pytest.mark.parametrize("sample", [s.stem for s in SAMPLE_FILES])
+def test_a_sample_log_verifies_and_every_forgery_is_named(
+    sample: str, logs: dict[str, str], open_file: Callable[..., tuple[str, str, str]]
+) -> None:
+    html = logs[sample]
+    header, envelopes = embedded(html)
+    head = f"#head={len(envelopes)}:{envelopes[-1]['hash']}"
+
+    state, _seq, text = open_file(html, "log.html", head)
+    assert state == "ok", text
+    assert text.startswith("✓") and f"holds the noted head #{len(envelopes)}" in text
+
+    # One die face changed.
+    changed = json.loads(json.dumps(envelopes))
+    seq, roll = first_faces(changed)
+    change_face(roll)
+    assert open_file(with_embedded(html, header, changed), "face.html")[:2] == ("bad", str(seq))
+
+    # ... and the chain recomputed around it: only the seed can tell, and does.
+    if first_draw(envelopes) is not None:
+        forged = json.loads(json.dumps(envelopes))
+        seq, draw = first_draw(forged) or (0, {})
+        change_face(draw)
+        state, bad, text = open_file(rehash(dict(header), forged, html), "forged.html")
+        assert (state, bad) == ("bad", str(seq)), text
+        assert "does not follow from the dice seed" in text
+
+    # One event's text changed.
+    changed = json.loads(json.dumps(envelopes))
+    seq, public, key = a_text(changed)
+    public[key] += "（改）"
+    assert open_file(with_embedded(html, header, changed), "text.html")[:2] == ("bad", str(seq))
+
+    # The last event removed, the file made to agree with itself: the chain holds (the file
+    # alone may still see a secret left unrevealed); with the head noted during play it says ✗
+    # naming the missing event.
+    cut = envelopes[:-1]
+    short = re.sub(
+        rf'(<details[^>]*>(?:(?!</details>).)*)?<p id="seq-{len(envelopes)}".*?</p>(</details>)?\n',
+        "",
+        html,
+        flags=re.S,
+    )
+    short = rehash(dict(header), json.loads(json.dumps(cut)), short)
+    state, bad, text = open_file(short, "cut.html")
+    assert state == "ok" or envelopes[-1]["type"] == "Revealed", text
+    assert bad != str(len(envelopes))
+    state, bad, text = open_file(short, "cut.html", head)
+    assert (state, bad) == ("bad", str(len(envelopes))), text
+    assert f"this log ends at #{len(envelopes) - 1}" in text
+
+
+def test_a_line_that_says_other_than_its_event_is_named(
+    logs: dict[str, str], open_file: Callable[..., tuple[str, str, str]]
+) -> None:
+    html = logs["ninja-slayer-combat"]
+    _header, envelopes = embedded(html)
+    ruling = next(e for e in envelopes if e["type"] == "RulingMade")
+    said = ruling["public"]["text"]
+    forged = html.replace(f"{said}</span>", "GMは常に正しい</span>", 1)
+    assert forged != html
+    state, bad, text = open_file(forged, "line.html")
+    assert (state, bad) == ("bad", str(ruling["seq"])), text
+    assert "does not say what the record says" in text
+
+
+def test_the_log_reads_without_scripts(browser: Any, logs: dict[str, str], tmp_path: Path) -> None:
+    """Lines, tabs (CSS checkboxes), folded secrets: all there with JavaScript off."""
+    path = tmp_path / "log.html"
+    path.write_text(logs["ninja-slayer-combat"], encoding="utf-8")
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(path.as_uri())
+        expect(page.locator("main .line").first).to_be_visible()
+        ruling = page.locator(".line.ruling")
+        expect(ruling).to_have_count(1)
+        concerned = ruling.get_attribute("data-concerns")
+        expect(ruling.locator("a.concerns")).to_have_attribute("href", f"#seq-{concerned}")
+        expect(page.locator(f"#seq-{concerned} a.answered")).to_have_count(1)
+        fold = page.locator("details.fold").first
+        expect(fold.locator(".line")).to_be_hidden()  # a spoiler, until opened
+        fold.locator("summary").click()
+        expect(fold.locator(".line")).to_be_visible()
+        expect(page.locator("#verdict")).to_have_attribute("data-state", "pending")
+        page.uncheck("#tab-0")  # メイン off: its lines go
+        expect(page.locator("#seq-1")).to_be_hidden()
+        page.check("#tab-0")
+        expect(page.locator("#seq-1")).to_be_visible()
+    finally:
+        context.close()
