@@ -185,6 +185,11 @@ def roll_text(record: dict[str, Any]) -> dict[str, Any]:
     return {"text": text, "outcome": outcome}
 
 
+def roll_line(record: BaseModel | None) -> str:
+    """A typed roll record's (`RollRecord`) BCDice result line; "" for no roll."""
+    return "" if record is None else str(roll_text(record.model_dump(mode="json"))["text"])
+
+
 def _revealed_text(body: Any) -> str:
     if isinstance(body, dict):
         if isinstance(body.get("result"), dict):

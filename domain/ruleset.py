@@ -57,7 +57,8 @@ R = TypeVar("R", bound=BaseModel)  # a ruleset's reference data
 Decider = Callable[[Table[S], C, str], list[Draft]]
 Fold = Callable[[S, E, int], S]
 View = Callable[[TableView[S], str], RulesView]
-Describe = Callable[[dict[str, Any], dict[str, Any] | None], tuple[str, str] | None]
+Line = tuple[str, str] | None  # (kind, text) of a log line, or None for the default words
+Describe = Callable[[dict[str, Any], dict[str, Any] | None], Line]
 Audit = Callable[
     [Sequence[Recorded], Callable[[GameCreated], S], Callable[[S, Recorded], S]],
     list["DeclarationCheck"],
@@ -259,6 +260,25 @@ class Ruleset(Generic[S, Opt]):
         if self._reference is None:
             return None
         return self._reference(options if options is not None else self.Options())
+
+    def says(self, event: type[E]) -> Callable[[Callable[[E], str]], Callable[[E], str]]:
+        """Declare the log line of one of this ruleset's events as a function of the event
+        itself, read back from what the reader may see: its sealed part is None for a reader
+        who may not see it, so a line can never tell more than its reader may know."""
+
+        def declare(text: Callable[[E], str]) -> Callable[[E], str]:
+            def describe(public: dict[str, Any], secret: dict[str, Any] | None) -> Line:
+                seen = (
+                    public
+                    if secret is None or not event.has_secret()
+                    else {**public, "secret": secret}
+                )
+                return "rules", text(event.model_validate(seen))
+
+            self.describes(event)(describe)
+            return text
+
+        return declare
 
     def _open(self, what: str) -> None:
         if self._complete:

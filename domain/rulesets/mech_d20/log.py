@@ -4,10 +4,6 @@ sealed part is None for a reader who may not see it, so an NPC's totals and hp n
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
-
-from domain.events import Event
 from domain.lifecycle_events import RollRecord
 
 from . import (
@@ -24,24 +20,7 @@ from . import (
 )
 from .rules import MECH_D20
 
-E = TypeVar("E", bound=Event)
-Line = tuple[str, str] | None
-
-
-def _says(cls: type[E]) -> Callable[[Callable[[E], str]], Callable[[E], str]]:
-    """Declare the line of one event type, written over the event as its reader sees it."""
-
-    def declare(text: Callable[[E], str]) -> Callable[[E], str]:
-        def describe(public: dict[str, object], secret: dict[str, object] | None) -> Line:
-            seen = (
-                public if secret is None or not cls.has_secret() else {**public, "secret": secret}
-            )
-            return "rules", text(cls.model_validate(seen))
-
-        MECH_D20.describes(cls)(describe)
-        return text
-
-    return declare
+_says = MECH_D20.says
 
 
 def _roll(record: RollRecord | None) -> str:
@@ -199,3 +178,27 @@ def _hero_spent(e: heroes.HeroPointSpent) -> str:
 def _withdrawn(e: resolution.PowerWithdrawn) -> str:
     refund = " (消費なし)" if e.refunded else ""
     return f"{e.unit} の {e.power} を取り下げ{refund}: {e.reason}"
+
+
+@_says(encounter.DayBegan)
+def _day(e: encounter.DayBegan) -> str:
+    return f"{e.day}日目: 1日毎のパワーが戻り、各席がヒーローポイントをまた使える"
+
+
+@_says(turns.ExtraSaveRolled)
+def _extra_save(e: turns.ExtraSaveRolled) -> str:
+    shown = _roll(e.roll)
+    return f"{e.unit} 効果{e.effect}へのセーヴ {e.natural}: {'成功' if e.success else '失敗'}" + (
+        f" [{shown}]" if shown else ""
+    )
+
+
+@_says(attacks.OwnRolls)
+def _own(e: attacks.OwnRolls) -> str:
+    rolls = "; ".join(_roll(r) for r in e.secret.rolls) if e.secret else ""
+    return f"{e.unit} の出目" + (f": {rolls}" if rolls else " (非公開)")
+
+
+@_says(resolution.PowerResolved)
+def _resolved(e: resolution.PowerResolved) -> str:
+    return f"{e.unit} の {e.power} を解決"

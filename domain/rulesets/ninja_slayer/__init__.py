@@ -15,6 +15,7 @@ from . import (  # noqa: F401  (each module declares its commands or events)
     evasion,
     events,
     flow,
+    log,
     movement,
     placement,
     table_rolls,
