@@ -58,7 +58,10 @@ def test_the_log_of_a_game_in_play_and_after_its_end(client: TestClient) -> None
     assert "シークレットダイス" in html and "秘密のメモ" in html
     assert "こんにちは &lt;b&gt;皆さん&lt;/b&gt;<br>二行目" in html  # text, never markup
     assert "<span> [other]</span> <span>Ben</span> : <span>雑談です</span>" in html
-    assert 'style="color:#123456;"' in html and '<input type="checkbox" id="tab-2">' in html
+    assert (
+        'style="color:#123456;"' in html
+        and '<input type="checkbox" class="tab-toggle" id="tab-2">' in html
+    )
     assert f'<a class="concerns" href="#seq-{roll}">' in html
     assert len(COCOFOLIA_LINE.findall(html)) == roll + 3  # one line per event
 
