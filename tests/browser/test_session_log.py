@@ -16,13 +16,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from playwright.sync_api import expect
 
 from api.pages.sessionlog import disclosure_after, render, script_safe, session_log
 from domain.draws import find_draws, find_objects
 from domain.envelope import chain_hash
 from replay.archive import read_archive, records_from_envelopes
+from tests.browser.conftest import screenshot_path
 from tests.samples import SAMPLES
+from tests.table import Table
 
 SAMPLE_FILES = sorted(SAMPLES.glob("*.jsonl"))
 ARCHIVE = re.compile(
@@ -228,3 +231,56 @@ def test_the_log_reads_without_scripts(browser: Any, logs: dict[str, str], tmp_p
         expect(page.locator("#seq-1")).to_be_visible()
     finally:
         context.close()
+
+
+def test_a_table_game_before_and_after_its_end(
+    client: TestClient, open_file: Callable[..., tuple[str, str, str]], browser: Any, tmp_path: Path
+) -> None:
+    """A game played over HTTP: a seat's log in play verifies its chain; after the end every
+    draw verifies, secrets are folded, and 雑談 is hidden until ticked."""
+    table = Table.create(
+        client, seats=["Aki", "Ben"], title="古い屋敷 第1話", options={"dice_policy": "both"}
+    )
+    table.join(1, client_seed="aki-seed")
+    table.join(2)
+    table.do("gm", {"type": "start"})
+    table.do(
+        "gm", {"type": "say", "text": "古い屋敷の前に着いた。", "speaker": "KP", "color": "#555555"}
+    )
+    table.do(
+        "seat:1",
+        {"type": "say", "text": "門を調べます", "speaker": "探索者アキ", "color": "#e91e63"},
+    )
+    roll = table.do(
+        "seat:1", {"type": "roll", "expression": "2D6>=7 目星", "speaker": "探索者アキ"}
+    )
+    table.do("seat:2", {"type": "say", "text": "おやつ取ってくる", "tab": "雑談"})
+    table.do("gm", {"type": "roll", "expression": "S1D100<=40 聞き耳 (KP)"})
+    table.do("seat:2", {"type": "note", "text": "実は鍵を持っている", "to": ["gm"]})
+    table.do("gm", {"type": "ruling", "concerning_seq": roll["last_seq"], "text": "夜なので-1"})
+    table.do("seat:2", {"type": "roll", "expression": "1D6", "faces": [4]})
+
+    in_play = client.get(f"/games/{table.game_id}/log.html", headers=table.auth("seat:1")).text
+    state, _seq, text = open_file(in_play, "in-play.html")
+    assert state == "ok" and "the dice verify after the end" in text, text
+
+    table.do("gm", {"type": "end", "summary": "一日目終了"})
+    after = client.get(f"/games/{table.game_id}/log.html").text
+    state, _seq, text = open_file(after, "after.html")
+    assert state == "ok" and "draws from the revealed seed" in text, text
+
+    path = tmp_path / "after.html"
+    page = browser.new_page(viewport={"width": 900, "height": 900})
+    try:
+        page.goto(path.as_uri())
+        expect(page.locator("#verdict")).to_have_attribute("data-state", "ok", timeout=TIMEOUT)
+        expect(page.locator(".line", has_text="おやつ取ってくる")).to_be_hidden()  # 雑談
+        page.click('label:text-is("雑談")')
+        expect(page.locator(".line", has_text="おやつ取ってくる")).to_be_visible()
+        fold = page.locator("details.fold", has_text="シークレットダイス → 公開 ✓")
+        expect(fold).to_have_count(1)
+        fold.locator("summary").click()
+        expect(fold.locator(".line")).to_contain_text("聞き耳 (KP)")
+        page.screenshot(path=screenshot_path("session-log.png"), full_page=True)
+    finally:
+        page.close()
