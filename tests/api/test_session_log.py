@@ -12,6 +12,7 @@ import uuid
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -161,3 +162,20 @@ def test_a_seats_log_before_the_end_holds_no_byte_of_anothers_secret(
             if seq in markers:
                 # It fails both ways: what the reader may see is in its log.
                 assert (markers[seq].encode() in data) == allowed, (viewer, seq, allowed)
+
+
+def test_kiroku_log_writes_a_seats_log_from_the_store(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = Table.create(client)
+    table.join_all()
+    table.do("gm", {"type": "start"})
+    table.do("seat:1", {"type": "note", "text": "AKI_ONLY", "to": []})
+    out = tmp_path / "seat2.html"
+    monkeypatch.setenv("KIROKU_DB", str(tmp_path / "kiroku.db"))  # the `service` fixture's
+    monkeypatch.delenv("KIROKU_DATABASE_URL", raising=False)
+    assert main(["log", table.game_id, "-o", str(out), "--as", "seat:2"]) == 0
+    as_ben = out.read_text(encoding="utf-8")
+    assert "秘密のメモ" in as_ben and "AKI_ONLY" not in as_ben
+    assert main(["log", table.game_id, "-o", str(out), "--as", "seat:1"]) == 0
+    assert "AKI_ONLY" in out.read_text(encoding="utf-8")
