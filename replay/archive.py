@@ -9,7 +9,7 @@ secret.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -34,10 +34,12 @@ class ArchiveHeader(BaseModel):
     exported_at: str
 
 
-def export_lines(records: list[Recorded]) -> Iterator[str]:
+def export_lines(records: Sequence[Recorded], *, ended: bool = True) -> Iterator[str]:
+    """The archive's lines. `ended=False` also writes a game still in play (the session log
+    embeds its envelopes: they hold commitments, never a sealed body)."""
     if not records or records[-1].envelope.seq != len(records):
         raise KirokuError("empty_game", "There is nothing to export.")
-    if not any(r.envelope.type == "GameEnded" for r in records):
+    if ended and not any(r.envelope.type == "GameEnded" for r in records):
         raise RuleViolation(
             "game_not_ended", "A game is archived after it ends, when every secret is revealed."
         )

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +34,7 @@ from domain.logline import SECRET_DICE, SECRET_NOTE, WHISPER, LogLine, describe
 from domain.records import Recorded
 from domain.redaction import Disclosure, redact
 from domain.rulesets import ruleset_for
+from replay.archive import export_lines
 
 from . import HERE, STATIC_DIR
 
@@ -109,7 +109,7 @@ class SessionLog:
     lines: list[Line]
     tabs: list[tuple[int, str, bool]]  # index, name, shown by default
     legend: list[tuple[str, str]]  # speaker, colour
-    archive: str  # JSON Lines: a header, then {"envelope": …} per event
+    archive: str  # the archive's JSON Lines (replay.archive): a header, {"envelope": …} per event
     style_hashes: set[str] = field(default_factory=set)
 
 
@@ -164,32 +164,9 @@ def session_log(records: Sequence[Recorded], audience: str, disclosure: Disclosu
         lines=lines,
         tabs=[(index, name, name not in HIDDEN_TABS) for name, index in tabs.items()],
         legend=list(legend),
-        archive="\n".join(archive_lines(records)),
+        archive="\n".join(export_lines(records, ended=False)),
         style_hashes={_csp_hash(line.style) for line in lines},
     )
-
-
-def archive_lines(records: Sequence[Recorded]) -> Iterator[str]:
-    """The game's envelopes as the archive writes them (`replay.archive`), with a header of
-    its own: before the end too, since envelopes hold commitments, never a sealed body."""
-    created, last = records[0].envelope, records[-1].envelope
-    yield json.dumps(
-        {
-            "kiroku_log": 1,
-            "game_id": created.game_id,
-            "title": created.public.get("title", ""),
-            "events": len(records),
-            "head": last.hash,
-        },
-        ensure_ascii=False,
-        separators=(",", ":"),
-    )
-    for recorded in records:
-        yield json.dumps(
-            {"envelope": recorded.envelope.model_dump(mode="json")},
-            ensure_ascii=False,
-            separators=(",", ":"),
-        )
 
 
 def render(log: SessionLog) -> tuple[str, str]:

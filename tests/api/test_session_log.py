@@ -179,3 +179,18 @@ def test_kiroku_log_writes_a_seats_log_from_the_store(
     assert "秘密のメモ" in as_ben and "AKI_ONLY" not in as_ben
     assert main(["log", table.game_id, "-o", str(out), "--as", "seat:1"]) == 0
     assert "AKI_ONLY" in out.read_text(encoding="utf-8")
+
+
+def test_the_embedded_archive_is_the_archive(tmp_path: Path) -> None:
+    """The block the verifier reads is the game's archive: `kiroku audit` checks it too."""
+    out = tmp_path / "session.html"
+    assert main(["log", str(SAMPLES / "chojin-locke-6p.jsonl"), "-o", str(out)]) == 0
+    block = re.search(
+        r'<script type="application/json" id="kiroku-archive">(.*?)</script>',
+        out.read_text(encoding="utf-8"),
+        re.S,
+    )
+    assert block is not None and "</" not in block.group(1)
+    archive = tmp_path / "embedded.jsonl"
+    archive.write_text(block.group(1) + "\n", encoding="utf-8")
+    assert main(["audit", str(archive)]) == 0
