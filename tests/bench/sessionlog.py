@@ -66,11 +66,17 @@ def verify_in_chromium(path: Path, events: int) -> None:
         page.wait_for_function("globalThis.kirokuVerification", timeout=600_000)
         total = time.perf_counter() - started
         result = page.evaluate("globalThis.kirokuVerification")
+        timing = page.evaluate(
+            "(({domInteractive, loadEventEnd}) => ({domInteractive, loadEventEnd}))"
+            "(performance.getEntriesByType('navigation')[0])"
+        )
         version = browser.version
         browser.close()
     seconds = result["elapsedMs"] / 1000
     print(
-        f"Chromium {version}: page loaded in {loaded:.1f} s; verifier "
+        f"Chromium {version}: page loaded in {loaded:.1f} s (HTML parsed in "
+        f"{timing['domInteractive'] / 1000:.1f} s, load event at "
+        f"{timing['loadEventEnd'] / 1000:.1f} s); verifier "
         f"({'✓' if result['ok'] else '✗ ' + str(result['why'])}, {result['draws']:,} draws) "
         f"{seconds:.2f} s = {events / seconds:,.0f} events/s; opened to verdict {total:.1f} s"
     )
