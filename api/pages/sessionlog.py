@@ -72,6 +72,30 @@ class Line:
     )
     answered_by: tuple[tuple[str, int], ...] = ()  # rulings/amendments about this line
 
+    @classmethod
+    def of(
+        cls,
+        line: LogLine,
+        hash: str,
+        actor: str,
+        colours: dict[str, str],
+        *,
+        tab_index: int = 0,
+        folded: str | None = None,
+        answered_by: tuple[tuple[str, int], ...] = (),
+    ) -> Line:
+        """A described event ready for `log_line` (templates/logline.html), the macro any page
+        can show a line with. `colours` remembers each speaker's last colour across lines."""
+        return cls(
+            line=line,
+            hash=hash,
+            color=_colour(line, actor, colours),
+            tab_id=COCOFOLIA_TABS.get(line.tab, line.tab),
+            tab_index=tab_index,
+            folded=folded,
+            answered_by=answered_by,
+        )
+
     @property
     def classes(self) -> str:
         kind = self.line.kind
@@ -139,20 +163,18 @@ def session_log(records: Sequence[Recorded], audience: str, disclosure: Disclosu
     lines = []
     legend: dict[tuple[str, str], None] = {}
     for recorded, line in described:
-        color = _colour(line, recorded.envelope.actor, colours)
-        if line.kind not in ("system", "phase"):
-            legend.setdefault((line.speaker, color), None)
-        lines.append(
-            Line(
-                line=line,
-                hash=recorded.envelope.hash,
-                color=color,
-                tab_id=COCOFOLIA_TABS.get(line.tab, line.tab),
-                tab_index=tabs[line.tab],
-                folded=_folded(recorded, line, reveals) if ended else None,
-                answered_by=tuple(answers.get(line.seq, ())),
-            )
+        shown = Line.of(
+            line,
+            recorded.envelope.hash,
+            recorded.envelope.actor,
+            colours,
+            tab_index=tabs[line.tab],
+            folded=_folded(recorded, line, reveals) if ended else None,
+            answered_by=tuple(answers.get(line.seq, ())),
         )
+        if line.kind not in ("system", "phase"):
+            legend.setdefault((line.speaker, shown.color), None)
+        lines.append(shown)
     last = records[-1].envelope
     return SessionLog(
         game_id=created.game_id,
