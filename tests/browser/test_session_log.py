@@ -204,6 +204,14 @@ def test_a_line_that_says_other_than_its_event_is_named(
     assert (state, bad) == ("bad", str(ruling["seq"])), text
     assert "does not say what the record says" in text
 
+    # A line put in someone else's mouth.
+    said = re.search(r'<p id="seq-(\d+)"[^>]*><span> \[main\]</span> <span>(Aki)</span> :', html)
+    assert said is not None
+    forged = html[: said.start(2)] + "Ben" + html[said.end(2) :]
+    state, bad, text = open_file(forged, "speaker.html")
+    assert (state, bad) == ("bad", said.group(1)), text
+    assert "does not name who the record says" in text
+
 
 def test_the_log_reads_without_scripts(browser: Any, logs: dict[str, str], tmp_path: Path) -> None:
     """Lines, tabs (CSS checkboxes), folded secrets: all there with JavaScript off."""

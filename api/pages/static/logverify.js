@@ -173,16 +173,31 @@ function expectedText(e) {
   }
 }
 
+// Who says a line: the name it was said under, else the seat's name, "GM" or "System"
+// (domain/logline.py), with the seats' names as the record has them last.
+function speakers(events) {
+  const names = new Map((events[0]?.public?.seats ?? []).map((s) => [`seat:${s.seat}`, s.name]));
+  for (const e of events) {
+    if (e.type === "SeatJoined" && e.public?.name) names.set(`seat:${e.public.seat}`, e.public.name);
+  }
+  names.set("gm", "GM");
+  names.set("system", "System");
+  return (e) => String(e.public?.speaker || (names.get(e.actor) ?? e.actor));
+}
+
 // Each line on the page is the event it names, and says what the record says.
 function checkLines(root, events, problems) {
+  const speakerOf = speakers(events);
   for (const line of root.querySelectorAll(".line[data-seq]")) {
     const seq = Number(line.dataset.seq);
     const event = events[seq - 1];
     if (!event) { problems.push(new Bad(seq, `the line #${seq} is not in the record`)); continue; }
     if (line.dataset.hash !== event.hash) { problems.push(new Bad(seq, `the line #${seq} is not the recorded event #${seq}`)); continue; }
+    const [, name, text] = line.querySelectorAll(":scope > span");
     const expected = expectedText(event);
-    const shown = line.querySelectorAll(":scope > span")[2]?.textContent ?? "";
-    if (expected !== null && !line.classList.contains("sealed") && clip(expected).replaceAll("\n", "") !== shown) {
+    if (name?.textContent !== speakerOf(event)) {
+      problems.push(new Bad(seq, `the line #${seq} does not name who the record says`));
+    } else if (expected !== null && !line.classList.contains("sealed") && clip(expected).replaceAll("\n", "") !== text?.textContent) {
       problems.push(new Bad(seq, `the line #${seq} does not say what the record says`));
     }
   }
