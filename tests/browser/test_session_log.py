@@ -117,16 +117,16 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 @pytest.fixture
 def open_file(browser: Any, tmp_path: Path) -> Iterator[Callable[..., tuple[str, str, str]]]:
     """Write an HTML file and open it from file://; (state, seq, verdict text) once checked."""
-    pages: list[Any] = []
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
 
     def opened(html: str, name: str, fragment: str = "") -> tuple[str, str, str]:
         path = tmp_path / name
         path.write_text(html, encoding="utf-8")
-        page = browser.new_page()
-        pages.append(page)
-        errors: list[str] = []
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto("about:blank")  # a fresh document each time, even for the same file
+        errors.clear()
         page.goto(path.as_uri() + fragment)
         verdict = page.locator("#verdict")
         expect(verdict).to_have_attribute("data-state", re.compile("ok|bad"), timeout=TIMEOUT)
@@ -135,8 +135,7 @@ def open_file(browser: Any, tmp_path: Path) -> Iterator[Callable[..., tuple[str,
         return state, verdict.get_attribute("data-seq") or "", verdict.inner_text()
 
     yield opened
-    for page in pages:
-        page.close()
+    page.close()
 
 
 @pytest.mark.parametrize("sample", [s.stem for s in SAMPLE_FILES])
