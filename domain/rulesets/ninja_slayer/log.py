@@ -209,3 +209,33 @@ def _wasshoi(e: combat.WasshoiRolled) -> str:
 def _combat_ended(e: combat.CombatEnded) -> str:
     revived = f" 気絶から復帰: {'・'.join(e.revived)}" if e.revived else ""
     return f"戦闘終了{revived}"
+
+
+@_says(combat.AtmosphereSet)
+def _atmosphere_set(e: combat.AtmosphereSet) -> str:
+    return (
+        f"GM: アトモスフィアを{ATMOSPHERE.get(e.level, e.level)}モードに"
+        f" (経過ターン数はターン{e.count_from}から数える)"
+    )
+
+
+@_says(combat.CharactersPlaced)
+def _placed(e: combat.CharactersPlaced) -> str:
+    weapons = [f"{name}: {weapon}" for name, weapon in e.weapons.items()]
+    armed = f" (武器 {'、'.join(weapons)})" if weapons else ""
+    return f"新たなキャラの配置: {'・'.join(e.characters)} が戦闘に参加{armed}"
+
+
+@_says(combat.DamageUndone)
+def _undone(e: combat.DamageUndone) -> str:
+    return f"{e.character} ニンジャ第六感で回避成功: 受けた{e.amount}ダメージは無かったことに"
+
+
+TABLES = {"satsubatsu": "サツバツ・クリティカル表", "entry": "登場表", "danmaku": "弾幕表"}
+
+
+@_says(combat.TableRolled)
+def _table_rolled(e: combat.TableRolled) -> str:
+    who = f"{e.attacker}→{e.target} " if e.attacker and e.target else ""
+    result = f"「{e.text}」" if e.text else f"{e.value} (表に該当なし)"
+    return f"{who}{TABLES[e.table]}: {result} [{roll_line(e.roll)}]"
