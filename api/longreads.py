@@ -1,4 +1,4 @@
-"""Long reads of big games — `/verify`, `/audit`, `/archive` — in a separate process.
+"""Long reads of big games — `/verify`, `/audit`, `/archive`, `/log.html` — in a separate process.
 
 Verifying or exporting a game of 100,000 events takes seconds of pure Python: in a thread of
 the worker it would hold the interpreter lock against every other request. A game with more
@@ -16,7 +16,9 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
+from api.pages.sessionlog import render, session_log
 from domain.errors import CorruptEvent, KirokuError
+from domain.redaction import Disclosure
 from domain.service import GameService
 from domain.verification import VerificationReport
 from replay.archive import export_lines
@@ -108,3 +110,12 @@ def audit_game(service: GameService, game_id: str) -> AuditReport:
 
 def archive_bytes(service: GameService, game_id: str) -> bytes:
     return "".join(f"{line}\n" for line in export_lines(list(service.records(game_id)))).encode()
+
+
+def session_log_page(
+    service: GameService, game_id: str, audience: str, disclosure: Disclosure
+) -> tuple[str, str]:
+    """The session log's HTML and its Content-Security-Policy, as `audience` reads the game up
+    to the disclosure's seq."""
+    records = list(service.records(game_id, upto=disclosure.upto))
+    return render(session_log(records, audience, disclosure))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse
 
+from api import longreads
 from api.deps import Caller, GameId, Service
-from api.pages.sessionlog import render, session_log
 from api.present import head_header
 from domain.redaction import Disclosure
 
@@ -26,8 +26,9 @@ def session_log_html(game_id: GameId, audience: Caller, service: Service) -> HTM
     Before the end it shows what the caller may see (as `/events` does); after the end every
     secret, folded so readers choose when to read it."""
     state = service.state(game_id)
-    records = list(service.records(game_id, upto=state.version))
-    html, csp = render(session_log(records, audience, Disclosure.of(state)))
+    html, csp = longreads.run(
+        service, longreads.session_log_page, game_id, audience, Disclosure.of(state)
+    )
     filename = f"kiroku-{game_id}.html"
     headers = {
         **head_header(state),

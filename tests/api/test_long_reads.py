@@ -1,9 +1,11 @@
 """Long reads of big games run in a separate process (api/longreads.py) and answer exactly as
-the same reads in the request's thread: `/verify` (with a witness), `/audit`, `/archive`."""
+the same reads in the request's thread: `/verify` (with a witness), `/audit`, `/archive` and
+`/log.html` (for the GM and for two seats)."""
 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from fastapi.testclient import TestClient
@@ -31,7 +33,18 @@ def _reads(client: TestClient, table: Table) -> dict[str, object]:
         "archive header": {k: v for k, v in json.loads(header).items() if k != "exported_at"},
         "archive": lines,
         "archive type": archive.headers["content-type"],
+        **{
+            f"log.html as {actor}": _log_page(client, table, actor)
+            for actor in ("gm", "seat:1", "seat:2")
+        },
     }
+
+
+def _log_page(client: TestClient, table: Table, actor: str) -> tuple[int, str, str]:
+    page = client.get(f"/games/{table.game_id}/log.html", headers=table.auth(actor))
+    # The embedded archive says when it was exported; everything else must be the same.
+    text = re.sub(r'"exported_at": ?"[^"]*"', '"exported_at": ""', page.text)
+    return page.status_code, page.headers["content-security-policy"], text
 
 
 def test_a_big_game_is_read_in_the_pool_with_the_same_answers(
