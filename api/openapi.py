@@ -3,9 +3,9 @@
 FastAPI's generated document is completed here, in one place, for every operation:
 
 - every error status the operation can answer, each as `application/problem+json` (`Problem`):
-  500 everywhere; 422 where there are parameters or a body; 413 where there is a body; 401
-  where there are credentials; 404 where the path names a game; plus what a route declares
-  itself with `problems(…)` (403, 409);
+  500 and 503 (the store unreachable or busy) everywhere; 422 where there are parameters or a
+  body; 413 where there is a body; 401 where there are credentials; 404 where the path names
+  a game; plus what a route declares itself with `problems(…)` (403, 409);
 - who may call: a bearer token, or the browser's session cookie for that game, or — where the
   game allows spectators — nobody at all;
 - the `Kiroku-Head` header on answers that carry the log, and `Idempotent-Replayed`;
@@ -40,6 +40,8 @@ DESCRIPTIONS = {
     "`dice_syntax`, …",
     500: "`corrupt_event`: a stored event of this game cannot be read (`seq` names it; "
     "the game is stopped there); `internal_error`: anything unexpected",
+    503: "The store cannot be reached or is busy (`store_unavailable`, `store_busy`): "
+    "nothing was done; try again after `Retry-After` seconds",
 }
 STREAM_DESCRIPTION = (
     "Server-Sent Events: first `retry: 1000`, then one message per event the caller may see, "
@@ -163,7 +165,7 @@ def _operations(schema: dict[str, Any]) -> Iterator[tuple[tuple[str, str], dict[
 
 def _errors(path: str, operation: dict[str, Any]) -> None:
     responses = operation["responses"]
-    statuses = {500}
+    statuses = {500, 503}  # every operation reads the store, which may be out of reach
     if operation.get("parameters") or "requestBody" in operation:
         statuses.add(422)
     if "requestBody" in operation:
@@ -178,6 +180,10 @@ def _errors(path: str, operation: dict[str, Any]) -> None:
         if status == 401:
             responses["401"]["headers"] = {
                 "WWW-Authenticate": {"schema": {"type": "string"}, "description": "Bearer"}
+            }
+        if status == 503:
+            responses["503"]["headers"] = {
+                "Retry-After": {"schema": {"type": "string"}, "description": "Seconds"}
             }
 
 

@@ -83,5 +83,10 @@ def test_refused_connections_are_answered_503_quickly(
             assert events.json()["last_seq"] == last
             assert "refused" not in events.text
             assert table.do("seat:1", {"type": "declare", "text": "after"})["last_seq"] == last + 1
+            # …and the OpenAPI document says the command route may answer so.
+            documented = client.get("/openapi.json").json()["paths"]
+            answer = documented["/games/{game_id}/commands"]["post"]["responses"]["503"]
+            assert "store_unavailable" in answer["description"]
+            assert "Retry-After" in answer["headers"]
     finally:
         service.close()
