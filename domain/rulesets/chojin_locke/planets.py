@@ -54,8 +54,17 @@ def place_ambush(t: ChojinTable, command: PlaceAmbush, actor: str) -> list[Draft
         raise RuleViolation("base_players_only", "Only base players place 待ち伏せ.")
     if len(state.board.ambushes) >= ambush_count(state.seats):
         raise RuleViolation("ambushes_placed", "Every 待ち伏せ card is already placed.")
-    if key(command.planet, command.square) in state.board.ambushes:
+    square = key(command.planet, command.square)
+    if square in state.board.ambushes:
         raise RuleViolation("square_taken", "A 待ち伏せ already lies on that square.")
+    if square not in state.board.cards:
+        # 4.5 (l.739–740): 「既に置かれている惑星カードと交換して配置します」. Which squares hold
+        # a face-down card is public (ruling 36): saying so tells nothing hidden.
+        raise RuleViolation(
+            "no_planet_card_there",
+            f"A 待ち伏せ is exchanged for a planet card already on the board, and {square} has "
+            f"none. Squares with a card: {', '.join(sorted(state.board.cards))}.",
+        )
     base = tuple(seat_actor(s) for s, p in sorted(state.players.items()) if p.side == "base")
     body = AmbushBody(planet=command.planet, square=command.square)
     return [Draft(AmbushPlaced(seat=number, secret=body), audience=base)]

@@ -148,7 +148,13 @@ def setup_to_ambush(table: Table, *, dealt: bool = False) -> None:
     raise AssertionError("setup did not converge")
 
 
-AMBUSH_SPOTS = [(1, 3), (2, 4), (3, 5), (4, 2)]
+def ambush_squares(table: Table, count: int) -> list[tuple[int, int]]:
+    """`count` squares holding a face-down planet card (4.5 l.740: a 待ち伏せ is exchanged for
+    one), planet 5's first, then 4's, …: away from planet 0, where the explorers start."""
+    laid = view(table, "public")["board"]["face_down_squares"]
+    squares = sorted((tuple(int(n) for n in square.split(":")) for square in laid), reverse=True)
+    assert len(squares) >= count, laid
+    return [(planet, number) for planet, number in squares[:count]]
 
 
 def to_planets(table: Table) -> None:
@@ -161,8 +167,9 @@ def hide_and_enter(table: Table) -> None:
     0's spaceport, and 惑星編 begins."""
     gm = view(table, table.creator)
     bases = [p["seat"] for p in gm["players"] if p["side"] == "base"]
-    for index in range(ambush_count(len(gm["players"]))):
-        planet, square = AMBUSH_SPOTS[index]
+    for index, (planet, square) in enumerate(
+        ambush_squares(table, ambush_count(len(gm["players"])))
+    ):
         actor = f"seat:{bases[index % len(bases)]}"
         table.do(actor, cmd("place_ambush", planet=planet, square=square))
     for player in gm["players"]:
@@ -178,7 +185,7 @@ def play_planet_stage(table: Table) -> tuple[list[int], list[int]]:
     gm = view(table, table.creator)
     bases = [p["seat"] for p in gm["players"] if p["side"] == "base"]
     explorers = [p["seat"] for p in gm["players"] if p["side"] == "explorer"]
-    for index, (planet, square) in enumerate([(5, 3), (5, 4), (5, 5)]):
+    for index, (planet, square) in enumerate(ambush_squares(table, 3)):
         table.do(
             f"seat:{bases[index % len(bases)]}", cmd("place_ambush", planet=planet, square=square)
         )

@@ -17,6 +17,7 @@ import httpx
 from fastapi.testclient import TestClient
 
 from tests.rulesets.chojin_locke.table import (
+    ambush_squares,
     choose_all,
     cmd,
     finish_turn,
@@ -168,7 +169,7 @@ def test_a_six_seat_game_without_a_gm_from_the_deal_to_an_ending(client: TestCli
     explorers = [p["seat"] for p in rules["players"] if p["side"] == "explorer"]
 
     # ---- 惑星編: 待ち伏せ hidden from the host
-    for index, (planet, square) in enumerate([(5, 3), (5, 4), (5, 5)]):
+    for index, (planet, square) in enumerate(ambush_squares(table, 3)):
         table.do(
             f"seat:{bases[index % len(bases)]}", cmd("place_ambush", planet=planet, square=square)
         )

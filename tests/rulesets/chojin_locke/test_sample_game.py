@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 from domain.rulesets.chojin_locke import CHOJIN_LOCKE
 from domain.service import GameService
 from tests.rulesets.chojin_locke.table import (
+    ambush_squares,
     cmd,
     finish_turn,
     info_catalog,
@@ -100,7 +101,7 @@ def play_sample_game(client: TestClient, service: GameService) -> Table:
     explorers = [p["seat"] for p in gm["players"] if p["side"] == "explorer"]
 
     # ---- 惑星編: base players hide 待ち伏せ; explorers start on different planets
-    for index, (planet, square) in enumerate([(5, 3), (5, 4), (5, 5)]):
+    for index, (planet, square) in enumerate(ambush_squares(table, 3)):
         actor = f"seat:{bases[index % len(bases)]}"
         table.do(actor, cmd("place_ambush", planet=planet, square=square))
     for actor in seats(table):

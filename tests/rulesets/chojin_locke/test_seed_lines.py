@@ -344,8 +344,13 @@ def test_the_last_face_down_card_as_a_third_information(client: TestClient) -> N
     基地プレイヤーのキャラクターシートを確認することができます。その後、能力カードを1枚得ます。」
     When the holder's third 情報入手 is also the last face-down planet card (line 762), 惑星編
     ends on information all the same."""
-    table = new_game(client, ruleset_options={"catalog": _last_card_catalog()})
-    setup_to_ambush(table)
+    for _ in range(60):  # a deal whose 24 cards cover planet 0's squares 1–3 (l.740: a
+        # 待ち伏せ is exchanged for a card already there)
+        table = new_game(client, ruleset_options={"catalog": _last_card_catalog()})
+        setup_to_ambush(table)
+        laid = view(table, "public")["board"]["face_down_squares"]
+        if {"0:1", "0:2", "0:3"} <= set(laid):
+            break
     players = view(table, "public")["players"]
     bases = [p["seat"] for p in players if p["side"] == "base"]
     explorers = [p["seat"] for p in players if p["side"] == "explorer"]
@@ -459,3 +464,29 @@ def test_seven_players_base_players_flip_eighteen_over_the_explorers(client: Tes
         if e["type"] == "chojin_locke.PlanetCardsFlipped"
     ]
     assert flipped and all(len(cards) == -(-18 // explorers) for cards in flipped)
+
+
+def test_an_ambush_is_exchanged_for_a_card_already_on_the_board(client: TestClient) -> None:
+    """4.5, lines 739–741: 「待ち伏せの配置場所は36マスのいずれかであり、既に置かれている惑星
+    カードと交換して配置します。交換された惑星カードは「惑星ラフノール」の惑星カードとして
+    再利用される」. With six players 24 cards lie on 36 squares (6.2): an empty square takes no
+    待ち伏せ (refused, nothing appended; which squares hold a card is public, ruling 36), and one
+    placed on a card sends that card to 惑星ラフノール's pile."""
+    table = new_game(client)
+    setup_to_ambush(table)
+    laid = view(table, "public")["board"]["face_down_squares"]
+    assert len(laid) == 24
+    empty = next(f"{p}:{s}" for p in range(6) for s in range(6) if f"{p}:{s}" not in laid)
+    bases = [p["seat"] for p in view(table, "gm")["players"] if p["side"] == "base"]
+    planet, square = (int(n) for n in empty.split(":"))
+    problem = refused(
+        table,
+        f"seat:{bases[0]}",
+        cmd("place_ambush", planet=planet, square=square),
+        "no_planet_card_there",
+    )
+    assert empty in problem["detail"] and laid[0] in problem["detail"]
+    planet, square = (int(n) for n in laid[0].split(":"))
+    table.do(f"seat:{bases[0]}", cmd("place_ambush", planet=planet, square=square))
+    board = view(table, "public")["board"]
+    assert board["face_down_squares"] == laid and board["face_down"] == 24  # one for one
