@@ -28,15 +28,30 @@ def same_place(state: ChojinState, one: Player, other: Player) -> bool:
     return one.position is not None and one.position == other.position
 
 
+def silhouette_identity(state: ChojinState, seat: int) -> tuple[str, str] | None:
+    """3.2 (l.394): silhouettes are identical when 「名前とアライメントの両方が同じ」; 6.1
+    (l.1226–1227): while in a party, 「パートナーのシルエットのアライメントはリーダーのシルエット
+    のアライメントと同じになります」. None before the silhouette is shown."""
+    name = state.players[seat].revealed_silhouette
+    if name is None:
+        return None
+    leader = state.party_of(seat)[0]
+    shown = state.players[leader].revealed_silhouette if leader != seat else name
+    card = state.catalog.silhouette(shown or name)
+    return name, card.alignment if card is not None else ""
+
+
 def twin_beside(state: ChojinState, seat: int) -> bool:
-    """3.2: a living character with the identical silhouette card on `seat`'s square."""
+    """3.2: a living character with the identical silhouette card (name and alignment, a
+    partner's alignment being its leader's) on `seat`'s square."""
     me = state.players[seat]
-    if me.revealed_silhouette is None:
+    mine = silhouette_identity(state, seat)
+    if mine is None:
         return False
     return any(
         other.seat != seat
         and other.alive
-        and other.revealed_silhouette == me.revealed_silhouette
+        and silhouette_identity(state, other.seat) == mine
         and same_place(state, me, other)
         for other in state.players.values()
     )

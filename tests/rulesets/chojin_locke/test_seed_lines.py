@@ -8,7 +8,10 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from domain.rulesets.chojin_locke.board import silhouette_identity, twin_beside
 from domain.rulesets.chojin_locke.catalog import sample
+from domain.rulesets.chojin_locke.state import ChojinState
+from domain.service import GameService
 from tests.rulesets.chojin_locke.table import (
     KEYS,
     cmd,
@@ -490,3 +493,44 @@ def test_an_ambush_is_exchanged_for_a_card_already_on_the_board(client: TestClie
     table.do(f"seat:{bases[0]}", cmd("place_ambush", planet=planet, square=square))
     board = view(table, "public")["board"]
     assert board["face_down_squares"] == laid and board["face_down"] == 24  # one for one
+
+
+def test_a_partner_takes_its_leaders_alignment_for_identical_silhouettes(
+    client: TestClient, service: GameService
+) -> None:
+    """6.1, lines 1226–1227: 「パーティーが結成されている間、パートナーのシルエットのアライメントは
+    リーダーのシルエットのアライメントと同じになります」, and 3.2, line 394: silhouettes are
+    identical when 「名前とアライメントの両方が同じ」. Two ロック (G) on one square are twins; once
+    one is the partner of a ジャマー (S) leader its silhouette counts as (ロック, S): no twin."""
+    for _ in range(30):  # a deal with a pair of twins and a character of another silhouette
+        rules, by_silhouette = _explorers_by_silhouette(client, service)
+        pairs = [group for group in by_silhouette.values() if len(group) == 2]
+        if len(by_silhouette) >= 2 and pairs:
+            break
+    one, other = pairs[0]
+    leader = next(s for group in by_silhouette.values() for s in group if s not in (one, other))
+    assert twin_beside(rules, one) and twin_beside(rules, other)
+    partnered = rules.model_copy(update={"parties": {leader: (one,)}})
+    assert silhouette_identity(partnered, one) != silhouette_identity(partnered, other)
+    assert not twin_beside(partnered, one) and not twin_beside(partnered, other)
+
+
+def _explorers_by_silhouette(
+    client: TestClient, service: GameService
+) -> tuple[ChojinState, dict[str, list[int]]]:
+    """A 惑星編 begun with every explorer on planet 0's spaceport, each with its alignment's
+    silhouette: the rules' state, and the explorers' seats by silhouette."""
+    table = new_game(client, ruleset_options={"catalog": _twins_catalog()})
+    table.do("gm", cmd("deal"))
+    table.do("gm", cmd("fix_characters"))
+    for actor in seats(table):
+        silhouette = TWINS[str(me(table, actor)["sheet"]["alignment"])[0]]
+        table.do(actor, cmd("choose_silhouette", silhouette=silhouette))
+    hide_and_enter(table)
+    rules = service.state(table.game_id).rules
+    assert isinstance(rules, ChojinState)
+    groups: dict[str, list[int]] = {}
+    for seat, player in sorted(rules.players.items()):
+        if player.position is not None and player.revealed_silhouette:
+            groups.setdefault(player.revealed_silhouette, []).append(seat)
+    return rules, groups
