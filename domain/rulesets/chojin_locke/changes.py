@@ -30,6 +30,21 @@ def turn(state: ChojinState, **update: object) -> ChojinState:
     return state.model_copy(update={"turn": state.turn.model_copy(update=update)})
 
 
+def combat(state: ChojinState, **update: object) -> ChojinState:
+    """The running combat changed (chapter 5); outside combat, the state as it is."""
+    if state.combat is None:
+        return state
+    return state.model_copy(update={"combat": state.combat.model_copy(update=update)})
+
+
+def fighter(state: ChojinState, fighter_id: int, **update: object) -> ChojinState:
+    """One combat participant changed."""
+    assert state.combat is not None
+    fighters = state.combat.fighters
+    changed = fighters[fighter_id].model_copy(update=update)
+    return combat(state, fighters={**fighters, fighter_id: changed})
+
+
 def without(items: Sequence[T], item: T) -> list[T]:
     """`items` less the first `item` (list.remove, on a copy)."""
     kept = list(items)

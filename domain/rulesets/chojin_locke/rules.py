@@ -27,7 +27,7 @@ def _initial(options: ChojinOptions, seats: int) -> ChojinState:
 
 CHOJIN_LOCKE = Ruleset(
     "chojin_locke",
-    "2",
+    "3",
     state=ChojinState,
     options=ChojinOptions,
     initial=_initial,

@@ -13,6 +13,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from domain.rulesets.chojin_locke.cards import Catalog, CharacterSheet
+from domain.rulesets.chojin_locke.combat.state import Combat
+from domain.rulesets.chojin_locke.playing_cards import PlayingCard
 
 Stage = Literal["deal", "silhouettes", "rebalance", "ambush", "planet", "keys", "base", "over"]
 # black_hole: fell in (4.4: dead); disabled: 永続的に行動不能, alive but never acts again
@@ -44,11 +46,6 @@ PHASES_2002: tuple[Phase, ...] = (
 
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True)
-
-
-class PlayingCard(_Frozen):
-    color: Literal["black", "red"]
-    rank: int = Field(ge=1, le=10)
 
 
 class Position(_Frozen):
@@ -190,6 +187,7 @@ class ChojinState(_Frozen):
     ending: Ending | None = None
     vigil_turns: int = 1000  # 4.2: the Evil declarer's unmoved turns that end the game
     vigils: Mapping[int, int] = {}  # Evil victory declarer → turns begun since it last moved
+    combat: Combat | None = None  # chapter 5, while a combat runs (combat/state.py)
     last_event: int = 0
 
     def player(self, seat: int) -> Player:

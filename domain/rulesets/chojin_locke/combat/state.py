@@ -1,0 +1,101 @@
+"""Chapter 5's combat as the server knows it: hands and the deck included, never shown unfiltered.
+
+One combat at a time lives on `ChojinState.combat` (None outside combat). Immutable like the
+rest of the state: folds copy (`changes.combat`, `changes.fighter`), never mutate.
+
+Who is in it: `fighters`, keyed by an id — a player's seat number for a character (1…N), or
+101 and up for an NPC or obstacle (6.2), so the two never collide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from domain.rulesets.chojin_locke.playing_cards import PlayingCard
+
+NPC_IDS_START = 101
+
+# 5.1's flow: (1) 戦闘参加 → (2) コマ移動 → (3) 戦闘前 → (4) 手札 → (5) イニシアチブ →
+# (6) 戦闘手番 → (7) ラウンド終了 → back to (2), or over
+Step = Literal["joining", "moving", "before", "hands", "initiative", "turns", "round_end"]
+# 5.2: a combat turn's phases
+CombatPhase = Literal["check", "support1", "main", "support2"]
+Kind = Literal["攻撃", "防御", "逃避", "特殊"]
+HAND_LIMIT = 7  # 5.1 (4): 「基本的に手札上限枚数は7枚です。」
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class Maintained(_Frozen):
+    """A defence kept up (5.4): no other defence or escape while it stands; an attack of its
+    LV or more pierces it."""
+
+    card: str
+    lv: int
+
+
+class Fighter(_Frozen):
+    """A participant (6.1 戦闘参加者): a character, an obstacle (障害) or a 残留思念."""
+
+    id: int
+    name: str  # the character's name once public, else "Seat N"; the NPC's name
+    kind: Literal["character", "obstacle", "remnant"] = "character"
+    seat: int | None = None  # the player who controls it (a character's own seat)
+    joined_round: int = 1
+    hand_limit: int = HAND_LIMIT  # raised by [手下:X] (3.1, line 323)
+    minions: int = 0  # 手下 declared (their number only, 3.1 line 322–323)
+    minion_level: int | None = None  # secret to the seat: the X of [手下:X]
+    initiative: PlayingCard | None = None  # dealt face up each round (5.1 (5))
+    acted: bool = False  # its combat turn this round is over (or skipped by 同調)
+    defence: Maintained | None = None
+    stunned_rounds: int = 0  # 気絶状態 (6.1)
+    left: bool = False  # escaped the combat (逃避) and waits for 5.7
+    # obstacles (6.2): one participant, each member's endurance kept apart
+    members: Sequence[int] = ()  # remaining endurance per member; empty for a character
+    firepower: int = 0  # an obstacle's (total) weapon firepower; a remnant's 火力
+
+
+class Attack(_Frozen):
+    """An attack being resolved (5.4–5.6): from the card's reveal to the damage roll."""
+
+    attacker: int
+    target: int
+    card: str | None = None  # None: a 格闘 attack (5.6)
+    lv: int  # the final LV (同調 raises it by one per joining card, 5.5)
+    firepower: int
+    joiners: Sequence[int] = ()  # fighters who joined by 同調
+    awaiting: Literal["sync", "response", "endurance", "counter"] = "response"
+    defended_by: str | None = None  # the C-card the target answered with, if any
+    declared_endurance: int | None = None
+    counter: int | None = None  # 格闘: the target's declared firepower when it fights back
+
+
+class Combat(_Frozen):
+    square: str  # board key: "planet:square" (惑星編) or "row:col" (秘密基地編)
+    stage: Literal["planet", "base"]
+    started_by: int  # the seat whose 戦闘発生 (or square) began it
+    round: int = 1
+    step: Step = "joining"
+    fighters: Mapping[int, Fighter] = {}
+    order: Sequence[int] = ()  # this round's initiative order (5.1 (5))
+    current: int | None = None  # whose combat turn it is
+    phase: CombatPhase = "check"
+    main_done: bool = False  # 5.2: one main action per combat turn
+    attacked: bool = False  # an attack action this round (even a misfire, 5.4 1.)
+    attack: Attack | None = None
+    # the C-card deck (secret order, drawn from the front), the discard pile, and each hand:
+    # a hand is sealed to its seat; only the count is public
+    deck: Sequence[str] = ()
+    discard: Sequence[str] = ()
+    hands: Mapping[int, Sequence[str]] = {}
+    locked: Mapping[int, Sequence[str]] = {}  # back in hand by an ESPジャマー until round end
+    continuing: Mapping[int, bool] = {}  # 5.1 (7)②: who wants to go on
+    initiative_deck: Sequence[str] = ()  # this round's playing-card order, secret
+
+    def living(self) -> list[Fighter]:
+        return [f for f in self.fighters.values() if not f.left]
