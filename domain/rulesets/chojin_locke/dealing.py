@@ -7,6 +7,7 @@ from domain.errors import KirokuError
 from domain.records import Draft
 from domain.rulesets.chojin_locke.cards import CharacterSheet
 from domain.rulesets.chojin_locke.counts import character_counts
+from domain.rulesets.chojin_locke.playing_cards import PlayingCard
 from domain.rulesets.chojin_locke.rules import ChojinTable
 from domain.rulesets.chojin_locke.setup_events import (
     CardDealt,
@@ -16,7 +17,6 @@ from domain.rulesets.chojin_locke.setup_events import (
     SheetDealt,
     SheetsShuffled,
 )
-from domain.rulesets.chojin_locke.state import PlayingCard
 
 _KINDS = ("L", "G", "E", "S")
 

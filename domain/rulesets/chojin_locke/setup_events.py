@@ -14,8 +14,9 @@ from domain.events import Event
 from domain.rulesets.chojin_locke.board import key
 from domain.rulesets.chojin_locke.cards import CharacterSheet
 from domain.rulesets.chojin_locke.changes import board, player, players
+from domain.rulesets.chojin_locke.playing_cards import PlayingCard
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
-from domain.rulesets.chojin_locke.state import Board, ChojinState, Player, PlayingCard, Position
+from domain.rulesets.chojin_locke.state import Board, ChojinState, Player, Position
 
 
 class Body(BaseModel):

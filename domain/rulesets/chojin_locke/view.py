@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from domain.audience import GM, PUBLIC, seat_actor, seat_number
 from domain.rulesets.chojin_locke.cards import CharacterSheet
+from domain.rulesets.chojin_locke.playing_cards import PlayingCard
 from domain.rulesets.chojin_locke.results import Result, results
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.state import (
@@ -22,7 +23,6 @@ from domain.rulesets.chojin_locke.state import (
     ChojinState,
     Ending,
     Player,
-    PlayingCard,
     Position,
     Proposal,
     Stage,
