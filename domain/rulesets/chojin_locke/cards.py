@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 Faction = Literal["G", "E", "S"]
 FACTIONS: tuple[str, ...] = ("G", "E", "S")
@@ -70,12 +70,118 @@ class AbilityCard(_Card):
     text: str = ""
 
 
+CombatKind = Literal["攻撃", "防御", "逃避", "特殊"]
+COMBAT_KINDS: tuple[str, ...] = ("攻撃", "防御", "逃避", "特殊")
+MAIN = "主要"
+COUNTER_ATTACK = "対抗(攻撃)"
+# 5.3 l.1010–1015: 「[主要] (攻撃Cカード・逃避Cカード・特殊Cカード)」
+# 「[対抗(攻撃)] (防御Cカード・逃避Cカード)」;
+# l.1001–1002: an 逃避 card 「相手の攻撃に対して使用した場合、相手の攻撃を回避する効果も持ちます」.
+KIND_TIMINGS: dict[str, tuple[str, ...]] = {
+    "攻撃": (MAIN,),
+    "防御": (COUNTER_ATTACK,),
+    "逃避": (MAIN, COUNTER_ATTACK),
+    "特殊": (MAIN,),
+}
+
+
 class CombatCard(_Card):
+    """A C-card (5.3). `kinds`: one or more of 攻撃/防御/逃避/特殊 (one is chosen when it is used,
+    l.998). `timing`: its timing tags; omitted, they follow its kinds (KIND_TIMINGS).
+    `maintain`: a defence that can be kept up (5.4 l.1055–1056). `self_only`: it targets only
+    its user, so nobody can 同調 to it (5.5 l.1085) and it is not 同調可 itself. `count`: copies
+    in the deck. `text`: an effect the table resolves (特殊 cards)."""
+
     name: str
     lv: int = Field(ge=0)
-    kinds: tuple[str, ...]
-    firepower: int = Field(ge=0)
-    sync: bool = False
+    kinds: tuple[CombatKind, ...] = Field(min_length=1)
+    firepower: int = Field(default=0, ge=0)
+    sync: bool = False  # [同調可]
+    count: int = Field(default=1, ge=1)
+    timing: tuple[str, ...] = ()
+    maintain: bool = False
+    self_only: bool = False
+    text: str = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _timing_by_kind(cls, data: object) -> object:
+        if not isinstance(data, dict):
+            return data
+        timing = data.get("timing")
+        if isinstance(timing, str):
+            return {**data, "timing": (timing,)}
+        if not timing:
+            kinds = data.get("kinds") or ()
+            derived: list[str] = []
+            for kind in kinds:
+                for tag in KIND_TIMINGS.get(kind, ()):
+                    if tag not in derived:
+                        derived.append(tag)
+            return {**data, "timing": tuple(derived)}
+        return data
+
+    @model_validator(mode="after")
+    def _consistent(self) -> CombatCard:
+        if len(set(self.kinds)) != len(self.kinds):
+            raise ValueError(f"{self.name}: a kind is listed twice")
+        if "攻撃" in self.kinds and self.firepower < 1:
+            raise ValueError(f"{self.name}: an attack card needs firepower ≥ 1")
+        if self.maintain and "防御" not in self.kinds:
+            raise ValueError(f"{self.name}: only a defence (防御) can be maintained")
+        if self.self_only and self.sync:
+            raise ValueError(f"{self.name}: a card that targets only its user is not 同調可 (5.5)")
+        if not self.timing:
+            raise ValueError(f"{self.name}: no timing")
+        return self
+
+    def usable_as(self, kind: str, timing: str) -> bool:
+        """May this card be used as `kind` at `timing`? A single-kind card: any of its timing
+        tags. A card of several kinds: the chosen kind's own timings (KIND_TIMINGS) among the
+        card's tags, since the kind is chosen before use (l.998)."""
+        if kind not in self.kinds or timing not in self.timing:
+            return False
+        return len(self.kinds) == 1 or timing in KIND_TIMINGS[kind]
+
+
+class DamageRow(_Card):
+    total: int = Field(ge=2, le=12)
+    damage: tuple[int, ...] = Field(min_length=1)
+
+    @field_validator("damage")
+    @classmethod
+    def _non_negative(cls, value: tuple[int, ...]) -> tuple[int, ...]:
+        if any(d < 0 for d in value):
+            raise ValueError("damage is never negative")
+        return value
+
+
+class DamageTable(_Card):
+    """損害判定表 (5.4 l.1066–1073): the attacker's 2D6 total (a row) against the ratio
+    firepower:endurance as n:1 rounded down (a column). `columns[0]` is the column for n = 0
+    (「1:2以下」: the 5.6 example reads 4:5 there), `columns[n]` for n:1, the last open-ended
+    (n at or above it)."""
+
+    dice: Literal["2D6"] = "2D6"
+    columns: tuple[str, ...] = Field(min_length=2)
+    rows: tuple[DamageRow, ...]
+
+    @model_validator(mode="after")
+    def _complete(self) -> DamageTable:
+        totals = sorted(row.total for row in self.rows)
+        if totals != list(range(2, 13)):
+            raise ValueError("the damage table needs exactly one row for each 2D6 total 2–12")
+        for row in self.rows:
+            if len(row.damage) != len(self.columns):
+                raise ValueError(
+                    f"row {row.total}: {len(row.damage)} damages for {len(self.columns)} columns"
+                )
+        return self
+
+    def at(self, column: int, total: int) -> int:
+        """The damage in `column` (0-based, clamped to the table) for a 2D6 `total` (2–12)."""
+        row = next(r for r in self.rows if r.total == min(max(total, 2), 12))
+        return row.damage[min(max(column, 0), len(self.columns) - 1)]
 
 
 class ChartRow(_Card):
@@ -108,6 +214,15 @@ class Catalog(_Card):
     ability_cards: tuple[AbilityCard, ...] = ()
     combat_cards: tuple[CombatCard, ...] = ()
     charts: tuple[Chart, ...] = ()
+    damage_table: DamageTable | None = None
+
+    @field_validator("combat_cards")
+    @classmethod
+    def _unique_combat_cards(cls, value: tuple[CombatCard, ...]) -> tuple[CombatCard, ...]:
+        names = [c.name for c in value]
+        if len(names) != len(set(names)):
+            raise ValueError("combat card names must be unique")
+        return value
 
     @field_validator("characters")
     @classmethod
@@ -131,6 +246,13 @@ class Catalog(_Card):
 
     def ability_deck(self) -> list[str]:
         return [card.name for card in self.ability_cards for _ in range(card.count)]
+
+    def combat_deck(self) -> list[str]:
+        """The C-card deck (5.2): each card's name `count` times, in catalog order."""
+        return [card.name for card in self.combat_cards for _ in range(card.count)]
+
+    def combat_card(self, name: str) -> CombatCard | None:
+        return next((c for c in self.combat_cards if c.name == name), None)
 
     def ability_card(self, name: str) -> AbilityCard | None:
         return next((c for c in self.ability_cards if c.name == name), None)
