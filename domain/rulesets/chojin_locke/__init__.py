@@ -28,6 +28,12 @@ from domain.rulesets.chojin_locke import (  # noqa: F401  (each module declares 
     view,
     vigil,
 )
+from domain.rulesets.chojin_locke.combat import (  # noqa: F401
+    flow,
+    flow_events,
+    round_end,
+    start,
+)
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 
 CHOJIN_LOCKE.complete(
@@ -43,6 +49,9 @@ CHOJIN_LOCKE.complete(
         abilities,
         support,
         host,
+        start,
+        flow,
+        round_end,
     )
 )
 

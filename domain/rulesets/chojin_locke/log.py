@@ -9,6 +9,7 @@ from domain.logline import roll_line
 
 from . import base_events, card_events, party_events, setup_events, turn_events
 from .cards import CharacterSheet
+from .combat import flow_events
 from .rules import CHOJIN_LOCKE
 from .state import Cell, Position
 
@@ -381,3 +382,130 @@ def _teleport(e: base_events.TeleportGranted) -> str:
 @_says(base_events.KeyDestroyed)
 def _key_destroyed(e: base_events.KeyDestroyed) -> str:
     return f"{_seat(e.seat)}が{_cell(Cell(row=e.row, col=e.col))}のキーを破壊"
+
+
+# ------------------------------------------------------------------------------ 戦闘 (chapter 5)
+
+COMBAT_STEPS = {
+    "joining": "戦闘参加フェイズ",
+    "moving": "コマ移動フェイズ",
+    "before": "戦闘前フェイズ",
+    "hands": "手札の受け取り",
+    "initiative": "イニシアチブ決定",
+    "turns": "戦闘手番",
+    "round_end": "ラウンド終了フェイズ",
+}
+COMBAT_PHASES = {
+    "check": "チェックフェイズ",
+    "support1": "支援フェイズ1",
+    "main": "主要フェイズ",
+    "support2": "支援フェイズ2",
+}
+COMBAT_ENDS = {
+    "no_attack": "このラウンドに攻撃行動がなかった",
+    "nobody_continues": "戦闘を続ける者がいない",
+    "one_left": "戦闘参加者が1体以下",
+    "deck_exhausted": "Cカードの山札が尽きた",
+}
+
+
+def _fighter(n: int) -> str:
+    return _seat(n) if n < 101 else f"NPC{n}"
+
+
+def _fighters(ids: tuple[int, ...]) -> str:
+    return "・".join(_fighter(n) for n in ids)
+
+
+def _card_name(color: str, rank: int) -> str:
+    return f"{'黒' if color == 'black' else '赤'}{rank}"
+
+
+@_says(flow_events.CombatStarted)
+def _combat_started(e: flow_events.CombatStarted) -> str:
+    return f"{_seat(e.seat)}が戦闘を発生させる ({e.square}): {_fighters(e.fighters)}"
+
+
+@_says(flow_events.CombatStepEntered)
+def _combat_step(e: flow_events.CombatStepEntered) -> str:
+    return f"戦闘 {e.round}ラウンド目: {COMBAT_STEPS[e.step]}"
+
+
+@_says(flow_events.CombatDeckShuffled)
+def _combat_deck(e: flow_events.CombatDeckShuffled) -> str:
+    return f"Cカード{e.cards}枚の山札を切り混ぜる"
+
+
+@_says(flow_events.CombatCardsDrawn)
+def _combat_drawn(e: flow_events.CombatCardsDrawn) -> str:
+    cards = f": {'・'.join(e.secret.cards)}" if e.secret else ""
+    return f"{_fighter(e.fighter)}がCカードを{e.count}枚引く{cards}"
+
+
+@_says(flow_events.InitiativeDealt)
+def _initiative(e: flow_events.InitiativeDealt) -> str:
+    ranked = [n for n in e.order if n in e.cards] + [n for n in e.cards if n not in e.order]
+    cards = ", ".join(
+        f"{_fighter(n)} {_card_name(e.cards[n].color, e.cards[n].rank)}" for n in ranked
+    )
+    return f"{e.round}ラウンド目のイニシアチブ: {cards} (行動順 {_fighters(e.order)})"
+
+
+@_says(flow_events.CombatTurnBegun)
+def _combat_turn(e: flow_events.CombatTurnBegun) -> str:
+    only = " (同調済み: チェックフェイズのみ)" if e.check_only else ""
+    return f"{_fighter(e.fighter)}の戦闘手番{only}"
+
+
+@_says(flow_events.CombatPhaseEntered)
+def _combat_phase(e: flow_events.CombatPhaseEntered) -> str:
+    return f"{_fighter(e.fighter)} {COMBAT_PHASES[e.phase]}"
+
+
+@_says(flow_events.CombatTurnEnded)
+def _combat_turn_ended(e: flow_events.CombatTurnEnded) -> str:
+    return f"{_fighter(e.fighter)}の戦闘手番終了"
+
+
+@_says(flow_events.CombatPassed)
+def _combat_passed(e: flow_events.CombatPassed) -> str:
+    return f"{_fighter(e.fighter)}: パス"
+
+
+@_says(flow_events.CombatCardDiscarded)
+def _combat_discarded(e: flow_events.CombatCardDiscarded) -> str:
+    card = f": {e.secret.card}" if e.secret else ""
+    return f"{_fighter(e.fighter)}がCカードを1枚伏せて捨てる{card}"
+
+
+@_says(flow_events.CombatRoundEnding)
+def _round_ending(e: flow_events.CombatRoundEnding) -> str:
+    attacked = "攻撃行動あり" if e.attacked else "攻撃行動なし"
+    return f"{e.round}ラウンド目終了 ({attacked})"
+
+
+@_says(flow_events.ContinueAnswered)
+def _continue(e: flow_events.ContinueAnswered) -> str:
+    return f"{_fighter(e.fighter)}: {'戦闘を続ける' if e.go_on else '戦闘を続けない'}"
+
+
+@_says(flow_events.CombatContinues)
+def _continues(e: flow_events.CombatContinues) -> str:
+    waiting = f" (手札を捨てる: {_fighters(e.waiting)})" if e.waiting else ""
+    return f"戦闘継続{waiting}"
+
+
+@_says(flow_events.HandDiscardedDown)
+def _discarded_down(e: flow_events.HandDiscardedDown) -> str:
+    cards = f": {'・'.join(e.secret.cards)}" if e.secret and e.secret.cards else ""
+    return f"{_fighter(e.fighter)}が手札を{e.count}枚伏せて捨てる{cards}"
+
+
+@_says(flow_events.CombatRoundBegun)
+def _round_begun(e: flow_events.CombatRoundBegun) -> str:
+    return f"戦闘 {e.round}ラウンド目: コマ移動フェイズ"
+
+
+@_says(flow_events.CombatEnded)
+def _combat_ended(e: flow_events.CombatEnded) -> str:
+    return f"戦闘終了 ({COMBAT_ENDS[e.reason]}、{e.round}ラウンド目)"

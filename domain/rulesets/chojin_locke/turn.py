@@ -143,6 +143,11 @@ class NextPhase(Command):
 def next_phase(t: ChojinTable, command: NextPhase, actor: str) -> list[Draft]:
     state = playing(t)
     turn, player = my_turn(state, actor)
+    if state.combat is not None:
+        # chapter 5: the turn waits while a combat runs; it goes on when the combat is over
+        raise RuleViolation(
+            "combat_running", "A combat is running: the turn goes on when it is over."
+        )
     phases = phases_for(player, state.rules, turn)
     held = role(turn.phase) == "check" and on_face_down_base_card(state, player)
     if state.rules == "2020" and held:

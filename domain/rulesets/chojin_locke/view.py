@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from domain.audience import GM, PUBLIC, seat_actor, seat_number
 from domain.rulesets.chojin_locke.cards import CharacterSheet
+from domain.rulesets.chojin_locke.combat.view import CombatView, combat_view
 from domain.rulesets.chojin_locke.playing_cards import PlayingCard
 from domain.rulesets.chojin_locke.results import Result, results
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
@@ -75,6 +76,7 @@ class SeatSecrets(RulesView):
     ability_cards: Sequence[str]
     inspections_left: int
     inspected: dict[str, CharacterSheet]
+    combat_hand: Sequence[str] = ()  # the C-cards in hand during a combat (5.1 (4)), its alone
     faction: Private[str] | None = None
     stats: Private[dict[str, int]] | None = None
 
@@ -113,6 +115,7 @@ class ChojinView(RulesView):
     vigil: VigilView
     ending: Ending | None
     results: dict[str, Result] | None  # at the end, when every sheet is public
+    combat: CombatView | None = None  # chapter 5, while a combat runs
     me: Private[SeatSecrets] | None = None
     secrets: Private[dict[str, SeatSecrets]] | None = None
 
@@ -139,7 +142,7 @@ def _public(player: Player, ended: bool) -> PlayerView:
     )
 
 
-def _secrets(player: Player) -> SeatSecrets:
+def _secrets(state: ChojinState, player: Player) -> SeatSecrets:
     mine = (seat_actor(player.seat),)
     has_sheet = player.sheet is not None
     return SeatSecrets(
@@ -152,6 +155,7 @@ def _secrets(player: Player) -> SeatSecrets:
         ability_cards=list(player.abilities),
         inspections_left=player.inspections,
         inspected={str(s): sheet for s, sheet in player.inspected.items()},
+        combat_hand=list(state.combat.hands.get(player.seat, ())) if state.combat else [],
         faction=Private(player.faction, mine) if has_sheet else None,
         stats=Private({s: current(player, s) for s in _STATS}, mine) if has_sheet else None,
     )
@@ -194,9 +198,12 @@ def view(t: TableView[ChojinState], audience: str) -> ChojinView:
             declarers={str(s): n for s, n in sorted(state.vigils.items())},
         ),
         ending=state.ending,
+        combat=combat_view(state.combat) if state.combat is not None else None,
         results={str(s): r for s, r in results(state).items()} if t.ended else None,
-        me=Private(_secrets(me), (audience,)) if me is not None else None,
+        me=Private(_secrets(state, me), (audience,)) if me is not None else None,
         secrets=(
-            Private({str(p.seat): _secrets(p) for p in players}, (GM,)) if audience == GM else None
+            Private({str(p.seat): _secrets(state, p) for p in players}, (GM,))
+            if audience == GM
+            else None
         ),
     )

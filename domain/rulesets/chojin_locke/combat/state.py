@@ -92,9 +92,11 @@ class Combat(_Frozen):
     # a hand is sealed to its seat; only the count is public
     deck: Sequence[str] = ()
     discard: Sequence[str] = ()
+    face_down: Sequence[int] = ()  # indices into `discard` laid face down (sealed to their seat)
     hands: Mapping[int, Sequence[str]] = {}
     locked: Mapping[int, Sequence[str]] = {}  # back in hand by an ESPジャマー until round end
     continuing: Mapping[int, bool] = {}  # 5.1 (7)②: who wants to go on
+    discarding: Sequence[int] = ()  # 5.1 (7)③: fighters still to discard down (or keep)
     initiative_deck: Sequence[str] = ()  # this round's playing-card order, secret
 
     def living(self) -> list[Fighter]:

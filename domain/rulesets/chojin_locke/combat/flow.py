@@ -1,0 +1,168 @@
+"""5.1's steps and 5.2's combat turn: `combat_next` walks them, `combat_pass` and
+`discard_card` are two of the main actions (the C-cards, 格闘 and abilities are in the actions'
+modules, which call `flow_events.main_action_taken` / `attack_made` from their folds).
+
+5.2: 「チェックフェイズ → 支援フェイズ1 → 主要フェイズ → 支援フェイズ2 → 次のプレイヤーの
+戦闘手番へ」;
+「主要行動は1手番中に1回しか行えません。」
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from domain.audience import seat_actor
+from domain.commands import Command
+from domain.errors import RuleViolation
+from domain.records import Draft
+from domain.rulesets.chojin_locke.combat.flow_events import (
+    CardBody,
+    CombatCardDiscarded,
+    CombatPassed,
+    CombatPhaseEntered,
+    CombatStepEntered,
+    CombatTurnBegun,
+    CombatTurnEnded,
+)
+from domain.rulesets.chojin_locke.combat.hands import (
+    draw_to_limit,
+    hand_holders,
+    look_ahead,
+    shuffle_deck,
+)
+from domain.rulesets.chojin_locke.combat.initiative import deal_initiative, in_play
+from domain.rulesets.chojin_locke.combat.round_end import end_combat, round_ending, running
+from domain.rulesets.chojin_locke.combat.state import Combat, CombatPhase, Fighter
+from domain.rulesets.chojin_locke.guards import playing
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
+from domain.rulesets.chojin_locke.state import ChojinState
+from domain.table import acting_seat
+
+PHASES: tuple[CombatPhase, ...] = ("check", "support1", "main", "support2")
+
+
+def first_turn(t: ChojinTable, state: ChojinState) -> list[Draft]:
+    """The first fighter in the initiative order begins its combat turn (none: round end)."""
+    return next_turn(t, state, after=None)
+
+
+def next_turn(t: ChojinTable, state: ChojinState, after: int | None) -> list[Draft]:
+    """The fighter after `after` in this round's order that is still in the combat begins
+    its turn; when every turn is over, the round ends (5.1 (6)→(7))."""
+    fight = running(state)
+    playing_now = {f.id for f in in_play(state)}
+    order = list(fight.order)
+    start = order.index(after) + 1 if after in order else 0
+    for n in order[start:]:
+        if n in playing_now:
+            synced = fight.fighters[n].acted  # 5.5: joined an attack by 同調 this round
+            return [Draft(CombatTurnBegun(fighter=n, check_only=synced))]
+    return round_ending(t, state)
+
+
+def begin_round(t: ChojinTable, state: ChojinState) -> list[Draft]:
+    """After (3): ≤1 fighter ends the combat; (4) new fighters draw to their limit (a fresh
+    deck for a new combat); (5) initiative; (6) the first combat turn."""
+    fight = running(state)
+    if len(in_play(state)) <= 1:
+        return end_combat(t, state, "one_left")
+    drafts: list[Draft] = []
+    if not fight.hands and not fight.deck and fight.round == 1:
+        drafts.append(shuffle_deck(t, state))
+    after = look_ahead(t, state, drafts)
+    assert after.combat is not None
+    new = [f for f in hand_holders(after) if f.id not in after.combat.hands]
+    drawn, exhausted = draw_to_limit(after, new)
+    drafts += drawn
+    after = look_ahead(t, after, drawn)
+    if exhausted:
+        return drafts + end_combat(t, after, "deck_exhausted")
+    initiative = deal_initiative(t, after)
+    drafts.append(initiative)
+    after = look_ahead(t, after, [initiative])
+    return drafts + first_turn(t, after)
+
+
+def _their_turn(state: ChojinState, actor: str) -> tuple[Combat, Fighter]:
+    fight = running(state)
+    seat = acting_seat(actor)
+    if fight.step != "turns" or fight.current is None:
+        raise RuleViolation("wrong_step", f"No combat turn is being played (step: {fight.step}).")
+    current = fight.fighters[fight.current]
+    if current.seat != seat:
+        raise RuleViolation("not_your_combat_turn", "It is not your combat turn.")
+    return fight, current
+
+
+def _main_action(state: ChojinState, actor: str) -> tuple[Combat, Fighter]:
+    fight, current = _their_turn(state, actor)
+    if fight.phase != "main":
+        raise RuleViolation("wrong_phase", "Main actions are taken in the main phase.")
+    if fight.main_done:
+        raise RuleViolation("main_action_used", "You have already taken this turn's main action.")
+    if fight.attack is not None:
+        raise RuleViolation("attack_pending", "The attack must be resolved first.")
+    return fight, current
+
+
+@CHOJIN_LOCKE.command("combat_next")
+class CombatNext(Command):
+    """Ends the current combat step (the starter, in steps 1–3) or combat-turn phase (the
+    fighter whose turn it is)."""
+
+
+@CHOJIN_LOCKE.decides(CombatNext)
+def combat_next(t: ChojinTable, command: CombatNext, actor: str) -> list[Draft]:
+    state = playing(t)
+    fight = running(state)
+    if fight.step in ("joining", "moving", "before"):
+        if actor != t.referee_actor and acting_seat(actor) != fight.started_by:
+            raise RuleViolation(
+                "not_the_starter", "The combat's starter (or the host) moves its steps on."
+            )
+        if fight.step == "joining":
+            return [Draft(CombatStepEntered(step="moving", round=fight.round))]
+        if fight.step == "moving":
+            return [Draft(CombatStepEntered(step="before", round=fight.round))]
+        return begin_round(t, state)
+    if fight.step == "round_end":
+        raise RuleViolation("round_end_pending", "Answer the round end (continue_combat).")
+    fight, current = _their_turn(state, actor)
+    if fight.attack is not None:
+        raise RuleViolation("attack_pending", "The attack must be resolved first.")
+    if fight.phase == "main" and not fight.main_done:
+        raise RuleViolation("main_action_required", "Take a main action first (パス is one).")
+    checks_only = fight.phase == "check" and current.acted
+    if fight.phase == "support2" or checks_only:
+        drafts = [Draft(CombatTurnEnded(fighter=current.id))]
+        return drafts + next_turn(t, look_ahead(t, state, drafts), after=current.id)
+    following = PHASES[PHASES.index(fight.phase) + 1]
+    return [Draft(CombatPhaseEntered(fighter=current.id, phase=following))]
+
+
+@CHOJIN_LOCKE.command("combat_pass")
+class CombatPass(Command):
+    """The main action パス (5.2)."""
+
+
+@CHOJIN_LOCKE.decides(CombatPass)
+def combat_pass(t: ChojinTable, command: CombatPass, actor: str) -> list[Draft]:
+    _, current = _main_action(playing(t), actor)
+    return [Draft(CombatPassed(fighter=current.id))]
+
+
+@CHOJIN_LOCKE.command("discard_card")
+class DiscardCard(Command):
+    """The main action: one C-card from your hand to the discard pile, face down (5.2)."""
+
+    card: str = Field(min_length=1, max_length=200)
+
+
+@CHOJIN_LOCKE.decides(DiscardCard)
+def discard_card(t: ChojinTable, command: DiscardCard, actor: str) -> list[Draft]:
+    fight, current = _main_action(playing(t), actor)
+    if command.card not in fight.hands.get(current.id, ()):
+        raise RuleViolation("not_in_hand", f"{command.card!r} is not in your hand.")
+    assert current.seat is not None
+    event = CombatCardDiscarded(fighter=current.id, secret=CardBody(card=command.card))
+    return [Draft(event, (seat_actor(current.seat),))]

@@ -1,0 +1,360 @@
+"""5.1–5.2's events of a combat's flow (start, steps, hands, initiative, combat turns, the
+round end and the end), each with its fold. The attack, defence and damage events live with
+the actions that make them.
+
+A `secret` field is sealed to the Draft's audience: a hand's cards to its seat, the C-card
+deck's order to nobody (like the character deal's shuffle, dealing.py).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from domain.draws import ShuffleDraw
+from domain.events import Event
+from domain.rulesets.chojin_locke.changes import combat, fighter, players, without
+from domain.rulesets.chojin_locke.combat.state import (
+    Combat,
+    CombatPhase,
+    Fighter,
+    Step,
+)
+from domain.rulesets.chojin_locke.playing_cards import PlayingCard
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
+from domain.rulesets.chojin_locke.setup_events import Body, DeckOrder
+from domain.rulesets.chojin_locke.state import ChojinState
+
+EndReason = Literal[
+    "no_attack",  # 5.1 (7)②: 「このラウンド中に攻撃行動が行われていない場合」
+    "nobody_continues",  # 「戦闘を続ける意思のあるものがいない場合」
+    "one_left",  # 「戦闘に参加しているキャラクター・障害が合わせて1体以下の場合」 (and (3))
+    "deck_exhausted",  # 5.1: 「山札からコンバットカードが引けなくなった場合…即座に戦闘が終了」
+]
+
+
+class CardsBody(Body):
+    cards: tuple[str, ...]
+
+
+class CardBody(Body):
+    card: str
+
+
+def fighter_name(state: ChojinState, seat: int) -> str:
+    """A character fighter's name as the table knows it: the sheet's once open, else the seat."""
+    player = state.players[seat]
+    if player.sheet_open and player.sheet is not None:
+        return player.sheet.name
+    return f"Seat {seat}"
+
+
+# ----------------------------------------------------------------------------- start
+
+
+@CHOJIN_LOCKE.event
+class CombatStarted(Event):
+    """4.3 戦闘発生フェイズ: `seat` starts a combat on `square` with everyone there."""
+
+    seat: int
+    square: str  # "planet:square" (惑星編) or "row:col" (秘密基地編)
+    stage: Literal["planet", "base"]
+    fighters: tuple[int, ...]  # the seats taking part
+
+
+@CHOJIN_LOCKE.folds(CombatStarted)
+def _started(state: ChojinState, event: CombatStarted, seq: int) -> ChojinState:
+    fighters = {
+        seat: Fighter(id=seat, name=fighter_name(state, seat), seat=seat) for seat in event.fighters
+    }
+    begun = Combat(square=event.square, stage=event.stage, started_by=event.seat, fighters=fighters)
+    return state.model_copy(update={"combat": begun})
+
+
+@CHOJIN_LOCKE.event
+class CombatStepEntered(Event):
+    """5.1: the combat moves on to step (1)–(3) (joining, moving, before)."""
+
+    step: Step
+    round: int
+
+
+@CHOJIN_LOCKE.folds(CombatStepEntered)
+def _step(state: ChojinState, event: CombatStepEntered, seq: int) -> ChojinState:
+    return combat(state, step=event.step)
+
+
+# ----------------------------------------------------------------------------- hands (4)
+
+
+@CHOJIN_LOCKE.event
+class CombatDeckShuffled(Event):
+    """The C-card deck shuffled by the verifiable stream; its order sealed to nobody."""
+
+    cards: int  # how many: public
+    secret: DeckOrder | None = None
+
+
+@CHOJIN_LOCKE.folds(CombatDeckShuffled)
+def _deck(state: ChojinState, event: CombatDeckShuffled, seq: int) -> ChojinState:
+    state = combat(state, step="hands")
+    if event.secret is None:
+        return state
+    order = event.secret
+    return combat(state, deck=[order.deck[i] for i in order.draw.order], discard=[])
+
+
+@CHOJIN_LOCKE.event
+class CombatCardsDrawn(Event):
+    """Cards drawn from the top of the deck into a hand: how many is public, which sealed to
+    the hand's seat."""
+
+    fighter: int
+    count: int
+    secret: CardsBody | None = None
+
+
+@CHOJIN_LOCKE.folds(CombatCardsDrawn)
+def _drawn(state: ChojinState, event: CombatCardsDrawn, seq: int) -> ChojinState:
+    assert state.combat is not None
+    hands = state.combat.hands
+    cards = list(event.secret.cards) if event.secret is not None else []
+    hand = [*hands.get(event.fighter, ()), *cards]
+    deck = list(state.combat.deck[event.count :])
+    return combat(state, step="hands", deck=deck, hands={**hands, event.fighter: hand})
+
+
+# ----------------------------------------------------------------------------- initiative (5)
+
+
+@CHOJIN_LOCKE.event
+class InitiativeDealt(Event):
+    """5.1 (5): one playing card each, face up, from a fresh shuffle of the 20; black 1…10 then
+    red 1…10. The shuffle is public: the cards are dealt face up."""
+
+    round: int
+    draw: ShuffleDraw
+    cards: dict[int, PlayingCard]  # fighter → its card
+    order: tuple[int, ...]
+
+
+@CHOJIN_LOCKE.folds(InitiativeDealt)
+def _initiative(state: ChojinState, event: InitiativeDealt, seq: int) -> ChojinState:
+    assert state.combat is not None
+    fighters = {
+        n: f.model_copy(update={"initiative": event.cards.get(n), "acted": False})
+        for n, f in state.combat.fighters.items()
+    }
+    return combat(
+        state,
+        step="turns",
+        fighters=fighters,
+        order=list(event.order),
+        current=None,
+        attacked=False,
+        continuing={},
+        discarding=[],
+    )
+
+
+# ----------------------------------------------------------------------------- combat turns (6)
+
+
+@CHOJIN_LOCKE.event
+class CombatTurnBegun(Event):
+    """5.2: `fighter`'s combat turn, at its check phase. `check_only`: it joined an attack by
+    同調 this round (5.5: 「チェックフェイズ以外の全てのフェイズがスキップされます」)."""
+
+    fighter: int
+    check_only: bool = False
+
+
+@CHOJIN_LOCKE.folds(CombatTurnBegun)
+def _turn_begun(state: ChojinState, event: CombatTurnBegun, seq: int) -> ChojinState:
+    return combat(state, current=event.fighter, phase="check", main_done=False)
+
+
+@CHOJIN_LOCKE.event
+class CombatPhaseEntered(Event):
+    fighter: int
+    phase: CombatPhase
+
+
+@CHOJIN_LOCKE.folds(CombatPhaseEntered)
+def _phase(state: ChojinState, event: CombatPhaseEntered, seq: int) -> ChojinState:
+    return combat(state, phase=event.phase)
+
+
+@CHOJIN_LOCKE.event
+class CombatTurnEnded(Event):
+    fighter: int
+
+
+@CHOJIN_LOCKE.folds(CombatTurnEnded)
+def _turn_ended(state: ChojinState, event: CombatTurnEnded, seq: int) -> ChojinState:
+    assert state.combat is not None
+    if event.fighter in state.combat.fighters:
+        state = fighter(state, event.fighter, acted=True)
+    return combat(state, current=None, main_done=False)
+
+
+def main_action_taken(state: ChojinState) -> ChojinState:
+    """For folds of a main action (5.2: 「主要行動は1手番中に1回しか行えません。」)."""
+    return combat(state, main_done=True)
+
+
+def attack_made(state: ChojinState) -> ChojinState:
+    """For folds of an attack action, a misfire included (5.4 1.: 「攻撃が不発になった場合でも
+    攻撃行動としては扱われます。」): the round saw an attack."""
+    return combat(main_action_taken(state), attacked=True)
+
+
+@CHOJIN_LOCKE.event
+class CombatPassed(Event):
+    """5.2 主要行動 パス: 「パスとは何もしないことです。」"""
+
+    fighter: int
+
+
+@CHOJIN_LOCKE.folds(CombatPassed)
+def _passed(state: ChojinState, event: CombatPassed, seq: int) -> ChojinState:
+    return main_action_taken(state)
+
+
+def _to_discard(state: ChojinState, seat: int, cards: tuple[str, ...]) -> ChojinState:
+    """`cards` leave `seat`'s hand for the discard pile, face down (their indices in the pile
+    are kept so the view shows them as backs)."""
+    assert state.combat is not None
+    hand: list[str] = list(state.combat.hands.get(seat, ()))
+    for card in cards:
+        hand = without(hand, card)
+    start = len(state.combat.discard)
+    return combat(
+        state,
+        hands={**state.combat.hands, seat: hand},
+        discard=[*state.combat.discard, *cards],
+        face_down=[*state.combat.face_down, *range(start, start + len(cards))],
+    )
+
+
+@CHOJIN_LOCKE.event
+class CombatCardDiscarded(Event):
+    """5.2 主要行動: one C-card from the hand to the discard pile, face down
+    (「捨て札に置いたコンバットカードは公開しなくても構いません。」): which card is sealed to
+    its seat."""
+
+    fighter: int
+    secret: CardBody | None = None
+
+
+@CHOJIN_LOCKE.folds(CombatCardDiscarded)
+def _discarded(state: ChojinState, event: CombatCardDiscarded, seq: int) -> ChojinState:
+    state = main_action_taken(state)
+    if event.secret is None:
+        return state
+    return _to_discard(state, event.fighter, (event.secret.card,))
+
+
+# ----------------------------------------------------------------------------- round end (7)
+
+
+@CHOJIN_LOCKE.event
+class CombatRoundEnding(Event):
+    """5.1 (7): every combat turn of the round is over; the continuation check follows."""
+
+    round: int
+    attacked: bool
+    waiting: tuple[int, ...]  # the character fighters asked whether they go on
+
+
+@CHOJIN_LOCKE.folds(CombatRoundEnding)
+def _round_ending(state: ChojinState, event: CombatRoundEnding, seq: int) -> ChojinState:
+    return combat(state, step="round_end", current=None, continuing={}, discarding=[])
+
+
+@CHOJIN_LOCKE.event
+class ContinueAnswered(Event):
+    """5.1 (7)②: a fighter says whether it wants to go on fighting."""
+
+    fighter: int
+    go_on: bool
+
+
+@CHOJIN_LOCKE.folds(ContinueAnswered)
+def _continue(state: ChojinState, event: ContinueAnswered, seq: int) -> ChojinState:
+    assert state.combat is not None
+    return combat(state, continuing={**state.combat.continuing, event.fighter: event.go_on})
+
+
+@CHOJIN_LOCKE.event
+class CombatContinues(Event):
+    """5.1 (7)③: the combat goes on; `waiting` are the fighters at or over their hand limit,
+    who discard down (and may discard one more)."""
+
+    round: int
+    waiting: tuple[int, ...]
+
+
+@CHOJIN_LOCKE.folds(CombatContinues)
+def _continues(state: ChojinState, event: CombatContinues, seq: int) -> ChojinState:
+    return combat(state, discarding=list(event.waiting))
+
+
+@CHOJIN_LOCKE.event
+class HandDiscardedDown(Event):
+    """5.1 (7)③: cards discarded face down at the round end; how many public, which sealed."""
+
+    fighter: int
+    count: int
+    secret: CardsBody | None = None
+
+
+@CHOJIN_LOCKE.folds(HandDiscardedDown)
+def _discarded_down(state: ChojinState, event: HandDiscardedDown, seq: int) -> ChojinState:
+    assert state.combat is not None
+    state = combat(state, discarding=without(state.combat.discarding, event.fighter))
+    if event.secret is None:
+        return state
+    return _to_discard(state, event.fighter, event.secret.cards)
+
+
+@CHOJIN_LOCKE.event
+class CombatRoundBegun(Event):
+    """5.1: after (7), back to (2) コマ移動 for the next round."""
+
+    round: int
+
+
+@CHOJIN_LOCKE.folds(CombatRoundBegun)
+def _round_begun(state: ChojinState, event: CombatRoundBegun, seq: int) -> ChojinState:
+    return combat(state, round=event.round, step="moving", continuing={}, discarding=[])
+
+
+# ----------------------------------------------------------------------------- the end
+
+
+@CHOJIN_LOCKE.event
+class CombatEnded(Event):
+    """5.1: the combat is over. Every C-card is collected (the deck is rebuilt and shuffled
+    afresh at the next combat), spent ESP power comes back, and in 惑星編 the base players'
+    pieces leave the board (4.5, l.758: 「惑星編では戦闘終了時に基地プレイヤーのキャラクターの
+    コマは取り除かれます。」)."""
+
+    reason: EndReason
+    round: int
+
+
+@CHOJIN_LOCKE.folds(CombatEnded)
+def _ended(state: ChojinState, event: CombatEnded, seq: int) -> ChojinState:
+    fought = state.combat
+    if fought is None:
+        return state
+    changed = []
+    for f in fought.fighters.values():
+        if f.seat is None or f.seat not in state.players:
+            continue
+        update: dict[str, object] = {"power_spent": 0}
+        someone = state.players[f.seat]
+        if fought.stage == "planet" and someone.side == "base":
+            update["position"] = None
+        changed.append(someone.model_copy(update=update))
+    return players(state, *changed).model_copy(update={"combat": None})

@@ -1,0 +1,76 @@
+"""5.1 (4) and (7)④: the C-card deck shuffled by the verifiable stream and hands drawn to
+their limit, each draw sealed to its seat. 「新しく戦闘に参加したキャラクターはコンバットカードを
+手札上限枚数まで受け取ります。基本的に手札上限枚数は7枚です。」"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from domain.audience import seat_actor
+from domain.records import Draft
+from domain.rulesets.chojin_locke.cards import Catalog
+from domain.rulesets.chojin_locke.combat.flow_events import (
+    CardsBody,
+    CombatCardsDrawn,
+    CombatDeckShuffled,
+)
+from domain.rulesets.chojin_locke.combat.state import Fighter
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
+from domain.rulesets.chojin_locke.setup_events import DeckOrder
+from domain.rulesets.chojin_locke.state import ChojinState
+
+
+def look_ahead(t: ChojinTable, state: ChojinState, drafts: Iterable[Draft]) -> ChojinState:
+    """The state once `drafts` are folded (a decider's look ahead, as host.py does)."""
+    for offset, draft in enumerate(drafts):
+        state = CHOJIN_LOCKE.fold(state, draft.event, t.next_seq + offset)
+    return state
+
+
+def combat_deck(catalog: Catalog) -> list[str]:
+    """The deck's cards in catalog order: `Catalog.combat_deck()` (names × count) where the
+    catalog has it, else one copy of each C-card."""
+    deck = getattr(catalog, "combat_deck", None)
+    if callable(deck):
+        return [str(name) for name in deck()]
+    return [card.name for card in catalog.combat_cards]
+
+
+def shuffle_deck(t: ChojinTable, state: ChojinState) -> Draft:
+    """A fresh deck for a new combat (5.1: 「コンバットカードの山札を作り直します」), its order
+    sealed to nobody."""
+    deck = tuple(combat_deck(state.catalog))
+    draw = t.dice.shuffle(len(deck))
+    return Draft(CombatDeckShuffled(cards=len(deck), secret=DeckOrder(draw=draw, deck=deck)), ())
+
+
+def hand_holders(state: ChojinState) -> list[Fighter]:
+    """The fighters that hold a hand: the characters still in the combat (by id)."""
+    assert state.combat is not None
+    return [
+        f
+        for _, f in sorted(state.combat.fighters.items())
+        if f.kind == "character" and f.seat is not None and not f.left
+    ]
+
+
+def draw_to_limit(state: ChojinState, fighters: Sequence[Fighter]) -> tuple[list[Draft], bool]:
+    """Each of `fighters` draws from the top of the deck up to its hand limit, in turn; the
+    second value says the deck ran out while a card was still owed (the combat is over,
+    docs/rulings.md)."""
+    assert state.combat is not None
+    deck = list(state.combat.deck)
+    drafts: list[Draft] = []
+    for f in fighters:
+        assert f.seat is not None
+        need = f.hand_limit - len(state.combat.hands.get(f.id, ()))
+        if need <= 0:
+            continue
+        taken, deck = deck[:need], deck[need:]
+        if taken:
+            body = CardsBody(cards=tuple(taken))
+            event = CombatCardsDrawn(fighter=f.id, count=len(taken), secret=body)
+            drafts.append(Draft(event, (seat_actor(f.seat),)))
+        if len(taken) < need:
+            return drafts, True
+    return drafts, False

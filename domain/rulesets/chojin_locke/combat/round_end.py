@@ -1,0 +1,166 @@
+"""5.1 (7) ラウンド終了フェイズ and the end of a combat.
+
+②「以下の条件のうち、いずれか1つでも満たされている場合、戦闘が終了します。
+ ・このラウンド中に攻撃行動が行われていない場合 ・戦闘を続ける意思のあるものがいない場合
+ ・戦闘に参加しているキャラクター・障害が合わせて1体以下の場合」
+③「手札の枚数が手札上限枚数を超えているキャラクターは手札の枚数が手札上限枚数と同じ枚数になる
+ように手札を捨てます。その後、手札の枚数が手札上限枚数と同じ枚数であるキャラクターは手札を1枚
+捨てることができます。」 ④ draw to the limit; then back to (2).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pydantic import Field
+
+from domain.audience import seat_actor
+from domain.commands import Command
+from domain.errors import RuleViolation
+from domain.records import Draft
+from domain.rulesets.chojin_locke.combat.flow_events import (
+    CardsBody,
+    CombatContinues,
+    CombatEnded,
+    CombatRoundBegun,
+    CombatRoundEnding,
+    ContinueAnswered,
+    EndReason,
+    HandDiscardedDown,
+)
+from domain.rulesets.chojin_locke.combat.hands import draw_to_limit, hand_holders, look_ahead
+from domain.rulesets.chojin_locke.combat.initiative import in_play
+from domain.rulesets.chojin_locke.combat.state import Combat, Fighter
+from domain.rulesets.chojin_locke.guards import playing
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
+from domain.rulesets.chojin_locke.state import ChojinState
+from domain.rulesets.chojin_locke.turn import end_turn
+from domain.table import acting_seat
+
+
+def running(state: ChojinState) -> Combat:
+    if state.combat is None:
+        raise RuleViolation("no_combat", "No combat is running.")
+    return state.combat
+
+
+def end_combat(t: ChojinTable, state: ChojinState, reason: EndReason) -> list[Draft]:
+    """The combat is over (for the actions too: a death that leaves one fighter does not end
+    it before the round end, 5.1 (7)②, but an exhausted deck does at once). Started in the
+    戦闘発生フェイズ, the turn player's turn ends with it (4.3: it is the last phase)."""
+    assert state.combat is not None
+    drafts = [Draft(CombatEnded(reason=reason, round=state.combat.round))]
+    after = look_ahead(t, state, drafts)
+    turn = after.turn
+    if turn is not None and turn.phase == "combat":
+        drafts += end_turn(t, after, turn)
+    return drafts
+
+
+def voters(state: ChojinState) -> list[Fighter]:
+    """Who is asked whether to go on: the characters still in the combat."""
+    return [f for f in in_play(state) if f.kind == "character" and f.seat is not None]
+
+
+def round_ending(t: ChojinTable, state: ChojinState) -> list[Draft]:
+    """Every combat turn is over: the continuation check (②)."""
+    fight = running(state)
+    asked = tuple(f.id for f in voters(state))
+    drafts = [Draft(CombatRoundEnding(round=fight.round, attacked=fight.attacked, waiting=asked))]
+    after = look_ahead(t, state, drafts)
+    if not fight.attacked:
+        return drafts + end_combat(t, after, "no_attack")
+    if len(in_play(after)) <= 1:
+        return drafts + end_combat(t, after, "one_left")
+    if not asked:
+        return drafts + end_combat(t, after, "nobody_continues")
+    return drafts
+
+
+def _draw(t: ChojinTable, state: ChojinState) -> list[Draft]:
+    """④ everyone draws to the limit; an exhausted deck ends the combat; else back to (2)."""
+    fight = running(state)
+    drafts, exhausted = draw_to_limit(state, hand_holders(state))
+    after = look_ahead(t, state, drafts)
+    if exhausted:
+        return drafts + end_combat(t, after, "deck_exhausted")
+    return [*drafts, Draft(CombatRoundBegun(round=fight.round + 1))]
+
+
+def _continues(t: ChojinTable, state: ChojinState) -> list[Draft]:
+    """③: the fighters at or over their limit answer `discard_down`; nobody: straight to ④."""
+    fight = running(state)
+    waiting = tuple(
+        f.id for f in hand_holders(state) if len(fight.hands.get(f.id, ())) >= f.hand_limit
+    )
+    drafts = [Draft(CombatContinues(round=fight.round, waiting=waiting))]
+    if waiting:
+        return drafts
+    return drafts + _draw(t, look_ahead(t, state, drafts))
+
+
+def _asked(state: ChojinState, actor: str) -> tuple[Combat, int]:
+    fight = running(state)
+    if fight.step != "round_end":
+        raise RuleViolation("wrong_step", "This is for the round end.")
+    return fight, acting_seat(actor)
+
+
+@CHOJIN_LOCKE.command("continue_combat")
+class ContinueCombat(Command):
+    """5.1 (7)②: a fighter says whether it wants to go on."""
+
+    go_on: bool
+
+
+@CHOJIN_LOCKE.decides(ContinueCombat)
+def continue_combat(t: ChojinTable, command: ContinueCombat, actor: str) -> list[Draft]:
+    state = playing(t)
+    fight, seat = _asked(state, actor)
+    asked = [f.id for f in voters(state)]
+    settled = fight.discarding or any(fight.continuing.values())
+    if seat not in asked or settled or seat in fight.continuing:
+        raise RuleViolation("not_asked", "You are not asked whether the combat goes on.")
+    drafts = [Draft(ContinueAnswered(fighter=seat, go_on=command.go_on))]
+    after = look_ahead(t, state, drafts)
+    if command.go_on:
+        # one who wants to go on settles it: 「続ける意思のあるものがいない」 no longer holds
+        return drafts + _continues(t, after)
+    assert after.combat is not None
+    if all(n in after.combat.continuing for n in asked):
+        return drafts + end_combat(t, after, "nobody_continues")
+    return drafts
+
+
+@CHOJIN_LOCKE.command("discard_down")
+class DiscardDown(Command):
+    """5.1 (7)③: discard to the hand limit, and optionally one more at the limit (`[]` keeps
+    the hand as it is at the limit)."""
+
+    cards: list[str] = Field(max_length=40)
+
+
+@CHOJIN_LOCKE.decides(DiscardDown)
+def discard_down(t: ChojinTable, command: DiscardDown, actor: str) -> list[Draft]:
+    state = playing(t)
+    fight, seat = _asked(state, actor)
+    if seat not in fight.discarding:
+        raise RuleViolation("not_asked", "You have nothing to discard now.")
+    hand = fight.hands.get(seat, ())
+    excess = len(hand) - fight.fighters[seat].hand_limit
+    allowed = (excess, excess + 1) if excess > 0 else (0, 1)
+    if len(command.cards) not in allowed:
+        raise RuleViolation(
+            "wrong_count",
+            f"Discard {allowed[0]} card(s), or {allowed[1]}: your hand must come to its limit.",
+        )
+    if Counter(command.cards) - Counter(hand):
+        raise RuleViolation("not_in_hand", "Discard only cards in your hand.")
+    body = CardsBody(cards=tuple(command.cards))
+    event = HandDiscardedDown(fighter=seat, count=len(command.cards), secret=body)
+    drafts = [Draft(event, (seat_actor(seat),))]
+    after = look_ahead(t, state, drafts)
+    assert after.combat is not None
+    if after.combat.discarding:
+        return drafts
+    return drafts + _draw(t, after)

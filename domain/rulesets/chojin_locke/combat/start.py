@@ -1,0 +1,71 @@
+"""4.3 戦闘発生フェイズ: starting a combat. 「自分と同じマスに他のキャラクターがいる場合、戦闘を
+発生させることができます。ただし、戦闘を発生させることができるのは主要行動で移動・テレポート移動・
+パスのいずれかの行動を行ったキャラクターだけです。」 Everyone on the square takes part."""
+
+from __future__ import annotations
+
+from domain.commands import Command
+from domain.errors import RuleViolation
+from domain.records import Draft
+from domain.rulesets.chojin_locke.board import key, same_place
+from domain.rulesets.chojin_locke.combat.flow_events import CombatStarted
+from domain.rulesets.chojin_locke.grid import cell_key
+from domain.rulesets.chojin_locke.guards import playing, stage
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
+from domain.rulesets.chojin_locke.state import ChojinState, Player
+from domain.rulesets.chojin_locke.turn import in_phase, my_turn
+
+# the main actions after which a combat may be started: 移動 (a step, or to another
+# spaceport), テレポート移動 (a failed one too: it was the action taken, docs/rulings.md), パス
+AFTER = ("move", "spaceport", "teleport", "teleport_failed", "pass")
+
+
+def no_combat(state: ChojinState) -> None:
+    """The refusal of normal-turn commands while a combat runs."""
+    if state.combat is not None:
+        raise RuleViolation(
+            "combat_running", "A combat is running: the turn goes on when it is over."
+        )
+
+
+def square_of(state: ChojinState, player: Player) -> str:
+    if state.stage == "base":
+        assert player.cell is not None
+        return cell_key(player.cell)
+    assert player.position is not None
+    return key(player.position.planet, player.position.square)
+
+
+@CHOJIN_LOCKE.command("start_combat")
+class StartCombat(Command):
+    """戦闘発生: the turn player starts a combat with every character on its square."""
+
+
+@CHOJIN_LOCKE.decides(StartCombat)
+def start_combat(t: ChojinTable, command: StartCombat, actor: str) -> list[Draft]:
+    state = playing(t)
+    turn, player = my_turn(state, actor)
+    stage(state, "planet", "base")
+    no_combat(state)
+    in_phase(turn, "combat")
+    if turn.main not in AFTER:
+        raise RuleViolation(
+            "no_move_or_pass",
+            "Only a character whose main action was 移動, テレポート移動 or パス starts a combat.",
+        )
+    if player.position is None and player.cell is None:
+        raise RuleViolation("not_on_board", "Your piece is not on the board.")
+    others = [
+        p.seat
+        for _, p in sorted(state.players.items())
+        if p.seat != player.seat and p.active and same_place(state, player, p)
+    ]
+    if not others:
+        raise RuleViolation("nobody_here", "No other character is on your square.")
+    started = CombatStarted(
+        seat=player.seat,
+        square=square_of(state, player),
+        stage="base" if state.stage == "base" else "planet",
+        fighters=tuple(sorted([player.seat, *others])),
+    )
+    return [Draft(started)]

@@ -1,0 +1,92 @@
+"""The combat as the table sees it (issue #20, 17.): fighters, hand counts, initiative cards,
+the order, whose turn and phase, the attack, the deck's size and the discard pile with face-down
+cards as backs. A hand is its seat's alone: it is read under the seat's `me` (view.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pydantic import BaseModel, ConfigDict
+
+from domain.rulesets.chojin_locke.combat.state import Attack, Combat, Maintained
+from domain.rulesets.chojin_locke.playing_cards import PlayingCard
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class FighterView(_Frozen):
+    id: int
+    name: str
+    kind: str
+    seat: int | None
+    hand: int  # how many C-cards it holds: public, never which
+    hand_limit: int
+    minions: int
+    initiative: PlayingCard | None
+    acted: bool
+    defence: Maintained | None
+    stunned_rounds: int
+    left: bool
+    members: Sequence[int]
+    firepower: int
+
+
+class CombatView(_Frozen):
+    square: str
+    stage: str
+    started_by: int
+    round: int
+    step: str
+    fighters: list[FighterView]
+    order: Sequence[int]
+    current: int | None
+    phase: str
+    main_done: bool
+    attacked: bool
+    attack: Attack | None
+    deck: int  # cards left in the deck
+    discard: list[str | None]  # the pile bottom first; a face-down card reads null
+    continuing: Mapping[str, bool]
+    discarding: Sequence[int]
+
+
+def combat_view(fight: Combat) -> CombatView:
+    hidden = set(fight.face_down)
+    return CombatView(
+        square=fight.square,
+        stage=fight.stage,
+        started_by=fight.started_by,
+        round=fight.round,
+        step=fight.step,
+        fighters=[
+            FighterView(
+                id=f.id,
+                name=f.name,
+                kind=f.kind,
+                seat=f.seat,
+                hand=len(fight.hands.get(f.id, ())),
+                hand_limit=f.hand_limit,
+                minions=f.minions,
+                initiative=f.initiative,
+                acted=f.acted,
+                defence=f.defence,
+                stunned_rounds=f.stunned_rounds,
+                left=f.left,
+                members=list(f.members),
+                firepower=f.firepower,
+            )
+            for _, f in sorted(fight.fighters.items())
+        ],
+        order=list(fight.order),
+        current=fight.current,
+        phase=fight.phase,
+        main_done=fight.main_done,
+        attacked=fight.attacked,
+        attack=fight.attack,
+        deck=len(fight.deck),
+        discard=[None if i in hidden else c for i, c in enumerate(fight.discard)],
+        continuing={str(n): go for n, go in sorted(fight.continuing.items())},
+        discarding=list(fight.discarding),
+    )
