@@ -28,11 +28,17 @@ from domain.rulesets.chojin_locke import (  # noqa: F401  (each module declares 
     view,
     vigil,
 )
-from domain.rulesets.chojin_locke.combat import (  # noqa: F401
+from domain.rulesets.chojin_locke.combat import (  # noqa: F401  (combat's own modules)
+    action_events,
+    activation,
+    attack,
+    death,
     flow,
     flow_events,
+    melee,
     round_end,
     start,
+    sync,
 )
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 
@@ -52,6 +58,10 @@ CHOJIN_LOCKE.complete(
         start,
         flow,
         round_end,
+        activation,
+        sync,
+        attack,
+        melee,
     )
 )
 

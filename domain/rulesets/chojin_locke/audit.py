@@ -7,6 +7,14 @@ from collections.abc import Callable, Sequence
 from domain.lifecycle_events import Amended, GameCreated
 from domain.records import Recorded
 from domain.ruleset import DeclarationCheck
+from domain.rulesets.chojin_locke.combat.action_events import (
+    CardActivated,
+    DamageRolled,
+    MeleeAnswered,
+    MeleeDeclared,
+    suit_left,
+)
+from domain.rulesets.chojin_locke.combat.melee import melee_shift
 from domain.rulesets.chojin_locke.declarations import STAT_NAMES
 from domain.rulesets.chojin_locke.party_events import PartyTeleportDeclared
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
@@ -38,8 +46,58 @@ def audit(history: Sequence[Recorded], start: Start, fold: Fold) -> list[Declara
             what = f"{event.purpose}: {STAT_NAMES[event.stat]}"
             truth = _truth(state, event.seat, event.stat)
             checks.append(_check(recorded, what, event.declared, truth, notes))
+        else:
+            checks += _combat_checks(state, recorded, notes)
         state = fold(state, recorded)
     return checks
+
+
+def _combat_checks(
+    state: ChojinState, recorded: Recorded, notes: list[str]
+) -> list[DeclarationCheck]:
+    """Chapter 5's declarations: each activation's ESP level and willpower, each endurance
+    declared for damage or 格闘 (the suit's or 手下-raised limit when used), each [格闘:X]."""
+    event = recorded.event
+    out: list[DeclarationCheck] = []
+    if isinstance(event, CardActivated) and event.esp_level is not None:
+        what = f"C-card {event.card} ({event.use}): {STAT_NAMES['esp_level']}"
+        truth = _truth(state, event.fighter, "esp_level")
+        out.append(_check(recorded, what, event.esp_level, truth, notes))
+        if event.willpower is not None:
+            what = f"C-card {event.card} ({event.use}): {STAT_NAMES['willpower']}"
+            truth = _truth(state, event.fighter, "willpower")
+            out.append(_check(recorded, what, event.willpower, truth, notes))
+    elif isinstance(event, DamageRolled) and not event.melee:
+        suit = event.secret is not None and event.secret.suit
+        what = f"damage: {STAT_NAMES['endurance']}" + (" (suit)" if suit else "")
+        out.append(
+            _check(recorded, what, event.endurance, _endurance(state, event.target, suit), notes)
+        )
+    elif isinstance(event, MeleeDeclared | MeleeAnswered):
+        who = event.attacker if isinstance(event, MeleeDeclared) else event.target
+        suit = event.secret is not None and event.secret.suit
+        running = state.combat
+        minions = running.fighters[who].minions if running and who in running.fighters else 0
+        what = f"格闘: {STAT_NAMES['endurance']}" + (" (suit added)" if suit else "")
+        truth = _endurance(state, who, suit, melee=True, minions=minions)
+        out.append(_check(recorded, what, event.endurance, truth, notes))
+        someone = state.players.get(who)
+        shift = melee_shift(someone) if someone is not None and someone.sheet else None
+        out.append(_check(recorded, "格闘: [格闘:X]", event.shift, shift, notes))
+    return out
+
+
+def _endurance(
+    state: ChojinState, seat: int, suit: bool, *, melee: bool = False, minions: int = 0
+) -> int | None:
+    """The most the endurance could be declared as: the character's, or its suit's instead
+    (damage), or with 手下 and the suit added (格闘)."""
+    someone = state.players.get(seat)
+    if someone is None or someone.sheet is None:
+        return None
+    if suit and not melee:
+        return suit_left(someone)
+    return current(someone, "endurance") + minions + (suit_left(someone) if suit else 0)
 
 
 def _truth(state: ChojinState, seat: int, stat: str) -> int | None:

@@ -18,7 +18,7 @@ from domain.rulesets.chojin_locke.turn import end_turn
 from domain.rulesets.chojin_locke.turn_events import ConditionSet, GameOver
 
 
-def _nobody_acts(state: ChojinState) -> GameOver | None:
+def nobody_acts(state: ChojinState) -> GameOver | None:
     """4.2: 「全てのプレイヤーが死亡する、あるいは永続的に行動不能になる」."""
     players = [p for p in state.players.values() if p.sheet is not None]
     if any(p.active for p in players):
@@ -64,7 +64,7 @@ def set_condition(t: ChojinTable, command: SetCondition, actor: str) -> list[Dra
     after = state
     for offset, draft in enumerate(drafts):  # look ahead through the ruleset's own folds
         after = CHOJIN_LOCKE.fold(after, draft.event, t.next_seq + offset)
-    over = _nobody_acts(after)
+    over = nobody_acts(after)
     if over is not None:
         return drafts + end_game(t, over)
     turn = state.turn

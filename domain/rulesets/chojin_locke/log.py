@@ -9,7 +9,7 @@ from domain.logline import roll_line
 
 from . import base_events, card_events, party_events, setup_events, turn_events
 from .cards import CharacterSheet
-from .combat import flow_events
+from .combat import action_events, death, flow_events
 from .rules import CHOJIN_LOCKE
 from .state import Cell, Position
 
@@ -509,3 +509,67 @@ def _round_begun(e: flow_events.CombatRoundBegun) -> str:
 @_says(flow_events.CombatEnded)
 def _combat_ended(e: flow_events.CombatEnded) -> str:
     return f"戦闘終了 ({COMBAT_ENDS[e.reason]}、{e.round}ラウンド目)"
+
+
+# ------------------------------------------------------------------------------ combat (5.3–5.6)
+
+USES = {"main": "使用", "response": "で対抗", "sync": "で同調", "minion_sync": "で手下が同調"}
+OUTCOMES = {"hit": "命中", "blocked": "防御された", "evaded": "回避された (戦闘から離脱)"}
+CAUSES = {"endurance": "耐久力", "willpower": "精神力"}
+
+
+@_says(action_events.CardActivated)
+def _activated(e: action_events.CardActivated) -> str:
+    target = f" → {_fighter(e.target)}" if e.target is not None and e.use == "main" else ""
+    esp = f" ESP能力レベル{e.esp_level}を宣言" if e.esp_level is not None else ""
+    checks = ""
+    if e.rolls:
+        rolls = " / ".join(roll_line(r) for r in e.rolls)
+        checks = f"、精神力{e.willpower}で精神力チェック{len(e.rolls)}回 [{rolls}]"
+    ok = "" if e.use == "minion_sync" else f"、発動{_ok(e.success)}"
+    card = f"Cカード「{e.card}」(LV{e.lv} {e.kind}){USES[e.use]}"
+    return f"{_fighter(e.fighter)}: {card}{target}{esp}{checks}{ok}"
+
+
+@_says(action_events.SyncDeclined)
+def _declined(e: action_events.SyncDeclined) -> str:
+    return f"{_fighter(e.fighter)}: 同調しない"
+
+
+@_says(action_events.AttackLanded)
+def _landed(e: action_events.AttackLanded) -> str:
+    by = f" ({e.by}{'を貫通' if e.pierced else ''})" if e.by else ""
+    return (
+        f"{_fighter(e.attacker)}の攻撃 (LV{e.lv} 火力{e.firepower}) → "
+        f"{_fighter(e.target)}: {OUTCOMES[e.outcome]}{by}"
+    )
+
+
+@_says(action_events.MeleeDeclared)
+def _melee(e: action_events.MeleeDeclared) -> str:
+    shift = f" [格闘:{e.shift}]" if e.shift else ""
+    suit = " (スーツ込み)" if e.secret and e.secret.suit else ""
+    who = f"{_fighter(e.attacker)}: {_fighter(e.target)}に格闘"
+    return f"{who}、耐久力{e.endurance}を宣言{shift}{suit}"
+
+
+@_says(action_events.MeleeAnswered)
+def _melee_answered(e: action_events.MeleeAnswered) -> str:
+    shift = f" [格闘:{e.shift}]" if e.shift else ""
+    suit = " (スーツ込み)" if e.secret and e.secret.suit else ""
+    back = "反撃する" if e.fights_back else "反撃しない"
+    return f"{_fighter(e.target)}: 耐久力{e.endurance}を宣言{shift}{suit}、{back}"
+
+
+@_says(action_events.DamageRolled)
+def _damage(e: action_events.DamageRolled) -> str:
+    suit = " (スーツ)" if e.secret and e.secret.suit else ""
+    return (
+        f"{_fighter(e.roller)}の損害判定 → {_fighter(e.target)}: 火力{e.firepower} 対 "
+        f"耐久力{e.endurance}{suit} ({e.column}) [{roll_line(e.roll)}] ダメージ{e.damage}"
+    )
+
+
+@_says(death.FighterDied)
+def _fighter_died(e: death.FighterDied) -> str:
+    return f"{_fighter(e.fighter)}が死亡 ({CAUSES[e.cause]}) — 戦闘から外れる"

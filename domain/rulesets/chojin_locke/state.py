@@ -74,6 +74,10 @@ class Player(_Frozen):
     endurance_damage: int = 0
     willpower_damage: int = 0
     power_spent: int = 0
+    # [スーツ:X] (3.1 l.354–366), secret to the seat: damage on the suit, and whether it broke
+    # (「死亡するまで使用できなくなります」)
+    suit_damage: int = 0
+    suit_broken: bool = False
     condition: Condition = "normal"
     prison_failures: int = 0
     info: int = 0  # 情報入手 cards held

@@ -18,6 +18,7 @@ from domain.rulesets.chojin_locke.state import (
     ChojinState,
     Ending,
     EndReason,
+    Player,
     Position,
     Turn,
     Victory,
@@ -228,6 +229,30 @@ def _discard(held: Sequence[str], face_up: Sequence[str]) -> list[str]:
     return kept
 
 
+def died(changed: Player, before: Player) -> Player:
+    """What death does to a character (`changed`, already dead; `before`, as it was): shared
+    by the host's set_condition and combat's deaths (combat/death.py)."""
+    return changed.model_copy(
+        update={
+            # 4.3: 「改心フラグは…死亡すると失われます。」; the alignment itself stays
+            # (3.1, line 199: 「改心によるアライメント変更は次に復活するまで持続され」),
+            # so a converted character that dies is judged on its converted side
+            "flags": [],
+            # 4.7, line 846: 「キャラクターが死亡した時、そのキャラクターが所持している
+            # 表向きの能力カードは全て破棄されます。」
+            "abilities": _discard(before.abilities, before.face_up),
+            "face_up": [],
+            # 4.4: 「キャラクターが死亡した時、そのキャラクターのコマを盤上から取り除き」
+            "position": None,
+            "cell": None,
+            "outside": False,
+            # 3.1 l.361: a broken suit is unusable 「死亡するまで」: usable again once revived
+            "suit_damage": 0,
+            "suit_broken": False,
+        }
+    )
+
+
 @CHOJIN_LOCKE.event
 class ConditionSet(Event):
     """The host applies an effect the ruleset does not resolve itself (combat, card texts)."""
@@ -250,22 +275,7 @@ def _condition(state: ChojinState, event: ConditionSet, seq: int) -> ChojinState
         }
     )
     if not changed.alive:
-        changed = changed.model_copy(
-            update={
-                # 4.3: 「改心フラグは…死亡すると失われます。」; the alignment itself stays
-                # (3.1, line 199: 「改心によるアライメント変更は次に復活するまで持続され」),
-                # so a converted character that dies is judged on its converted side
-                "flags": [],
-                # 4.7, line 846: 「キャラクターが死亡した時、そのキャラクターが所持している
-                # 表向きの能力カードは全て破棄されます。」
-                "abilities": _discard(before.abilities, before.face_up),
-                "face_up": [],
-                # 4.4: 「キャラクターが死亡した時、そのキャラクターのコマを盤上から取り除き」
-                "position": None,
-                "cell": None,
-                "outside": False,
-            }
-        )
+        changed = died(changed, before)
     elif not before.alive:
         # 3.1, line 199: 「復活した時に初期状態に戻ります。」
         changed = changed.model_copy(update={"step": 0, "flags": []})

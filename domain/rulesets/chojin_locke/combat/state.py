@@ -71,8 +71,16 @@ class Attack(_Frozen):
     joiners: Sequence[int] = ()  # fighters who joined by 同調
     awaiting: Literal["sync", "response", "endurance", "counter"] = "response"
     defended_by: str | None = None  # the C-card the target answered with, if any
-    declared_endurance: int | None = None
+    declared_endurance: int | None = None  # 格闘: the attacker's declared endurance (= firepower)
     counter: int | None = None  # 格闘: the target's declared firepower when it fights back
+    # 5.5: who may still answer the 同調 request (each joins or declines); the attacker itself
+    # while it has 手下 to join from its hand (3.1 l.325–329)
+    sync_waiting: Sequence[int] = ()
+    minion_joins: int = 0  # 手下 who joined (each from the attacker's hand, no power spent)
+    shift: int = 0  # 格闘: the attacker's declared [格闘:X] total (public, 3.1 l.334–335)
+    # SEALED to the attacker (never in a view): its 格闘 endurance includes its [スーツ:X], so
+    # the counter's damage goes to the suit (3.1 l.366–367)
+    suit: bool = False
 
 
 class Combat(_Frozen):

@@ -1,0 +1,168 @@
+"""5.6 格闘: endurance declared as firepower, an LV 1 attack, the target's counter, both damage
+rolls at once, [格闘:X] column shifts; 手下 and スーツ add to the declared endurance.
+
+5.6 l.1099–1109: 「キャラクター・障害は戦闘手番の主要行動において対象1体に格闘攻撃を行うことが
+できます。ただし、防御を維持しているキャラクターは格闘を行えません。まず、格闘攻撃を行う
+キャラクターは自分の耐久力と攻撃対象を宣言します。基本的にこの時に宣言された耐久力がそのまま
+格闘攻撃の火力となります。また、格闘攻撃はLV:1の攻撃として扱います。…格闘攻撃が命中した場合、
+攻撃対象も攻撃者と同様に火力の宣言を行います。その後、攻撃者が攻撃対象に損害判定を行います。
+この時、攻撃対象は攻撃者に反撃を行うことができます。」 l.1110–1111: 「攻撃者が行う損害判定と
+攻撃対象が行う損害判定は同時に行われます。」 3.1 l.323–324 (手下: 「格闘を行う際の耐久力を宣言
+する時に手下の人数分だけ耐久力を増加して宣言できます」), l.365–367 (スーツ: 「格闘の際の耐久力を
+宣言する時、スーツの耐久力を本来の耐久力に加算して耐久力を宣言できます。その場合、その格闘に
+よって発生するダメージはスーツの耐久力に与えられます。」).
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from domain.audience import seat_actor
+from domain.commands import Command
+from domain.errors import RuleViolation
+from domain.records import Draft
+from domain.rulesets.chojin_locke.combat import damage
+from domain.rulesets.chojin_locke.combat.action_events import (
+    DamageRolled,
+    Layer,
+    MeleeAnswered,
+    MeleeDeclared,
+    suit_left,
+)
+from domain.rulesets.chojin_locke.combat.activation import at_response, main_action, target_of
+from domain.rulesets.chojin_locke.combat.attack import awaited, check_endurance
+from domain.rulesets.chojin_locke.combat.death import casualties
+from domain.rulesets.chojin_locke.combat.state import Attack, Combat
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
+from domain.rulesets.chojin_locke.state import Player
+from domain.rulesets.chojin_locke.stats import current
+
+
+def melee_shift(me: Player) -> int:
+    """The character's [格闘:X] total: several are used at once (3.1 l.348–349)."""
+    if me.sheet is None:
+        return 0
+    return sum(
+        int(tag.split(":", 1)[1])
+        for ability in me.sheet.abilities
+        for tag in ability.tags
+        if tag.startswith("格闘:") and tag.split(":", 1)[1].isdigit()
+    )
+
+
+def _declared(me: Player, combat: Combat, endurance: int, shift: int, suit: bool) -> None:
+    """Checked privately against the sheet: the endurance (plus 手下 declared in this combat,
+    plus the suit if used) and the [格闘:X] total, never above the truth."""
+    minions = combat.fighters[me.seat].minions
+    check_endurance(
+        me, endurance, current(me, "endurance") + minions + (suit_left(me) if suit else 0)
+    )
+    if suit and suit_left(me) <= 0:
+        raise RuleViolation("no_suit", "You have no usable suit to declare.")
+    if shift > melee_shift(me):
+        raise RuleViolation(
+            "declaration_too_high",
+            f"You may declare [格闘:X] lower than yours, never higher: {shift} is more.",
+        )
+
+
+@CHOJIN_LOCKE.command("melee")
+class Melee(Command):
+    """格闘攻撃 as the main action: your endurance declared as its firepower (手下 declared in
+    this combat may add one each; `suit` adds your [スーツ:X], said to nobody) against one
+    target, with your [格闘:X] total (`shift`)."""
+
+    target: int = Field(ge=1)
+    endurance: int = Field(ge=1, le=99)
+    shift: int = Field(default=0, ge=0, le=12)
+    suit: bool = False
+
+
+@CHOJIN_LOCKE.decides(Melee)
+def melee(t: ChojinTable, command: Melee, actor: str) -> list[Draft]:
+    state, combat, me = main_action(t, actor)
+    if combat.fighters[me.seat].defence is not None:
+        raise RuleViolation("defence_maintained", "A fighter keeping up a defence cannot 格闘.")
+    target = target_of(state, combat, me, command.target)
+    _declared(me, combat, command.endurance, command.shift, command.suit)
+    event = MeleeDeclared(
+        attacker=me.seat,
+        target=target.id,
+        endurance=command.endurance,
+        shift=command.shift,
+        secret=Layer(suit=command.suit),
+    )
+    attack = Attack(
+        attacker=me.seat, target=target.id, lv=1, firepower=command.endurance, suit=command.suit
+    )
+    return [Draft(event, audience=(seat_actor(me.seat),)), *at_response(state, attack)]
+
+
+@CHOJIN_LOCKE.command("counter")
+class Counter(Command):
+    """The 格闘 target, hit: its endurance declared as its firepower (手下 and `suit` as for
+    melee) and its [格闘:X] total; `fight_back` (反撃, free) makes both damage rolls at once."""
+
+    endurance: int = Field(ge=1, le=99)
+    shift: int = Field(default=0, ge=0, le=12)
+    fight_back: bool = True
+    suit: bool = False
+
+
+@CHOJIN_LOCKE.decides(Counter)
+def counter(t: ChojinTable, command: Counter, actor: str) -> list[Draft]:
+    state, combat, attack, me = awaited(t, actor, "counter")
+    _declared(me, combat, command.endurance, command.shift, command.suit)
+    table = state.catalog.damage_table
+    if table is None:
+        raise RuleViolation(
+            "no_damage_table",
+            "The catalog has no 損害判定表: the table resolves the damage (set_condition).",
+        )
+    assert attack.declared_endurance is not None
+    mine, theirs = damage.melee_columns(
+        attack.firepower, command.endurance, attack.shift, command.shift, len(table.columns)
+    )
+    answered = MeleeAnswered(
+        target=me.seat,
+        endurance=command.endurance,
+        shift=command.shift,
+        fights_back=command.fight_back,
+        secret=Layer(suit=command.suit),
+    )
+    drafts = [Draft(answered, audience=(seat_actor(me.seat),))]
+    killed: list[int] = []
+    rolled = t.dice.roll("2D6")  # the attacker's
+    dealt = damage.damage(table, mine, rolled.total)
+    on_target = DamageRolled(
+        roller=attack.attacker,
+        target=me.seat,
+        firepower=attack.firepower,
+        endurance=command.endurance,
+        column=damage.column_name(table, mine),
+        roll=rolled.record,
+        damage=dealt,
+        melee=True,
+        secret=Layer(suit=command.suit),
+    )
+    drafts.append(Draft(on_target, audience=(seat_actor(me.seat),)))
+    if dealt >= command.endurance and not command.suit:
+        killed.append(me.seat)
+    if command.fight_back:
+        back = t.dice.roll("2D6")  # the target's, at the same time (l.1110–1111)
+        returned = damage.damage(table, theirs, back.total)
+        on_attacker = DamageRolled(
+            roller=me.seat,
+            target=attack.attacker,
+            firepower=command.endurance,
+            endurance=attack.declared_endurance,
+            column=damage.column_name(table, theirs),
+            roll=back.record,
+            damage=returned,
+            melee=True,
+            secret=Layer(suit=attack.suit),
+        )
+        drafts.append(Draft(on_attacker, audience=(seat_actor(attack.attacker),)))
+        if returned >= attack.declared_endurance and not attack.suit:
+            killed.append(attack.attacker)
+    return drafts + casualties(t, state, drafts, killed)

@@ -1,0 +1,457 @@
+"""Chapter 5's actions through the real deciders and folds: activation (5.3), attack, defence,
+escape and damage (5.4), 同調 (5.5), 格闘 (5.6) and death in combat. Refusals append nothing
+and never state the truth."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from domain.errors import RuleViolation
+from domain.rulesets.chojin_locke.combat.action_events import (
+    AttackLanded,
+    CardActivated,
+    DamageRolled,
+    MeleeAnswered,
+    MeleeDeclared,
+)
+from domain.rulesets.chojin_locke.combat.death import FighterDied
+from domain.rulesets.chojin_locke.combat.state import Maintained
+from domain.rulesets.chojin_locke.party_events import PartyDissolved
+from domain.rulesets.chojin_locke.turn_events import GameOver
+from tests.rulesets.chojin_locke.combat_domain import Fight, fight, with_ability
+
+P1, P2, P3 = "seat:1", "seat:2", "seat:3"
+
+
+def refused(f: Fight, actor: str, name: str, code: str, /, **fields: object) -> RuleViolation:
+    """The command is refused with `code`, and nothing changes (nothing would be appended)."""
+    before, count = f.state, len(f.events)
+    with pytest.raises(RuleViolation) as caught:
+        f.do(actor, name, **fields)
+    assert caught.value.code == code, caught.value
+    assert f.state is before and len(f.events) == count
+    return caught.value
+
+
+# ------------------------------------------------------------------ activation (5.3)
+
+
+def test_a_declaration_at_or_above_the_lv_succeeds_without_checks() -> None:
+    f = fight({1: ["サイコブラスト", "バリアー"], 2: ["テレポート"]})
+    (activated,) = f.do(P1, "play_card", card="サイコブラスト", kind="攻撃", target=2, esp_level=5)
+    assert isinstance(activated, CardActivated)
+    assert activated.success and activated.rolls == () and activated.willpower is None
+    assert f.hand(1) == ["バリアー"] and list(f.combat.discard) == ["サイコブラスト"]
+    assert f.state.players[1].power_spent == 5  # 「LV分だけ消費します」
+    attack = f.combat.attack
+    assert attack is not None and attack.lv == 5 and attack.firepower == 12
+    assert attack.awaiting == "response" and f.combat.attacked and f.combat.main_done
+
+
+def test_lv_minus_declared_willpower_checks_all_must_pass() -> None:
+    # ニア (ESP 4) declares 2 for an LV 5 card: 3 精神力チェック at willpower 5
+    f = fight({2: ["サイコブラスト"]}, faces=[1, 1, 2, 3, 6, 6])
+    f.turn_of(2)
+    (activated,) = f.do(
+        P2, "play_card", card="サイコブラスト", kind="攻撃", target=1, esp_level=2, willpower=5
+    )
+    assert isinstance(activated, CardActivated)
+    assert len(activated.rolls) == 3 and not activated.success
+    # a misfire: still an attack action, the card spent and discarded, the power spent
+    assert f.combat.attack is None and f.combat.attacked and f.combat.main_done
+    assert f.state.players[2].power_spent == 5 and f.hand(2) == []
+
+
+def test_every_willpower_check_passing_activates() -> None:
+    f = fight({2: ["サイコブラスト"]}, faces=[1, 1, 2, 3])
+    f.turn_of(2)
+    (activated, *_) = f.do(
+        P2, "play_card", card="サイコブラスト", kind="攻撃", target=1, esp_level=3, willpower=5
+    )
+    assert isinstance(activated, CardActivated) and activated.success
+    assert len(activated.rolls) == 2
+
+
+def test_an_esp_level_above_the_truth_is_refused_without_telling_it() -> None:
+    f = fight({2: ["サイコブラスト"]})
+    f.turn_of(2)
+    error = refused(
+        f,
+        P2,
+        "play_card",
+        "declaration_too_high",
+        card="サイコブラスト",
+        kind="攻撃",
+        target=1,
+        esp_level=5,
+        willpower=1,
+    )
+    assert "4" not in error.message  # ニア's true level
+
+
+def test_remaining_power_below_the_level_lowers_it() -> None:
+    f = fight({2: ["ショックウェーブ"]})
+    f.turn_of(2)
+    f.state = f.state.model_copy(
+        update={
+            "players": {
+                **f.state.players,
+                2: f.state.players[2].model_copy(update={"power_spent": 10}),
+            }
+        }
+    )
+    refused(
+        f,
+        P2,
+        "play_card",
+        "declaration_too_high",
+        card="ショックウェーブ",
+        kind="攻撃",
+        target=1,
+        esp_level=3,
+    )
+    f.do(P2, "play_card", card="ショックウェーブ", kind="攻撃", target=1, esp_level=2)
+
+
+def test_willpower_is_required_below_the_lv_and_checked() -> None:
+    f = fight({2: ["サイコブラスト"]})
+    f.turn_of(2)
+    refused(
+        f,
+        P2,
+        "play_card",
+        "willpower_required",
+        card="サイコブラスト",
+        kind="攻撃",
+        target=1,
+        esp_level=2,
+    )
+    refused(
+        f,
+        P2,
+        "play_card",
+        "declaration_too_high",
+        card="サイコブラスト",
+        kind="攻撃",
+        target=1,
+        esp_level=2,
+        willpower=6,
+    )
+
+
+def test_only_your_own_hand_in_your_own_main_phase() -> None:
+    f = fight({1: ["サイコブラスト"], 2: ["ビームキャノン"]})
+    refused(
+        f,
+        P1,
+        "play_card",
+        "card_not_in_hand",
+        card="ビームキャノン",
+        kind="攻撃",
+        target=2,
+        esp_level=3,
+    )
+    refused(
+        f,
+        P2,
+        "play_card",
+        "not_your_combat_turn",
+        card="ビームキャノン",
+        kind="攻撃",
+        target=1,
+        esp_level=3,
+    )
+    refused(f, P1, "play_card", "wrong_kind", card="サイコブラスト", kind="防御", esp_level=3)
+    refused(f, P1, "play_card", "target_required", card="サイコブラスト", kind="攻撃", esp_level=5)
+    refused(
+        f, P1, "play_card", "bad_target", card="サイコブラスト", kind="攻撃", target=1, esp_level=5
+    )
+
+
+def test_a_defence_is_not_a_main_action() -> None:
+    f = fight({1: ["バリアー"]})
+    refused(f, P1, "play_card", "wrong_timing", card="バリアー", kind="防御", esp_level=2)
+
+
+def test_an_escape_as_main_action_leaves_the_combat() -> None:
+    f = fight({1: ["テレポート"]})
+    f.do(P1, "play_card", card="テレポート", kind="逃避", esp_level=1)
+    assert f.combat.fighters[1].left and not f.combat.attacked
+
+
+# ------------------------------------------------------------------ defence, escape (5.4)
+
+
+def _attack(f: Fight, card: str = "サイコブラスト", target: int = 2, esp: int = 5) -> None:
+    f.do(P1, "play_card", card=card, kind="攻撃", target=target, esp_level=esp)
+
+
+def test_a_defence_below_the_attacks_lv_is_refused() -> None:
+    f = fight({1: ["サイコブラスト"], 2: ["テレポート", "バリアー", "シールド"]})
+    _attack(f)
+    refused(f, P2, "respond", "below_attack_lv", card="テレポート", kind="逃避", esp_level=1)
+    refused(f, P2, "respond", "below_attack_lv", card="バリアー", kind="防御", esp_level=2)
+    assert f.hand(2) == ["テレポート", "バリアー", "シールド"]
+
+
+def test_a_defence_blocks_and_ends_the_attack() -> None:
+    f = fight({1: ["サイコブラスト"], 2: ["シールド"]}, faces=[1, 1, 1, 1])
+    _attack(f)
+    events = f.do(P2, "respond", card="シールド", kind="防御", esp_level=4, willpower=5)
+    assert isinstance(events[-1], AttackLanded) and events[-1].outcome == "blocked"
+    assert f.combat.attack is None and f.state.players[2].power_spent == 5
+
+
+def test_one_c_card_per_attack_even_when_it_fails() -> None:
+    f = fight({1: ["サイコブラスト"], 2: ["シールド", "ハイテレポート"]}, faces=[6, 6])
+    _attack(f)
+    events = f.do(P2, "respond", card="シールド", kind="防御", esp_level=4, willpower=5)
+    assert isinstance(events[0], CardActivated) and not events[0].success
+    assert isinstance(events[-1], AttackLanded) and events[-1].outcome == "hit"
+    refused(f, P2, "respond", "no_attack_on_you", card="ハイテレポート", kind="逃避", esp_level=4)
+
+
+def test_an_escape_evades_and_leaves_the_combat() -> None:
+    f = fight({1: ["ビームキャノン"], 2: ["ハイテレポート"]}, sheets=("ロック", "ニア"))
+    _attack(f, "ビームキャノン", esp=3)
+    events = f.do(P2, "respond", card="ハイテレポート", kind="逃避", esp_level=4)
+    assert isinstance(events[-1], AttackLanded) and events[-1].outcome == "evaded"
+    assert f.combat.fighters[2].left and f.combat.attack is None
+
+
+def test_a_maintained_defence_blocks_lower_attacks_and_is_pierced_at_its_lv() -> None:
+    f = fight(
+        {1: ["ショックウェーブ", "ビームキャノン"], 2: ["バリアー", "テレポート"]},
+        sheets=("ロック", "ニア"),
+        faces=[1, 1],
+    )
+    _attack(f, "ショックウェーブ", esp=1)
+    f.do(P2, "respond", card="バリアー", kind="防御", esp_level=2)
+    kept = f.combat.fighters[2].defence
+    assert kept is not None and kept.card == "バリアー" and kept.lv == 2
+    f.turn_of(1)
+    refused(
+        f,
+        P1,
+        "play_card",
+        "card_not_in_hand",
+        card="ショックウェーブ",
+        kind="攻撃",
+        target=2,
+        esp_level=1,
+    )
+    # LV 3 ≥ the defence's LV 2: it pierces, and no other defence or escape is allowed
+    events = f.do(P1, "play_card", card="ビームキャノン", kind="攻撃", target=2, esp_level=3)
+    landed = events[-1]
+    assert isinstance(landed, AttackLanded) and landed.outcome == "hit" and landed.pierced
+    refused(f, P2, "respond", "no_attack_on_you", card="テレポート", kind="逃避", esp_level=1)
+    assert f.combat.attack is not None and f.combat.attack.awaiting == "endurance"
+
+
+def test_an_attack_below_a_maintained_defence_is_blocked_at_once() -> None:
+    f = fight({1: ["ショックウェーブ"]}, sheets=("ロック", "ニア"))
+    f.state = f.state.model_copy(
+        update={
+            "combat": f.combat.model_copy(
+                update={
+                    "fighters": {
+                        **f.combat.fighters,
+                        2: f.combat.fighters[2].model_copy(
+                            update={"defence": Maintained(card="バリアー", lv=2)}
+                        ),
+                    }
+                }
+            )
+        }
+    )
+    events = f.do(P1, "play_card", card="ショックウェーブ", kind="攻撃", target=2, esp_level=1)
+    landed = events[-1]
+    assert (
+        isinstance(landed, AttackLanded) and landed.outcome == "blocked" and landed.by == "バリアー"
+    )
+    assert f.combat.attack is None
+
+
+# ------------------------------------------------------------------ damage
+
+
+def test_damage_by_the_declared_endurance_and_death_at_or_above_it() -> None:
+    f = fight({1: ["サイコブラスト"], 2: ["テレポート"]}, faces=[3, 4])
+    f.state = f.state.model_copy(
+        update={
+            "players": {
+                **f.state.players,
+                2: f.state.players[2].model_copy(
+                    update={"abilities": ["予知"], "face_up": ["予知"], "flags": ["E"]}
+                ),
+            }
+        }
+    )
+    _attack(f)
+    f.do(P2, "respond")
+    refused(f, P2, "declare_endurance", "declaration_too_high", endurance=4)
+    events = f.do(P2, "declare_endurance", endurance=3)
+    rolled = events[0]
+    # 火力12 : 耐久力3 = 4:1, total 7: damage 5 ≥ 3
+    assert isinstance(rolled, DamageRolled) and rolled.column == "4:1以上" and rolled.damage == 5
+    assert isinstance(events[1], FighterDied)
+    nia = f.state.players[2]
+    assert nia.condition == "dead" and nia.position is None
+    assert nia.face_up == [] and nia.abilities == [] and nia.flags == []
+    assert 2 not in f.combat.fighters and 2 not in f.combat.hands
+    assert "テレポート" in f.combat.discard
+
+
+def test_a_low_declaration_kills_though_endurance_is_left() -> None:
+    # ロック (endurance 5) declares 2 against 火力3: 1:1, total 7 → 2 damage ≥ 2: dead
+    f = fight({2: ["ショックウェーブ"]}, sheets=("ロック", "ニア"), faces=[3, 4])
+    f.turn_of(2)
+    f.do(P2, "play_card", card="ショックウェーブ", kind="攻撃", target=1, esp_level=1)
+    f.do(P1, "respond")
+    events = f.do(P1, "declare_endurance", endurance=2)
+    assert isinstance(events[0], DamageRolled) and events[0].damage == 2
+    assert isinstance(events[1], FighterDied) and f.state.players[1].condition == "dead"
+
+
+def test_declaring_the_whole_endurance_survives_small_damage() -> None:
+    f = fight({2: ["ショックウェーブ"]}, sheets=("ロック", "ニア"), faces=[3, 4])
+    f.turn_of(2)
+    f.do(P2, "play_card", card="ショックウェーブ", kind="攻撃", target=1, esp_level=1)
+    f.do(P1, "respond")
+    (rolled,) = f.do(P1, "declare_endurance", endurance=5)
+    assert isinstance(rolled, DamageRolled) and rolled.column == "1:2以下" and rolled.damage == 1
+    assert f.state.players[1].endurance_damage == 1 and f.combat.attack is None
+
+
+def test_a_suit_takes_the_damage_and_breaks_unseen() -> None:
+    f = fight(
+        {1: ["サイコブラスト"]}, faces=[3, 4], sheet_updates={2: with_ability("装甲服", "スーツ:4")}
+    )
+    _attack(f)
+    f.do(P2, "respond")
+    refused(f, P2, "declare_endurance", "declaration_too_high", endurance=5, suit=True)
+    events = f.do(P2, "declare_endurance", endurance=4, suit=True)
+    assert len(events) == 1  # 5 damage ≥ 4 breaks the suit; its wearer does not die
+    nia = f.state.players[2]
+    assert nia.alive and nia.endurance_damage == 0 and nia.suit_broken
+    (event, audience) = f.events[-1]
+    assert audience == ("seat:2",)
+    assert "suit" not in json.dumps(event.public_part())
+    refused(f, P2, "declare_endurance", "no_attack_on_you", endurance=1)
+
+
+def test_a_death_dissolves_the_party() -> None:
+    f = fight({1: ["サイコブラスト"]}, faces=[6, 6], parties={3: [2]})
+    _attack(f)
+    f.do(P2, "respond")
+    events = f.do(P2, "declare_endurance", endurance=3)
+    assert [type(e) for e in events] == [DamageRolled, FighterDied, PartyDissolved]
+    assert f.state.parties == {}
+
+
+def test_the_last_living_character_dying_ends_the_game() -> None:
+    f = fight({1: ["サイコブラスト"]}, sheets=("ロック", "ニア"), faces=[6, 6])
+    f.state = f.state.model_copy(
+        update={
+            "players": {
+                **f.state.players,
+                1: f.state.players[1].model_copy(update={"condition": "disabled"}),
+            }
+        }
+    )
+    _attack(f)
+    f.do(P2, "respond")
+    events = f.do(P2, "declare_endurance", endurance=3)
+    assert any(isinstance(e, GameOver) for e in events)
+
+
+# ------------------------------------------------------------------ 同調 (5.5)
+
+
+def test_a_sync_raises_the_lv_sums_firepower_and_spends_the_joiners_turn() -> None:
+    f = fight({1: ["ビームキャノン"], 2: ["ショックウェーブ", "ビームキャノン"], 3: ["バリアー"]})
+    f.do(P1, "play_card", card="ビームキャノン", kind="攻撃", target=3, esp_level=3)
+    attack = f.combat.attack
+    assert attack is not None and attack.awaiting == "sync" and list(attack.sync_waiting) == [2]
+    refused(f, P3, "respond", "no_attack_on_you", card="バリアー", kind="防御", esp_level=3)
+    f.do(P2, "sync", card="ショックウェーブ", esp_level=1)
+    attack = f.combat.attack
+    assert attack is not None and attack.lv == 4 and attack.firepower == 9
+    assert attack.awaiting == "response" and f.combat.fighters[2].acted
+    assert f.state.players[2].power_spent == 1
+    # the raised LV 4 is what a defence must reach now
+    refused(f, P3, "respond", "below_attack_lv", card="バリアー", kind="防御", esp_level=3)
+
+
+def test_a_sync_card_above_the_original_lv_is_refused() -> None:
+    f = fight({1: ["ショックウェーブ"], 2: ["ビームキャノン", "バリアー"]})
+    f.do(P1, "play_card", card="ショックウェーブ", kind="攻撃", target=3, esp_level=1)
+    refused(f, P2, "sync", "sync_lv_too_high", card="ビームキャノン", esp_level=3)
+    refused(f, P2, "sync", "wrong_kind", card="バリアー", esp_level=3)
+    refused(f, P3, "sync", "no_sync_request", card="ビームキャノン", esp_level=3)
+    f.do(P2, "no_sync")
+    assert f.combat.attack is not None and f.combat.attack.awaiting == "response"
+    assert not f.combat.fighters[2].acted
+
+
+def test_minions_join_from_their_owners_hand_without_power() -> None:
+    f = fight(
+        {1: ["ビームキャノン", "ショックウェーブ", "ビームキャノン"]},
+        fighter_updates={1: {"minions": 2, "minion_level": 2}},
+    )
+    f.do(P1, "play_card", card="ビームキャノン", kind="攻撃", target=3, esp_level=3)
+    assert list(f.combat.attack.sync_waiting) == [1, 2]  # type: ignore[union-attr]
+    refused(f, P1, "sync", "minion_level_too_low", card="ビームキャノン", minion=True)
+    f.do(P1, "sync", card="ショックウェーブ", minion=True)
+    attack = f.combat.attack
+    assert attack is not None and attack.lv == 4 and attack.firepower == 9
+    assert f.state.players[1].power_spent == 3  # the attack's own LV only
+    f.do(P1, "no_sync")
+    f.do(P2, "no_sync")
+    assert f.combat.attack is not None and f.combat.attack.awaiting == "response"
+
+
+# ------------------------------------------------------------------ 格闘 (5.6)
+
+
+def test_a_melee_exchange_with_column_shifts_rolls_both_at_once() -> None:
+    f = fight({}, faces=[6, 6, 1, 1])
+    f.turn_of(3)  # 戦士クーガー: endurance 5, [格闘:1]
+    refused(f, P3, "melee", "declaration_too_high", target=2, endurance=5, shift=2)
+    refused(f, P3, "melee", "declaration_too_high", target=2, endurance=6)
+    (declared,) = f.do(P3, "melee", target=2, endurance=5, shift=1)
+    assert isinstance(declared, MeleeDeclared)
+    attack = f.combat.attack
+    assert attack is not None and attack.lv == 1 and attack.firepower == 5
+    f.do(P2, "respond")
+    events = f.do(P2, "counter", endurance=3)
+    answered, on_nia, on_cougar, died = events
+    assert isinstance(answered, MeleeAnswered)
+    # 5:3 is 1:1, shifted right by 1 → 2:1; 3:5 is 1:2以下, shifted left stays there
+    assert isinstance(on_nia, DamageRolled) and on_nia.column == "2:1" and on_nia.damage == 4
+    assert isinstance(on_cougar, DamageRolled) and on_cougar.column == "1:2以下"
+    assert on_cougar.damage == 0 and on_cougar.endurance == 5
+    assert isinstance(died, FighterDied) and died.fighter == 2
+
+
+def test_minions_add_to_the_melee_endurance() -> None:
+    f = fight({}, fighter_updates={3: {"minions": 2, "minion_level": 1}})
+    f.turn_of(3)
+    refused(f, P3, "melee", "declaration_too_high", target=2, endurance=8)
+    f.do(P3, "melee", target=2, endurance=7)
+
+
+def test_no_melee_while_keeping_up_a_defence() -> None:
+    f = fight({}, fighter_updates={1: {"defence": {"card": "バリアー", "lv": 2}}})
+    refused(f, P1, "melee", "defence_maintained", target=2, endurance=3)
+
+
+def test_declining_to_fight_back_rolls_once() -> None:
+    f = fight({}, faces=[1, 1])
+    f.do(P1, "melee", target=3, endurance=5)
+    f.do(P3, "respond")
+    events = f.do(P3, "counter", endurance=5, fight_back=False)
+    assert [type(e) for e in events] == [MeleeAnswered, DamageRolled]
+    assert f.combat.attack is None
