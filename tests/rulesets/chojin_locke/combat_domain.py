@@ -57,6 +57,12 @@ class Fight:
     seq: int = 100
     draws: int = 1
     events: list[tuple[Event, tuple[str, ...]]] = field(default_factory=list)
+    actors: list[str] = field(default_factory=list)  # who sent the command of each event
+    start: ChojinState | None = None  # the state before the first command
+
+    def __post_init__(self) -> None:
+        if self.start is None:
+            self.start = self.state
 
     def _dice(self) -> Dice:
         def roller(
@@ -108,6 +114,7 @@ class Fight:
             self.state = CHOJIN_LOCKE.fold(self.state, draft.event, self.seq)
             self.seq += 1
             self.events.append((draft.event, draft.audience))
+            self.actors.append(actor)
             out.append(draft.event)
         return out
 
