@@ -12,6 +12,7 @@ from domain.rulesets.chojin_locke.combat.action_events import (
     DamageRolled,
     MeleeAnswered,
     MeleeDeclared,
+    proxy_left,
     suit_left,
 )
 from domain.rulesets.chojin_locke.combat.melee import melee_shift
@@ -70,6 +71,11 @@ def _combat_checks(
     elif isinstance(event, DamageRolled) and not event.melee:
         suit = event.secret is not None and event.secret.suit
         what = f"damage: {STAT_NAMES['endurance']}" + (" (suit)" if suit else "")
+        if event.proxy:
+            someone = state.players.get(event.target)
+            truth = proxy_left(someone) if someone is not None else None
+            out.append(_check(recorded, what + " (代理)", event.endurance, truth, notes))
+            return out
         out.append(
             _check(recorded, what, event.endurance, _endurance(state, event.target, suit), notes)
         )

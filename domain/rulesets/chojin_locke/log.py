@@ -564,6 +564,7 @@ def _melee_answered(e: action_events.MeleeAnswered) -> str:
 @_says(action_events.DamageRolled)
 def _damage(e: action_events.DamageRolled) -> str:
     suit = " (スーツ)" if e.secret and e.secret.suit else ""
+    suit += " (代理)" if e.proxy else ""
     return (
         f"{_fighter(e.roller)}の損害判定 → {_fighter(e.target)}: 火力{e.firepower} 対 "
         f"耐久力{e.endurance}{suit} ({e.column}) [{roll_line(e.roll)}] ダメージ{e.damage}"
@@ -573,3 +574,8 @@ def _damage(e: action_events.DamageRolled) -> str:
 @_says(death.FighterDied)
 def _fighter_died(e: death.FighterDied) -> str:
     return f"{_fighter(e.fighter)}が死亡 ({CAUSES[e.cause]}) — 戦闘から外れる"
+
+
+@_says(action_events.ProxyUsed)
+def _proxy(e: action_events.ProxyUsed) -> str:
+    return f"{_fighter(e.fighter)}: 代理を{'退却させる' if e.withdrawn else '使用'}"

@@ -78,6 +78,9 @@ class Player(_Frozen):
     # (「死亡するまで使用できなくなります」)
     suit_damage: int = 0
     suit_broken: bool = False
+    # [代理:X] (3.1 l.368–376): damage on the proxy (kept when it withdraws), and destroyed
+    proxy_damage: int = 0
+    proxy_broken: bool = False
     condition: Condition = "normal"
     prison_failures: int = 0
     info: int = 0  # 情報入手 cards held

@@ -249,6 +249,8 @@ def died(changed: Player, before: Player) -> Player:
             # 3.1 l.361: a broken suit is unusable 「死亡するまで」: usable again once revived
             "suit_damage": 0,
             "suit_broken": False,
+            "proxy_damage": 0,  # l.376: the same for a destroyed 代理
+            "proxy_broken": False,
         }
     )
 

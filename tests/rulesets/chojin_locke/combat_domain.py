@@ -11,12 +11,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+import pytest
+
 from domain import dice
+from domain.envelope import Envelope
+from domain.errors import RuleViolation
 from domain.events import Event
 from domain.game import SeatState
-from domain.lifecycle_events import GameOptions, RollRecord
-from domain.records import Draft
+from domain.lifecycle_events import GameCreated, GameOptions, RollRecord, SeatInfo
+from domain.records import Draft, Recorded
 from domain.rulesets.chojin_locke import CHOJIN_LOCKE
+from domain.rulesets.chojin_locke.audit import audit
 from domain.rulesets.chojin_locke.cards import Ability, Catalog, CombatCard, DamageRow, DamageTable
 from domain.rulesets.chojin_locke.catalog import sample
 from domain.rulesets.chojin_locke.combat.state import Combat, Fighter
@@ -194,3 +199,50 @@ def fight(
 
 def with_ability(name: str, *tags: str) -> dict[str, Any]:
     return {"abilities": (Ability(name=name, tags=("戦闘", *tags)),)}
+
+
+def refused(f: Fight, actor: str, name: str, code: str, /, **fields: object) -> RuleViolation:
+    """The command is refused with `code`, and nothing changes (nothing would be appended)."""
+    before, count = f.state, len(f.events)
+    with pytest.raises(RuleViolation) as caught:
+        f.do(actor, name, **fields)
+    assert caught.value.code == code, caught.value
+    assert f.state is before and len(f.events) == count
+    return caught.value
+
+
+def _recorded(seq: int, event: Any, actor: str) -> Recorded:
+    envelope = Envelope(
+        game_id="g",
+        seq=seq,
+        type=event.type,
+        actor=actor,
+        at="2026-11-23T00:00:00Z",
+        public=event.public_part(),
+        prev_hash="",
+        hash="",
+    )
+    return Recorded(envelope=envelope, event=event)
+
+
+def audit_of(f: Fight) -> list[Any]:
+    created = GameCreated(
+        ruleset="chojin_locke",
+        ruleset_version="3",
+        title="t",
+        seats=tuple(SeatInfo(seat=n, name=f"P{n}") for n in range(1, f.state.seats + 1)),
+        options=GameOptions(),
+        server_seed_hash="0" * 64,
+    )
+    history = [_recorded(1, created, "host")]
+    history += [
+        _recorded(n, event, actor)
+        for n, ((event, _audience), actor) in enumerate(zip(f.events, f.actors, strict=True), 2)
+    ]
+    assert f.start is not None
+    start: ChojinState = f.start
+
+    def fold(state: ChojinState, recorded: Recorded) -> ChojinState:
+        return CHOJIN_LOCKE.fold(state, recorded.event, recorded.seq)
+
+    return audit(history, lambda _created: start, fold)

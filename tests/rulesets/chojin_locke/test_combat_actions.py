@@ -6,33 +6,21 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
-from domain.errors import RuleViolation
 from domain.rulesets.chojin_locke.combat.action_events import (
     AttackLanded,
     CardActivated,
     DamageRolled,
     MeleeAnswered,
     MeleeDeclared,
+    ProxyUsed,
 )
 from domain.rulesets.chojin_locke.combat.death import FighterDied
 from domain.rulesets.chojin_locke.combat.state import Maintained
 from domain.rulesets.chojin_locke.party_events import PartyDissolved
 from domain.rulesets.chojin_locke.turn_events import GameOver
-from tests.rulesets.chojin_locke.combat_domain import Fight, fight, with_ability
+from tests.rulesets.chojin_locke.combat_domain import Fight, fight, refused, with_ability
 
 P1, P2, P3 = "seat:1", "seat:2", "seat:3"
-
-
-def refused(f: Fight, actor: str, name: str, code: str, /, **fields: object) -> RuleViolation:
-    """The command is refused with `code`, and nothing changes (nothing would be appended)."""
-    before, count = f.state, len(f.events)
-    with pytest.raises(RuleViolation) as caught:
-        f.do(actor, name, **fields)
-    assert caught.value.code == code, caught.value
-    assert f.state is before and len(f.events) == count
-    return caught.value
 
 
 # ------------------------------------------------------------------ activation (5.3)
@@ -455,3 +443,41 @@ def test_declining_to_fight_back_rolls_once() -> None:
     events = f.do(P3, "counter", endurance=5, fight_back=False)
     assert [type(e) for e in events] == [MeleeAnswered, DamageRolled]
     assert f.combat.attack is None
+
+
+# ------------------------------------------------------------------ [代理:X] (3.1 l.368–376)
+
+
+def test_a_proxy_takes_the_hit_and_is_destroyed_not_its_user() -> None:
+    f = fight(
+        {1: ["サイコブラスト", "ショックウェーブ"], 2: ["シールド"]},
+        faces=[3, 4],
+        sheet_updates={2: with_ability("影武者", "代理:4")},
+    )
+    refused(f, P2, "use_proxy", "not_your_combat_turn")  # no attack waits for it yet
+    _attack(f)
+    (used,) = f.do(P2, "use_proxy")
+    assert isinstance(used, ProxyUsed) and f.combat.fighters[2].proxy
+    # no C-card while the 代理 fights: only `respond {}` is left
+    refused(f, P2, "respond", "proxy_in_use", card="シールド", kind="防御", esp_level=4)
+    f.do(P2, "respond")
+    refused(f, P2, "declare_endurance", "declaration_too_high", endurance=5)
+    refused(f, P2, "declare_endurance", "proxy_in_use", endurance=3, suit=True)
+    events = f.do(P2, "declare_endurance", endurance=4)
+    assert len(events) == 1 and isinstance(events[0], DamageRolled) and events[0].proxy
+    nia = f.state.players[2]
+    assert nia.alive and nia.endurance_damage == 0 and nia.proxy_broken
+    assert [n for n, x in f.combat.fighters.items() if x.proxy] == []
+    f.turn_of(2)
+    refused(f, P2, "use_proxy", "no_proxy")
+
+
+def test_a_proxy_withdraws_in_the_check_phase_keeping_its_damage() -> None:
+    f = fight({1: ["ショックウェーブ"]}, sheet_updates={1: with_ability("影武者", "代理:6")})
+    refused(f, P2, "use_proxy", "not_your_combat_turn")
+    f.do(P1, "use_proxy")  # as [先制]: the main action
+    assert f.combat.main_done
+    refused(f, P1, "withdraw_proxy", "wrong_phase")
+    f.state = f.state.model_copy(update={"combat": f.combat.model_copy(update={"phase": "check"})})
+    f.do(P1, "withdraw_proxy")
+    assert not f.combat.fighters[1].proxy

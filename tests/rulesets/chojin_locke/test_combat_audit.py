@@ -4,52 +4,8 @@ for its wearer."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from domain.envelope import Envelope
-from domain.lifecycle_events import GameCreated, GameOptions, SeatInfo
-from domain.records import Recorded
 from domain.rulesets.chojin_locke import CHOJIN_LOCKE
-from domain.rulesets.chojin_locke.audit import audit
-from domain.rulesets.chojin_locke.state import ChojinState
-from tests.rulesets.chojin_locke.combat_domain import Fight, fight, with_ability
-
-
-def _recorded(seq: int, event: Any, actor: str) -> Recorded:
-    envelope = Envelope(
-        game_id="g",
-        seq=seq,
-        type=event.type,
-        actor=actor,
-        at="2026-11-23T00:00:00Z",
-        public=event.public_part(),
-        prev_hash="",
-        hash="",
-    )
-    return Recorded(envelope=envelope, event=event)
-
-
-def _audit(f: Fight) -> list[Any]:
-    created = GameCreated(
-        ruleset="chojin_locke",
-        ruleset_version="3",
-        title="t",
-        seats=tuple(SeatInfo(seat=n, name=f"P{n}") for n in range(1, f.state.seats + 1)),
-        options=GameOptions(),
-        server_seed_hash="0" * 64,
-    )
-    history = [_recorded(1, created, "host")]
-    history += [
-        _recorded(n, event, actor)
-        for n, ((event, _audience), actor) in enumerate(zip(f.events, f.actors, strict=True), 2)
-    ]
-    assert f.start is not None
-    start: ChojinState = f.start
-
-    def fold(state: ChojinState, recorded: Recorded) -> ChojinState:
-        return CHOJIN_LOCKE.fold(state, recorded.event, recorded.seq)
-
-    return audit(history, lambda _created: start, fold)
+from tests.rulesets.chojin_locke.combat_domain import audit_of, fight, with_ability
 
 
 def test_every_combat_declaration_is_listed_beside_the_truth() -> None:
@@ -71,7 +27,7 @@ def test_every_combat_declaration_is_listed_beside_the_truth() -> None:
     f.do("seat:2", "sync", card="ショックウェーブ", esp_level=4)  # ニア: the truth
     f.do("seat:3", "respond", card="シールド", kind="防御", esp_level=3, willpower=3)
     f.do("seat:3", "declare_endurance", endurance=4, suit=True)
-    rows = [(c.what, c.declared, c.truth, c.verdict) for c in _audit(f)]
+    rows = [(c.what, c.declared, c.truth, c.verdict) for c in audit_of(f)]
     assert rows == [
         ("C-card ビームキャノン (main): ESP能力レベル", 2, 6, "understated"),
         ("C-card ビームキャノン (main): 精神力", 4, 6, "understated"),
@@ -88,7 +44,7 @@ def test_melee_declarations_are_audited_with_minions_added() -> None:
     f.do("seat:3", "melee", target=1, endurance=4, shift=1)
     f.do("seat:1", "respond")
     f.do("seat:1", "counter", endurance=5)
-    rows = [(c.what, c.declared, c.truth, c.verdict) for c in _audit(f)]
+    rows = [(c.what, c.declared, c.truth, c.verdict) for c in audit_of(f)]
     assert rows == [
         ("格闘: 耐久力", 4, 6, "understated"),  # 戦士クーガー 5 + one 手下
         ("格闘: [格闘:X]", 1, 1, "legal"),

@@ -27,17 +27,28 @@ class Layer(BaseModel):
     suit: bool = False
 
 
-def suit_size(someone: Player) -> int:
-    """The X of the character's [スーツ:X] (the largest, if several), 0 without one."""
+def trait_size(someone: Player, trait: str) -> int:
+    """The X of the character's [trait:X] (the largest, if several), 0 without one."""
     if someone.sheet is None:
         return 0
     sizes = [
         int(tag.split(":", 1)[1])
         for ability in someone.sheet.abilities
         for tag in ability.tags
-        if tag.startswith("スーツ:") and tag.split(":", 1)[1].isdigit()
+        if tag.startswith(f"{trait}:") and tag.split(":", 1)[1].isdigit()
     ]
     return max(sizes, default=0)
+
+
+def suit_size(someone: Player) -> int:
+    return trait_size(someone, "スーツ")
+
+
+def proxy_left(someone: Player) -> int:
+    """The [代理:X]'s endurance now: 0 without one or once destroyed."""
+    if someone.proxy_broken:
+        return 0
+    return max(trait_size(someone, "代理") - someone.proxy_damage, 0)
 
 
 def suit_left(someone: Player) -> int:
@@ -247,6 +258,7 @@ class DamageRolled(Event):
     roll: RollRecord
     damage: int
     melee: bool = False
+    proxy: bool = False  # the damage is the 代理's (its use is public, 3.1 l.373)
     secret: Layer | None = None
 
 
@@ -256,9 +268,39 @@ def _damage(state: ChojinState, event: DamageRolled, seq: int) -> ChojinState:
     hit = state.players.get(event.target)
     if hit is None:
         return state
+    if event.proxy:
+        # l.376: 「代理の耐久力が0以下になると、その代理は破壊され
+        # 死亡するまで使用できなくなります。」
+        used = hit.model_copy(update={"proxy_damage": hit.proxy_damage + event.damage})
+        destroyed = event.damage >= event.endurance or proxy_left(used) <= 0
+        state = player(state, event.target, proxy_damage=used.proxy_damage, proxy_broken=destroyed)
+        if destroyed:
+            state = fighter(state, event.target, proxy=False)
+        return state
     if event.secret is not None and event.secret.suit:
         # 3.1 l.364–365: the suit breaks; its wearer neither dies nor takes damage
         worn = hit.model_copy(update={"suit_damage": hit.suit_damage + event.damage})
         broken = event.damage >= event.endurance or suit_left(worn) <= 0
         return player(state, event.target, suit_damage=worn.suit_damage, suit_broken=broken)
     return player(state, event.target, endurance_damage=hit.endurance_damage + event.damage)
+
+
+@CHOJIN_LOCKE.event
+class ProxyUsed(Event):
+    """A [代理:X] takes the fighter's place (3.1 l.373: 「代理を使用する時は能力名の宣言は行わず、
+    代理を使用することだけを宣言します。」), or withdraws at its check phase (l.374–375:
+    「代理を退却させた場合、ダメージは蓄積されたままで未使用状態となります。」)."""
+
+    fighter: int
+    withdrawn: bool = False
+
+
+@CHOJIN_LOCKE.folds(ProxyUsed)
+def _proxy(state: ChojinState, event: ProxyUsed, seq: int) -> ChojinState:
+    assert state.combat is not None
+    state = fighter(state, event.fighter, proxy=not event.withdrawn)
+    running = state.combat
+    assert running is not None
+    if not event.withdrawn and running.current == event.fighter and running.attack is None:
+        state = combat(state, main_done=True)  # used as [先制]: the main action
+    return state

@@ -69,6 +69,16 @@ def main_action(t: ChojinTable, actor: str) -> tuple[ChojinState, Combat, Player
     return state, combat, me
 
 
+def no_proxy(combat: Combat, seat: int) -> None:
+    """3.1 l.375–376: 「代理を使用している間はコンバットカードを捨てることができません。
+    また、コンバットカードや能力カード等、代理が持つ特殊能力以外は使用することができません。」"""
+    someone = combat.fighters.get(seat)
+    if someone is not None and someone.proxy:
+        raise RuleViolation(
+            "proxy_in_use", "While your 代理 fights, only its own abilities are used (3.1)."
+        )
+
+
 def target_of(state: ChojinState, combat: Combat, me: Player, target: int | None) -> Fighter:
     """5.4 l.1039–1040: 「攻撃Cカードを使用する対象1体(攻撃対象)を宣言します。」"""
     if target is None:
@@ -185,6 +195,7 @@ class PlayCard(Command):
 @CHOJIN_LOCKE.decides(PlayCard)
 def play_card(t: ChojinTable, command: PlayCard, actor: str) -> list[Draft]:
     state, combat, me = main_action(t, actor)
+    no_proxy(combat, me.seat)
     card = held_card(state, combat, me.seat, command.card, command.kind, MAIN)
     target: Fighter | None = None
     if command.kind == "攻撃":

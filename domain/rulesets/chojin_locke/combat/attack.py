@@ -22,9 +22,18 @@ from domain.rulesets.chojin_locke.combat.action_events import (
     CardActivated,
     DamageRolled,
     Layer,
+    ProxyUsed,
+    proxy_left,
     suit_left,
+    trait_size,
 )
-from domain.rulesets.chojin_locke.combat.activation import activation, held_card, in_combat
+from domain.rulesets.chojin_locke.combat.activation import (
+    activation,
+    held_card,
+    in_combat,
+    main_action,
+    no_proxy,
+)
 from domain.rulesets.chojin_locke.combat.death import casualties
 from domain.rulesets.chojin_locke.combat.state import Attack, Combat
 from domain.rulesets.chojin_locke.declarations import check_declaration
@@ -67,6 +76,7 @@ def respond(t: ChojinTable, command: Respond, actor: str) -> list[Draft]:
     )
     if command.card is None:
         return [Draft(hit)]
+    no_proxy(combat, me.seat)
     kind = command.kind or "防御"
     if kind not in ("防御", "逃避"):
         raise RuleViolation("wrong_kind", "An attack is answered by a defence or an escape.")
@@ -134,8 +144,13 @@ class DeclareEndurance(Command):
 
 @CHOJIN_LOCKE.decides(DeclareEndurance)
 def declare_endurance(t: ChojinTable, command: DeclareEndurance, actor: str) -> list[Draft]:
-    state, _combat, attack, me = awaited(t, actor, "endurance")
-    if command.suit:
+    state, combat, attack, me = awaited(t, actor, "endurance")
+    proxy = combat.fighters[me.seat].proxy
+    if proxy:
+        if command.suit:
+            raise RuleViolation("proxy_in_use", "Your 代理 takes the hit, not a suit.")
+        check_endurance(me, command.endurance, proxy_left(me))
+    elif command.suit:
         check_endurance(me, command.endurance, endurance_limit(me, True))
     else:
         check_declaration(me, "endurance", command.endurance)
@@ -157,8 +172,50 @@ def declare_endurance(t: ChojinTable, command: DeclareEndurance, actor: str) -> 
         column=damage.column_name(table, index),
         roll=rolled.record,
         damage=dealt,
+        proxy=proxy,
         secret=Layer(suit=command.suit),
     )
     drafts = [Draft(event, audience=(seat_actor(me.seat),))]
-    killed = [me.seat] if dealt >= command.endurance and not command.suit else []
+    spared = command.suit or proxy  # a suit breaks, a 代理 is destroyed: not its user
+    killed = [me.seat] if dealt >= command.endurance and not spared else []
     return drafts + casualties(t, state, drafts, killed)
+
+
+@CHOJIN_LOCKE.command("use_proxy")
+class UseProxy(Command):
+    """[代理:X] (3.1 l.368–376): a 代理 fights in your place — as [対抗(攻撃)] when an attack
+    waits for your answer, or as [先制] (your main action). Only that a 代理 is used is said."""
+
+
+@CHOJIN_LOCKE.decides(UseProxy)
+def use_proxy(t: ChojinTable, command: UseProxy, actor: str) -> list[Draft]:
+    state, combat = in_combat(t)
+    number = t.seat_of(actor)
+    attack = combat.attack
+    answering = attack is not None and attack.awaiting == "response" and attack.target == number
+    if not answering:
+        state, combat, _me = main_action(t, actor)
+    me = living(state, number)
+    if combat.fighters[number].proxy:
+        raise RuleViolation("proxy_in_use", "Your 代理 is already fighting.")
+    if trait_size(me, "代理") == 0 or proxy_left(me) <= 0:
+        raise RuleViolation("no_proxy", "You have no usable 代理.")
+    return [Draft(ProxyUsed(fighter=number))]
+
+
+@CHOJIN_LOCKE.command("withdraw_proxy")
+class WithdrawProxy(Command):
+    """The 代理 withdraws (its damage kept), in your combat turn's check phase (l.374)."""
+
+
+@CHOJIN_LOCKE.decides(WithdrawProxy)
+def withdraw_proxy(t: ChojinTable, command: WithdrawProxy, actor: str) -> list[Draft]:
+    state, combat = in_combat(t)
+    number = t.seat_of(actor)
+    living(state, number)
+    if combat.current != number or combat.phase != "check":
+        raise RuleViolation("wrong_phase", "A 代理 withdraws in your combat turn's check phase.")
+    someone = combat.fighters.get(number)
+    if someone is None or not someone.proxy:
+        raise RuleViolation("no_proxy", "No 代理 of yours is fighting.")
+    return [Draft(ProxyUsed(fighter=number, withdrawn=True))]

@@ -29,7 +29,12 @@ from domain.rulesets.chojin_locke.combat.action_events import (
     MeleeDeclared,
     suit_left,
 )
-from domain.rulesets.chojin_locke.combat.activation import at_response, main_action, target_of
+from domain.rulesets.chojin_locke.combat.activation import (
+    at_response,
+    main_action,
+    no_proxy,
+    target_of,
+)
 from domain.rulesets.chojin_locke.combat.attack import awaited, check_endurance
 from domain.rulesets.chojin_locke.combat.death import casualties
 from domain.rulesets.chojin_locke.combat.state import Attack, Combat
@@ -83,6 +88,7 @@ def melee(t: ChojinTable, command: Melee, actor: str) -> list[Draft]:
     state, combat, me = main_action(t, actor)
     if combat.fighters[me.seat].defence is not None:
         raise RuleViolation("defence_maintained", "A fighter keeping up a defence cannot 格闘.")
+    no_proxy(combat, me.seat)  # ruling 62: a 代理's own 格闘 is its card text's
     target = target_of(state, combat, me, command.target)
     _declared(me, combat, command.endurance, command.shift, command.suit)
     event = MeleeDeclared(
@@ -112,6 +118,7 @@ class Counter(Command):
 @CHOJIN_LOCKE.decides(Counter)
 def counter(t: ChojinTable, command: Counter, actor: str) -> list[Draft]:
     state, combat, attack, me = awaited(t, actor, "counter")
+    no_proxy(combat, me.seat)  # the 代理 takes the hit: declare_endurance (ruling 62)
     _declared(me, combat, command.endurance, command.shift, command.suit)
     table = state.catalog.damage_table
     if table is None:

@@ -53,6 +53,7 @@ class Fighter(_Frozen):
     initiative: PlayingCard | None = None  # dealt face up each round (5.1 (5))
     acted: bool = False  # its combat turn this round is over (or skipped by 同調)
     defence: Maintained | None = None
+    proxy: bool = False  # a [代理:X] fights in its place (public: 「代理を使用することだけを宣言」)
     stunned_rounds: int = 0  # 気絶状態 (6.1)
     left: bool = False  # escaped the combat (逃避) and waits for 5.7
     # obstacles (6.2): one participant, each member's endurance kept apart

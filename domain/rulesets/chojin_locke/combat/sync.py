@@ -25,6 +25,7 @@ from domain.rulesets.chojin_locke.combat.activation import (
     at_response,
     held_card,
     in_combat,
+    no_proxy,
 )
 from domain.rulesets.chojin_locke.combat.death import look_ahead
 from domain.rulesets.chojin_locke.combat.state import Attack, Combat
@@ -66,6 +67,7 @@ class Sync(Command):
 @CHOJIN_LOCKE.decides(Sync)
 def sync(t: ChojinTable, command: Sync, actor: str) -> list[Draft]:
     state, combat, attack, me = asked(t, actor)
+    no_proxy(combat, me.seat)
     original = state.catalog.combat_card(attack.card or "")
     assert original is not None
     card = held_card(state, combat, me.seat, command.card, "攻撃", MAIN)
