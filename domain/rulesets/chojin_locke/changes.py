@@ -45,6 +45,28 @@ def fighter(state: ChojinState, fighter_id: int, **update: object) -> ChojinStat
     return combat(state, fighters={**fighters, fighter_id: changed})
 
 
+def fighter_gone(state: ChojinState, fighter_id: int) -> ChojinState:
+    """A combatant dead (combat/death.py, or the host's set_condition during a combat) leaves
+    the combat: out of the fighters and the order; its hand goes to the discard pile unseen."""
+    running = state.combat
+    if running is None or fighter_id not in running.fighters:
+        return state
+    hands = dict(running.hands)
+    held = list(hands.pop(fighter_id, ()))
+    attack = running.attack
+    if attack is not None and fighter_id in (attack.attacker, attack.target):
+        attack = None  # the attack dies with its attacker or its target
+    return combat(
+        state,
+        fighters={k: v for k, v in running.fighters.items() if k != fighter_id},
+        order=[f for f in running.order if f != fighter_id],
+        hands=hands,
+        discard=[*running.discard, *held],
+        continuing={k: v for k, v in running.continuing.items() if k != fighter_id},
+        attack=attack,
+    )
+
+
 def without(items: Sequence[T], item: T) -> list[T]:
     """`items` less the first `item` (list.remove, on a copy)."""
     kept = list(items)

@@ -11,7 +11,14 @@ from domain.lifecycle_events import GameEnded, RollRecord
 from domain.rulesets.chojin_locke import conversion, vigil
 from domain.rulesets.chojin_locke.board import key, twin_beside
 from domain.rulesets.chojin_locke.cards import CharacterSheet
-from domain.rulesets.chojin_locke.changes import board, player, players, turn, without
+from domain.rulesets.chojin_locke.changes import (
+    board,
+    fighter_gone,
+    player,
+    players,
+    turn,
+    without,
+)
 from domain.rulesets.chojin_locke.phases import turn_phases
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.state import (
@@ -276,12 +283,15 @@ def _condition(state: ChojinState, event: ConditionSet, seq: int) -> ChojinState
             "willpower_damage": event.willpower_damage,
         }
     )
-    if not changed.alive:
+    gone = not changed.alive
+    if gone:
         changed = died(changed, before)
     elif not before.alive:
         # 3.1, line 199: 「復活した時に初期状態に戻ります。」
         changed = changed.model_copy(update={"step": 0, "flags": []})
     state = players(state, changed)
+    if gone:
+        state = fighter_gone(state, event.seat)  # a death during a combat: it leaves it
     if event.condition == "bound" and state.turn is not None and state.turn.seat == event.seat:
         state = turn(state, bound=True)  # the rest of this turn is skipped, released or not
     return state

@@ -481,3 +481,13 @@ def test_a_proxy_withdraws_in_the_check_phase_keeping_its_damage() -> None:
     f.state = f.state.model_copy(update={"combat": f.combat.model_copy(update={"phase": "check"})})
     f.do(P1, "withdraw_proxy")
     assert not f.combat.fighters[1].proxy
+
+
+def test_a_death_the_host_applies_during_a_combat_takes_the_fighter_out() -> None:
+    f = fight({1: ["サイコブラスト"], 2: ["テレポート", "バリアー"]})
+    _attack(f)
+    f.do("host", "set_condition", seat=2, condition="dead", reason="[死亡時]: the table's ruling")
+    assert 2 not in f.combat.fighters and 2 not in f.combat.hands
+    assert f.combat.attack is None  # the attack on it is over
+    assert sorted(f.combat.discard) == sorted(["サイコブラスト", "テレポート", "バリアー"])
+    assert f.state.players[2].position is None

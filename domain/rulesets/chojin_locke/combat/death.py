@@ -16,7 +16,7 @@ from typing import Literal
 
 from domain.events import Event
 from domain.records import Draft
-from domain.rulesets.chojin_locke.changes import combat, players
+from domain.rulesets.chojin_locke.changes import fighter_gone, players
 from domain.rulesets.chojin_locke.ending import end_game
 from domain.rulesets.chojin_locke.host import nobody_acts
 from domain.rulesets.chojin_locke.party_events import PartyDissolved
@@ -40,21 +40,7 @@ def _died(state: ChojinState, event: FighterDied, seq: int) -> ChojinState:
     before = state.players.get(event.fighter)
     if before is not None:
         state = players(state, died(before.model_copy(update={"condition": "dead"}), before))
-    running = state.combat
-    if running is None:
-        return state
-    # it leaves the combat; its hand goes to the discard pile unseen (collected at the end)
-    hands = dict(running.hands)
-    held = list(hands.pop(event.fighter, ()))
-    fighters = {k: v for k, v in running.fighters.items() if k != event.fighter}
-    return combat(
-        state,
-        fighters=fighters,
-        order=[f for f in running.order if f != event.fighter],
-        hands=hands,
-        discard=[*running.discard, *held],
-        continuing={k: v for k, v in running.continuing.items() if k != event.fighter},
-    )
+    return fighter_gone(state, event.fighter)
 
 
 def look_ahead(t: ChojinTable, state: ChojinState, drafts: Iterable[Draft]) -> ChojinState:
