@@ -491,3 +491,11 @@ def test_a_death_the_host_applies_during_a_combat_takes_the_fighter_out() -> Non
     assert f.combat.attack is None  # the attack on it is over
     assert sorted(f.combat.discard) == sorted(["サイコブラスト", "テレポート", "バリアー"])
     assert f.state.players[2].position is None
+
+
+def test_a_pierced_defence_keeper_may_not_fight_back() -> None:
+    f = fight({}, faces=[1, 1], fighter_updates={3: {"defence": Maintained(card="X", lv=1)}})
+    events = f.do(P1, "melee", target=3, endurance=5)
+    assert isinstance(events[-1], AttackLanded) and events[-1].pierced
+    refused(f, P3, "counter", "defence_maintained", endurance=5)
+    f.do(P3, "counter", endurance=5, fight_back=False)

@@ -119,6 +119,11 @@ class Counter(Command):
 def counter(t: ChojinTable, command: Counter, actor: str) -> list[Draft]:
     state, combat, attack, me = awaited(t, actor, "counter")
     no_proxy(combat, me.seat)  # the 代理 takes the hit: declare_endurance (ruling 62)
+    if command.fight_back and combat.fighters[me.seat].defence is not None:
+        # l.1100: 「防御を維持しているキャラクターは格闘を行えません。」 — a 反撃 is 格闘 too
+        raise RuleViolation(
+            "defence_maintained", "A fighter keeping up a defence cannot fight back (反撃)."
+        )
     _declared(me, combat, command.endurance, command.shift, command.suit)
     table = state.catalog.damage_table
     if table is None:
