@@ -56,13 +56,16 @@ def fighter_gone(state: ChojinState, fighter_id: int) -> ChojinState:
     attack = running.attack
     if attack is not None and fighter_id in (attack.attacker, attack.target):
         attack = None  # the attack dies with its attacker or its target
+    start = len(running.discard)
     return combat(
         state,
         fighters={k: v for k, v in running.fighters.items() if k != fighter_id},
         order=[f for f in running.order if f != fighter_id],
         hands=hands,
         discard=[*running.discard, *held],
+        face_down=[*running.face_down, *range(start, start + len(held))],
         continuing={k: v for k, v in running.continuing.items() if k != fighter_id},
+        discarding=[f for f in running.discarding if f != fighter_id],
         attack=attack,
     )
 

@@ -16,6 +16,7 @@ from domain.rulesets.chojin_locke.combat.action_events import (
 )
 from domain.rulesets.chojin_locke.combat.death import FighterDied
 from domain.rulesets.chojin_locke.combat.state import Maintained
+from domain.rulesets.chojin_locke.combat.view import combat_view
 from domain.rulesets.chojin_locke.party_events import PartyDissolved
 from domain.rulesets.chojin_locke.turn_events import GameOver
 from tests.rulesets.chojin_locke.combat_domain import Fight, fight, refused, with_ability
@@ -499,3 +500,20 @@ def test_a_pierced_defence_keeper_may_not_fight_back() -> None:
     assert isinstance(events[-1], AttackLanded) and events[-1].pierced
     refused(f, P3, "counter", "defence_maintained", endurance=5)
     f.do(P3, "counter", endurance=5, fight_back=False)
+
+
+def test_the_combat_view_shows_no_sealed_suit_and_no_dead_hand() -> None:
+    f = fight(
+        {2: ["ショックウェーブ", "バリアー"]},
+        faces=[6, 6],
+        sheet_updates={3: with_ability("装甲服", "スーツ:4")},
+    )
+    f.turn_of(3)
+    f.do(P3, "melee", target=2, endurance=8, suit=True)  # 5 + the suit's 4, said to nobody
+    public = combat_view(f.combat).model_dump_json()
+    assert "suit" not in public and f.combat.attack is not None and f.combat.attack.suit
+    f.do(P2, "respond")
+    f.do(P2, "counter", endurance=3, fight_back=False)  # 12: 4 damage ≥ 3, ニア dies
+    assert f.state.players[2].condition == "dead"
+    seen = combat_view(f.combat)
+    assert "ショックウェーブ" not in seen.model_dump_json() and seen.discard == [None, None]

@@ -33,6 +33,30 @@ class FighterView(_Frozen):
     firepower: int
 
 
+class AttackView(_Frozen):
+    """The attack under way, less what is sealed to its attacker (`Attack.suit`)."""
+
+    attacker: int
+    target: int
+    card: str | None
+    lv: int
+    firepower: int
+    joiners: Sequence[int]
+    awaiting: str
+    defended_by: str | None
+    declared_endurance: int | None
+    counter: int | None
+    sync_waiting: Sequence[int]
+    minion_joins: int
+    shift: int
+
+    @classmethod
+    def of(cls, attack: Attack | None) -> AttackView | None:
+        if attack is None:
+            return None
+        return cls.model_validate(attack.model_dump(exclude={"suit"}))
+
+
 class CombatView(_Frozen):
     square: str
     stage: str
@@ -45,7 +69,7 @@ class CombatView(_Frozen):
     phase: str
     main_done: bool
     attacked: bool
-    attack: Attack | None
+    attack: AttackView | None
     deck: int  # cards left in the deck
     discard: list[str | None]  # the pile bottom first; a face-down card reads null
     continuing: Mapping[str, bool]
@@ -84,7 +108,7 @@ def combat_view(fight: Combat) -> CombatView:
         phase=fight.phase,
         main_done=fight.main_done,
         attacked=fight.attacked,
-        attack=fight.attack,
+        attack=AttackView.of(fight.attack),
         deck=len(fight.deck),
         discard=[None if i in hidden else c for i, c in enumerate(fight.discard)],
         continuing={str(n): go for n, go in sorted(fight.continuing.items())},
