@@ -29,8 +29,12 @@ from domain.rulesets.chojin_locke import (  # noqa: F401  (each module declares 
     vigil,
 )
 from domain.rulesets.chojin_locke.combat import (  # noqa: F401
+    before,
+    before_events,
     flow,
     flow_events,
+    joining,
+    joining_events,
     round_end,
     start,
 )
@@ -50,6 +54,8 @@ CHOJIN_LOCKE.complete(
         support,
         host,
         start,
+        joining,
+        before,
         flow,
         round_end,
     )
