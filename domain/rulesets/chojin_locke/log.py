@@ -544,6 +544,16 @@ def _join_answered(e: joining_events.JoinAnswered) -> str:
     return f"{_seat(e.seat)}: {'同意' if e.consents else '同意しない'}"
 
 
+@_says(joining_events.ArrivedOnSquare)
+def _arrived(e: joining_events.ArrivedOnSquare) -> str:
+    return f"{_seat(e.seat)}のコマが戦闘のマス {e.square} へ移動"
+
+
+@_says(joining_events.RemnantsLeft)
+def _remnants_left(e: joining_events.RemnantsLeft) -> str:
+    return f"残留思念が戦闘から離脱: {_fighters(e.ids)}"
+
+
 @_says(before_events.MysteryAbilityRolled)
 def _mystery(e: before_events.MysteryAbilityRolled) -> str:
     which = ""

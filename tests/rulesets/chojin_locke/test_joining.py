@@ -145,3 +145,55 @@ def test_join_checks_are_logged_as_the_table_says_them() -> None:
     assert lines[1] == "席3が戦闘に参加" and lines[2] == "席5が戦闘に参加"
     assert "残留思念チャート: 火力4" in lines[3]
     assert lines[4] == "残留思念 (Seat 4) (残留思念)が戦闘に参加 火力4"
+
+
+def _walk_turns(game: CombatGame) -> None:
+    """Every fighter due passes its combat turn until the round ends."""
+    while game.rules.combat is not None and game.combat.step == "turns":
+        current = game.combat.fighters[game.combat.current or 0]
+        actor = f"seat:{current.seat}"
+        game.do(actor, "combat_next")
+        game.do(actor, "combat_next")
+        game.do(actor, "combat_pass")
+        game.do(actor, "combat_next")
+        game.do(actor, "combat_next")
+
+
+def test_arrivals_move_onto_the_square_at_the_moving_step() -> None:
+    game = CombatGame()
+    game.do("seat:3", "join_check", check="there", faces=[1, 1])
+    (entered,) = game.do("seat:1", "combat_next")
+    assert game.combat.step == "moving" and type(entered).__name__ == "CombatStepEntered"
+    *moved, _entered = game.do("seat:1", "combat_next")
+    assert [(e.seat, e.square) for e in moved] == [(3, "0:1"), (5, "0:1")]
+    for seat in (3, 5):
+        position = game.rules.players[seat].position
+        assert position is not None and (position.planet, position.square) == (0, 1)
+    assert "席3のコマが戦闘のマス 0:1 へ移動" in game.lines()
+
+
+def test_a_delayed_arrival_has_no_hand_nor_initiative_before_its_round() -> None:
+    game = CombatGame()
+    game.do("seat:3", "join_check", check="there", faces=[2, 2])  # 駆けつけた: round 2
+    for _ in range(3):
+        game.do("seat:1", "combat_next")
+    assert game.combat.step == "turns"
+    assert set(game.combat.hands) == {1, 2} and set(game.combat.order) == {1, 2}
+    assert game.rules.players[3].position == game.rules.players[5].position  # still away
+    assert game.rules.players[3].position is not None
+    assert game.rules.players[3].position.square == 4
+
+
+def test_a_remnant_plays_its_dead_characters_seat_and_leaves_at_the_round_end() -> None:
+    game = CombatGame()
+    game.do("seat:4", "join_check", check="alive", faces=[2, 2], remnant_faces=[3, 3])
+    for _ in range(3):
+        game.do("seat:1", "combat_next")
+    assert set(game.combat.order) == {1, 2, 101}  # no hand, but a combat turn
+    assert set(game.combat.hands) == {1, 2}
+    _walk_turns(game)
+    names = [type(e).__name__ for e in game.events]
+    left = names.index("RemnantsLeft")
+    assert names[left + 1] == "CombatRoundEnding"
+    assert "残留思念が戦闘から離脱: NPC101" in game.lines()
+    assert game.rules.combat is None  # nobody attacked: the combat is over (5.1 l.933)

@@ -22,13 +22,15 @@ from domain.records import Draft
 from domain.rulesets.chojin_locke.board import key
 from domain.rulesets.chojin_locke.cards import Chart, ChartRow
 from domain.rulesets.chojin_locke.combat.joining_events import (
+    ArrivedOnSquare,
     JoinAnswered,
     JoinCheck,
     JoinChecked,
     JoinedCombat,
     JoinRequested,
+    RemnantsLeft,
 )
-from domain.rulesets.chojin_locke.combat.state import NPC_IDS_START, Combat
+from domain.rulesets.chojin_locke.combat.state import NPC_IDS_START, Combat, Fighter
 from domain.rulesets.chojin_locke.fields import FACES, Faces
 from domain.rulesets.chojin_locke.grid import cell_key
 from domain.rulesets.chojin_locke.guards import playing
@@ -63,10 +65,42 @@ def square_of(state: ChojinState, one: Player) -> str | None:
 
 
 def fighter_name(one: Player) -> str:
-    """A character's name once its sheet is open, else its seat (combat/state.Fighter.name)."""
+    """A character's name once its sheet is open, else its seat (flow_events.fighter_name)."""
     if one.sheet_open and one.sheet is not None:
         return one.sheet.name
     return f"Seat {one.seat}"
+
+
+def present(fight: Combat, fighter: Fighter) -> bool:
+    """Has the fighter arrived (rule 71: a delayed arrival joins at its `joined_round`)?"""
+    return fighter.joined_round <= fight.round
+
+
+def arrivals(state: ChojinState) -> list[Draft]:
+    """5.1 (2) コマ移動: the pieces of the characters joining this round move onto the square."""
+    fight = state.combat
+    assert fight is not None
+    return [
+        Draft(ArrivedOnSquare(seat=f.seat, square=fight.square))
+        for _, f in sorted(fight.fighters.items())
+        if f.kind == "character"
+        and f.seat is not None
+        and f.joined_round == fight.round
+        and not f.left
+        and square_of(state, state.players[f.seat]) != fight.square
+    ]
+
+
+def remnants_leave(state: ChojinState) -> list[Draft]:
+    """6.1 l.1187: the 残留思念 that fought this round leave at its end."""
+    fight = state.combat
+    assert fight is not None
+    leaving = tuple(
+        n
+        for n, f in sorted(fight.fighters.items())
+        if f.kind == "remnant" and not f.left and present(fight, f)
+    )
+    return [Draft(RemnantsLeft(ids=leaving))] if leaving else []
 
 
 def next_npc_id(fight: Combat, taken: int = 0) -> int:

@@ -11,7 +11,7 @@ from domain.lifecycle_events import RollRecord
 from domain.rulesets.chojin_locke.changes import combat, player
 from domain.rulesets.chojin_locke.combat.state import Fighter, JoinRequest
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
-from domain.rulesets.chojin_locke.state import ChojinState
+from domain.rulesets.chojin_locke.state import Cell, ChojinState, Position
 
 JoinCheck = Literal["there", "alive", "joined"]
 
@@ -121,3 +121,40 @@ def _join_answered(state: ChojinState, event: JoinAnswered, seq: int) -> ChojinS
         return combat(state, join_request=None)
     waiting: Sequence[int] = [w for w in request.waiting if w != event.seat]
     return combat(state, join_request=request.model_copy(update={"waiting": waiting}))
+
+
+@CHOJIN_LOCKE.event
+class ArrivedOnSquare(Event):
+    """5.1 (2) コマ移動フェイズ: 「戦闘参加フェイズに行われたチェックによって戦闘に参加する場合、
+    このタイミングでキャラクターのコマを移動させます。」 The piece of a character joining this round
+    is put on the combat's square (a revived one, or a base player's in 惑星編, gets one)."""
+
+    seat: int
+    square: str  # "planet:square" (惑星編) or "row:col" (秘密基地編)
+
+
+@CHOJIN_LOCKE.folds(ArrivedOnSquare)
+def _arrived(state: ChojinState, event: ArrivedOnSquare, seq: int) -> ChojinState:
+    first, second = (int(n) for n in event.square.split(":"))
+    if state.stage == "base":
+        return player(state, event.seat, cell=Cell(row=first, col=second), outside=False)
+    return player(state, event.seat, position=Position(planet=first, square=second))
+
+
+@CHOJIN_LOCKE.event
+class RemnantsLeft(Event):
+    """6.1 l.1187: 「ただし、残留思念は1ラウンド目終了時に戦闘から離脱します。」 At the end of
+    the round they fought in, the 残留思念 leave the combat."""
+
+    ids: tuple[int, ...]
+
+
+@CHOJIN_LOCKE.folds(RemnantsLeft)
+def _remnants_left(state: ChojinState, event: RemnantsLeft, seq: int) -> ChojinState:
+    if state.combat is None:
+        return state
+    fighters = dict(state.combat.fighters)
+    for n in event.ids:
+        if n in fighters:
+            fighters[n] = fighters[n].model_copy(update={"left": True})
+    return combat(state, fighters=fighters)
