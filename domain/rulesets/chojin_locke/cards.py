@@ -185,10 +185,23 @@ class DamageTable(_Card):
 
 
 class ChartRow(_Card):
+    """A chart's row: totals `min`–`max` read `result`; the typed fields are what the server
+    applies (the rest of `result` is the table's). 刑務所チャート: `escape`. 戦闘参加's charts
+    (5.1 (1)): `joins` (the character, or the onlooker, joins the combat) after `delay` rounds,
+    `revives` (実は生きていた: alive again), `remnant` (a 残留思念 joins, 6.1 l.1182–1183);
+    残留思念チャート and 実は参加していたチャート: `firepower` (0: 火力なし), `endurance` (an
+    onlooker joining as a participant without a hand)."""
+
     min: int
     max: int
     result: str
     escape: bool = False
+    joins: bool = False
+    delay: int = Field(default=0, ge=0, le=10)
+    revives: bool = False
+    remnant: bool = False
+    firepower: int = Field(default=0, ge=0)
+    endurance: int = Field(default=0, ge=0)
 
 
 class Chart(_Card):

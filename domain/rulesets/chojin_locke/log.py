@@ -9,7 +9,7 @@ from domain.logline import roll_line
 
 from . import base_events, card_events, party_events, setup_events, turn_events
 from .cards import CharacterSheet
-from .combat import action_events, death, flow_events
+from .combat import action_events, before_events, death, flow_events, joining_events
 from .rules import CHOJIN_LOCKE
 from .state import Cell, Position
 
@@ -579,3 +579,60 @@ def _fighter_died(e: death.FighterDied) -> str:
 @_says(action_events.ProxyUsed)
 def _proxy(e: action_events.ProxyUsed) -> str:
     return f"{_fighter(e.fighter)}: 代理を{'退却させる' if e.withdrawn else '使用'}"
+
+
+# ------------------------------------------------------------------ 戦闘参加 / 戦闘前 (5.1)
+
+JOIN_CHECKS = {"there": "実はそこにいた", "alive": "実は生きていた", "joined": "実は参加していた"}
+
+
+@_says(joining_events.JoinChecked)
+def _join_checked(e: joining_events.JoinChecked) -> str:
+    who = _seat(e.seat) if e.seat is not None else f"{e.person}"
+    line = f"{who} {JOIN_CHECKS[e.check]}チェック 計{e.total}: {e.result} [{roll_line(e.roll)}]"
+    if e.remnant_roll is not None:
+        line += f" — 残留思念チャート: {e.remnant_result} [{roll_line(e.remnant_roll)}]"
+    return line
+
+
+@_says(joining_events.JoinedCombat)
+def _joined_combat(e: joining_events.JoinedCombat) -> str:
+    kind = {"character": "", "obstacle": " (障害)", "remnant": " (残留思念)"}[e.kind]
+    who = _seat(e.seat) if e.kind == "character" else e.name
+    when = f" ({e.joined_round}ラウンド目から)" if e.joined_round > 1 else ""
+    power = f" 火力{e.firepower}" if e.kind != "character" and e.firepower else ""
+    return f"{who}{kind}が戦闘に参加{when}{power}"
+
+
+@_says(joining_events.JoinRequested)
+def _join_requested(e: joining_events.JoinRequested) -> str:
+    return f"{e.person}の実は参加していたチェック: 全員の同意を求める ({_seats(e.waiting)})"
+
+
+@_says(joining_events.JoinAnswered)
+def _join_answered(e: joining_events.JoinAnswered) -> str:
+    return f"{_seat(e.seat)}: {'同意' if e.consents else '同意しない'}"
+
+
+@_says(joining_events.ArrivedOnSquare)
+def _arrived(e: joining_events.ArrivedOnSquare) -> str:
+    return f"{_seat(e.seat)}のコマが戦闘のマス {e.square} へ移動"
+
+
+@_says(joining_events.RemnantsLeft)
+def _remnants_left(e: joining_events.RemnantsLeft) -> str:
+    return f"残留思念が戦闘から離脱: {_fighters(e.ids)}"
+
+
+@_says(before_events.MysteryAbilityRolled)
+def _mystery(e: before_events.MysteryAbilityRolled) -> str:
+    which = ""
+    if e.secret is not None:
+        which = f" (「{e.secret.ability}」)" if e.secret.ability else " (効果なし)"
+    return f"{_seat(e.seat)}: 謎の特殊能力{which} [{roll_line(e.roll)}]"
+
+
+@_says(before_events.MinionsDeclared)
+def _minions(e: before_events.MinionsDeclared) -> str:
+    which = f" (「{e.secret.ability}」 手下:{e.secret.level})" if e.secret is not None else ""
+    return f"{_seat(e.seat)}: 手下{e.count}人を宣言{which} — 手札上限+{e.count}"

@@ -195,6 +195,8 @@ class ChojinState(_Frozen):
     vigil_turns: int = 1000  # 4.2: the Evil declarer's unmoved turns that end the game
     vigils: Mapping[int, int] = {}  # Evil victory declarer → turns begun since it last moved
     combat: Combat | None = None  # chapter 5, while a combat runs (combat/state.py)
+    # 5.1 (1)③: onlookers who made 実は参加していたチェック (once per person per game)
+    joined_persons: Sequence[str] = []
     last_event: int = 0
 
     def player(self, seat: int) -> Player:

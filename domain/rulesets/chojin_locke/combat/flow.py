@@ -31,6 +31,7 @@ from domain.rulesets.chojin_locke.combat.hands import (
     shuffle_deck,
 )
 from domain.rulesets.chojin_locke.combat.initiative import deal_initiative, in_play
+from domain.rulesets.chojin_locke.combat.joining import arrivals
 from domain.rulesets.chojin_locke.combat.round_end import end_combat, round_ending, running
 from domain.rulesets.chojin_locke.combat.state import Combat, CombatPhase, Fighter
 from domain.rulesets.chojin_locke.guards import playing
@@ -120,10 +121,16 @@ def combat_next(t: ChojinTable, command: CombatNext, actor: str) -> list[Draft]:
             raise RuleViolation(
                 "not_the_starter", "The combat's starter (or the host) moves its steps on."
             )
+        if fight.join_request is not None:
+            raise RuleViolation(
+                "join_request_pending", "An onlooker's 実は参加していたチェック waits for answers."
+            )
         if fight.step == "joining":
             return [Draft(CombatStepEntered(step="moving", round=fight.round))]
         if fight.step == "moving":
-            return [Draft(CombatStepEntered(step="before", round=fight.round))]
+            # (2): the pieces of the characters joining this round move in (combat/joining.py)
+            moved = arrivals(state)
+            return [*moved, Draft(CombatStepEntered(step="before", round=fight.round))]
         return begin_round(t, state)
     if fight.step == "round_end":
         raise RuleViolation("round_end_pending", "Answer the round end (continue_combat).")

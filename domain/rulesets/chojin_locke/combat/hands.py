@@ -45,12 +45,17 @@ def shuffle_deck(t: ChojinTable, state: ChojinState) -> Draft:
 
 
 def hand_holders(state: ChojinState) -> list[Fighter]:
-    """The fighters that hold a hand: the characters still in the combat (by id)."""
-    assert state.combat is not None
+    """The fighters that hold a hand: the characters still in the combat (by id), once
+    arrived (a delayed arrival takes its hand in the round it joins, ruling 71)."""
+    fight = state.combat
+    assert fight is not None
     return [
         f
-        for _, f in sorted(state.combat.fighters.items())
-        if f.kind == "character" and f.seat is not None and not f.left
+        for _, f in sorted(fight.fighters.items())
+        if f.kind == "character"
+        and f.seat is not None
+        and not f.left
+        and f.joined_round <= fight.round
     ]
 
 

@@ -20,12 +20,17 @@ def speed(card: PlayingCard) -> tuple[int, int]:
 
 
 def in_play(state: ChojinState) -> list[Fighter]:
-    """The fighters still in the combat (by id): not escaped, and a character still alive."""
-    assert state.combat is not None
+    """The fighters still in the combat (by id): arrived (a delayed arrival from its
+    `joined_round`, ruling 71), not escaped, and a character still alive (a 残留思念 is played
+    by its dead character's seat)."""
+    fight = state.combat
+    assert fight is not None
     return [
         f
-        for _, f in sorted(state.combat.fighters.items())
-        if not f.left and (f.seat is None or state.players[f.seat].alive)
+        for _, f in sorted(fight.fighters.items())
+        if not f.left
+        and f.joined_round <= fight.round
+        and (f.kind != "character" or f.seat is None or state.players[f.seat].alive)
     ]
 
 

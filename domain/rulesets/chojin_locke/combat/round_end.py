@@ -30,6 +30,7 @@ from domain.rulesets.chojin_locke.combat.flow_events import (
 )
 from domain.rulesets.chojin_locke.combat.hands import draw_to_limit, hand_holders, look_ahead
 from domain.rulesets.chojin_locke.combat.initiative import in_play
+from domain.rulesets.chojin_locke.combat.joining import remnants_leave
 from domain.rulesets.chojin_locke.combat.state import Combat, Fighter
 from domain.rulesets.chojin_locke.guards import playing
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
@@ -65,8 +66,11 @@ def voters(state: ChojinState) -> list[Fighter]:
 def round_ending(t: ChojinTable, state: ChojinState) -> list[Draft]:
     """Every combat turn is over: the continuation check (②)."""
     fight = running(state)
-    asked = tuple(f.id for f in voters(state))
-    drafts = [Draft(CombatRoundEnding(round=fight.round, attacked=fight.attacked, waiting=asked))]
+    # 6.1 l.1187: the 残留思念 leave at the end of the round they fought in (combat/joining.py)
+    leaving = remnants_leave(state)
+    asked = tuple(f.id for f in voters(look_ahead(t, state, leaving)))
+    ending = CombatRoundEnding(round=fight.round, attacked=fight.attacked, waiting=asked)
+    drafts = [*leaving, Draft(ending)]
     after = look_ahead(t, state, drafts)
     if not fight.attacked:
         return drafts + end_combat(t, after, "no_attack")

@@ -84,6 +84,14 @@ class Attack(_Frozen):
     suit: bool = False
 
 
+class JoinRequest(_Frozen):
+    """実は参加していたチェック (5.1 (1)③): an onlooker's check, waiting for every player's
+    consent (combat/joining.py)."""
+
+    person: str
+    waiting: Sequence[int]
+
+
 class Combat(_Frozen):
     square: str  # board key: "planet:square" (惑星編) or "row:col" (秘密基地編)
     stage: Literal["planet", "base"]
@@ -107,6 +115,10 @@ class Combat(_Frozen):
     continuing: Mapping[int, bool] = {}  # 5.1 (7)②: who wants to go on
     discarding: Sequence[int] = ()  # 5.1 (7)③: fighters still to discard down (or keep)
     initiative_deck: Sequence[str] = ()  # this round's playing-card order, secret
+    # 5.1 (1) 戦闘参加 and (3) 戦闘前 (combat/joining.py, combat/before.py)
+    join_checked: Sequence[int] = ()  # seats that made 実はそこにいた/実は生きていた this combat
+    join_request: JoinRequest | None = None  # 実は参加していた, waiting for every consent
+    mystery: Sequence[int] = ()  # fighters that declared 謎の特殊能力 in this combat
 
     def living(self) -> list[Fighter]:
         return [f for f in self.fighters.values() if not f.left]

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from pydantic import BaseModel, ConfigDict
 
-from domain.rulesets.chojin_locke.combat.state import Attack, Combat, Maintained
+from domain.rulesets.chojin_locke.combat.state import Attack, Combat, JoinRequest, Maintained
 from domain.rulesets.chojin_locke.playing_cards import PlayingCard
 
 
@@ -31,6 +31,7 @@ class FighterView(_Frozen):
     left: bool
     members: Sequence[int]
     firepower: int
+    joined_round: int  # later than the round: a delayed arrival, not in the combat yet
 
 
 class AttackView(_Frozen):
@@ -74,6 +75,7 @@ class CombatView(_Frozen):
     discard: list[str | None]  # the pile bottom first; a face-down card reads null
     continuing: Mapping[str, bool]
     discarding: Sequence[int]
+    join_request: JoinRequest | None  # an onlooker's 実は参加していたチェック awaiting consent
 
 
 def combat_view(fight: Combat) -> CombatView:
@@ -100,6 +102,7 @@ def combat_view(fight: Combat) -> CombatView:
                 left=f.left,
                 members=list(f.members),
                 firepower=f.firepower,
+                joined_round=f.joined_round,
             )
             for _, f in sorted(fight.fighters.items())
         ],
@@ -113,4 +116,5 @@ def combat_view(fight: Combat) -> CombatView:
         discard=[None if i in hidden else c for i, c in enumerate(fight.discard)],
         continuing={str(n): go for n, go in sorted(fight.continuing.items())},
         discarding=list(fight.discarding),
+        join_request=fight.join_request,
     )

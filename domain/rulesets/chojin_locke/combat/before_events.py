@@ -1,0 +1,67 @@
+"""5.1 (3) 戦闘前フェイズ's events: 「謎の特殊能力」 and the [手下:X] count, each with its fold
+(combat/before.py decides)."""
+
+from __future__ import annotations
+
+from domain.events import Event
+from domain.lifecycle_events import RollRecord
+from domain.rulesets.chojin_locke.changes import combat, fighter
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
+from domain.rulesets.chojin_locke.setup_events import Body
+from domain.rulesets.chojin_locke.state import ChojinState
+
+
+class MysteryBody(Body):
+    """Which [戦闘前] ability the 1D6 was for, sealed to its user; None: none (the roll has no
+    effect, 3.1 l.280–281)."""
+
+    ability: str | None = None
+
+
+@CHOJIN_LOCKE.event
+class MysteryAbilityRolled(Event):
+    """「謎の特殊能力」 (3.1 l.279–281, 5.1 (3) l.906–907): the table sees that an unnamed
+    ability rolled 1D6; which one (or none at all) is sealed to the user, so a bluff and a real
+    ability look alike."""
+
+    seat: int
+    roll: RollRecord
+    secret: MysteryBody | None = None
+
+
+@CHOJIN_LOCKE.folds(MysteryAbilityRolled)
+def _mystery(state: ChojinState, event: MysteryAbilityRolled, seq: int) -> ChojinState:
+    if state.combat is None:
+        return state
+    return combat(state, mystery=[*state.combat.mystery, event.seat])
+
+
+class MinionBody(Body):
+    """The [手下:X] ability behind a minion declaration, sealed to its user (3.1 l.322–323)."""
+
+    ability: str
+    level: int  # X: the minions' ESP level
+
+
+@CHOJIN_LOCKE.event
+class MinionsDeclared(Event):
+    """[手下:X] (3.1 l.319–329): only the number of minions is said; the hand limit rises by it.
+    The ability and its X are sealed to the user."""
+
+    seat: int
+    count: int
+    secret: MinionBody | None = None
+
+
+@CHOJIN_LOCKE.folds(MinionsDeclared)
+def _minions(state: ChojinState, event: MinionsDeclared, seq: int) -> ChojinState:
+    if state.combat is None or event.seat not in state.combat.fighters:
+        return state
+    one = state.combat.fighters[event.seat]
+    return fighter(
+        state,
+        event.seat,
+        minions=one.minions + event.count,
+        hand_limit=one.hand_limit + event.count,
+        minion_level=event.secret.level if event.secret is not None else one.minion_level,
+    )
