@@ -336,7 +336,7 @@ def _round_begun(state: ChojinState, event: CombatRoundBegun, seq: int) -> Choji
 class CombatEnded(Event):
     """5.1: the combat is over. Every C-card is collected (the deck is rebuilt and shuffled
     afresh at the next combat), spent ESP power comes back, and in 惑星編 the base players'
-    pieces leave the board (4.5, l.758: 「惑星編では戦闘終了時に基地プレイヤーのキャラクターの
+    pieces leave the board (4.5, l.754: 「惑星編では戦闘終了時に基地プレイヤーのキャラクターの
     コマは取り除かれます。」)."""
 
     reason: EndReason
