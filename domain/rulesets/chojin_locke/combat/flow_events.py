@@ -170,7 +170,7 @@ class CombatTurnBegun(Event):
 
 @CHOJIN_LOCKE.folds(CombatTurnBegun)
 def _turn_begun(state: ChojinState, event: CombatTurnBegun, seq: int) -> ChojinState:
-    return combat(state, current=event.fighter, phase="check", main_done=False)
+    return combat(state, current=event.fighter, phase="check", main_done=False, converted=[])
 
 
 @CHOJIN_LOCKE.event
