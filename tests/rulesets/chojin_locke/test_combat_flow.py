@@ -148,3 +148,18 @@ def test_support_actions_in_a_combat_turn(client: TestClient) -> None:
     table.do(actor, cmd("combat_pass"))
     table.do(actor, cmd("combat_next"))
     _refused(table, actor, cmd("open_sheet"), "sheet_open")  # support2, already open
+
+
+def test_joining_a_combat_ends_bound_and_arrested(client: TestClient) -> None:
+    """4.4 (l.703–704, l.712–713): 拘束 and 逮捕 end when the character takes part in a combat."""
+    table, fighters = three_on_a_square(client)
+    starter = to_combat_phase(table, fighters)
+    held = [s for s in fighters if f"seat:{s}" != starter]
+    table.do("gm", cmd("set_condition", seat=held[0], condition="bound", reason="test"))
+    table.do("gm", cmd("set_condition", seat=held[1], condition="arrested", reason="test"))
+    table.do(starter, cmd("start_combat"))
+    started = next(e for e in table.events("public") if e["type"] == "chojin_locke.CombatStarted")
+    assert started["public"]["released"] == sorted(held)
+    conditions = {p["seat"]: p["condition"] for p in view(table, "public")["players"]}
+    assert [conditions[s] for s in held] == ["normal", "normal"]
+    assert [f["id"] for f in combat(table)["fighters"]] == sorted(fighters)

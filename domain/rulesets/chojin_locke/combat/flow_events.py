@@ -59,10 +59,17 @@ class CombatStarted(Event):
     square: str  # "planet:square" (惑星編) or "row:col" (秘密基地編)
     stage: Literal["planet", "base"]
     fighters: tuple[int, ...]  # the seats taking part
+    # 4.4: taking part in a combat ends 拘束 (l.703–704) and 逮捕 (l.712–713)
+    released: tuple[int, ...] = ()
 
 
 @CHOJIN_LOCKE.folds(CombatStarted)
 def _started(state: ChojinState, event: CombatStarted, seq: int) -> ChojinState:
+    freed = [
+        state.players[n].model_copy(update={"condition": "normal", "prison_failures": 0})
+        for n in event.released
+    ]
+    state = players(state, *freed)
     fighters = {
         seat: Fighter(id=seat, name=fighter_name(state, seat), seat=seat) for seat in event.fighters
     }
