@@ -423,7 +423,8 @@ def _card_name(color: str, rank: int) -> str:
 
 @_says(flow_events.CombatStarted)
 def _combat_started(e: flow_events.CombatStarted) -> str:
-    return f"{_seat(e.seat)}が戦闘を発生させる ({e.square}): {_fighters(e.fighters)}"
+    freed = f" (拘束・逮捕解除: {_fighters(e.released)})" if e.released else ""
+    return f"{_seat(e.seat)}が戦闘を発生させる ({e.square}): {_fighters(e.fighters)}{freed}"
 
 
 @_says(flow_events.CombatStepEntered)

@@ -8,6 +8,7 @@ from domain.commands import Command
 from domain.errors import RuleViolation
 from domain.records import Draft
 from domain.rulesets.chojin_locke.board import same_place
+from domain.rulesets.chojin_locke.combat.flow import support_turn
 from domain.rulesets.chojin_locke.declarations import check_declaration, declared_roll
 from domain.rulesets.chojin_locke.ending import end_game
 from domain.rulesets.chojin_locke.fields import FACES, Faces
@@ -25,8 +26,16 @@ from domain.rulesets.chojin_locke.turn_events import (
 )
 
 
-def _support(t: ChojinTable, actor: str, *roles: str) -> tuple[ChojinState, Player]:
+def _support(
+    t: ChojinTable, actor: str, *roles: str, in_combat: bool = False
+) -> tuple[ChojinState, Player]:
+    """The turn player in a support phase; with `in_combat`, during a combat the fighter in a
+    support phase of its combat turn instead (5.2)."""
     state = playing(t)
+    if in_combat and state.combat is not None:
+        fighter = support_turn(state, actor)
+        assert fighter.seat is not None
+        return state, state.players[fighter.seat]
     turn, player = my_turn(state, actor)
     in_phase(turn, *(roles or ("support",)))
     return state, player
@@ -46,7 +55,7 @@ class OpenSheet(Command):
 
 @CHOJIN_LOCKE.decides(OpenSheet)
 def open_sheet(t: ChojinTable, command: OpenSheet, actor: str) -> list[Draft]:
-    _state, player = _support(t, actor)
+    _state, player = _support(t, actor, in_combat=True)
     if player.sheet_open:
         raise RuleViolation("sheet_open", "Your sheet is already open.")
     return _opened(player)
@@ -63,7 +72,7 @@ class Convert(Command):
 
 @CHOJIN_LOCKE.decides(Convert)
 def convert(t: ChojinTable, command: Convert, actor: str) -> list[Draft]:
-    state, player = _support(t, actor)
+    state, player = _support(t, actor, in_combat=True)
     if player.faction == "S":
         raise RuleViolation("special_cannot_convert", "Special characters cannot 改心.")
     target = living(state, command.target)
@@ -72,7 +81,8 @@ def convert(t: ChojinTable, command: Convert, actor: str) -> list[Draft]:
     if not same_place(state, player, target):
         raise RuleViolation("not_same_square", "改心 needs the target on your square.")
     assert state.turn is not None
-    if command.target in state.turn.converted:
+    tried = state.combat.converted if state.combat is not None else state.turn.converted
+    if command.target in tried:
         raise RuleViolation("converted_this_turn", "You have tried 改心 on them this turn.")
     check_declaration(player, "esp_level", command.declared)
     rolled = declared_roll(t.dice, "2D6", command.declared, command.faces)

@@ -8,7 +8,7 @@ from domain.records import Draft
 from domain.rulesets.chojin_locke import vigil
 from domain.rulesets.chojin_locke.base import lay_base
 from domain.rulesets.chojin_locke.base_events import BaseCardTurned
-from domain.rulesets.chojin_locke.board import key
+from domain.rulesets.chojin_locke.board import key, twin_beside
 from domain.rulesets.chojin_locke.ending import end_game
 from domain.rulesets.chojin_locke.grid import cell_key
 from domain.rulesets.chojin_locke.guards import playing
@@ -24,6 +24,26 @@ from domain.rulesets.chojin_locke.turn_events import (
     TurnBegun,
 )
 from domain.table import acting_seat
+
+# 4.3 (l.684–685): the main actions after which a combat may be started: 移動 (a step, or to
+# another spaceport), テレポート移動 (a failed one too: it was the action taken), パス
+AFTER = ("move", "spaceport", "teleport", "teleport_failed", "pass")
+
+
+def must_fight(state: ChojinState, seat: int) -> bool:
+    """3.2 (l.396–397): 「シルエットカードが同一のキャラクターが自分と同じマスにいる場合、可能な
+    限り戦闘を発生させなければいけません。」: the turn player could start a combat now and a
+    character with its identical silhouette is on its square."""
+    turn = state.turn
+    return (
+        state.rules == "2020"
+        and state.combat is None
+        and turn is not None
+        and turn.seat == seat
+        and turn.phase == "combat"
+        and turn.main in AFTER
+        and twin_beside(state, seat)
+    )
 
 
 def my_turn(state: ChojinState, actor: str) -> tuple[Turn, Player]:
@@ -147,6 +167,12 @@ def next_phase(t: ChojinTable, command: NextPhase, actor: str) -> list[Draft]:
         # chapter 5: the turn waits while a combat runs; it goes on when the combat is over
         raise RuleViolation(
             "combat_running", "A combat is running: the turn goes on when it is over."
+        )
+    if must_fight(state, player.seat):
+        raise RuleViolation(
+            "must_start_combat",
+            "A character with your silhouette card is on your square: start a combat "
+            "(start_combat).",
         )
     phases = phases_for(player, state.rules, turn)
     held = role(turn.phase) == "check" and on_face_down_base_card(state, player)

@@ -13,6 +13,7 @@ from domain.rulesets.chojin_locke.board import key, twin_beside
 from domain.rulesets.chojin_locke.cards import CharacterSheet
 from domain.rulesets.chojin_locke.changes import (
     board,
+    combat,
     fighter_gone,
     player,
     players,
@@ -187,8 +188,12 @@ class Converted(Event):
 
 @CHOJIN_LOCKE.folds(Converted)
 def _converted(state: ChojinState, event: Converted, seq: int) -> ChojinState:
-    assert state.turn is not None
-    state = turn(state, converted=[*state.turn.converted, event.target])
+    current = state.turn
+    assert current is not None
+    if state.combat is not None:  # 4.3's once per target per turn: per combat turn in a combat
+        state = combat(state, converted=[*state.combat.converted, event.target])
+    else:
+        state = turn(state, converted=[*current.converted, event.target])
     target = conversion.apply(state.players[event.target], event.faction, event.success)
     return players(state, target)
 

@@ -202,6 +202,30 @@ def turn_actor(table: Table) -> str:
     return f"seat:{turn['seat']}"
 
 
+def fight_out(table: Table, starter: str) -> None:
+    """3.2 (l.396–397): a twin on the square forces a combat; start it and pass every combat
+    turn until it is over (a round without an attack ends it, 5.1 (7)②)."""
+    table.do(starter, cmd("start_combat"))
+    while (fight := view(table, table.creator)["combat"]) is not None:
+        if fight["step"] in ("joining", "moving", "before"):
+            table.do(starter, cmd("combat_next"))
+            continue
+        actor = f"seat:{fight['current']}"
+        if fight["phase"] == "main" and not fight["main_done"]:
+            table.do(actor, cmd("combat_pass"))
+        else:
+            table.do(actor, cmd("combat_next"))
+
+
+def next_phase(table: Table, actor: str) -> None:
+    """`next_phase`, fighting out the combat 3.2 forces where a twin shares the square."""
+    response = table.send(actor, cmd("next_phase"))
+    if response.status_code == 409 and response.json()["code"] == "must_start_combat":
+        fight_out(table, actor)
+        return
+    assert response.status_code == 201, response.text
+
+
 def to_phase(table: Table, phase: str) -> str:
     """Advance the current turn to `phase` (taking a pass if the main phase is crossed)."""
     actor = turn_actor(table)
@@ -211,7 +235,7 @@ def to_phase(table: Table, phase: str) -> str:
             return actor
         if turn["phase"] in ("main", "move") and turn["main"] is None:
             table.do(actor, cmd("pass"))
-        table.do(actor, cmd("next_phase"))
+        next_phase(table, actor)
     raise AssertionError(f"never reached {phase}")
 
 
@@ -222,7 +246,7 @@ def end_turn(table: Table) -> None:
         turn = view(table, table.creator)["turn"]
         if turn["phase"] in ("main", "move") and turn["main"] is None:
             table.do(actor, cmd("pass"))
-        table.do(actor, cmd("next_phase"))
+        next_phase(table, actor)
 
 
 def info_catalog() -> dict[str, Any]:
@@ -256,7 +280,7 @@ def finish_turn(table: Table, actor: str, main: dict[str, Any] | None) -> None:
             main = None
             if view(table, table.creator)["stage"] != stage:
                 return
-        table.do(actor, cmd("next_phase"))
+        next_phase(table, actor)
 
 
 KEYS = [(5, 0), (5, 1), (5, 2), (5, 3)]

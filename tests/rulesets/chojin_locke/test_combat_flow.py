@@ -18,11 +18,11 @@ from tests.rulesets.chojin_locke.table import cmd, view
 from tests.table import Table
 
 
-def _refused(table: Table, actor: str, body: dict[str, object], code: str) -> None:
+def _refused(table: Table, actor: str, body: dict[str, object], *codes: str) -> None:
     before = table.log_bytes()
     response = table.send(actor, body)
     assert response.status_code in (403, 409), response.text
-    assert response.json()["code"] == code, response.text
+    assert response.json()["code"] in codes, response.text
     assert table.log_bytes() == before
 
 
@@ -122,3 +122,44 @@ def test_combat_turn_phases_pass_and_discard(client: TestClient) -> None:
     assert ended[0]["public"]["reason"] == "no_attack"
     turn = view(table, "gm")["turn"]
     assert f"seat:{turn['seat']}" != f"seat:{fight['started_by']}" or turn["phase"] == "check"
+
+
+def test_support_actions_in_a_combat_turn(client: TestClient) -> None:
+    """5.2: 改心 and シートオープン in the combat turn's support phases, by its fighter only;
+    勝利宣言 is not a combat support action (5.7, l.1132–1133)."""
+    table, fighters = three_on_a_square(client)
+    start(table, fighters)
+    order = combat(table)["order"]
+    actor, other = current_actor(table), f"seat:{order[1]}"
+    _refused(table, actor, cmd("open_sheet"), "wrong_phase")  # the check phase
+    table.do(actor, cmd("combat_next"))
+    _refused(table, other, cmd("open_sheet"), "not_your_combat_turn")
+    # the turn player's turn sits in its combat phase; anyone else's is not its turn
+    _refused(table, actor, cmd("declare_victory"), "wrong_phase", "not_your_turn")
+    if view(table, actor)["me"]["faction"] != "S":
+        table.do(actor, cmd("convert", target=order[1], declared=0))
+        _refused(table, actor, cmd("convert", target=order[1], declared=0), "converted_this_turn")
+    else:
+        table.do(actor, cmd("open_sheet"))
+    opened = next(p for p in view(table, "public")["players"] if p["seat"] == order[0])
+    assert opened["sheet_open"]
+    table.do(actor, cmd("combat_next"))
+    _refused(table, actor, cmd("open_sheet"), "wrong_phase")  # the main phase
+    table.do(actor, cmd("combat_pass"))
+    table.do(actor, cmd("combat_next"))
+    _refused(table, actor, cmd("open_sheet"), "sheet_open")  # support2, already open
+
+
+def test_joining_a_combat_ends_bound_and_arrested(client: TestClient) -> None:
+    """4.4 (l.703–704, l.712–713): 拘束 and 逮捕 end when the character takes part in a combat."""
+    table, fighters = three_on_a_square(client)
+    starter = to_combat_phase(table, fighters)
+    held = [s for s in fighters if f"seat:{s}" != starter]
+    table.do("gm", cmd("set_condition", seat=held[0], condition="bound", reason="test"))
+    table.do("gm", cmd("set_condition", seat=held[1], condition="arrested", reason="test"))
+    table.do(starter, cmd("start_combat"))
+    started = next(e for e in table.events("public") if e["type"] == "chojin_locke.CombatStarted")
+    assert started["public"]["released"] == sorted(held)
+    conditions = {p["seat"]: p["condition"] for p in view(table, "public")["players"]}
+    assert [conditions[s] for s in held] == ["normal", "normal"]
+    assert [f["id"] for f in combat(table)["fighters"]] == sorted(fighters)

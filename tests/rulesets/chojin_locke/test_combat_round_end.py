@@ -25,6 +25,7 @@ from domain.rulesets.chojin_locke.changes import combat as changed_combat
 from domain.rulesets.chojin_locke.combat.flow import CombatNext, CombatPass
 from domain.rulesets.chojin_locke.combat.flow_events import attack_made
 from domain.rulesets.chojin_locke.combat.round_end import ContinueCombat, DiscardDown
+from domain.rulesets.chojin_locke.combat.start import forced_targets
 from domain.rulesets.chojin_locke.combat.state import Combat, Fighter
 from domain.rulesets.chojin_locke.state import Board, ChojinState, Player, Position, Turn
 from domain.table import Dice, Table
@@ -212,3 +213,13 @@ def test_an_exhausted_deck_ends_the_combat_at_once() -> None:
     assert _types(drafts) == ["HandDiscardedDown", "CombatCardsDrawn", "CombatEnded", "TurnBegun"]
     assert drafts[2].event.reason == "deck_exhausted"  # type: ignore[attr-defined]
     assert state.combat is None
+
+
+def test_identical_silhouettes_are_the_forced_targets() -> None:
+    """3.2 (l.401–402): an attacker whose twin fights must target it."""
+    state = _state({1: 7, 2: 7, 3: 7})
+    twin = state.players[1].revealed_silhouette
+    changed = state.players[3].model_copy(update={"revealed_silhouette": twin})
+    state = state.model_copy(update={"players": {**state.players, 3: changed}})
+    assert forced_targets(state, 1) == [3] and forced_targets(state, 3) == [1]
+    assert forced_targets(state, 2) == []

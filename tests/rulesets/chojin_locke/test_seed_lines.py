@@ -16,6 +16,7 @@ from tests.rulesets.chojin_locke.table import (
     KEYS,
     cmd,
     end_turn,
+    fight_out,
     finish_turn,
     hide_and_enter,
     info_catalog,
@@ -188,7 +189,13 @@ def test_a_turn_that_begins_beside_an_identical_silhouette_must_pass(client: Tes
     assert "パス" in problem["detail"]
     refused(table, actor, cmd("recover", stat="endurance"), "must_pass")
     table.do(actor, cmd("pass"))
-    end_turn(table)
+    for _ in range(3):  # square → support2 → combat
+        table.do(actor, cmd("next_phase"))
+    # 3.2 (l.396–397): 「可能な限り戦闘を発生させなければいけません。」
+    refused(table, actor, cmd("next_phase"), "must_start_combat")
+    fight_out(table, actor)  # a round of passes: no attack, the combat and the turn are over
+    assert view(table, "public")["combat"] is None
+    assert turn_actor(table) != actor
     # its twin dies: the next turn it begins alone on its square and moves as it likes
     players = view(table, "public")["players"]
     mine = next(p for p in players if f"seat:{p['seat']}" == actor)

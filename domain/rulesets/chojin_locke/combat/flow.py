@@ -106,6 +106,20 @@ def _main_action(state: ChojinState, actor: str) -> tuple[Combat, Fighter]:
     return fight, current
 
 
+def support_turn(state: ChojinState, actor: str) -> Fighter:
+    """5.2 支援フェイズ1/2: 「戦闘時でも支援行動は1手番中に何回でも行うことができます。支援行動の
+    内容は通常ターンと同じです。」 (改心, シートオープン, [支援]): the fighter whose combat turn it
+    is, in one of its support phases. 勝利宣言 and dissolving a party are not among them (5.7,
+    l.1132–1133: 「戦闘中の支援フェイズとして扱われるので勝利宣言やパーティーの解散を行うことは
+    できません」)."""
+    fight, current = _their_turn(state, actor)
+    if fight.phase not in ("support1", "support2"):
+        raise RuleViolation("wrong_phase", "Support actions are taken in a support phase.")
+    if fight.attack is not None:
+        raise RuleViolation("attack_pending", "The attack must be resolved first.")
+    return current
+
+
 @CHOJIN_LOCKE.command("combat_next")
 class CombatNext(Command):
     """Ends the current combat step (the starter, in steps 1–3) or combat-turn phase (the

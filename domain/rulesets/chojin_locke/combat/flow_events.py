@@ -59,10 +59,17 @@ class CombatStarted(Event):
     square: str  # "planet:square" (惑星編) or "row:col" (秘密基地編)
     stage: Literal["planet", "base"]
     fighters: tuple[int, ...]  # the seats taking part
+    # 4.4: taking part in a combat ends 拘束 (l.703–704) and 逮捕 (l.712–713)
+    released: tuple[int, ...] = ()
 
 
 @CHOJIN_LOCKE.folds(CombatStarted)
 def _started(state: ChojinState, event: CombatStarted, seq: int) -> ChojinState:
+    freed = [
+        state.players[n].model_copy(update={"condition": "normal", "prison_failures": 0})
+        for n in event.released
+    ]
+    state = players(state, *freed)
     fighters = {
         seat: Fighter(id=seat, name=fighter_name(state, seat), seat=seat) for seat in event.fighters
     }
@@ -170,7 +177,7 @@ class CombatTurnBegun(Event):
 
 @CHOJIN_LOCKE.folds(CombatTurnBegun)
 def _turn_begun(state: ChojinState, event: CombatTurnBegun, seq: int) -> ChojinState:
-    return combat(state, current=event.fighter, phase="check", main_done=False)
+    return combat(state, current=event.fighter, phase="check", main_done=False, converted=[])
 
 
 @CHOJIN_LOCKE.event
@@ -336,7 +343,7 @@ def _round_begun(state: ChojinState, event: CombatRoundBegun, seq: int) -> Choji
 class CombatEnded(Event):
     """5.1: the combat is over. Every C-card is collected (the deck is rebuilt and shuffled
     afresh at the next combat), spent ESP power comes back, and in 惑星編 the base players'
-    pieces leave the board (4.5, l.758: 「惑星編では戦闘終了時に基地プレイヤーのキャラクターの
+    pieces leave the board (4.5, l.754: 「惑星編では戦闘終了時に基地プレイヤーのキャラクターの
     コマは取り除かれます。」)."""
 
     reason: EndReason

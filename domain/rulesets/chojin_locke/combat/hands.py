@@ -8,7 +8,6 @@ from collections.abc import Iterable, Sequence
 
 from domain.audience import seat_actor
 from domain.records import Draft
-from domain.rulesets.chojin_locke.cards import Catalog
 from domain.rulesets.chojin_locke.combat.flow_events import (
     CardsBody,
     CombatCardsDrawn,
@@ -27,19 +26,10 @@ def look_ahead(t: ChojinTable, state: ChojinState, drafts: Iterable[Draft]) -> C
     return state
 
 
-def combat_deck(catalog: Catalog) -> list[str]:
-    """The deck's cards in catalog order: `Catalog.combat_deck()` (names × count) where the
-    catalog has it, else one copy of each C-card."""
-    deck = getattr(catalog, "combat_deck", None)
-    if callable(deck):
-        return [str(name) for name in deck()]
-    return [card.name for card in catalog.combat_cards]
-
-
 def shuffle_deck(t: ChojinTable, state: ChojinState) -> Draft:
     """A fresh deck for a new combat (5.1: 「コンバットカードの山札を作り直します」), its order
     sealed to nobody."""
-    deck = tuple(combat_deck(state.catalog))
+    deck = tuple(state.catalog.combat_deck())  # names × count, catalog order
     draw = t.dice.shuffle(len(deck))
     return Draft(CombatDeckShuffled(cards=len(deck), secret=DeckOrder(draw=draw, deck=deck)), ())
 

@@ -7,17 +7,13 @@ from __future__ import annotations
 from domain.commands import Command
 from domain.errors import RuleViolation
 from domain.records import Draft
-from domain.rulesets.chojin_locke.board import key, same_place
+from domain.rulesets.chojin_locke.board import key, same_place, silhouette_identity
 from domain.rulesets.chojin_locke.combat.flow_events import CombatStarted
 from domain.rulesets.chojin_locke.grid import cell_key
 from domain.rulesets.chojin_locke.guards import playing, stage
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState, Player
-from domain.rulesets.chojin_locke.turn import in_phase, my_turn
-
-# the main actions after which a combat may be started: 移動 (a step, or to another
-# spaceport), テレポート移動 (a failed one too: it was the action taken, docs/rulings.md), パス
-AFTER = ("move", "spaceport", "teleport", "teleport_failed", "pass")
+from domain.rulesets.chojin_locke.turn import AFTER, in_phase, my_turn
 
 
 def no_combat(state: ChojinState) -> None:
@@ -62,10 +58,40 @@ def start_combat(t: ChojinTable, command: StartCombat, actor: str) -> list[Draft
     ]
     if not others:
         raise RuleViolation("nobody_here", "No other character is on your square.")
+    fighters = tuple(sorted([player.seat, *others]))
     started = CombatStarted(
         seat=player.seat,
         square=square_of(state, player),
         stage="base" if state.stage == "base" else "planet",
-        fighters=tuple(sorted([player.seat, *others])),
+        fighters=fighters,
+        released=released(state, fighters),
     )
     return [Draft(started)]
+
+
+def released(state: ChojinState, seats: tuple[int, ...]) -> tuple[int, ...]:
+    """4.4: 「拘束状態は…拘束状態のキャラクターが戦闘に参加した時…に解除されます。」 (l.703–704);
+    「逮捕状態は脱出成功となるか、逮捕状態のキャラクターが刑務所チャート以外による戦闘に参加した時に
+    解除されます。」 (l.712–713)."""
+    return tuple(n for n in seats if state.players[n].condition in ("bound", "arrested"))
+
+
+def forced_targets(state: ChojinState, fighter_id: int) -> list[int]:
+    """3.2 (l.401–402): 「シルエットカードが同一のキャラクターが戦闘に参加しており、自分が攻撃を
+    行う場合、必ずシルエットカードが同一のキャラクターを攻撃対象に選択しなければいけません。」
+    The fighters an attack by `fighter_id` must choose among; empty: any target."""
+    fight = state.combat
+    if fight is None or fighter_id not in state.players:
+        return []
+    mine = silhouette_identity(state, fighter_id)
+    if mine is None:
+        return []
+    return [
+        f.id
+        for _, f in sorted(fight.fighters.items())
+        if f.id != fighter_id
+        and f.seat is not None
+        and not f.left
+        and state.players[f.seat].alive
+        and silhouette_identity(state, f.seat) == mine
+    ]

@@ -103,6 +103,7 @@ class Combat(_Frozen):
     current: int | None = None  # whose combat turn it is
     phase: CombatPhase = "check"
     main_done: bool = False  # 5.2: one main action per combat turn
+    converted: Sequence[int] = ()  # 改心 targets tried this combat turn (4.3: once each)
     attacked: bool = False  # an attack action this round (even a misfire, 5.4 1.)
     attack: Attack | None = None
     # the C-card deck (secret order, drawn from the front), the discard pile, and each hand:
