@@ -47,7 +47,9 @@ def fighter(state: ChojinState, fighter_id: int, **update: object) -> ChojinStat
 
 def fighter_gone(state: ChojinState, fighter_id: int) -> ChojinState:
     """A combatant dead (combat/death.py, or the host's set_condition during a combat) leaves
-    the combat: out of the fighters and the order; its hand goes to the discard pile unseen."""
+    the combat: it stays listed (the initiative order still names it, and
+    combat.initiative.in_play skips the dead), its hand goes to the discard pile face down,
+    it answers no round end, and an attack by or on it is over."""
     running = state.combat
     if running is None or fighter_id not in running.fighters:
         return state
@@ -55,12 +57,10 @@ def fighter_gone(state: ChojinState, fighter_id: int) -> ChojinState:
     held = list(hands.pop(fighter_id, ()))
     attack = running.attack
     if attack is not None and fighter_id in (attack.attacker, attack.target):
-        attack = None  # the attack dies with its attacker or its target
+        attack = None
     start = len(running.discard)
     return combat(
         state,
-        fighters={k: v for k, v in running.fighters.items() if k != fighter_id},
-        order=[f for f in running.order if f != fighter_id],
         hands=hands,
         discard=[*running.discard, *held],
         face_down=[*running.face_down, *range(start, start + len(held))],

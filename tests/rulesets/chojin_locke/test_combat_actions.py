@@ -15,6 +15,7 @@ from domain.rulesets.chojin_locke.combat.action_events import (
     ProxyUsed,
 )
 from domain.rulesets.chojin_locke.combat.death import FighterDied
+from domain.rulesets.chojin_locke.combat.initiative import in_play
 from domain.rulesets.chojin_locke.combat.state import Maintained
 from domain.rulesets.chojin_locke.combat.view import combat_view
 from domain.rulesets.chojin_locke.party_events import PartyDissolved
@@ -289,7 +290,7 @@ def test_damage_by_the_declared_endurance_and_death_at_or_above_it() -> None:
     nia = f.state.players[2]
     assert nia.condition == "dead" and nia.position is None
     assert nia.face_up == [] and nia.abilities == [] and nia.flags == []
-    assert 2 not in f.combat.fighters and 2 not in f.combat.hands
+    assert 2 not in [x.id for x in in_play(f.state)] and 2 not in f.combat.hands
     assert "テレポート" in f.combat.discard
 
 
@@ -488,7 +489,7 @@ def test_a_death_the_host_applies_during_a_combat_takes_the_fighter_out() -> Non
     f = fight({1: ["サイコブラスト"], 2: ["テレポート", "バリアー"]})
     _attack(f)
     f.do("host", "set_condition", seat=2, condition="dead", reason="[死亡時]: the table's ruling")
-    assert 2 not in f.combat.fighters and 2 not in f.combat.hands
+    assert 2 not in [x.id for x in in_play(f.state)] and 2 not in f.combat.hands
     assert f.combat.attack is None  # the attack on it is over
     assert sorted(f.combat.discard) == sorted(["サイコブラスト", "テレポート", "バリアー"])
     assert f.state.players[2].position is None

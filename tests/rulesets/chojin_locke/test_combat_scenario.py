@@ -9,6 +9,8 @@ from __future__ import annotations
 from domain.rulesets.chojin_locke import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.combat.action_events import AttackLanded, CardActivated
 from domain.rulesets.chojin_locke.combat.death import FighterDied
+from domain.rulesets.chojin_locke.combat.flow_events import CombatTurnBegun, CombatTurnEnded
+from domain.rulesets.chojin_locke.combat.initiative import in_play
 from tests.rulesets.chojin_locke.combat_domain import audit_of, fight, refused
 
 ROCK, NIA, COUGAR = "seat:1", "seat:2", "seat:3"
@@ -67,8 +69,12 @@ def test_three_fighters_two_rounds() -> None:
     f.do(NIA, "melee", target=3, endurance=3)
     f.do(COUGAR, "respond")
     events = f.do(COUGAR, "counter", endurance=5, shift=1)
-    assert isinstance(events[-1], FighterDied) and events[-1].fighter == 2
-    assert 2 not in f.combat.fighters and f.state.players[2].condition == "dead"
+    died, ended, begun = events[-3:]
+    assert isinstance(died, FighterDied) and died.fighter == 2
+    assert f.state.players[2].condition == "dead" and 2 not in [x.id for x in in_play(f.state)]
+    # its combat turn ends with it; the next fighter's begins (the flow's next_turn)
+    assert isinstance(ended, CombatTurnEnded) and isinstance(begun, CombatTurnBegun)
+    assert f.combat.current == 3
     # クーガー has spent 10 of its 8 power: its ESP level reads 0 now
     f.turn_of(3)
     refused(

@@ -28,6 +28,7 @@ from domain.lifecycle_events import RollRecord
 from domain.records import Draft
 from domain.rulesets.chojin_locke.cards import COUNTER_ATTACK, MAIN, CombatCard, CombatKind
 from domain.rulesets.chojin_locke.combat.action_events import AttackLanded, CardActivated
+from domain.rulesets.chojin_locke.combat.initiative import in_play
 from domain.rulesets.chojin_locke.combat.state import Attack, Combat, Fighter
 from domain.rulesets.chojin_locke.declarations import check_declaration, declared_roll
 from domain.rulesets.chojin_locke.guards import living, playing
@@ -84,8 +85,9 @@ def target_of(state: ChojinState, combat: Combat, me: Player, target: int | None
     if target is None:
         raise RuleViolation("target_required", "Name the fighter you attack (target).")
     someone = combat.fighters.get(target)
-    if someone is None or someone.left or target == me.seat:
-        ids = ", ".join(str(f.id) for f in combat.living() if f.id != me.seat)
+    gone = target in state.players and not state.players[target].alive
+    if someone is None or someone.left or gone or target == me.seat:
+        ids = ", ".join(str(f.id) for f in in_play(state) if f.id != me.seat)
         raise RuleViolation("bad_target", f"Attack another fighter in this combat ({ids}).")
     if someone.seat is None or target not in state.players:
         # obstacles and 残留思念 (6.2) answer through the table for now (docs/rulings.md)
@@ -142,14 +144,16 @@ def activation(
     return Check(rolls=tuple(r.record for r in rolled), success=all(r.success for r in rolled))
 
 
-def sync_waiting(combat: Combat, attacker: Fighter, target: int) -> tuple[int, ...]:
+def sync_waiting(
+    state: ChojinState, combat: Combat, attacker: Fighter, target: int
+) -> tuple[int, ...]:
     """5.5 l.1089–1090: who may 同調 to an attack — characters who have not had their combat
     turn this round, neither the attacker nor its target; and the attacker itself while it has
     手下 (3.1 l.325–326). Whether anyone holds a suitable card is not looked at: that is
     sealed (each answers `sync` or `no_sync`)."""
     joiners = [
         f.id
-        for f in combat.living()
+        for f in in_play(state)
         if f.kind == "character" and f.id not in (attacker.id, target) and not f.acted
     ]
     if attacker.minions > 0:
@@ -205,7 +209,7 @@ def play_card(t: ChojinTable, command: PlayCard, actor: str) -> list[Draft]:
     check = activation(t, me, card, command.esp_level, command.willpower)
     waiting: tuple[int, ...] = ()
     if target is not None and check.success and card.sync:
-        waiting = sync_waiting(combat, combat.fighters[me.seat], target.id)
+        waiting = sync_waiting(state, combat, combat.fighters[me.seat], target.id)
     event = CardActivated(
         fighter=me.seat,
         card=card.name,

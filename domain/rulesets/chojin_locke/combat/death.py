@@ -17,6 +17,8 @@ from typing import Literal
 from domain.events import Event
 from domain.records import Draft
 from domain.rulesets.chojin_locke.changes import fighter_gone, players
+from domain.rulesets.chojin_locke.combat.flow import next_turn
+from domain.rulesets.chojin_locke.combat.flow_events import CombatTurnEnded
 from domain.rulesets.chojin_locke.ending import end_game
 from domain.rulesets.chojin_locke.host import nobody_acts
 from domain.rulesets.chojin_locke.party_events import PartyDissolved
@@ -61,7 +63,7 @@ def casualties(
     dissolved: set[int] = set()
     doomed = set(killed)
     for number in sorted(after.combat.fighters):
-        someone = after.players.get(number)
+        someone = after.players.get(number) if after.combat.fighters[number].seat else None
         if someone is None or someone.sheet is None or not someone.alive:
             continue
         if number in doomed or current(someone, "endurance") <= 0:
@@ -77,7 +79,14 @@ def casualties(
             out.append(Draft(PartyDissolved(leader=party[0], forced=True)))
     if not out:
         return []
-    over = nobody_acts(look_ahead(t, state, [*drafts, *out]))
+    after = look_ahead(t, state, [*drafts, *out])
+    over = nobody_acts(after)
     if over is not None:
         return out + end_game(t, over)
+    assert after.combat is not None
+    turn = after.combat.current
+    if turn is not None and turn in after.players and not after.players[turn].alive:
+        # its combat turn ends with it (5.2): the next fighter's begins, or the round end
+        ended = [Draft(CombatTurnEnded(fighter=turn))]
+        out += ended + next_turn(t, look_ahead(t, after, ended), after=turn)
     return out
