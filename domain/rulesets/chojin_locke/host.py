@@ -9,6 +9,8 @@ from pydantic import Field
 from domain.commands import Command
 from domain.errors import RuleViolation
 from domain.records import Draft
+from domain.rulesets.chojin_locke.combat.flow import next_turn
+from domain.rulesets.chojin_locke.combat.flow_events import CombatTurnEnded
 from domain.rulesets.chojin_locke.ending import end_game
 from domain.rulesets.chojin_locke.guards import living, playing, stage
 from domain.rulesets.chojin_locke.party_events import PartyDissolved
@@ -67,6 +69,16 @@ def set_condition(t: ChojinTable, command: SetCondition, actor: str) -> list[Dra
     over = nobody_acts(after)
     if over is not None:
         return drafts + end_game(t, over)
+    fight = after.combat
+    if (
+        fight is not None
+        and fight.current == command.seat
+        and not after.players[command.seat].alive
+    ):
+        # a death during a combat (ruling 58): its combat turn ends, the next fighter's begins
+        ended = [Draft(CombatTurnEnded(fighter=command.seat))]
+        after = CHOJIN_LOCKE.fold(after, ended[0].event, t.next_seq + len(drafts))
+        return drafts + ended + next_turn(t, after, after=command.seat)
     turn = state.turn
     if turn is not None and turn.seat == command.seat and not after.players[command.seat].active:
         # the turn player can no longer act: the turn passes on at once

@@ -518,3 +518,13 @@ def test_the_combat_view_shows_no_sealed_suit_and_no_dead_hand() -> None:
     assert f.state.players[2].condition == "dead"
     seen = combat_view(f.combat)
     assert "ショックウェーブ" not in seen.model_dump_json() and seen.discard == [None, None]
+
+
+def test_the_host_killing_the_fighter_whose_turn_it_is_moves_the_turn_on() -> None:
+    f = fight({1: ["サイコブラスト"], 2: ["テレポート"]})
+    events = f.do("host", "set_condition", seat=1, condition="dead", reason="a card text")
+    assert [e.type for e in events][-2:] == [
+        "chojin_locke.CombatTurnEnded",
+        "chojin_locke.CombatTurnBegun",
+    ]
+    assert f.combat.current == 2 and f.combat.phase == "check"
