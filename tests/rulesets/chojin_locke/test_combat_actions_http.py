@@ -11,6 +11,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from domain.rulesets.chojin_locke import CHOJIN_LOCKE
+from domain.service import GameService
 from tests.rulesets.chojin_locke.combat_table import combat, current_actor, hand, start
 from tests.rulesets.chojin_locke.table import (
     ambush_squares,
@@ -66,7 +68,9 @@ def _refused(table: Table, actor: str, body: dict[str, Any], code: str) -> None:
     assert table.log_bytes() == before
 
 
-def test_attack_sync_damage_and_escape_in_a_real_combat(client: TestClient) -> None:
+def test_attack_sync_damage_and_escape_in_a_real_combat(
+    client: TestClient, service: GameService
+) -> None:
     table, fighters = _three(client)
     start(table, fighters)
     a, b, c = (f"seat:{n}" for n in combat(table)["order"])
@@ -120,3 +124,20 @@ def test_attack_sync_damage_and_escape_in_a_real_combat(client: TestClient) -> N
             for card in set(hand(table, seat)) - played:
                 visible = viewer in (f"seat:{seat}", "gm")
                 assert (card.encode() in data) == visible, (viewer, seat, card)
+    # after the game, the audit lists every combat declaration beside the truth
+    levels = {s: me(table, s)["sheet"]["esp_level"] for s in (a, b, c)}
+    table.do("gm", {"type": "end"})
+    checks = CHOJIN_LOCKE.audit_declarations(list(service.records(table.game_id)))
+    combat_rows = [
+        (c.actor, c.what, c.declared, c.truth)
+        for c in checks
+        if "C-card" in c.what or "damage" in c.what
+    ]
+    expected = [
+        (a, f"C-card {attack_card} (main): ESP能力レベル", 1, levels[a]),
+        (c, f"C-card {joined} (sync): ESP能力レベル", 1, levels[c]),
+        (b, "damage: 耐久力", truth, truth),
+    ]
+    assert combat_rows[:3] == expected
+    assert len(combat_rows) == (4 if alive else 3)
+    assert table.client.get(f"/games/{table.game_id}/verify").json()["ok"] is True
