@@ -14,6 +14,7 @@ from typing import Any, Literal
 import pytest
 
 from domain import dice
+from domain.draws import DiceDraw, ShuffleDraw
 from domain.envelope import Envelope
 from domain.errors import RuleViolation
 from domain.events import Event
@@ -85,10 +86,15 @@ class Fight:
                 expression=parsed.text, result=result.model_dump(mode="json"), manual=False
             )
 
-        def never(*_: object) -> Any:
-            raise AssertionError("no draws or shuffles in the combat actions")
+        def drawer(requests: Sequence[tuple[int, int]], number: int, entropy: str) -> DiceDraw:
+            faces = tuple(1 for count, _sides in requests for _ in range(count))
+            return DiceDraw(roll=number, seeds=(), dice=tuple(requests), faces=faces)
 
-        return Dice(roller, never, never, first=self.draws)
+        def shuffler(items: int, number: int, entropy: str) -> ShuffleDraw:
+            # the flow's shuffles (a round end's initiative) in their dealt order
+            return ShuffleDraw(roll=number, seeds=(), shuffle=items, order=tuple(range(items)))
+
+        return Dice(roller, drawer, shuffler, first=self.draws)
 
     def table(self) -> Table[ChojinState]:
         seats = tuple(
