@@ -40,6 +40,7 @@ from domain.rulesets.chojin_locke.combat import (  # noqa: F401  (combat's own m
     joining,
     joining_events,
     melee,
+    obstacles,
     round_end,
     start,
     sync,
@@ -68,6 +69,7 @@ CHOJIN_LOCKE.complete(
         sync,
         attack,
         melee,
+        obstacles,
     )
 )
 

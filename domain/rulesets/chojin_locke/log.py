@@ -9,7 +9,7 @@ from domain.logline import roll_line
 
 from . import base_events, card_events, party_events, setup_events, turn_events
 from .cards import CharacterSheet
-from .combat import action_events, before_events, death, flow_events, joining_events
+from .combat import action_events, before_events, death, flow_events, joining_events, obstacles
 from .rules import CHOJIN_LOCKE
 from .state import Cell, Position
 
@@ -637,3 +637,13 @@ def _mystery(e: before_events.MysteryAbilityRolled) -> str:
 def _minions(e: before_events.MinionsDeclared) -> str:
     which = f" (「{e.secret.ability}」 手下:{e.secret.level})" if e.secret is not None else ""
     return f"{_seat(e.seat)}: 手下{e.count}人を宣言{which} — 手札上限+{e.count}"
+
+
+@_says(obstacles.ObstacleJoined)
+def _obstacle(e: obstacles.ObstacleJoined) -> str:
+    members = "・".join(str(n) for n in e.members)
+    jammer = " ESPジャマー所持" if e.jammer else ""
+    return (
+        f"障害「{e.name}」が戦闘に参加 ({_fighter(e.fighter)}: {len(e.members)}人、"
+        f"耐久力 {members}、火力{e.firepower}{jammer})"
+    )

@@ -252,6 +252,7 @@ def _ambush(state: ChojinState, event: AmbushPlaced, seq: int) -> ChojinState:
         state,
         cards={**state.board.cards, square: state.catalog.ambush.name},
         ambushes=[*state.board.ambushes, square],
+        ambush_handlers={**state.board.ambush_handlers, square: event.seat},
         lafnor=lafnor,
     )
 

@@ -156,6 +156,8 @@ class Board(_Frozen):
     cards: Mapping[str, str] = {}  # "planet:square" → card name (secret until turned)
     turned: Mapping[str, str] = {}  # public: cards turned face up
     ambushes: Sequence[str] = []  # squares holding 待ち伏せ (secret to base players)
+    # 4.5 (l.744–745): the base player who handles each 待ち伏せ, its placer (secret likewise)
+    ambush_handlers: Mapping[str, int] = {}
     lafnor: Sequence[str] = []  # cards swapped out by ambushes (惑星ラフノール pile)
     base: Mapping[str, str] = {}  # "row:col" → base card (secret until turned)
     base_turned: Mapping[str, str] = {}

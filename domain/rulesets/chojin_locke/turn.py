@@ -8,7 +8,8 @@ from domain.records import Draft
 from domain.rulesets.chojin_locke import vigil
 from domain.rulesets.chojin_locke.base import lay_base
 from domain.rulesets.chojin_locke.base_events import BaseCardTurned
-from domain.rulesets.chojin_locke.board import key, twin_beside
+from domain.rulesets.chojin_locke.board import key, same_place, twin_beside
+from domain.rulesets.chojin_locke.combat.flow_events import CombatStarted, released
 from domain.rulesets.chojin_locke.ending import end_game
 from domain.rulesets.chojin_locke.grid import cell_key
 from domain.rulesets.chojin_locke.guards import playing
@@ -116,7 +117,38 @@ def square_effect(state: ChojinState, player: Player) -> list[Draft]:
         kind=card.kind,
         text=card.text,
     )
+    if card.kind == "ambush":
+        return [Draft(event), *ambush_combat(state, player)]
     return [Draft(event)]
+
+
+def ambush_combat(state: ChojinState, player: Player) -> list[Draft]:
+    """4.5 (l.744–745): a 待ち伏せ turned face up starts a combat between everyone on the square
+    and the base player who handles it (its placer; if that character can no longer act, the
+    first base player who can, docs/rulings.md), whose piece comes onto the square."""
+    position = player.position
+    assert position is not None
+    square = key(position.planet, position.square)
+    placer = state.board.ambush_handlers.get(square)
+    bases = sorted(s for s, p in state.players.items() if p.side == "base" and p.active)
+    handler = placer if placer in bases else (bases[0] if bases else None)
+    if handler is None or state.combat is not None:
+        return []
+    here = [
+        p.seat
+        for p in state.players.values()
+        if p.active and p.seat != handler and same_place(state, player, p)
+    ]
+    fighters = tuple(sorted([*here, handler]))
+    started = CombatStarted(
+        seat=player.seat,
+        square=square,
+        stage="planet",
+        fighters=fighters,
+        released=released(state, fighters),
+        ambush=handler,
+    )
+    return [Draft(started)]
 
 
 def _stage_end(state: ChojinState, turn: Turn) -> PlanetStageEnded | None:

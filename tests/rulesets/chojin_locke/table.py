@@ -202,10 +202,13 @@ def turn_actor(table: Table) -> str:
     return f"seat:{turn['seat']}"
 
 
-def fight_out(table: Table, starter: str) -> None:
-    """3.2 (l.396–397): a twin on the square forces a combat; start it and pass every combat
-    turn until it is over (a round without an attack ends it, 5.1 (7)②)."""
-    table.do(starter, cmd("start_combat"))
+def fight_out(table: Table, starter: str, *, start: bool = True) -> None:
+    """3.2 (l.396–397): a twin on the square forces a combat (`start`), as a turned 待ち伏せ
+    starts one (4.5): pass every combat turn until it is over (a round without an attack ends
+    it, 5.1 (7)②)."""
+    if start:
+        table.do(starter, cmd("start_combat"))
+    starter = f"seat:{view(table, table.creator)['combat']['started_by']}"
     while (fight := view(table, table.creator)["combat"]) is not None:
         if fight["step"] in ("joining", "moving", "before"):
             table.do(starter, cmd("combat_next"))
@@ -220,8 +223,11 @@ def fight_out(table: Table, starter: str) -> None:
 def next_phase(table: Table, actor: str) -> None:
     """`next_phase`, fighting out the combat 3.2 forces where a twin shares the square."""
     response = table.send(actor, cmd("next_phase"))
-    if response.status_code == 409 and response.json()["code"] == "must_start_combat":
-        fight_out(table, actor)
+    code = response.json().get("code") if response.status_code == 409 else None
+    if code in ("must_start_combat", "combat_running"):
+        fight_out(table, actor, start=code == "must_start_combat")
+        if code == "combat_running":
+            next_phase(table, actor)
         return
     assert response.status_code == 201, response.text
 

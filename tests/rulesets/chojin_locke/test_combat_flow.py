@@ -163,3 +163,48 @@ def test_joining_a_combat_ends_bound_and_arrested(client: TestClient) -> None:
     conditions = {p["seat"]: p["condition"] for p in view(table, "public")["players"]}
     assert [conditions[s] for s in held] == ["normal", "normal"]
     assert [f["id"] for f in combat(table)["fighters"]] == sorted(fighters)
+
+
+def test_an_obstacle_is_one_fighter_played_by_the_host(client: TestClient) -> None:
+    """6.2 (l.1290–1299): an obstacle of several members is one participant: one initiative
+    card, one combat turn a round, its members' endurance kept apart; the host plays it."""
+    table, fighters = three_on_a_square(client)
+    starter = to_combat_phase(table, fighters)
+    table.do(starter, cmd("start_combat"))
+    _refused(
+        table,
+        starter,
+        {**cmd("add_obstacle"), "name": "警官隊", "members": [1, 1], "firepower": 2},
+        "gm_only",
+    )
+    table.do(
+        "gm",
+        {
+            **cmd("add_obstacle"),
+            "name": "警官隊",
+            "members": [1, 1, 1],
+            "firepower": 3,
+            "jammer": True,
+        },
+    )
+    for _ in range(3):
+        table.do(starter, cmd("combat_next"))
+    fight = combat(table, "public")
+    police = next(f for f in fight["fighters"] if f["id"] == 101)
+    assert (police["kind"], police["members"], police["firepower"], police["jammer"]) == (
+        "obstacle",
+        [1, 1, 1],
+        3,
+        True,
+    )
+    assert police["hand"] == 0 and police["initiative"] is not None
+    assert sorted(fight["order"]) == sorted([*fighters, 101])
+    for _ in range(4):
+        current = combat(table)["current"]
+        if current == 101:
+            _refused(table, starter, cmd("combat_next"), "not_your_combat_turn")
+            for body in ("combat_next", "combat_next", "combat_pass", "combat_next", "combat_next"):
+                table.do("gm", cmd(body))
+        else:
+            play_turn(table)
+    assert view(table, "gm")["combat"] is None  # no attack: over after one round

@@ -84,19 +84,26 @@ def begin_round(t: ChojinTable, state: ChojinState) -> list[Draft]:
     return drafts + first_turn(t, after)
 
 
-def _their_turn(state: ChojinState, actor: str) -> tuple[Combat, Fighter]:
+def _their_turn(
+    state: ChojinState, actor: str, referee: str | None = None
+) -> tuple[Combat, Fighter]:
+    """The fighter whose combat turn it is, played by `actor`: its seat, or for an NPC or
+    obstacle the host (`referee`, 6.2's behaviour is the table's to apply)."""
     fight = running(state)
-    seat = acting_seat(actor)
     if fight.step != "turns" or fight.current is None:
         raise RuleViolation("wrong_step", f"No combat turn is being played (step: {fight.step}).")
     current = fight.fighters[fight.current]
-    if current.seat != seat:
+    if current.seat is None and referee is not None and actor == referee:
+        return fight, current
+    if current.seat != acting_seat(actor):
         raise RuleViolation("not_your_combat_turn", "It is not your combat turn.")
     return fight, current
 
 
-def _main_action(state: ChojinState, actor: str) -> tuple[Combat, Fighter]:
-    fight, current = _their_turn(state, actor)
+def _main_action(
+    state: ChojinState, actor: str, referee: str | None = None
+) -> tuple[Combat, Fighter]:
+    fight, current = _their_turn(state, actor, referee)
     if fight.phase != "main":
         raise RuleViolation("wrong_phase", "Main actions are taken in the main phase.")
     if fight.main_done:
@@ -148,7 +155,7 @@ def combat_next(t: ChojinTable, command: CombatNext, actor: str) -> list[Draft]:
         return begin_round(t, state)
     if fight.step == "round_end":
         raise RuleViolation("round_end_pending", "Answer the round end (continue_combat).")
-    fight, current = _their_turn(state, actor)
+    fight, current = _their_turn(state, actor, t.referee_actor)
     if fight.attack is not None:
         raise RuleViolation("attack_pending", "The attack must be resolved first.")
     if fight.phase == "main" and not fight.main_done:
@@ -168,7 +175,7 @@ class CombatPass(Command):
 
 @CHOJIN_LOCKE.decides(CombatPass)
 def combat_pass(t: ChojinTable, command: CombatPass, actor: str) -> list[Draft]:
-    _, current = _main_action(playing(t), actor)
+    _, current = _main_action(playing(t), actor, t.referee_actor)
     return [Draft(CombatPassed(fighter=current.id))]
 
 
@@ -181,7 +188,7 @@ class DiscardCard(Command):
 
 @CHOJIN_LOCKE.decides(DiscardCard)
 def discard_card(t: ChojinTable, command: DiscardCard, actor: str) -> list[Draft]:
-    fight, current = _main_action(playing(t), actor)
+    fight, current = _main_action(playing(t), actor, t.referee_actor)
     if command.card not in fight.hands.get(current.id, ()):
         raise RuleViolation("not_in_hand", f"{command.card!r} is not in your hand.")
     assert current.seat is not None

@@ -12,7 +12,7 @@ from typing import Literal
 
 from domain.draws import ShuffleDraw
 from domain.events import Event
-from domain.rulesets.chojin_locke.changes import combat, fighter, players, without
+from domain.rulesets.chojin_locke.changes import combat, fighter, player, players, without
 from domain.rulesets.chojin_locke.combat.state import (
     Combat,
     CombatPhase,
@@ -22,7 +22,7 @@ from domain.rulesets.chojin_locke.combat.state import (
 from domain.rulesets.chojin_locke.playing_cards import PlayingCard
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.setup_events import Body, DeckOrder
-from domain.rulesets.chojin_locke.state import ChojinState
+from domain.rulesets.chojin_locke.state import ChojinState, Position
 
 EndReason = Literal[
     "no_attack",  # 5.1 (7)②: 「このラウンド中に攻撃行動が行われていない場合」
@@ -51,6 +51,13 @@ def fighter_name(state: ChojinState, seat: int) -> str:
 # ----------------------------------------------------------------------------- start
 
 
+def released(state: ChojinState, seats: tuple[int, ...]) -> tuple[int, ...]:
+    """4.4: 「拘束状態は…拘束状態のキャラクターが戦闘に参加した時…に解除されます。」 (l.703–704);
+    「逮捕状態は脱出成功となるか、逮捕状態のキャラクターが刑務所チャート以外による戦闘に参加した時に
+    解除されます。」 (l.712–713)."""
+    return tuple(n for n in seats if state.players[n].condition in ("bound", "arrested"))
+
+
 @CHOJIN_LOCKE.event
 class CombatStarted(Event):
     """4.3 戦闘発生フェイズ: `seat` starts a combat on `square` with everyone there."""
@@ -61,6 +68,8 @@ class CombatStarted(Event):
     fighters: tuple[int, ...]  # the seats taking part
     # 4.4: taking part in a combat ends 拘束 (l.703–704) and 逮捕 (l.712–713)
     released: tuple[int, ...] = ()
+    # 4.5: a turned 待ち伏せ: the base player who handles it, its piece put on the square
+    ambush: int | None = None
 
 
 @CHOJIN_LOCKE.folds(CombatStarted)
@@ -70,6 +79,9 @@ def _started(state: ChojinState, event: CombatStarted, seq: int) -> ChojinState:
         for n in event.released
     ]
     state = players(state, *freed)
+    if event.ambush is not None:
+        planet, square = (int(n) for n in event.square.split(":"))
+        state = player(state, event.ambush, position=Position(planet=planet, square=square))
     fighters = {
         seat: Fighter(id=seat, name=fighter_name(state, seat), seat=seat) for seat in event.fighters
     }

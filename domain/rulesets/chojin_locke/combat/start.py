@@ -8,7 +8,7 @@ from domain.commands import Command
 from domain.errors import RuleViolation
 from domain.records import Draft
 from domain.rulesets.chojin_locke.board import key, same_place, silhouette_identity
-from domain.rulesets.chojin_locke.combat.flow_events import CombatStarted
+from domain.rulesets.chojin_locke.combat.flow_events import CombatStarted, released
 from domain.rulesets.chojin_locke.grid import cell_key
 from domain.rulesets.chojin_locke.guards import playing, stage
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
@@ -67,13 +67,6 @@ def start_combat(t: ChojinTable, command: StartCombat, actor: str) -> list[Draft
         released=released(state, fighters),
     )
     return [Draft(started)]
-
-
-def released(state: ChojinState, seats: tuple[int, ...]) -> tuple[int, ...]:
-    """4.4: 「拘束状態は…拘束状態のキャラクターが戦闘に参加した時…に解除されます。」 (l.703–704);
-    「逮捕状態は脱出成功となるか、逮捕状態のキャラクターが刑務所チャート以外による戦闘に参加した時に
-    解除されます。」 (l.712–713)."""
-    return tuple(n for n in seats if state.players[n].condition in ("bound", "arrested"))
 
 
 def forced_targets(state: ChojinState, fighter_id: int) -> list[int]:

@@ -59,6 +59,7 @@ class Fighter(_Frozen):
     # obstacles (6.2): one participant, each member's endurance kept apart
     members: Sequence[int] = ()  # remaining endurance per member; empty for a character
     firepower: int = 0  # an obstacle's (total) weapon firepower; a remnant's 火力
+    jammer: bool = False  # holds an ESPジャマー (6.1, 6.2)
 
 
 class Attack(_Frozen):

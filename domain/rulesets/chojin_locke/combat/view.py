@@ -32,6 +32,7 @@ class FighterView(_Frozen):
     members: Sequence[int]
     firepower: int
     joined_round: int  # later than the round: a delayed arrival, not in the combat yet
+    jammer: bool
 
 
 class AttackView(_Frozen):
@@ -103,6 +104,7 @@ def combat_view(fight: Combat) -> CombatView:
                 members=list(f.members),
                 firepower=f.firepower,
                 joined_round=f.joined_round,
+                jammer=f.jammer,
             )
             for _, f in sorted(fight.fighters.items())
         ],
