@@ -633,6 +633,13 @@ def _mystery(e: before_events.MysteryAbilityRolled) -> str:
     return f"{_seat(e.seat)}: 謎の特殊能力{which} [{roll_line(e.roll)}]"
 
 
+@_says(before_events.BeforeAbilityUsed)
+def _before_ability(e: before_events.BeforeAbilityUsed) -> str:
+    which = f" 「{e.secret.ability}」" if e.secret is not None else ""
+    effect = f": {e.effect}" if e.effect else " (自分への効果)"
+    return f"{_seat(e.seat)}: [戦闘前]の能力を使用{which}{effect}"
+
+
 @_says(before_events.MinionsDeclared)
 def _minions(e: before_events.MinionsDeclared) -> str:
     which = f" (「{e.secret.ability}」 手下:{e.secret.level})" if e.secret is not None else ""

@@ -81,3 +81,28 @@ def test_minions_without_a_minion_ability_are_refused() -> None:
     game.refused("seat:1", "declare_minions", "no_minions", count=2)
     game.refused("seat:2", "declare_minions", "no_minions", count=2, ability="指揮")
     assert game.combat.fighters[1].hand_limit == 7
+
+
+def test_a_before_ability_is_used_unnamed_once_per_combat() -> None:
+    game = CombatGame(step="before")
+    _with_diver(game)
+    (used,) = game.do("seat:3", "before_ability", ability="戦闘予知", effect="席1の手札上限-1")
+    assert used.effect == "席1の手札上限-1" and used.secret.ability == "戦闘予知"
+    record = game.records[-1]
+    assert record.envelope.sealed is not None and record.envelope.sealed.audience == ("seat:3",)
+    assert "戦闘予知" not in game.public_bytes()
+    assert game.lines("public")[-1] == "席3: [戦闘前]の能力を使用: 席1の手札上限-1"
+    assert game.lines("seat:3")[-1] == "席3: [戦闘前]の能力を使用 「戦闘予知」: 席1の手札上限-1"
+    game.refused("seat:3", "before_ability", "ability_used", ability="戦闘予知")
+    # the same ability cannot roll as 謎の特殊能力 either; a roll for nothing still can
+    game.refused("seat:3", "mystery_ability", "ability_used", ability="戦闘予知", faces=[3])
+    game.do("seat:3", "mystery_ability", faces=[3])
+
+
+def test_minions_are_declared_by_number_not_as_a_before_ability() -> None:
+    game = CombatGame(step="before")
+    game.refused("seat:2", "before_ability", "declare_minions", ability="近衛兵")
+    game.refused("seat:1", "before_ability", "no_such_ability", ability="超人")
+    game.do("seat:2", "declare_minions", count=1)
+    game.refused("seat:2", "mystery_ability", "ability_used", ability="近衛兵", faces=[4])
+    assert game.combat.before_used == {2: ["近衛兵"]}

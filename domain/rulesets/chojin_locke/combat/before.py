@@ -21,6 +21,8 @@ from domain.errors import RuleViolation
 from domain.records import Draft
 from domain.rulesets.chojin_locke.cards import Ability
 from domain.rulesets.chojin_locke.combat.before_events import (
+    BeforeAbilityUsed,
+    BeforeBody,
     MinionBody,
     MinionsDeclared,
     MysteryAbilityRolled,
@@ -51,6 +53,13 @@ def _newcomer(t: ChojinTable, actor: str) -> tuple[ChojinState, Combat, Fighter,
             "[戦闘前] abilities are used by a character joining the combat this round.",
         )
     return state, fight, one, state.players[number]
+
+
+def _unused(fight: Combat, one: Fighter, ability: str) -> None:
+    if ability in fight.before_used.get(one.id, ()):
+        raise RuleViolation(
+            "ability_used", "That [戦闘前] ability has been used in this combat already."
+        )
 
 
 def minion_level(ability: Ability) -> int | None:
@@ -85,6 +94,7 @@ def mystery_ability(t: ChojinTable, command: MysteryAbility, actor: str) -> list
                 "no_such_ability",
                 f"Your character has no [戦闘前] ability by that name (yours: {names}).",
             )
+        _unused(fight, one, command.ability)
     rolled = t.dice.roll("1D6", command.faces)
     event = MysteryAbilityRolled(
         seat=one.id, roll=rolled.record, secret=MysteryBody(ability=command.ability)
@@ -103,7 +113,7 @@ class DeclareMinions(Command):
 
 @CHOJIN_LOCKE.decides(DeclareMinions)
 def declare_minions(t: ChojinTable, command: DeclareMinions, actor: str) -> list[Draft]:
-    _state, _fight, one, player = _newcomer(t, actor)
+    _state, fight, one, player = _newcomer(t, actor)
     if one.minions:
         raise RuleViolation("minions_declared", "You have declared your minions already.")
     assert player.sheet is not None
@@ -115,9 +125,44 @@ def declare_minions(t: ChojinTable, command: DeclareMinions, actor: str) -> list
             "no_minions", "Your character has no such [手下:X] ability: no minions to declare."
         )
     ability = leaders[0]
+    _unused(fight, one, ability.name)
     level = minion_level(ability)
     assert level is not None
     event = MinionsDeclared(
         seat=one.id, count=command.count, secret=MinionBody(ability=ability.name, level=level)
+    )
+    return [Draft(event, audience=(seat_actor(one.id),))]
+
+
+@CHOJIN_LOCKE.command("before_ability")
+class BeforeAbility(Command):
+    """Use a [戦闘前] ability of your sheet on joining, without saying its name (sealed to you):
+    `effect` declares what it does to others (3.1 l.282–283; leave it empty for an effect on
+    yourself alone). A die-rolling one is 「謎の特殊能力」 (mystery_ability), minions are
+    declare_minions."""
+
+    ability: str = Field(min_length=1, max_length=60)
+    effect: str = Field(default="", max_length=200)
+
+
+@CHOJIN_LOCKE.decides(BeforeAbility)
+def before_ability(t: ChojinTable, command: BeforeAbility, actor: str) -> list[Draft]:
+    _state, fight, one, player = _newcomer(t, actor)
+    assert player.sheet is not None
+    mine = [a for a in player.sheet.abilities if "戦闘前" in a.tags]
+    ability = next((a for a in mine if a.name == command.ability), None)
+    if ability is None:
+        names = ", ".join(a.name for a in mine) or "none"
+        raise RuleViolation(
+            "no_such_ability",
+            f"Your character has no [戦闘前] ability by that name (yours: {names}).",
+        )
+    if minion_level(ability) is not None:
+        raise RuleViolation(
+            "declare_minions", "Minions are declared by their number (declare_minions)."
+        )
+    _unused(fight, one, ability.name)
+    event = BeforeAbilityUsed(
+        seat=one.id, effect=command.effect.strip(), secret=BeforeBody(ability=ability.name)
     )
     return [Draft(event, audience=(seat_actor(one.id),))]

@@ -29,11 +29,20 @@ class MysteryAbilityRolled(Event):
     secret: MysteryBody | None = None
 
 
+def used(state: ChojinState, seat: int, ability: str | None) -> ChojinState:
+    """`ability` (if any) is used up for this combat by fighter `seat`."""
+    if state.combat is None or ability is None:
+        return state
+    before = state.combat.before_used
+    return combat(state, before_used={**before, seat: [*before.get(seat, ()), ability]})
+
+
 @CHOJIN_LOCKE.folds(MysteryAbilityRolled)
 def _mystery(state: ChojinState, event: MysteryAbilityRolled, seq: int) -> ChojinState:
     if state.combat is None:
         return state
-    return combat(state, mystery=[*state.combat.mystery, event.seat])
+    state = combat(state, mystery=[*state.combat.mystery, event.seat])
+    return used(state, event.seat, event.secret.ability if event.secret else None)
 
 
 class MinionBody(Body):
@@ -58,10 +67,33 @@ def _minions(state: ChojinState, event: MinionsDeclared, seq: int) -> ChojinStat
     if state.combat is None or event.seat not in state.combat.fighters:
         return state
     one = state.combat.fighters[event.seat]
-    return fighter(
+    state = fighter(
         state,
         event.seat,
         minions=one.minions + event.count,
         hand_limit=one.hand_limit + event.count,
         minion_level=event.secret.level if event.secret is not None else one.minion_level,
     )
+    return used(state, event.seat, event.secret.ability if event.secret else None)
+
+
+class BeforeBody(Body):
+    """The [戦闘前] ability used, sealed to its user."""
+
+    ability: str
+
+
+@CHOJIN_LOCKE.event
+class BeforeAbilityUsed(Event):
+    """A [戦闘前] ability used on joining (3.1 l.276–283): its name is not said; an effect on
+    others is declared (`effect`), one on oneself need not be (「自分自身にのみ影響を及ぼす効果の
+    場合、効果を宣言する必要はありません。」). The name is sealed to the user."""
+
+    seat: int
+    effect: str = ""
+    secret: BeforeBody | None = None
+
+
+@CHOJIN_LOCKE.folds(BeforeAbilityUsed)
+def _before_ability(state: ChojinState, event: BeforeAbilityUsed, seq: int) -> ChojinState:
+    return used(state, event.seat, event.secret.ability if event.secret else None)

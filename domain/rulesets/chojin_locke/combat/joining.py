@@ -24,9 +24,9 @@ from domain.rulesets.chojin_locke.cards import Chart, ChartRow
 from domain.rulesets.chojin_locke.combat.joining_events import (
     ArrivedOnSquare,
     JoinAnswered,
-    JoinCheck,
     JoinChecked,
     JoinedCombat,
+    JoinKind,
     JoinRequested,
     RemnantsLeft,
 )
@@ -124,12 +124,12 @@ def _read(chart: Chart, rolled: Rolled) -> tuple[int, ChartRow]:
 
 
 @CHOJIN_LOCKE.command("join_check")
-class JoinCheckCommand(Command):
+class JoinCheck(Command):
     """戦闘参加フェイズ: `there` (実はそこにいた: your living character away from the square),
     `alive` (実は生きていた: your dead character), `joined` (実は参加していた: the host asks it for
     an onlooker named `person`, once per person per game; every player answers `answer_join`)."""
 
-    check: JoinCheck
+    check: JoinKind
     person: str | None = Field(default=None, min_length=1, max_length=40)
     faces: Faces = FACES
     remnant_faces: Faces = Field(
@@ -137,8 +137,8 @@ class JoinCheckCommand(Command):
     )
 
 
-@CHOJIN_LOCKE.decides(JoinCheckCommand)
-def join_check(t: ChojinTable, command: JoinCheckCommand, actor: str) -> list[Draft]:
+@CHOJIN_LOCKE.decides(JoinCheck)
+def join_check(t: ChojinTable, command: JoinCheck, actor: str) -> list[Draft]:
     state = playing(t)
     fight = combat_step(state, "joining")
     if command.check == "joined":
@@ -269,7 +269,7 @@ def _alive(
 
 
 def _request(
-    t: ChojinTable, state: ChojinState, fight: Combat, command: JoinCheckCommand, actor: str
+    t: ChojinTable, state: ChojinState, fight: Combat, command: JoinCheck, actor: str
 ) -> list[Draft]:
     """③ 実は参加していた: an onlooker has no seat, so the host (or GM) asks for the named person
     (ruling 69); every player must consent."""

@@ -13,7 +13,7 @@ from domain.rulesets.chojin_locke.combat.state import Fighter, JoinRequest
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.state import Cell, ChojinState, Position
 
-JoinCheck = Literal["there", "alive", "joined"]
+JoinKind = Literal["there", "alive", "joined"]
 
 
 @CHOJIN_LOCKE.event
@@ -23,7 +23,7 @@ class JoinChecked(Event):
     onlooker's `person`). 実は生きていた's 3–5 adds the 残留思念チャート roll (`remnant_roll`,
     its `firepower`)."""
 
-    check: JoinCheck
+    check: JoinKind
     seat: int | None = None
     person: str | None = None
     roll: RollRecord

@@ -121,6 +121,8 @@ class Combat(_Frozen):
     join_checked: Sequence[int] = ()  # seats that made 実はそこにいた/実は生きていた this combat
     join_request: JoinRequest | None = None  # 実は参加していた, waiting for every consent
     mystery: Sequence[int] = ()  # fighters that declared 謎の特殊能力 in this combat
+    # [戦闘前] abilities used in this combat, by fighter (secret: the names are sealed)
+    before_used: Mapping[int, Sequence[str]] = {}
 
     def living(self) -> list[Fighter]:
         return [f for f in self.fighters.values() if not f.left]
