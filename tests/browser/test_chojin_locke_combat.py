@@ -23,6 +23,7 @@ from fastapi.testclient import TestClient
 from playwright.sync_api import expect
 
 from tests.browser.audience import Audience
+from tests.browser.conftest import screenshot_path
 from tests.browser.test_table import TIMEOUT
 from tests.rulesets.chojin_locke.combat_table import to_combat_phase
 from tests.rulesets.chojin_locke.table import (
@@ -290,6 +291,10 @@ def test_three_fighters_play_a_combat_round_in_the_pane(browser: Any, server: Ki
         gone = hands[order[0]][0]
         combat(one).locator(".locke-ccard").first.click()
         expect(combat(one).locator(".locke-ccard").first).to_have_attribute("aria-pressed", "true")
+        one.page.set_viewport_size({"width": 1280, "height": 1400})
+        one.page.locator("#ruleset-pane").screenshot(
+            path=screenshot_path("chojin-locke-combat.png")
+        )
         click(one, "discard_card")
         for audience in seats.values():
             expect(
