@@ -324,6 +324,14 @@ export function combatSection(ctx) {
     return () => "今は使えない";
   }
 
+  // the GM sees every secret: each fighter's hand, folded
+  function allHands() {
+    const secrets = ctx.rules.secrets;
+    if (!secrets) return null;
+    return el("details", { class: "locke-host-secrets locke-all-hands" }, el("summary", {}, "全員の手札（GM）"),
+      el("ul", {}, fight.fighters.filter((f) => f.seat).map((f) => el("li", {}, `${label(f.id)}: ${(secrets[String(f.seat)]?.combat_hand ?? []).join("、") || "なし"}`))));
+  }
+
   const discarded = fight.discard.length;
   return el("section", { class: "locke-combat", "aria-label": "戦闘", dataset: { step: fight.step, phase: fight.phase } },
     el("h3", {}, `戦闘 ラウンド${fight.round}: `, el("span", { class: "locke-combat-step" }, STEPS[fight.step] ?? fight.step),
@@ -337,5 +345,6 @@ export function combatSection(ctx) {
     myTurnBlock(),
     roundEnd(),
     ctx.errorBox,
-    handBlock(usableNow()));
+    handBlock(usableNow()),
+    allHands());
 }
