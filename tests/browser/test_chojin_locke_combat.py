@@ -12,7 +12,6 @@ more often than a card nobody drew.
 
 from __future__ import annotations
 
-import importlib.util
 import uuid
 from collections.abc import Iterator
 from typing import Any, cast
@@ -40,8 +39,6 @@ from tests.table import Table
 
 PANE = "#ruleset-pane-body"
 COMBAT = f"{PANE} .locke-combat"
-# the combat's actions (play_card, respond …) once they are on this branch
-ACTIONS = importlib.util.find_spec("domain.rulesets.chojin_locke.combat.activation") is not None
 
 
 @pytest.fixture(scope="module")
@@ -256,6 +253,8 @@ def test_three_fighters_play_a_combat_round_in_the_pane(browser: Any, server: Ki
         for audience in seats.values():  # only the starter moves the steps on
             if audience is not first:
                 assert combat(audience).locator("[data-command=combat_next]").count() == 0
+            # 実はそこにいた is for a seat not in the combat
+            assert combat(audience).locator("[data-command=join_check]").count() == 0
         for step in ("moving", "before", "turns"):
             click(first, "combat_next")
             step_is(first, step)
@@ -304,10 +303,7 @@ def test_three_fighters_play_a_combat_round_in_the_pane(browser: Any, server: Ki
         end_turn(one)
 
         walk_to_main(two)
-        if ACTIONS:
-            attack_and_respond(table, two, three, order[2], cards)
-        else:
-            click(two, "combat_pass")
+        attack_and_respond(table, two, three, order[2], cards)
         end_turn(two)
 
         if view(table, "public")["combat"]["current"] == order[2]:  # alive after the attack
@@ -319,13 +315,7 @@ def test_three_fighters_play_a_combat_round_in_the_pane(browser: Any, server: Ki
             end_turn(three)
 
         # ---- (7) the round end
-        if ACTIONS:
-            round_end(seats, order)
-        else:
-            # no attack this round: the combat is over at once (5.1 (7)②), its cards collected
-            for audience in seats.values():
-                expect(combat(audience)).to_have_count(0, timeout=TIMEOUT)
-            assert view(table, "public")["combat"] is None
+        round_end(seats, order)
 
         # ---- nobody received another seat's cards (DOM, responses, stream messages)
         drawn = {s: held(table, s) for s in fighters}

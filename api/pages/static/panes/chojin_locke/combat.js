@@ -35,6 +35,10 @@ export function combatSection(ctx) {
   };
   const mineFighter = me !== null ? fighter(me) : null;
   const stat = (name) => ctx.rules.me?.stats?.[name] ?? 0;
+  // my sheet's abilities carrying a tag (exact, or "tag:X")
+  const abilitiesTagged = (tag) => (ctx.rules.me?.sheet?.abilities ?? []).filter((a) => a.tags.some((t) => t === tag || t.startsWith(`${tag}:`)));
+  const hasProxy = () => abilitiesTagged("代理").length > 0;
+  const proxyButton = (text) => ctx.button(text, () => cmd("use_proxy"), { "data-command": "use_proxy" });
   const cmd = (type, payload = {}) => ctx.send({ type: `chojin_locke.${type}`, ...payload });
 
   // ------------------------------------------------------------------ the selected card(s)
@@ -163,6 +167,71 @@ export function combatSection(ctx) {
       ctx.button(next, () => cmd("combat_next"), { class: "primary", "data-command": "combat_next" }));
   }
 
+  // (1) 戦闘参加: 実はそこにいた / 実は生きていた for a seat not in the combat, 実は参加していた (the
+  // host, for an onlooker), and every seat's consent to it
+  function joiningBlock() {
+    const out = [];
+    const request = fight.join_request;
+    if (request && me !== null && request.waiting.includes(me)) {
+      out.push(el("div", { class: "locke-prompt locke-join-request", role: "group", "aria-label": "実は参加していたチェック" },
+        el("p", {}, `「${request.person}」の実は参加していたチェックに同意しますか？`),
+        el("div", { class: "locke-buttons" },
+          ctx.button("同意する", () => cmd("answer_join", { consents: true }), { class: "primary", "data-command": "answer_join", "data-answer": "yes" }),
+          ctx.button("同意しない", () => cmd("answer_join", { consents: false }), { "data-command": "answer_join", "data-answer": "no" }))));
+    } else if (request) {
+      out.push(el("p", { class: "hint" }, `「${request.person}」の実は参加していたチェック: 同意待ち ${request.waiting.map(ctx.seatName).join("、")}`));
+    }
+    if (fight.step !== "joining") return out;
+    const self = me !== null ? ctx.rules.players.find((p) => p.seat === me) : null;
+    if (self && !mineFighter) {
+      const dead = self.condition === "dead";
+      out.push(el("div", { class: "locke-actions" }, dead
+        ? ctx.button("実は生きていたチェック", () => cmd("join_check", { check: "alive" }), { "data-command": "join_check", "data-check": "alive" })
+        : ctx.button("実はそこにいたチェック", () => cmd("join_check", { check: "there" }), { "data-command": "join_check", "data-check": "there" })));
+    }
+    if (ctx.isHost() && !request) {
+      const person = ctx.remembered(el("input", { type: "text", name: "join-person", maxlength: 40, placeholder: "人物の名前", "aria-label": "人物" }), "join-person", "");
+      out.push(el("div", { class: "locke-actions" }, "実は参加していたチェック: ", person, " ",
+        ctx.button("全員に同意を求める", () => cmd("join_check", { check: "joined", person: person.value }), { "data-command": "join_check", "data-check": "joined" })));
+    }
+    return out;
+  }
+
+  // (3) 戦闘前, for a character new to the combat this round: 「謎の特殊能力」 (which ability, or
+  // none, sealed to me) and [手下:X] (only the number said)
+  function beforeBlock() {
+    if (fight.step !== "before" || !mineFighter || mineFighter.joined_round !== fight.round || mineFighter.kind !== "character") return null;
+    const out = [];
+    const before = abilitiesTagged("戦闘前");
+    const mystery = ctx.remembered(el("select", { name: "mystery-ability", "aria-label": "謎の特殊能力" },
+      el("option", { value: "" }, "（なし: ブラフ）"), before.map((a) => el("option", { value: a.name }, a.name))), "mystery-ability", "");
+    out.push(el("div", {}, "謎の特殊能力（1D6、どの能力かは自分だけ）: ", mystery, " ",
+      ctx.button("振る", () => cmd("mystery_ability", mystery.value ? { ability: mystery.value } : {}), { "data-command": "mystery_ability" })));
+    const minions = abilitiesTagged("手下");
+    if (minions.length) {
+      const count = ctx.numberInput("minions", "手下の数", { min: 1, max: 12, value: 1 });
+      const which = ctx.remembered(el("select", { name: "minion-ability", "aria-label": "手下の能力" }, minions.map((a) => el("option", { value: a.name }, a.name))), "minion-ability", minions[0].name);
+      out.push(el("div", {}, "[手下:X]: ", count.node, " ", minions.length > 1 ? which : null, " ",
+        ctx.button("宣言", () => cmd("declare_minions", { count: Number(count.input.value), ...(minions.length > 1 ? { ability: which.value } : {}) }), { "data-command": "declare_minions" })));
+    }
+    return el("div", { class: "locke-actions locke-before" }, el("h4", {}, "戦闘前"), out);
+  }
+
+  // a support phase of my combat turn: シートオープン, 改心 (4.3 as in a normal turn)
+  function supportForms() {
+    const out = [];
+    const self = ctx.rules.players.find((p) => p.seat === me);
+    if (self && !self.sheet_open) out.push(ctx.button("シートオープン", () => cmd("open_sheet"), { "data-command": "open_sheet" }));
+    const targets = fight.fighters.filter((f) => f.id !== me && f.seat && !f.left);
+    if (targets.length && ctx.rules.me?.faction !== "S") {
+      const target = ctx.remembered(el("select", { name: "combat-convert", "aria-label": "改心の対象" }, targets.map((f) => el("option", { value: String(f.seat) }, label(f.id)))), "combat-convert", targets[0].seat);
+      const level = ctx.numberInput("combat-convert-esp", "ESP能力レベル（宣言）", { min: 0, max: 12, value: stat("esp_level") });
+      out.push(el("div", { class: "locke-form" }, "改心: ", target, " ", level.node, " ",
+        ctx.button("改心", () => cmd("convert", { target: Number(target.value), declared: Number(level.input.value) }), { "data-command": "convert" })));
+    }
+    return out;
+  }
+
   function mainForms() {
     const out = [];
     const chosen = selected();
@@ -197,7 +266,8 @@ export function combatSection(ctx) {
       out.push(el("div", { class: "locke-form", dataset: { form: "melee" } }, "格闘: ", target, " ", endurance.node, " ", shift.node, " ",
         ctx.button("格闘", () => cmd("melee", { target: Number(target.value), endurance: Number(endurance.input.value), shift: Number(shift.input.value) }), { "data-command": "melee" })));
     }
-    out.push(el("div", {}, ctx.button("パス", () => cmd("combat_pass"), { "data-command": "combat_pass" })));
+    out.push(el("div", {}, ctx.button("パス", () => cmd("combat_pass"), { "data-command": "combat_pass" }),
+      hasProxy() ? [" ", proxyButton("代理を使う（先制）")] : null));
     return out;
   }
 
@@ -206,6 +276,8 @@ export function combatSection(ctx) {
     const body = [];
     const mainOpen = fight.phase === "main" && !fight.main_done && !fight.attack;
     if (mainOpen) body.push(...mainForms());
+    if (["support1", "support2"].includes(fight.phase) && !fight.attack) body.push(...supportForms());
+    if (fight.phase === "check" && hasProxy()) body.push(el("div", {}, ctx.button("代理を引き上げる", () => cmd("withdraw_proxy"), { "data-command": "withdraw_proxy" })));
     if (!fight.attack && !mainOpen) {
       const last = fight.phase === "support2" || (fight.phase === "check" && mineFighter?.acted);
       body.push(el("div", {}, ctx.button(last ? "戦闘手番を終える" : "次のフェイズへ", () => cmd("combat_next"), { class: "primary", "data-command": "combat_next" })));
@@ -245,7 +317,8 @@ export function combatSection(ctx) {
         ok ? el("div", { class: "locke-form" }, el("strong", {}, chosen.name), " ", kind, " ", ...fields.nodes, " ",
           ctx.button("対抗する", () => cmd("respond", { card: chosen.name, kind: kind.value, ...fields.payload() }), { class: "primary", "data-command": "respond" }))
           : el("p", { class: "hint" }, "対抗するカードを手札からクリック"),
-        el("div", { class: "locke-buttons" }, ctx.button("対抗せずに受ける", () => cmd("respond"), { "data-command": "take_hit" })));
+        el("div", { class: "locke-buttons" }, ctx.button("対抗せずに受ける", () => cmd("respond"), { "data-command": "take_hit" }),
+          hasProxy() ? proxyButton("代理を使う") : null));
     }
     if (a.awaiting === "endurance") {
       const endurance = ctx.numberInput("hit-endurance", "耐久力（宣言）", { min: 1, max: 99, value: Math.max(1, stat("endurance")) });
@@ -340,7 +413,9 @@ export function combatSection(ctx) {
     fightersTable(),
     order(),
     attackLine(),
+    ...joiningBlock(),
     flowStep(),
+    beforeBlock(),
     attackPrompt(),
     myTurnBlock(),
     roundEnd(),
