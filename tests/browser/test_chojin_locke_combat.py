@@ -76,13 +76,14 @@ def three_on_a_square(api: httpx.Client, cards: list[dict[str, Any]]) -> tuple[T
 
 
 def deck(cards: int = 60) -> list[dict[str, Any]]:
-    """60 marker cards, LV 1–5; two in three 攻撃 or 防御, the rest 攻撃 only."""
+    """60 marker cards, LV 1–5, all [同調可]; two in three 攻撃 or 防御, the rest 攻撃 only."""
     return [
         {
             "name": f"C-{uuid.uuid4().hex}",
             "lv": 1 + n % 5,
             "kinds": ["攻撃"] if n % 3 == 0 else ["攻撃", "防御"],
             "firepower": 4,
+            "sync": True,
         }
         for n in range(cards)
     ]
@@ -151,13 +152,18 @@ def played(table: Table) -> set[str]:
 
 
 def attack_and_respond(
-    table: Table, attacker: Audience, target: Audience, target_id: int, cards: list[dict[str, Any]]
+    attacker: Audience,
+    target: Audience,
+    target_id: int,
+    joiner: Audience,
+    cards: list[dict[str, Any]],
 ) -> None:
     """The attacker plays its lowest-LV card as an attack, clicked in its hand: the willpower
     field shows while the declared ESP level is below the card's LV; a declaration above the
-    truth is refused beside the form, to the declarer alone, nothing appended. The target alone
-    gets the prompt, its cards below the attack's LV (or no defence) disabled with the reason;
-    it answers with a defence, or takes the hit and declares its endurance."""
+    truth is refused beside the form, to the declarer alone, nothing appended. The 同調 offer
+    goes to the joiner alone, who declines. The target alone gets the prompt, its cards below
+    the attack's LV (or no defence) disabled with the reason; it answers with a defence, or
+    takes the hit and declares its endurance."""
     by_name = {c["name"]: c for c in cards}
     mine = hand_of(attacker)
     card = min(mine, key=lambda name: by_name[name]["lv"])
@@ -181,6 +187,18 @@ def attack_and_respond(
     form.locator("input[name=play-esp]").fill("6")
     click(attacker, "play_card")
     expect(combat(attacker).locator(".locke-attack")).to_contain_text(card, timeout=TIMEOUT)
+
+    # 5.5: the 同調 offer reaches the fighter yet to act, with its [同調可] attack cards of the
+    # card's LV or less enabled; it declines
+    offer = combat(joiner).locator(".locke-sync")
+    expect(offer).to_be_visible(timeout=TIMEOUT)
+    assert combat(attacker).locator(".locke-sync").count() == 0
+    assert combat(target).locator(".locke-sync").count() == 0
+    joinable = combat(joiner).locator(".locke-combat-hand .locke-ccard")
+    for i in range(joinable.count()):
+        data = by_name[joinable.nth(i).get_attribute("data-card") or ""]
+        assert joinable.nth(i).is_enabled() == (data["lv"] <= lv), data
+    offer.locator("[data-command=no_sync]").click()
 
     prompt = combat(target).locator(".locke-respond")
     expect(prompt).to_be_visible(timeout=TIMEOUT)
@@ -286,24 +304,26 @@ def test_three_fighters_play_a_combat_round_in_the_pane(browser: Any, server: Ki
             )
         assert combat(two).locator(".locke-combat-turn").count() == 0
         # the first discards a card face down: chosen by a click in its hand
+        # the first attacks the third; the second, yet to act, is offered the 同調 and declines
         walk_to_main(one)
-        gone = hands[order[0]][0]
-        combat(one).locator(".locke-ccard").first.click()
-        expect(combat(one).locator(".locke-ccard").first).to_have_attribute("aria-pressed", "true")
-        one.page.set_viewport_size({"width": 1280, "height": 1400})
-        one.page.locator("#ruleset-pane").screenshot(
-            path=screenshot_path("chojin-locke-combat.png")
-        )
-        click(one, "discard_card")
-        for audience in seats.values():
-            expect(
-                combat(audience).locator(f"tr[data-fighter='{order[0]}'] .locke-hand-count")
-            ).to_have_text("6", timeout=TIMEOUT)
-        assert gone not in hand_of(one)
+        attack_and_respond(one, three, order[2], joiner=two, cards=cards)
         end_turn(one)
 
+        # the second discards a card face down, chosen by a click in its hand
         walk_to_main(two)
-        attack_and_respond(table, two, three, order[2], cards)
+        gone = hand_of(two)[0]
+        combat(two).locator(".locke-ccard").first.click()
+        expect(combat(two).locator(".locke-ccard").first).to_have_attribute("aria-pressed", "true")
+        two.page.set_viewport_size({"width": 1280, "height": 1400})
+        two.page.locator("#ruleset-pane").screenshot(
+            path=screenshot_path("chojin-locke-combat.png")
+        )
+        click(two, "discard_card")
+        for audience in seats.values():
+            expect(
+                combat(audience).locator(f"tr[data-fighter='{order[1]}'] .locke-hand-count")
+            ).to_have_text("6", timeout=TIMEOUT)
+        assert gone not in hand_of(two)
         end_turn(two)
 
         if view(table, "public")["combat"]["current"] == order[2]:  # alive after the attack
