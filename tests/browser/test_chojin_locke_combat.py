@@ -246,6 +246,33 @@ def round_end(seats: dict[int, Audience], order: list[int]) -> None:
         expect(combat(audience).locator(".locke-combat-hand .locke-ccard")).to_have_count(7)
 
 
+def melee(table: Table, seats: dict[int, Audience]) -> None:
+    """5.6: the first fighter of round 2 fights hand to hand (its endurance declared as the
+    firepower, offered at its own); the target takes the hit, then declares its own as the
+    counter's and fights back: both damage rolls at once."""
+    fight = view(table, "public")["combat"]
+    attacker = seats[fight["current"]]
+    walk_to_main(attacker)
+    form = combat(attacker).locator("[data-form=melee]")
+    target_id = int(
+        form.locator("select[name=melee-target] option").first.get_attribute("value") or 0
+    )
+    target = seats[target_id]
+    log = attacker.page.locator("#log li")
+    before = log.count()
+    click(attacker, "melee")
+    expect(combat(target).locator(".locke-respond")).to_contain_text("格闘", timeout=TIMEOUT)
+    click(target, "take_hit")
+    expect(combat(target).locator(".locke-counter")).to_be_visible(timeout=TIMEOUT)
+    assert combat(attacker).locator(".locke-counter").count() == 0
+    click(target, "counter")
+    for audience in seats.values():
+        expect(combat(audience).locator(".locke-attack")).to_have_count(0, timeout=TIMEOUT)
+    rolls = [e for e in table.events("public") if e["type"] == "chojin_locke.DamageRolled"]
+    assert sum(1 for e in rolls if e["public"].get("melee")) == 2
+    assert log.count() > before
+
+
 def test_three_fighters_play_a_combat_round_in_the_pane(browser: Any, server: KirokuServer) -> None:
     api = httpx.Client(base_url=server.base_url, timeout=10)
     cards = deck()
@@ -336,6 +363,12 @@ def test_three_fighters_play_a_combat_round_in_the_pane(browser: Any, server: Ki
 
         # ---- (7) the round end
         round_end(seats, order)
+
+        # ---- round 2: the starter walks コマ移動 and 戦闘前 again; a 格闘 exchange
+        for step in ("before", "turns"):
+            click(first, "combat_next")
+            step_is(first, step)
+        melee(table, seats)
 
         # ---- nobody received another seat's cards (DOM, responses, stream messages)
         drawn = {s: held(table, s) for s in fighters}
