@@ -232,6 +232,16 @@ export function combatSection(ctx) {
     return out;
   }
 
+  // 3.2 l.401–402: with a character of my silhouette in the combat, my attacks must target it
+  // (the server judges, by name and current alignment; the page can only see the names)
+  const silhouetteOf = (seat) => ctx.rules.players.find((p) => p.seat === seat)?.silhouette ?? null;
+  const sameSilhouette = (f) => f.seat && silhouetteOf(me) && silhouetteOf(f.seat) === silhouetteOf(me);
+  function attackTargets() {
+    const all = fight.fighters.filter((f) => f.id !== me && !f.left && f.joined_round <= fight.round);
+    return [...all.filter(sameSilhouette), ...all.filter((f) => !sameSilhouette(f))];
+  }
+  const targetLabel = (f) => `${label(f.id)}${sameSilhouette(f) ? "（同じシルエット）" : ""}`;
+
   function mainForms() {
     const out = [];
     const chosen = selected();
@@ -239,16 +249,16 @@ export function combatSection(ctx) {
     if (chosen) {
       const kinds = (data?.kinds ?? KINDS).filter((k) => MAIN_KINDS.includes(k));
       const kind = ctx.remembered(el("select", { name: "combat-kind", "aria-label": "種類" }, kinds.map((k) => el("option", { value: k }, k))), "combat-kind", kinds[0] ?? "攻撃");
-      const targets = fight.fighters.filter((f) => f.id !== me && !f.left);
+      const targets = attackTargets();
       const target = ctx.remembered(el("select", { name: "combat-target", "aria-label": "攻撃対象" },
-        targets.map((f) => el("option", { value: String(f.id) }, label(f.id)))), "combat-target", targets[0]?.id ?? "");
-      const targetLabel = el("label", { class: "inline" }, "対象 ", target);
-      const showTarget = () => { targetLabel.hidden = kind.value !== "攻撃"; };
+        targets.map((f) => el("option", { value: String(f.id) }, targetLabel(f)))), "combat-target", targets[0]?.id ?? "");
+      const targetWrap = el("label", { class: "inline" }, "対象 ", target);
+      const showTarget = () => { targetWrap.hidden = kind.value !== "攻撃"; };
       kind.addEventListener("change", showTarget);
       showTarget();
       const fields = activationFields("play", () => data?.lv ?? null);
       out.push(el("div", { class: "locke-form", dataset: { form: "play_card" } },
-        el("strong", {}, chosen.name), " ", kinds.length ? kind : el("span", { class: "hint" }, "主要では使えないカード"), " ", targetLabel, " ", ...fields.nodes, " ",
+        el("strong", {}, chosen.name), " ", kinds.length ? kind : el("span", { class: "hint" }, "主要では使えないカード"), " ", targetWrap, " ", ...fields.nodes, " ",
         ctx.button("使う", () => cmd("play_card", {
           card: chosen.name, kind: kind.value, ...(kind.value === "攻撃" ? { target: Number(target.value) } : {}), ...fields.payload(),
         }), { class: "primary", "data-command": "play_card", disabled: !kinds.length }),
@@ -257,10 +267,10 @@ export function combatSection(ctx) {
       out.push(el("p", { class: "hint" }, "手札のカードをクリック: 使う・捨てる"));
     }
     // 格闘 (5.6): the declared endurance is the firepower, an LV 1 attack
-    const targets = fight.fighters.filter((f) => f.id !== me && !f.left);
+    const targets = attackTargets();
     if (targets.length) {
       const target = ctx.remembered(el("select", { name: "melee-target", "aria-label": "格闘の対象" },
-        targets.map((f) => el("option", { value: String(f.id) }, label(f.id)))), "melee-target", targets[0].id);
+        targets.map((f) => el("option", { value: String(f.id) }, targetLabel(f)))), "melee-target", targets[0].id);
       const endurance = ctx.numberInput("melee-endurance", "耐久力（宣言＝火力）", { min: 1, max: 99, value: Math.max(1, stat("endurance")) });
       const shift = ctx.numberInput("melee-shift", "[格闘:X]", { min: 0, max: 12, value: 0 });
       out.push(el("div", { class: "locke-form", dataset: { form: "melee" } }, "格闘: ", target, " ", endurance.node, " ", shift.node, " ",
