@@ -38,6 +38,12 @@ export function combatSection(ctx) {
   // my sheet's abilities carrying a tag (exact, or "tag:X")
   const abilitiesTagged = (tag) => (ctx.rules.me?.sheet?.abilities ?? []).filter((a) => a.tags.some((t) => t === tag || t.startsWith(`${tag}:`)));
   const hasProxy = () => abilitiesTagged("代理").length > 0;
+  // a checkbox whose state survives the pane's re-rendering
+  function checkbox(key, text, fallback = false) {
+    const box = el("input", { type: "checkbox", name: key, "aria-label": text, checked: ctx.memo.has(key) ? ctx.memo.get(key) === "yes" : fallback });
+    box.addEventListener("change", () => ctx.memo.set(key, box.checked ? "yes" : "no"));
+    return box;
+  }
   const proxyButton = (text) => ctx.button(text, () => cmd("use_proxy"), { "data-command": "use_proxy" });
   const cmd = (type, payload = {}) => ctx.send({ type: `chojin_locke.${type}`, ...payload });
 
@@ -273,8 +279,12 @@ export function combatSection(ctx) {
         targets.map((f) => el("option", { value: String(f.id) }, targetLabel(f)))), "melee-target", targets[0].id);
       const endurance = ctx.numberInput("melee-endurance", "耐久力（宣言＝火力）", { min: 1, max: 99, value: Math.max(1, stat("endurance")) });
       const shift = ctx.numberInput("melee-shift", "[格闘:X]", { min: 0, max: 12, value: 0 });
+      const suit = checkbox("melee-suit", "スーツ");
       out.push(el("div", { class: "locke-form", dataset: { form: "melee" } }, "格闘: ", target, " ", endurance.node, " ", shift.node, " ",
-        ctx.button("格闘", () => cmd("melee", { target: Number(target.value), endurance: Number(endurance.input.value), shift: Number(shift.input.value) }), { "data-command": "melee" })));
+        el("label", { class: "inline" }, suit, " スーツ"), " ",
+        ctx.button("格闘", () => cmd("melee", {
+          target: Number(target.value), endurance: Number(endurance.input.value), shift: Number(shift.input.value), ...(suit.checked ? { suit: true } : {}),
+        }), { "data-command": "melee" })));
     }
     out.push(el("div", {}, ctx.button("パス", () => cmd("combat_pass"), { "data-command": "combat_pass" }),
       hasProxy() ? [" ", proxyButton("代理を使う（先制）")] : null));
@@ -332,7 +342,7 @@ export function combatSection(ctx) {
     }
     if (a.awaiting === "endurance") {
       const endurance = ctx.numberInput("hit-endurance", "耐久力（宣言）", { min: 1, max: 99, value: Math.max(1, stat("endurance")) });
-      const suit = el("input", { type: "checkbox", name: "hit-suit", "aria-label": "スーツ" });
+      const suit = checkbox("hit-suit", "スーツ");
       return el("div", { class: "locke-prompt locke-endurance", role: "group", "aria-label": "耐久力の宣言" },
         el("p", {}, `命中: ${what}。耐久力を宣言してください（1以上、本当の値以下。ダメージが宣言値以上で死亡）。`),
         endurance.node, " ", el("label", { class: "inline" }, suit, " スーツ"), " ",
@@ -341,11 +351,14 @@ export function combatSection(ctx) {
     if (a.awaiting === "counter") {
       const endurance = ctx.numberInput("counter-endurance", "耐久力（宣言＝火力）", { min: 1, max: 99, value: Math.max(1, stat("endurance")) });
       const shift = ctx.numberInput("counter-shift", "[格闘:X]", { min: 0, max: 12, value: 0 });
-      const back = el("input", { type: "checkbox", name: "counter-back", checked: true, "aria-label": "反撃" });
+      const back = checkbox("counter-back", "反撃", true);
+      const suit = checkbox("counter-suit", "スーツ");
       return el("div", { class: "locke-prompt locke-counter", role: "group", "aria-label": "格闘" },
         el("p", {}, `${label(a.attacker)} の格闘（火力${a.firepower}）が命中。耐久力を宣言してください。`),
-        endurance.node, " ", shift.node, " ", el("label", { class: "inline" }, back, " 反撃する"), " ",
-        ctx.button("宣言", () => cmd("counter", { endurance: Number(endurance.input.value), shift: Number(shift.input.value), fight_back: back.checked }), { class: "primary", "data-command": "counter" }));
+        endurance.node, " ", shift.node, " ", el("label", { class: "inline" }, back, " 反撃する"), " ", el("label", { class: "inline" }, suit, " スーツ"), " ",
+        ctx.button("宣言", () => cmd("counter", {
+          endurance: Number(endurance.input.value), shift: Number(shift.input.value), fight_back: back.checked, ...(suit.checked ? { suit: true } : {}),
+        }), { class: "primary", "data-command": "counter" }));
     }
     return null;
   }
