@@ -4,6 +4,7 @@
 // Everything comes from /view, already redacted for this reader (see panes/README.md): the
 // pane shows what it was given and asks the server for nothing more.
 import { el } from "../api.js";
+import { combatSection } from "./chojin_locke/combat.js";
 
 const STAGES = {
   deal: "キャラクターシート配布", silhouettes: "シルエット選択", rebalance: "人数の是正",
@@ -62,6 +63,14 @@ export function mountPane(context) {
   const player = (seat) => rules.players.find((p) => p.seat === seat);
   const mine = () => (mySeat() === null ? null : player(mySeat()));
   const errorBox = el("p", { class: "error locke-error", role: "alert", hidden: true });
+  // a refusal of a combat command, shown beside the combat's forms
+  const combatError = el("p", { class: "error locke-combat-error", role: "alert", hidden: true });
+
+  async function sendCombat(body) {
+    combatError.hidden = true;
+    errorBox.hidden = true;
+    return context.command(body, combatError);
+  }
 
   async function send(body) {
     errorBox.hidden = true;
@@ -476,7 +485,13 @@ export function mountPane(context) {
       if (role === "main" && !rules.turn.main) body.push(...mainActions());
       if (rules.turn.teleport) body.push(el("p", { class: "hint" }, `テレポート: ${rules.turn.teleport}マス先のマスをクリック`));
       if (["support", "victory"].includes(role)) body.push(...supportActions());
-      body.push(el("div", { class: "locke-next" }, button("次のフェイズへ", () => send({ type: "chojin_locke.next_phase" }), { class: "primary", "data-command": "next_phase" })));
+      if (role === "combat" && !rules.combat && others(sameSquare).length) {
+        // 4.3 戦闘発生: everyone on my square takes part
+        body.push(el("div", {}, button("戦闘発生", () => send({ type: "chojin_locke.start_combat" }), { class: "primary", "data-command": "start_combat" }),
+          el("span", { class: "hint" }, ` 同じマス: ${others(sameSquare).map((p) => seatName(p.seat)).join("、")}`)));
+      }
+      if (rules.combat) body.push(el("p", { class: "hint" }, "戦闘中: 戦闘が終わるとターンが進みます。"));
+      else body.push(el("div", { class: "locke-next" }, button("次のフェイズへ", () => send({ type: "chojin_locke.next_phase" }), { class: "primary", "data-command": "next_phase" })));
       blocks.push(el("div", { class: "locke-actions locke-my-turn" }, el("h4", {}, `あなたのターン: ${PHASES[rules.turn.phase] ?? rules.turn.phase}`), body));
     }
     if (self && ["planet", "base"].includes(rules.stage) && !["dead", "black_hole"].includes(self.condition)) blocks.push(checkAction());
@@ -556,6 +571,10 @@ export function mountPane(context) {
     root.replaceChildren(...[
       status(),
       ...prompts(),
+      combatSection({
+        rules, catalog, memo, remembered, numberInput, button, isHost, errorBox: combatError,
+        mySeat, seatName, send: sendCombat, rerender: render,
+      }),
       board ? el("section", { class: "locke-board-wrap", "aria-label": "ボード" }, board,
         el("p", { class: "hint" }, `裏向きのカード: ${faceDown}枚`, rules.board.keys_destroyed.length ? ` · 破壊された重要拠点: ${rules.board.keys_destroyed.length}` : "")) : null,
       ...actions(),
