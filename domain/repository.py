@@ -314,7 +314,7 @@ class GameRepository:
         keys = sorted(by_key)
         try:
             connection = self._lock_session()
-            if wait:
+            if wait or len(keys) == 1:  # one lock: trying first would only cost a round trip
                 # Volatile functions are evaluated after the sort: in key order.
                 connection.execute(
                     "SELECT pg_advisory_lock(%s, k) FROM unnest(%s::int4[]) AS k ORDER BY k",
