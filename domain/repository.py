@@ -192,17 +192,22 @@ class SnapshotText:
     bucket unchanged since the game's previous snapshot (the same object, shared between
     versions) reuses its text. So a snapshot costs what changed since the last one plus a
     copy, and the interpreter can switch threads between buckets instead of being held for
-    the whole state in one call. Texts are kept for the last `games` games snapshotted."""
+    the whole state in one call. The texts kept are bounded (`max_chars`, least recently
+    snapshotted games first out; the game just snapshotted is kept whatever its size)."""
 
-    def __init__(self, games: int = 64) -> None:
-        self.games = games
+    def __init__(self, max_chars: int = 32 * 2**20) -> None:
+        self.max_chars = max_chars
         self._texts: OrderedDict[str, dict[int, tuple[object, str]]] = OrderedDict()
+        self._sizes: dict[str, int] = {}
+        self._chars = 0
 
     def text(self, state: GameState) -> str:
         data = lifecycle.snapshot_of(state.model_copy(update={"unrevealed": SeqMap()}))
         data.pop("unrevealed", None)
         head = codec.dumps(data)
-        old = self._texts.pop(state.game_id, {})
+        game_id = state.game_id
+        old = self._texts.pop(game_id, {})
+        self._chars -= self._sizes.pop(game_id, 0)
         new: dict[int, tuple[object, str]] = {}
         parts: list[str] = []
         for bucket in state.unrevealed.buckets():
@@ -213,9 +218,12 @@ class SnapshotText:
                 part = _SECRETS.dump_json(bucket).decode()[1:-1]  # without its braces
             new[id(bucket)] = (bucket, part)
             parts.append(part)
-        self._texts[state.game_id] = new
-        while len(self._texts) > self.games:
-            self._texts.popitem(last=False)
+        size = sum(len(part) for part in parts)
+        self._texts[game_id], self._sizes[game_id] = new, size
+        self._chars += size
+        while self._chars > self.max_chars and len(self._texts) > 1:
+            evicted, _ = self._texts.popitem(last=False)
+            self._chars -= self._sizes.pop(evicted)
         if head == "{}":
             return '{"unrevealed":{' + ",".join(parts) + "}}"
         return head[:-1] + ',"unrevealed":{' + ",".join(parts) + "}}"

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 MAX_BATCH = 64  # jobs in one transaction
+MAX_DEFERRED = 8  # batches a job may be left out of while another worker holds its game
 
 
 @dataclass
@@ -43,6 +44,7 @@ class Job:
     actor_of: Callable[[Draft], str]
     answer: Answer | None
     future: Future[Outcome] = field(default_factory=Future)
+    deferred: int = 0  # batches it was left out of: its game was locked by another worker
 
 
 @dataclass
@@ -134,12 +136,16 @@ class GroupWriter:
         else:
             # PostgreSQL: take turns with other workers on these games (a lock each). A game
             # another worker holds waits for the next batch (its jobs first, in order).
-            with games.write_lock(shared, wait=False) as held:
+            # A job left out of MAX_DEFERRED batches waits for its game's lock at last.
+            patient = any(job.deferred >= MAX_DEFERRED for job in jobs)
+            with games.write_lock(shared, wait=patient) as held:
                 if held is None:  # SQLite: they run on their own
                     solo = self._decide_and_write(jobs, set())
                 else:
                     now = [j for j in jobs if j.game_id not in shared or j.game_id in held]
                     self._deferred = [j for j in jobs if j.game_id in shared - held]
+                    for job in self._deferred:
+                        job.deferred += 1
                     solo = self._decide_and_write(now, held)
         for job in solo:  # after letting go: each takes its own game's lock
             self._solo(job)

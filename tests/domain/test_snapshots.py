@@ -110,3 +110,17 @@ def lifecycle_state_with_secrets(count: int) -> GameState:
         server_seed_hash="h",
     )
     return state.model_copy(update={"unrevealed": SeqMap({n: secret for n in range(count)})})
+
+
+def test_snapshot_texts_kept_are_bounded() -> None:
+    """The bucket texts kept for the next snapshot are bounded: the game snapshotted least
+    recently goes first, and the texts made are the same with or without them."""
+    texts = SnapshotText(max_chars=1)
+    one = lifecycle_state_with_secrets(300)
+    other = one.model_copy(update={"game_id": "00000000-0000-0000-0000-000000000002"})
+    first = texts.text(one)
+    assert list(texts._texts) == [one.game_id]  # kept whatever its size: the latest
+    texts.text(other)
+    assert list(texts._texts) == [other.game_id]
+    assert texts.text(one) == first
+    assert json.loads(first)["unrevealed"].keys() == {str(n) for n in range(300)}

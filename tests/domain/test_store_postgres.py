@@ -207,3 +207,31 @@ def test_four_workers_on_one_game_lose_nothing(pg_env: dict[str, str]) -> None:
     finally:
         for service in services:
             service.close()
+
+
+def test_a_batch_does_not_wait_for_a_game_another_worker_holds(pg_env: dict[str, str]) -> None:
+    """A worker's batch holds commands for two games others write too; another worker holds
+    one game's lock: the other game's command is stored at once, and the held game's once
+    its lock is let go, decided on the state the holder left."""
+    holder, writer = GameService(pg_env), GameService(pg_env)
+    try:
+        held, _, _ = new_game(holder)
+        free, _, _ = new_game(holder)
+        for game in (held, free):
+            holder.execute(game, "gm", Start())
+            writer.state(game)
+            writer.games._seen_another_writer(game)  # both written by other workers lately
+        with holder.games.write_lock([held]):
+            holder.execute(held, "gm", Declare(text="the holder's"))  # its own writer: no lock
+            # In one batch (or the free one's first): the free game is not held up.
+            stored = writer.submit(free, "gm", Declare(text="goes on"))
+            waiting = writer.submit(held, "gm", Declare(text="waits"))
+            stored.result(timeout=10)
+            assert not waiting.done()
+        outcome = waiting.result(timeout=10)
+        texts = [r.event.text for r in holder.records(held) if isinstance(r.event, Declared)]
+        assert texts == ["the holder's", "waits"]
+        assert outcome.last_seq == holder.state(held).version
+    finally:
+        holder.close()
+        writer.close()
