@@ -19,7 +19,7 @@ import queue
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -27,12 +27,14 @@ from uuid import UUID, uuid5
 
 from eventsourcing.domain import DomainEvent
 from eventsourcing.persistence import IntegrityError, OperationalError
+from pydantic import TypeAdapter
 
 from domain import codec, lifecycle
 from domain.config import cache_events, is_postgres
 from domain.errors import CorruptEvent, KirokuError, NotFound
-from domain.game import GameState
+from domain.game import GameState, SecretRecord
 from domain.records import Recorded
+from domain.seqmap import SeqMap
 from domain.store import (
     CommandAnswer,
     EventLog,
@@ -56,7 +58,7 @@ _ANSWERS = UUID("6f1c7a52-5b1e-4f0e-9a55-3d2d3c6b7a10")  # namespace of CommandA
 # deciding each of its commands for this long; otherwise it decides on its cached state (an
 # append on a stale state fails its version check, and a refusal is checked on a fresh one).
 SHARED_SECONDS = 30.0
-WRITE_LOCK = 0x4B49524F  # "KIRO": the advisory lock key of the write path (PostgreSQL)
+WRITE_LOCK = 0x4B49524F  # "KIRO": the advisory locks' first key (the game's is the second)
 
 
 class AppendConflict(Exception):
@@ -176,6 +178,60 @@ class Snapshotter:
                 self._queue.task_done()
 
 
+def snapshot_interval(state: GameState) -> int:
+    """Events between two snapshots of this state: SNAPSHOT_INTERVAL, doubled for every
+    1,600 secrets kept unrevealed (a snapshot's size grows with them, so a big state is
+    written less often: 400 at 3,300 kept, 3,200 at 33,000). A power of two times
+    SNAPSHOT_INTERVAL, so the seqs due stay due as it grows."""
+    return SNAPSHOT_INTERVAL << (len(state.unrevealed) // 1600).bit_length()
+
+
+class SnapshotText:
+    """A state's snapshot text (`lifecycle.snapshot_of`, as JSON), made incrementally: the
+    secrets kept unrevealed — most of a big state — are serialized a bucket at a time, and a
+    bucket unchanged since the game's previous snapshot (the same object, shared between
+    versions) reuses its text. So a snapshot costs what changed since the last one plus a
+    copy, and the interpreter can switch threads between buckets instead of being held for
+    the whole state in one call. The texts kept are bounded (`max_chars`, least recently
+    snapshotted games first out; the game just snapshotted is kept whatever its size)."""
+
+    def __init__(self, max_chars: int = 32 * 2**20) -> None:
+        self.max_chars = max_chars
+        self._texts: OrderedDict[str, dict[int, tuple[object, str]]] = OrderedDict()
+        self._sizes: dict[str, int] = {}
+        self._chars = 0
+
+    def text(self, state: GameState) -> str:
+        data = lifecycle.snapshot_of(state.model_copy(update={"unrevealed": SeqMap()}))
+        data.pop("unrevealed", None)
+        head = codec.dumps(data)
+        game_id = state.game_id
+        old = self._texts.pop(game_id, {})
+        self._chars -= self._sizes.pop(game_id, 0)
+        new: dict[int, tuple[object, str]] = {}
+        parts: list[str] = []
+        for bucket in state.unrevealed.buckets():
+            kept = old.get(id(bucket))
+            if kept is not None and kept[0] is bucket:
+                part = kept[1]
+            else:
+                part = _SECRETS.dump_json(bucket).decode()[1:-1]  # without its braces
+            new[id(bucket)] = (bucket, part)
+            parts.append(part)
+        size = sum(len(part) for part in parts)
+        self._texts[game_id], self._sizes[game_id] = new, size
+        self._chars += size
+        while self._chars > self.max_chars and len(self._texts) > 1:
+            evicted, _ = self._texts.popitem(last=False)
+            self._chars -= self._sizes.pop(evicted)
+        if head == "{}":
+            return '{"unrevealed":{' + ",".join(parts) + "}}"
+        return head[:-1] + ',"unrevealed":{' + ",".join(parts) + "}}"
+
+
+_SECRETS: TypeAdapter[dict[int, SecretRecord]] = TypeAdapter(dict[int, SecretRecord])
+
+
 @dataclass(frozen=True)
 class Pending:
     """An append folded and encoded but not yet written (`GameRepository.prepare`)."""
@@ -198,6 +254,12 @@ def parse_game_id(game_id: str) -> UUID:
         return UUID(game_id)
     except (ValueError, TypeError, AttributeError):
         raise NotFound("game_not_found", "There is no such game.") from None
+
+
+def lock_key(game_id: str) -> int:
+    """A game's write-lock key: the first 32 bits of its id, as PostgreSQL's signed int4 (two
+    games that share one only take turns)."""
+    return int.from_bytes(parse_game_id(game_id).bytes[:4], "big", signed=True)
 
 
 def answer_id(game_id: str, key: str) -> UUID:
@@ -226,6 +288,7 @@ class GameRepository:
         self._cache = GameCache(cache_events(env))
         self._shared: dict[str, float] = {}  # game → until when another writer is assumed
         self.snapshots = Snapshotter(self._snapshot)
+        self._snapshot_texts = SnapshotText()
         self._lock_connection: Any = None  # PostgreSQL: this process's advisory-lock session
 
     def close(self) -> None:
@@ -235,38 +298,72 @@ class GameRepository:
         self.log.close()
 
     @contextmanager
-    def write_lock(self) -> Iterator[bool]:
-        """PostgreSQL: hold the store-wide write lock (a session advisory lock) for appends to
-        games that several workers write, so they take turns instead of racing for the same
-        version (the events table is locked for every insert anyway). Yields whether a lock is
-        held: SQLite has none (its file lock serializes writers)."""
+    def write_lock(
+        self, game_ids: Iterable[str], *, wait: bool = True
+    ) -> Iterator[set[str] | None]:
+        """PostgreSQL: hold these games' write locks (session advisory locks, one a game) for
+        appends to games that several workers write, so they take turns on a game instead of
+        racing for the same version, while other games are decided and written beside them.
+
+        `wait`: take them all, in the order of their keys (so two processes never wait for
+        each other). Otherwise take those that are free, in one round trip, and when none
+        is, wait for the first one only: a batch never waits holding locks others need.
+        Yields the games whose locks are held (released on leaving; not re-entrant: the
+        writer holds one set at a time), or None without PostgreSQL (SQLite's file lock
+        serializes writers)."""
         if not is_postgres(self.env):
-            yield False
+            yield None
             return
         import psycopg  # only with PostgreSQL
 
+        by_key: dict[int, list[str]] = {}
+        for game_id in game_ids:
+            by_key.setdefault(lock_key(game_id), []).append(game_id)
+        keys = sorted(by_key)
         try:
-            if self._lock_connection is None or self._lock_connection.closed:
-                self._lock_connection = psycopg.connect(
-                    dbname=self.env["POSTGRES_DBNAME"],
-                    host=self.env["POSTGRES_HOST"],
-                    port=self.env["POSTGRES_PORT"],
-                    user=self.env["POSTGRES_USER"],
-                    password=self.env.get("POSTGRES_PASSWORD") or None,
-                    connect_timeout=5,
-                    autocommit=True,
+            connection = self._lock_session()
+            if wait or len(keys) == 1:  # one lock: trying first would only cost a round trip
+                # Volatile functions are evaluated after the sort: in key order.
+                connection.execute(
+                    "SELECT pg_advisory_lock(%s, k) FROM unnest(%s::int4[]) AS k ORDER BY k",
+                    (WRITE_LOCK, keys),
                 )
-            self._lock_connection.execute("SELECT pg_advisory_lock(%s, 0)", (WRITE_LOCK,))
+                taken = keys
+            else:
+                rows = connection.execute(
+                    "SELECT k FROM unnest(%s::int4[]) AS k WHERE pg_try_advisory_lock(%s, k)",
+                    (keys, WRITE_LOCK),
+                ).fetchall()
+                taken = [row[0] for row in rows]
+                if not taken:
+                    connection.execute("SELECT pg_advisory_lock(%s, %s)", (WRITE_LOCK, keys[0]))
+                    taken = keys[:1]
         except psycopg.Error:
-            self._drop_lock_connection()
+            self._drop_lock_connection()  # closing the session releases any it took
             raise StoreBusy() from None
         try:
-            yield True
+            yield {game_id for key in taken for game_id in by_key[key]}
         finally:
             try:
-                self._lock_connection.execute("SELECT pg_advisory_unlock(%s, 0)", (WRITE_LOCK,))
+                connection.execute("SELECT pg_advisory_unlock_all()")
             except psycopg.Error:
-                self._drop_lock_connection()  # closing the session releases the lock
+                self._drop_lock_connection()  # closing the session releases the locks
+
+    def _lock_session(self) -> Any:
+        """This process's session for write locks (autocommit), opened on first use."""
+        import psycopg
+
+        if self._lock_connection is None or self._lock_connection.closed:
+            self._lock_connection = psycopg.connect(
+                dbname=self.env["POSTGRES_DBNAME"],
+                host=self.env["POSTGRES_HOST"],
+                port=self.env["POSTGRES_PORT"],
+                user=self.env["POSTGRES_USER"],
+                password=self.env.get("POSTGRES_PASSWORD") or None,
+                connect_timeout=5,
+                autocommit=True,
+            )
+        return self._lock_connection
 
     def _drop_lock_connection(self) -> None:
         connection, self._lock_connection = self._lock_connection, None
@@ -450,7 +547,7 @@ class GameRepository:
                 if state is None
                 else lifecycle.evolve(state, recorded)
             )
-            if recorded.seq % SNAPSHOT_INTERVAL == 0:
+            if recorded.seq % snapshot_interval(state) == 0:
                 due = state
         assert state is not None
         return state, due
@@ -463,7 +560,7 @@ class GameRepository:
             originator_id=UUID(state.game_id),
             originator_version=state.version,
             timestamp=StateSnapshot.create_timestamp(),
-            state=codec.dumps(lifecycle.snapshot_of(state)),
+            state=self._snapshot_texts.text(state),
         )
         try:
             assert self.log.snapshots is not None

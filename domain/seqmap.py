@@ -57,6 +57,11 @@ class SeqMap(Mapping[int, V], Generic[V]):
             del buckets[key]
         return self._of(buckets, self._len - 1)
 
+    def buckets(self) -> list[dict[int, V]]:
+        """The buckets in seq order: each is shared, unchanged, by every later version that
+        did not touch its seqs (the same object), so what is derived from one can be kept."""
+        return [self._buckets[key] for key in sorted(self._buckets)]
+
     def __getitem__(self, seq: int) -> V:
         return self._buckets[seq >> _SHIFT][seq]
 

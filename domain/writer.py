@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 MAX_BATCH = 64  # jobs in one transaction
+MAX_DEFERRED = 8  # batches a job may be left out of while another worker holds its game
 
 
 @dataclass
@@ -43,6 +44,7 @@ class Job:
     actor_of: Callable[[Draft], str]
     answer: Answer | None
     future: Future[Outcome] = field(default_factory=Future)
+    deferred: int = 0  # batches it was left out of: its game was locked by another worker
 
 
 @dataclass
@@ -60,6 +62,7 @@ class GroupWriter:
         self._queue: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._guard = threading.Lock()
+        self._deferred: list[Job] = []  # jobs whose game another worker had locked: next batch
         self.batches = 0  # transactions written by batches (figures for tests and benchmarks)
         self.batched = 0  # jobs answered from those batches
 
@@ -92,10 +95,12 @@ class GroupWriter:
 
     def _loop(self) -> None:
         while True:
-            first = self._queue.get()
-            if first is None:
-                return
-            jobs = [first]
+            jobs, self._deferred = self._deferred, []
+            if not jobs:
+                first = self._queue.get()
+                if first is None:
+                    return
+                jobs = [first]
             stop = False
             while len(jobs) < MAX_BATCH:
                 try:
@@ -106,27 +111,49 @@ class GroupWriter:
                     stop = True
                     break
                 jobs.append(more)
-            try:
-                self._batch(jobs)
-            except BaseException as error:  # never leave a caller waiting
-                log.exception("the writer failed a batch of %d commands", len(jobs))
-                for job in jobs:
-                    if not job.future.done():
-                        job.future.set_exception(error)
+            self._run(jobs)
             if stop:
+                while self._deferred:
+                    jobs, self._deferred = self._deferred, []
+                    self._run(jobs)
                 return
+
+    def _run(self, jobs: list[Job]) -> None:
+        try:
+            self._batch(jobs)
+        except BaseException as error:  # never leave a caller waiting
+            log.exception("the writer failed a batch of %d commands", len(jobs))
+            self._deferred = []
+            for job in jobs:
+                if not job.future.done():
+                    job.future.set_exception(error)
 
     def _batch(self, jobs: list[Job]) -> None:
         games = self._service.games
-        if any(games.is_shared(job.game_id) for job in jobs):
-            with games.write_lock() as locked:  # PostgreSQL: take turns with other workers
-                self._decide_and_write(jobs, locked)
+        shared = {job.game_id for job in jobs if games.is_shared(job.game_id)}
+        if not shared:
+            solo = self._decide_and_write(jobs, set())
         else:
-            self._decide_and_write(jobs, False)
+            # PostgreSQL: take turns with other workers on these games (a lock each). A game
+            # another worker holds waits for the next batch (its jobs first, in order).
+            # A job left out of MAX_DEFERRED batches waits for its game's lock at last.
+            patient = any(job.deferred >= MAX_DEFERRED for job in jobs)
+            with games.write_lock(shared, wait=patient) as held:
+                if held is None:  # SQLite: they run on their own
+                    solo = self._decide_and_write(jobs, set())
+                else:
+                    now = [j for j in jobs if j.game_id not in shared or j.game_id in held]
+                    self._deferred = [j for j in jobs if j.game_id in shared - held]
+                    for job in self._deferred:
+                        job.deferred += 1
+                    solo = self._decide_and_write(now, held)
+        for job in solo:  # after letting go: each takes its own game's lock
+            self._solo(job)
 
-    def _decide_and_write(self, jobs: list[Job], locked: bool) -> None:
-        """`locked`: this process holds the write lock, so a game other workers write too is
-        read before deciding and written in the batch (else it runs on its own)."""
+    def _decide_and_write(self, jobs: list[Job], locked: set[str]) -> list[Job]:
+        """`locked`: the games whose write lock this process holds, so a game other workers
+        write too is read before deciding and written in the batch (else it runs on its own).
+        Returns the jobs to run on their own, in order, once the locks are let go."""
         service = self._service
         games = service.games
         states: dict[str, GameState] = {}  # each game's running state in this batch
@@ -141,7 +168,7 @@ class GroupWriter:
         for job in jobs:
             game_id = job.game_id
             shared = games.is_shared(game_id)
-            if game_id in solo_games or (shared and not locked):
+            if game_id in solo_games or (shared and game_id not in locked):
                 solo.append(job)
                 solo_games.add(game_id)
                 continue
@@ -201,9 +228,7 @@ class GroupWriter:
                 for entry in decided:
                     entry.outcome, entry.error = None, error
         if stale:  # nothing was stored: every job on its own, in order
-            for job in jobs:
-                self._solo(job)
-            return
+            return jobs
         self.batched += len(decided)
         for entry in decided:
             if entry.error is not None:
@@ -213,12 +238,11 @@ class GroupWriter:
                 if entry.outcome.records:
                     service._announce(entry.outcome.state, entry.outcome.records)
                 entry.job.future.set_result(entry.outcome)
-        for job in solo:
-            self._solo(job)
+        return solo
 
     def _solo(self, job: Job) -> None:
         try:
-            with self._service.games.write_lock():
+            with self._service.games.write_lock([job.game_id]):
                 outcome = self._service._append_with_retry(
                     job.game_id, job.decide, job.actor_of, job.answer
                 )

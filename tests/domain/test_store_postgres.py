@@ -4,6 +4,7 @@ long game that a fresh service reloads from a snapshot to exactly the state fold
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from urllib.parse import parse_qs, urlparse
 from uuid import UUID
@@ -14,7 +15,7 @@ from domain import lifecycle
 from domain.commands import Declare, End, Note, Roll, Start
 from domain.config import store_env
 from domain.game import GameState
-from domain.lifecycle_events import GameOptions
+from domain.lifecycle_events import Declared, GameOptions
 from domain.repository import SNAPSHOT_INTERVAL
 from domain.rulesets.freeform import AdvancePhase
 from domain.service import GameService, NewGame
@@ -148,3 +149,89 @@ def test_long_game_reloads_from_snapshot(
         assert fresh.state(game_id).version == live.version
     finally:
         fresh.close()
+
+
+def test_write_locks_are_per_game(pg_env: dict[str, str]) -> None:
+    """Two workers' write locks: one game's lock held by one does not hold up another game;
+    the same game's waits until it is let go; a batch that may not wait takes what is free."""
+    first, second = GameService(pg_env), GameService(pg_env)
+    try:
+        one, _, _ = new_game(first)
+        other, _, _ = new_game(first)
+        with first.games.write_lock([one]) as held:
+            assert held == {one}
+            with second.games.write_lock([other], wait=False) as free:
+                assert free == {other}
+            with second.games.write_lock([one, other], wait=False) as some:
+                assert some == {other}  # not waiting for the game the first one holds
+            taken = threading.Event()
+
+            def wait_for_it() -> None:
+                with second.games.write_lock([one, other]):
+                    taken.set()
+
+            waiting = threading.Thread(target=wait_for_it)
+            waiting.start()
+            assert not taken.wait(0.5)  # the same game: it waits
+        assert taken.wait(10)  # let go: taken
+        waiting.join()
+    finally:
+        first.close()
+        second.close()
+
+
+def test_four_workers_on_one_game_lose_nothing(pg_env: dict[str, str]) -> None:
+    """Four services ("workers") write one game and a second one at once, each through its
+    own group writer and per-game locks: every command is stored once, in one unbroken
+    chain, and a fresh service folds the same state."""
+    services = [GameService(pg_env) for _ in range(4)]
+    try:
+        game_id, _, _ = new_game(services[0])
+        other, _, _ = new_game(services[0])
+        services[0].execute(game_id, "gm", Start())
+        services[0].execute(other, "gm", Start())
+        futures = [
+            service.submit(game, "gm", Declare(text=f"{n}"))
+            for n in range(40)
+            for service in services
+            for game in (game_id, other)
+        ]
+        for future in futures:
+            future.result(timeout=60)
+        for game in (game_id, other):
+            records = list(services[1].records(game))
+            assert [r.seq for r in records] == list(range(1, len(records) + 1))
+            texts = [r.event.text for r in records if isinstance(r.event, Declared)]
+            assert sorted(texts) == sorted(f"{n}" for n in range(40) for _ in services)
+            assert fold(services[2], game) == services[3].state(game)
+    finally:
+        for service in services:
+            service.close()
+
+
+def test_a_batch_does_not_wait_for_a_game_another_worker_holds(pg_env: dict[str, str]) -> None:
+    """A worker's batch holds commands for two games others write too; another worker holds
+    one game's lock: the other game's command is stored at once, and the held game's once
+    its lock is let go, decided on the state the holder left."""
+    holder, writer = GameService(pg_env), GameService(pg_env)
+    try:
+        held, _, _ = new_game(holder)
+        free, _, _ = new_game(holder)
+        for game in (held, free):
+            holder.execute(game, "gm", Start())
+            writer.state(game)
+            writer.games._seen_another_writer(game)  # both written by other workers lately
+        with holder.games.write_lock([held]):
+            holder.execute(held, "gm", Declare(text="the holder's"))  # its own writer: no lock
+            # In one batch (or the free one's first): the free game is not held up.
+            stored = writer.submit(free, "gm", Declare(text="goes on"))
+            waiting = writer.submit(held, "gm", Declare(text="waits"))
+            stored.result(timeout=10)
+            assert not waiting.done()
+        outcome = waiting.result(timeout=10)
+        texts = [r.event.text for r in holder.records(held) if isinstance(r.event, Declared)]
+        assert texts == ["the holder's", "waits"]
+        assert outcome.last_seq == holder.state(held).version
+    finally:
+        holder.close()
+        writer.close()
