@@ -24,6 +24,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from domain.dice import DiceError
 from domain.errors import KirokuError
 from domain.game import GameState
 from domain.records import Draft, Recorded
@@ -208,7 +209,7 @@ class GroupWriter:
                     checked.add(game_id)
                 if entry.error is None:
                     entry.outcome = _outcome(state, [])
-                elif not isinstance(entry.error, KirokuError):
+                elif not isinstance(entry.error, (KirokuError, DiceError)):  # not a refusal
                     log.exception("a command on game %s failed", game_id, exc_info=entry.error)
                 continue
             if job.answer is not None:
