@@ -528,3 +528,23 @@ def test_the_host_killing_the_fighter_whose_turn_it_is_moves_the_turn_on() -> No
         "chojin_locke.CombatTurnBegun",
     ]
     assert f.combat.current == 2 and f.combat.phase == "check"
+
+
+def test_an_attacker_whose_twin_fights_must_target_it() -> None:
+    f = fight({1: ["サイコブラスト"]})
+    twin = {
+        n: f.state.players[n].model_copy(update={"revealed_silhouette": "ロック"}) for n in (1, 3)
+    }
+    f.state = f.state.model_copy(update={"players": {**f.state.players, **twin}})
+    refused(
+        f,
+        P1,
+        "play_card",
+        "must_target_twin",
+        card="サイコブラスト",
+        kind="攻撃",
+        target=2,
+        esp_level=5,
+    )
+    refused(f, P1, "melee", "must_target_twin", target=2, endurance=3)
+    f.do(P1, "play_card", card="サイコブラスト", kind="攻撃", target=3, esp_level=5)

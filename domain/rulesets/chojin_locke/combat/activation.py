@@ -29,6 +29,7 @@ from domain.records import Draft
 from domain.rulesets.chojin_locke.cards import COUNTER_ATTACK, MAIN, CombatCard, CombatKind
 from domain.rulesets.chojin_locke.combat.action_events import AttackLanded, CardActivated
 from domain.rulesets.chojin_locke.combat.initiative import in_play
+from domain.rulesets.chojin_locke.combat.start import forced_targets
 from domain.rulesets.chojin_locke.combat.state import Attack, Combat, Fighter
 from domain.rulesets.chojin_locke.declarations import check_declaration, declared_roll
 from domain.rulesets.chojin_locke.guards import living, playing
@@ -89,6 +90,15 @@ def target_of(state: ChojinState, combat: Combat, me: Player, target: int | None
     if someone is None or someone.left or gone or target == me.seat:
         ids = ", ".join(str(f.id) for f in in_play(state) if f.id != me.seat)
         raise RuleViolation("bad_target", f"Attack another fighter in this combat ({ids}).")
+    forced = forced_targets(state, me.seat)
+    if forced and target not in forced:
+        # 3.2 l.401–402: 「シルエットカードが同一のキャラクターが戦闘に参加しており、自分が攻撃を
+        # 行う場合、必ずシルエットカードが同一のキャラクターを攻撃対象に選択しなければいけません。」
+        names = ", ".join(str(n) for n in forced)
+        raise RuleViolation(
+            "must_target_twin",
+            f"A character with your silhouette card fights here: attack it ({names}).",
+        )
     if someone.seat is None or target not in state.players:
         # obstacles and 残留思念 (6.2) answer through the table for now (docs/rulings.md)
         raise RuleViolation(
