@@ -522,7 +522,7 @@ CAUSES = {"endurance": "耐久力", "willpower": "精神力"}
 @_says(action_events.CardActivated)
 def _activated(e: action_events.CardActivated) -> str:
     target = f" → {_fighter(e.target)}" if e.target is not None and e.use == "main" else ""
-    esp = f" ESP能力レベル{e.esp_level}を宣言" if e.esp_level is not None else ""
+    esp = f"、ESP能力レベル{e.esp_level}を宣言" if e.esp_level is not None else ""
     checks = ""
     if e.rolls:
         rolls = " / ".join(roll_line(r) for r in e.rolls)
