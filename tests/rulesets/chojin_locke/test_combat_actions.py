@@ -548,3 +548,17 @@ def test_an_attacker_whose_twin_fights_must_target_it() -> None:
     )
     refused(f, P1, "melee", "must_target_twin", target=2, endurance=3)
     f.do(P1, "play_card", card="サイコブラスト", kind="攻撃", target=3, esp_level=5)
+
+
+def test_a_proxy_hit_by_a_melee_takes_it_without_fighting_back() -> None:
+    f = fight({}, faces=[6, 6], sheet_updates={2: with_ability("影武者", "代理:4")})
+    f.do(P1, "melee", target=2, endurance=5)
+    f.do(P2, "use_proxy")
+    f.do(P2, "respond")
+    refused(f, P2, "counter", "proxy_in_use", endurance=4)
+    refused(f, P2, "counter", "declaration_too_high", endurance=5, fight_back=False)
+    events = f.do(P2, "counter", endurance=4, fight_back=False)
+    assert isinstance(events[-1], DamageRolled) and events[-1].proxy
+    nia = f.state.players[2]  # 5:4 is 1:1, total 12: 3 damage on the 代理, below its 4
+    assert nia.alive and nia.endurance_damage == 0 and nia.proxy_damage == 3
+    assert not nia.proxy_broken

@@ -27,6 +27,7 @@ from domain.rulesets.chojin_locke.combat.action_events import (
     Layer,
     MeleeAnswered,
     MeleeDeclared,
+    proxy_left,
     suit_left,
 )
 from domain.rulesets.chojin_locke.combat.activation import (
@@ -118,13 +119,21 @@ class Counter(Command):
 @CHOJIN_LOCKE.decides(Counter)
 def counter(t: ChojinTable, command: Counter, actor: str) -> list[Draft]:
     state, combat, attack, me = awaited(t, actor, "counter")
-    no_proxy(combat, me.seat)  # the 代理 takes the hit: declare_endurance (ruling 62)
+    proxy = combat.fighters[me.seat].proxy
+    if proxy and (command.fight_back or command.suit or command.shift):
+        # ruling 62: the 代理 takes the hit, its own 格闘 is its card text's
+        raise RuleViolation(
+            "proxy_in_use", "Your 代理 takes the hit: declare its endurance, no 反撃 (fight_back)."
+        )
     if command.fight_back and combat.fighters[me.seat].defence is not None:
         # l.1100: 「防御を維持しているキャラクターは格闘を行えません。」 — a 反撃 is 格闘 too
         raise RuleViolation(
             "defence_maintained", "A fighter keeping up a defence cannot fight back (反撃)."
         )
-    _declared(me, combat, command.endurance, command.shift, command.suit)
+    if proxy:
+        check_endurance(me, command.endurance, proxy_left(me))
+    else:
+        _declared(me, combat, command.endurance, command.shift, command.suit)
     table = state.catalog.damage_table
     if table is None:
         raise RuleViolation(
@@ -155,10 +164,11 @@ def counter(t: ChojinTable, command: Counter, actor: str) -> list[Draft]:
         roll=rolled.record,
         damage=dealt,
         melee=True,
+        proxy=proxy,
         secret=Layer(suit=command.suit),
     )
     drafts.append(Draft(on_target, audience=(seat_actor(me.seat),)))
-    if dealt >= command.endurance and not command.suit:
+    if dealt >= command.endurance and not command.suit and not proxy:
         killed.append(me.seat)
     if command.fight_back:
         back = t.dice.roll("2D6")  # the target's, at the same time (l.1110–1111)
