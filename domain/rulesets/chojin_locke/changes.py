@@ -58,6 +58,11 @@ def fighter_gone(state: ChojinState, fighter_id: int) -> ChojinState:
     attack = running.attack
     if attack is not None and fighter_id in (attack.attacker, attack.target):
         attack = None
+    elif attack is not None and fighter_id in attack.sync_waiting:
+        # it can no longer answer the 同調 request; the last answer sends the attack on
+        waiting = [f for f in attack.sync_waiting if f != fighter_id]
+        awaiting = attack.awaiting if waiting else "response"
+        attack = attack.model_copy(update={"sync_waiting": waiting, "awaiting": awaiting})
     start = len(running.discard)
     return combat(
         state,

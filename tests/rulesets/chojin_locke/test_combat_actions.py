@@ -562,3 +562,13 @@ def test_a_proxy_hit_by_a_melee_takes_it_without_fighting_back() -> None:
     nia = f.state.players[2]  # 5:4 is 1:1, total 12: 3 damage on the 代理, below its 4
     assert nia.alive and nia.endurance_damage == 0 and nia.proxy_damage == 3
     assert not nia.proxy_broken
+
+
+def test_a_joiner_dying_before_it_answers_sends_the_attack_on() -> None:
+    f = fight({1: ["ショックウェーブ"], 3: ["バリアー"]})
+    f.do(P1, "play_card", card="ショックウェーブ", kind="攻撃", target=3, esp_level=1)
+    assert f.combat.attack is not None and list(f.combat.attack.sync_waiting) == [2]
+    f.do("host", "set_condition", seat=2, condition="dead", reason="a card text")
+    attack = f.combat.attack
+    assert attack is not None and attack.awaiting == "response" and not attack.sync_waiting
+    f.do(P3, "respond", card="バリアー", kind="防御", esp_level=2)

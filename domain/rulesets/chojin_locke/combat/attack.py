@@ -29,6 +29,7 @@ from domain.rulesets.chojin_locke.combat.action_events import (
 )
 from domain.rulesets.chojin_locke.combat.activation import (
     activation,
+    at_response,
     held_card,
     in_combat,
     main_action,
@@ -74,6 +75,13 @@ def respond(t: ChojinTable, command: Respond, actor: str) -> list[Draft]:
         firepower=attack.firepower,
         outcome="hit",
     )
+    if combat.fighters[me.seat].defence is not None:
+        # l.1055: no other defence or escape while one is kept up; it answers by its LV
+        if command.card is not None:
+            raise RuleViolation(
+                "defence_maintained", "You keep up a defence: no other defence or escape."
+            )
+        return at_response(state, attack) or [Draft(hit)]
     if command.card is None:
         return [Draft(hit)]
     no_proxy(combat, me.seat)
