@@ -294,8 +294,14 @@ def _ability_card(e: card_events.AbilityCardUsed) -> str:
 
 @_says(card_events.AbilityUsed)
 def _ability(e: card_events.AbilityUsed) -> str:
-    tags = f" [{'・'.join(e.tags)}]" if e.tags else ""
-    return f"{_seat(e.seat)}が能力「{e.ability}」を使う{tags}"
+    """A named ability reads with its name; one used without it (3.1, lines 261–262, 373) as
+    the table heard it — 「能力を使う」 or 「代理を使う」 — plus, for its user, the sealed name."""
+    if e.ability is not None:
+        tags = f" [{'・'.join(e.tags)}]" if e.tags else ""
+        return f"{_seat(e.seat)}が能力「{e.ability}」を使う{tags}"
+    said = "代理を使う" if e.proxy else "能力を使う (名前は伏せて)"
+    mine = f" — 秘密: 「{e.secret.ability}」" if e.secret is not None else ""
+    return f"{_seat(e.seat)}が{said}{mine}"
 
 
 # ------------------------------------------------------------------------------ parties
