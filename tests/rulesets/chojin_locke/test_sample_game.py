@@ -1,4 +1,5 @@
-"""A scripted 6-player game through the HTTP API: setup, 惑星編 until 情報入手 ends it, 秘密基地編
+"""A scripted 6-player game through the HTTP API: setup, 惑星編 (with a combat: an attack, its
+answer and the damage roll) until 情報入手 ends it, 秘密基地編
 with a victory declaration that meets an objection, and the end by destroying every 重要拠点.
 Every seat's view is checked at several points; then the results, the audit and /verify."""
 
@@ -9,6 +10,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from domain.rulesets.chojin_locke import CHOJIN_LOCKE
+from domain.rulesets.chojin_locke.catalog import sample
 from domain.service import GameService
 from tests.rulesets.chojin_locke.table import (
     ambush_squares,
@@ -55,13 +57,102 @@ def declare_check(table: Table, actor: str, declarations: list[tuple[str, int, i
     declarations.append((actor, declared, truth))
 
 
+def _beside(table: Table, actor: str) -> bool:
+    """Another living character on the turn player's square."""
+    players = view(table, "gm")["players"]
+    mine = next(p for p in players if f"seat:{p['seat']}" == actor)
+    return any(
+        p["seat"] != mine["seat"]
+        and p["condition"] not in ("dead", "black_hole")
+        and p["position"] is not None
+        and p["position"] == mine["position"]
+        for p in players
+    )
+
+
+def _weakest_attack(table: Table, actor: str) -> tuple[str, int, int | None] | None:
+    """An attack card in `actor`'s hand: the lowest firepower its true ESP level activates
+    outright, else the lowest LV with willpower checks at the true willpower; with the ESP
+    level (and willpower) to declare."""
+    stats = me(table, actor)["stats"]
+    level = stats["esp_level"]
+    catalog = sample()
+    cards = [
+        card
+        for name in me(table, actor)["combat_hand"]
+        if (card := catalog.combat_card(name)) is not None and "攻撃" in card.kinds
+    ]
+    outright = sorted((c.firepower, c.name) for c in cards if c.lv <= level)
+    if outright:
+        return outright[0][1], level, None
+    checked = sorted((c.lv, c.firepower, c.name) for c in cards)
+    return (checked[0][2], level, stats["willpower"]) if checked else None
+
+
+def sample_combat(table: Table, starter: str, declarations: list[tuple[str, int, int]]) -> None:
+    """5.1–5.4: a combat on the turn player's square: one attack, answered without a card, the
+    target declaring its full endurance for the damage roll; the others pass; nobody goes on."""
+    table.do(starter, cmd("start_combat"))
+    while view(table, "gm")["combat"]["step"] in ("joining", "moving", "before"):
+        table.do(starter, cmd("combat_next"))
+    for seat in (f["id"] for f in view(table, "gm")["combat"]["fighters"]):
+        assert len(me(table, f"seat:{seat}")["combat_hand"]) == 7
+    attacked = False
+    while (fight := view(table, "gm")["combat"]) is not None and fight["step"] == "turns":
+        actor = f"seat:{fight['current']}"
+        if fight["phase"] != "main" or fight["main_done"]:
+            table.do(actor, cmd("combat_next"))
+            continue
+        chosen = None if attacked else _weakest_attack(table, actor)
+        if chosen is None:
+            table.do(actor, cmd("combat_pass"))
+            continue
+        card, level, willpower = chosen
+        target = next(f["id"] for f in fight["fighters"] if f"seat:{f['id']}" != actor)
+        body = cmd("play_card", card=card, kind="攻撃", target=target, esp_level=level)
+        table.do(actor, body if willpower is None else {**body, "willpower": willpower})
+        declarations.append((actor, level, level))
+        if willpower is not None:
+            declarations.append((actor, willpower, willpower))
+        attacked = True
+        attack = view(table, "gm")["combat"]["attack"]
+        if attack is not None and attack["awaiting"] == "sync":
+            for seat in attack["sync_waiting"]:  # 5.5: nobody joins
+                table.do(f"seat:{seat}", cmd("no_sync"))
+            attack = view(table, "gm")["combat"]["attack"]
+        if attack is not None and attack["awaiting"] == "response":
+            table.do(f"seat:{target}", cmd("respond"))
+            endurance = me(table, f"seat:{target}")["stats"]["endurance"]
+            table.do(f"seat:{target}", cmd("declare_endurance", endurance=endurance))
+            declarations.append((f"seat:{target}", endurance, endurance))
+    assert attacked
+    while (fight := view(table, "gm")["combat"]) is not None:
+        asked = [f for f in fight["fighters"] if str(f["id"]) not in fight["continuing"]]
+        table.do(f"seat:{asked[0]['id']}", cmd("continue_combat", go_on=False))
+    ended = [e for e in table.events("public") if e["type"] == "chojin_locke.CombatEnded"]
+    assert ended[-1]["public"]["reason"] in ("nobody_continues", "one_left")
+
+
 def planet_stage(table: Table, declarations: list[tuple[str, int, int]]) -> None:
+    fought = False
     for _ in range(60):
         if view(table, "gm")["stage"] != "planet":
+            assert fought
             return
         actor = turn_actor(table)
         if len(declarations) < 6:
             declare_check(table, actor, declarations)
+        if not fought and _beside(table, actor):
+            # 4.3 戦闘発生: a パス, then a combat with whoever shares the square
+            turn = view(table, "gm")["turn"]
+            while turn["phase"] != "combat":
+                if turn["phase"] == "main" and turn["main"] is None:
+                    table.do(actor, cmd("pass"))
+                table.do(actor, cmd("next_phase"))
+                turn = view(table, "gm")["turn"]
+            sample_combat(table, actor, declarations)
+            fought = True
+            continue
         finish_turn(table, actor, cmd("move", direction="right"))
     raise AssertionError("惑星編 did not end")
 
@@ -108,8 +199,8 @@ def play_sample_game(client: TestClient, service: GameService) -> Table:
         ambushes = view(table, actor)["board"]["ambushes"]
         assert (ambushes is not None) == (int(actor[5:]) in bases), actor
     assert view(table, "public")["board"]["ambushes"] is None
-    for index, seat in enumerate(explorers):
-        table.do(f"seat:{seat}", cmd("enter", planet=index))
+    for index, seat in enumerate(explorers):  # the first two share planet 0's spaceport
+        table.do(f"seat:{seat}", cmd("enter", planet=max(index - 1, 0)))
     table.do("gm", cmd("begin_planets"))
     planet_stage(table, declarations)
     assert view(table, "gm")["stage"] == "keys"
@@ -122,18 +213,16 @@ def play_sample_game(client: TestClient, service: GameService) -> Table:
     for actor in seats(table):
         keys = view(table, actor)["board"]["keys"]
         assert (keys is not None) == (int(actor[5:]) in bases), actor
-    most = max(p["information"] for p in view(table, "gm")["players"])
-    entrants = [
-        p["seat"]
-        for p in view(table, "gm")["players"]
-        if p["side"] == "explorer" and p["information"] == most
-    ]
+    # the combat may have killed someone: the living explorers go on
+    living = [p for p in view(table, "gm")["players"] if p["condition"] != "dead"]
+    most = max(p["information"] for p in living if p["side"] == "explorer")
+    entrants = [p["seat"] for p in living if p["side"] == "explorer" and p["information"] == most]
     for seat in entrants:
         table.do(f"seat:{seat}", cmd("enter_base", row=0, col=0))
     table.do("gm", cmd("begin_base"))
     assert view(table, "gm")["stage"] == "base"
     outside = {p["seat"] for p in view(table, "public")["players"] if p["outside"]}
-    assert outside == set(explorers) - set(entrants)
+    assert outside == {p["seat"] for p in living if p["side"] == "explorer"} - set(entrants)
 
     # a victory declaration in 秘密基地編 meets an objection and the game goes on
     declared_victory = False

@@ -115,7 +115,7 @@ def _activated(state: ChojinState, event: CardActivated, seq: int) -> ChojinStat
                     lv=event.lv,
                     firepower=event.firepower,
                     awaiting="sync" if event.sync_waiting else "response",
-                    sync_waiting=event.sync_waiting,
+                    sync_waiting=list(event.sync_waiting),
                 )
                 state = combat(state, attack=opened)
         elif event.kind == "逃避" and event.success:

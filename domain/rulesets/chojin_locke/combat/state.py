@@ -57,7 +57,7 @@ class Fighter(_Frozen):
     stunned_rounds: int = 0  # 気絶状態 (6.1)
     left: bool = False  # escaped the combat (逃避) and waits for 5.7
     # obstacles (6.2): one participant, each member's endurance kept apart
-    members: Sequence[int] = ()  # remaining endurance per member; empty for a character
+    members: Sequence[int] = []  # remaining endurance per member; empty for a character
     firepower: int = 0  # an obstacle's (total) weapon firepower; a remnant's 火力
     jammer: bool = False  # holds an ESPジャマー (6.1, 6.2)
 
@@ -70,14 +70,14 @@ class Attack(_Frozen):
     card: str | None = None  # None: a 格闘 attack (5.6)
     lv: int  # the final LV (同調 raises it by one per joining card, 5.5)
     firepower: int
-    joiners: Sequence[int] = ()  # fighters who joined by 同調
+    joiners: Sequence[int] = []  # fighters who joined by 同調
     awaiting: Literal["sync", "response", "endurance", "counter"] = "response"
     defended_by: str | None = None  # the C-card the target answered with, if any
     declared_endurance: int | None = None  # 格闘: the attacker's declared endurance (= firepower)
     counter: int | None = None  # 格闘: the target's declared firepower when it fights back
     # 5.5: who may still answer the 同調 request (each joins or declines); the attacker itself
     # while it has 手下 to join from its hand (3.1 l.325–329)
-    sync_waiting: Sequence[int] = ()
+    sync_waiting: Sequence[int] = []
     minion_joins: int = 0  # 手下 who joined (each from the attacker's hand, no power spent)
     shift: int = 0  # 格闘: the attacker's declared [格闘:X] total (public, 3.1 l.334–335)
     # SEALED to the attacker (never in a view): its 格闘 endurance includes its [スーツ:X], so
@@ -100,27 +100,27 @@ class Combat(_Frozen):
     round: int = 1
     step: Step = "joining"
     fighters: Mapping[int, Fighter] = {}
-    order: Sequence[int] = ()  # this round's initiative order (5.1 (5))
+    order: Sequence[int] = []  # this round's initiative order (5.1 (5))
     current: int | None = None  # whose combat turn it is
     phase: CombatPhase = "check"
     main_done: bool = False  # 5.2: one main action per combat turn
-    converted: Sequence[int] = ()  # 改心 targets tried this combat turn (4.3: once each)
+    converted: Sequence[int] = []  # 改心 targets tried this combat turn (4.3: once each)
     attacked: bool = False  # an attack action this round (even a misfire, 5.4 1.)
     attack: Attack | None = None
     # the C-card deck (secret order, drawn from the front), the discard pile, and each hand:
     # a hand is sealed to its seat; only the count is public
-    deck: Sequence[str] = ()
-    discard: Sequence[str] = ()
-    face_down: Sequence[int] = ()  # indices into `discard` laid face down (sealed to their seat)
+    deck: Sequence[str] = []
+    discard: Sequence[str] = []
+    face_down: Sequence[int] = []  # indices into `discard` laid face down (sealed to their seat)
     hands: Mapping[int, Sequence[str]] = {}
     locked: Mapping[int, Sequence[str]] = {}  # back in hand by an ESPジャマー until round end
     continuing: Mapping[int, bool] = {}  # 5.1 (7)②: who wants to go on
-    discarding: Sequence[int] = ()  # 5.1 (7)③: fighters still to discard down (or keep)
-    initiative_deck: Sequence[str] = ()  # this round's playing-card order, secret
+    discarding: Sequence[int] = []  # 5.1 (7)③: fighters still to discard down (or keep)
+    initiative_deck: Sequence[str] = []  # this round's playing-card order, secret
     # 5.1 (1) 戦闘参加 and (3) 戦闘前 (combat/joining.py, combat/before.py)
-    join_checked: Sequence[int] = ()  # seats that made 実はそこにいた/実は生きていた this combat
+    join_checked: Sequence[int] = []  # seats that made 実はそこにいた/実は生きていた this combat
     join_request: JoinRequest | None = None  # 実は参加していた, waiting for every consent
-    mystery: Sequence[int] = ()  # fighters that declared 謎の特殊能力 in this combat
+    mystery: Sequence[int] = []  # fighters that declared 謎の特殊能力 in this combat
     # [戦闘前] abilities used in this combat, by fighter (secret: the names are sealed)
     before_used: Mapping[int, Sequence[str]] = {}
 
