@@ -1,9 +1,12 @@
 // 超人ロック's combat (chapter 5) in the pane: the fighters with their hand counts and initiative
 // cards, whose combat turn and phase it is, the attack under way, my hand (from my secrets only)
 // to click, and what I may do now — the flow (start_combat, combat_next, combat_pass,
-// discard_card, continue_combat, discard_down) and the actions (play_card, respond,
-// declare_endurance, sync/no_sync, melee/counter). Refusals are shown beside the forms (the
-// server appends nothing on a refusal). Text only: every name goes in as text, never markup.
+// discard_card, continue_combat, discard_down), 戦闘参加 and 戦闘前 (join_check, answer_join,
+// mystery_ability, declare_minions), and the actions (play_card, respond, declare_endurance,
+// sync/no_sync, melee/counter, use_proxy/withdraw_proxy, open_sheet/convert in a support phase).
+// Refusals are shown beside the forms (the server appends nothing on a refusal). Text only:
+// every name goes in as text, never markup. The server is the judge: what the page disables
+// (a card below the attack's LV, say) it disables to help, not to enforce.
 import { el } from "../../api.js";
 
 const STEPS = {
@@ -19,7 +22,8 @@ const RESPONSE_KINDS = ["防御", "逃避"];
 
 const playingCard = (card) => (card ? `${card.color === "black" ? "♠" : "♥"}${card.rank === 1 ? "A" : card.rank}` : "—");
 
-// ctx: { rules, mySeat, seatName, catalog, memo, remembered, numberInput, button, send, isHost, errorBox }
+// ctx: { rules, mySeat, seatName, catalog, memo, remembered, numberInput, button, send, isHost,
+//        errorBox (the combat's refusals), rerender }
 export function combatSection(ctx) {
   const fight = ctx.rules.combat;
   if (!fight) return null;
