@@ -36,7 +36,7 @@ def shuffle_deck(t: ChojinTable, state: ChojinState) -> Draft:
 
 def hand_holders(state: ChojinState) -> list[Fighter]:
     """The fighters that hold a hand: the characters still in the combat (by id), once
-    arrived (a delayed arrival takes its hand in the round it joins, ruling 71)."""
+    arrived (a delayed arrival takes its hand in the round it joins, ruling 69)."""
     fight = state.combat
     assert fight is not None
     return [
