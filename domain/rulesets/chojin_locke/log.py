@@ -572,8 +572,9 @@ def _melee_answered(e: action_events.MeleeAnswered) -> str:
 def _damage(e: action_events.DamageRolled) -> str:
     suit = " (スーツ)" if e.secret and e.secret.suit else ""
     suit += " (代理)" if e.proxy else ""
+    member = f"の{e.member + 1}人目" if e.member is not None else ""
     return (
-        f"{_fighter(e.roller)}の損害判定 → {_fighter(e.target)}: 火力{e.firepower} 対 "
+        f"{_fighter(e.roller)}の損害判定 → {_fighter(e.target)}{member}: 火力{e.firepower} 対 "
         f"耐久力{e.endurance}{suit} ({e.column}) [{roll_line(e.roll)}] ダメージ{e.damage}"
     )
 
@@ -659,4 +660,14 @@ def _obstacle(e: obstacles.ObstacleJoined) -> str:
     return (
         f"障害「{e.name}」が戦闘に参加 ({_fighter(e.fighter)}: {len(e.members)}人、"
         f"耐久力 {members}、火力{e.firepower}{jammer})"
+    )
+
+
+@_says(obstacles.ObstacleAttacked)
+def _obstacle_attacked(e: obstacles.ObstacleAttacked) -> str:
+    how = ""
+    if e.roll is not None:
+        how = f" (ランダム: {_fighters(e.candidates)}から [{roll_line(e.roll)}])"
+    return (
+        f"{_fighter(e.fighter)}が武器で攻撃 → {_fighter(e.target)}{how}: LV{e.lv} 火力{e.firepower}"
     )

@@ -188,7 +188,7 @@ def _landed(state: ChojinState, event: AttackLanded, seq: int) -> ChojinState:
     assert state.combat is not None and state.combat.attack is not None
     attack = state.combat.attack
     if event.outcome == "hit":
-        awaiting = "endurance" if attack.card is not None else "counter"
+        awaiting = "endurance" if attack.card is not None or attack.weapon else "counter"
         return combat(state, attack=attack.model_copy(update={"awaiting": awaiting}))
     state = combat(state, attack=None)
     if event.outcome == "evaded":
@@ -260,11 +260,26 @@ class DamageRolled(Event):
     melee: bool = False
     proxy: bool = False  # the damage is the 代理's (its use is public, 3.1 l.373)
     secret: Layer | None = None
+    # an obstacle's member (its index in `members`): 6.2 l.1296–1297 「1人1人別々に損害判定」
+    member: int | None = None
+
+
+def _member_hit(state: ChojinState, event: DamageRolled) -> ChojinState:
+    """The member's remaining endurance less the damage, 0 (dead) at or above its declaration
+    (an NPC declares all it has, 6.2 l.1335–1336)."""
+    assert state.combat is not None and event.member is not None
+    group = state.combat.fighters[event.target]
+    members = list(group.members)
+    left = members[event.member] - event.damage
+    members[event.member] = 0 if event.damage >= event.endurance else max(left, 0)
+    return fighter(state, event.target, members=members)
 
 
 @CHOJIN_LOCKE.folds(DamageRolled)
 def _damage(state: ChojinState, event: DamageRolled, seq: int) -> ChojinState:
     state = combat(state, attack=None)
+    if event.member is not None:
+        return _member_hit(state, event)
     hit = state.players.get(event.target)
     if hit is None:
         return state

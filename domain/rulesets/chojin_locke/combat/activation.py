@@ -29,6 +29,7 @@ from domain.records import Draft
 from domain.rulesets.chojin_locke.cards import COUNTER_ATTACK, MAIN, CombatCard, CombatKind
 from domain.rulesets.chojin_locke.combat.action_events import AttackLanded, CardActivated
 from domain.rulesets.chojin_locke.combat.initiative import in_play
+from domain.rulesets.chojin_locke.combat.npc import struck
 from domain.rulesets.chojin_locke.combat.start import forced_targets
 from domain.rulesets.chojin_locke.combat.state import Attack, Combat, Fighter
 from domain.rulesets.chojin_locke.declarations import check_declaration, declared_roll
@@ -87,6 +88,8 @@ def target_of(state: ChojinState, combat: Combat, me: Player, target: int | None
         raise RuleViolation("target_required", "Name the fighter you attack (target).")
     someone = combat.fighters.get(target)
     gone = target in state.players and not state.players[target].alive
+    if someone is not None and someone.kind == "obstacle" and someone.members:
+        gone = all(e <= 0 for e in someone.members)  # every member dead (6.2)
     if someone is None or someone.left or gone or target == me.seat:
         ids = ", ".join(str(f.id) for f in in_play(state) if f.id != me.seat)
         raise RuleViolation("bad_target", f"Attack another fighter in this combat ({ids}).")
@@ -99,11 +102,12 @@ def target_of(state: ChojinState, combat: Combat, me: Player, target: int | None
             "must_target_twin",
             f"A character with your silhouette card fights here: attack it ({names}).",
         )
-    if someone.seat is None or target not in state.players:
-        # obstacles and 残留思念 (6.2) answer through the table for now (docs/rulings.md)
+    if someone.kind == "remnant" or (someone.kind == "character" and target not in state.players):
+        # 6.1 l.1189: 「基本的に残留思念は接触テレパスやゲート以外の行動の対象に選択できず」;
+        # an NPC character is the table's (ruling 61)
         raise RuleViolation(
             "npc_target_table_resolved",
-            "Attacks on obstacles and 残留思念 are resolved by the table (check, ruling).",
+            "残留思念 cannot be attacked; NPC characters are resolved by the table (ruling).",
         )
     return someone
 
@@ -240,4 +244,4 @@ def play_card(t: ChojinTable, command: PlayCard, actor: str) -> list[Draft]:
             attacker=me.seat, target=target.id, card=card.name, lv=card.lv, firepower=card.firepower
         )
         drafts += at_response(state, attack)
-    return drafts
+    return drafts + struck(t, state, drafts)

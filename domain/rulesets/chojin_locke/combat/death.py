@@ -52,6 +52,16 @@ def look_ahead(t: ChojinTable, state: ChojinState, drafts: Iterable[Draft]) -> C
     return state
 
 
+def wiped_out(before: ChojinState, after: ChojinState, number: int) -> bool:
+    """An obstacle whose last living member died between `before` and `after`."""
+    assert before.combat is not None and after.combat is not None
+    was = before.combat.fighters.get(number)
+    now = after.combat.fighters.get(number)
+    if was is None or now is None or now.kind != "obstacle" or not now.members:
+        return False
+    return any(e > 0 for e in was.members) and all(e <= 0 for e in now.members)
+
+
 def casualties(
     t: ChojinTable, state: ChojinState, drafts: list[Draft], killed: Iterable[int] = ()
 ) -> list[Draft]:
@@ -63,6 +73,10 @@ def casualties(
     dissolved: set[int] = set()
     doomed = set(killed)
     for number in sorted(after.combat.fighters):
+        if wiped_out(state, after, number):
+            # 6.2 l.1296–1297: every member dead, the obstacle is out of the combat
+            out.append(Draft(FighterDied(fighter=number, cause="endurance")))
+            continue
         someone = after.players.get(number) if after.combat.fighters[number].seat else None
         if someone is None or someone.sheet is None or not someone.alive:
             continue
@@ -85,7 +99,9 @@ def casualties(
         return out + end_game(t, over)
     assert after.combat is not None
     turn = after.combat.current
-    if turn is not None and turn in after.players and not after.players[turn].alive:
+    if turn is not None and (
+        (turn in after.players and not after.players[turn].alive) or wiped_out(state, after, turn)
+    ):
         # its combat turn ends with it (5.2): the next fighter's begins, or the round end
         ended = [Draft(CombatTurnEnded(fighter=turn))]
         out += ended + next_turn(t, look_ahead(t, after, ended), after=turn)

@@ -38,6 +38,7 @@ from domain.rulesets.chojin_locke.combat.activation import (
 )
 from domain.rulesets.chojin_locke.combat.attack import awaited, check_endurance
 from domain.rulesets.chojin_locke.combat.death import casualties
+from domain.rulesets.chojin_locke.combat.npc import struck
 from domain.rulesets.chojin_locke.combat.state import Attack, Combat
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import Player
@@ -102,7 +103,8 @@ def melee(t: ChojinTable, command: Melee, actor: str) -> list[Draft]:
     attack = Attack(
         attacker=me.seat, target=target.id, lv=1, firepower=command.endurance, suit=command.suit
     )
-    return [Draft(event, audience=(seat_actor(me.seat),)), *at_response(state, attack)]
+    drafts = [Draft(event, audience=(seat_actor(me.seat),)), *at_response(state, attack)]
+    return drafts + struck(t, state, drafts)
 
 
 @CHOJIN_LOCKE.command("counter")

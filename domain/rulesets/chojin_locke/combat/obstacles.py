@@ -4,20 +4,28 @@
 しか配られませんし、戦闘の手番も1ラウンドに1回のみです。複数人存在する障害が行う攻撃は武器の火力を
 合計し、それを総合火力として攻撃を行います。…複数人存在する障害の残り耐久力はそれぞれ別に管理され
 ます。」 (l.1290–1299). The host brings one in as a square or chart text says (`add_obstacle`)
-and plays its combat turns; how it picks targets (l.1281–1285) is the table's to apply.
+and plays its combat turns: `obstacle_attack` is its attack with its weapons, at a target the
+host names or one rolled at random among those 6.2 allows (l.1282–1284). An attack on it is
+resolved at once (combat/npc.py).
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 from pydantic import Field
 
 from domain.commands import Command
 from domain.errors import RuleViolation
 from domain.events import Event
+from domain.lifecycle_events import RollRecord
 from domain.records import Draft
 from domain.rulesets.chojin_locke.changes import combat
+from domain.rulesets.chojin_locke.combat.activation import at_response, in_combat
+from domain.rulesets.chojin_locke.combat.initiative import in_play
+from domain.rulesets.chojin_locke.combat.npc import struck
 from domain.rulesets.chojin_locke.combat.round_end import running
-from domain.rulesets.chojin_locke.combat.state import NPC_IDS_START, Fighter
+from domain.rulesets.chojin_locke.combat.state import NPC_IDS_START, Attack, Fighter
 from domain.rulesets.chojin_locke.guards import playing
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState
@@ -75,3 +83,110 @@ def add_obstacle(t: ChojinTable, command: AddObstacle, actor: str) -> list[Draft
         jammer=command.jammer,
     )
     return [Draft(event)]
+
+
+def living_firepower(group: Fighter) -> int:
+    """l.1295 「複数人存在する障害が行う攻撃は武器の火力を合計し」: the living members' weapons.
+    `firepower` is the whole group's, shared alike (ruling 82): firepower × living ÷ members,
+    rounded down."""
+    if not group.members:
+        return group.firepower
+    living = sum(1 for e in group.members if e > 0)
+    return group.firepower * living // len(group.members)
+
+
+def legal_targets(state: ChojinState, group: Fighter) -> list[int]:
+    """6.2 l.1282–1284: 「惑星編で戦闘に参加したNPCは攻撃対象をランダムに選択しますが、
+    秘密基地編で戦闘に参加したNPCは攻撃対象を探索プレイヤーのキャラクターの中からランダムに
+    選択します。」 — in 惑星編 any other fighter still in the combat (never a 残留思念, 6.1
+    l.1189), in 秘密基地編 the explorers' characters."""
+    assert state.combat is not None
+    out = []
+    for f in in_play(state):
+        if f.id == group.id or f.kind == "remnant":
+            continue
+        if state.combat.stage == "base":
+            owner = state.players.get(f.id) if f.kind == "character" else None
+            if owner is None or owner.side != "explorer":
+                continue
+        out.append(f.id)
+    return out
+
+
+@CHOJIN_LOCKE.event
+class ObstacleAttacked(Event):
+    """An obstacle attacks with its weapons in its combat turn (6.2 l.1295): `firepower` its
+    living members' total, `lv` the attack's LV (the square's or chart's, ruling 82); the target
+    named by the host, or rolled (`roll`, 1D(len(`candidates`))) among the legal ones."""
+
+    fighter: int
+    target: int
+    lv: int
+    firepower: int
+    roll: RollRecord | None = None
+    candidates: tuple[int, ...] = ()
+
+
+@CHOJIN_LOCKE.folds(ObstacleAttacked)
+def _attacked(state: ChojinState, event: ObstacleAttacked, seq: int) -> ChojinState:
+    opened = Attack(
+        attacker=event.fighter,
+        target=event.target,
+        weapon=True,
+        lv=event.lv,
+        firepower=event.firepower,
+    )
+    return combat(state, main_done=True, attacked=True, attack=opened)
+
+
+@CHOJIN_LOCKE.command("obstacle_attack")
+class ObstacleAttack(Command):
+    """Host: the obstacle whose combat turn it is attacks with its weapons (its main action):
+    `target` a fighter's id, or "random" (rolled among the targets 6.2 allows); `lv` the attack's
+    LV as its square or chart says (1 if it says none); `firepower` overrides the living
+    members' share of the group's firepower when their weapons differ."""
+
+    target: int | Literal["random"]
+    lv: int = Field(default=1, ge=1, le=12)
+    firepower: int | None = Field(default=None, ge=0, le=999)
+
+
+@CHOJIN_LOCKE.decides(ObstacleAttack)
+def obstacle_attack(t: ChojinTable, command: ObstacleAttack, actor: str) -> list[Draft]:
+    t.referee_only(actor, "play an obstacle's attack")
+    state, fight = in_combat(t)
+    group = fight.fighters.get(fight.current) if fight.current is not None else None
+    if group is None or group.kind != "obstacle":
+        raise RuleViolation("not_an_obstacle_turn", "It is not an obstacle's combat turn.")
+    if fight.phase != "main":
+        raise RuleViolation("wrong_phase", "An attack is a main action (主要フェイズ).")
+    if fight.main_done:
+        raise RuleViolation("main_action_used", "The obstacle has taken this turn's main action.")
+    if fight.attack is not None:
+        raise RuleViolation("attack_pending", "The attack under way is resolved first.")
+    legal = legal_targets(state, group)
+    if not legal:
+        raise RuleViolation("no_target", "The obstacle has no one it may attack.")
+    roll = None
+    if command.target == "random":
+        roll = t.dice.roll(f"1D{len(legal)}")  # the verifiable stream
+        target = legal[roll.total - 1]
+    elif command.target in legal:
+        target = command.target
+    else:
+        names = ", ".join(str(n) for n in legal)
+        raise RuleViolation("bad_target", f"The obstacle may attack: {names}.")
+    firepower = command.firepower if command.firepower is not None else living_firepower(group)
+    event = ObstacleAttacked(
+        fighter=group.id,
+        target=target,
+        lv=command.lv,
+        firepower=firepower,
+        roll=roll.record if roll is not None else None,
+        candidates=tuple(legal) if roll is not None else (),
+    )
+    attack = Attack(
+        attacker=group.id, target=target, weapon=True, lv=command.lv, firepower=firepower
+    )
+    drafts = [Draft(event), *at_response(state, attack)]
+    return drafts + struck(t, state, drafts)

@@ -67,7 +67,8 @@ class Attack(_Frozen):
 
     attacker: int
     target: int
-    card: str | None = None  # None: a 格闘 attack (5.6)
+    card: str | None = None  # None: a 格闘 attack (5.6), or an obstacle's weapons (`weapon`)
+    weapon: bool = False  # an obstacle's attack with its weapons (6.2 l.1295), not 格闘
     lv: int  # the final LV (同調 raises it by one per joining card, 5.5)
     firepower: int
     joiners: Sequence[int] = []  # fighters who joined by 同調

@@ -28,6 +28,7 @@ from domain.rulesets.chojin_locke.combat.activation import (
     no_proxy,
 )
 from domain.rulesets.chojin_locke.combat.death import look_ahead
+from domain.rulesets.chojin_locke.combat.npc import struck
 from domain.rulesets.chojin_locke.combat.state import Attack, Combat
 from domain.rulesets.chojin_locke.guards import living
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
@@ -49,7 +50,8 @@ def _then(state: ChojinState, t: ChojinTable, drafts: list[Draft]) -> list[Draft
     assert after.combat is not None and after.combat.attack is not None
     if after.combat.attack.awaiting != "response":
         return drafts
-    return drafts + at_response(after, after.combat.attack)
+    drafts = drafts + at_response(after, after.combat.attack)
+    return drafts + struck(t, state, drafts)
 
 
 @CHOJIN_LOCKE.command("sync")
