@@ -218,3 +218,57 @@ def test_not_the_obstacles_turn() -> None:
     f = fight({1: [], 2: [], 3: []})
     with_police(f, [1])
     refused(f, "host", "obstacle_attack", "not_an_obstacle_turn", target=2)
+
+
+def said(f: Fight, start: int) -> list[str]:
+    """The public log lines of the events since `start`."""
+    from domain.rulesets.chojin_locke import CHOJIN_LOCKE
+
+    out = []
+    for e, _ in f.events[start:]:
+        line = CHOJIN_LOCKE.describe(e.type, e.public_part(), None)
+        assert line is not None
+        out.append(line[1])
+    return out
+
+
+def test_log_lines_name_the_member_and_the_random_pick() -> None:
+    f = fight({1: ["サイコブラスト"], 2: [], 3: []})
+    police = with_police(f, [1, 1])
+    start = len(f.events)
+    f.faces = [1, 1, 1, 1]
+    f.do("seat:1", "play_card", card="サイコブラスト", kind="攻撃", target=police, esp_level=6)
+    lines = said(f, start)
+    assert any("NPC101の2人目" in line and "ダメージ4" in line for line in lines), lines
+    assert "NPC101が死亡" in lines[-1]
+    f = fight({1: [], 2: [], 3: []})
+    police = police_turn(f, [1, 1], firepower=2)
+    f.faces = [2]
+    start = len(f.events)
+    f.do("host", "obstacle_attack", target="random", lv=3)
+    (line,) = said(f, start)
+    assert line.startswith("NPC101が武器で攻撃 → ")
+    assert "ランダム" in line and "LV3 火力2" in line and "{" not in line
+
+
+def test_the_view_shows_a_weapon_attack_and_the_audit_skips_npc_endurance() -> None:
+    from domain.rulesets.chojin_locke.combat.view import combat_view
+    from tests.rulesets.chojin_locke.combat_domain import audit_of
+
+    f = fight({1: ["サイコブラスト"], 2: [], 3: []})
+    police = police_turn(f, [2, 2], firepower=4)
+    f.do("host", "obstacle_attack", target=1, lv=1)
+    shown = combat_view(f.combat).attack
+    assert shown is not None and shown.weapon and shown.card is None
+    f.do("seat:1", "respond")
+    f.faces = [1, 1]
+    f.do("seat:1", "declare_endurance", endurance=4)
+    assert f.combat.attack is None
+    f.turn_of(1)
+    f.faces = [1, 1, 1, 1, 1, 1, 1, 1]
+    f.do("seat:1", "play_card", card="サイコブラスト", kind="攻撃", target=police, esp_level=6)
+    assert list(f.combat.fighters[police].members) == [0, 0]
+    checks = audit_of(f)
+    what = ["damage: 耐久力", "C-card サイコブラスト (main): ESP能力レベル"]
+    assert [c.what for c in checks] == what
+    assert all(c.truth is not None for c in checks)

@@ -41,6 +41,7 @@ class AttackView(_Frozen):
     attacker: int
     target: int
     card: str | None
+    weapon: bool  # an obstacle's weapons (no card, no 格闘)
     lv: int
     firepower: int
     joiners: Sequence[int]

@@ -114,7 +114,7 @@ export function combatSection(ctx) {
   function attackLine() {
     const a = fight.attack;
     if (!a) return null;
-    const what = a.card ? `${a.card}（LV${a.lv}・火力${a.firepower}）` : `格闘（LV${a.lv}・火力${a.firepower}）`;
+    const what = `${a.card ?? (a.weapon ? "武器" : "格闘")}（LV${a.lv}・火力${a.firepower}）`;
     return el("p", { class: "locke-attack", role: "status" },
       `${label(a.attacker)} → ${label(a.target)}: ${what}`,
       a.joiners?.length ? ` · 同調: ${a.joiners.map(label).join("、")}` : "",
@@ -313,7 +313,7 @@ export function combatSection(ctx) {
   function attackPrompt() {
     const a = fight.attack;
     if (!a || me === null) return null;
-    const what = a.card ? `${a.card}（LV${a.lv}・火力${a.firepower}）` : `格闘（LV${a.lv}・火力${a.firepower}）`;
+    const what = `${a.card ?? (a.weapon ? "武器" : "格闘")}（LV${a.lv}・火力${a.firepower}）`;
     if (a.awaiting === "sync" && a.sync_waiting?.includes(me)) {
       const original = a.card ? cardData(a.card) : null;
       const chosen = selected();
