@@ -272,3 +272,71 @@ def test_the_view_shows_a_weapon_attack_and_the_audit_skips_npc_endurance() -> N
     what = ["damage: 耐久力", "C-card サイコブラスト (main): ESP能力レベル"]
     assert [c.what for c in checks] == what
     assert all(c.truth is not None for c in checks)
+
+
+def test_an_obstacles_melee_is_fought_by_each_member() -> None:
+    """l.1298–1301: 「警官隊3人が格闘を行う場合、警官隊の耐久力は1なので火力:1の格闘攻撃で
+    3回損害判定を行います。」 — and the target's 反撃 on each of them."""
+    f = fight({1: [], 2: [], 3: []})
+    police = police_turn(f, [1, 1, 1])
+    refused(f, "host", "obstacle_attack", "melee_declared", target=2, melee=True, lv=2)
+    (event,) = attacked(f.do("host", "obstacle_attack", target=2, melee=True))
+    assert (event.lv, event.firepower, event.melee) == (1, 3, True)
+    assert f.combat.attack is not None and not f.combat.attack.weapon
+    f.do("seat:2", "respond")
+    assert f.combat.attack is not None and f.combat.attack.awaiting == "counter"
+    start = len(f.events)
+    # ニア declares 3: each member 1:3 → 1:2以下, totals 2, 7, 11 → 0, 1, 2 on ニア;
+    # ニア's 反撃 3:1 → 3:1, totals 2 each → 3 ≥ 1: each member dies
+    f.faces = [1, 1, 1, 1, 3, 4, 1, 1, 5, 6, 1, 1]
+    out = f.do("seat:2", "counter", endurance=3)
+    assert damages(f, start) == [
+        (police, 2, None, 3, 0),
+        (2, police, 0, 1, 3),
+        (police, 2, None, 3, 1),
+        (2, police, 1, 1, 3),
+        (police, 2, None, 3, 2),
+        (2, police, 2, 1, 3),
+    ]
+    assert f.state.players[2].endurance_damage == 3
+    died = [e.fighter for e in out if isinstance(e, FighterDied)]
+    assert died == [2, police]
+    assert f.combat.attack is None
+
+
+def test_no_fight_back_only_the_members_roll() -> None:
+    f = fight({1: [], 2: [], 3: []})
+    police = police_turn(f, [2, 2])
+    f.do("host", "obstacle_attack", target=1, melee=True)
+    f.do("seat:1", "respond")
+    f.faces = [1, 1, 1, 1]
+    start = len(f.events)
+    f.do("seat:1", "counter", endurance=5, fight_back=False)
+    assert damages(f, start) == [(police, 1, None, 5, 0), (police, 1, None, 5, 0)]
+    assert list(f.combat.fighters[police].members) == [2, 2]
+
+
+def test_an_obstacles_melee_on_another_obstacle_is_the_tables() -> None:
+    f = fight({1: [], 2: [], 3: []})
+    police_turn(f, [1])
+    f.do("host", "add_obstacle", name="ゴーレム", members=[3], firepower=2)
+    refused(f, "host", "obstacle_attack", "table_resolved", target=102, melee=True)
+
+
+def test_the_members_damage_on_a_suit_is_sealed_to_its_wearer() -> None:
+    """A target's [スーツ:X] in its declared endurance stays sealed (3.1 l.358) when the
+    members of an obstacle hit it: their damage events carry it for its seat alone."""
+    from tests.rulesets.chojin_locke.combat_domain import with_ability
+
+    f = fight({1: [], 2: [], 3: []}, sheet_updates={2: with_ability("パワードスーツ", "スーツ:4")})
+    police_turn(f, [1])
+    f.do("host", "obstacle_attack", target=2, melee=True)
+    f.do("seat:2", "respond")
+    f.faces = [5, 6, 1, 1]  # the member's 1:3 → 1:2以下, total 11 → 2 (on the suit)
+    start = len(f.events)
+    f.do("seat:2", "counter", endurance=3, suit=True)
+    for event, audience in f.events[start:]:
+        if isinstance(event, DamageRolled) and event.target == 2:
+            assert audience == ("seat:2",)
+            assert "secret" not in event.public_part()
+    assert (f.state.players[2].suit_damage, f.state.players[2].endurance_damage) == (2, 0)

@@ -38,7 +38,7 @@ from domain.rulesets.chojin_locke.combat.activation import (
 )
 from domain.rulesets.chojin_locke.combat.attack import awaited, check_endurance
 from domain.rulesets.chojin_locke.combat.death import casualties
-from domain.rulesets.chojin_locke.combat.npc import struck
+from domain.rulesets.chojin_locke.combat.npc import members_fight, struck
 from domain.rulesets.chojin_locke.combat.state import Attack, Combat
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import Player
@@ -141,6 +141,19 @@ def counter(t: ChojinTable, command: Counter, actor: str) -> list[Draft]:
         raise RuleViolation(
             "no_damage_table",
             "The catalog has no 損害判定表: the table resolves the damage (set_condition).",
+        )
+    if combat.fighters[attack.attacker].kind == "obstacle":
+        # ruling 84: each member of the obstacle fights this target on its own
+        answered = MeleeAnswered(
+            target=me.seat,
+            endurance=command.endurance,
+            shift=command.shift,
+            fights_back=command.fight_back,
+            secret=Layer(suit=command.suit),
+        )
+        drafts = [Draft(answered, audience=(seat_actor(me.seat),))]
+        return drafts + members_fight(
+            t, state, drafts, command.endurance, command.shift, (command.suit, proxy)
         )
     assert attack.declared_endurance is not None
     mine, theirs = damage.melee_columns(

@@ -95,3 +95,70 @@ def struck(t: ChojinTable, state: ChojinState, drafts: list[Draft]) -> list[Draf
         if returned >= attack.declared_endurance and not attack.suit:
             killed.append(attack.attacker)
     return out + casualties(t, state, [*drafts, *out], killed)
+
+
+def members_fight(
+    t: ChojinTable,
+    state: ChojinState,
+    drafts: list[Draft],
+    endurance: int,
+    shift: int,
+    layer: tuple[bool, bool],
+) -> list[Draft]:
+    """An obstacle's 格闘 has hit its target, who declared `endurance` (its firepower) and
+    `shift` and answered with `drafts` (ruling 84): l.1298–1301 「1人1人がそれぞれ格闘を行います。
+    例として警官隊3人が格闘を行う場合、警官隊の耐久力は1なので火力:1の格闘攻撃で3回損害判定を
+    行います。」 Each living member's roll on the target (its remaining endurance as firepower) and
+    the target's 反撃 on that member at once (l.1110–1111; an NPC always uses all it has,
+    l.1337), the target's [格闘:X] shifting both."""
+    suit, proxy = layer  # the target's suit or 代理 takes the members' damage
+    after = look_ahead(t, state, drafts)
+    assert after.combat is not None and after.combat.attack is not None
+    attack = after.combat.attack
+    group = after.combat.fighters[attack.attacker]
+    table = state.catalog.damage_table
+    assert table is not None
+    columns = len(table.columns)
+    target = after.combat.fighters[attack.target]
+    answered = [d.event for d in drafts]
+    fights_back = any(getattr(e, "fights_back", False) for e in answered)
+    out: list[Draft] = []
+    killed: list[int] = []
+    for index, left in enumerate(group.members):
+        if left <= 0:
+            continue
+        theirs, mine = damage.melee_columns(left, endurance, 0, shift, columns)
+        rolled = t.dice.roll("2D6")  # the member's
+        dealt = damage.damage(table, theirs, rolled.total)
+        on_target = DamageRolled(
+            roller=group.id,
+            target=attack.target,
+            firepower=left,
+            endurance=endurance,
+            column=damage.column_name(table, theirs),
+            roll=rolled.record,
+            damage=dealt,
+            melee=True,
+            proxy=proxy,
+            secret=Layer(suit=suit),
+        )
+        audience = (seat_actor(target.seat),) if target.seat is not None else ()
+        out.append(Draft(on_target, audience=audience))
+        if dealt >= endurance and not suit and not proxy:
+            killed.append(attack.target)
+        if not fights_back:
+            continue
+        back = t.dice.roll("2D6")  # the target's 反撃 on this member
+        hit = DamageRolled(
+            roller=attack.target,
+            target=group.id,
+            firepower=endurance,
+            endurance=left,
+            column=damage.column_name(table, mine),
+            roll=back.record,
+            damage=damage.damage(table, mine, back.total),
+            melee=True,
+            member=index,
+        )
+        out.append(Draft(hit))
+    return out + casualties(t, state, [*drafts, *out], killed)

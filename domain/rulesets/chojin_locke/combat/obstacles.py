@@ -125,18 +125,22 @@ class ObstacleAttacked(Event):
     firepower: int
     roll: RollRecord | None = None
     candidates: tuple[int, ...] = ()
+    melee: bool = False  # 格闘: each member fights with its endurance (ruling 84)
+
+
+def opened(event: ObstacleAttacked) -> Attack:
+    return Attack(
+        attacker=event.fighter,
+        target=event.target,
+        weapon=not event.melee,
+        lv=event.lv,
+        firepower=event.firepower,
+    )
 
 
 @CHOJIN_LOCKE.folds(ObstacleAttacked)
 def _attacked(state: ChojinState, event: ObstacleAttacked, seq: int) -> ChojinState:
-    opened = Attack(
-        attacker=event.fighter,
-        target=event.target,
-        weapon=True,
-        lv=event.lv,
-        firepower=event.firepower,
-    )
-    return combat(state, main_done=True, attacked=True, attack=opened)
+    return combat(state, main_done=True, attacked=True, attack=opened(event))
 
 
 @CHOJIN_LOCKE.command("obstacle_attack")
@@ -149,6 +153,7 @@ class ObstacleAttack(Command):
     target: int | Literal["random"]
     lv: int = Field(default=1, ge=1, le=12)
     firepower: int | None = Field(default=None, ge=0, le=999)
+    melee: bool = False
 
 
 @CHOJIN_LOCKE.decides(ObstacleAttack)
@@ -176,7 +181,20 @@ def obstacle_attack(t: ChojinTable, command: ObstacleAttack, actor: str) -> list
     else:
         names = ", ".join(str(n) for n in legal)
         raise RuleViolation("bad_target", f"The obstacle may attack: {names}.")
-    firepower = command.firepower if command.firepower is not None else living_firepower(group)
+    if command.melee:
+        # l.1298–1301: 「格闘の場合は特殊な処理となり、1人1人がそれぞれ格闘を行います。」 — an LV 1
+        # attack (5.6 l.1104) whose firepower is the living members' endurance, each its own
+        if fight.fighters[target].kind != "character":
+            raise RuleViolation(
+                "table_resolved", "An obstacle's 格闘 on another obstacle is the table's (ruling)."
+            )
+        if command.firepower is not None or command.lv != 1:
+            raise RuleViolation("melee_declared", "A 格闘 is LV 1, its firepower the members'.")
+        firepower = sum(e for e in group.members if e > 0)
+    elif command.firepower is not None:
+        firepower = command.firepower
+    else:
+        firepower = living_firepower(group)
     event = ObstacleAttacked(
         fighter=group.id,
         target=target,
@@ -184,9 +202,7 @@ def obstacle_attack(t: ChojinTable, command: ObstacleAttack, actor: str) -> list
         firepower=firepower,
         roll=roll.record if roll is not None else None,
         candidates=tuple(legal) if roll is not None else (),
+        melee=command.melee,
     )
-    attack = Attack(
-        attacker=group.id, target=target, weapon=True, lv=command.lv, firepower=firepower
-    )
-    drafts = [Draft(event), *at_response(state, attack)]
+    drafts = [Draft(event), *at_response(state, opened(event))]
     return drafts + struck(t, state, drafts)
