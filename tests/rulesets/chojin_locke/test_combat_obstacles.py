@@ -10,6 +10,7 @@ from domain.errors import Forbidden
 from domain.events import Event
 from domain.rulesets.chojin_locke.combat.action_events import AttackLanded, DamageRolled
 from domain.rulesets.chojin_locke.combat.death import FighterDied
+from domain.rulesets.chojin_locke.combat.flow_events import CombatTurnEnded
 from domain.rulesets.chojin_locke.combat.initiative import in_play
 from domain.rulesets.chojin_locke.combat.obstacles import ObstacleAttacked
 from tests.rulesets.chojin_locke.combat_domain import Fight, fight, refused
@@ -302,6 +303,9 @@ def test_an_obstacles_melee_is_fought_by_each_member() -> None:
     died = [e.fighter for e in out if isinstance(e, FighterDied)]
     assert died == [2, police]
     assert f.combat.attack is None
+    # wiped out in its own combat turn: the turn ends with it (5.2) and the next one begins
+    ended = [e.fighter for e in out if isinstance(e, CombatTurnEnded)]
+    assert ended == [police] and f.combat.current != police
 
 
 def test_no_fight_back_only_the_members_roll() -> None:
