@@ -302,10 +302,10 @@ def test_an_obstacles_melee_is_fought_by_each_member() -> None:
     assert f.state.players[2].endurance_damage == 3
     died = [e.fighter for e in out if isinstance(e, FighterDied)]
     assert died == [2, police]
-    assert f.combat.attack is None
     # wiped out in its own combat turn: the turn ends with it (5.2) and the next one begins
     ended = [e.fighter for e in out if isinstance(e, CombatTurnEnded)]
     assert ended == [police] and f.combat.current != police
+    assert f.combat.attack is None
 
 
 def test_no_fight_back_only_the_members_roll() -> None:
