@@ -39,6 +39,7 @@ from domain.rulesets.chojin_locke.combat import (  # noqa: F401  (combat's own m
     flow_events,
     joining,
     joining_events,
+    leaving,
     melee,
     obstacles,
     round_end,

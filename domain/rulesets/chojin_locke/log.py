@@ -9,7 +9,15 @@ from domain.logline import roll_line
 
 from . import base_events, card_events, party_events, setup_events, turn_events
 from .cards import CharacterSheet
-from .combat import action_events, before_events, death, flow_events, joining_events, obstacles
+from .combat import (
+    action_events,
+    before_events,
+    death,
+    flow_events,
+    joining_events,
+    leaving,
+    obstacles,
+)
 from .rules import CHOJIN_LOCKE
 from .state import Cell, Position
 
@@ -671,3 +679,28 @@ def _obstacle_attacked(e: obstacles.ObstacleAttacked) -> str:
     return (
         f"{_fighter(e.fighter)}が武器で攻撃 → {_fighter(e.target)}{how}: LV{e.lv} 火力{e.firepower}"
     )
+
+
+# ------------------------------------------------------------------------------ leaving (5.7)
+AFTERMATH_PHASES = {
+    "square": "マスの効果発動フェイズ",
+    "support": "支援フェイズ",
+    "combat": "戦闘発生フェイズ",
+}
+
+
+@_says(leaving.EscapeMoved)
+def _escape_moved(e: leaving.EscapeMoved) -> str:
+    where = _cell(e.cell) if e.cell is not None else _place(e.to) if e.to is not None else "?"
+    return f"{_fighter(e.fighter)}: 戦闘から離脱して{where}へ移動"
+
+
+@_says(leaving.AftermathPhaseEntered)
+def _aftermath_phase(e: leaving.AftermathPhaseEntered) -> str:
+    return f"戦闘離脱後の処理 {_seat(e.seat)}: {AFTERMATH_PHASES[e.phase]} (手札{e.hand}枚)"
+
+
+@_says(leaving.AftermathDone)
+def _aftermath_done(e: leaving.AftermathDone) -> str:
+    cards = f": {'・'.join(e.secret.cards)}" if e.secret and e.secret.cards else ""
+    return f"戦闘離脱後の処理 {_seat(e.seat)}: 終了、手札{e.count}枚を回収、ESPパワー回復{cards}"

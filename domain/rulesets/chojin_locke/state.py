@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from domain.rulesets.chojin_locke.cards import Catalog, CharacterSheet
-from domain.rulesets.chojin_locke.combat.state import Combat
+from domain.rulesets.chojin_locke.combat.state import Aftermath, Combat
 from domain.rulesets.chojin_locke.playing_cards import PlayingCard
 
 Stage = Literal["deal", "silhouettes", "rebalance", "ambush", "planet", "keys", "base", "over"]
@@ -197,6 +197,7 @@ class ChojinState(_Frozen):
     vigil_turns: int = 1000  # 4.2: the Evil declarer's unmoved turns that end the game
     vigils: Mapping[int, int] = {}  # Evil victory declarer → turns begun since it last moved
     combat: Combat | None = None  # chapter 5, while a combat runs (combat/state.py)
+    aftermath: Aftermath | None = None  # 5.7, after a combat some fighters left (combat/leaving.py)
     # 5.1 (1)③: onlookers who made 実は参加していたチェック (once per person per game)
     joined_persons: Sequence[str] = []
     last_event: int = 0

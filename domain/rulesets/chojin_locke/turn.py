@@ -200,6 +200,12 @@ def next_phase(t: ChojinTable, command: NextPhase, actor: str) -> list[Draft]:
         raise RuleViolation(
             "combat_running", "A combat is running: the turn goes on when it is over."
         )
+    if state.aftermath is not None:
+        # 5.7 l.1155: 「全ての戦闘離脱後の処理も終了した場合、通常ターンに戻ります。」
+        raise RuleViolation(
+            "aftermath_running",
+            "Characters that left the combat play their phases first (aftermath_next).",
+        )
     if must_fight(state, player.seat):
         raise RuleViolation(
             "must_start_combat",

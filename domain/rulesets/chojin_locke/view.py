@@ -103,6 +103,26 @@ class VigilView(BaseModel):
     declarers: dict[str, int]
 
 
+class AftermathView(BaseModel):
+    """5.7, public: who still plays its phases after leaving the combat, in order, the current
+    one's phase, and how many C-cards each keeps (which: its own secrets' `combat_hand`)."""
+
+    queue: list[int]
+    phase: str
+    hands: dict[str, int]
+
+
+def _aftermath(state: ChojinState) -> AftermathView | None:
+    after = state.aftermath
+    if after is None:
+        return None
+    return AftermathView(
+        queue=list(after.queue),
+        phase=after.phase,
+        hands={str(n): len(cards) for n, cards in after.hands.items()},
+    )
+
+
 class ChojinView(RulesView):
     stage: Stage
     deals: int
@@ -116,6 +136,7 @@ class ChojinView(RulesView):
     ending: Ending | None
     results: dict[str, Result] | None  # at the end, when every sheet is public
     combat: CombatView | None = None  # chapter 5, while a combat runs
+    aftermath: AftermathView | None = None  # 5.7, the leavers' phases after the combat
     me: Private[SeatSecrets] | None = None
     secrets: Private[dict[str, SeatSecrets]] | None = None
 
@@ -142,6 +163,15 @@ def _public(player: Player, ended: bool) -> PlayerView:
     )
 
 
+def _combat_hand(state: ChojinState, seat: int) -> list[str]:
+    """The seat's C-cards: in the combat, or kept after leaving one (5.7, combat/leaving.py)."""
+    if state.combat is not None:
+        return list(state.combat.hands.get(seat, ()))
+    if state.aftermath is not None:
+        return list(state.aftermath.hands.get(seat, ()))
+    return []
+
+
 def _secrets(state: ChojinState, player: Player) -> SeatSecrets:
     mine = (seat_actor(player.seat),)
     has_sheet = player.sheet is not None
@@ -155,7 +185,7 @@ def _secrets(state: ChojinState, player: Player) -> SeatSecrets:
         ability_cards=list(player.abilities),
         inspections_left=player.inspections,
         inspected={str(s): sheet for s, sheet in player.inspected.items()},
-        combat_hand=list(state.combat.hands.get(player.seat, ())) if state.combat else [],
+        combat_hand=_combat_hand(state, player.seat),
         faction=Private(player.faction, mine) if has_sheet else None,
         stats=Private({s: current(player, s) for s in _STATS}, mine) if has_sheet else None,
     )
@@ -199,6 +229,7 @@ def view(t: TableView[ChojinState], audience: str) -> ChojinView:
         ),
         ending=state.ending,
         combat=combat_view(state.combat) if state.combat is not None else None,
+        aftermath=_aftermath(state),
         results={str(s): r for s, r in results(state).items()} if t.ended else None,
         me=Private(_secrets(state, me), (audience,)) if me is not None else None,
         secrets=(

@@ -14,6 +14,7 @@ from domain.draws import ShuffleDraw
 from domain.events import Event
 from domain.rulesets.chojin_locke.changes import combat, fighter, player, players, without
 from domain.rulesets.chojin_locke.combat.state import (
+    Aftermath,
     Combat,
     CombatPhase,
     Fighter,
@@ -367,13 +368,40 @@ def _ended(state: ChojinState, event: CombatEnded, seq: int) -> ChojinState:
     fought = state.combat
     if fought is None:
         return state
+    leavers = _leavers(state, fought)
     changed = []
     for f in fought.fighters.values():
         if f.seat is None or f.seat not in state.players:
             continue
-        update: dict[str, object] = {"power_spent": 0}
         someone = state.players[f.seat]
+        # 5.7 l.1121–1122: a leaver that moved keeps its spent power until its phases are over
+        update: dict[str, object] = {} if f.seat in leavers else {"power_spent": 0}
         if fought.stage == "planet" and someone.side == "base":
             update["position"] = None
         changed.append(someone.model_copy(update=update))
-    return players(state, *changed).model_copy(update={"combat": None})
+    aftermath = None
+    if leavers:
+        turn = state.turn
+        aftermath = Aftermath(
+            queue=leavers,
+            hands={n: list(fought.hands.get(n, ())) for n in leavers},
+            ends_turn=turn is not None and turn.phase == "combat",
+        )
+    return players(state, *changed).model_copy(update={"combat": None, "aftermath": aftermath})
+
+
+def _leavers(state: ChojinState, fought: Combat) -> list[int]:
+    """5.7: the living characters that left the combat and moved their piece, in order from the
+    turn player (l.1148–1149: 「ターンプレイヤーから近いプレイヤーから上記の処理を行います」:
+    the turn player itself, then the next seats to its right as turns go)."""
+    first = state.turn.seat if state.turn is not None else fought.started_by
+    seats = [
+        f.seat
+        for f in fought.fighters.values()
+        if f.left
+        and f.moved
+        and f.seat is not None
+        and f.seat in state.players
+        and state.players[f.seat].alive
+    ]
+    return sorted(seats, key=lambda n: (n - first) % max(state.seats, 1))

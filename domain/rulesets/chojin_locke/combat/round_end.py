@@ -31,11 +31,11 @@ from domain.rulesets.chojin_locke.combat.flow_events import (
 from domain.rulesets.chojin_locke.combat.hands import draw_to_limit, hand_holders, look_ahead
 from domain.rulesets.chojin_locke.combat.initiative import in_play
 from domain.rulesets.chojin_locke.combat.joining import remnants_leave
+from domain.rulesets.chojin_locke.combat.leaving import after_combat
 from domain.rulesets.chojin_locke.combat.state import Combat, Fighter
 from domain.rulesets.chojin_locke.guards import playing
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState
-from domain.rulesets.chojin_locke.turn import end_turn
 from domain.table import acting_seat
 
 
@@ -48,14 +48,12 @@ def running(state: ChojinState) -> Combat:
 def end_combat(t: ChojinTable, state: ChojinState, reason: EndReason) -> list[Draft]:
     """The combat is over (for the actions too: a death that leaves one fighter does not end
     it before the round end, 5.1 (7)②, but an exhausted deck does at once). Started in the
-    戦闘発生フェイズ, the turn player's turn ends with it (4.3: it is the last phase)."""
+    戦闘発生フェイズ, the turn player's turn ends with it (4.3: it is the last phase) — after the
+    phases of those who left it and moved (5.7, combat/leaving.py)."""
     assert state.combat is not None
     drafts = [Draft(CombatEnded(reason=reason, round=state.combat.round))]
-    after = look_ahead(t, state, drafts)
-    turn = after.turn
-    if turn is not None and turn.phase == "combat":
-        drafts += end_turn(t, after, turn)
-    return drafts
+    # 5.7: the leavers' phases come first; the turn ends once they are over
+    return drafts + after_combat(t, look_ahead(t, state, drafts))
 
 
 def voters(state: ChojinState) -> list[Fighter]:

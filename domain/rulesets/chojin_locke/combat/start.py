@@ -22,6 +22,11 @@ def no_combat(state: ChojinState) -> None:
         raise RuleViolation(
             "combat_running", "A combat is running: the turn goes on when it is over."
         )
+    if state.aftermath is not None:
+        raise RuleViolation(
+            "aftermath_running",
+            "Characters that left the combat play their phases first (aftermath_next).",
+        )
 
 
 def square_of(state: ChojinState, player: Player) -> str:

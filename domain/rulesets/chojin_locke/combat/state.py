@@ -56,6 +56,7 @@ class Fighter(_Frozen):
     proxy: bool = False  # a [代理:X] fights in its place (public: 「代理を使用することだけを宣言」)
     stunned_rounds: int = 0  # 気絶状態 (6.1)
     left: bool = False  # escaped the combat (逃避) and waits for 5.7
+    moved: bool = False  # left, and its piece moved (5.7: 「戦闘から離脱しコマを移動させた」)
     # obstacles (6.2): one participant, each member's endurance kept apart
     members: Sequence[int] = []  # remaining endurance per member; empty for a character
     firepower: int = 0  # an obstacle's (total) weapon firepower; a remnant's 火力
@@ -127,3 +128,18 @@ class Combat(_Frozen):
 
     def living(self) -> list[Fighter]:
         return [f for f in self.fighters.values() if not f.left]
+
+
+AftermathPhase = Literal["square", "support", "combat"]
+
+
+class Aftermath(_Frozen):
+    """5.7 戦闘離脱後の処理 (combat/leaving.py): once the combat they left is over, each fighter
+    that left it and moved its piece plays マスの効果発動 → 支援 → 戦闘発生 still treated as in
+    combat: its spent ESP power and its hand are kept until its phases are over."""
+
+    queue: Sequence[int]  # the leavers still to go, nearest the turn player first; [0] plays
+    phase: AftermathPhase = "square"
+    # each leaver's kept C-cards, SEALED to its seat (only the count is public)
+    hands: Mapping[int, Sequence[str]] = {}
+    ends_turn: bool = False  # the combat was the turn's 戦闘発生フェイズ: the turn ends after

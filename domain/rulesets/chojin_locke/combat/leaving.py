@@ -1,0 +1,208 @@
+"""5.7 戦闘離脱後の処理: a character that left a combat by an escape (逃避) moves its piece
+(`escape_to`), and once the combat is over plays, still treated as in combat, its
+マスの効果発動 → 支援 → 戦闘発生 phases (`aftermath_next`), the leavers in order from the turn
+player (l.1117–1155):
+
+「戦闘から離脱しコマを移動させたキャラクターは、元々参加していた戦闘が終了した後に以下の処理を
+行います。…消費したESPパワー・手札・戦闘中に得られた効果等の状態は以下の処理が終了するまで継続された
+ままとなります。」「複数のキャラクターが同じ戦闘から離脱しコマを移動させた場合、ターンプレイヤーから
+近いプレイヤーから上記の処理を行います。」「全ての戦闘が終了し、全ての戦闘離脱後の処理も終了した場合、
+通常ターンに戻ります。」
+
+The CombatEnded fold (flow_events.py) opens `ChojinState.aftermath` for the leavers who moved
+(keeping their spent power and their hands); `after_combat` walks the first one into its
+square phase, or ends the turn as before when nobody left.
+"""
+
+from __future__ import annotations
+
+from domain.audience import seat_actor
+from domain.commands import Command
+from domain.errors import RuleViolation
+from domain.events import Event
+from domain.records import Draft
+from domain.rulesets.chojin_locke.board import key
+from domain.rulesets.chojin_locke.changes import fighter, player
+from domain.rulesets.chojin_locke.combat.flow_events import CardsBody, CombatStarted
+from domain.rulesets.chojin_locke.combat.hands import look_ahead
+from domain.rulesets.chojin_locke.combat.state import AftermathPhase
+from domain.rulesets.chojin_locke.fields import Col, Row, SquareNumber
+from domain.rulesets.chojin_locke.grid import cell_key
+from domain.rulesets.chojin_locke.guards import playing
+from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
+from domain.rulesets.chojin_locke.state import Cell, ChojinState, Position
+from domain.rulesets.chojin_locke.turn import base_square_effect, end_turn, square_effect
+from domain.table import acting_seat
+
+ORDER: tuple[AftermathPhase, ...] = ("square", "support", "combat")
+
+# ----------------------------------------------------------------------------- the escape's move
+
+
+@CHOJIN_LOCKE.event
+class EscapeMoved(Event):
+    """A fighter that left the combat by an escape moves its piece (5.7 l.1118:
+    「戦闘から離脱しコマを移動させたキャラクター」): a square of its planet (惑星編) or of the base
+    (秘密基地編)."""
+
+    fighter: int
+    to: Position | None = None
+    cell: Cell | None = None
+
+
+@CHOJIN_LOCKE.folds(EscapeMoved)
+def _escape_moved(state: ChojinState, event: EscapeMoved, seq: int) -> ChojinState:
+    if event.to is not None:
+        state = player(state, event.fighter, position=event.to)
+    if event.cell is not None:
+        state = player(state, event.fighter, cell=event.cell)
+    if state.combat is not None and event.fighter in state.combat.fighters:
+        state = fighter(state, event.fighter, moved=True)
+    return state
+
+
+@CHOJIN_LOCKE.command("escape_to")
+class EscapeTo(Command):
+    """5.7: having left the combat by an escape, move your piece — `square` (惑星編: a square of
+    your planet) or `row` and `col` (秘密基地編) — other than the combat's."""
+
+    square: SquareNumber | None = None
+    row: Row | None = None
+    col: Col | None = None
+
+
+@CHOJIN_LOCKE.decides(EscapeTo)
+def escape_to(t: ChojinTable, command: EscapeTo, actor: str) -> list[Draft]:
+    state = playing(t)
+    fight = state.combat
+    if fight is None:
+        raise RuleViolation("no_combat", "No combat is running.")
+    seat = acting_seat(actor)
+    me = fight.fighters.get(seat)
+    if me is None or me.kind != "character" or not me.left:
+        raise RuleViolation(
+            "not_left", "Only a character that has left the combat by an escape moves away."
+        )
+    if me.moved:
+        raise RuleViolation("already_moved", "Your piece has already moved away from the combat.")
+    someone = state.players[seat]
+    if fight.stage == "base":
+        if command.row is None or command.col is None or command.square is not None:
+            raise RuleViolation("bad_move", "In the base, name the row and column you move to.")
+        if someone.cell is None:
+            raise RuleViolation("not_on_board", "Your piece is not in the base.")
+        cell = Cell(row=command.row, col=command.col)
+        if cell_key(cell) == fight.square:
+            raise RuleViolation("same_square", "Name a square other than the combat's.")
+        return [Draft(EscapeMoved(fighter=seat, cell=cell))]
+    if command.square is None or command.row is not None or command.col is not None:
+        raise RuleViolation("bad_move", "On a planet, name the square of your planet you move to.")
+    if someone.position is None:
+        raise RuleViolation("not_on_board", "Your piece is not on the board.")
+    to = Position(planet=someone.position.planet, square=command.square)
+    if key(to.planet, to.square) == fight.square:
+        raise RuleViolation("same_square", "Name a square other than the combat's.")
+    return [Draft(EscapeMoved(fighter=seat, to=to))]
+
+
+# ----------------------------------------------------------------------------- after the combat
+
+
+@CHOJIN_LOCKE.event
+class AftermathPhaseEntered(Event):
+    """5.7 l.1124–1128: a leaver's マスの効果発動 / 支援 / 戦闘発生 phase after the combat it
+    left. `hand`: how many C-cards it still holds (which are sealed to its seat)."""
+
+    seat: int
+    phase: AftermathPhase
+    hand: int = 0
+
+
+@CHOJIN_LOCKE.folds(AftermathPhaseEntered)
+def _aftermath_phase(state: ChojinState, event: AftermathPhaseEntered, seq: int) -> ChojinState:
+    if state.aftermath is None:
+        return state
+    return state.model_copy(
+        update={"aftermath": state.aftermath.model_copy(update={"phase": event.phase})}
+    )
+
+
+@CHOJIN_LOCKE.event
+class AftermathDone(Event):
+    """A leaver's phases are over (l.1121–1122: the states kept 「以下の処理が終了するまで」):
+    its spent ESP power comes back and its C-cards are collected; which they were stays
+    sealed to its seat."""
+
+    seat: int
+    count: int
+    secret: CardsBody | None = None
+
+
+@CHOJIN_LOCKE.folds(AftermathDone)
+def _aftermath_done(state: ChojinState, event: AftermathDone, seq: int) -> ChojinState:
+    state = player(state, event.seat, power_spent=0)
+    after = state.aftermath
+    if after is None:
+        return state
+    queue = [n for n in after.queue if n != event.seat]
+    if not queue:
+        return state.model_copy(update={"aftermath": None})
+    hands = {n: h for n, h in after.hands.items() if n != event.seat}
+    changed = after.model_copy(update={"queue": queue, "hands": hands, "phase": "square"})
+    return state.model_copy(update={"aftermath": changed})
+
+
+def _square_phase(t: ChojinTable, state: ChojinState) -> list[Draft]:
+    """The next leaver's マスの効果発動フェイズ, 「通常ターンと同様に」 (l.1130): a face-down
+    planet or base card under it is turned. A 待ち伏せ's combat from here is not run
+    (docs/rulings.md)."""
+    assert state.aftermath is not None
+    seat = state.aftermath.queue[0]
+    held = len(state.aftermath.hands.get(seat, ()))
+    drafts = [Draft(AftermathPhaseEntered(seat=seat, phase="square", hand=held))]
+    someone = state.players[seat]
+    effects = square_effect(state, someone) + base_square_effect(t, state, someone)
+    return drafts + [d for d in effects if not isinstance(d.event, CombatStarted)]
+
+
+def after_combat(t: ChojinTable, state: ChojinState) -> list[Draft]:
+    """Right after CombatEnded is folded: the first leaver's phases, or (nobody left and moved)
+    the turn ends as before when the combat was its 戦闘発生フェイズ (4.3: the last phase)."""
+    if state.aftermath is not None:
+        return _square_phase(t, state)
+    turn = state.turn
+    if turn is not None and turn.phase == "combat":
+        return end_turn(t, state, turn)
+    return []
+
+
+@CHOJIN_LOCKE.command("aftermath_next")
+class AftermathNext(Command):
+    """5.7: the leaver whose turn it is ends its マスの効果発動 / 支援 / 戦闘発生 phase."""
+
+
+@CHOJIN_LOCKE.decides(AftermathNext)
+def aftermath_next(t: ChojinTable, command: AftermathNext, actor: str) -> list[Draft]:
+    state = playing(t)
+    after = state.aftermath
+    if after is None:
+        raise RuleViolation("no_aftermath", "Nobody is playing its phases after leaving a combat.")
+    if state.combat is not None:
+        raise RuleViolation("combat_running", "A combat is running: its end comes first.")
+    seat = after.queue[0]
+    if acting_seat(actor) != seat:
+        raise RuleViolation("not_your_aftermath", "Another character's phases are being played.")
+    if after.phase != "combat":
+        following = ORDER[ORDER.index(after.phase) + 1]
+        held = len(after.hands.get(seat, ()))
+        return [Draft(AftermathPhaseEntered(seat=seat, phase=following, hand=held))]
+    cards = tuple(after.hands.get(seat, ()))
+    done = AftermathDone(seat=seat, count=len(cards), secret=CardsBody(cards=cards))
+    drafts = [Draft(done, (seat_actor(seat),))]
+    later = look_ahead(t, state, drafts)
+    if later.aftermath is not None:
+        return drafts + _square_phase(t, later)
+    turn = later.turn
+    if after.ends_turn and turn is not None:
+        return drafts + end_turn(t, later, turn)
+    return drafts

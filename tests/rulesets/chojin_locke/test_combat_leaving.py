@@ -1,0 +1,155 @@
+"""5.7 戦闘離脱後の処理 through the real deciders and folds: an escaped fighter moves its piece
+(`escape_to`), and after the combat plays マスの効果発動 → 支援 → 戦闘発生 (`aftermath_next`)
+with its spent power and hand kept, the leavers in order from the turn player; then the turn
+goes on. Refusals append nothing; the kept hand stays sealed to its seat."""
+
+from __future__ import annotations
+
+import json
+
+from domain.rulesets.chojin_locke import CHOJIN_LOCKE
+from domain.rulesets.chojin_locke.combat.flow_events import CombatEnded
+from domain.rulesets.chojin_locke.combat.leaving import (
+    AftermathDone,
+    AftermathPhaseEntered,
+    EscapeMoved,
+)
+from domain.rulesets.chojin_locke.state import Position
+from domain.rulesets.chojin_locke.turn_events import SquareTurned, TurnBegun
+from domain.rulesets.chojin_locke.view import view
+from domain.secrecy import strip
+from tests.rulesets.chojin_locke.combat_domain import Fight, fight, refused
+
+P1, P2, P3 = "seat:1", "seat:2", "seat:3"
+
+
+def _escape(f: Fight, actor: str, square: int | None = 5) -> None:
+    f.do(actor, "play_card", card="テレポート", kind="逃避", esp_level=1)
+    if square is not None:
+        f.do(actor, "escape_to", square=square)
+    f.do(actor, "combat_next")  # main → support2
+    f.do(actor, "combat_next")  # the combat turn is over
+
+
+def _with_cards(f: Fight) -> None:
+    """Face-down planet cards on 2:5 (where the leavers go) and 0:0 (so the stage goes on)."""
+    board = f.state.board.model_copy(update={"cards": {"2:5": "白紙", "0:0": "白紙"}})
+    f.state = f.state.model_copy(update={"board": board})
+
+
+def _pass_turn(f: Fight, actor: str) -> list[object]:
+    f.do(actor, "combat_next")  # check → support1
+    f.do(actor, "combat_next")  # support1 → main
+    f.do(actor, "combat_pass")
+    f.do(actor, "combat_next")  # main → support2
+    return list(f.do(actor, "combat_next"))
+
+
+def _seen(f: Fight, audience: str) -> str:
+    return json.dumps(strip(view(f.table(), audience), audience), ensure_ascii=False)
+
+
+def test_an_escape_moves_the_piece_and_refusals_append_nothing() -> None:
+    f = fight({1: ["テレポート"], 2: []})
+    refused(f, P1, "escape_to", "not_left", square=5)
+    f.do(P1, "play_card", card="テレポート", kind="逃避", esp_level=1)
+    refused(f, P2, "escape_to", "not_left", square=5)
+    refused(f, P1, "escape_to", "same_square", square=3)  # the combat is on 2:3
+    refused(f, P1, "escape_to", "bad_move", row=1, col=1)
+    (moved,) = f.do(P1, "escape_to", square=5)
+    assert isinstance(moved, EscapeMoved) and moved.to == Position(planet=2, square=5)
+    assert f.state.players[1].position == Position(planet=2, square=5)
+    assert f.combat.fighters[1].moved and f.combat.fighters[1].left
+    refused(f, P1, "escape_to", "already_moved", square=4)
+    said = CHOJIN_LOCKE.describe(moved.type, moved.public_part(), None)
+    assert said is not None and said[1] == "席1: 戦闘から離脱して惑星2のマス5へ移動"
+
+
+def test_after_the_combat_the_leaver_plays_its_phases_with_power_and_hand_kept() -> None:
+    f = fight({1: ["テレポート", "シールド", "バリアー"], 2: [], 3: []})
+    _with_cards(f)
+    _escape(f, P1)
+    _pass_turn(f, P2)
+    events = _pass_turn(f, P3)  # a round without an attack: the combat is over
+    ended = [e for e in events if isinstance(e, CombatEnded)]
+    assert ended and ended[0].reason == "no_attack"
+    # its マスの効果発動フェイズ, as in a normal turn: the card under it is turned
+    entered, turned = events[-2:]
+    assert isinstance(entered, AftermathPhaseEntered)
+    assert (entered.seat, entered.phase, entered.hand) == (1, "square", 2)
+    assert isinstance(turned, SquareTurned) and (turned.planet, turned.square) == (2, 5)
+    assert not any(isinstance(e, TurnBegun) for e in events)  # the turn waits
+    assert f.state.combat is None
+    after = f.state.aftermath
+    assert after is not None and list(after.queue) == [1] and after.phase == "square"
+    # l.1121–1122: spent power and hand kept until its phases are over
+    assert f.state.players[1].power_spent == 1
+    assert sorted(after.hands[1]) == ["シールド", "バリアー"]
+    assert json.loads(_seen(f, P1))["me"]["combat_hand"] == ["シールド", "バリアー"]
+    for other in ("public", P2, P3):
+        seen = _seen(f, other)
+        assert "シールド" not in seen and "バリアー" not in seen
+        assert json.loads(seen)["aftermath"] == {
+            "queue": [1],
+            "phase": "square",
+            "hands": {"1": 2},
+        }
+    # the normal turn waits for it
+    refused(f, P1, "next_phase", "aftermath_running")
+    refused(f, P2, "aftermath_next", "not_your_aftermath")
+    (support,) = f.do(P1, "aftermath_next")
+    assert isinstance(support, AftermathPhaseEntered) and support.phase == "support"
+    (fight_phase,) = f.do(P1, "aftermath_next")
+    assert isinstance(fight_phase, AftermathPhaseEntered) and fight_phase.phase == "combat"
+    done, begun = f.do(P1, "aftermath_next")
+    assert isinstance(done, AftermathDone) and done.count == 2
+    assert done.secret is not None and sorted(done.secret.cards) == ["シールド", "バリアー"]
+    assert "シールド" not in json.dumps(done.public_part(), ensure_ascii=False)
+    # reset, and back to the normal turn: seat 1's 戦闘発生フェイズ was the last, so seat 2 plays
+    assert f.state.aftermath is None and f.state.players[1].power_spent == 0
+    assert isinstance(begun, TurnBegun) and begun.seat == 2
+    assert "combat_hand" in _seen(f, P1) and json.loads(_seen(f, P1))["me"]["combat_hand"] == []
+    refused(f, P1, "aftermath_next", "no_aftermath")
+
+
+def test_several_leavers_go_from_the_one_nearest_the_turn_player() -> None:
+    f = fight({1: ["テレポート"], 2: [], 3: ["テレポート"]})
+    _with_cards(f)
+    f.state = f.state.model_copy(update={"turn": f.state.turn.model_copy(update={"seat": 2})})  # type: ignore[union-attr]
+    _escape(f, P1, square=5)
+    f.do(P2, "combat_next")
+    f.do(P2, "combat_next")
+    f.do(P2, "combat_pass")
+    f.do(P2, "combat_next")
+    f.do(P2, "combat_next")
+    f.do(P3, "combat_next")
+    f.do(P3, "combat_next")
+    _escape(f, P3, square=0)
+    after = f.state.aftermath
+    assert f.state.combat is None and after is not None
+    # turn player seat 2: seat 3 is next to it, seat 1 after
+    assert list(after.queue) == [3, 1]
+    for _ in range(2):
+        f.do(P3, "aftermath_next")
+    refused(f, P1, "aftermath_next", "not_your_aftermath")
+    done, first, turned = f.do(P3, "aftermath_next")
+    assert isinstance(turned, SquareTurned) and turned.seat == 1
+    assert isinstance(done, AftermathDone) and done.seat == 3
+    assert isinstance(first, AftermathPhaseEntered) and (first.seat, first.phase) == (1, "square")
+    assert f.state.players[3].power_spent == 0 and f.state.players[1].power_spent == 1
+    f.do(P1, "aftermath_next")
+    f.do(P1, "aftermath_next")
+    _done, begun = f.do(P1, "aftermath_next")
+    assert isinstance(begun, TurnBegun) and begun.seat == 3
+    assert f.state.aftermath is None
+
+
+def test_a_leaver_that_did_not_move_has_no_aftermath() -> None:
+    f = fight({1: ["テレポート"], 2: [], 3: []})
+    _with_cards(f)
+    _escape(f, P1, square=None)
+    _pass_turn(f, P2)
+    events = _pass_turn(f, P3)
+    assert f.state.combat is None and f.state.aftermath is None
+    assert isinstance(events[-1], TurnBegun) and events[-1].seat == 2
+    assert f.state.players[1].power_spent == 0
