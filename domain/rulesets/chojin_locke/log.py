@@ -438,7 +438,10 @@ def _card_name(color: str, rank: int) -> str:
 @_says(flow_events.CombatStarted)
 def _combat_started(e: flow_events.CombatStarted) -> str:
     freed = f" (拘束・逮捕解除: {_fighters(e.released)})" if e.released else ""
-    return f"{_seat(e.seat)}が戦闘を発生させる ({e.square}): {_fighters(e.fighters)}{freed}"
+    carried = " (戦闘離脱後: 状態を継続したまま)" if e.carried is not None else ""
+    return (
+        f"{_seat(e.seat)}が戦闘を発生させる ({e.square}){carried}: {_fighters(e.fighters)}{freed}"
+    )
 
 
 @_says(flow_events.CombatStepEntered)

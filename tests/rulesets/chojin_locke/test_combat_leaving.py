@@ -7,8 +7,13 @@ from __future__ import annotations
 
 import json
 
+from domain.events import Event
 from domain.rulesets.chojin_locke import CHOJIN_LOCKE
-from domain.rulesets.chojin_locke.combat.flow_events import CombatEnded
+from domain.rulesets.chojin_locke.combat.flow_events import (
+    CombatDeckShuffled,
+    CombatEnded,
+    CombatStarted,
+)
 from domain.rulesets.chojin_locke.combat.leaving import (
     AftermathDone,
     AftermathPhaseEntered,
@@ -37,12 +42,12 @@ def _with_cards(f: Fight) -> None:
     f.state = f.state.model_copy(update={"board": board})
 
 
-def _pass_turn(f: Fight, actor: str) -> list[object]:
+def _pass_turn(f: Fight, actor: str) -> list[Event]:
     f.do(actor, "combat_next")  # check → support1
     f.do(actor, "combat_next")  # support1 → main
     f.do(actor, "combat_pass")
     f.do(actor, "combat_next")  # main → support2
-    return list(f.do(actor, "combat_next"))
+    return f.do(actor, "combat_next")
 
 
 def _seen(f: Fight, audience: str) -> str:
@@ -153,3 +158,49 @@ def test_a_leaver_that_did_not_move_has_no_aftermath() -> None:
     assert f.state.combat is None and f.state.aftermath is None
     assert isinstance(events[-1], TurnBegun) and events[-1].seat == 2
     assert f.state.players[1].power_spent == 0
+
+
+def test_a_leaver_starts_a_combat_keeping_its_state_and_the_other_leaver_is_reset() -> None:
+    f = fight({1: ["テレポート", "バリアー"], 2: [], 3: ["テレポート", "シールド"]})
+    _with_cards(f)
+    f.state = f.state.model_copy(update={"turn": f.state.turn.model_copy(update={"seat": 2})})  # type: ignore[union-attr]
+    _escape(f, P1, square=5)
+    _pass_turn(f, P2)
+    f.do(P3, "combat_next")
+    f.do(P3, "combat_next")
+    _escape(f, P3, square=5)  # both on 2:5, seat 3 nearer the turn player
+    after = f.state.aftermath
+    assert after is not None and list(after.queue) == [3, 1]
+    assert f.state.players[1].power_spent == 1 and f.state.players[3].power_spent == 1
+    refused(f, P3, "start_combat", "wrong_phase")  # its square phase
+    refused(f, P1, "start_combat", "not_your_aftermath")
+    f.do(P3, "aftermath_next")
+    f.do(P3, "aftermath_next")  # its 戦闘発生フェイズ: its main action does not matter
+    events = f.do(P3, "start_combat")
+    started = events[0]
+    assert isinstance(started, CombatStarted)
+    assert started.carried == 3 and started.fighters == (1, 3) and started.square == "2:5"
+    said = CHOJIN_LOCKE.describe(started.type, started.public_part(), None)
+    assert said is not None and "戦闘離脱後: 状態を継続したまま" in said[1]
+    # the round end first: seat 3 keeps its シールド and draws back to its limit from a deck
+    # without it; then 戦闘参加
+    shuffled = next(e for e in events if isinstance(e, CombatDeckShuffled))
+    assert shuffled.secret is not None and "シールド" in shuffled.secret.deck
+    assert len(shuffled.secret.deck) == len(f.state.catalog.combat_deck()) - 1
+    assert f.hand(3)[0] == "シールド" and len(f.hand(3)) == 7
+    assert f.state.players[3].power_spent == 1  # kept
+    # seat 1, a leaver on that square, is reset: power back, kept hand gone, no phases of its own
+    assert f.state.players[1].power_spent == 0 and f.hand(1) == []
+    assert f.state.aftermath is None
+    assert f.combat.step == "joining" and f.combat.started_by == 3
+    f.do(P3, "combat_next")  # → コマ移動
+    f.do(P3, "combat_next")  # → 戦闘前
+    f.do(P3, "combat_next")  # hands (seat 1: new), initiative, first turn
+    assert len(f.hand(1)) == 7
+    first = f.combat.current
+    second = 3 if first == 1 else 1
+    _pass_turn(f, f"seat:{first}")
+    events = _pass_turn(f, f"seat:{second}")  # no attack: over, everyone reset
+    assert any(isinstance(e, CombatEnded) for e in events)
+    assert f.state.players[3].power_spent == 0 and f.state.aftermath is None
+    assert isinstance(events[-1], TurnBegun) and events[-1].seat == 3

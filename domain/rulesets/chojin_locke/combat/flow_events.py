@@ -71,6 +71,9 @@ class CombatStarted(Event):
     released: tuple[int, ...] = ()
     # 4.5: a turned 待ち伏せ: the base player who handles it, its piece put on the square
     ambush: int | None = None
+    # 5.7 l.1136–1146: started in a leaver's 戦闘発生フェイズ, that leaver carries its state (spent
+    # power, its kept hand) into this combat; every other leaver on the square is reset
+    carried: int | None = None
 
 
 @CHOJIN_LOCKE.folds(CombatStarted)
@@ -87,6 +90,19 @@ def _started(state: ChojinState, event: CombatStarted, seq: int) -> ChojinState:
         seat: Fighter(id=seat, name=fighter_name(state, seat), seat=seat) for seat in event.fighters
     }
     begun = Combat(square=event.square, stage=event.stage, started_by=event.seat, fighters=fighters)
+    after = state.aftermath
+    if event.carried is not None and after is not None:
+        begun = begun.model_copy(update={"hands": {event.carried: after.hands[event.carried]}})
+        # 「消費したESPパワー・手札・戦闘中に得られた効果等の状態がリセットされます。」: the other
+        # leavers here lose their kept state (their hands went to the pile) and fight anew
+        reset = [n for n in after.queue if n in event.fighters and n != event.carried]
+        state = players(
+            state, *[state.players[n].model_copy(update={"power_spent": 0}) for n in reset]
+        )
+        queue = [n for n in after.queue if n not in event.fighters]
+        hands = {n: h for n, h in after.hands.items() if n in queue}
+        kept = after.model_copy(update={"queue": queue, "hands": hands, "phase": "square"})
+        state = state.model_copy(update={"aftermath": kept if queue else None})
     return state.model_copy(update={"combat": begun})
 
 
@@ -379,14 +395,17 @@ def _ended(state: ChojinState, event: CombatEnded, seq: int) -> ChojinState:
         if fought.stage == "planet" and someone.side == "base":
             update["position"] = None
         changed.append(someone.model_copy(update=update))
-    aftermath = None
+    # 5.7: a combat started from a leaver's phases ends with the others' still to come; its own
+    # leavers join them
+    aftermath = state.aftermath
     if leavers:
         turn = state.turn
-        aftermath = Aftermath(
-            queue=leavers,
-            hands={n: list(fought.hands.get(n, ())) for n in leavers},
-            ends_turn=turn is not None and turn.phase == "combat",
+        earlier = aftermath or Aftermath(
+            queue=[], ends_turn=turn is not None and turn.phase == "combat"
         )
+        queue = [*earlier.queue, *(n for n in leavers if n not in earlier.queue)]
+        hands = {**earlier.hands, **{n: list(fought.hands.get(n, ())) for n in leavers}}
+        aftermath = earlier.model_copy(update={"queue": queue, "hands": hands})
     return players(state, *changed).model_copy(update={"combat": None, "aftermath": aftermath})
 
 

@@ -21,15 +21,22 @@ from domain.commands import Command
 from domain.errors import RuleViolation
 from domain.events import Event
 from domain.records import Draft
-from domain.rulesets.chojin_locke.board import key
+from domain.rulesets.chojin_locke.board import key, same_place
 from domain.rulesets.chojin_locke.changes import fighter, player
-from domain.rulesets.chojin_locke.combat.flow_events import CardsBody, CombatStarted
-from domain.rulesets.chojin_locke.combat.hands import look_ahead
+from domain.rulesets.chojin_locke.combat.flow_events import (
+    CardsBody,
+    CombatDeckShuffled,
+    CombatStarted,
+    CombatStepEntered,
+    released,
+)
+from domain.rulesets.chojin_locke.combat.hands import draw_to_limit, look_ahead
 from domain.rulesets.chojin_locke.combat.state import AftermathPhase
 from domain.rulesets.chojin_locke.fields import Col, Row, SquareNumber
 from domain.rulesets.chojin_locke.grid import cell_key
 from domain.rulesets.chojin_locke.guards import playing
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
+from domain.rulesets.chojin_locke.setup_events import DeckOrder
 from domain.rulesets.chojin_locke.state import Cell, ChojinState, Position
 from domain.rulesets.chojin_locke.turn import base_square_effect, end_turn, square_effect
 from domain.table import acting_seat
@@ -206,3 +213,60 @@ def aftermath_next(t: ChojinTable, command: AftermathNext, actor: str) -> list[D
     if after.ends_turn and turn is not None:
         return drafts + end_turn(t, later, turn)
     return drafts
+
+
+# ----------------------------------------------------------------------------- a combat from here
+
+
+def aftermath_combat(t: ChojinTable, state: ChojinState, actor: str) -> list[Draft]:
+    """`start_combat` in a leaver's 戦闘発生フェイズ (l.1133–1146): 「この戦闘発生フェイズでは主要
+    フェイズに行った主要行動がどんな行動であったとしても戦闘を発生させることができます。」 The
+    leaver keeps its spent power and hand, the combat 「ラウンド終了フェイズを行ってから戦闘参加
+    フェイズが開始されます」 (its round end: the leaver draws back to its limit from a fresh deck
+    of the cards it does not hold), and the other leavers on the square are reset (their kept
+    hands go, they fight anew)."""
+    after = state.aftermath
+    assert after is not None
+    seat = after.queue[0]
+    if acting_seat(actor) != seat:
+        raise RuleViolation("not_your_aftermath", "Another character's phases are being played.")
+    if after.phase != "combat":
+        raise RuleViolation("wrong_phase", "A combat is started in the 戦闘発生フェイズ.")
+    me = state.players[seat]
+    others = [
+        p.seat
+        for _, p in sorted(state.players.items())
+        if p.seat != seat and p.active and same_place(state, me, p)
+    ]
+    if not others:
+        raise RuleViolation("nobody_here", "No other character is on your square.")
+    fighters = tuple(sorted([seat, *others]))
+    if state.stage == "base":
+        assert me.cell is not None
+        square = cell_key(me.cell)
+    else:
+        assert me.position is not None
+        square = key(me.position.planet, me.position.square)
+    started = CombatStarted(
+        seat=seat,
+        square=square,
+        stage="base" if state.stage == "base" else "planet",
+        fighters=fighters,
+        released=released(state, fighters),
+        carried=seat,
+    )
+    drafts = [Draft(started)]
+    later = look_ahead(t, state, drafts)
+    # the deck rebuilt without the cards the leaver still holds
+    pool = list(state.catalog.combat_deck())
+    for card in after.hands.get(seat, ()):
+        if card in pool:
+            pool.remove(card)
+    draw = t.dice.shuffle(len(pool))
+    shuffled = CombatDeckShuffled(cards=len(pool), secret=DeckOrder(draw=draw, deck=tuple(pool)))
+    drafts.append(Draft(shuffled, ()))
+    later = look_ahead(t, later, drafts[-1:])
+    assert later.combat is not None
+    drawn, _exhausted = draw_to_limit(later, [later.combat.fighters[seat]])
+    drafts += drawn
+    return [*drafts, Draft(CombatStepEntered(step="joining", round=1))]

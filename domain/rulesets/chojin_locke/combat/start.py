@@ -9,6 +9,7 @@ from domain.errors import RuleViolation
 from domain.records import Draft
 from domain.rulesets.chojin_locke.board import key, same_place, silhouette_identity
 from domain.rulesets.chojin_locke.combat.flow_events import CombatStarted, released
+from domain.rulesets.chojin_locke.combat.leaving import aftermath_combat
 from domain.rulesets.chojin_locke.grid import cell_key
 from domain.rulesets.chojin_locke.guards import playing, stage
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
@@ -21,11 +22,6 @@ def no_combat(state: ChojinState) -> None:
     if state.combat is not None:
         raise RuleViolation(
             "combat_running", "A combat is running: the turn goes on when it is over."
-        )
-    if state.aftermath is not None:
-        raise RuleViolation(
-            "aftermath_running",
-            "Characters that left the combat play their phases first (aftermath_next).",
         )
 
 
@@ -45,6 +41,8 @@ class StartCombat(Command):
 @CHOJIN_LOCKE.decides(StartCombat)
 def start_combat(t: ChojinTable, command: StartCombat, actor: str) -> list[Draft]:
     state = playing(t)
+    if state.aftermath is not None and state.combat is None:
+        return aftermath_combat(t, state, actor)  # 5.7: a leaver's 戦闘発生フェイズ
     turn, player = my_turn(state, actor)
     stage(state, "planet", "base")
     no_combat(state)
