@@ -9,6 +9,7 @@ from domain.errors import RuleViolation
 from domain.records import Draft
 from domain.rulesets.chojin_locke.board import same_place
 from domain.rulesets.chojin_locke.combat.flow import support_turn
+from domain.rulesets.chojin_locke.combat.leaving import leaver_in_support
 from domain.rulesets.chojin_locke.declarations import check_declaration, declared_roll
 from domain.rulesets.chojin_locke.ending import end_game
 from domain.rulesets.chojin_locke.fields import FACES, Faces
@@ -36,6 +37,8 @@ def _support(
         fighter = support_turn(state, actor)
         assert fighter.seat is not None
         return state, state.players[fighter.seat]
+    if in_combat and state.aftermath is not None:
+        return state, state.players[leaver_in_support(state, actor)]
     turn, player = my_turn(state, actor)
     in_phase(turn, *(roles or ("support",)))
     return state, player
@@ -81,7 +84,11 @@ def convert(t: ChojinTable, command: Convert, actor: str) -> list[Draft]:
     if not same_place(state, player, target):
         raise RuleViolation("not_same_square", "改心 needs the target on your square.")
     assert state.turn is not None
-    tried = state.combat.converted if state.combat is not None else state.turn.converted
+    tried = state.turn.converted
+    if state.combat is not None:
+        tried = state.combat.converted
+    elif state.aftermath is not None:
+        tried = state.aftermath.converted
     if command.target in tried:
         raise RuleViolation("converted_this_turn", "You have tried 改心 on them this turn.")
     check_declaration(player, "esp_level", command.declared)

@@ -192,6 +192,10 @@ def _converted(state: ChojinState, event: Converted, seq: int) -> ChojinState:
     assert current is not None
     if state.combat is not None:  # 4.3's once per target per turn: per combat turn in a combat
         state = combat(state, converted=[*state.combat.converted, event.target])
+    elif state.aftermath is not None:  # 5.7: a leaver's 支援フェイズ
+        after = state.aftermath
+        changed = after.model_copy(update={"converted": [*after.converted, event.target]})
+        state = state.model_copy(update={"aftermath": changed})
     else:
         state = turn(state, converted=[*current.converted, event.target])
     target = conversion.apply(state.players[event.target], event.faction, event.success)

@@ -20,7 +20,7 @@ from domain.rulesets.chojin_locke.combat.leaving import (
     EscapeMoved,
 )
 from domain.rulesets.chojin_locke.state import Position
-from domain.rulesets.chojin_locke.turn_events import SquareTurned, TurnBegun
+from domain.rulesets.chojin_locke.turn_events import SheetOpened, SquareTurned, TurnBegun
 from domain.rulesets.chojin_locke.view import view
 from domain.secrecy import strip
 from tests.rulesets.chojin_locke.combat_domain import Fight, fight, refused
@@ -102,8 +102,14 @@ def test_after_the_combat_the_leaver_plays_its_phases_with_power_and_hand_kept()
     # the normal turn waits for it
     refused(f, P1, "next_phase", "aftermath_running")
     refused(f, P2, "aftermath_next", "not_your_aftermath")
+    refused(f, P1, "open_sheet", "wrong_phase")  # support actions wait for its 支援フェイズ
     (support,) = f.do(P1, "aftermath_next")
     assert isinstance(support, AftermathPhaseEntered) and support.phase == "support"
+    # l.1131–1133: a combat's support phase — シートオープン yes, 勝利宣言 no
+    refused(f, P2, "open_sheet", "not_your_aftermath")
+    refused(f, P1, "declare_victory", "wrong_phase")
+    (opened,) = f.do(P1, "open_sheet")
+    assert isinstance(opened, SheetOpened) and opened.seat == 1
     (fight_phase,) = f.do(P1, "aftermath_next")
     assert isinstance(fight_phase, AftermathPhaseEntered) and fight_phase.phase == "combat"
     done, begun = f.do(P1, "aftermath_next")
@@ -175,6 +181,10 @@ def test_a_leaver_starts_a_combat_keeping_its_state_and_the_other_leaver_is_rese
     refused(f, P3, "start_combat", "wrong_phase")  # its square phase
     refused(f, P1, "start_combat", "not_your_aftermath")
     f.do(P3, "aftermath_next")
+    # its 支援フェイズ: 改心 once per target (seat 1 is on its square)
+    f.faces = [1, 1]
+    f.do(P3, "convert", target=1, declared=3)
+    refused(f, P3, "convert", "converted_this_turn", target=1, declared=3)
     f.do(P3, "aftermath_next")  # its 戦闘発生フェイズ: its main action does not matter
     events = f.do(P3, "start_combat")
     started = events[0]

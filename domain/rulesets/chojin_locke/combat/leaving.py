@@ -155,7 +155,9 @@ def _aftermath_done(state: ChojinState, event: AftermathDone, seq: int) -> Choji
     if not queue:
         return state.model_copy(update={"aftermath": None})
     hands = {n: h for n, h in after.hands.items() if n != event.seat}
-    changed = after.model_copy(update={"queue": queue, "hands": hands, "phase": "square"})
+    changed = after.model_copy(
+        update={"queue": queue, "hands": hands, "phase": "square", "converted": []}
+    )
     return state.model_copy(update={"aftermath": changed})
 
 
@@ -270,3 +272,17 @@ def aftermath_combat(t: ChojinTable, state: ChojinState, actor: str) -> list[Dra
     drawn, _exhausted = draw_to_limit(later, [later.combat.fighters[seat]])
     drafts += drawn
     return [*drafts, Draft(CombatStepEntered(step="joining", round=1))]
+
+
+def leaver_in_support(state: ChojinState, actor: str) -> int:
+    """5.7 l.1131–1133: the leaver in its 支援フェイズ, 「戦闘中の支援フェイズとして扱われる」:
+    改心 and シートオープン as in a combat turn's support phase, no 勝利宣言 or party dissolution
+    (those stay refused: they go by the normal turn's phases)."""
+    after = state.aftermath
+    assert after is not None
+    seat = after.queue[0]
+    if acting_seat(actor) != seat:
+        raise RuleViolation("not_your_aftermath", "Another character's phases are being played.")
+    if after.phase != "support":
+        raise RuleViolation("wrong_phase", "Support actions are taken in the 支援フェイズ.")
+    return seat

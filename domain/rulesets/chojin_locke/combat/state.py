@@ -143,3 +143,4 @@ class Aftermath(_Frozen):
     # each leaver's kept C-cards, SEALED to its seat (only the count is public)
     hands: Mapping[int, Sequence[str]] = {}
     ends_turn: bool = False  # the combat was the turn's 戦闘発生フェイズ: the turn ends after
+    converted: Sequence[int] = []  # 改心 targets tried in the current leaver's 支援フェイズ
