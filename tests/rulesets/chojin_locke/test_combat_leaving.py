@@ -214,3 +214,23 @@ def test_a_leaver_starts_a_combat_keeping_its_state_and_the_other_leaver_is_rese
     assert any(isinstance(e, CombatEnded) for e in events)
     assert f.state.players[3].power_spent == 0 and f.state.aftermath is None
     assert isinstance(events[-1], TurnBegun) and events[-1].seat == 3
+
+
+def test_an_ambush_under_the_leaver_starts_a_combat_with_its_state_kept() -> None:
+    f = fight({1: ["テレポート", "バリアー"], 2: [], 3: []})
+    ambush = f.state.catalog.ambush.name
+    board = f.state.board.model_copy(
+        update={"cards": {"2:5": ambush, "0:0": "白紙"}, "ambush_handlers": {"2:5": 3}}
+    )
+    base = f.state.players[3].model_copy(update={"side": "base"})
+    f.state = f.state.model_copy(update={"board": board, "players": {**f.state.players, 3: base}})
+    _escape(f, P1)
+    _pass_turn(f, P2)
+    events = _pass_turn(f, P3)  # the combat is over; seat 1's square phase turns the 待ち伏せ
+    assert f.state.players[3].position is not None  # the handler came back onto 2:5
+    started = [e for e in events if isinstance(e, CombatStarted)]
+    assert len(started) == 1 and started[0].carried == 1 and started[0].ambush == 3
+    assert started[0].fighters == (1, 3) and started[0].square == "2:5"
+    assert f.hand(1)[0] == "バリアー" and len(f.hand(1)) == 7  # kept, drawn back to its limit
+    assert f.state.players[1].power_spent == 1 and f.state.aftermath is None
+    assert f.combat.step == "joining" and f.combat.started_by == 1

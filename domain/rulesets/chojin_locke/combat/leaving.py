@@ -163,15 +163,21 @@ def _aftermath_done(state: ChojinState, event: AftermathDone, seq: int) -> Choji
 
 def _square_phase(t: ChojinTable, state: ChojinState) -> list[Draft]:
     """The next leaver's マスの効果発動フェイズ, 「通常ターンと同様に」 (l.1130): a face-down
-    planet or base card under it is turned. A 待ち伏せ's combat from here is not run
-    (docs/rulings.md)."""
+    planet or base card under it is turned; a 待ち伏せ turned there starts its combat with the
+    leaver's state kept (l.1136–1138)."""
     assert state.aftermath is not None
     seat = state.aftermath.queue[0]
     held = len(state.aftermath.hands.get(seat, ()))
     drafts = [Draft(AftermathPhaseEntered(seat=seat, phase="square", hand=held))]
     someone = state.players[seat]
     effects = square_effect(state, someone) + base_square_effect(t, state, someone)
-    return drafts + [d for d in effects if not isinstance(d.event, CombatStarted)]
+    for n, draft in enumerate(effects):
+        if isinstance(draft.event, CombatStarted):
+            # l.1136–1138: a combat in the square phase starts with the leaver's state kept
+            started = draft.event.model_copy(update={"carried": seat})
+            later = look_ahead(t, state, [*drafts, *effects[:n]])
+            return drafts + effects[:n] + _carried(t, later, started)
+    return drafts + effects
 
 
 def after_combat(t: ChojinTable, state: ChojinState) -> list[Draft]:
@@ -257,6 +263,15 @@ def aftermath_combat(t: ChojinTable, state: ChojinState, actor: str) -> list[Dra
         released=released(state, fighters),
         carried=seat,
     )
+    return _carried(t, state, started)
+
+
+def _carried(t: ChojinTable, state: ChojinState, started: CombatStarted) -> list[Draft]:
+    """A combat started in a leaver's phases: its state carried in, then the round end's
+    draw back to its limit from a deck without the cards it holds, then 戦闘参加."""
+    after = state.aftermath
+    assert after is not None and started.carried is not None
+    seat = started.carried
     drafts = [Draft(started)]
     later = look_ahead(t, state, drafts)
     # the deck rebuilt without the cards the leaver still holds
