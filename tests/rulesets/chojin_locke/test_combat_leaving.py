@@ -9,6 +9,7 @@ import json
 
 from domain.events import Event
 from domain.rulesets.chojin_locke import CHOJIN_LOCKE
+from domain.rulesets.chojin_locke.combat.action_events import AttackLanded
 from domain.rulesets.chojin_locke.combat.flow_events import (
     CombatDeckShuffled,
     CombatEnded,
@@ -19,6 +20,7 @@ from domain.rulesets.chojin_locke.combat.leaving import (
     AftermathPhaseEntered,
     EscapeMoved,
 )
+from domain.rulesets.chojin_locke.party_events import PartyDissolved
 from domain.rulesets.chojin_locke.state import Position
 from domain.rulesets.chojin_locke.turn_events import SheetOpened, SquareTurned, TurnBegun
 from domain.rulesets.chojin_locke.view import view
@@ -234,3 +236,29 @@ def test_an_ambush_under_the_leaver_starts_a_combat_with_its_state_kept() -> Non
     assert f.hand(1)[0] == "バリアー" and len(f.hand(1)) == 7  # kept, drawn back to its limit
     assert f.state.players[1].power_spent == 1 and f.state.aftermath is None
     assert f.combat.step == "joining" and f.combat.started_by == 1
+
+
+def test_an_escape_dissolves_the_leavers_party() -> None:
+    # 6.1 l.1241: 「パーティーを組んでいたキャラクターが戦闘から離脱した時…解散されます」
+    f = fight({1: ["テレポート"]}, parties={1: [3]})
+    events = f.do(P1, "play_card", card="テレポート", kind="逃避", esp_level=1)
+    assert isinstance(events[-1], PartyDissolved) and events[-1].leader == 1
+    assert dict(f.state.parties) == {} and f.state.players[3].condition == "normal"
+
+    g = fight({1: ["ショックウェーブ"], 2: ["テレポート"]}, parties={2: [3]})
+    g.do(P1, "play_card", card="ショックウェーブ", kind="攻撃", target=2, esp_level=1)
+    attack = g.combat.attack
+    assert attack is not None
+    if attack.awaiting == "sync":
+        g.do(P3, "no_sync")
+    events = g.do(P2, "respond", card="テレポート", kind="逃避", esp_level=1)
+    assert isinstance(events[-2], AttackLanded) and events[-2].outcome == "evaded"
+    assert isinstance(events[-1], PartyDissolved) and events[-1].leader == 2
+    assert dict(g.state.parties) == {}
+
+
+def test_an_escape_outside_a_party_dissolves_nothing() -> None:
+    f = fight({1: ["テレポート"]}, parties={2: [3]})
+    events = f.do(P1, "play_card", card="テレポート", kind="逃避", esp_level=1)
+    assert not any(isinstance(e, PartyDissolved) for e in events)
+    assert dict(f.state.parties) == {2: [3]}

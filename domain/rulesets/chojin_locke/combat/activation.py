@@ -29,6 +29,7 @@ from domain.records import Draft
 from domain.rulesets.chojin_locke.cards import COUNTER_ATTACK, MAIN, CombatCard, CombatKind
 from domain.rulesets.chojin_locke.combat.action_events import AttackLanded, CardActivated
 from domain.rulesets.chojin_locke.combat.initiative import in_play
+from domain.rulesets.chojin_locke.combat.leaving import party_leaves
 from domain.rulesets.chojin_locke.combat.npc import struck
 from domain.rulesets.chojin_locke.combat.start import forced_targets
 from domain.rulesets.chojin_locke.combat.state import Attack, Combat, Fighter
@@ -239,6 +240,8 @@ def play_card(t: ChojinTable, command: PlayCard, actor: str) -> list[Draft]:
         sync_waiting=waiting,
     )
     drafts = [Draft(event)]
+    if command.kind == "逃避" and check.success:
+        drafts += party_leaves(state, me.seat)  # 6.1 l.1241
     if target is not None and check.success and not waiting:
         attack = Attack(
             attacker=me.seat, target=target.id, card=card.name, lv=card.lv, firepower=card.firepower

@@ -36,6 +36,7 @@ from domain.rulesets.chojin_locke.combat.activation import (
     no_proxy,
 )
 from domain.rulesets.chojin_locke.combat.death import casualties
+from domain.rulesets.chojin_locke.combat.leaving import party_leaves
 from domain.rulesets.chojin_locke.combat.state import Attack, Combat
 from domain.rulesets.chojin_locke.declarations import check_declaration
 from domain.rulesets.chojin_locke.guards import living
@@ -116,7 +117,8 @@ def respond(t: ChojinTable, command: Respond, actor: str) -> list[Draft]:
         return [Draft(event), Draft(hit)]
     outcome = "blocked" if kind == "防御" else "evaded"
     stood = hit.model_copy(update={"outcome": outcome, "by": card.name})
-    return [Draft(event), Draft(stood)]
+    left = party_leaves(state, me.seat) if outcome == "evaded" else []  # 6.1 l.1241
+    return [Draft(event), Draft(stood), *left]
 
 
 def endurance_limit(me: Player, suit: bool, extra: int = 0) -> int:

@@ -35,6 +35,7 @@ from domain.rulesets.chojin_locke.combat.state import AftermathPhase
 from domain.rulesets.chojin_locke.fields import Col, Row, SquareNumber
 from domain.rulesets.chojin_locke.grid import cell_key
 from domain.rulesets.chojin_locke.guards import playing
+from domain.rulesets.chojin_locke.party_events import PartyDissolved
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.setup_events import DeckOrder
 from domain.rulesets.chojin_locke.state import Cell, ChojinState, Position
@@ -44,6 +45,15 @@ from domain.table import acting_seat
 ORDER: tuple[AftermathPhase, ...] = ("square", "support", "combat")
 
 # ----------------------------------------------------------------------------- the escape's move
+
+
+def party_leaves(state: ChojinState, seat: int) -> list[Draft]:
+    """6.1 l.1240–1243: 「パーティーを組んでいたキャラクターが戦闘から離脱した時…パーティーは
+    解散されます。」: an escape by a party member dissolves its party."""
+    party = state.party_of(seat)
+    if len(party) <= 1:
+        return []
+    return [Draft(PartyDissolved(leader=party[0], forced=True))]
 
 
 @CHOJIN_LOCKE.event
