@@ -68,6 +68,8 @@ def test_an_escape_moves_the_piece_and_refusals_append_nothing() -> None:
     assert f.state.players[1].position == Position(planet=2, square=5)
     assert f.combat.fighters[1].moved and f.combat.fighters[1].left
     refused(f, P1, "escape_to", "already_moved", square=4)
+    seen = {x["id"]: x for x in json.loads(_seen(f, "public"))["combat"]["fighters"]}
+    assert seen[1]["moved"] and seen[1]["left"] and not seen[2]["moved"]
     said = CHOJIN_LOCKE.describe(moved.type, moved.public_part(), None)
     assert said is not None and said[1] == "席1: 戦闘から離脱して惑星2のマス5へ移動"
 
@@ -262,3 +264,16 @@ def test_an_escape_outside_a_party_dissolves_nothing() -> None:
     events = f.do(P1, "play_card", card="テレポート", kind="逃避", esp_level=1)
     assert not any(isinstance(e, PartyDissolved) for e in events)
     assert dict(f.state.parties) == {2: [3]}
+
+
+def test_a_base_player_that_left_in_the_planet_stage_has_no_phases() -> None:
+    # L754: its piece leaves 惑星編's board when the combat ends
+    f = fight({1: ["テレポート"], 2: [], 3: []})
+    _with_cards(f)
+    base = f.state.players[1].model_copy(update={"side": "base"})
+    f.state = f.state.model_copy(update={"players": {**f.state.players, 1: base}})
+    _escape(f, P1)
+    _pass_turn(f, P2)
+    events = _pass_turn(f, P3)
+    assert f.state.aftermath is None and f.state.players[1].position is None
+    assert isinstance(events[-1], TurnBegun)

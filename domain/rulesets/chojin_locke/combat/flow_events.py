@@ -422,5 +422,7 @@ def _leavers(state: ChojinState, fought: Combat) -> list[int]:
         and f.seat is not None
         and f.seat in state.players
         and state.players[f.seat].alive
+        # L754: a base player's piece leaves 惑星編's board at the combat's end: no square to play
+        and not (fought.stage == "planet" and state.players[f.seat].side == "base")
     ]
     return sorted(seats, key=lambda n: (n - first) % max(state.seats, 1))

@@ -251,6 +251,8 @@ def aftermath_combat(t: ChojinTable, state: ChojinState, actor: str) -> list[Dra
     if after.phase != "combat":
         raise RuleViolation("wrong_phase", "A combat is started in the 戦闘発生フェイズ.")
     me = state.players[seat]
+    if me.position is None and me.cell is None:
+        raise RuleViolation("not_on_board", "Your piece is not on the board.")
     others = [
         p.seat
         for _, p in sorted(state.players.items())

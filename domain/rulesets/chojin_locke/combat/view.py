@@ -29,6 +29,7 @@ class FighterView(_Frozen):
     defence: Maintained | None
     stunned_rounds: int
     left: bool
+    moved: bool = False  # left, and its piece moved away (5.7)
     members: Sequence[int]
     firepower: int
     joined_round: int  # later than the round: a delayed arrival, not in the combat yet
@@ -102,6 +103,7 @@ def combat_view(fight: Combat) -> CombatView:
                 defence=f.defence,
                 stunned_rounds=f.stunned_rounds,
                 left=f.left,
+                moved=f.moved,
                 members=list(f.members),
                 firepower=f.firepower,
                 joined_round=f.joined_round,
