@@ -143,7 +143,7 @@ def counter(t: ChojinTable, command: Counter, actor: str) -> list[Draft]:
             "The catalog has no 損害判定表: the table resolves the damage (set_condition).",
         )
     if combat.fighters[attack.attacker].kind == "obstacle":
-        # ruling 84: each member of the obstacle fights this target on its own
+        # ruling 78: each member of the obstacle fights this target on its own
         answered = MeleeAnswered(
             target=me.seat,
             endurance=command.endurance,

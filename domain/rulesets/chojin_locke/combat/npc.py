@@ -25,10 +25,10 @@ from domain.rulesets.chojin_locke.state import ChojinState
 
 
 def struck(t: ChojinTable, state: ChojinState, drafts: list[Draft]) -> list[Draft]:
-    """After `drafts`, an attack waiting for an obstacle's answer hits it (ruling 80): each
+    """After `drafts`, an attack waiting for an obstacle's answer hits it (ruling 74): each
     living member's 損害判定 at its remaining endurance, the attacker's 2D6 each; a 格闘 also
     gets each member's 反撃 (its remaining endurance as firepower, rolled at the same time,
-    ruling 81). Nothing when the attack is not waiting on an obstacle."""
+    ruling 75). Nothing when the attack is not waiting on an obstacle."""
     after = look_ahead(t, state, drafts)
     assert after.combat is not None
     attack = after.combat.attack
@@ -106,7 +106,7 @@ def members_fight(
     layer: tuple[bool, bool],
 ) -> list[Draft]:
     """An obstacle's 格闘 has hit its target, who declared `endurance` (its firepower) and
-    `shift` and answered with `drafts` (ruling 84): l.1298–1301 「1人1人がそれぞれ格闘を行います。
+    `shift` and answered with `drafts` (ruling 78): l.1298–1301 「1人1人がそれぞれ格闘を行います。
     例として警官隊3人が格闘を行う場合、警官隊の耐久力は1なので火力:1の格闘攻撃で3回損害判定を
     行います。」 Each living member's roll on the target (its remaining endurance as firepower) and
     the target's 反撃 on that member at once (l.1110–1111; an NPC always uses all it has,

@@ -87,7 +87,7 @@ def add_obstacle(t: ChojinTable, command: AddObstacle, actor: str) -> list[Draft
 
 def living_firepower(group: Fighter) -> int:
     """l.1295 「複数人存在する障害が行う攻撃は武器の火力を合計し」: the living members' weapons.
-    `firepower` is the whole group's, shared alike (ruling 82): firepower × living ÷ members,
+    `firepower` is the whole group's, shared alike (ruling 76): firepower × living ÷ members,
     rounded down."""
     if not group.members:
         return group.firepower
@@ -116,7 +116,7 @@ def legal_targets(state: ChojinState, group: Fighter) -> list[int]:
 @CHOJIN_LOCKE.event
 class ObstacleAttacked(Event):
     """An obstacle attacks with its weapons in its combat turn (6.2 l.1295): `firepower` its
-    living members' total, `lv` the attack's LV (the square's or chart's, ruling 82); the target
+    living members' total, `lv` the attack's LV (the square's or chart's, ruling 76); the target
     named by the host, or rolled (`roll`, 1D(len(`candidates`))) among the legal ones."""
 
     fighter: int
@@ -125,7 +125,7 @@ class ObstacleAttacked(Event):
     firepower: int
     roll: RollRecord | None = None
     candidates: tuple[int, ...] = ()
-    melee: bool = False  # 格闘: each member fights with its endurance (ruling 84)
+    melee: bool = False  # 格闘: each member fights with its endurance (ruling 78)
 
 
 def opened(event: ObstacleAttacked) -> Attack:
