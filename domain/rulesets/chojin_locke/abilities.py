@@ -76,7 +76,11 @@ def use_ability(t: ChojinTable, command: UseAbility, actor: str) -> list[Draft]:
             "A [スーツ] is used by declaring its endurance when damage comes, without saying so.",
         )
     if ("戦闘" in tags and not ({"全般", "通常"} & set(tags))) or "戦闘前" in tags:
-        raise RuleViolation("combat_only", "That ability is used in combat, which is not run yet.")
+        raise RuleViolation(
+            "combat_only",
+            "That ability is used in combat: a [戦闘前] one at a combat's 戦闘前 step "
+            "(before_ability), a [戦闘] one there by the table's check or ruling.",
+        )
     proxy = kind(tags, "代理")
     # 3.1, line 372: a [代理:X] without a timing is [先制] or [対抗(攻撃)]
     main = "主要" in tags or "先制" in tags or (proxy and not timings(tags))
@@ -120,7 +124,10 @@ def use_card(t: ChojinTable, command: UseAbilityCard, actor: str) -> list[Draft]
     card = state.catalog.ability_card(command.card)
     tags = card.tags if card else ()
     if "戦闘" in tags:
-        raise RuleViolation("combat_only", "This card is used in combat, which is not run yet.")
+        raise RuleViolation(
+            "combat_only",
+            "This card is used in combat, where the table applies its effect (check or ruling).",
+        )
     main = "主要" in tags or "先制" in tags
     if main:
         in_phase(turn, "main")

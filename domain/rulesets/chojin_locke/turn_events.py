@@ -60,7 +60,7 @@ def _turn_begun(state: ChojinState, event: TurnBegun, seq: int) -> ChojinState:
         number=event.number,
         phase=turn_phases(state.rules)[0],
         bound=bound,
-        # 2020 only: the 2002 turn forces a combat instead (ch. 9), which is not run yet
+        # 2020 only: the 2002 turn forces a combat instead (ch. 9), which is not run
         must_pass=state.rules == "2020" and twin_beside(state, event.seat),
     )
     return vigil.turn_begun(state.model_copy(update={"turn": begun}))
