@@ -20,7 +20,6 @@ from domain.rulesets.chojin_locke.combat import damage
 from domain.rulesets.chojin_locke.combat.action_events import (
     AttackLanded,
     CardActivated,
-    DamageRolled,
     Layer,
     ProxyUsed,
     proxy_left,
@@ -172,19 +171,18 @@ def declare_endurance(t: ChojinTable, command: DeclareEndurance, actor: str) -> 
         )
     columns = len(table.columns)
     index = damage.column(attack.firepower, command.endurance, columns)
-    rolled = t.dice.roll("2D6")  # 5.4 l.1070: 「次に攻撃者は2D6を振り」
-    dealt = damage.damage(table, index, rolled.total)
-    event = DamageRolled(
+    event = damage.judge(
+        t.dice,
+        table,
+        index,
         roller=attack.attacker,
         target=me.seat,
         firepower=attack.firepower,
         endurance=command.endurance,
-        column=damage.column_name(table, index),
-        roll=rolled.record,
-        damage=dealt,
         proxy=proxy,
         secret=Layer(suit=command.suit),
     )
+    dealt = event.damage
     drafts = [Draft(event, audience=(seat_actor(me.seat),))]
     spared = command.suit or proxy  # a suit breaks, a 代理 is destroyed: not its user
     killed = [me.seat] if dealt >= command.endurance and not spared else []

@@ -1,5 +1,6 @@
-"""損害判定 (5.4 3., 5.6): the pure arithmetic of damage: which column of the catalog's table a
-firepower against an endurance reads, 格闘 column shifts, and the damage a 2D6 total deals.
+"""損害判定 (5.4 3., 5.6): the arithmetic of damage — which column of the catalog's table a
+firepower against an endurance reads, 格闘 column shifts, the damage a 2D6 total deals — and
+the judgement itself (`judge`): the roller's 2D6 on the table, as its event.
 
 5.4 l.1066–1071: 「まず、(攻撃の火力:耐久力)の比をn:1 (端数切捨て)の形で算出します。
 例えば、火力:35の攻撃に対して耐久力を6で宣言した場合、5:1の損害判定が行われます。
@@ -9,6 +10,8 @@ firepower against an endurance reads, 格闘 column shifts, and the damage a 2D6
 from __future__ import annotations
 
 from domain.rulesets.chojin_locke.cards import DamageTable
+from domain.rulesets.chojin_locke.combat.action_events import DamageRolled, Layer
+from domain.table import Dice
 
 
 def column(firepower: int, endurance: int, columns: int | None = None) -> int:
@@ -51,3 +54,34 @@ def damage(table: DamageTable, index: int, total: int) -> int:
 
 def column_name(table: DamageTable, index: int) -> str:
     return table.columns[min(max(index, 0), len(table.columns) - 1)]
+
+
+def judge(
+    dice: Dice,
+    table: DamageTable,
+    index: int,
+    *,
+    roller: int,
+    target: int,
+    firepower: int,
+    endurance: int,
+    melee: bool = False,
+    proxy: bool = False,
+    secret: Layer | None = None,
+    member: int | None = None,
+) -> DamageRolled:
+    """One 損害判定: `roller`'s 2D6 (5.4 l.1070 「攻撃者は2D6を振り」) read in column `index`."""
+    rolled = dice.roll("2D6")
+    return DamageRolled(
+        roller=roller,
+        target=target,
+        firepower=firepower,
+        endurance=endurance,
+        column=column_name(table, index),
+        roll=rolled.record,
+        damage=damage(table, index, rolled.total),
+        melee=melee,
+        proxy=proxy,
+        secret=secret,
+        member=member,
+    )

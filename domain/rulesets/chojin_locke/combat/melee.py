@@ -23,7 +23,6 @@ from domain.errors import RuleViolation
 from domain.records import Draft
 from domain.rulesets.chojin_locke.combat import damage
 from domain.rulesets.chojin_locke.combat.action_events import (
-    DamageRolled,
     Layer,
     MeleeAnswered,
     MeleeDeclared,
@@ -168,37 +167,35 @@ def counter(t: ChojinTable, command: Counter, actor: str) -> list[Draft]:
     )
     drafts = [Draft(answered, audience=(seat_actor(me.seat),))]
     killed: list[int] = []
-    rolled = t.dice.roll("2D6")  # the attacker's
-    dealt = damage.damage(table, mine, rolled.total)
-    on_target = DamageRolled(
+    on_target = damage.judge(  # the attacker's roll
+        t.dice,
+        table,
+        mine,
         roller=attack.attacker,
         target=me.seat,
         firepower=attack.firepower,
         endurance=command.endurance,
-        column=damage.column_name(table, mine),
-        roll=rolled.record,
-        damage=dealt,
         melee=True,
         proxy=proxy,
         secret=Layer(suit=command.suit),
     )
+    dealt = on_target.damage
     drafts.append(Draft(on_target, audience=(seat_actor(me.seat),)))
     if dealt >= command.endurance and not command.suit and not proxy:
         killed.append(me.seat)
     if command.fight_back:
-        back = t.dice.roll("2D6")  # the target's, at the same time (l.1110–1111)
-        returned = damage.damage(table, theirs, back.total)
-        on_attacker = DamageRolled(
+        on_attacker = damage.judge(  # the target's roll, at the same time (l.1110–1111)
+            t.dice,
+            table,
+            theirs,
             roller=me.seat,
             target=attack.attacker,
             firepower=command.endurance,
             endurance=attack.declared_endurance,
-            column=damage.column_name(table, theirs),
-            roll=back.record,
-            damage=returned,
             melee=True,
             secret=Layer(suit=attack.suit),
         )
+        returned = on_attacker.damage
         drafts.append(Draft(on_attacker, audience=(seat_actor(attack.attacker),)))
         if returned >= attack.declared_endurance and not attack.suit:
             killed.append(attack.attacker)

@@ -18,7 +18,7 @@ from domain.audience import seat_actor
 from domain.errors import RuleViolation
 from domain.records import Draft
 from domain.rulesets.chojin_locke.combat import damage
-from domain.rulesets.chojin_locke.combat.action_events import AttackLanded, DamageRolled, Layer
+from domain.rulesets.chojin_locke.combat.action_events import AttackLanded, Layer
 from domain.rulesets.chojin_locke.combat.death import casualties, look_ahead
 from domain.rulesets.chojin_locke.rules import ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState
@@ -62,34 +62,32 @@ def struck(t: ChojinTable, state: ChojinState, drafts: list[Draft]) -> list[Draf
             mine, theirs = damage.melee_columns(attack.firepower, left, attack.shift, 0, columns)
         else:
             mine, theirs = damage.column(attack.firepower, left, columns), 0
-        rolled = t.dice.roll("2D6")  # the attacker's, one per member
-        hit = DamageRolled(
+        hit = damage.judge(  # the attacker's roll, one per member
+            t.dice,
+            table,
+            mine,
             roller=attack.attacker,
             target=group.id,
             firepower=attack.firepower,
             endurance=left,
-            column=damage.column_name(table, mine),
-            roll=rolled.record,
-            damage=damage.damage(table, mine, rolled.total),
             melee=melee,
             member=index,
         )
         out.append(Draft(hit))
         if not melee or attack.declared_endurance is None:
             continue
-        back = t.dice.roll("2D6")  # the member's 反撃, at the same time (l.1110–1111)
-        returned = damage.damage(table, theirs, back.total)
-        on_attacker = DamageRolled(
+        on_attacker = damage.judge(  # the member's 反撃, at the same time (l.1110–1111)
+            t.dice,
+            table,
+            theirs,
             roller=group.id,
             target=attack.attacker,
             firepower=left,
             endurance=attack.declared_endurance,
-            column=damage.column_name(table, theirs),
-            roll=back.record,
-            damage=returned,
             melee=True,
             secret=Layer(suit=attack.suit),
         )
+        returned = on_attacker.damage
         audience = (seat_actor(attacker.seat),) if attacker.seat is not None else ()
         out.append(Draft(on_attacker, audience=audience))
         if returned >= attack.declared_endurance and not attack.suit:
@@ -128,35 +126,33 @@ def members_fight(
         if left <= 0:
             continue
         theirs, mine = damage.melee_columns(left, endurance, 0, shift, columns)
-        rolled = t.dice.roll("2D6")  # the member's
-        dealt = damage.damage(table, theirs, rolled.total)
-        on_target = DamageRolled(
+        on_target = damage.judge(  # the member's roll
+            t.dice,
+            table,
+            theirs,
             roller=group.id,
             target=attack.target,
             firepower=left,
             endurance=endurance,
-            column=damage.column_name(table, theirs),
-            roll=rolled.record,
-            damage=dealt,
             melee=True,
             proxy=proxy,
             secret=Layer(suit=suit),
         )
+        dealt = on_target.damage
         audience = (seat_actor(target.seat),) if target.seat is not None else ()
         out.append(Draft(on_target, audience=audience))
         if dealt >= endurance and not suit and not proxy:
             killed.append(attack.target)
         if not fights_back:
             continue
-        back = t.dice.roll("2D6")  # the target's 反撃 on this member
-        hit = DamageRolled(
+        hit = damage.judge(  # the target's 反撃 on this member
+            t.dice,
+            table,
+            mine,
             roller=attack.target,
             target=group.id,
             firepower=endurance,
             endurance=left,
-            column=damage.column_name(table, mine),
-            roll=back.record,
-            damage=damage.damage(table, mine, back.total),
             melee=True,
             member=index,
         )
