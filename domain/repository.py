@@ -7,7 +7,9 @@ second writer of the same seq, which `add` reports as `AppendConflict`.
 
 The cache of game states is bounded (least recently used first, by the events the states
 cover: `KIROKU_CACHE_EVENTS`). Snapshots are written by a background thread, so no command
-waits while a big state is serialized.
+waits while a big state is serialized, and a bucket of secrets at a time: each bucket is a
+row of its own, written only when it changed, so a snapshot costs what changed since the last
+one, not the game's size.
 """
 
 from __future__ import annotations
@@ -40,7 +42,9 @@ from domain.store import (
     EventLog,
     StateSnapshot,
     StoredRecord,
+    decode_row,
     prepare_postgres,
+    read_many,
     read_records,
     unreadable_reason,
     with_setup_retry,
@@ -51,6 +55,13 @@ log = logging.getLogger(__name__)
 
 SNAPSHOT_INTERVAL = 100
 PUT_CHUNK = 1000  # events per transaction when a whole game is stored at once (imports)
+# A snapshot head's schema is the state key after this prefix: code from before snapshots were
+# stored by bucket takes it for a state of another schema and folds the events instead.
+BUCKET_ROWS = "buckets:"
+SNAPSHOT_CHUNK = 128 * 1024  # characters of bucket rows per transaction, at least one bucket
+# How long the snapshot thread lets go of the interpreter after each bucket it serializes, so
+# a thread waiting for it (a command) takes it then rather than after the switch interval.
+SNAPSHOT_YIELD = 0.0005
 _ANSWERS = UUID("6f1c7a52-5b1e-4f0e-9a55-3d2d3c6b7a10")  # namespace of CommandAnswer ids
 
 
@@ -79,14 +90,21 @@ class StoreBusy(KirokuError):
         )
 
 
+# A bucket of secrets (the object a state holds), its key, and the version of the stored
+# snapshot row that holds exactly its content.
+StoredBucket = tuple[dict[int, SecretRecord], int, int]
+
+
 class GameCache:
     """Game states by id, least recently used first out, bounded by the events they cover
     (a state costs memory roughly in proportion to its events). The one most recently used
-    is kept whatever its size. Thread-safe."""
+    is kept whatever its size. Beside a state it keeps which stored snapshot rows hold its
+    buckets of secrets (`rows`), dropped with it. Thread-safe."""
 
     def __init__(self, max_events: int) -> None:
         self.max_events = max_events
         self._states: OrderedDict[str, GameState] = OrderedDict()
+        self._rows: dict[str, dict[int, StoredBucket]] = {}  # game → id(bucket) → its row
         self._events = 0
         self._guard = threading.Lock()
 
@@ -116,14 +134,28 @@ class GameCache:
             self._states[state.game_id] = state
             self._events += state.version
             while self._events > self.max_events and len(self._states) > 1:
-                _, evicted = self._states.popitem(last=False)
+                evicted_id, evicted = self._states.popitem(last=False)
                 self._events -= evicted.version
+                self._rows.pop(evicted_id, None)
 
     def pop(self, game_id: str) -> None:
         with self._guard:
             old = self._states.pop(game_id, None)
             if old is not None:
                 self._events -= old.version
+            self._rows.pop(game_id, None)
+
+    def rows(self, game_id: str) -> dict[int, StoredBucket]:
+        """The stored rows known to hold buckets of the game's states, by id(bucket) (never
+        changed in place: replaced by `set_rows`)."""
+        return self._rows.get(game_id, {})
+
+    def set_rows(self, game_id: str, rows: dict[int, StoredBucket]) -> None:
+        """Remember these rows while the game's state is cached (not after: they hold its
+        buckets)."""
+        with self._guard:
+            if game_id in self._states:
+                self._rows[game_id] = rows
 
 
 class Snapshotter:
@@ -186,49 +218,6 @@ def snapshot_interval(state: GameState) -> int:
     return SNAPSHOT_INTERVAL << (len(state.unrevealed) // 1600).bit_length()
 
 
-class SnapshotText:
-    """A state's snapshot text (`lifecycle.snapshot_of`, as JSON), made incrementally: the
-    secrets kept unrevealed — most of a big state — are serialized a bucket at a time, and a
-    bucket unchanged since the game's previous snapshot (the same object, shared between
-    versions) reuses its text. So a snapshot costs what changed since the last one plus a
-    copy, and the interpreter can switch threads between buckets instead of being held for
-    the whole state in one call. The texts kept are bounded (`max_chars`, least recently
-    snapshotted games first out; the game just snapshotted is kept whatever its size)."""
-
-    def __init__(self, max_chars: int = 32 * 2**20) -> None:
-        self.max_chars = max_chars
-        self._texts: OrderedDict[str, dict[int, tuple[object, str]]] = OrderedDict()
-        self._sizes: dict[str, int] = {}
-        self._chars = 0
-
-    def text(self, state: GameState) -> str:
-        data = lifecycle.snapshot_of(state.model_copy(update={"unrevealed": SeqMap()}))
-        data.pop("unrevealed", None)
-        head = codec.dumps(data)
-        game_id = state.game_id
-        old = self._texts.pop(game_id, {})
-        self._chars -= self._sizes.pop(game_id, 0)
-        new: dict[int, tuple[object, str]] = {}
-        parts: list[str] = []
-        for bucket in state.unrevealed.buckets():
-            kept = old.get(id(bucket))
-            if kept is not None and kept[0] is bucket:
-                part = kept[1]
-            else:
-                part = _SECRETS.dump_json(bucket).decode()[1:-1]  # without its braces
-            new[id(bucket)] = (bucket, part)
-            parts.append(part)
-        size = sum(len(part) for part in parts)
-        self._texts[game_id], self._sizes[game_id] = new, size
-        self._chars += size
-        while self._chars > self.max_chars and len(self._texts) > 1:
-            evicted, _ = self._texts.popitem(last=False)
-            self._chars -= self._sizes.pop(evicted)
-        if head == "{}":
-            return '{"unrevealed":{' + ",".join(parts) + "}}"
-        return head[:-1] + ',"unrevealed":{' + ",".join(parts) + "}}"
-
-
 _SECRETS: TypeAdapter[dict[int, SecretRecord]] = TypeAdapter(dict[int, SecretRecord])
 
 
@@ -288,7 +277,6 @@ class GameRepository:
         self._cache = GameCache(cache_events(env))
         self._shared: dict[str, float] = {}  # game → until when another writer is assumed
         self.snapshots = Snapshotter(self._snapshot)
-        self._snapshot_texts = SnapshotText()
         self._lock_connection: Any = None  # PostgreSQL: this process's advisory-lock session
 
     def close(self) -> None:
@@ -379,12 +367,68 @@ class GameRepository:
         A stored event that cannot be read or folded raises CorruptEvent naming its seq; with
         `up_to_damage` the state just before it is returned instead (authentication needs only
         that much, so the damaged game can still be verified by its players)."""
+        uuid, cached, state, rows = self._base(game_id)
+        return self._catch_up(
+            game_id,
+            cached,
+            state,
+            rows,
+            self._read(uuid, state.version if state else 0),
+            up_to_damage,
+        )
+
+    def get_many(self, game_ids: Iterable[str]) -> dict[str, GameState | BaseException]:
+        """`get` for several games, or what it raised for each, reading what other workers
+        appended to all of them at once: with PostgreSQL, one query for the lot (a batch of
+        games several workers write reads them all before deciding)."""
+        results: dict[str, GameState | BaseException] = {}
+        bases = {}
+        for game_id in game_ids:
+            try:
+                bases[game_id] = self._base(game_id)
+            except BaseException as error:
+                results[game_id] = error
+        afters = {uuid: state.version if state else 0 for uuid, _, state, _ in bases.values()}
+        if is_postgres(self.env) and len(bases) > 1:
+            try:
+                found = read_many(self.log, afters)
+            except OperationalError:
+                raise StoreBusy() from None
+            reads = {uuid: _decoded(uuid, stored) for uuid, stored in found.items()}
+        else:
+            reads = {uuid: self._read(uuid, after) for uuid, after in afters.items()}
+        for game_id, (uuid, cached, state, rows) in bases.items():
+            try:
+                results[game_id] = self._catch_up(game_id, cached, state, rows, reads[uuid])
+            except BaseException as error:
+                results[game_id] = error
+        return results
+
+    def _base(
+        self, game_id: str
+    ) -> tuple[UUID, GameState | None, GameState | None, dict[int, StoredBucket]]:
+        """A game's id, its cached state, and the state to fold its newer events on (the
+        cached one, or its latest snapshot's, with the rows holding its buckets)."""
         uuid = parse_game_id(game_id)
         state = cached = self._cache.get(game_id)
+        rows: dict[int, StoredBucket] = {}
         if state is None:
-            state = self._from_snapshot(uuid)
+            loaded = self._load_snapshot(uuid)
+            if loaded is not None:
+                state, rows = loaded
+        return uuid, cached, state, rows
+
+    def _catch_up(
+        self,
+        game_id: str,
+        cached: GameState | None,
+        state: GameState | None,
+        rows: dict[int, StoredBucket],
+        records: Iterable[Recorded],
+        up_to_damage: bool = False,
+    ) -> GameState:
         try:
-            for recorded in self._read(uuid, state.version if state else 0):
+            for recorded in records:
                 state = fold_one(state, recorded)
         except CorruptEvent:
             if state is not None:
@@ -397,6 +441,8 @@ class GameRepository:
         if cached is not None and state.version != cached.version:
             self._seen_another_writer(game_id)
         self._cache.put(state)
+        if rows:
+            self._cache.set_rows(game_id, rows)  # the next snapshot writes only what changed
         return state
 
     def cached(self, game_id: str) -> GameState | None:
@@ -555,28 +601,86 @@ class GameRepository:
     # ------------------------------------------------------------------------- snapshots
 
     def _snapshot(self, state: GameState) -> None:
-        """Store a snapshot of `state` (on the snapshot thread)."""
-        snapshot = StateSnapshot(
-            originator_id=UUID(state.game_id),
-            originator_version=state.version,
-            timestamp=StateSnapshot.create_timestamp(),
-            state=self._snapshot_texts.text(state),
-        )
+        """Store a snapshot of `state` (on the snapshot thread): each bucket of unrevealed
+        secrets that no stored row holds yet as a row of its own (a few to a transaction),
+        then the head, the rest of the state with the row of each bucket, in the last one.
+
+        A bucket unchanged since the game's last snapshot (the same object, shared between
+        versions) keeps its row, so a snapshot writes what changed since then, and the
+        interpreter can switch threads between buckets. A row is never written over: the
+        same state gives the same rows, whichever worker writes them."""
+        assert self.log.snapshots is not None
+        game = UUID(state.game_id)
+        known = self._cache.rows(state.game_id)
+        listing: list[tuple[int, int]] = []
+        rows: dict[int, StoredBucket] = {}
+        chunk: list[DomainEvent] = []
+        size = 0
+        for key, bucket in state.unrevealed.bucket_items():
+            kept = known.get(id(bucket))
+            if kept is not None and kept[0] is bucket and kept[1] == key:
+                version = kept[2]
+            else:
+                version = state.version
+                text = _SECRETS.dump_json(bucket).decode()
+                chunk.append(_snapshot_row(bucket_row_id(game, key), version, text))
+                size += len(text)
+                if size >= SNAPSHOT_CHUNK:
+                    self._put_snapshot_rows(chunk)
+                    chunk, size = [], 0
+                time.sleep(SNAPSHOT_YIELD)
+            listing.append((key, version))
+            rows[id(bucket)] = (bucket, key, version)
+        head = lifecycle.snapshot_of(state.model_copy(update={"unrevealed": SeqMap()}))
+        head.pop("unrevealed", None)
+        head["schema"] = BUCKET_ROWS + head["schema"]
+        head["buckets"] = listing
+        chunk.append(_snapshot_row(game, state.version, codec.dumps(head)))
+        self._put_snapshot_rows(chunk)
+        self._cache.set_rows(state.game_id, rows)
+
+    def _put_snapshot_rows(self, rows: list[DomainEvent]) -> None:
+        assert self.log.snapshots is not None
         try:
-            assert self.log.snapshots is not None
-            self.log.snapshots.put([snapshot])
-        except IntegrityError:
-            pass  # another worker took the same snapshot
+            self.log.snapshots.put(rows)
+        except IntegrityError:  # another worker wrote some of them: the same rows
+            for row in rows:
+                with contextlib.suppress(IntegrityError):
+                    self.log.snapshots.put([row])
 
     def _from_snapshot(self, uuid: UUID) -> GameState | None:
         """The latest snapshot's state; None when there is none or it cannot be restored
         (a snapshot is only a shortcut: the events are folded from the start instead)."""
+        loaded = self._load_snapshot(uuid)
+        return loaded[0] if loaded is not None else None
+
+    def _load_snapshot(self, uuid: UUID) -> tuple[GameState, dict[int, StoredBucket]] | None:
+        """The latest snapshot's state and the rows that hold its buckets; None when there
+        is none or it cannot be restored. A snapshot stored whole (before snapshots were
+        stored by bucket) is read as it is."""
         assert self.log.snapshots is not None
         latest = list(self.log.snapshots.get(uuid, desc=True, limit=1))
         if not latest or not isinstance(latest[0], StateSnapshot):
             return None
+        versions: dict[int, int] = {}  # bucket key → the version of the row holding it
         try:
-            return lifecycle.restore_snapshot(json.loads(latest[0].state))
+            data = json.loads(latest[0].state)
+            schema = data.get("schema")
+            if isinstance(schema, str) and schema.startswith(BUCKET_ROWS):
+                data["schema"] = schema.removeprefix(BUCKET_ROWS)
+                if data["schema"] != lifecycle.state_key(data["ruleset"]):
+                    raise lifecycle.StaleState(data["schema"])  # its buckets go unread
+                buckets: dict[int, dict[int, SecretRecord]] = {}
+                for key, version in data.pop("buckets"):
+                    buckets[key] = self._bucket_row(uuid, key, version)
+                    versions[key] = version
+                data["unrevealed"] = SeqMap.from_buckets(buckets)  # as read, not sorted again
+            state = lifecycle.restore_snapshot(data)
+            rows: dict[int, StoredBucket] = {
+                id(bucket): (bucket, key, versions[key])
+                for key, bucket in state.unrevealed.bucket_items()
+                if key in versions
+            }
         except lifecycle.StaleState:
             log.info("snapshot of game %s is from older code: folding its events instead", uuid)
             return None
@@ -588,3 +692,37 @@ class GameRepository:
                 unreadable_reason(error),
             )
             return None
+        return state, rows
+
+    def _bucket_row(self, game: UUID, key: int, version: int) -> dict[int, SecretRecord]:
+        """The secrets a snapshot stored as bucket `key` at `version` (KeyError if missing,
+        ValueError if not secrets). Parsed by `json.loads`, which shares the strings of
+        repeated keys across the row's secrets (validating the text directly is faster but
+        keeps a copy of every key: +40% memory for a cached state's secrets)."""
+        assert self.log.snapshots is not None
+        found = list(
+            self.log.snapshots.get(bucket_row_id(game, key), gt=version - 1, lte=version, limit=1)
+        )
+        if not found or not isinstance(found[0], StateSnapshot):
+            raise KeyError(f"no row of bucket {key} at {version}")
+        return _SECRETS.validate_python(json.loads(found[0].state))
+
+
+def _decoded(game: UUID, rows: list[tuple[int, bytes]]) -> Iterator[Recorded]:
+    for seq, raw in rows:
+        yield decode_row(game, seq, raw)
+
+
+def bucket_row_id(game: UUID, key: int) -> UUID:
+    """The id under which a game's snapshots store bucket `key` of its unrevealed secrets
+    (one row a version in which it changed)."""
+    return uuid5(game, f"unrevealed {key}")
+
+
+def _snapshot_row(originator: UUID, version: int, text: str) -> StateSnapshot:
+    return StateSnapshot(
+        originator_id=originator,
+        originator_version=version,
+        timestamp=StateSnapshot.create_timestamp(),
+        state=text,
+    )

@@ -29,6 +29,16 @@ class SeqMap(Mapping[int, V], Generic[V]):
         self._len = sum(len(b) for b in buckets.values())
 
     @classmethod
+    def from_buckets(cls, buckets: dict[int, dict[int, V]]) -> SeqMap[V]:
+        """A map of these buckets (key: their seqs >> 8), taken as they are, not copied: each
+        must hold only its own seqs, in order (ValueError otherwise)."""
+        for key, bucket in buckets.items():
+            seqs = list(bucket)
+            if not seqs or seqs != sorted(seqs) or {seq >> _SHIFT for seq in seqs} != {key}:
+                raise ValueError(f"bucket {key} holds seqs of another bucket, or none")
+        return cls._of(dict(sorted(buckets.items())), sum(len(b) for b in buckets.values()))
+
+    @classmethod
     def _of(cls, buckets: dict[int, dict[int, V]], length: int) -> SeqMap[V]:
         new: SeqMap[V] = cls.__new__(cls)
         new._buckets = buckets
@@ -57,10 +67,11 @@ class SeqMap(Mapping[int, V], Generic[V]):
             del buckets[key]
         return self._of(buckets, self._len - 1)
 
-    def buckets(self) -> list[dict[int, V]]:
-        """The buckets in seq order: each is shared, unchanged, by every later version that
-        did not touch its seqs (the same object), so what is derived from one can be kept."""
-        return [self._buckets[key] for key in sorted(self._buckets)]
+    def bucket_items(self) -> list[tuple[int, dict[int, V]]]:
+        """The buckets in seq order, each with its key (its seqs >> 8): each bucket is shared,
+        unchanged, by every later version that did not touch its seqs (the same object), so
+        what is derived from one can be kept."""
+        return [(key, self._buckets[key]) for key in sorted(self._buckets)]
 
     def __getitem__(self, seq: int) -> V:
         return self._buckets[seq >> _SHIFT][seq]

@@ -165,6 +165,10 @@ class GroupWriter:
         decided: list[_Decided] = []
         pendings: dict[str, list[Pending]] = {}
         stale = False
+        # The locked games, read all at once (PostgreSQL: one query for what other workers
+        # appended to any of them, where reading each costs a round trip).
+        read = [game_id for game_id in dict.fromkeys(j.game_id for j in jobs) if game_id in locked]
+        latest = games.get_many(read) if len(read) > 1 else {}
 
         for job in jobs:
             game_id = job.game_id
@@ -183,7 +187,15 @@ class GroupWriter:
             try:
                 state = states.get(game_id)
                 if state is None:
-                    state, fresh = (games.get(game_id), True) if shared else games.current(game_id)
+                    if game_id in latest:
+                        found = latest.pop(game_id)
+                        if isinstance(found, BaseException):
+                            raise found
+                        state, fresh = found, True
+                    elif shared:
+                        state, fresh = games.get(game_id), True
+                    else:
+                        state, fresh = games.current(game_id)
                     states[game_id] = state
                     if fresh:
                         checked.add(game_id)

@@ -17,19 +17,21 @@ Python clients sharing the server's cores. In one run, on one disk:
   (d) instructions per command (callgrind, ASGI called directly, no network) for the HTTP
       route and for `GameService.execute` alone, and the framework glue's share;
   (e) the cost of a command at 1k, 10k and 100k events (median and worst of 200); at each
-      size, paired on the same state, the worst command while a snapshot is written against
-      the worst just before, for the incremental snapshot text and for the old whole-state
-      dump; the memory a cached event costs, with the RSS it implies for 1,000 active
-      10k-event games (estimated, not run);
+      size, round by round, the worst command while a due snapshot is written against the
+      worst just before, for bucket rows (what is written now), bucket rows with every bucket
+      written, and the one-row form before them; the memory a cached event costs, with the
+      RSS it implies for 1,000 active 10k-event games (estimated: `--rss` measures it);
   (f) other requests' p99 while `/verify` of the 100k-event game runs again and again.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -39,7 +41,7 @@ import textwrap
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -62,7 +64,7 @@ from tests.bench.core import (
     sample_record,
     service_rolls,
 )
-from tests.serverproc import KirokuServer
+from tests.serverproc import KirokuServer, group_members
 
 REPO = Path(__file__).resolve().parents[2]
 POSTGRES_URL = os.environ.get(
@@ -139,10 +141,47 @@ class WrkRun:
     p50_ms: float
     p99_ms: float
     errors: int
+    server_cpu_ms: float | None = None  # CPU of the server's processes per command
+    postgres_cpu_ms: float | None = None  # of every PostgreSQL process on the machine
+    wrk_cpu_ms: float | None = None  # of wrk itself
 
     def __str__(self) -> str:
         bad = f", {self.errors} non-2xx/errors" if self.errors else ""
-        return f"p50 {self.p50_ms:.1f} ms, p99 {self.p99_ms:.1f} ms{bad}"
+        cpu = ""
+        if self.server_cpu_ms is not None:
+            cpu = f"; CPU a command: server {self.server_cpu_ms:.2f} ms"
+            if self.postgres_cpu_ms:
+                cpu += f", PostgreSQL {self.postgres_cpu_ms:.2f} ms"
+            if self.wrk_cpu_ms is not None:
+                cpu += f", wrk {self.wrk_cpu_ms:.2f} ms"
+        return f"p50 {self.p50_ms:.1f} ms, p99 {self.p99_ms:.1f} ms{bad}{cpu}"
+
+
+SERVERS: dict[str, int] = {}  # base URL → the served process group (`served`)
+_TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pids: Iterable[int]) -> float:
+    """User + system CPU these processes have used so far."""
+    total = 0
+    for pid in pids:
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / _TICK
+
+
+def postgres_pids() -> list[int]:
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if (entry / "comm").read_text().strip() == "postgres":
+                    pids.append(int(entry.name))
+    return pids
 
 
 def http_games(base: str, count: int) -> list[tuple[str, str]]:
@@ -184,13 +223,25 @@ def wrk(base: str, games: list[tuple[str, str]], connections: int, seconds: int)
     ) % (entries, BODY)
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as file:
         file.write(script)
+    server = group_members(SERVERS[base]) if base in SERVERS else []
+    postgres = postgres_pids()
     try:
         threads = min(2, connections)
         command = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency"]
         command += ["-s", file.name, base]
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = cpu_seconds(server), cpu_seconds(postgres), children.ru_utime + children.ru_stime
         out = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60).stdout
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (
+            cpu_seconds(server) - cpu[0],
+            cpu_seconds(postgres) - cpu[1],
+            children.ru_utime + children.ru_stime - cpu[2],
+        )
     finally:
         os.unlink(file.name)
+    sent = re.search(r"(\d+) requests in", out)
+    count = int(sent.group(1)) if sent else 0
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
     found = dict(re.findall(r"^\s+(50|99)%\s+([\d.]+\w+)", out, re.M))
     p = {k: _ms(*re.match(r"([\d.]+)(\w+)", v).groups()) for k, v in found.items()}  # type: ignore[union-attr]
@@ -198,15 +249,27 @@ def wrk(base: str, games: list[tuple[str, str]], connections: int, seconds: int)
         int(n)
         for n in re.findall(r"(?:Non-2xx or 3xx responses|errors: .*?timeout) ?:? (\d+)", out)
     )
-    return WrkRun(rate, p.get("50", 0.0), p.get("99", 0.0), bad)
+    per = (lambda seconds: seconds * 1000 / count) if count and server else None
+    return WrkRun(
+        rate,
+        p.get("50", 0.0),
+        p.get("99", 0.0),
+        bad,
+        per(cpu[0]) if per else None,
+        per(cpu[1]) if per and postgres else None,
+        per(cpu[2]) if per else None,
+    )
 
 
 @contextmanager
 def served(workers: int = 1, **store: Any) -> Iterator[str]:
     server = KirokuServer(workers=workers, startup_timeout=120, **store).start()
+    assert server.process is not None
+    SERVERS[server.base_url] = server.process.pid
     try:
         yield server.base_url
     finally:
+        SERVERS.pop(server.base_url, None)
         server.stop()
 
 
@@ -331,49 +394,107 @@ def probe(service: GameService, game_id: str, count: int) -> list[float]:
     return latencies
 
 
+class OneRowSnapshots:
+    """The snapshot form before bucket rows, kept here only to pair against: the whole state
+    in one row, its text made a bucket of secrets at a time and reusing the text of every
+    bucket unchanged since the game's previous snapshot."""
+
+    def __init__(self, games: Any) -> None:
+        self.games = games
+        self._texts: dict[int, tuple[object, str]] = {}
+
+    def __call__(self, state: Any) -> None:
+        from domain import codec, lifecycle
+        from domain.repository import _SECRETS
+        from domain.seqmap import SeqMap
+        from domain.store import StateSnapshot
+
+        data = lifecycle.snapshot_of(state.model_copy(update={"unrevealed": SeqMap()}))
+        data.pop("unrevealed", None)
+        texts: dict[int, tuple[object, str]] = {}
+        parts = []
+        for _, bucket in state.unrevealed.bucket_items():
+            kept = self._texts.get(id(bucket))
+            if kept is not None and kept[0] is bucket:
+                part = kept[1]
+            else:
+                part = _SECRETS.dump_json(bucket).decode()[1:-1]  # without its braces
+            texts[id(bucket)] = (bucket, part)
+            parts.append(part)
+        self._texts = texts
+        text = codec.dumps(data)[:-1] + ',"unrevealed":{' + ",".join(parts) + "}}"
+        self.games.log.snapshots.put(
+            [
+                StateSnapshot(
+                    originator_id=uuid.UUID(state.game_id),
+                    originator_version=state.version,
+                    timestamp=StateSnapshot.create_timestamp(),
+                    state=text,
+                )
+            ]
+        )
+
+
 def snapshot_stalls(
-    service: GameService, game_id: str, rounds: int = 5
+    service: GameService, game_id: str, rounds: int = 2
 ) -> list[tuple[str, float, float, float]]:
-    """Commands while a snapshot of the game's current state is written (on the snapshot
-    thread), against the same number of commands just before it with none in flight, paired
-    round by round on the same state, for this code's snapshot text and for the old whole-
-    state dump (`codec.dumps(lifecycle.snapshot_of(state))`, as before this work). Returns
-    (which, worst command during a snapshot, worst without, how long the snapshot took)."""
-    from domain import codec, lifecycle
-    from domain.repository import SnapshotText
+    """Commands while the game's due snapshot is written (on the snapshot thread), against
+    20 commands just before it with none in flight, round by round. Before each round the
+    game grows by one snapshot interval of its mix (a third secret rolls) with snapshots held
+    back, so each snapshot writes what a real one does: the changes of one interval. Three
+    ways in turn: the form before this one (the whole state in one row), bucket rows with
+    every bucket written (a process's first snapshot of a game it did not load from bucket
+    rows), and bucket rows as they are written (the changed buckets). Returns (which, worst
+    command during a snapshot, worst just before, the longest a snapshot took)."""
+    from domain.repository import snapshot_interval
 
     command = Roll(expression=ROLL)
     games = service.games
-    new_text = games._snapshot_texts.text
-
-    def old_text(state: Any) -> str:
-        return codec.dumps(lifecycle.snapshot_of(state))
-
+    snapshots = games.snapshots
+    bucket_rows = games._snapshot
+    ways: list[tuple[str, Any, int]] = [
+        ("one row (before)", OneRowSnapshots(games), 1),  # a round first to warm its texts
+        ("every bucket", bucket_rows, 0),
+        ("bucket rows", bucket_rows, 0),
+    ]
     results = []
-    for label, text in (("incremental", new_text), ("whole-state", old_text)):
-        worst_during, worst_quiet, took = 0.0, 0.0, 0.0
-        games._snapshot_texts = SnapshotText()
-        games._snapshot_texts.text(service.state(game_id))  # the buckets already written
-        games._snapshot_texts.text = text  # type: ignore[method-assign]
-        for _ in range(rounds):
-            quiet = []
-            for _ in range(20):
-                start = time.perf_counter()
-                service.execute(game_id, "seat:1", command)
-                quiet.append(time.perf_counter() - start)
-            began = time.perf_counter()
-            games.snapshots.submit(service.state(game_id))
-            during = []
-            while games.snapshots._queue.unfinished_tasks:
-                start = time.perf_counter()
-                service.execute(game_id, "seat:1", command)
-                during.append(time.perf_counter() - start)
-            games.snapshots.flush()
-            took = max(took, time.perf_counter() - began)
-            worst_during = max([worst_during, *during])
-            worst_quiet = max([worst_quiet, *quiet])
-        results.append((label, worst_during, worst_quiet, took))
-    games._snapshot_texts = SnapshotText()
+    try:
+        for label, write, warm in ways:
+            worst_during, worst_quiet, took = 0.0, 0.0, 0.0
+            for round_ in range(warm + rounds):
+                due: list[Any] = []
+                snapshots._write = due.append
+                for _ in range(8):  # the interval may double on the way
+                    state = service.state(game_id)
+                    interval = snapshot_interval(state)
+                    grow(service, game_id, state.version - state.version % interval + interval)
+                    snapshots.flush()
+                    if due:
+                        break
+                snapshots._write = write
+                quiet = []
+                for _ in range(20):
+                    start = time.perf_counter()
+                    service.execute(game_id, "seat:1", command)
+                    quiet.append(time.perf_counter() - start)
+                if label == "every bucket":
+                    games._cache.set_rows(game_id, {})
+                began = time.perf_counter()
+                snapshots.submit(due[-1])
+                during = []
+                while snapshots._queue.unfinished_tasks:
+                    start = time.perf_counter()
+                    service.execute(game_id, "seat:1", command)
+                    during.append(time.perf_counter() - start)
+                snapshots.flush()
+                if round_ < warm:
+                    continue
+                took = max(took, time.perf_counter() - began)
+                worst_during = max([worst_during, *during])
+                worst_quiet = max([worst_quiet, *quiet])
+            results.append((label, worst_during, worst_quiet, took))
+    finally:
+        snapshots._write = bucket_rows
     return results
 
 
@@ -415,6 +536,159 @@ def cached_event_bytes(db: str, big: str, small: str) -> tuple[float, int]:
     return (after - before) * 1024 / events, before
 
 
+# ----------------------------------------------------------------------------- --rss
+
+
+def generated_games(db: str, count: int, events: int) -> list[tuple[str, str]]:
+    """`count` started games of `events` events each, stored in `db`: (game id, seat token).
+
+    Each game is played by the service's own code — `lifecycle.decide`, sealed as the writer
+    seals, in the mix `grow` appends (a third secret rolls kept unrevealed, a third open rolls,
+    a third lines) — in memory, then stored at once the way an import is (`GameRepository.add`:
+    folded again, written 1,000 events to a transaction, its due snapshot written as bucket
+    rows). Only the per-command round trip to the store is left out, to make 10 million events
+    in minutes."""
+    from domain import lifecycle
+
+    service = GameService(store_env(sqlite_path=db))
+    made = []
+    try:
+        for _ in range(count):
+            game_id, token = new_game(service)
+            start = state = service.state(game_id)
+            records = []
+            for n in range(events - state.version):
+                if n % 3 == 2:
+                    command: Any = Declare(text=f"line {n}")
+                    actor = "gm"
+                else:
+                    command, actor = Roll(expression="2d6", secret=n % 3 == 0), "seat:1"
+                sealed = service._seal_all(
+                    state, lifecycle.decide(state, command, actor), _actor(actor)
+                )
+                for recorded in sealed:
+                    state = lifecycle.evolve(state, recorded)
+                records.extend(sealed)
+            service.games.add(start, records)
+            service.games.snapshots.flush()
+            service.games.forget(game_id)
+            made.append((game_id, token))
+    finally:
+        service.close()
+    return made
+
+
+def _actor(actor: str) -> Callable[[Any], str]:
+    return lambda _draft: actor
+
+
+def stored_games(db: str, count: int, events: int, processes: int) -> list[tuple[str, str]]:
+    """The games of `db` (made by `generated_games` in `processes` processes the first time;
+    listed beside it in `db`.games.json and reused after)."""
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    listing = Path(db + ".games.json")
+    if listing.exists() and Path(db).exists():
+        kept = json.loads(listing.read_text())
+        if kept["events"] == events and len(kept["games"]) >= count:
+            return [(game[0], game[1]) for game in kept["games"][:count]]
+    Path(db).unlink(missing_ok=True)
+    began = time.perf_counter()
+    shares = [count // processes + (i < count % processes) for i in range(processes)]
+    with ProcessPoolExecutor(processes, mp_context=get_context("spawn")) as pool:
+        parts = pool.map(generated_games, [db] * processes, shares, [events] * processes)
+        games = [game for part in parts for game in part]
+    listing.write_text(json.dumps({"events": events, "games": games}))
+    took = time.perf_counter() - began
+    print(f"  made {len(games):,} games of {events:,} events in {took:.0f} s ({db})")
+    return games
+
+
+def tree_rss_kib(pid: int) -> dict[int, int]:
+    """RSS of a process and of every process under it, by pid."""
+    return {member: rss_kib(member) for member in group_members(pid)}
+
+
+def rss_run(db: str, games: list[tuple[str, str]], passes: int, clients: int) -> None:
+    """`kiroku serve` (1 worker, the default cache bound) on `db`; `clients` client threads
+    send one roll command to each game in turn, `passes` times over, so every game is active
+    (a command to a game not cached loads it: its latest snapshot and the events after it),
+    while the server's RSS is sampled every quarter second."""
+    import queue as queues
+
+    server = KirokuServer(db=db, startup_timeout=120).start()
+    latencies: list[float] = []
+    failed: list[int] = []
+    try:
+        assert server.process is not None
+        pid = server.process.pid
+
+        def roll(client: httpx.Client, game_id: str, token: str) -> httpx.Response:
+            headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+            return client.post(f"/games/{game_id}/commands", content=BODY, headers=headers)
+
+        with httpx.Client(base_url=server.base_url, timeout=120) as client:
+            assert roll(client, *games[0]).status_code == 201
+        start = tree_rss_kib(pid)
+        samples: list[int] = []
+        stop = threading.Event()
+        work: queues.SimpleQueue[tuple[str, str]] = queues.SimpleQueue()
+        for _ in range(passes):
+            for game in games:
+                work.put(game)
+
+        def sample() -> None:
+            while not stop.wait(0.25):
+                samples.append(sum(tree_rss_kib(pid).values()))
+
+        def send() -> None:
+            with httpx.Client(base_url=server.base_url, timeout=120) as client:
+                for _ in range(len(games) * passes):  # bounded: at most every command
+                    try:
+                        game_id, token = work.get_nowait()
+                    except queues.Empty:
+                        return
+                    began = time.perf_counter()
+                    status = roll(client, game_id, token).status_code
+                    latencies.append(time.perf_counter() - began)
+                    if status != 201:
+                        failed.append(status)
+
+        sampler = threading.Thread(target=sample)
+        sampler.start()
+        began = time.perf_counter()
+        senders = [threading.Thread(target=send) for _ in range(clients)]
+        try:
+            for sender in senders:
+                sender.start()
+            for sender in senders:
+                sender.join()
+        finally:
+            stop.set()
+            sampler.join()
+        took = time.perf_counter() - began
+        end = tree_rss_kib(pid)
+    finally:
+        server.stop()
+    latencies.sort()
+    line(
+        f"{len(games):,} games, each {passes} command(s), {clients} clients",
+        f"{len(latencies) / took:>12,.0f}/s",
+        f"p50 {latencies[len(latencies) // 2] * 1000:.0f} ms, "
+        f"p99 {latencies[int(len(latencies) * 0.99)] * 1000:.0f} ms, "
+        f"{len(failed)} refused or failed, in {took:.0f} s",
+    )
+    line("server RSS after one command", f"{sum(start.values()) / 1024:>10,.0f} MiB")
+    peak, final = max(samples, default=0), sum(end.values())
+    line(
+        "server RSS, peak while the games are active",
+        f"{peak / 1024:>10,.0f} MiB",
+        _verdict(peak / 1024 < 300),
+    )
+    line("server RSS at the end", f"{final / 1024:>10,.0f} MiB", f"{len(end)} process(es)")
+
+
 # ----------------------------------------------------------------------------- the run
 
 
@@ -424,7 +698,31 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-callgrind", action="store_true")
     parser.add_argument("--no-postgres", action="store_true")
     parser.add_argument("--sections", default="abcdef", help="which of (a)–(f) to run")
+    parser.add_argument(
+        "--pg-rounds", type=int, default=1, help="(c): pairs of 1 and 4 workers, in turn"
+    )
+    parser.add_argument(
+        "--rss",
+        action="store_true",
+        help="instead: the server's RSS with many active games (--rss-games of --rss-events)",
+    )
+    parser.add_argument("--rss-games", type=int, default=1000)
+    parser.add_argument("--rss-events", type=int, default=10_000)
+    parser.add_argument(
+        "--rss-db",
+        default=str(Path(tempfile.gettempdir()) / "kiroku-bench-rss.db"),
+        help="the store of those games, made the first time (about 10 GB) and reused",
+    )
+    parser.add_argument("--rss-processes", type=int, default=2, help="processes making them")
+    parser.add_argument("--rss-passes", type=int, default=1, help="commands to each game")
+    parser.add_argument("--rss-clients", type=int, default=4, help="client threads sending them")
     args = parser.parse_args(argv)
+    if args.rss:
+        machine()
+        print(f"\n(rss) {args.rss_games:,} active games of {args.rss_events:,} events")
+        games = stored_games(args.rss_db, args.rss_games, args.rss_events, args.rss_processes)
+        rss_run(args.rss_db, games, args.rss_passes, args.rss_clients)
+        return
     run = set(args.sections)
     sizes = QUICK if args.quick else FULL
     if shutil.which("wrk") is None:
@@ -473,13 +771,27 @@ def main(argv: list[str] | None = None) -> None:
         if "c" in run and not args.no_postgres and _postgres_ok():
             print("\n(c) HTTP roll commands, `kiroku serve`, PostgreSQL (fresh schema)")
             rates: dict[int, tuple[WrkRun, WrkRun]] = {}
-            for workers in (1, 4):
-                with _pg_schema() as url, served(workers=workers, database_url=url) as base:
-                    rates[workers] = http_runs(base, sizes.wrk_seconds)
-                s, m = rates[workers]
-                line(f"{workers} worker(s), 1 game × 4 connections", f"{s.rate:>12,.0f}/s", str(s))
+            pairs: list[tuple[float, float]] = []  # 4 ÷ 1: one game, 16 games
+            for round_ in range(args.pg_rounds):
+                for workers in (1, 4) if round_ % 2 == 0 else (4, 1):
+                    with _pg_schema() as url, served(workers=workers, database_url=url) as base:
+                        rates[workers] = http_runs(base, sizes.wrk_seconds)
+                    s, m = rates[workers]
+                    line(f"{workers} worker(s), 1 game × 4", f"{s.rate:>12,.0f}/s", str(s))
+                    line(f"{workers} worker(s), 16 games × 64", f"{m.rate:>12,.0f}/s", str(m))
+                pairs.append(
+                    (rates[4][0].rate / rates[1][0].rate, rates[4][1].rate / rates[1][1].rate)
+                )
+            if len(pairs) > 1:
                 line(
-                    f"{workers} worker(s), 16 games × 64 connections", f"{m.rate:>12,.0f}/s", str(m)
+                    f"  4 ÷ 1 in {len(pairs)} pairs, one game",
+                    f"{statistics.median(a for a, _ in pairs):>14.2f}",
+                    "median; " + ", ".join(f"{a:.2f}" for a, _ in pairs),
+                )
+                line(
+                    f"  4 ÷ 1 in {len(pairs)} pairs, 16 games",
+                    f"{statistics.median(b for _, b in pairs):>14.2f}",
+                    "median; " + ", ".join(f"{b:.2f}" for _, b in pairs),
                 )
             (s1, m1), (s4, m4) = rates[1], rates[4]
             line(
@@ -516,7 +828,7 @@ def main(argv: list[str] | None = None) -> None:
         else:
             print("\n(d) callgrind: skipped")
 
-        if not run & {"e", "f"}:
+        if "e" not in run:  # (f) reads the game (e) grows
             return
         print("\n(e) a command's cost as the game grows (200 rolls at each size, SQLite file)")
         service = GameService(store_env(sqlite_path=db("growth")))
@@ -534,14 +846,14 @@ def main(argv: list[str] | None = None) -> None:
                     f"{medians[size] * 1000:>11.2f} ms",
                     f"worst {max(latencies) * 1000:.1f} ms",
                 )
-                for which, during, alone, took in snapshot_stalls(service, game_id, 3):
+                for which, during, alone, took in snapshot_stalls(service, game_id):
                     line(
-                        f"  worst command during the {which} snapshot",
+                        f"  worst command, snapshot: {which}",
                         f"{during * 1000:>11.1f} ms",
-                        f"without one {alone * 1000:.1f} ms; the snapshot took {took * 1000:.0f} ms"
+                        f"just before {alone * 1000:.1f} ms; the snapshot took {took * 1000:.0f} ms"
                         + (
                             "; target ≤ 20 ms: " + _verdict(during <= 0.020)
-                            if which == "incremental"
+                            if which == "bucket rows"
                             else ""
                         ),
                     )
@@ -568,6 +880,8 @@ def main(argv: list[str] | None = None) -> None:
             f"estimated: cache bound {bound:,} events; {_verdict(estimate < 300)}",
         )
 
+        if "f" not in run:
+            return
         print(f"\n(f) other requests while /verify of the {sizes.growth[-1]:,}-event game runs")
         with served(db=db("growth")) as base:
             others = http_games(base, 1)

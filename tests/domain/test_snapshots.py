@@ -5,13 +5,22 @@ from __future__ import annotations
 import json
 from uuid import UUID
 
-from domain import lifecycle
-from domain.commands import Declare, End, Reveal, Roll, Start
+import pytest
+
+from domain import codec, lifecycle
+from domain.commands import Declare, Reveal, Roll, Start
 from domain.game import GameState, SecretRecord
 from domain.lifecycle_events import GameOptions
-from domain.repository import SNAPSHOT_INTERVAL, SnapshotText, snapshot_interval
+from domain.repository import (
+    SNAPSHOT_INTERVAL,
+    GameCache,
+    bucket_row_id,
+    fold_one,
+    snapshot_interval,
+)
 from domain.seqmap import SeqMap
 from domain.service import GameService, NewGame
+from domain.store import StateSnapshot
 
 
 def test_reload_from_snapshot_equals_a_full_fold(sqlite_env: dict[str, str]) -> None:
@@ -44,45 +53,158 @@ def test_reload_from_snapshot_equals_a_full_fold(sqlite_env: dict[str, str]) -> 
     reader.close()
 
 
-def test_incremental_snapshot_text_is_the_whole_state(sqlite_env: dict[str, str]) -> None:
-    """The snapshot text made a bucket of secrets at a time, reusing the buckets unchanged
-    since the previous snapshot, reads back as exactly `snapshot_of` the state, after
-    secrets are added, revealed (a bucket changed, one emptied) and the game goes on."""
+def _fold(service: GameService, game_id: str, upto: int | None = None) -> GameState:
+    """The state folded from the stored events (no cache, no snapshot)."""
+    state: GameState | None = None
+    for recorded in service.records(game_id, upto=upto):
+        state = fold_one(state, recorded)
+    assert state is not None
+    return state
+
+
+def _heads(service: GameService, game_id: str) -> list[StateSnapshot]:
+    snapshots = service.log.snapshots
+    assert snapshots is not None
+    return [s for s in snapshots.get(UUID(game_id)) if isinstance(s, StateSnapshot)]
+
+
+def _rows_written_at(service: GameService, game_id: str, version: int) -> set[int]:
+    """The keys of the buckets a snapshot wrote a row for at `version`."""
+    snapshots = service.log.snapshots
+    assert snapshots is not None
+    return {
+        key
+        for key in range(version // 256 + 1)
+        if list(snapshots.get(bucket_row_id(UUID(game_id), key), gt=version - 1, lte=version))
+    }
+
+
+def _check_rows(service: GameService, game_id: str) -> int:
+    """Each snapshot wrote a row for exactly the buckets that changed since the one before
+    (by content) and named, for each bucket, a row holding exactly it. Returns the rows."""
+    heads = {head.originator_version: head for head in _heads(service, game_id)}
+    written, state = 0, None
+    before: dict[int, dict[int, SecretRecord]] = {}
+    for recorded in service.records(game_id, upto=max(heads)):
+        state = fold_one(state, recorded)
+        head = heads.get(state.version)
+        if head is None:
+            continue
+        after = dict(state.unrevealed.bucket_items())
+        changed = {key for key, bucket in after.items() if before.get(key) != bucket}
+        assert _rows_written_at(service, game_id, state.version) == changed, state.version
+        written += len(changed)
+        listing = json.loads(head.state)["buckets"]
+        assert [key for key, _ in listing] == sorted(after)
+        for key, at in listing:
+            row = service.games._bucket_row(UUID(game_id), key, at)
+            assert {int(seq) for seq in row} == set(after[key]), (state.version, key)
+        before = after
+    return written
+
+
+def test_snapshots_are_stored_a_bucket_at_a_time(sqlite_env: dict[str, str]) -> None:
+    """A snapshot stores each bucket of unrevealed secrets (256 seqs) that changed since the
+    previous one as a row of its own, and a head naming the row of every bucket: its cost is
+    what changed, not the game's size. A fresh process restores exactly the folded state from
+    it and goes on writing only what changed (it knows which rows hold the buckets it read)."""
     service = GameService(sqlite_env)
+    game = service.create_game(NewGame("freeform", "Rows", ["Aki"], GameOptions(), {}))
+    game_id = game.game_id
+
+    def play(count: int, secret: bool = True, on: GameService = service) -> None:
+        for i in range(count):
+            on.execute(game_id, "gm", Roll(expression="1d6", secret=secret and i % 2 == 0))
+            on.games.snapshots.flush()  # every due snapshot written, none left for a later one
+
     try:
-        game = service.create_game(NewGame("freeform", "Texts", ["Aki"], GameOptions(), {}))
-        service.execute(game.game_id, "gm", Start())
-        texts = SnapshotText()
-        reused = 0
-
-        def check() -> None:
-            nonlocal reused
-            state = service.state(game.game_id)
-            before = dict(texts._texts.get(game.game_id, {}))
-            text = texts.text(state)
-            assert json.loads(text) == json.loads(json.dumps(lifecycle.snapshot_of(state)))
-            assert lifecycle.restore_snapshot(json.loads(text)) == state
-            after = texts._texts[game.game_id]
-            reused += sum(
-                1 for key, (b, _) in after.items() if key in before and before[key][0] is b
-            )
-
-        check()  # no secret yet
-        for i in range(600):
-            service.execute(game.game_id, "gm", Roll(expression="1d6", secret=i % 2 == 0))
-            if i in (100, 300, 599):
-                check()
-        state = service.state(game.game_id)
-        assert len(state.unrevealed) == 301  # and the creation's own (seq 1)
-        for seq in [s for s in state.unrevealed if 1 < s < 256]:  # a bucket thinned
-            service.execute(game.game_id, "gm", Reveal(seq=seq))
-        service.execute(game.game_id, "gm", Reveal(seq=max(state.unrevealed)))
-        check()
-        service.execute(game.game_id, "gm", End())
-        check()
-        assert reused >= 2  # the buckets no command touched were not serialized again
+        service.execute(game_id, "gm", Start())
+        play(600)
+        state = service.state(game_id)
+        for seq in [s for s in state.unrevealed if 1 < s < 256]:  # a bucket thinned …
+            service.execute(game_id, "gm", Reveal(seq=seq))
+        service.execute(game_id, "gm", Reveal(seq=max(state.unrevealed)))  # … the last touched
+        play(150)
+        versions = [head.originator_version for head in _heads(service, game_id)]
+        assert versions == list(range(SNAPSHOT_INTERVAL, versions[-1] + 1, SNAPSHOT_INTERVAL))
+        written = _check_rows(service, game_id)
+        listed = sum(len(json.loads(head.state)["buckets"]) for head in _heads(service, game_id))
+        assert written < listed - 4  # unchanged buckets were not written again
+        assert _rows_written_at(service, game_id, 400) == {1}  # seqs 301–400: one bucket
+        assert 0 in _rows_written_at(service, game_id, 700)  # the thinned one, once more
+        expected = service.state(game_id)
     finally:
         service.close()
+
+    fresh = GameService(sqlite_env)
+    try:
+        restored = fresh.games._from_snapshot(UUID(game_id))
+        assert restored is not None and restored.version == versions[-1]
+        assert restored == _fold(fresh, game_id, upto=versions[-1])
+        assert fresh.state(game_id) == expected == _fold(fresh, game_id)
+        play(100 - expected.version % 100, secret=False, on=fresh)  # to the next snapshot
+        assert _heads(fresh, game_id)[-1].originator_version == versions[-1] + 100
+        since = {seq >> 8 for seq in expected.unrevealed if seq > versions[-1]}
+        assert len(since) == 1 and len(expected.unrevealed.bucket_items()) == 4
+        # Only the bucket the secrets after the restored snapshot went to, not all four.
+        assert _rows_written_at(fresh, game_id, versions[-1] + 100) == since
+        play(100, secret=False, on=fresh)
+        assert _rows_written_at(fresh, game_id, versions[-1] + 200) == set()  # none changed
+        assert _check_rows(fresh, game_id) == written + 1
+        assert GameService(sqlite_env).state(game_id) == fresh.state(game_id)
+    finally:
+        fresh.close()
+
+
+def test_a_snapshot_stored_whole_still_loads_and_older_code_ignores_the_new_form(
+    sqlite_env: dict[str, str],
+) -> None:
+    """A snapshot stored as one row of the whole state (as before the bucket rows) is still
+    restored; the new form's head is of another schema to older code (which would restore
+    its state without the secrets), so older code folds the events instead; and a head
+    whose rows cannot be read is dropped for a fold."""
+    service = GameService(sqlite_env)
+    try:
+        game = service.create_game(NewGame("freeform", "Old", ["Aki"], GameOptions(), {}))
+        service.execute(game.game_id, "gm", Start())
+        for i in range(SNAPSHOT_INTERVAL + 20):
+            service.execute(game.game_id, "gm", Roll(expression="2d6", secret=i % 3 == 0))
+        service.games.snapshots.flush()
+        (head,) = _heads(service, game.game_id)
+        with pytest.raises(lifecycle.StaleState):  # what older code does with it
+            lifecycle.restore_snapshot(json.loads(head.state))
+        state = service.state(game.game_id)
+        assert state.unrevealed and state.version % SNAPSHOT_INTERVAL
+        whole = codec.dumps(lifecycle.snapshot_of(state))
+        service.games._put_snapshot_rows(
+            [_row(game.game_id, state.version, whole)]  # as stored before
+        )
+        service.execute(game.game_id, "gm", Roll(expression="2d6", secret=True))
+        expected = service.state(game.game_id)
+    finally:
+        service.close()
+
+    fresh = GameService(sqlite_env)
+    try:
+        assert fresh.games._from_snapshot(UUID(game.game_id)) == state  # read, not folded
+        assert fresh.state(game.game_id) == expected
+        damaged = json.loads(head.state)
+        damaged["buckets"] = [[key, at + 1] for key, at in damaged["buckets"]]  # no such rows
+        fresh.games._put_snapshot_rows([_row(game.game_id, expected.version, codec.dumps(damaged))])
+        assert fresh.games._from_snapshot(UUID(game.game_id)) is None
+        fresh.games.forget(game.game_id)
+        assert fresh.state(game.game_id) == expected == _fold(fresh, game.game_id)
+    finally:
+        fresh.close()
+
+
+def _row(game_id: str, version: int, text: str) -> StateSnapshot:
+    return StateSnapshot(
+        originator_id=UUID(game_id),
+        originator_version=version,
+        timestamp=StateSnapshot.create_timestamp(),
+        state=text,
+    )
 
 
 def test_snapshots_are_spaced_by_the_secrets_kept() -> None:
@@ -112,15 +234,20 @@ def lifecycle_state_with_secrets(count: int) -> GameState:
     return state.model_copy(update={"unrevealed": SeqMap({n: secret for n in range(count)})})
 
 
-def test_snapshot_texts_kept_are_bounded() -> None:
-    """The bucket texts kept for the next snapshot are bounded: the game snapshotted least
-    recently goes first, and the texts made are the same with or without them."""
-    texts = SnapshotText(max_chars=1)
+def test_the_rows_of_a_game_are_forgotten_with_its_state() -> None:
+    """What the cache knows of a game's stored bucket rows holds its buckets: it goes when
+    the state is evicted or dropped, and is not kept for a game not cached."""
     one = lifecycle_state_with_secrets(300)
     other = one.model_copy(update={"game_id": "00000000-0000-0000-0000-000000000002"})
-    first = texts.text(one)
-    assert list(texts._texts) == [one.game_id]  # kept whatever its size: the latest
-    texts.text(other)
-    assert list(texts._texts) == [other.game_id]
-    assert texts.text(one) == first
-    assert json.loads(first)["unrevealed"].keys() == {str(n) for n in range(300)}
+    rows = {id(b): (b, key, 100) for key, b in one.unrevealed.bucket_items()}
+    cache = GameCache(max_events=400)
+    cache.set_rows(one.game_id, rows)
+    assert cache.rows(one.game_id) == {}  # not cached
+    cache.put(one)
+    cache.set_rows(one.game_id, rows)
+    assert cache.rows(one.game_id) is rows
+    cache.put(other)  # 600 events > 400: the least recent goes
+    assert one.game_id not in cache and cache.rows(one.game_id) == {}
+    cache.set_rows(other.game_id, rows)
+    cache.pop(other.game_id)
+    assert cache.rows(other.game_id) == {}

@@ -14,6 +14,7 @@ import pytest
 from domain import lifecycle
 from domain.commands import Declare, End, Note, Roll, Start
 from domain.config import store_env
+from domain.errors import KirokuError
 from domain.game import GameState
 from domain.lifecycle_events import Declared, GameOptions
 from domain.repository import SNAPSHOT_INTERVAL
@@ -235,3 +236,34 @@ def test_a_batch_does_not_wait_for_a_game_another_worker_holds(pg_env: dict[str,
     finally:
         holder.close()
         writer.close()
+
+
+def test_games_several_workers_write_are_read_at_once(pg_env: dict[str, str]) -> None:
+    """A worker reads what others appended to several games in one query (`get_many`): each
+    state is the one folded from the store (one behind by many events, one not cached, one
+    unchanged), a game that is not there is that game's error alone, and the games others
+    wrote are known to be shared after it."""
+    reader, other = GameService(pg_env), GameService(pg_env)
+    try:
+        behind, _, _ = new_game(reader)
+        unchanged, _, _ = new_game(reader)
+        uncached, _, _ = new_game(other)
+        for game in (behind, unchanged):
+            reader.execute(game, "gm", Start())
+            other.state(game)
+        other.execute(uncached, "gm", Start())
+        for n in range(30):
+            other.execute(behind, "gm", Note(text=f"psst {n}", to=["gm"]))
+            other.execute(uncached, "gm", Declare(text=f"{n}"))
+        missing = "00000000-0000-4000-8000-000000000000"
+        found = reader.games.get_many([behind, unchanged, uncached, missing, "not an id"])
+        for game in (behind, unchanged, uncached):
+            assert found[game] == fold(other, game) == other.state(game)
+        error = found[missing]
+        assert isinstance(error, KirokuError) and error.code == "game_not_found"
+        assert isinstance(found["not an id"], KirokuError)
+        assert reader.games.is_shared(behind) and not reader.games.is_shared(unchanged)
+        assert reader.games.cached(uncached) == found[uncached]
+    finally:
+        reader.close()
+        other.close()
