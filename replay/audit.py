@@ -7,6 +7,7 @@ ruleset's `audit_declarations`); every GM ruling and amendment with what it conc
 
 from __future__ import annotations
 
+import json
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -131,6 +132,15 @@ def render_text(report: AuditReport) -> str:
         for r in report.rulings:
             lines.append(
                 f"  event {r.seq} {r.kind} on event {r.concerning_seq} "
-                f"({r.concerning_type}): {r.text}" + (f" {r.change}" if r.change else "")
+                f"({r.concerning_type}): {r.text}" + _change_text(r.change)
             )
     return "\n".join(lines)
+
+
+def _change_text(change: dict[str, Any]) -> str:
+    """A ruling's effect or an amendment's correction as `(field: value; …)`, values in JSON
+    (strings quoted, Japanese as written) so a reader sees exactly what the record holds."""
+    if not change:
+        return ""
+    parts = [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in change.items()]
+    return " (" + "; ".join(parts) + ")"

@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.cli import main
-from domain.commands import End, Note, Roll, Start
+from domain.commands import End, MakeRuling, Note, Roll, Start
 from domain.config import store_env
 from domain.lifecycle_events import GameOptions
 from domain.service import GameService, NewGame
@@ -70,6 +70,25 @@ def test_an_honest_game_is_clean_offline(
     report = audit(header.game_id, envelopes)
     assert report.verdict == "clean"
     assert [(d.seq, d.verdict) for d in report.declarations] == [(7, "understated"), (8, "legal")]
+
+
+def test_a_ruling_reads_as_what_it_changed(
+    service: GameService, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = service.create_game(NewGame("sheet_test", "Ruled", ["Aki"], GameOptions(), {}))
+    gid = game.game_id
+    service.join(gid, game.seats[0].invite, None)
+    service.execute(gid, "gm", Start())
+    service.execute(gid, "seat:1", Roll(expression="2D6"))  # seq 4
+    effect = {"ESP": 3, "理由": "地形", "undo": None}
+    service.execute(gid, "gm", MakeRuling(concerning_seq=4, text="振り直し", effect=effect))
+    service.execute(gid, "gm", End())
+    archive = write_archive(service, gid, tmp_path / "ruled.jsonl")
+    main(["audit", str(archive)])
+    out = capsys.readouterr().out
+    assert (
+        'event 5 ruling on event 4 (DiceRolled): 振り直し (ESP: 3; 理由: "地形"; undo: null)' in out
+    )
 
 
 def forge_declaration(envelopes: list[dict[str, Any]]) -> None:
