@@ -11,9 +11,14 @@ from domain.records import Draft
 from domain.rulesets.chojin_locke.actions import must_pass
 from domain.rulesets.chojin_locke.card_events import AbilityCardUsed, AbilityUsed, UnnamedAbility
 from domain.rulesets.chojin_locke.cards import Ability
+from domain.rulesets.chojin_locke.combat import exclusive
+from domain.rulesets.chojin_locke.combat.flow import support_turn
+from domain.rulesets.chojin_locke.combat.leaving import leaver_in_support, party_leaves
 from domain.rulesets.chojin_locke.guards import playing
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
+from domain.rulesets.chojin_locke.state import ChojinState, Player
 from domain.rulesets.chojin_locke.turn import in_phase, my_turn
+from domain.table import acting_seat
 
 # 3.1's timing tags (「能力を使用するタイミング」); [対抗(X)] is matched by its prefix
 TIMINGS = frozenset({"全般", "通常", "戦闘", "主要", "支援", "先制", "戦闘前", "死亡時", "特殊"})
@@ -52,21 +57,117 @@ class UseAbility(Command):
     ability: str = Field(min_length=1, max_length=60)
 
 
-@CHOJIN_LOCKE.decides(UseAbility)
-def use_ability(t: ChojinTable, command: UseAbility, actor: str) -> list[Draft]:
-    """3.1: an ability is named when used, unless its tags say otherwise. Naming one the sheet
-    lacks is refused, and only the caller hears of it; [常動] abilities are always on and
-    [戦闘]/[戦闘前] ones wait for combat."""
-    state = playing(t)
-    turn, player = my_turn(state, actor)
+def _of_sheet(player: Player, name: str) -> Ability:
+    """The sheet's ability by that name; refused (to the caller alone, listing its own) if the
+    sheet has none."""
     assert player.sheet is not None
-    ability = next((a for a in player.sheet.abilities if a.name == command.ability), None)
+    ability = next((a for a in player.sheet.abilities if a.name == name), None)
     if ability is None:
         names = ", ".join(a.name for a in player.sheet.abilities) or "none"
         raise RuleViolation(
             "no_such_ability",
             f"Your character has no ability by that name (yours: {names}).",
         )
+    return ability
+
+
+def _used(
+    player: Player, ability: Ability, main: bool, proxy: bool = False, escaped: bool = False
+) -> list[Draft]:
+    """Named aloud, or (3.1 l.261–262 …) used without its name, sealed to its user."""
+    if unnamed(ability):
+        body = UnnamedAbility(ability=ability.name, tags=ability.tags)
+        event = AbilityUsed(seat=player.seat, main=main, proxy=proxy, secret=body)
+        return [Draft(event, audience=(seat_actor(player.seat),))]
+    event = AbilityUsed(
+        seat=player.seat, ability=ability.name, tags=ability.tags, main=main, escaped=escaped
+    )
+    return [Draft(event)]
+
+
+def _not_support(name: str) -> RuleViolation:
+    return RuleViolation(
+        "not_support",
+        f"「{name}」 is no [支援]: after leaving a combat, its 支援フェイズ takes [支援] only.",
+    )
+
+
+def _leaver_ability(state: ChojinState, actor: str, name: str) -> list[Draft]:
+    """5.7 l.1132–1133: the leaver's 支援フェイズ 「戦闘中の支援フェイズとして扱われる」, and
+    5.2 l.968 lists 「[支援]の特性を持つ特殊能力・能力カードの使用」 among a combat's support
+    actions; l.1120 「通常ターン中及び戦闘中として扱われます」 lets a [通常] one be used there as
+    well as a [戦闘] one. Each once in the phase (3.1 l.265: 「1つにつき1手番中に1回のみ」)."""
+    after = state.aftermath
+    assert after is not None
+    player = state.players[leaver_in_support(state, actor)]
+    ability = _of_sheet(player, name)
+    if "常動" in ability.tags:
+        raise RuleViolation("always_on", "That ability is always on; it is not used.")
+    if "支援" not in ability.tags:
+        raise _not_support(ability.name)
+    if ability.name in after.supported:
+        raise RuleViolation("used_this_turn", "A [支援] ability is used once per turn.")
+    return _used(player, ability, main=False)
+
+
+def _proxy_fights() -> RuleViolation:
+    """3.1 l.378: 「コンバットカードや能力カード等、代理が持つ特殊能力以外は使用することができ
+    ません。」 — while a 代理 fights, its user's own abilities and cards wait."""
+    return RuleViolation(
+        "proxy_in_use", "While your 代理 fights, only its own abilities are used (3.1 l.378)."
+    )
+
+
+def _combat_support(state: ChojinState, actor: str, name: str) -> list[Draft] | None:
+    """5.2 l.963–968: a combat turn's support phases take 「[支援]の特性を持つ特殊能力・能力
+    カードの使用」, each ability once in the turn (3.1 l.265), a [戦闘] one as well as a [全般]
+    one, not a [通常] one (l.260: combat is not the normal turn; ruling 93). None: not a [支援]
+    ability of the actor's sheet, which goes the normal turn's way. A named [攻撃] one is an
+    attack action, an [逃避] one takes its user out of the combat (its party dissolved, 6.1
+    l.1241), and neither follows the other in one combat turn (3.1 l.293–300, ruling 96)."""
+    fight = state.combat
+    assert fight is not None
+    someone = state.players.get(acting_seat(actor))
+    if someone is None or someone.sheet is None:
+        return None
+    ability = _of_sheet(someone, name)
+    if "支援" not in ability.tags or "常動" in ability.tags:
+        return None
+    current = support_turn(state, actor)  # its own combat turn, a support phase
+    if current.proxy and not kind(ability.tags, "代理"):
+        raise _proxy_fights()
+    tags = set(ability.tags)
+    if "通常" in tags and not ({"全般", "戦闘"} & tags):
+        raise RuleViolation(
+            "not_in_combat", f"「{ability.name}」 is [通常]: it is not used in combat (3.1 l.260)."
+        )
+    if ability.name in fight.supported:
+        raise RuleViolation("used_this_turn", "A [支援] ability is used once per turn.")
+    assert current.seat == someone.seat
+    if unnamed(ability):  # a [代理:X]/[手下:X]/[スーツ:X]: its tags stay sealed
+        return _used(someone, ability, main=False)
+    # 3.1 l.293–300: [攻撃] an attack action, [逃避] out of the combat, not both in one turn
+    exclusive.check(fight, someone.seat, ability.tags)
+    escaped = "逃避" in ability.tags and not current.left  # out already: nothing to leave
+    drafts = _used(someone, ability, main=False, escaped=escaped)
+    return drafts + (party_leaves(state, someone.seat) if escaped else [])
+
+
+@CHOJIN_LOCKE.decides(UseAbility)
+def use_ability(t: ChojinTable, command: UseAbility, actor: str) -> list[Draft]:
+    """3.1: an ability is named when used, unless its tags say otherwise. Naming one the sheet
+    lacks is refused, and only the caller hears of it; [常動] abilities are always on and
+    [戦闘]/[戦闘前] ones wait for combat. After a combat, the leaver playing its 5.7 phases
+    uses [支援] ones in its 支援フェイズ."""
+    state = playing(t)
+    if state.aftermath is not None and state.combat is None:
+        return _leaver_ability(state, actor, command.ability)
+    if state.combat is not None:
+        in_combat = _combat_support(state, actor, command.ability)
+        if in_combat is not None:
+            return in_combat
+    turn, player = my_turn(state, actor)
+    ability = _of_sheet(player, command.ability)
     tags = ability.tags
     if "常動" in tags:
         raise RuleViolation("always_on", "That ability is always on; it is not used.")
@@ -79,7 +180,8 @@ def use_ability(t: ChojinTable, command: UseAbility, actor: str) -> list[Draft]:
         raise RuleViolation(
             "combat_only",
             "That ability is used in combat: a [戦闘前] one at a combat's 戦闘前 step "
-            "(before_ability), a [戦闘] one there by the table's check or ruling.",
+            "(before_ability), a [主要]/[先制] one as a combat turn's main action "
+            "(main_ability), a [対抗(攻撃)] one against an attack (counter_ability).",
         )
     proxy = kind(tags, "代理")
     # 3.1, line 372: a [代理:X] without a timing is [先制] or [対抗(攻撃)]
@@ -93,12 +195,7 @@ def use_ability(t: ChojinTable, command: UseAbility, actor: str) -> list[Draft]:
         in_phase(turn, "support")
         if ability.name in turn.supported:
             raise RuleViolation("used_this_turn", "A [支援] ability is used once per turn.")
-    if unnamed(ability):
-        body = UnnamedAbility(ability=ability.name, tags=tags)
-        event = AbilityUsed(seat=player.seat, main=main, proxy=proxy, secret=body)
-        return [Draft(event, audience=(seat_actor(player.seat),))]
-    event = AbilityUsed(seat=player.seat, ability=ability.name, tags=tags, main=main)
-    return [Draft(event)]
+    return _used(player, ability, main=main, proxy=proxy)
 
 
 @CHOJIN_LOCKE.command("use_ability_card")
@@ -108,21 +205,55 @@ class UseAbilityCard(Command):
     card: str = Field(min_length=1, max_length=60)
 
 
-@CHOJIN_LOCKE.decides(UseAbilityCard)
-def use_card(t: ChojinTable, command: UseAbilityCard, actor: str) -> list[Draft]:
-    state = playing(t)
-    turn, player = my_turn(state, actor)
-    if command.card not in player.abilities:
+def _held(state: ChojinState, player: Player, name: str) -> tuple[tuple[str, ...], str]:
+    """A face-down ability card of `player`'s hand: its tags and text (refused to the caller
+    alone otherwise)."""
+    if name not in player.abilities:
         held = ", ".join(dict.fromkeys(player.abilities)) or "none"
         raise RuleViolation("not_in_hand", f"You hold no such ability card (yours: {held}).")
-    if player.abilities.count(command.card) <= player.face_up.count(command.card):
+    if player.abilities.count(name) <= player.face_up.count(name):
         # 4.7, lines 844–845: using a card turns it face up; it is turned face down again only
         # at the end of a combat its holder took part in (docs/rulings.md)
         raise RuleViolation(
             "card_face_up", "That card is already face up: it is used by turning it face up."
         )
-    card = state.catalog.ability_card(command.card)
-    tags = card.tags if card else ()
+    card = state.catalog.ability_card(name)
+    return (card.tags if card else ()), (card.text if card else "")
+
+
+@CHOJIN_LOCKE.decides(UseAbilityCard)
+def use_card(t: ChojinTable, command: UseAbilityCard, actor: str) -> list[Draft]:
+    state = playing(t)
+    if state.aftermath is not None and state.combat is None:
+        # 5.7 l.1132–1133 and l.1120: a [支援] card in the leaver's 支援フェイズ, [戦闘] or not
+        leaver = state.players[leaver_in_support(state, actor)]
+        tags, text = _held(state, leaver, command.card)
+        if "支援" not in tags:
+            raise _not_support(command.card)
+        used = AbilityCardUsed(seat=leaver.seat, card=command.card, tags=tags, text=text)
+        return [Draft(used)]
+    if state.combat is not None and state.combat.step == "turns":
+        # 5.2 l.968: a [支援] card in its own combat turn's support phases, [戦闘] or not
+        fighter = state.players.get(acting_seat(actor))
+        if fighter is not None and command.card in fighter.abilities:
+            tags, text = _held(state, fighter, command.card)
+            if "支援" in tags:
+                mine = support_turn(state, actor)
+                if mine.proxy:
+                    raise _proxy_fights()
+                if "通常" in tags and not ({"全般", "戦闘"} & set(tags)):
+                    raise RuleViolation(
+                        "not_in_combat", f"「{command.card}」 is [通常]: not used in combat."
+                    )
+                # 3.1 l.293–300: as an ability of the sheet (ruling 96)
+                exclusive.check(state.combat, fighter.seat, tags)
+                escaped = "逃避" in tags and not mine.left  # out already: nothing to leave
+                used = AbilityCardUsed(
+                    seat=fighter.seat, card=command.card, tags=tags, text=text, escaped=escaped
+                )
+                return [Draft(used), *(party_leaves(state, fighter.seat) if escaped else [])]
+    turn, player = my_turn(state, actor)
+    tags, text = _held(state, player, command.card)
     if "戦闘" in tags:
         raise RuleViolation(
             "combat_only",
@@ -138,7 +269,5 @@ def use_card(t: ChojinTable, command: UseAbilityCard, actor: str) -> list[Draft]
             )
     elif "支援" in tags:
         in_phase(turn, "support")
-    event = AbilityCardUsed(
-        seat=player.seat, card=command.card, tags=tags, text=card.text if card else "", main=main
-    )
+    event = AbilityCardUsed(seat=player.seat, card=command.card, tags=tags, text=text, main=main)
     return [Draft(event)]

@@ -12,6 +12,7 @@ from domain.records import Draft
 from domain.rulesets.chojin_locke import recovery
 from domain.rulesets.chojin_locke.base_events import BaseMoved, TeleportGranted
 from domain.rulesets.chojin_locke.board import same_place, step
+from domain.rulesets.chojin_locke.combat.conditions import fainted
 from domain.rulesets.chojin_locke.declarations import check_declaration, declared_roll
 from domain.rulesets.chojin_locke.fields import FACES, Faces, PlanetNumber, Stat
 from domain.rulesets.chojin_locke.grid import step_to
@@ -293,6 +294,10 @@ def check(t: ChojinTable, command: Check, actor: str) -> list[Draft]:
     state = playing(t)
     stage(state, "planet", "base")
     player = living(state, number)
+    fight = state.combat
+    if fight is not None and number in fight.fighters and fainted(fight, fight.fighters[number]):
+        # 6.1 l.1266: 「気絶状態のキャラクターはあらゆる行動・チェックを行うことができません。」
+        raise RuleViolation("fainted", "A fainted character makes no check (6.1 気絶状態).")
     check_declaration(player, command.stat, command.declared)
     rolled = declared_roll(t.dice, "2D6", command.declared, command.faces)
     event = Checked(

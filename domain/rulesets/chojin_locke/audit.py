@@ -82,6 +82,8 @@ def _combat_checks(
         )
     elif isinstance(event, MeleeDeclared | MeleeAnswered):
         who = event.attacker if isinstance(event, MeleeDeclared) else event.target
+        if who not in state.players:
+            return out  # an エスパー NPC declares all it has (6.2 l.1337): nothing to audit
         suit = event.secret is not None and event.secret.suit
         running = state.combat
         minions = running.fighters[who].minions if running and who in running.fighters else 0

@@ -4,7 +4,8 @@ and a sheet's special ability named aloud; each event with its fold."""
 from __future__ import annotations
 
 from domain.events import Event
-from domain.rulesets.chojin_locke.changes import board, player, turn, without
+from domain.rulesets.chojin_locke.changes import board, player, turn, turned_face_up, without
+from domain.rulesets.chojin_locke.combat.exclusive import support_used
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.setup_events import Body, DeckOrder
 from domain.rulesets.chojin_locke.state import ChojinState
@@ -59,19 +60,26 @@ def _ability_drawn(state: ChojinState, event: AbilityCardDrawn, seq: int) -> Cho
 
 @CHOJIN_LOCKE.event
 class AbilityCardUsed(Event):
+    """An ability card turned face up and used (4.7). `escaped`: a [支援][逃避] one used in its
+    holder's combat turn, which takes it out of the combat (3.1 l.298–300, ruling 96)."""
+
     seat: int
     card: str
     tags: tuple[str, ...]
     text: str = ""
     main: bool = False
+    escaped: bool = False
 
 
 @CHOJIN_LOCKE.folds(AbilityCardUsed)
 def _ability_used(state: ChojinState, event: AbilityCardUsed, seq: int) -> ChojinState:
     """4.7, lines 844–846: the card is turned face up and stays with its holder (face-up cards
     are discarded when the character dies)."""
-    face_up = [*state.players[event.seat].face_up, event.card]
-    state = player(state, event.seat, face_up=face_up)
+    state = turned_face_up(state, event.seat, event.card)
+    fight = state.combat
+    if fight is not None and fight.current == event.seat and "支援" in event.tags:
+        # 5.2 l.968: a combat turn's support action; [攻撃]/[逃避] as 3.1 l.293–300 say
+        return support_used(state, event.seat, event.tags, event.escaped)
     return turn(state, main="ability") if event.main else state
 
 
@@ -86,7 +94,9 @@ class UnnamedAbility(Body):
 class AbilityUsed(Event):
     """A special ability used. A named one (3.1: 「基本的に能力を使用する際には能力名を宣言する
     必要があります。」) is public; one used without its name (lines 261–262, 322–323, 358, 373)
-    shows only that an ability (or a proxy) was used, the name sealed to its user."""
+    shows only that an ability (or a proxy) was used, the name sealed to its user. `escaped`:
+    a named [支援][逃避] one used in its user's combat turn, which takes it out of the combat
+    (3.1 l.298–300, ruling 96)."""
 
     seat: int
     ability: str | None = None  # None: used without naming it (see `secret`)
@@ -94,15 +104,31 @@ class AbilityUsed(Event):
     main: bool = False
     proxy: bool = False  # 3.1, line 373: 「代理を使用することだけを宣言します。」
     secret: UnnamedAbility | None = None
+    escaped: bool = False
 
 
 @CHOJIN_LOCKE.folds(AbilityUsed)
 def _ability_used_from_sheet(state: ChojinState, event: AbilityUsed, seq: int) -> ChojinState:
+    used = event.secret if event.secret is not None else event
+    after, fight = state.aftermath, state.combat
+    if after is not None and fight is None and after.queue[:1] == [event.seat]:
+        # 5.7: a leaver's 支援フェイズ (combat/leaving.py) counts its own [支援] uses
+        if used.ability is None:
+            return state
+        changed = after.model_copy(update={"supported": [*after.supported, used.ability]})
+        return state.model_copy(update={"aftermath": changed})
+    if fight is not None and fight.current == event.seat and "支援" in used.tags:
+        # 5.2: a combat turn's support phase counts its own [支援] uses
+        if used.ability is None:
+            return state
+        fought = fight.model_copy(update={"supported": [*fight.supported, used.ability]})
+        state = state.model_copy(update={"combat": fought})
+        # 3.1 l.293–300: by its public tags only (an unnamed one's stay sealed; ruling 96)
+        return support_used(state, event.seat, event.tags, event.escaped)
     if state.turn is None:
         return state
     if event.main:
         return turn(state, main="ability")
-    used = event.secret if event.secret is not None else event
     if "支援" in used.tags and used.ability is not None:
         return turn(state, supported=[*state.turn.supported, used.ability])
     return state

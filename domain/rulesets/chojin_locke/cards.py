@@ -90,7 +90,8 @@ class CombatCard(_Card):
     l.998). `timing`: its timing tags; omitted, they follow its kinds (KIND_TIMINGS).
     `maintain`: a defence that can be kept up (5.4 l.1055–1056). `self_only`: it targets only
     its user, so nobody can 同調 to it (5.5 l.1085) and it is not 同調可 itself. `count`: copies
-    in the deck. `text`: an effect the table resolves (特殊 cards)."""
+    in the deck. `text`: an effect the table resolves (特殊 cards). `illusion`: a 幻覚 (6.2
+    l.1312–1318 limits where it is used; its effect is its text's)."""
 
     name: str
     lv: int = Field(ge=0)
@@ -101,6 +102,7 @@ class CombatCard(_Card):
     timing: tuple[str, ...] = ()
     maintain: bool = False
     self_only: bool = False
+    illusion: bool = False  # 幻覚 (combat/illusion.py)
     text: str = ""
 
     @model_validator(mode="before")

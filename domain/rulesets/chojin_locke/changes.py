@@ -19,6 +19,14 @@ def player(state: ChojinState, seat: int, **update: object) -> ChojinState:
     return players(state, state.players[seat].model_copy(update=update))
 
 
+def turned_face_up(state: ChojinState, seat: int, card: str | None) -> ChojinState:
+    """4.7 l.844–845: an ability card used is turned face up and stays in its holder's hand
+    (ruling 30); no card, or no such player, the state as it is."""
+    if card is None or seat not in state.players:
+        return state
+    return player(state, seat, face_up=[*state.players[seat].face_up, card])
+
+
 def board(state: ChojinState, **update: object) -> ChojinState:
     return state.model_copy(update={"board": state.board.model_copy(update=update)})
 

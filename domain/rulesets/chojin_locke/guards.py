@@ -14,7 +14,32 @@ def playing(t: ChojinTable) -> ChojinState:
         raise RuleViolation(
             "victory_pending", "A victory declaration is waiting for every player's answer."
         )
+    if state.combat is not None and state.combat.dying:
+        # 3.1 l.284–285: a death's [死亡時] window comes before what follows (combat/death.py)
+        waiting = ", ".join(f"seat {n}" for n in state.combat.dying)
+        raise RuleViolation(
+            "death_pending",
+            f"A character has just died: its [死亡時] window comes first ({waiting}: "
+            "death_ability).",
+        )
     return state
+
+
+def no_combat_support(state: ChojinState, what: str) -> None:
+    """勝利宣言 and パーティーの解散 are no combat support actions (5.2 l.963–968), and a leaver's
+    支援フェイズ is a combat's (5.7 l.1132–1133 「戦闘中の支援フェイズとして扱われるので勝利宣言や
+    パーティーの解散を行うことはできません」): refused while a combat or its aftermath runs,
+    whoever asks, with the reason rather than a turn or phase the asker is not in."""
+    if state.combat is not None:
+        raise RuleViolation(
+            "combat_running", f"No {what} during a combat: its support phases allow none."
+        )
+    if state.aftermath is not None:
+        raise RuleViolation(
+            "aftermath_running",
+            f"No {what} while characters that left a combat play their phases: their 支援フェイズ "
+            "is a combat's.",
+        )
 
 
 def stage(state: ChojinState, *stages: str) -> None:

@@ -12,11 +12,19 @@ from .cards import CharacterSheet
 from .combat import (
     action_events,
     before_events,
+    conditions,
+    counter,
     death,
+    esper,
+    fainting,
     flow_events,
+    illusion,
+    jammer,
     joining_events,
     leaving,
+    main_ability,
     obstacles,
+    remnant,
 )
 from .rules import CHOJIN_LOCKE
 from .state import Cell, Position
@@ -33,9 +41,9 @@ PHASES = {
     "check": "チェックフェイズ",
     "support1": "支援フェイズ1",
     "support2": "支援フェイズ2",
-    "main": "メインフェイズ",
-    "square": "マス目フェイズ",
-    "combat": "戦闘フェイズ",
+    "main": "主要フェイズ",  # seed L540–547: the turn's phases by name
+    "square": "マスの効果発動フェイズ",
+    "combat": "戦闘発生フェイズ",  # 2020 (L547); the 2002 turn calls it 戦闘フェーズ
     "victory": "勝利宣言フェイズ",
     "recovery": "回復フェイズ",
     "move": "移動フェイズ",
@@ -297,7 +305,8 @@ def _ability_drawn(e: card_events.AbilityCardDrawn) -> str:
 @_says(card_events.AbilityCardUsed)
 def _ability_card(e: card_events.AbilityCardUsed) -> str:
     tags = f" [{'・'.join(e.tags)}]" if e.tags else ""
-    return f"{_seat(e.seat)}が能力カード「{e.card}」を使う{tags}: {e.text}"
+    left = " — 戦闘から離脱" if e.escaped else ""
+    return f"{_seat(e.seat)}が能力カード「{e.card}」を使う{tags}: {e.text}{left}"
 
 
 @_says(card_events.AbilityUsed)
@@ -306,7 +315,8 @@ def _ability(e: card_events.AbilityUsed) -> str:
     the table heard it — 「能力を使う」 or 「代理を使う」 — plus, for its user, the sealed name."""
     if e.ability is not None:
         tags = f" [{'・'.join(e.tags)}]" if e.tags else ""
-        return f"{_seat(e.seat)}が能力「{e.ability}」を使う{tags}"
+        left = " — 戦闘から離脱" if e.escaped else ""
+        return f"{_seat(e.seat)}が能力「{e.ability}」を使う{tags}{left}"
     said = "代理を使う" if e.proxy else "能力を使う (名前は伏せて)"
     mine = f" — 秘密: 「{e.secret.ability}」" if e.secret is not None else ""
     return f"{_seat(e.seat)}が{said}{mine}"
@@ -595,6 +605,48 @@ def _fighter_died(e: death.FighterDied) -> str:
     return f"{_fighter(e.fighter)}が死亡 ({CAUSES[e.cause]}) — 戦闘から外れる"
 
 
+def _used(ability: str | None, card: str | None, tags: tuple[str, ...]) -> str:
+    what = f"能力カード「{card}」" if card is not None else f"能力「{ability}」"
+    tagged = f" [{'・'.join(tags)}]" if tags else ""
+    return f"{what}{tagged}"
+
+
+@_says(counter.CounterAbilityUsed)
+def _counter_ability(e: counter.CounterAbilityUsed) -> str:
+    effect = f": {e.effect}" if e.effect else ""
+    text = f" ({e.text})" if e.text else ""
+    avoid = {"blocked": " — 攻撃を防御", "evaded": " — 攻撃を回避"}.get(e.avoid or "", "")
+    return (
+        f"{_fighter(e.seat)}が{_fighter(e.attacker)}の攻撃に[対抗(攻撃)]: "
+        f"{_used(e.ability, e.card, e.tags)}{text}{effect}{avoid}"
+    )
+
+
+@_says(main_ability.MainAbilityUsed)
+def _main_ability(e: main_ability.MainAbilityUsed) -> str:
+    effect = f": {e.effect}" if e.effect else ""
+    text = f" ({e.text})" if e.text else ""
+    then = " — 効果なし、別の主要行動へ" if e.no_effect else " — 戦闘から離脱" if e.escaped else ""
+    return f"{_fighter(e.seat)}の主要行動: {_used(e.ability, e.card, e.tags)}{text}{effect}{then}"
+
+
+@_says(death.DeathWindowOpened)
+def _death_window(e: death.DeathWindowOpened) -> str:
+    return f"{_fighters(e.seats)}の死亡時: [死亡時]の能力を使うか、宣言を待つ"
+
+
+@_says(death.DeathAbilityUsed)
+def _death_ability(e: death.DeathAbilityUsed) -> str:
+    effect = f": {e.effect}" if e.effect else ""
+    text = f" ({e.text})" if e.text else ""
+    return f"{_seat(e.seat)}が死亡時に{_used(e.ability, e.card, e.tags)}を使う{text}{effect}"
+
+
+@_says(death.DeathWindowClosed)
+def _death_window_closed(e: death.DeathWindowClosed) -> str:
+    return f"{_seat(e.seat)}: 死亡時の宣言を終える"
+
+
 @_says(action_events.ProxyUsed)
 def _proxy(e: action_events.ProxyUsed) -> str:
     return f"{_fighter(e.fighter)}: 代理を{'退却させる' if e.withdrawn else '使用'}"
@@ -667,7 +719,8 @@ def _minions(e: before_events.MinionsDeclared) -> str:
 @_says(obstacles.ObstacleJoined)
 def _obstacle(e: obstacles.ObstacleJoined) -> str:
     members = "・".join(str(n) for n in e.members)
-    jammer = " ESPジャマー所持" if e.jammer else ""
+    jammer = f" ESPジャマーLV:{e.jammer_lv}所持" if e.jammer else ""
+    jammer += " 幻覚の効果を受けない" if e.illusion_immune else ""
     return (
         f"障害「{e.name}」が戦闘に参加 ({_fighter(e.fighter)}: {len(e.members)}人、"
         f"耐久力 {members}、火力{e.firepower}{jammer})"
@@ -679,6 +732,9 @@ def _obstacle_attacked(e: obstacles.ObstacleAttacked) -> str:
     how = ""
     if e.roll is not None:
         how = f" (ランダム: {_fighters(e.candidates)}から [{roll_line(e.roll)}])"
+    if e.melee:
+        # 6.2 l.1298–1301: a 格闘, each member fighting on its own (ruling 78)
+        return f"{_fighter(e.fighter)}が格闘攻撃 → {_fighter(e.target)}{how}: LV{e.lv}"
     return (
         f"{_fighter(e.fighter)}が武器で攻撃 → {_fighter(e.target)}{how}: LV{e.lv} 火力{e.firepower}"
     )
@@ -703,7 +759,120 @@ def _aftermath_phase(e: leaving.AftermathPhaseEntered) -> str:
     return f"戦闘離脱後の処理 {_seat(e.seat)}: {AFTERMATH_PHASES[e.phase]} (手札{e.hand}枚)"
 
 
+@_says(leaving.CarriedRoundEnd)
+def _carried_round_end(e: leaving.CarriedRoundEnd) -> str:
+    then = "手札を捨てる (手札上限まで、さらに1枚まで)" if e.waiting else "手札上限まで引く"
+    who = f"{_seat(e.seat)} (手札{e.hand}枚)"
+    return f"戦闘離脱後の戦闘: 戦闘参加の前にラウンド終了フェイズ — {who}が{then}"
+
+
+@_says(leaving.LeaversReset)
+def _leavers_reset(e: leaving.LeaversReset) -> str:
+    return (
+        f"移動先でCカードが全て回収された: 全ての戦闘が終了 — {_seats(e.seats)}の"
+        "消費ESPパワー・手札をリセット"
+    )
+
+
 @_says(leaving.AftermathDone)
 def _aftermath_done(e: leaving.AftermathDone) -> str:
     cards = f": {'・'.join(e.secret.cards)}" if e.secret and e.secret.cards else ""
     return f"戦闘離脱後の処理 {_seat(e.seat)}: 終了、手札{e.count}枚を回収、ESPパワー回復{cards}"
+
+
+# ------------------------------------------------- 残留思念, 気絶 (6.1 l.1180–1199, 1264–1270)
+REMNANT_ANSWERS = {"sync": "同調", "hinder": "妨害", "none": "何もしない"}
+SKIPS = {"fainted": "気絶中", "remnant_acted": "同調・妨害で行動済み"}
+
+
+@_says(remnant.RemnantAttacked)
+def _remnant_attacked(e: remnant.RemnantAttacked) -> str:
+    asked = f" — 同調・妨害を待つ: {_fighters(e.waiting)}" if e.waiting else ""
+    who = f"{_fighter(e.remnant)} (残留思念)"
+    return f"{who}が攻撃 → {_fighter(e.target)}: 火力{e.firepower}{asked}"
+
+
+@_says(remnant.RemnantAnswered)
+def _remnant_answered(e: remnant.RemnantAnswered) -> str:
+    power = f" (火力{e.firepower})" if e.answer != "none" else ""
+    return f"{_fighter(e.remnant)} (残留思念): {REMNANT_ANSWERS[e.answer]}{power}"
+
+
+@_says(remnant.RemnantAttackCancelled)
+def _remnant_cancelled(e: remnant.RemnantAttackCancelled) -> str:
+    return (
+        f"{_fighter(e.remnant)} (残留思念)の攻撃 → {_fighter(e.target)}: "
+        f"火力{e.firepower}、打ち消された"
+    )
+
+
+@_says(conditions.CombatTurnSkipped)
+def _turn_skipped(e: conditions.CombatTurnSkipped) -> str:
+    return f"{_fighter(e.fighter)}の戦闘手番はスキップ ({SKIPS[e.reason]})"
+
+
+@_says(fainting.Fainted)
+def _fainted(e: fainting.Fainted) -> str:
+    why = f": {e.reason}" if e.reason else ""
+    return f"{_fighter(e.fighter)}が気絶状態 ({e.rounds}ラウンド、{e.until}ラウンド目終了まで){why}"
+
+
+@_says(conditions.FaintEnded)
+def _faint_ended(e: conditions.FaintEnded) -> str:
+    return f"{_fighters(e.fighters)}の気絶状態が終わる ({e.round}ラウンド目終了)"
+
+
+# --------------------------------------------------------- ESPジャマー (6.1 l.1248–1262, 6.2)
+JAMMED_USES = {"main": "使用", "response": "での対抗"}
+
+
+@_says(jammer.JammerUsed)
+def _jammer_used(e: jammer.JammerUsed) -> str:
+    cards = "・".join(f"「{r.card}」→{_fighter(r.holder)}" for r in e.returned)
+    return (
+        f"{_fighter(e.jammer)}のESPジャマー: {_fighter(e.fighter)}の{e.kind}{JAMMED_USES[e.use]}"
+        f" (LV{e.lv})を無効化 — 手札に戻る、ラウンド終了時まで使用不可: {cards}"
+    )
+
+
+@_says(jammer.JammerDestroyed)
+def _jammer_destroyed(e: jammer.JammerDestroyed) -> str:
+    why = f": {e.reason}" if e.reason else ""
+    return f"{_fighter(e.fighter)}のESPジャマーが破壊された{why}"
+
+
+# ------------------------------------------------------------- エスパー NPC (6.2 l.1320–1332)
+
+
+@_says(esper.EsperJoined)
+def _esper_joined(e: esper.EsperJoined) -> str:
+    shift = f"、[格闘:{e.shift}]" if e.shift else ""
+    return (
+        f"エスパー「{e.name}」が戦闘に参加 ({_fighter(e.fighter)}: ESP能力レベル{e.esp_level}、"
+        f"耐久力{e.endurance}{shift}、ESPパワー無限大)"
+    )
+
+
+@_says(esper.NpcTargetChosen)
+def _npc_target(e: esper.NpcTargetChosen) -> str:
+    how = ""
+    if e.roll is not None:
+        how = f" (ランダム: {_fighters(e.candidates)}から [{roll_line(e.roll)}])"
+    return f"{_fighter(e.fighter)}の攻撃対象 → {_fighter(e.target)}{how}"
+
+
+@_says(action_events.DefenceDropped)
+def _defence_dropped(e: action_events.DefenceDropped) -> str:
+    return f"{_fighter(e.fighter)}: 防御の維持をやめる"
+
+
+# ------------------------------------------------------------------ 幻覚 (6.2 l.1312–1318)
+
+
+@_says(illusion.IllusionTook)
+def _illusion_took(e: illusion.IllusionTook) -> str:
+    how = "の攻撃に対する" if e.use == "response" else "への"
+    return (
+        f"{_fighter(e.obstacle)}{how}{_fighter(e.fighter)}の幻覚「{e.card}」: "
+        "障害は抵抗チェックを行えず、効果を受ける"
+    )

@@ -9,7 +9,7 @@ from domain.errors import RuleViolation
 from domain.records import Draft
 from domain.rulesets.chojin_locke.actions import free_main
 from domain.rulesets.chojin_locke.board import same_place
-from domain.rulesets.chojin_locke.guards import living, playing
+from domain.rulesets.chojin_locke.guards import living, no_combat_support, playing
 from domain.rulesets.chojin_locke.party_events import (
     PartyAnswered,
     PartyDissolved,
@@ -74,6 +74,7 @@ class DissolveParty(Command):
 @CHOJIN_LOCKE.decides(DissolveParty)
 def dissolve_party(t: ChojinTable, command: DissolveParty, actor: str) -> list[Draft]:
     state = playing(t)
+    no_combat_support(state, "パーティーの解散")
     turn, player = my_turn(state, actor)
     in_phase(turn, "support", "main")  # 2002: 組み外し is a move-phase action
     if state.rules == "2020" and turn.phase == "main":

@@ -13,7 +13,7 @@ from domain.rulesets.chojin_locke.combat.leaving import leaver_in_support
 from domain.rulesets.chojin_locke.declarations import check_declaration, declared_roll
 from domain.rulesets.chojin_locke.ending import end_game
 from domain.rulesets.chojin_locke.fields import FACES, Faces
-from domain.rulesets.chojin_locke.guards import living, playing
+from domain.rulesets.chojin_locke.guards import living, no_combat_support, playing
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState, Player
 from domain.rulesets.chojin_locke.turn import in_phase, my_turn
@@ -115,6 +115,7 @@ class DeclareVictory(Command):
 
 @CHOJIN_LOCKE.decides(DeclareVictory)
 def declare_victory(t: ChojinTable, command: DeclareVictory, actor: str) -> list[Draft]:
+    no_combat_support(playing(t), "勝利宣言")
     state, player = _support(t, actor, "support", "victory")
     others = [p for p in state.players.values() if p.seat != player.seat]
     if command.sole:

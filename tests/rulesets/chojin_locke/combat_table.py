@@ -33,10 +33,14 @@ def combat_catalog(cards: int = 60) -> dict[str, Any]:
     return data
 
 
-def three_on_a_square(client: TestClient, cards: int = 60) -> tuple[Table, list[int]]:
+def three_on_a_square(
+    client: TestClient, cards: int = 60, catalog: dict[str, Any] | None = None
+) -> tuple[Table, list[int]]:
     """A started 惑星編 with exactly three explorers on planet 0's spaceport (the others on
-    planets 1, 2 …); returns the table and those three seats."""
-    table = new_game(client, ruleset_options={"catalog": combat_catalog(cards)})
+    planets 1, 2 …), with `catalog` (default: `combat_catalog(cards)`); returns the table and
+    those three seats."""
+    catalog = catalog if catalog is not None else combat_catalog(cards)
+    table = new_game(client, ruleset_options={"catalog": catalog})
     setup_to_ambush(table)
     gm = view(table, "gm")
     bases = [p["seat"] for p in gm["players"] if p["side"] == "base"]
@@ -52,7 +56,8 @@ def three_on_a_square(client: TestClient, cards: int = 60) -> tuple[Table, list[
 
 
 def to_combat_phase(table: Table, fighters: list[int]) -> str:
-    """Quiet turns until one of `fighters` plays; it passes and walks to its 戦闘発生フェイズ."""
+    """Quiet turns until one of `fighters` plays; it passes and walks to its 戦闘発生フェイズ
+    (read as the creator: a GM, or a host who sees what the public does)."""
     for _ in range(12):
         actor = turn_actor(table)
         if int(actor[5:]) in fighters:
@@ -60,12 +65,14 @@ def to_combat_phase(table: Table, fighters: list[int]) -> str:
         quiet_turn(table)
     else:
         raise AssertionError("never a fighter's turn")
-    while view(table, "gm")["turn"]["phase"] != "combat":
-        turn = view(table, "gm")["turn"]
+    for _ in range(12):  # a turn has at most 11 phases (2002's rules)
+        turn = view(table, table.creator)["turn"]
+        if turn["phase"] == "combat":
+            return actor
         if turn["phase"] == "main" and turn["main"] is None:
             table.do(actor, cmd("pass"))
         table.do(actor, cmd("next_phase"))
-    return actor
+    raise AssertionError(f"{actor} never reached its 戦闘発生フェイズ")
 
 
 def start(table: Table, fighters: list[int]) -> str:

@@ -13,6 +13,9 @@ from tests.table import Table
 
 NAMES = ["Aki", "Ben", "Chie", "Dai", "Emi", "Fuyu", "Gen", "Hana", "Ito", "Jun", "Kei", "Rin"]
 SILHOUETTES = {s.name: s for s in sample().silhouettes}
+# Every driving loop below gives up after this many steps: a game that stops advancing must
+# fail the test, not hang the suite.
+LOOP_BOUND = 300
 
 
 def marked_catalog() -> tuple[dict[str, Any], dict[str, str]]:
@@ -192,9 +195,11 @@ def play_planet_stage(table: Table) -> tuple[list[int], list[int]]:
     for index, seat in enumerate(explorers):
         table.do(f"seat:{seat}", cmd("enter", planet=index))
     table.do(table.creator, cmd("begin_planets"))
-    while view(table, table.creator)["stage"] == "planet":
+    for _ in range(LOOP_BOUND):
+        if view(table, table.creator)["stage"] != "planet":
+            return bases, explorers
         finish_turn(table, turn_actor(table), cmd("move", direction="right"))
-    return bases, explorers
+    raise AssertionError(f"惑星編 still running after {LOOP_BOUND} turns")
 
 
 def turn_actor(table: Table) -> str:
@@ -209,7 +214,9 @@ def fight_out(table: Table, starter: str, *, start: bool = True) -> None:
     if start:
         table.do(starter, cmd("start_combat"))
     starter = f"seat:{view(table, table.creator)['combat']['started_by']}"
-    while (fight := view(table, table.creator)["combat"]) is not None:
+    for _ in range(LOOP_BOUND):
+        if (fight := view(table, table.creator)["combat"]) is None:
+            return
         if fight["step"] in ("joining", "moving", "before"):
             table.do(starter, cmd("combat_next"))
             continue
@@ -218,6 +225,7 @@ def fight_out(table: Table, starter: str, *, start: bool = True) -> None:
             table.do(actor, cmd("combat_pass"))
         else:
             table.do(actor, cmd("combat_next"))
+    raise AssertionError(f"combat still running after {LOOP_BOUND} steps: {fight}")
 
 
 def next_phase(table: Table, actor: str) -> None:
@@ -248,11 +256,14 @@ def to_phase(table: Table, phase: str) -> str:
 def end_turn(table: Table) -> None:
     actor = turn_actor(table)
     number = view(table, table.creator)["turn"]["number"]
-    while view(table, table.creator)["turn"]["number"] == number:
+    for _ in range(LOOP_BOUND):
         turn = view(table, table.creator)["turn"]
+        if turn["number"] != number:
+            return
         if turn["phase"] in ("main", "move") and turn["main"] is None:
             table.do(actor, cmd("pass"))
         next_phase(table, actor)
+    raise AssertionError(f"turn {number} still running after {LOOP_BOUND} phases")
 
 
 def info_catalog() -> dict[str, Any]:
@@ -273,7 +284,7 @@ def teleporters(catalog: dict[str, Any], level: int = 2) -> dict[str, Any]:
 def finish_turn(table: Table, actor: str, main: dict[str, Any] | None) -> None:
     """Run the rest of the turn: the given main action (or pass) in the main phase."""
     stage, start = view(table, table.creator)["stage"], view(table, table.creator)["turn"]["number"]
-    while True:
+    for _ in range(LOOP_BOUND):
         gm = view(table, table.creator)
         if gm["stage"] != stage or gm["turn"]["number"] != start:
             return
@@ -287,6 +298,7 @@ def finish_turn(table: Table, actor: str, main: dict[str, Any] | None) -> None:
             if view(table, table.creator)["stage"] != stage:
                 return
         next_phase(table, actor)
+    raise AssertionError(f"turn {start} still running after {LOOP_BOUND} phases")
 
 
 KEYS = [(5, 0), (5, 1), (5, 2), (5, 3)]

@@ -10,11 +10,16 @@ from domain.rulesets.chojin_locke.combat.action_events import (
     AttackLanded,
     CardActivated,
     DamageRolled,
+    DefenceDropped,
     MeleeAnswered,
     MeleeDeclared,
     ProxyUsed,
 )
-from domain.rulesets.chojin_locke.combat.death import FighterDied
+from domain.rulesets.chojin_locke.combat.death import (
+    DeathWindowClosed,
+    DeathWindowOpened,
+    FighterDied,
+)
 from domain.rulesets.chojin_locke.combat.initiative import in_play
 from domain.rulesets.chojin_locke.combat.state import Maintained
 from domain.rulesets.chojin_locke.combat.view import combat_view
@@ -337,7 +342,12 @@ def test_a_death_dissolves_the_party() -> None:
     _attack(f)
     f.do(P2, "respond")
     events = f.do(P2, "declare_endurance", endurance=3)
-    assert [type(e) for e in events] == [DamageRolled, FighterDied, PartyDissolved]
+    assert [type(e) for e in events] == [
+        DamageRolled,
+        FighterDied,
+        PartyDissolved,
+        DeathWindowOpened,
+    ]
     assert f.state.parties == {}
 
 
@@ -354,6 +364,11 @@ def test_the_last_living_character_dying_ends_the_game() -> None:
     _attack(f)
     f.do(P2, "respond")
     events = f.do(P2, "declare_endurance", endurance=3)
+    # the end waits for the dead character's [死亡時] window (3.1 l.284–285)
+    assert not any(isinstance(e, GameOver) for e in events)
+    assert isinstance(events[-1], DeathWindowOpened) and events[-1].seats == (2,)
+    events = f.do(P2, "death_ability")
+    assert isinstance(events[0], DeathWindowClosed)
     assert any(isinstance(e, GameOver) for e in events)
 
 
@@ -417,7 +432,8 @@ def test_a_melee_exchange_with_column_shifts_rolls_both_at_once() -> None:
     assert attack is not None and attack.lv == 1 and attack.firepower == 5
     f.do(P2, "respond")
     events = f.do(P2, "counter", endurance=3)
-    answered, on_nia, on_cougar, died = events
+    answered, on_nia, on_cougar, died, window = events
+    assert isinstance(window, DeathWindowOpened) and window.seats == (2,)
     assert isinstance(answered, MeleeAnswered)
     # 5:3 is 1:1, shifted right by 1 → 2:1; 3:5 is 1:2以下, shifted left stays there
     assert isinstance(on_nia, DamageRolled) and on_nia.column == "2:1" and on_nia.damage == 4
@@ -436,6 +452,24 @@ def test_minions_add_to_the_melee_endurance() -> None:
 def test_no_melee_while_keeping_up_a_defence() -> None:
     f = fight({}, fighter_updates={1: {"defence": {"card": "バリアー", "lv": 2}}})
     refused(f, P1, "melee", "defence_maintained", target=2, endurance=3)
+
+
+def test_a_player_chooses_to_keep_a_defence_up_and_may_let_it_go() -> None:
+    """Ruling 94: 「維持できる場合、必ず維持します」 (l.1327) is the NPC's rule; a player chooses,
+    and lets a kept defence go in its own combat turn to 格闘 again (l.1099)."""
+    f = fight({1: ["ショックウェーブ"], 2: ["バリアー"]}, sheets=("ロック", "ニア"), faces=[1, 1])
+    _attack(f, "ショックウェーブ", esp=1)
+    f.do(P2, "respond", card="バリアー", kind="防御", esp_level=2, maintain=False)
+    assert f.combat.fighters[2].defence is None  # blocked, not kept up
+
+    kept = fight({}, fighter_updates={2: {"defence": {"card": "バリアー", "lv": 2}}})
+    refused(kept, P2, "drop_defence", "not_your_combat_turn")
+    kept.turn_of(2)
+    refused(kept, P2, "melee", "defence_maintained", target=1, endurance=3)
+    (dropped,) = kept.do(P2, "drop_defence")
+    assert isinstance(dropped, DefenceDropped) and kept.combat.fighters[2].defence is None
+    refused(kept, P2, "drop_defence", "no_defence")
+    kept.do(P2, "melee", target=1, endurance=3)
 
 
 def test_declining_to_fight_back_rolls_once() -> None:
@@ -483,6 +517,26 @@ def test_a_proxy_withdraws_in_the_check_phase_keeping_its_damage() -> None:
     f.state = f.state.model_copy(update={"combat": f.combat.model_copy(update={"phase": "check"})})
     f.do(P1, "withdraw_proxy")
     assert not f.combat.fighters[1].proxy
+
+
+def test_no_c_card_is_discarded_while_a_proxy_fights() -> None:
+    """3.1 l.377 「代理を使用している間はコンバットカードを捨てることができません。」"""
+    f = fight({2: ["シールド"]}, fighter_updates={2: {"proxy": True}})
+    f.turn_of(2)
+    refused(f, P2, "discard_card", "proxy_discard", card="シールド")
+    f.state = f.state.model_copy(
+        update={
+            "combat": f.combat.model_copy(
+                update={
+                    "fighters": {
+                        **f.combat.fighters,
+                        2: f.combat.fighters[2].model_copy(update={"proxy": False}),
+                    }
+                }
+            )
+        }
+    )
+    f.do(P2, "discard_card", card="シールド")
 
 
 def test_a_death_the_host_applies_during_a_combat_takes_the_fighter_out() -> None:

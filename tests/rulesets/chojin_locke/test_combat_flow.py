@@ -134,8 +134,9 @@ def test_support_actions_in_a_combat_turn(client: TestClient) -> None:
     _refused(table, actor, cmd("open_sheet"), "wrong_phase")  # the check phase
     table.do(actor, cmd("combat_next"))
     _refused(table, other, cmd("open_sheet"), "not_your_combat_turn")
-    # the turn player's turn sits in its combat phase; anyone else's is not its turn
-    _refused(table, actor, cmd("declare_victory"), "wrong_phase", "not_your_turn")
+    # no 勝利宣言 or パーティーの解散 while a combat runs, with the reason (not "not your turn")
+    _refused(table, actor, cmd("declare_victory"), "combat_running")
+    _refused(table, actor, cmd("dissolve_party"), "combat_running")
     if view(table, actor)["me"]["faction"] != "S":
         table.do(actor, cmd("convert", target=order[1], declared=0))
         _refused(table, actor, cmd("convert", target=order[1], declared=0), "converted_this_turn")
@@ -185,6 +186,7 @@ def test_an_obstacle_is_one_fighter_played_by_the_host(client: TestClient) -> No
             "members": [1, 1, 1],
             "firepower": 3,
             "jammer": True,
+            "jammer_lv": 3,
         },
     )
     for _ in range(3):

@@ -9,16 +9,23 @@ import json
 
 from domain.events import Event
 from domain.rulesets.chojin_locke import CHOJIN_LOCKE
+from domain.rulesets.chojin_locke.card_events import AbilityCardUsed, AbilityUsed
+from domain.rulesets.chojin_locke.cards import Ability
 from domain.rulesets.chojin_locke.combat.action_events import AttackLanded
 from domain.rulesets.chojin_locke.combat.flow_events import (
+    CombatCardsDrawn,
     CombatDeckShuffled,
     CombatEnded,
     CombatStarted,
+    CombatStepEntered,
+    HandDiscardedDown,
 )
 from domain.rulesets.chojin_locke.combat.leaving import (
     AftermathDone,
     AftermathPhaseEntered,
+    CarriedRoundEnd,
     EscapeMoved,
+    LeaversReset,
 )
 from domain.rulesets.chojin_locke.party_events import PartyDissolved
 from domain.rulesets.chojin_locke.state import Position
@@ -111,7 +118,8 @@ def test_after_the_combat_the_leaver_plays_its_phases_with_power_and_hand_kept()
     assert isinstance(support, AftermathPhaseEntered) and support.phase == "support"
     # l.1131–1133: a combat's support phase — シートオープン yes, 勝利宣言 no
     refused(f, P2, "open_sheet", "not_your_aftermath")
-    refused(f, P1, "declare_victory", "wrong_phase")
+    refused(f, P1, "declare_victory", "aftermath_running")
+    refused(f, P1, "dissolve_party", "aftermath_running")
     (opened,) = f.do(P1, "open_sheet")
     assert isinstance(opened, SheetOpened) and opened.seat == 1
     (fight_phase,) = f.do(P1, "aftermath_next")
@@ -277,3 +285,198 @@ def test_a_base_player_that_left_in_the_planet_stage_has_no_phases() -> None:
     events = _pass_turn(f, P3)
     assert f.state.aftermath is None and f.state.players[1].position is None
     assert isinstance(events[-1], TurnBegun)
+
+
+# ----------------------------------------------------------------------------- rulings 89–92
+
+
+def _abilities(f: Fight, seat: int, *abilities: Ability, cards: tuple[str, ...] = ()) -> None:
+    someone = f.state.players[seat]
+    assert someone.sheet is not None
+    sheet = someone.sheet.model_copy(update={"abilities": abilities})
+    changed = someone.model_copy(update={"sheet": sheet, "abilities": list(cards)})
+    f.state = f.state.model_copy(update={"players": {**f.state.players, seat: changed}})
+
+
+def _to_support(f: Fight, actor: str) -> None:
+    f.do(actor, "aftermath_next")  # マスの効果発動 → 支援
+
+
+def test_a_leaver_uses_support_abilities_in_its_support_phase() -> None:
+    # ruling 92: 「戦闘中の支援フェイズとして扱われる」 (l.1132), [通常] or [戦闘] alike
+    # (l.1120)
+    f = fight({1: ["テレポート"], 2: [], 3: []})
+    _with_cards(f)
+    assist = Ability(name="援護", tags=("戦闘", "支援"))
+    command = Ability(name="指揮", tags=("通常", "支援"))
+    shot = Ability(name="射撃", tags=("戦闘", "主要", "攻撃"))
+    _abilities(f, 1, assist, command, shot, cards=("テレパシー", "ランダムテレポート"))
+    _escape(f, P1)
+    _pass_turn(f, P2)
+    _pass_turn(f, P3)
+    assert f.state.aftermath is not None and f.state.aftermath.phase == "square"
+    refused(f, P1, "use_ability", "wrong_phase", ability=assist.name)  # not its 支援フェイズ yet
+    _to_support(f, P1)
+    refused(f, P2, "use_ability", "not_your_aftermath", ability=assist.name)
+    (used,) = f.do(P1, "use_ability", ability=assist.name)
+    assert isinstance(used, AbilityUsed) and used.ability == assist.name and used.secret is None
+    assert list(f.state.aftermath.supported) == [assist.name]
+    assert f.state.turn is not None and list(f.state.turn.supported) == []  # not the turn's
+    refused(f, P1, "use_ability", "used_this_turn", ability=assist.name)  # once (l.265)
+    f.do(P1, "use_ability", ability=command.name)
+    refused(f, P1, "use_ability", "not_support", ability=shot.name)
+    refused(f, P1, "use_ability", "no_such_ability", ability="時間停止")
+    # a [支援] ability card too; a [主要] one is not a support action
+    (card,) = f.do(P1, "use_ability_card", card="テレパシー")
+    assert isinstance(card, AbilityCardUsed) and not card.main
+    assert list(f.state.players[1].face_up) == ["テレパシー"]
+    refused(f, P1, "use_ability_card", "not_support", card="ランダムテレポート")
+    said = CHOJIN_LOCKE.describe(used.type, used.public_part(), None)
+    assert said is not None and said[1] == "席1が能力「援護」を使う [戦闘・支援]"
+    f.do(P1, "aftermath_next")  # → 戦闘発生
+    refused(f, P1, "use_ability", "wrong_phase", ability=command.name)
+
+
+def test_a_carried_hand_over_the_limit_is_discarded_down_before_joining() -> None:
+    # ruling 89: 「ラウンド終了フェイズを行ってから戦闘参加フェイズが開始されます」 (l.1140):
+    # seat 3 had 2 手下 (limit 9) and keeps 8 cards; the new combat's limit is 7
+    kept = ["バリアー", "バリアー", "シールド", "シールド", "ビームキャノン", "ビームキャノン"]
+    f = fight(
+        {1: ["テレポート"], 2: [], 3: ["テレポート", "テレポート", *kept, "サイコブラスト"]},
+        fighter_updates={3: {"minions": 2, "hand_limit": 9}},
+    )
+    _with_cards(f)
+    f.state = f.state.model_copy(update={"turn": f.state.turn.model_copy(update={"seat": 3})})  # type: ignore[union-attr]
+    _escape(f, P1, square=5)
+    _pass_turn(f, P2)
+    f.do(P3, "combat_next")
+    f.do(P3, "combat_next")
+    _escape(f, P3, square=5)
+    after = f.state.aftermath
+    assert after is not None and list(after.queue) == [3, 1] and len(after.hands[3]) == 8
+    f.do(P3, "aftermath_next")
+    f.do(P3, "aftermath_next")
+    events = f.do(P3, "start_combat")
+    ending = events[-1]
+    assert isinstance(ending, CarriedRoundEnd) and (ending.seat, ending.hand) == (3, 8)
+    assert ending.waiting and f.combat.step == "round_end" and list(f.combat.discarding) == [3]
+    said = CHOJIN_LOCKE.describe(ending.type, ending.public_part(), None)
+    assert said is not None and "戦闘参加の前にラウンド終了フェイズ" in said[1]
+    # everything else waits for its answer; 8 over 7: one card (to the limit) or two
+    refused(f, P3, "combat_next", "round_end_pending")
+    refused(f, P3, "continue_combat", "not_asked", go_on=True)
+    refused(f, P1, "discard_down", "not_asked", cards=[])
+    refused(f, P3, "discard_down", "wrong_count", cards=[])
+    refused(f, P3, "discard_down", "not_in_hand", cards=["テレポート", "テレポート"])
+    events = f.do(P3, "discard_down", cards=["サイコブラスト", "テレポート"])
+    discarded, drawn, step = events
+    assert isinstance(discarded, HandDiscardedDown) and discarded.count == 2
+    assert "サイコブラスト" not in json.dumps(discarded.public_part(), ensure_ascii=False)
+    assert isinstance(drawn, CombatCardsDrawn) and (drawn.fighter, drawn.count) == (3, 1)
+    assert isinstance(step, CombatStepEntered) and step.step == "joining"
+    assert len(f.hand(3)) == 7 and f.hand(1) == []  # seat 1 takes its hand at (4)
+    assert f.combat.round == 1 and list(f.combat.discarding) == []
+
+
+def test_at_the_limit_the_carried_hand_may_keep_all() -> None:
+    hand = ["テレポート", "バリアー", "バリアー", "シールド", "シールド", "ビームキャノン"]
+    f = fight(
+        {1: [], 2: [], 3: [*hand, "ビームキャノン", "サイコブラスト"]},
+        fighter_updates={3: {"hand_limit": 8, "minions": 1}},
+    )
+    _with_cards(f)
+    board = f.state.board.model_copy(update={"cards": {"0:0": "白紙"}})
+    f.state = f.state.model_copy(update={"board": board})
+    f.do(P1, "combat_pass")  # seat 1's main phase
+    f.do(P1, "combat_next")
+    f.do(P1, "combat_next")
+    _pass_turn(f, P2)
+    f.do(P3, "combat_next")
+    f.do(P3, "combat_next")
+    _escape(f, P3, square=0)  # to 2:0, where seat 1 is moved too
+    one = f.state.players[1].model_copy(update={"position": Position(planet=2, square=0)})
+    f.state = f.state.model_copy(update={"players": {**f.state.players, 1: one}})
+    f.do(P3, "aftermath_next")
+    f.do(P3, "aftermath_next")
+    ending = f.do(P3, "start_combat")[-1]
+    assert isinstance(ending, CarriedRoundEnd) and ending.hand == 7 and ending.waiting
+    (kept,) = f.do(P3, "discard_down", cards=[])[:1]
+    assert isinstance(kept, HandDiscardedDown) and kept.count == 0
+    assert len(f.hand(3)) == 7 and f.combat.step == "joining"
+
+
+def test_every_card_collected_at_a_destination_resets_the_leavers_to_come() -> None:
+    # ruling 91 (l.1151–1153): seats 2 and 3 fight at 2:5 with nothing kept by a leaver of
+    # that combat; seat 1, waiting at 2:0 with its hand and spent power, loses them
+    f = fight({1: ["テレポート", "シールド"], 2: ["テレポート", "バリアー"], 3: ["テレポート"]})
+    _with_cards(f)
+    f.state = f.state.model_copy(update={"turn": f.state.turn.model_copy(update={"seat": 2})})  # type: ignore[union-attr]
+    _escape(f, P1, square=0)
+    for actor in (P2, P3):
+        f.do(actor, "combat_next")
+        f.do(actor, "combat_next")
+        _escape(f, actor, square=5)
+    after = f.state.aftermath
+    assert after is not None and list(after.queue) == [2, 3, 1]
+    f.do(P2, "aftermath_next")
+    f.do(P2, "aftermath_next")
+    events = f.do(P2, "start_combat")
+    # the deck holds neither seat 2's kept バリアー nor seat 1's kept シールド
+    shuffled = next(e for e in events if isinstance(e, CombatDeckShuffled))
+    assert shuffled.secret is not None
+    assert shuffled.cards == len(f.state.catalog.combat_deck()) - 2
+    assert f.state.aftermath is not None and list(f.state.aftermath.queue) == [1]
+    for _ in range(3):
+        f.do(P2, "combat_next")  # 戦闘参加 → コマ移動 → 戦闘前 → the first turn
+    first = f.combat.current
+    _pass_turn(f, f"seat:{first}")
+    events = _pass_turn(f, f"seat:{5 - (first or 0)}")  # no attack: over
+    reset = next(e for e in events if isinstance(e, LeaversReset))
+    assert reset.seats == (1,)
+    said = CHOJIN_LOCKE.describe(reset.type, reset.public_part(), None)
+    assert said is not None and "Cカードが全て回収" in said[1]
+    assert f.state.players[1].power_spent == 0
+    after = f.state.aftermath
+    assert after is not None and list(after.queue) == [1] and 1 not in after.hands
+    entered = next(e for e in events if isinstance(e, AftermathPhaseEntered))
+    assert (entered.seat, entered.phase, entered.hand) == (1, "square", 0)
+    assert json.loads(_seen(f, P1))["me"]["combat_hand"] == []
+
+
+def test_a_combat_with_its_own_leavers_collects_nothing_of_the_others() -> None:
+    f = fight({1: ["テレポート", "シールド"], 2: ["テレポート", "バリアー"], 3: ["テレポート"]})
+    _with_cards(f)
+    f.state = f.state.model_copy(update={"turn": f.state.turn.model_copy(update={"seat": 2})})  # type: ignore[union-attr]
+    _escape(f, P1, square=0)
+    for actor in (P2, P3):
+        f.do(actor, "combat_next")
+        f.do(actor, "combat_next")
+        _escape(f, actor, square=5)
+    f.do(P2, "aftermath_next")
+    f.do(P2, "aftermath_next")
+    f.do(P2, "start_combat")
+    for _ in range(3):
+        f.do(P2, "combat_next")
+    # seat 3 (new to this combat, a fresh hand) escapes it to 2:4; seat 2 passes
+    first = f.combat.current
+    for _ in range(2):
+        actor = f"seat:{f.combat.current}"
+        if actor == P3:
+            card = "テレポート"  # the scripted deck dealt none: one is put in its hand
+            hands = {**f.combat.hands, 3: [card, *f.hand(3)[1:]]}
+            f.state = f.state.model_copy(
+                update={"combat": f.combat.model_copy(update={"hands": hands})}
+            )
+            f.do(P3, "combat_next")
+            f.do(P3, "combat_next")
+            f.do(P3, "play_card", card=card, kind="逃避", esp_level=1)
+            f.do(P3, "escape_to", square=4)
+            f.do(P3, "combat_next")
+            events = f.do(P3, "combat_next")
+        else:
+            events = _pass_turn(f, actor)
+    assert first is not None and f.state.combat is None
+    assert not any(isinstance(e, LeaversReset) for e in events)
+    after = f.state.aftermath
+    assert after is not None and list(after.queue) == [1, 3] and after.hands[1] == ["シールド"]
+    assert f.state.players[1].power_spent == 1

@@ -120,7 +120,7 @@ def test_a_remnant_is_still_no_target() -> None:
         f,
         "seat:1",
         "play_card",
-        "npc_target_table_resolved",
+        "remnant_not_a_target",
         card="サイコブラスト",
         kind="攻撃",
         target=101,
@@ -202,6 +202,21 @@ def test_in_the_base_only_explorers_characters_are_targets() -> None:
     f.faces = [2]
     (event,) = attacked(f.do("host", "obstacle_attack", target="random"))
     assert event.candidates == (1, 3) and event.target == 3
+
+
+def test_a_random_pick_among_one_rolls_nothing() -> None:
+    """Ruling 77: with one legal target there is nothing to roll for."""
+    f = fight({1: [], 2: [], 3: []})
+    players = dict(f.state.players)
+    for seat in (2, 3):
+        players[seat] = players[seat].model_copy(update={"side": "base"})
+    f.state = f.state.model_copy(
+        update={"players": players, "combat": f.combat.model_copy(update={"stage": "base"})}
+    )
+    police_turn(f, [1])
+    f.faces = []  # a roll would find no face to draw
+    (event,) = attacked(f.do("host", "obstacle_attack", target="random"))
+    assert event.candidates == (1,) and event.target == 1 and event.roll is None
 
 
 def test_an_obstacle_attacks_another_obstacle_in_the_planet_stage() -> None:
@@ -302,6 +317,9 @@ def test_an_obstacles_melee_is_fought_by_each_member() -> None:
     assert f.state.players[2].endurance_damage == 3
     died = [e.fighter for e in out if isinstance(e, FighterDied)]
     assert died == [2, police]
+    # ニア's [死亡時] window first (3.1 l.284–285), the obstacle has none
+    assert f.combat.current == police and dict(f.combat.dying) == {2: []}
+    out = f.do("seat:2", "death_ability")
     # wiped out in its own combat turn: the turn ends with it (5.2) and the next one begins
     ended = [e.fighter for e in out if isinstance(e, CombatTurnEnded)]
     assert ended == [police] and f.combat.current != police

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from domain.rulesets.chojin_locke import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.combat.action_events import AttackLanded, CardActivated
-from domain.rulesets.chojin_locke.combat.death import FighterDied
+from domain.rulesets.chojin_locke.combat.death import DeathWindowOpened, FighterDied
 from domain.rulesets.chojin_locke.combat.flow_events import CombatTurnBegun, CombatTurnEnded
 from domain.rulesets.chojin_locke.combat.initiative import in_play
 from tests.rulesets.chojin_locke.combat_domain import audit_of, fight, refused
@@ -69,9 +69,13 @@ def test_three_fighters_two_rounds() -> None:
     f.do(NIA, "melee", target=3, endurance=3)
     f.do(COUGAR, "respond")
     events = f.do(COUGAR, "counter", endurance=5, shift=1)
-    died, ended, begun = events[-3:]
+    died, window = events[-2:]
     assert isinstance(died, FighterDied) and died.fighter == 2
     assert f.state.players[2].condition == "dead" and 2 not in [x.id for x in in_play(f.state)]
+    # its [死亡時] window (3.1 l.284–285): it uses none
+    assert isinstance(window, DeathWindowOpened) and window.seats == (2,)
+    refused(f, COUGAR, "combat_next", "death_pending")
+    ended, begun = f.do(NIA, "death_ability")[-2:]
     # its combat turn ends with it; the next fighter's begins (the flow's next_turn)
     assert isinstance(ended, CombatTurnEnded) and isinstance(begun, CombatTurnBegun)
     assert f.combat.current == 3

@@ -187,6 +187,9 @@ def test_a_combat_shown_end_to_end(client: TestClient, service: GameService) -> 
         == "dead"
     )
     assert view(table, z)["me"]["combat_hand"] == []  # its hand lies face down on the discard
+    # its [死亡時] window (3.1 l.284–285) holds the combat until it says it uses none
+    assert combat(table, "public")["dying"] == {str(seat_of[z]): []}
+    play(z, "death_ability")
     _end_turn(table, y)
     _next_round(table, starter)
 

@@ -33,3 +33,19 @@ def test_an_ability_used_without_its_name_reads_as_the_table_heard_it() -> None:
 def test_a_proxy_reads_as_a_proxy() -> None:
     used = AbilityUsed(seat=1, proxy=True, secret=UnnamedAbility(ability="ロボット", tags=()))
     assert "代理を使う" in _line(used, "seat:2")
+
+
+def test_the_turns_phases_read_by_the_seeds_names() -> None:
+    """2020 L540–547: 主要フェイズ, マスの効果発動フェイズ, 戦闘発生フェイズ."""
+    from domain.rulesets.chojin_locke.turn_events import PhaseEntered
+
+    said = [
+        CHOJIN_LOCKE.describe(e.type, e.public_part(), None)
+        for e in (PhaseEntered(seat=1, phase=p) for p in ("main", "square", "combat"))
+    ]
+    texts = [line[1] for line in said if line is not None]
+    assert [t.split(" ", 1)[1] for t in texts] == [
+        "主要フェイズ",
+        "マスの効果発動フェイズ",
+        "戦闘発生フェイズ",
+    ]

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict
 from domain.events import Event
 from domain.lifecycle_events import RollRecord
 from domain.rulesets.chojin_locke.changes import combat, fighter, player, without
+from domain.rulesets.chojin_locke.combat.exclusive import acted
 from domain.rulesets.chojin_locke.combat.state import Attack, Maintained
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.state import ChojinState, Player
@@ -103,7 +104,8 @@ def _activated(state: ChojinState, event: CardActivated, seq: int) -> ChojinStat
         state = player(state, event.fighter, power_spent=spent)
     assert state.combat is not None
     if event.use == "main":
-        state = combat(state, main_done=True)
+        # 3.1 l.293–300: an attack or escape card, activated or not (ruling 96)
+        state = acted(combat(state, main_done=True), event.fighter, [event.kind])
         if event.kind == "攻撃":
             # 5.4 l.1043–1045: 「攻撃が不発になった場合でも攻撃行動としては扱われます。」
             state = combat(state, attacked=True)
@@ -144,6 +146,7 @@ def _activated(state: ChojinState, event: CardActivated, seq: int) -> ChojinStat
             lv=attack.lv + 1,
             firepower=attack.firepower + event.firepower,
             joiners=[*attack.joiners, event.fighter],
+            joined_cards=[*attack.joined_cards, event.card],
         )
     changed = attack.model_copy(update=update)
     if not changed.sync_waiting:
@@ -188,7 +191,7 @@ def _landed(state: ChojinState, event: AttackLanded, seq: int) -> ChojinState:
     assert state.combat is not None and state.combat.attack is not None
     attack = state.combat.attack
     if event.outcome == "hit":
-        awaiting = "endurance" if attack.card is not None or attack.weapon else "counter"
+        awaiting = "counter" if attack.melee else "endurance"
         return combat(state, attack=attack.model_copy(update={"awaiting": awaiting}))
     state = combat(state, attack=None)
     if event.outcome == "evaded":
@@ -221,7 +224,8 @@ def _melee(state: ChojinState, event: MeleeDeclared, seq: int) -> ChojinState:
         shift=event.shift,
         suit=event.secret.suit if event.secret is not None else False,
     )
-    return combat(state, main_done=True, attacked=True, attack=attack)
+    state = combat(state, main_done=True, attacked=True, attack=attack)
+    return acted(state, event.attacker, ["攻撃"])  # 格闘 is an [攻撃] action (ruling 98)
 
 
 @CHOJIN_LOCKE.event
@@ -278,6 +282,11 @@ def _member_hit(state: ChojinState, event: DamageRolled) -> ChojinState:
 @CHOJIN_LOCKE.folds(DamageRolled)
 def _damage(state: ChojinState, event: DamageRolled, seq: int) -> ChojinState:
     state = combat(state, attack=None)
+    running = state.combat
+    someone = running.fighters.get(event.target) if running is not None else None
+    npc = someone is not None and bool(someone.members) and event.target not in state.players
+    if event.member is None and npc:  # an エスパー NPC: its endurance is its one member's
+        return _member_hit(state, event.model_copy(update={"member": 0}))
     if event.member is not None:
         return _member_hit(state, event)
     hit = state.players.get(event.target)
@@ -319,3 +328,19 @@ def _proxy(state: ChojinState, event: ProxyUsed, seq: int) -> ChojinState:
     if not event.withdrawn and running.current == event.fighter and running.attack is None:
         state = combat(state, main_done=True)  # used as [先制]: the main action
     return state
+
+
+@CHOJIN_LOCKE.event
+class DefenceDropped(Event):
+    """A kept-up defence falls: its fighter lets it go (`drop_defence`, ruling 94), or an
+    エスパー NPC holds no attack C-card (l.1327–1328: 「ただし、手札に攻撃Cカードが無い場合は
+    防御の維持は行いません。」)."""
+
+    fighter: int
+
+
+@CHOJIN_LOCKE.folds(DefenceDropped)
+def _dropped(state: ChojinState, event: DefenceDropped, seq: int) -> ChojinState:
+    if state.combat is None or event.fighter not in state.combat.fighters:
+        return state
+    return fighter(state, event.fighter, defence=None)

@@ -27,7 +27,9 @@ from domain.errors import RuleViolation
 from domain.lifecycle_events import RollRecord
 from domain.records import Draft
 from domain.rulesets.chojin_locke.cards import COUNTER_ATTACK, MAIN, CombatCard, CombatKind
+from domain.rulesets.chojin_locke.combat import exclusive, illusion, jammer
 from domain.rulesets.chojin_locke.combat.action_events import AttackLanded, CardActivated
+from domain.rulesets.chojin_locke.combat.conditions import fainted
 from domain.rulesets.chojin_locke.combat.initiative import in_play
 from domain.rulesets.chojin_locke.combat.leaving import party_leaves
 from domain.rulesets.chojin_locke.combat.npc import struck
@@ -89,7 +91,7 @@ def target_of(state: ChojinState, combat: Combat, me: Player, target: int | None
         raise RuleViolation("target_required", "Name the fighter you attack (target).")
     someone = combat.fighters.get(target)
     gone = target in state.players and not state.players[target].alive
-    if someone is not None and someone.kind == "obstacle" and someone.members:
+    if someone is not None and someone.kind in ("obstacle", "esper") and someone.members:
         gone = all(e <= 0 for e in someone.members)  # every member dead (6.2)
     if someone is None or someone.left or gone or target == me.seat:
         ids = ", ".join(str(f.id) for f in in_play(state) if f.id != me.seat)
@@ -103,12 +105,18 @@ def target_of(state: ChojinState, combat: Combat, me: Player, target: int | None
             "must_target_twin",
             f"A character with your silhouette card fights here: attack it ({names}).",
         )
-    if someone.kind == "remnant" or (someone.kind == "character" and target not in state.players):
-        # 6.1 l.1189: 「基本的に残留思念は接触テレパスやゲート以外の行動の対象に選択できず」;
-        # an NPC character is the table's (ruling 61)
+    if someone.kind == "remnant":
+        # 6.1 l.1189: 「基本的に残留思念は接触テレパスやゲート以外の行動の対象に選択できず」
+        # (ruling 81; 接触テレパス and ゲート are card texts, the table's)
         raise RuleViolation(
-            "npc_target_table_resolved",
-            "残留思念 cannot be attacked; NPC characters are resolved by the table (ruling).",
+            "remnant_not_a_target",
+            "A 残留思念 cannot be chosen as the target of an action but 接触テレパス or ゲート "
+            "(6.1 l.1189).",
+        )
+    if someone.kind == "character" and target not in state.players:
+        # an NPC character with a sheet is the table's (ruling 61); an エスパー NPC is not
+        raise RuleViolation(
+            "npc_target_table_resolved", "NPC characters are resolved by the table (ruling)."
         )
     return someone
 
@@ -120,6 +128,12 @@ def held_card(
     `kind` at `timing` (5.3 l.996–998: one kind chosen)."""
     if name not in combat.hands.get(holder, ()):
         raise RuleViolation("card_not_in_hand", f"{name} is not in your hand.")
+    if not jammer.usable(combat, holder, name):
+        # 6.1 l.1259: 「手札に戻されたCカードはラウンド終了時まで使用できない。」
+        raise RuleViolation(
+            "card_locked",
+            f"{name} came back to your hand by an ESPジャマー: not usable before the round ends.",
+        )
     card = state.catalog.combat_card(name)
     if card is None:
         raise RuleViolation("unknown_card", f"{name} is not a C-card of this game's catalog.")
@@ -169,7 +183,10 @@ def sync_waiting(
     joiners = [
         f.id
         for f in in_play(state)
-        if f.kind == "character" and f.id not in (attacker.id, target) and not f.acted
+        if f.kind == "character"
+        and f.id not in (attacker.id, target)
+        and not f.acted
+        and not fainted(combat, f)  # 6.1 l.1266: a fainted character does nothing
     ]
     if attacker.minions > 0:
         joiners.insert(0, attacker.id)
@@ -177,13 +194,25 @@ def sync_waiting(
 
 
 def at_response(state: ChojinState, attack: Attack) -> list[Draft]:
-    """The attack reaches its target (5.4 2.). A maintained defence answers it at once:
+    """The attack reaches its target (5.4 2.). A fainted target is hit at once (6.1 l.1267,
+    ruling 84). A maintained defence answers it at once:
     l.1055–1056 「防御を維持しているキャラクターは攻撃に対して別の防御や回避を行うことは
     できません。また、維持されている防御のLV以上の攻撃が行われた場合、その防御を貫通して攻撃が
     命中します。」 — pierced (a hit) at its LV or more, blocked below. Otherwise the target
     answers (`respond`)."""
     assert state.combat is not None
-    kept = state.combat.fighters[attack.target].defence
+    target = state.combat.fighters[attack.target]
+    if fainted(state.combat, target):
+        # 6.1 l.1267: 「相手の行動に対する[対抗(X)]も行うことができません。」: hit (ruling 84)
+        hit = AttackLanded(
+            attacker=attack.attacker,
+            target=attack.target,
+            lv=attack.lv,
+            firepower=attack.firepower,
+            outcome="hit",
+        )
+        return [Draft(hit)]
+    kept = target.defence
     if kept is None:
         return []
     pierced = attack.lv >= kept.lv
@@ -216,14 +245,19 @@ def play_card(t: ChojinTable, command: PlayCard, actor: str) -> list[Draft]:
     state, combat, me = main_action(t, actor)
     no_proxy(combat, me.seat)
     card = held_card(state, combat, me.seat, command.card, command.kind, MAIN)
+    exclusive.check(combat, me.seat, [command.kind])  # 3.1 l.295, l.300 (ruling 96)
     target: Fighter | None = None
-    if command.kind == "攻撃":
+    attacking = command.kind == "攻撃"
+    if attacking:
         target = target_of(state, combat, me, command.target)
+    elif card.illusion and command.target is not None and command.target != me.seat:
+        target = illusion.target_of(state, me.seat, command.target)  # a 幻覚, as its text asks
     elif command.target is not None and command.target != me.seat:
         raise RuleViolation("no_target", f"{command.kind} cards name no target here.")
+    illusion.check_main(state, me.seat, card, target)  # 6.2 l.1315–1318
     check = activation(t, me, card, command.esp_level, command.willpower)
     waiting: tuple[int, ...] = ()
-    if target is not None and check.success and card.sync:
+    if attacking and target is not None and check.success and card.sync:
         waiting = sync_waiting(state, combat, combat.fighters[me.seat], target.id)
     event = CardActivated(
         fighter=me.seat,
@@ -240,9 +274,14 @@ def play_card(t: ChojinTable, command: PlayCard, actor: str) -> list[Draft]:
         sync_waiting=waiting,
     )
     drafts = [Draft(event)]
+    jammed = jammer.on_use(t, state, event)  # 6.2 l.1307–1310: an obstacle's ESPジャマー
+    if jammed:
+        return drafts + jammed
     if command.kind == "逃避" and check.success:
         drafts += party_leaves(state, me.seat)  # 6.1 l.1241
-    if target is not None and check.success and not waiting:
+    if check.success:
+        drafts += illusion.took(state, me.seat, card, target.id if target else None, "main")
+    if attacking and target is not None and check.success and not waiting:
         attack = Attack(
             attacker=me.seat, target=target.id, card=card.name, lv=card.lv, firepower=card.firepower
         )

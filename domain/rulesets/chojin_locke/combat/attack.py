@@ -16,10 +16,11 @@ from domain.commands import Command
 from domain.errors import RuleViolation
 from domain.records import Draft
 from domain.rulesets.chojin_locke.cards import COUNTER_ATTACK, CombatKind
-from domain.rulesets.chojin_locke.combat import damage
+from domain.rulesets.chojin_locke.combat import damage, illusion, jammer
 from domain.rulesets.chojin_locke.combat.action_events import (
     AttackLanded,
     CardActivated,
+    DefenceDropped,
     Layer,
     ProxyUsed,
     proxy_left,
@@ -43,14 +44,27 @@ from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState, Player
 from domain.rulesets.chojin_locke.stats import current
 
+AWAITED = {
+    "sync": "the 同調 answers first",
+    "response": "your answer (respond: a defence, an escape, or {} to take it)",
+    "endurance": "your endurance (declare_endurance): it has hit you",
+    "counter": "your firepower (counter): the 格闘 has hit you",
+}
+
 
 def awaited(t: ChojinTable, actor: str, *stages: str) -> tuple[ChojinState, Combat, Attack, Player]:
     """The attack waits for the acting seat's answer (as its target) at one of `stages`."""
     state, combat = in_combat(t)
     number = t.seat_of(actor)
     attack = combat.attack
-    if attack is None or attack.awaiting not in stages or attack.target != number:
+    if attack is None or attack.target != number:
         raise RuleViolation("no_attack_on_you", "No attack waits for your answer.")
+    if attack.awaiting not in stages:
+        # the attack on you waits for something else (public: the view's attack.awaiting)
+        raise RuleViolation(
+            "no_attack_on_you",
+            f"The attack on you waits for {AWAITED[attack.awaiting]}, not for this answer.",
+        )
     return state, combat, attack, living(state, number)
 
 
@@ -63,6 +77,19 @@ class Respond(Command):
     kind: CombatKind | None = None
     esp_level: int | None = Field(default=None, ge=0, le=12)
     willpower: int | None = Field(default=None, ge=1, le=99)
+    # l.1327's 「維持できる場合、必ず維持します」 is the NPC's rule: a player chooses (ruling 94)
+    maintain: bool = True
+
+
+def answer_kind(state: ChojinState, combat: Combat, holder: int, name: str) -> str:
+    """The kind a `respond` without one uses: the card's one answering kind (防御 or 逃避, 5.3
+    l.996–998: a card of several kinds is used as one of them, so one with both must be told);
+    防御 when the card is not in the hand (held_card refuses it then)."""
+    card = state.catalog.combat_card(name) if name in combat.hands.get(holder, ()) else None
+    answers = [k for k in ("防御", "逃避") if card is not None and k in card.kinds]
+    if len(answers) > 1:
+        raise RuleViolation("kind_required", f"{name} is 防御/逃避: say which (kind).")
+    return answers[0] if answers else "防御"
 
 
 @CHOJIN_LOCKE.decides(Respond)
@@ -85,7 +112,7 @@ def respond(t: ChojinTable, command: Respond, actor: str) -> list[Draft]:
     if command.card is None:
         return [Draft(hit)]
     no_proxy(combat, me.seat)
-    kind = command.kind or "防御"
+    kind = command.kind or answer_kind(state, combat, me.seat, command.card)
     if kind not in ("防御", "逃避"):
         raise RuleViolation("wrong_kind", "An attack is answered by a defence or an escape.")
     card = held_card(state, combat, me.seat, command.card, kind, COUNTER_ATTACK)
@@ -96,6 +123,7 @@ def respond(t: ChojinTable, command: Respond, actor: str) -> list[Draft]:
             f"LV {card.lv} is below the attack's LV {attack.lv}: only a defence or escape of "
             f"LV {attack.lv} or more answers it.",
         )
+    illusion.check_response(state, attack, card)  # 6.2 l.1316
     if command.esp_level is None:
         raise RuleViolation("esp_level_required", "Declare your ESP能力レベル (esp_level).")
     check = activation(t, me, card, command.esp_level, command.willpower)
@@ -110,14 +138,18 @@ def respond(t: ChojinTable, command: Respond, actor: str) -> list[Draft]:
         willpower=command.willpower if check.rolls else None,
         rolls=check.rolls,
         success=check.success,
-        maintain=card.maintain and kind == "防御",
+        maintain=card.maintain and kind == "防御" and command.maintain,
     )
+    jammed = jammer.on_use(t, state, event)  # 6.2 l.1309–1310: an obstacle's ESPジャマー
+    if jammed:
+        return [Draft(event), *jammed]
     if not check.success:
         return [Draft(event), Draft(hit)]
     outcome = "blocked" if kind == "防御" else "evaded"
     stood = hit.model_copy(update={"outcome": outcome, "by": card.name})
     left = party_leaves(state, me.seat) if outcome == "evaded" else []  # 6.1 l.1241
-    return [Draft(event), Draft(stood), *left]
+    took = illusion.took(state, me.seat, card, attack.attacker, "response")  # 6.2 l.1314
+    return [Draft(event), *took, Draft(stood), *left]
 
 
 def endurance_limit(me: Player, suit: bool, extra: int = 0) -> int:
@@ -154,6 +186,9 @@ class DeclareEndurance(Command):
 @CHOJIN_LOCKE.decides(DeclareEndurance)
 def declare_endurance(t: ChojinTable, command: DeclareEndurance, actor: str) -> list[Draft]:
     state, combat, attack, me = awaited(t, actor, "endurance")
+    if attack.remnant and command.suit:
+        # 3.1 l.360, 6.1 l.1190: 「残留思念の攻撃に対してはスーツを使用することはできません。」
+        raise RuleViolation("no_suit_on_remnant", "No suit against a 残留思念's attack (3.1).")
     proxy = combat.fighters[me.seat].proxy
     if proxy:
         if command.suit:
@@ -163,12 +198,7 @@ def declare_endurance(t: ChojinTable, command: DeclareEndurance, actor: str) -> 
         check_endurance(me, command.endurance, endurance_limit(me, True))
     else:
         check_declaration(me, "endurance", command.endurance)
-    table = state.catalog.damage_table
-    if table is None:
-        raise RuleViolation(
-            "no_damage_table",
-            "The catalog has no 損害判定表: the table resolves the damage (set_condition).",
-        )
+    table = damage.table_of(state)
     columns = len(table.columns)
     index = damage.column(attack.firepower, command.endurance, columns)
     event = damage.judge(
@@ -227,3 +257,24 @@ def withdraw_proxy(t: ChojinTable, command: WithdrawProxy, actor: str) -> list[D
     if someone is None or not someone.proxy:
         raise RuleViolation("no_proxy", "No 代理 of yours is fighting.")
     return [Draft(ProxyUsed(fighter=number, withdrawn=True))]
+
+
+@CHOJIN_LOCKE.command("drop_defence")
+class DropDefence(Command):
+    """Stop keeping up your defence (ruling 94), in your own combat turn while no attack waits:
+    a kept defence stops you from 格闘 (l.1099) and from any other defence or escape (l.1055)."""
+
+
+@CHOJIN_LOCKE.decides(DropDefence)
+def drop_defence(t: ChojinTable, command: DropDefence, actor: str) -> list[Draft]:
+    state, combat = in_combat(t)
+    number = t.seat_of(actor)
+    living(state, number)
+    if combat.step != "turns" or combat.current != number:
+        raise RuleViolation("not_your_combat_turn", "A defence is let go in your combat turn.")
+    if combat.attack is not None:
+        raise RuleViolation("attack_pending", "The attack under way is resolved first.")
+    someone = combat.fighters.get(number)
+    if someone is None or someone.defence is None:
+        raise RuleViolation("no_defence", "You keep up no defence.")
+    return [Draft(DefenceDropped(fighter=number))]

@@ -9,9 +9,22 @@ the judgement itself (`judge`): the roller's 2D6 on the table, as its event.
 
 from __future__ import annotations
 
+from domain.errors import RuleViolation
 from domain.rulesets.chojin_locke.cards import DamageTable
 from domain.rulesets.chojin_locke.combat.action_events import DamageRolled, Layer
+from domain.rulesets.chojin_locke.state import ChojinState
 from domain.table import Dice
+
+
+def table_of(state: ChojinState) -> DamageTable:
+    """The catalog's 損害判定表; without one the server judges no damage (the table does)."""
+    table = state.catalog.damage_table
+    if table is None:
+        raise RuleViolation(
+            "no_damage_table",
+            "The catalog has no 損害判定表: the table resolves the damage (set_condition).",
+        )
+    return table
 
 
 def column(firepower: int, endurance: int, columns: int | None = None) -> int:

@@ -15,6 +15,7 @@ from domain.audience import seat_actor
 from domain.commands import Command
 from domain.errors import RuleViolation
 from domain.records import Draft
+from domain.rulesets.chojin_locke.combat.conditions import CombatTurnSkipped, skip_reason
 from domain.rulesets.chojin_locke.combat.flow_events import (
     CardBody,
     CombatCardDiscarded,
@@ -54,11 +55,17 @@ def next_turn(t: ChojinTable, state: ChojinState, after: int | None) -> list[Dra
     playing_now = {f.id for f in in_play(state)}
     order = list(fight.order)
     start = order.index(after) + 1 if after in order else 0
+    skipped: list[Draft] = []
     for n in order[start:]:
         if n in playing_now:
+            # a fainted fighter's turn, a 残留思念's after its 同調 or 妨害 (combat/conditions.py)
+            reason = skip_reason(fight, fight.fighters[n])
+            if reason is not None:
+                skipped.append(Draft(CombatTurnSkipped(fighter=n, reason=reason)))
+                continue
             synced = fight.fighters[n].acted  # 5.5: joined an attack by 同調 this round
-            return [Draft(CombatTurnBegun(fighter=n, check_only=synced))]
-    return round_ending(t, state)
+            return [*skipped, Draft(CombatTurnBegun(fighter=n, check_only=synced))]
+    return skipped + round_ending(t, look_ahead(t, state, skipped))
 
 
 def begin_round(t: ChojinTable, state: ChojinState) -> list[Draft]:
@@ -100,9 +107,11 @@ def _their_turn(
     return fight, current
 
 
-def _main_action(
+def main_phase_turn(
     state: ChojinState, actor: str, referee: str | None = None
 ) -> tuple[Combat, Fighter]:
+    """The fighter whose combat turn it is (an NPC's or obstacle's played by `referee`), in its
+    main phase, its main action still to take and no attack under way (5.2 l.970)."""
     fight, current = _their_turn(state, actor, referee)
     if fight.phase != "main":
         raise RuleViolation("wrong_phase", "Main actions are taken in the main phase.")
@@ -175,7 +184,7 @@ class CombatPass(Command):
 
 @CHOJIN_LOCKE.decides(CombatPass)
 def combat_pass(t: ChojinTable, command: CombatPass, actor: str) -> list[Draft]:
-    _, current = _main_action(playing(t), actor, t.referee_actor)
+    _, current = main_phase_turn(playing(t), actor, t.referee_actor)
     return [Draft(CombatPassed(fighter=current.id))]
 
 
@@ -188,7 +197,12 @@ class DiscardCard(Command):
 
 @CHOJIN_LOCKE.decides(DiscardCard)
 def discard_card(t: ChojinTable, command: DiscardCard, actor: str) -> list[Draft]:
-    fight, current = _main_action(playing(t), actor, t.referee_actor)
+    fight, current = main_phase_turn(playing(t), actor, t.referee_actor)
+    if current.proxy:
+        raise RuleViolation(
+            "proxy_discard",
+            "代理を使用している間はコンバットカードを捨てることができません (3.1 l.377).",
+        )
     if command.card not in fight.hands.get(current.id, ()):
         raise RuleViolation("not_in_hand", f"{command.card!r} is not in your hand.")
     assert current.seat is not None

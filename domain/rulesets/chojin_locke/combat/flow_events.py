@@ -101,7 +101,15 @@ def _started(state: ChojinState, event: CombatStarted, seq: int) -> ChojinState:
         )
         queue = [n for n in after.queue if n not in event.fighters]
         hands = {n: h for n, h in after.hands.items() if n in queue}
-        kept = after.model_copy(update={"queue": queue, "hands": hands, "phase": "square"})
+        kept = after.model_copy(
+            update={
+                "queue": queue,
+                "hands": hands,
+                "phase": "square",
+                "converted": [],
+                "supported": [],
+            }
+        )
         state = state.model_copy(update={"aftermath": kept if queue else None})
     return state.model_copy(update={"combat": begun})
 
@@ -206,7 +214,15 @@ class CombatTurnBegun(Event):
 
 @CHOJIN_LOCKE.folds(CombatTurnBegun)
 def _turn_begun(state: ChojinState, event: CombatTurnBegun, seq: int) -> ChojinState:
-    return combat(state, current=event.fighter, phase="check", main_done=False, converted=[])
+    return combat(
+        state,
+        current=event.fighter,
+        phase="check",
+        main_done=False,
+        converted=[],
+        supported=[],
+        turn_actions=[],
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -362,7 +378,8 @@ class CombatRoundBegun(Event):
 
 @CHOJIN_LOCKE.folds(CombatRoundBegun)
 def _round_begun(state: ChojinState, event: CombatRoundBegun, seq: int) -> ChojinState:
-    return combat(state, round=event.round, step="moving", continuing={}, discarding=[])
+    # 6.1 l.1259: cards an ESPジャマー sent back are usable again after the round end
+    return combat(state, round=event.round, step="moving", continuing={}, discarding=[], locked={})
 
 
 # ----------------------------------------------------------------------------- the end

@@ -36,16 +36,20 @@ def shuffle_deck(t: ChojinTable, state: ChojinState) -> Draft:
 
 def hand_holders(state: ChojinState) -> list[Fighter]:
     """The fighters that hold a hand: the characters still in the combat (by id), once
-    arrived (a delayed arrival takes its hand in the round it joins, ruling 69)."""
+    arrived (a delayed arrival takes its hand in the round it joins, ruling 69) and alive (a
+    dead one has left the combat, 4.4 l.726–728, its hand discarded: it draws nothing at the
+    round end, 5.1 (7)④ l.940–941); an エスパー NPC is a character too (6.1 l.1169–1170:
+    「キャラクターとは手札を持つ戦闘参加者のことです。…エスパー」)."""
     fight = state.combat
     assert fight is not None
     return [
         f
         for _, f in sorted(fight.fighters.items())
-        if f.kind == "character"
-        and f.seat is not None
+        if ((f.kind == "character" and f.seat is not None) or f.kind == "esper")
         and not f.left
         and f.joined_round <= fight.round
+        and (f.seat is None or f.kind != "character" or state.players[f.seat].alive)
+        and (not f.members or any(e > 0 for e in f.members))
     ]
 
 
@@ -57,7 +61,6 @@ def draw_to_limit(state: ChojinState, fighters: Sequence[Fighter]) -> tuple[list
     deck = list(state.combat.deck)
     drafts: list[Draft] = []
     for f in fighters:
-        assert f.seat is not None
         need = f.hand_limit - len(state.combat.hands.get(f.id, ()))
         if need <= 0:
             continue
@@ -65,7 +68,9 @@ def draw_to_limit(state: ChojinState, fighters: Sequence[Fighter]) -> tuple[list
         if taken:
             body = CardsBody(cards=tuple(taken))
             event = CombatCardsDrawn(fighter=f.id, count=len(taken), secret=body)
-            drafts.append(Draft(event, (seat_actor(f.seat),)))
+            # sealed to its seat; an エスパー NPC's to nobody: the server plays it (ruling 85)
+            audience = (seat_actor(f.seat),) if f.seat is not None else ()
+            drafts.append(Draft(event, audience))
         if len(taken) < need:
             return drafts, True
     return drafts, False

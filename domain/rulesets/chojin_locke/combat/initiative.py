@@ -31,7 +31,7 @@ def in_play(state: ChojinState) -> list[Fighter]:
         if not f.left
         and f.joined_round <= fight.round
         and (f.kind != "character" or f.seat is None or state.players[f.seat].alive)
-        and (f.kind != "obstacle" or not f.members or any(e > 0 for e in f.members))
+        and (f.kind not in ("obstacle", "esper") or not f.members or any(e > 0 for e in f.members))
     ]
 
 

@@ -22,7 +22,7 @@ from domain.errors import RuleViolation
 from domain.events import Event
 from domain.records import Draft
 from domain.rulesets.chojin_locke.board import key, same_place
-from domain.rulesets.chojin_locke.changes import fighter, player
+from domain.rulesets.chojin_locke.changes import combat, fighter, player
 from domain.rulesets.chojin_locke.combat.flow_events import (
     CardsBody,
     CombatDeckShuffled,
@@ -31,7 +31,7 @@ from domain.rulesets.chojin_locke.combat.flow_events import (
     released,
 )
 from domain.rulesets.chojin_locke.combat.hands import draw_to_limit, look_ahead
-from domain.rulesets.chojin_locke.combat.state import AftermathPhase
+from domain.rulesets.chojin_locke.combat.state import AftermathPhase, Combat
 from domain.rulesets.chojin_locke.fields import Col, Row, SquareNumber
 from domain.rulesets.chojin_locke.grid import cell_key
 from domain.rulesets.chojin_locke.guards import playing
@@ -166,7 +166,13 @@ def _aftermath_done(state: ChojinState, event: AftermathDone, seq: int) -> Choji
         return state.model_copy(update={"aftermath": None})
     hands = {n: h for n, h in after.hands.items() if n != event.seat}
     changed = after.model_copy(
-        update={"queue": queue, "hands": hands, "phase": "square", "converted": []}
+        update={
+            "queue": queue,
+            "hands": hands,
+            "phase": "square",
+            "converted": [],
+            "supported": [],
+        }
     )
     return state.model_copy(update={"aftermath": changed})
 
@@ -278,17 +284,56 @@ def aftermath_combat(t: ChojinTable, state: ChojinState, actor: str) -> list[Dra
     return _carried(t, state, started)
 
 
+@CHOJIN_LOCKE.event
+class CarriedRoundEnd(Event):
+    """5.7 l.1140: a combat started in a leaver's phases 「ラウンド終了フェイズを行ってから戦闘参加
+    フェイズが開始されます」 — the round end's ③ for the leaver that carried its hand in (5.1 (7)
+    l.937–939): at or over its hand limit it discards (`waiting`: `discard_down`), then ④ it
+    draws back to the limit, and 戦闘参加 begins (ruling 89)."""
+
+    seat: int
+    hand: int  # how many C-cards it holds (which: sealed to its seat)
+    waiting: bool
+
+
+@CHOJIN_LOCKE.folds(CarriedRoundEnd)
+def _carried_round_end(state: ChojinState, event: CarriedRoundEnd, seq: int) -> ChojinState:
+    discarding = [event.seat] if event.waiting else []
+    return combat(state, step="round_end", current=None, continuing={}, discarding=discarding)
+
+
+def in_prelude(fight: Combat) -> bool:
+    """The round end a carried combat begins with: before 戦闘参加, so before any initiative
+    (every later round end comes after one, 5.1 (5))."""
+    return fight.step == "round_end" and fight.round == 1 and not fight.order
+
+
+def prelude_draw(state: ChojinState) -> list[Draft]:
+    """④ of the carried combat's round end: the leaver draws back to its hand limit, then
+    (1) 戦闘参加. (Everyone else takes a hand at (4), as new to the combat, l.1141–1146.)"""
+    fight = state.combat
+    assert fight is not None
+    holders = [f for f in fight.fighters.values() if f.id in fight.hands]
+    drawn, _exhausted = draw_to_limit(state, holders)
+    return [*drawn, Draft(CombatStepEntered(step="joining", round=1))]
+
+
 def _carried(t: ChojinTable, state: ChojinState, started: CombatStarted) -> list[Draft]:
-    """A combat started in a leaver's phases: its state carried in, then the round end's
-    draw back to its limit from a deck without the cards it holds, then 戦闘参加."""
+    """A combat started in a leaver's phases: its state carried in, then the round end (its
+    optional discard, its draw back to its limit from a deck of the cards nobody keeps), then
+    戦闘参加."""
     after = state.aftermath
     assert after is not None and started.carried is not None
     seat = started.carried
     drafts = [Draft(started)]
     later = look_ahead(t, state, drafts)
-    # the deck rebuilt without the cards the leaver still holds
+    # the deck rebuilt without the cards still held: the leaver's, and those the leavers still
+    # to come (elsewhere) keep — the leavers on this square were reset, their cards are back
+    kept = [*after.hands.get(seat, ())]
+    if later.aftermath is not None:
+        kept += [card for hand in later.aftermath.hands.values() for card in hand]
     pool = list(state.catalog.combat_deck())
-    for card in after.hands.get(seat, ()):
+    for card in kept:
         if card in pool:
             pool.remove(card)
     draw = t.dice.shuffle(len(pool))
@@ -296,9 +341,48 @@ def _carried(t: ChojinTable, state: ChojinState, started: CombatStarted) -> list
     drafts.append(Draft(shuffled, ()))
     later = look_ahead(t, later, drafts[-1:])
     assert later.combat is not None
-    drawn, _exhausted = draw_to_limit(later, [later.combat.fighters[seat]])
-    drafts += drawn
-    return [*drafts, Draft(CombatStepEntered(step="joining", round=1))]
+    held = len(later.combat.hands.get(seat, ()))
+    limit = later.combat.fighters[seat].hand_limit
+    ending = Draft(CarriedRoundEnd(seat=seat, hand=held, waiting=held >= limit))
+    drafts.append(ending)
+    if held >= limit:
+        return drafts  # ③: its discard_down first (combat/round_end.py)
+    return drafts + prelude_draw(look_ahead(t, later, [ending]))
+
+
+@CHOJIN_LOCKE.event
+class LeaversReset(Event):
+    """5.7 l.1151–1153: 「戦闘から離脱した時の移動先のマスでCカードが全て回収された場合、全ての
+    戦闘が終了したものとして扱われます。(消費したESPパワー・手札・戦闘中に得られた効果等の状態が
+    リセットされます。)」 — a combat fought at a leaver's destination has ended with every C-card
+    collected: the leavers still to play their phases (`seats`) lose what they kept, their
+    spent ESP power and their hands; they still play their phases (ruling 91)."""
+
+    seats: tuple[int, ...]
+
+
+@CHOJIN_LOCKE.folds(LeaversReset)
+def _leavers_reset(state: ChojinState, event: LeaversReset, seq: int) -> ChojinState:
+    for seat in event.seats:
+        state = player(state, seat, power_spent=0)
+    after = state.aftermath
+    if after is None:
+        return state
+    hands = {n: h for n, h in after.hands.items() if n not in event.seats}
+    return state.model_copy(update={"aftermath": after.model_copy(update={"hands": hands})})
+
+
+def cards_collected(before: ChojinState, after: ChojinState) -> list[Draft]:
+    """Right after CombatEnded (`before` the combat ended, `after`): a combat that ran while
+    leavers still waited for their phases was fought at a leaver's destination (only a leaver's
+    square phase or 戦闘発生フェイズ starts one then); if none of its fighters left it and moved,
+    nobody keeps a C-card of it — every one is collected there (l.1151–1153)."""
+    waiting = before.aftermath
+    if waiting is None or after.aftermath is None:
+        return []
+    if list(after.aftermath.queue) != list(waiting.queue):
+        return []  # its own leavers keep their cards: not every C-card is collected
+    return [Draft(LeaversReset(seats=tuple(waiting.queue)))]
 
 
 def leaver_in_support(state: ChojinState, actor: str) -> int:

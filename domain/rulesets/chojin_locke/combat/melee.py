@@ -36,7 +36,9 @@ from domain.rulesets.chojin_locke.combat.activation import (
     target_of,
 )
 from domain.rulesets.chojin_locke.combat.attack import awaited, check_endurance
+from domain.rulesets.chojin_locke.combat.conditions import fainted
 from domain.rulesets.chojin_locke.combat.death import casualties
+from domain.rulesets.chojin_locke.combat.exclusive import check
 from domain.rulesets.chojin_locke.combat.npc import members_fight, struck
 from domain.rulesets.chojin_locke.combat.state import Attack, Combat
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
@@ -90,6 +92,7 @@ def melee(t: ChojinTable, command: Melee, actor: str) -> list[Draft]:
     if combat.fighters[me.seat].defence is not None:
         raise RuleViolation("defence_maintained", "A fighter keeping up a defence cannot 格闘.")
     no_proxy(combat, me.seat)  # ruling 62: a 代理's own 格闘 is its card text's
+    check(combat, me.seat, ["攻撃"])  # 格闘 is an attack: not after an escape (ruling 98)
     target = target_of(state, combat, me, command.target)
     _declared(me, combat, command.endurance, command.shift, command.suit)
     event = MeleeDeclared(
@@ -126,6 +129,9 @@ def counter(t: ChojinTable, command: Counter, actor: str) -> list[Draft]:
         raise RuleViolation(
             "proxy_in_use", "Your 代理 takes the hit: declare its endurance, no 反撃 (fight_back)."
         )
+    if command.fight_back and fainted(combat, combat.fighters[me.seat]):
+        # 6.1 l.1266: 「気絶状態のキャラクターはあらゆる行動・チェックを行うことができません。」
+        raise RuleViolation("fainted", "A fainted character cannot fight back (反撃).")
     if command.fight_back and combat.fighters[me.seat].defence is not None:
         # l.1100: 「防御を維持しているキャラクターは格闘を行えません。」 — a 反撃 is 格闘 too
         raise RuleViolation(
@@ -135,12 +141,7 @@ def counter(t: ChojinTable, command: Counter, actor: str) -> list[Draft]:
         check_endurance(me, command.endurance, proxy_left(me))
     else:
         _declared(me, combat, command.endurance, command.shift, command.suit)
-    table = state.catalog.damage_table
-    if table is None:
-        raise RuleViolation(
-            "no_damage_table",
-            "The catalog has no 損害判定表: the table resolves the damage (set_condition).",
-        )
+    table = damage.table_of(state)
     if combat.fighters[attack.attacker].kind == "obstacle":
         # ruling 78: each member of the obstacle fights this target on its own
         answered = MeleeAnswered(

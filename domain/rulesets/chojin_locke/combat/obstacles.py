@@ -22,8 +22,8 @@ from domain.lifecycle_events import RollRecord
 from domain.records import Draft
 from domain.rulesets.chojin_locke.changes import combat
 from domain.rulesets.chojin_locke.combat.activation import at_response, in_combat
-from domain.rulesets.chojin_locke.combat.initiative import in_play
-from domain.rulesets.chojin_locke.combat.npc import struck
+from domain.rulesets.chojin_locke.combat.flow import main_phase_turn
+from domain.rulesets.chojin_locke.combat.npc import pick_target, struck
 from domain.rulesets.chojin_locke.combat.round_end import running
 from domain.rulesets.chojin_locke.combat.state import NPC_IDS_START, Attack, Fighter
 from domain.rulesets.chojin_locke.guards import playing
@@ -38,6 +38,8 @@ class ObstacleJoined(Event):
     members: tuple[int, ...]  # each member's endurance
     firepower: int  # the members' weapons summed
     jammer: bool = False
+    jammer_lv: int = 0  # the X of its ESPジャマーLV:X (combat/jammer.py)
+    illusion_immune: bool = False  # 「幻覚の効果を受けない」 (combat/illusion.py)
 
 
 @CHOJIN_LOCKE.folds(ObstacleJoined)
@@ -51,18 +53,24 @@ def _joined(state: ChojinState, event: ObstacleJoined, seq: int) -> ChojinState:
         members=list(event.members),
         firepower=event.firepower,
         jammer=event.jammer,
+        jammer_lv=event.jammer_lv,
+        illusion_immune=event.illusion_immune,
     )
     return combat(state, fighters={**state.combat.fighters, event.fighter: joined})
 
 
 @CHOJIN_LOCKE.command("add_obstacle")
 class AddObstacle(Command):
-    """Host: an obstacle (障害) joins the running combat, as a square or chart text says."""
+    """Host: an obstacle (障害) joins the running combat, as a square or chart text says:
+    `jammer_lv` its ESPジャマーLV:X (`jammer: true` with it), `illusion_immune` when its text says
+    「幻覚の効果を受けない」."""
 
     name: str = Field(min_length=1, max_length=100)
     members: list[int] = Field(min_length=1, max_length=20)  # each member's endurance (≥ 1)
     firepower: int = Field(ge=0, le=999)
     jammer: bool = False
+    jammer_lv: int = Field(default=0, ge=0, le=12)
+    illusion_immune: bool = False
 
 
 @CHOJIN_LOCKE.decides(AddObstacle)
@@ -74,13 +82,20 @@ def add_obstacle(t: ChojinTable, command: AddObstacle, actor: str) -> list[Draft
         raise RuleViolation("bad_endurance", "Each member's endurance is at least 1.")
     if fight.step in ("round_end",):
         raise RuleViolation("wrong_step", "An obstacle joins before the round's turns or in them.")
+    if command.jammer and command.jammer_lv < 1:
+        # 6.1 l.1252: 「ESPジャマーLV:X」 — what it jams depends on X (ruling 83)
+        raise RuleViolation(
+            "jammer_lv_required", "An ESPジャマー is ESPジャマーLV:X: give its X (jammer_lv)."
+        )
     number = max([NPC_IDS_START - 1, *fight.fighters]) + 1
     event = ObstacleJoined(
         fighter=number,
         name=command.name,
         members=tuple(command.members),
         firepower=command.firepower,
-        jammer=command.jammer,
+        jammer=command.jammer or command.jammer_lv > 0,
+        jammer_lv=command.jammer_lv,
+        illusion_immune=command.illusion_immune,
     )
     return [Draft(event)]
 
@@ -93,24 +108,6 @@ def living_firepower(group: Fighter) -> int:
         return group.firepower
     living = sum(1 for e in group.members if e > 0)
     return group.firepower * living // len(group.members)
-
-
-def legal_targets(state: ChojinState, group: Fighter) -> list[int]:
-    """6.2 l.1282–1284: 「惑星編で戦闘に参加したNPCは攻撃対象をランダムに選択しますが、
-    秘密基地編で戦闘に参加したNPCは攻撃対象を探索プレイヤーのキャラクターの中からランダムに
-    選択します。」 — in 惑星編 any other fighter still in the combat (never a 残留思念, 6.1
-    l.1189), in 秘密基地編 the explorers' characters."""
-    assert state.combat is not None
-    out = []
-    for f in in_play(state):
-        if f.id == group.id or f.kind == "remnant":
-            continue
-        if state.combat.stage == "base":
-            owner = state.players.get(f.id) if f.kind == "character" else None
-            if owner is None or owner.side != "explorer":
-                continue
-        out.append(f.id)
-    return out
 
 
 @CHOJIN_LOCKE.event
@@ -163,28 +160,12 @@ def obstacle_attack(t: ChojinTable, command: ObstacleAttack, actor: str) -> list
     group = fight.fighters.get(fight.current) if fight.current is not None else None
     if group is None or group.kind != "obstacle":
         raise RuleViolation("not_an_obstacle_turn", "It is not an obstacle's combat turn.")
-    if fight.phase != "main":
-        raise RuleViolation("wrong_phase", "An attack is a main action (主要フェイズ).")
-    if fight.main_done:
-        raise RuleViolation("main_action_used", "The obstacle has taken this turn's main action.")
-    if fight.attack is not None:
-        raise RuleViolation("attack_pending", "The attack under way is resolved first.")
-    legal = legal_targets(state, group)
-    if not legal:
-        raise RuleViolation("no_target", "The obstacle has no one it may attack.")
-    roll = None
-    if command.target == "random":
-        roll = t.dice.roll(f"1D{len(legal)}")  # the verifiable stream
-        target = legal[roll.total - 1]
-    elif command.target in legal:
-        target = command.target
-    else:
-        names = ", ".join(str(n) for n in legal)
-        raise RuleViolation("bad_target", f"The obstacle may attack: {names}.")
+    main_phase_turn(state, actor, t.referee_actor)
+    target, roll, candidates = pick_target(t, state, group, command.target)
     if command.melee:
         # l.1298–1301: 「格闘の場合は特殊な処理となり、1人1人がそれぞれ格闘を行います。」 — an LV 1
         # attack (5.6 l.1104) whose firepower is the living members' endurance, each its own
-        if fight.fighters[target].kind != "character":
+        if fight.fighters[target].kind not in ("character", "esper"):
             raise RuleViolation(
                 "table_resolved", "An obstacle's 格闘 on another obstacle is the table's (ruling)."
             )
@@ -200,8 +181,8 @@ def obstacle_attack(t: ChojinTable, command: ObstacleAttack, actor: str) -> list
         target=target,
         lv=command.lv,
         firepower=firepower,
-        roll=roll.record if roll is not None else None,
-        candidates=tuple(legal) if roll is not None else (),
+        roll=roll,
+        candidates=candidates,
         melee=command.melee,
     )
     drafts = [Draft(event), *at_response(state, opened(event))]

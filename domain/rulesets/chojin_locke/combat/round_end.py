@@ -18,6 +18,7 @@ from domain.audience import seat_actor
 from domain.commands import Command
 from domain.errors import RuleViolation
 from domain.records import Draft
+from domain.rulesets.chojin_locke.combat.conditions import fainted, faints_ending
 from domain.rulesets.chojin_locke.combat.flow_events import (
     CardsBody,
     CombatContinues,
@@ -31,7 +32,12 @@ from domain.rulesets.chojin_locke.combat.flow_events import (
 from domain.rulesets.chojin_locke.combat.hands import draw_to_limit, hand_holders, look_ahead
 from domain.rulesets.chojin_locke.combat.initiative import in_play
 from domain.rulesets.chojin_locke.combat.joining import remnants_leave
-from domain.rulesets.chojin_locke.combat.leaving import after_combat
+from domain.rulesets.chojin_locke.combat.leaving import (
+    after_combat,
+    cards_collected,
+    in_prelude,
+    prelude_draw,
+)
 from domain.rulesets.chojin_locke.combat.state import Combat, Fighter
 from domain.rulesets.chojin_locke.guards import playing
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
@@ -52,13 +58,21 @@ def end_combat(t: ChojinTable, state: ChojinState, reason: EndReason) -> list[Dr
     phases of those who left it and moved (5.7, combat/leaving.py)."""
     assert state.combat is not None
     drafts = [Draft(CombatEnded(reason=reason, round=state.combat.round))]
+    # 5.7 l.1151–1153: a combat at a leaver's destination over with every C-card collected
+    drafts += cards_collected(state, look_ahead(t, state, drafts))
     # 5.7: the leavers' phases come first; the turn ends once they are over
     return drafts + after_combat(t, look_ahead(t, state, drafts))
 
 
 def voters(state: ChojinState) -> list[Fighter]:
-    """Who is asked whether to go on: the characters still in the combat."""
-    return [f for f in in_play(state) if f.kind == "character" and f.seat is not None]
+    """Who is asked whether to go on: the characters still in the combat, not fainted (6.1
+    l.1266: 「あらゆる行動・チェックを行うことができません」, ruling 84)."""
+    assert state.combat is not None
+    return [
+        f
+        for f in in_play(state)
+        if f.kind == "character" and f.seat is not None and not fainted(state.combat, f)
+    ]
 
 
 def round_ending(t: ChojinTable, state: ChojinState) -> list[Draft]:
@@ -66,7 +80,10 @@ def round_ending(t: ChojinTable, state: ChojinState) -> list[Draft]:
     fight = running(state)
     # 6.1 l.1187: the 残留思念 leave at the end of the round they fought in (combat/joining.py)
     leaving = remnants_leave(state)
-    asked = tuple(f.id for f in voters(look_ahead(t, state, leaving)))
+    left = look_ahead(t, state, leaving)
+    # L931–933: without an attack, or with one fighter or none left, it ends asking nobody
+    settled = not fight.attacked or len(in_play(left)) <= 1
+    asked = () if settled else tuple(f.id for f in voters(left))
     ending = CombatRoundEnding(round=fight.round, attacked=fight.attacked, waiting=asked)
     drafts = [*leaving, Draft(ending)]
     after = look_ahead(t, state, drafts)
@@ -86,14 +103,24 @@ def _draw(t: ChojinTable, state: ChojinState) -> list[Draft]:
     after = look_ahead(t, state, drafts)
     if exhausted:
         return drafts + end_combat(t, after, "deck_exhausted")
-    return [*drafts, Draft(CombatRoundBegun(round=fight.round + 1))]
+    # ⑤ 「ラウンド終了時まで続く効果が終了します」: 気絶状態 ending now (6.1 l.1268–1269)
+    return [*drafts, *faints_ending(after), Draft(CombatRoundBegun(round=fight.round + 1))]
 
 
 def _continues(t: ChojinTable, state: ChojinState) -> list[Draft]:
     """③: the fighters at or over their limit answer `discard_down`; nobody: straight to ④."""
     fight = running(state)
+    # over the limit a hand must come down to it; at the limit the one card more is a choice,
+    # which a fainted fighter does not make (ruling 84) nor an エスパー NPC (ruling 85)
     waiting = tuple(
-        f.id for f in hand_holders(state) if len(fight.hands.get(f.id, ())) >= f.hand_limit
+        f.id
+        for f in hand_holders(state)
+        if len(fight.hands.get(f.id, ())) > f.hand_limit
+        or (
+            len(fight.hands.get(f.id, ())) == f.hand_limit
+            and f.kind == "character"
+            and not fainted(fight, f)
+        )
     )
     drafts = [Draft(CombatContinues(round=fight.round, waiting=waiting))]
     if waiting:
@@ -165,4 +192,7 @@ def discard_down(t: ChojinTable, command: DiscardDown, actor: str) -> list[Draft
     assert after.combat is not None
     if after.combat.discarding:
         return drafts
+    if in_prelude(after.combat):
+        # 5.7 l.1140: the round end a carried combat begins with: ④, then 戦闘参加
+        return drafts + prelude_draw(after)
     return drafts + _draw(t, after)

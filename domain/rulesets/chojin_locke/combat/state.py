@@ -40,11 +40,12 @@ class Maintained(_Frozen):
 
 
 class Fighter(_Frozen):
-    """A participant (6.1 戦闘参加者): a character, an obstacle (障害) or a 残留思念."""
+    """A participant (6.1 戦闘参加者): a character, an obstacle (障害), a 残留思念, or an エスパー
+    NPC (6.2 l.1320–1332: a character of the NPCs, with a hand, played by the host)."""
 
     id: int
     name: str  # the character's name once public, else "Seat N"; the NPC's name
-    kind: Literal["character", "obstacle", "remnant"] = "character"
+    kind: Literal["character", "obstacle", "remnant", "esper"] = "character"
     seat: int | None = None  # the player who controls it (a character's own seat)
     joined_round: int = 1
     hand_limit: int = HAND_LIMIT  # raised by [手下:X] (3.1, line 323)
@@ -54,13 +55,20 @@ class Fighter(_Frozen):
     acted: bool = False  # its combat turn this round is over (or skipped by 同調)
     defence: Maintained | None = None
     proxy: bool = False  # a [代理:X] fights in its place (public: 「代理を使用することだけを宣言」)
-    stunned_rounds: int = 0  # 気絶状態 (6.1)
+    # 気絶状態 (6.1 l.1264–1270, combat/fainting.py): fainted through the end of this round
+    # (0: not fainted)
+    fainted_until: int = 0
     left: bool = False  # escaped the combat (逃避) and waits for 5.7
     moved: bool = False  # left, and its piece moved (5.7: 「戦闘から離脱しコマを移動させた」)
     # obstacles (6.2): one participant, each member's endurance kept apart
-    members: Sequence[int] = []  # remaining endurance per member; empty for a character
+    # remaining endurance per member; an エスパー's own as its one member; empty for a character
+    members: Sequence[int] = []
     firepower: int = 0  # an obstacle's (total) weapon firepower; a remnant's 火力
-    jammer: bool = False  # holds an ESPジャマー (6.1, 6.2)
+    jammer: bool = False  # holds a working ESPジャマー (6.1 l.1248–1262, 6.2 l.1303–1310)
+    jammer_lv: int = 0  # its X (ESPジャマーLV:X)
+    illusion_immune: bool = False  # 「幻覚の効果を受けない」 (6.2 l.1312–1318)
+    esp_level: int = 0  # an エスパー NPC's ESP能力レベル (6.2 l.1322–1324; its power is infinite)
+    shift: int = 0  # an エスパー NPC's [格闘:X]
 
 
 class Attack(_Frozen):
@@ -68,11 +76,14 @@ class Attack(_Frozen):
 
     attacker: int
     target: int
-    card: str | None = None  # None: a 格闘 attack (5.6), or an obstacle's weapons (`weapon`)
+    card: str | None = None  # None: a 格闘 attack (5.6), an obstacle's weapons, a 残留思念's
     weapon: bool = False  # an obstacle's attack with its weapons (6.2 l.1295), not 格闘
+    remnant: bool = False  # a 残留思念's attack (6.1 l.1184–1199): no answer, no LV, no suit
     lv: int  # the final LV (同調 raises it by one per joining card, 5.5)
     firepower: int
-    joiners: Sequence[int] = []  # fighters who joined by 同調
+    joiners: Sequence[int] = []  # fighters who joined by 同調 (a 残留思念's: by its 同調)
+    joined_cards: Sequence[str] = []  # the cards that joined, one per joiner (an ESPジャマー)
+    hinderers: Sequence[int] = []  # 残留思念 that hindered a 残留思念's attack (妨害)
     awaiting: Literal["sync", "response", "endurance", "counter"] = "response"
     defended_by: str | None = None  # the C-card the target answered with, if any
     declared_endurance: int | None = None  # 格闘: the attacker's declared endurance (= firepower)
@@ -82,9 +93,17 @@ class Attack(_Frozen):
     sync_waiting: Sequence[int] = []
     minion_joins: int = 0  # 手下 who joined (each from the attacker's hand, no power spent)
     shift: int = 0  # 格闘: the attacker's declared [格闘:X] total (public, 3.1 l.334–335)
+    # 5.4 l.1048, 1057: the [対抗(攻撃)] abilities and ability cards its target used against it
+    # (named aloud, public; each once per attack — combat/counter.py)
+    counters: Sequence[str] = []
     # SEALED to the attacker (never in a view): its 格闘 endurance includes its [スーツ:X], so
     # the counter's damage goes to the suit (3.1 l.366–367)
     suit: bool = False
+
+    @property
+    def melee(self) -> bool:
+        """A 格闘 attack (5.6): no card, not an obstacle's weapons, not a 残留思念's."""
+        return self.card is None and not self.weapon and not self.remnant
 
 
 class JoinRequest(_Frozen):
@@ -107,6 +126,10 @@ class Combat(_Frozen):
     phase: CombatPhase = "check"
     main_done: bool = False  # 5.2: one main action per combat turn
     converted: Sequence[int] = []  # 改心 targets tried this combat turn (4.3: once each)
+    supported: Sequence[str] = []  # [支援] abilities used this combat turn (3.1: once each)
+    # 3.1 l.293–300: the [攻撃]/[逃避] actions the fighter whose combat turn it is has taken
+    # in it by a main or support action; each excludes the other (combat/exclusive.py)
+    turn_actions: Sequence[Literal["攻撃", "逃避"]] = []
     attacked: bool = False  # an attack action this round (even a misfire, 5.4 1.)
     attack: Attack | None = None
     # the C-card deck (secret order, drawn from the front), the discard pile, and each hand:
@@ -116,6 +139,8 @@ class Combat(_Frozen):
     face_down: Sequence[int] = []  # indices into `discard` laid face down (sealed to their seat)
     hands: Mapping[int, Sequence[str]] = {}
     locked: Mapping[int, Sequence[str]] = {}  # back in hand by an ESPジャマー until round end
+    # 6.1 l.1195: a target attacked by a 残留思念 → the round it was (combat/remnant.py)
+    haunted: Mapping[int, int] = {}
     continuing: Mapping[int, bool] = {}  # 5.1 (7)②: who wants to go on
     discarding: Sequence[int] = []  # 5.1 (7)③: fighters still to discard down (or keep)
     initiative_deck: Sequence[str] = []  # this round's playing-card order, secret
@@ -125,6 +150,10 @@ class Combat(_Frozen):
     mystery: Sequence[int] = []  # fighters that declared 謎の特殊能力 in this combat
     # [戦闘前] abilities used in this combat, by fighter (secret: the names are sealed)
     before_used: Mapping[int, Sequence[str]] = {}
+    # 3.1 l.284–285 [死亡時]: the characters that have just died and may still use such an
+    # ability, each with those it used (named aloud: public); what follows from their deaths
+    # waits for them (combat/death.py)
+    dying: Mapping[int, Sequence[str]] = {}
 
     def living(self) -> list[Fighter]:
         return [f for f in self.fighters.values() if not f.left]
@@ -144,3 +173,4 @@ class Aftermath(_Frozen):
     hands: Mapping[int, Sequence[str]] = {}
     ends_turn: bool = False  # the combat was the turn's 戦闘発生フェイズ: the turn ends after
     converted: Sequence[int] = []  # 改心 targets tried in the current leaver's 支援フェイズ
+    supported: Sequence[str] = []  # [支援] abilities used in it (3.1: each once per 手番)

@@ -19,6 +19,7 @@ from domain.commands import Command
 from domain.errors import RuleViolation
 from domain.records import Draft
 from domain.rulesets.chojin_locke.cards import MAIN
+from domain.rulesets.chojin_locke.combat import jammer
 from domain.rulesets.chojin_locke.combat.action_events import CardActivated, SyncDeclined
 from domain.rulesets.chojin_locke.combat.activation import (
     activation,
@@ -50,6 +51,9 @@ def _then(state: ChojinState, t: ChojinTable, drafts: list[Draft]) -> list[Draft
     assert after.combat is not None and after.combat.attack is not None
     if after.combat.attack.awaiting != "response":
         return drafts
+    jammed = jammer.on_attack(t, state, drafts)  # 6.1 l.1253: 「同調の処理を行った後」
+    if jammed:
+        return drafts + jammed
     drafts = drafts + at_response(after, after.combat.attack)
     return drafts + struck(t, state, drafts)
 
