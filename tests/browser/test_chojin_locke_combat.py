@@ -22,7 +22,6 @@ from fastapi.testclient import TestClient
 from playwright.sync_api import expect
 
 from tests.browser.audience import Audience
-from tests.browser.conftest import screenshot_path
 from tests.browser.test_table import TIMEOUT
 from tests.rulesets.chojin_locke.combat_table import to_combat_phase
 from tests.rulesets.chojin_locke.table import (
@@ -53,7 +52,7 @@ def catalog(cards: list[dict[str, Any]]) -> dict[str, Any]:
     data, _ = marked_catalog()
     data["combat_cards"] = cards
     for character in data["characters"]:
-        character["esp_level"] = 6
+        character.update(esp_level=6, esp_power=60)  # a sample ESPパワー of 3 would lower it
     return data
 
 
@@ -334,6 +333,14 @@ def test_three_fighters_play_a_combat_round_in_the_pane(browser: Any, server: Ki
         # the first attacks the third; the second, yet to act, is offered the 同調 and declines
         walk_to_main(one)
         attack_and_respond(one, three, order[2], joiner=two, cards=cards)
+        # a target killed by it has its [死亡時] window first (ruling 90): its seat alone is
+        # asked, and closes it by a click
+        for dead in view(table, "public")["combat"]["dying"]:
+            prompt = combat(seats[int(dead)]).locator(".locke-death")
+            expect(prompt).to_be_visible(timeout=TIMEOUT)
+            assert all(combat(a).locator(".locke-death").count() == 0 for a in (one, two))
+            prompt.locator("[data-answer=done]").click()
+            expect(prompt).to_have_count(0, timeout=TIMEOUT)
         end_turn(one)
 
         # the second discards a card face down, chosen by a click in its hand
@@ -341,10 +348,6 @@ def test_three_fighters_play_a_combat_round_in_the_pane(browser: Any, server: Ki
         gone = hand_of(two)[0]
         combat(two).locator(".locke-ccard").first.click()
         expect(combat(two).locator(".locke-ccard").first).to_have_attribute("aria-pressed", "true")
-        two.page.set_viewport_size({"width": 1280, "height": 1400})
-        two.page.locator("#ruleset-pane").screenshot(
-            path=screenshot_path("chojin-locke-combat.png")
-        )
         click(two, "discard_card")
         for audience in seats.values():
             expect(

@@ -5,6 +5,7 @@
 // pane shows what it was given and asks the server for nothing more.
 import { el } from "../api.js";
 import { combatSection } from "./chojin_locke/combat.js";
+import { aftermathSection } from "./chojin_locke/leaving.js";
 
 const STAGES = {
   deal: "キャラクターシート配布", silhouettes: "シルエット選択", rebalance: "人数の是正",
@@ -27,6 +28,13 @@ const CONDITIONS = {
 const FACTIONS = { G: "Good", E: "Evil", S: "Special" };
 const STATS = { esp_level: "ESP能力レベル", esp_power: "ESPパワー", endurance: "耐久力", willpower: "精神力" };
 const SIDES = { explorer: "探索", base: "基地" };
+// the turn's main action as the rules name it (the server records its kind: turn.main)
+const MAIN_ACTIONS = {
+  pass: "パス", move: "移動", spaceport: "宇宙港へ移動", teleport: "テレポート", teleport_failed: "テレポート失敗",
+  recover: "回復", treat: "治療", ability: "特殊能力", party: "パーティーを組む", dissolve: "組み外し",
+  escape: "脱出チェック", destroy: "破壊", entry: "入口から侵入", intrusion: "強行侵入", random: "ランダムな位置に侵入",
+  check: "チェック", conversion: "説得",
+};
 const SIZE = 6;
 
 const cardName = (card) => `${card.color === "black" ? "♠" : "♥"}${card.rank === 1 ? "A" : card.rank}`;
@@ -111,7 +119,7 @@ export function mountPane(context) {
       items.push(el("span", { class: "locke-turn" },
         `ターン${turn.number}: ${seatName(turn.seat)}`, turn.seat === mySeat() ? "（あなた）" : "",
         " · ", el("strong", { class: "locke-phase", dataset: { phase: turn.phase } }, PHASES[turn.phase] ?? turn.phase),
-        turn.main ? ` · 主要行動: ${turn.main}` : ""));
+        turn.main ? ` · 主要行動: ${MAIN_ACTIONS[turn.main] ?? turn.main}` : ""));
     }
     if (rules.ending) {
       const who = rules.ending.seat ? ` (${seatName(rules.ending.seat)})` : "";
@@ -485,12 +493,13 @@ export function mountPane(context) {
       if (role === "main" && !rules.turn.main) body.push(...mainActions());
       if (rules.turn.teleport) body.push(el("p", { class: "hint" }, `テレポート: ${rules.turn.teleport}マス先のマスをクリック`));
       if (["support", "victory"].includes(role)) body.push(...supportActions());
-      if (role === "combat" && !rules.combat && others(sameSquare).length) {
+      if (role === "combat" && !rules.combat && !rules.aftermath && others(sameSquare).length) {
         // 4.3 戦闘発生: everyone on my square takes part
         body.push(el("div", {}, button("戦闘発生", () => send({ type: "chojin_locke.start_combat" }), { class: "primary", "data-command": "start_combat" }),
           el("span", { class: "hint" }, ` 同じマス: ${others(sameSquare).map((p) => seatName(p.seat)).join("、")}`)));
       }
       if (rules.combat) body.push(el("p", { class: "hint" }, "戦闘中: 戦闘が終わるとターンが進みます。"));
+      else if (rules.aftermath) body.push(el("p", { class: "hint" }, "戦闘離脱後の処理中: 終わるとターンが進みます。"));
       else body.push(el("div", { class: "locke-next" }, button("次のフェイズへ", () => send({ type: "chojin_locke.next_phase" }), { class: "primary", "data-command": "next_phase" })));
       blocks.push(el("div", { class: "locke-actions locke-my-turn" }, el("h4", {}, `あなたのターン: ${PHASES[rules.turn.phase] ?? rules.turn.phase}`), body));
     }
@@ -571,6 +580,7 @@ export function mountPane(context) {
     root.replaceChildren(...[
       status(),
       ...prompts(),
+      aftermathSection({ rules, catalog, memo, remembered, numberInput, button, errorBox: combatError, mySeat, seatName, send: sendCombat }),
       combatSection({
         rules, catalog, memo, remembered, numberInput, button, isHost, errorBox: combatError,
         mySeat, seatName, send: sendCombat, rerender: render,

@@ -2,19 +2,26 @@
 // cards, whose combat turn and phase it is, the attack under way, my hand (from my secrets only)
 // to click, and what I may do now — the flow (start_combat, combat_next, combat_pass,
 // discard_card, continue_combat, discard_down), 戦闘参加 and 戦闘前 (join_check, answer_join,
-// mystery_ability, declare_minions), and the actions (play_card, respond, declare_endurance,
-// sync/no_sync, melee/counter, use_proxy/withdraw_proxy, open_sheet/convert in a support phase).
-// Refusals are shown beside the forms (the server appends nothing on a refusal). Text only:
-// every name goes in as text, never markup. The server is the judge: what the page disables
-// (a card below the attack's LV, say) it disables to help, not to enforce.
+// mystery_ability, declare_minions, before_ability), the actions (play_card, respond,
+// declare_endurance, sync/no_sync, melee/counter, use_proxy/withdraw_proxy, open_sheet/convert
+// and [支援] abilities in a support phase), the target's [対抗(攻撃)] (counter_ability), the dead's
+// [死亡時] window (death_ability), a 残留思念's attack and the other 残留思念's answer
+// (remnant_attack, remnant_answer), leaving (escape_to, leaving.js) and the host's obstacles,
+// エスパー NPCs and effects (add_obstacle, obstacle_attack, destroy_jammer, add_esper, esper_act,
+// faint: obstacles.js). Refusals are shown beside the forms (the server appends
+// nothing on a refusal). Text only: every name goes in as text, never markup. The server is the
+// judge: what the page disables (a card below the attack's LV, say) it disables to help, not to
+// enforce, and says why beside it.
 import { el } from "../../api.js";
+import { escapeForm } from "./leaving.js";
+import { hostCombat } from "./obstacles.js";
+import { PHASES, gated, ownTimed, squareOf, timedPayload } from "./parts.js";
 
 const STEPS = {
   joining: "(1) 戦闘参加", moving: "(2) コマ移動", before: "(3) 戦闘前", hands: "(4) 手札",
   initiative: "(5) イニシアチブ", turns: "(6) 戦闘手番", round_end: "(7) ラウンド終了",
 };
-const PHASES = { check: "チェックフェイズ", support1: "支援フェイズ1", main: "主要フェイズ", support2: "支援フェイズ2" };
-const AWAITING = { sync: "同調の回答待ち", response: "防御・逃避の回答待ち", endurance: "耐久力の宣言待ち", counter: "格闘の反撃待ち" };
+const AWAITING = { sync: "同調の回答待ち", remnant_sync: "同調・妨害の回答待ち", response: "防御・逃避の回答待ち", endurance: "耐久力の宣言待ち", counter: "格闘の反撃待ち" };
 const KINDS = ["攻撃", "防御", "逃避", "特殊"];
 // 5.3 l.1001–1002: defences answer an attack; an escape may be used either way
 const MAIN_KINDS = ["攻撃", "逃避", "特殊"];
@@ -42,13 +49,18 @@ export function combatSection(ctx) {
   // my sheet's abilities carrying a tag (exact, or "tag:X")
   const abilitiesTagged = (tag) => (ctx.rules.me?.sheet?.abilities ?? []).filter((a) => a.tags.some((t) => t === tag || t.startsWith(`${tag}:`)));
   const hasProxy = () => abilitiesTagged("代理").length > 0;
+  // 3.1 l.373–376: while my 代理 fights, no C-card (nor discarding one), only its abilities
+  const proxied = Boolean(mineFighter?.proxy);
+  const PROXIED = "代理の使用中はCカードを使えません";
+  const proxySize = () => Math.max(0, ...abilitiesTagged("代理").flatMap((a) => a.tags)
+    .filter((t) => t.startsWith("代理:")).map((t) => Number(t.slice(3)) || 0));
   // a checkbox whose state survives the pane's re-rendering
   function checkbox(key, text, fallback = false) {
     const box = el("input", { type: "checkbox", name: key, "aria-label": text, checked: ctx.memo.has(key) ? ctx.memo.get(key) === "yes" : fallback });
     box.addEventListener("change", () => ctx.memo.set(key, box.checked ? "yes" : "no"));
     return box;
   }
-  const proxyButton = (text) => ctx.button(text, () => cmd("use_proxy"), { "data-command": "use_proxy" });
+  const proxyButton = (text) => (proxied ? null : ctx.button(text, () => cmd("use_proxy"), { "data-command": "use_proxy" }));
   const cmd = (type, payload = {}) => ctx.send({ type: `chojin_locke.${type}`, ...payload });
 
   // ------------------------------------------------------------------ the selected card(s)
@@ -83,7 +95,14 @@ export function combatSection(ctx) {
       const states = [];
       if (f.id === fight.current) states.push(`行動中: ${PHASES[fight.phase] ?? fight.phase}`);
       else if (f.acted) states.push("行動済み");
-      if (f.left) states.push("離脱");
+      if (f.left) states.push(f.moved ? "離脱（移動済み）" : "離脱");
+      if (f.kind === "obstacle") states.push(`障害・火力${f.firepower}${f.jammer ? `・ESPジャマーLV:${f.jammer_lv}` : ""}`);
+      if (f.kind === "esper") states.push(`エスパー・ESP能力レベル${f.esp_level}${f.shift ? `・[格闘:${f.shift}]` : ""}`);
+      if (f.kind === "remnant") states.push(f.firepower > 0 ? `残留思念・火力${f.firepower}` : "残留思念・火力なし");
+      if (f.illusion_immune) states.push("幻覚の効果を受けない");
+      if (fight.dying?.[String(f.id)]) states.push("死亡時の宣言待ち");
+      if (f.proxy) states.push("代理使用中");
+      if (f.joined_round > fight.round) states.push(`ラウンド${f.joined_round}から参加`);
       if (f.stunned_rounds) states.push(`気絶(${f.stunned_rounds})`);
       if (f.minions) states.push(`手下${f.minions}`);
       if (f.defence) states.push(`防御維持: ${f.defence.card} LV${f.defence.lv}`);
@@ -111,15 +130,17 @@ export function combatSection(ctx) {
       fight.order.map((id, i) => el("span", { class: id === fight.current ? "current" : "" }, `${i ? " → " : ""}${label(id)}`)));
   }
 
+  const attackName = (a) => (a.remnant ? `残留思念の攻撃（火力${a.firepower}）` : `${a.card ?? (a.weapon ? "武器" : "格闘")}（LV${a.lv}・火力${a.firepower}）`);
   function attackLine() {
     const a = fight.attack;
     if (!a) return null;
-    const what = `${a.card ?? (a.weapon ? "武器" : "格闘")}（LV${a.lv}・火力${a.firepower}）`;
     return el("p", { class: "locke-attack", role: "status" },
-      `${label(a.attacker)} → ${label(a.target)}: ${what}`,
+      `${label(a.attacker)} → ${label(a.target)}: ${attackName(a)}`,
       a.joiners?.length ? ` · 同調: ${a.joiners.map(label).join("、")}` : "",
+      a.hinderers?.length ? ` · 妨害: ${a.hinderers.map(label).join("、")}` : "",
+      a.counters?.length ? el("span", { class: "locke-counters" }, ` · [対抗(攻撃)]: ${a.counters.join("、")}`) : "",
       a.defended_by ? ` · ${a.defended_by}で対抗` : "",
-      ` · ${AWAITING[a.awaiting] ?? a.awaiting}`,
+      ` · ${(a.remnant && a.awaiting === "sync" ? AWAITING.remnant_sync : AWAITING[a.awaiting]) ?? a.awaiting}`,
       a.awaiting === "sync" && a.sync_waiting?.length ? `（${a.sync_waiting.map(label).join("、")}）` : "");
   }
 
@@ -192,17 +213,25 @@ export function combatSection(ctx) {
       out.push(el("p", { class: "hint" }, `「${request.person}」の実は参加していたチェック: 同意待ち ${request.waiting.map(ctx.seatName).join("、")}`));
     }
     if (fight.step !== "joining") return out;
+    out.push(el("p", { class: "hint locke-who" }, "戦闘参加: 戦闘にいないキャラクターは実はそこにいたチェック、死亡したキャラクターは実は生きていたチェック（1戦闘に1回）。"));
     const self = me !== null ? ctx.rules.players.find((p) => p.seat === me) : null;
     if (self && !mineFighter) {
-      const dead = self.condition === "dead";
+      const dead = ["dead", "black_hole"].includes(self.condition); // l.726: the black hole kills
+      // the refusals of joining.py, said before the click
+      const reason = fight.join_checked?.includes(me) ? "この戦闘ではチェック済み"
+        : self.condition === "disabled" ? "行動不能のキャラクターはできません"
+          : self.condition === "partner" ? "パートナー状態ではできません（4.4）"
+            : !dead && squareOf(self, fight.stage) === fight.square ? "戦闘予定地にいます" : null;
       out.push(el("div", { class: "locke-actions" }, dead
-        ? ctx.button("実は生きていたチェック", () => cmd("join_check", { check: "alive" }), { "data-command": "join_check", "data-check": "alive" })
-        : ctx.button("実はそこにいたチェック", () => cmd("join_check", { check: "there" }), { "data-command": "join_check", "data-check": "there" })));
+        ? gated(ctx, "実は生きていたチェック", () => cmd("join_check", { check: "alive" }), reason, { "data-command": "join_check", "data-check": "alive" })
+        : gated(ctx, "実はそこにいたチェック", () => cmd("join_check", { check: "there" }), reason, { "data-command": "join_check", "data-check": "there" })));
     }
-    if (ctx.isHost() && !request) {
+    if (ctx.isHost()) {
+      // ③ for someone not in the game (ruling 67: the host asks for the named person)
       const person = ctx.remembered(el("input", { type: "text", name: "join-person", maxlength: 40, placeholder: "人物の名前", "aria-label": "人物" }), "join-person", "");
-      out.push(el("div", { class: "locke-actions" }, "実は参加していたチェック: ", person, " ",
-        ctx.button("全員に同意を求める", () => cmd("join_check", { check: "joined", person: person.value }), { "data-command": "join_check", "data-check": "joined" })));
+      const reason = request ? "同意待ちのチェックがあります" : null;
+      out.push(el("div", { class: "locke-actions" }, "実は参加していたチェック（ゲームに参加していない人）: ", person, " ",
+        gated(ctx, "全員に同意を求める", () => cmd("join_check", { check: "joined", person: person.value.trim() }), reason, { "data-command": "join_check", "data-check": "joined" })));
     }
     return out;
   }
@@ -210,21 +239,36 @@ export function combatSection(ctx) {
   // (3) 戦闘前, for a character new to the combat this round: 「謎の特殊能力」 (which ability, or
   // none, sealed to me) and [手下:X] (only the number said)
   function beforeBlock() {
-    if (fight.step !== "before" || !mineFighter || mineFighter.joined_round !== fight.round || mineFighter.kind !== "character") return null;
+    if (fight.step !== "before") return null;
+    // (3) l.904–907: only the characters new to the combat this round
+    const newcomers = fight.fighters.filter((f) => f.kind === "character" && f.joined_round === fight.round && !f.left);
+    const who = el("p", { class: "hint locke-who" }, "戦闘前: 新たに戦闘に参加したキャラクター（",
+      newcomers.map((f) => label(f.id)).join("、") || "なし", "）が[戦闘前]の能力・謎の特殊能力・[手下:X]を使えます。");
+    if (!mineFighter || mineFighter.joined_round !== fight.round || mineFighter.kind !== "character" || mineFighter.left) return who;
     const out = [];
     const before = abilitiesTagged("戦闘前");
     const mystery = ctx.remembered(el("select", { name: "mystery-ability", "aria-label": "謎の特殊能力" },
       el("option", { value: "" }, "（なし: ブラフ）"), before.map((a) => el("option", { value: a.name }, a.name))), "mystery-ability", "");
-    out.push(el("div", {}, "謎の特殊能力（1D6、どの能力かは自分だけ）: ", mystery, " ",
-      ctx.button("振る", () => cmd("mystery_ability", mystery.value ? { ability: mystery.value } : {}), { "data-command": "mystery_ability" })));
+    const rolled = fight.mystery?.includes(me) ? "この戦闘で宣言済み" : null;
+    out.push(el("div", { class: "locke-form", dataset: { form: "mystery_ability" } }, "謎の特殊能力（1D6、どの能力かは自分だけ）: ", mystery, " ",
+      gated(ctx, "振る", () => cmd("mystery_ability", mystery.value ? { ability: mystery.value } : {}), rolled, { "data-command": "mystery_ability" })));
+    // a [戦闘前] ability used without its name (3.1 l.282–283: what it does to others is said)
+    const usable = before.filter((a) => !a.tags.some((t) => t.startsWith("手下:")));
+    if (usable.length) {
+      const which = ctx.remembered(el("select", { name: "before-ability", "aria-label": "[戦闘前]の能力" }, usable.map((a) => el("option", { value: a.name }, a.name))), "before-ability", usable[0].name);
+      const effect = ctx.remembered(el("input", { type: "text", name: "before-effect", maxlength: 200, placeholder: "他のキャラクターへの効果（自分だけなら空欄）", "aria-label": "効果の宣言" }), "before-effect", "");
+      out.push(el("div", { class: "locke-form", dataset: { form: "before_ability" } }, "[戦闘前]の能力（名前は自分だけ）: ", which, " ", effect, " ",
+        ctx.button("使う", () => cmd("before_ability", { ability: which.value, effect: effect.value.trim() }), { "data-command": "before_ability" })));
+    }
     const minions = abilitiesTagged("手下");
     if (minions.length) {
-      const count = ctx.numberInput("minions", "手下の数", { min: 1, max: 12, value: 1 });
+      const count = ctx.numberInput("minions", "手下の数", { min: 1, max: 20, value: 1 });
       const which = ctx.remembered(el("select", { name: "minion-ability", "aria-label": "手下の能力" }, minions.map((a) => el("option", { value: a.name }, a.name))), "minion-ability", minions[0].name);
-      out.push(el("div", {}, "[手下:X]: ", count.node, " ", minions.length > 1 ? which : null, " ",
-        ctx.button("宣言", () => cmd("declare_minions", { count: Number(count.input.value), ...(minions.length > 1 ? { ability: which.value } : {}) }), { "data-command": "declare_minions" })));
+      const declared = mineFighter.minions ? `宣言済み（手下${mineFighter.minions}）` : null;
+      out.push(el("div", { class: "locke-form", dataset: { form: "declare_minions" } }, "[手下:X]（人数だけを宣言、手札上限が増える）: ", count.node, " ", minions.length > 1 ? which : null, " ",
+        gated(ctx, "宣言", () => cmd("declare_minions", { count: Number(count.input.value), ...(minions.length > 1 ? { ability: which.value } : {}) }), declared, { "data-command": "declare_minions" })));
     }
-    return el("div", { class: "locke-actions locke-before" }, el("h4", {}, "戦闘前"), out);
+    return el("div", { class: "locke-actions locke-before" }, el("h4", {}, "戦闘前"), who, out);
   }
 
   // a support phase of my combat turn: シートオープン, 改心 (4.3 as in a normal turn)
@@ -238,6 +282,18 @@ export function combatSection(ctx) {
       const level = ctx.numberInput("combat-convert-esp", "ESP能力レベル（宣言）", { min: 0, max: 12, value: stat("esp_level") });
       out.push(el("div", { class: "locke-form" }, "改心: ", target, " ", level.node, " ",
         ctx.button("改心", () => cmd("convert", { target: Number(target.value), declared: Number(level.input.value) }), { "data-command": "convert" })));
+    }
+    // 5.2 l.968: [支援] abilities and ability cards, each once in the turn (ruling 93)
+    const support = ownTimed(ctx, "支援");
+    if (support.length) {
+      const which = ctx.remembered(el("select", { name: "support-ability", "aria-label": "[支援]の能力" },
+        support.map(([value, text]) => el("option", { value }, text))), "support-ability", support[0][0]);
+      const use = () => {
+        const body = timedPayload(which.value);
+        return body.card ? cmd("use_ability_card", { card: body.card }) : cmd("use_ability", { ability: body.ability });
+      };
+      out.push(el("div", { class: "locke-form", dataset: { form: "support_ability" } }, "[支援]の特殊能力・能力カード（1手番に1回ずつ）: ", which, " ",
+        ctx.button("使う", use, { "data-command": "use_ability" })));
     }
     return out;
   }
@@ -269,13 +325,17 @@ export function combatSection(ctx) {
       const fields = activationFields("play", () => data?.lv ?? null);
       out.push(el("div", { class: "locke-form", dataset: { form: "play_card" } },
         el("strong", {}, chosen.name), " ", kinds.length ? kind : el("span", { class: "hint" }, "主要では使えないカード"), " ", targetWrap, " ", ...fields.nodes, " ",
-        ctx.button("使う", () => cmd("play_card", {
+        gated(ctx, "使う", () => cmd("play_card", {
           card: chosen.name, kind: kind.value, ...(kind.value === "攻撃" ? { target: Number(target.value) } : {}), ...fields.payload(),
-        }), { class: "primary", "data-command": "play_card", disabled: !kinds.length }),
-        " ", ctx.button("捨てる（裏向き）", () => cmd("discard_card", { card: chosen.name }), { "data-command": "discard_card" })));
+        }), proxied ? PROXIED : kinds.length ? null : "主要では使えないカード", { class: "primary", "data-command": "play_card" }),
+        " ", gated(ctx, "捨てる（裏向き）", () => cmd("discard_card", { card: chosen.name }), proxied ? "代理の使用中は捨てられません" : null, { "data-command": "discard_card" })));
     } else {
       out.push(el("p", { class: "hint" }, "手札のカードをクリック: 使う・捨てる"));
     }
+    // 3.1 l.293–300 (ruling 96): an [攻撃] and an [逃避] exclude each other within a combat turn
+    const done = fight.turn_actions ?? [];
+    if (done.includes("攻撃")) out.push(el("p", { class: "hint", dataset: { excluded: "逃避" } }, "この手番は[攻撃]済み: [逃避]は行えません"));
+    if (done.includes("逃避")) out.push(el("p", { class: "hint", dataset: { excluded: "攻撃" } }, "この手番は[逃避]済み: [攻撃]（格闘も）は行えません"));
     // 格闘 (5.6): the declared endurance is the firepower, an LV 1 attack
     const targets = attackTargets();
     if (targets.length) {
@@ -286,9 +346,25 @@ export function combatSection(ctx) {
       const suit = checkbox("melee-suit", "スーツ");
       out.push(el("div", { class: "locke-form", dataset: { form: "melee" } }, "格闘: ", target, " ", endurance.node, " ", shift.node, " ",
         el("label", { class: "inline" }, suit, " スーツ"), " ",
-        ctx.button("格闘", () => cmd("melee", {
+        gated(ctx, "格闘", () => cmd("melee", {
           target: Number(target.value), endurance: Number(endurance.input.value), shift: Number(shift.input.value), ...(suit.checked ? { suit: true } : {}),
-        }), { "data-command": "melee" })));
+        }), proxied ? "代理の格闘は代理のカードの記述による（裁定62）" : done.includes("逃避") ? "この手番は[逃避]済み" : null, { "data-command": "melee" })));
+    }
+    // 5.2 l.975: a [主要]/[先制] ability or ability card as the main action (ruling 95)
+    const seen = new Set();
+    const mains = [...ownTimed(ctx, "主要"), ...ownTimed(ctx, "先制")].filter(([value]) => !seen.has(value) && seen.add(value));
+    if (mains.length && !proxied) {
+      const which = ctx.remembered(el("select", { name: "main-ability", "aria-label": "[主要]/[先制]の能力" },
+        mains.map(([value, text]) => el("option", { value }, text))), "main-ability", mains[0][0]);
+      // the effect typed survives a re-render; both it and 効果なし are cleared once used (a
+      // [先制] that did nothing leaves the form up for the next main action)
+      const effect = ctx.remembered(el("input", { type: "text", name: "main-ability-effect", maxlength: 200, placeholder: "効果（卓に告げる内容）", "aria-label": "効果" }), "main-ability-effect", "");
+      const none = checkbox("main-ability-none", "効果なし（[先制]: 別の主要行動へ）");
+      const use = () => cmd("main_ability", { ...timedPayload(which.value), ...(effect.value.trim() ? { effect: effect.value.trim() } : {}), ...(none.checked ? { no_effect: true } : {}) })
+        .then((ok) => { if (ok) { ctx.memo.set("main-ability-effect", ""); ctx.memo.set("main-ability-none", "no"); ctx.rerender(); } return ok; });
+      out.push(el("div", { class: "locke-form", dataset: { form: "main_ability" } }, "[主要]/[先制]の特殊能力・能力カード: ", which, " ", effect, " ",
+        el("label", { class: "inline" }, none, " 効果なし（[先制]）"), " ",
+        ctx.button("使う", use, { "data-command": "main_ability" })));
     }
     out.push(el("div", {}, ctx.button("パス", () => cmd("combat_pass"), { "data-command": "combat_pass" }),
       hasProxy() ? [" ", proxyButton("代理を使う（先制）")] : null));
@@ -301,13 +377,42 @@ export function combatSection(ctx) {
     const mainOpen = fight.phase === "main" && !fight.main_done && !fight.attack;
     if (mainOpen) body.push(...mainForms());
     if (["support1", "support2"].includes(fight.phase) && !fight.attack) body.push(...supportForms());
-    if (fight.phase === "check" && hasProxy()) body.push(el("div", {}, ctx.button("代理を引き上げる", () => cmd("withdraw_proxy"), { "data-command": "withdraw_proxy" })));
+    // l.374–375: the 代理 withdraws in the check phase, its damage kept
+    if (fight.phase === "check" && proxied) body.push(el("div", {}, ctx.button("代理を引き上げる", () => cmd("withdraw_proxy"), { "data-command": "withdraw_proxy" })));
+    // ruling 94: a kept defence is let go in its keeper's own combat turn (to 格闘, l.1099)
+    if (mineFighter?.defence && !fight.attack) body.push(el("div", {}, ctx.button("防御の維持をやめる", () => cmd("drop_defence"), { "data-command": "drop_defence" })));
     if (!fight.attack && !mainOpen) {
       const last = fight.phase === "support2" || (fight.phase === "check" && mineFighter?.acted);
       body.push(el("div", {}, ctx.button(last ? "戦闘手番を終える" : "次のフェイズへ", () => cmd("combat_next"), { class: "primary", "data-command": "combat_next" })));
     }
     if (fight.attack) body.push(el("p", { class: "hint" }, "攻撃の解決を待っています。"));
     return el("div", { class: "locke-actions locke-combat-turn" }, el("h4", {}, `あなたの戦闘手番: ${PHASES[fight.phase] ?? fight.phase}`), body);
+  }
+
+  // 6.1 l.1182–1187: a 残留思念 plays one round for its dead character's seat: its phases, and
+  // in its main phase its attack (l.1184–1185: 「キャラクター1人か障害1体」, none a 残留思念
+  // attacked this round, l.1195 — the server judges that) or パス
+  function remnantTurnBlock() {
+    const remnant = fight.step === "turns" && fight.current !== null ? fighter(fight.current) : null;
+    if (!remnant || remnant.kind !== "remnant" || remnant.seat !== me || me === null) return null;
+    const mainOpen = fight.phase === "main" && !fight.main_done && !fight.attack;
+    const last = fight.phase === "support2" || (fight.phase === "check" && remnant.acted);
+    const body = [];
+    if (mainOpen) {
+      const alive = (f) => f.kind !== "character" || !["dead", "black_hole"].includes(ctx.rules.players.find((p) => p.seat === f.seat)?.condition);
+      const targets = fight.fighters.filter((f) => ["character", "obstacle", "esper"].includes(f.kind) && f.id !== remnant.id && !f.left
+        && f.joined_round <= fight.round && alive(f) && (!f.members?.length || f.members.some((e) => e > 0)));
+      const target = ctx.remembered(el("select", { name: "remnant-target", "aria-label": "残留思念の攻撃対象" },
+        targets.map((f) => el("option", { value: String(f.id) }, label(f.id)))), "remnant-target", targets[0]?.id ?? "");
+      const reason = remnant.firepower <= 0 ? "火力なし: 攻撃できません" : targets.length ? null : "攻撃できる相手がいません";
+      body.push(el("div", { class: "locke-form", dataset: { form: "remnant_attack" } }, `残留思念の攻撃（火力${remnant.firepower}・対抗も同調もされない）: 対象 `, target, " ",
+        gated(ctx, "攻撃", () => cmd("remnant_attack", { target: Number(target.value) }), reason, { class: "primary", "data-command": "remnant_attack" })));
+      body.push(el("div", {}, ctx.button("パス", () => cmd("combat_pass"), { "data-command": "combat_pass" })));
+    }
+    body.push(el("div", {}, gated(ctx, last ? "戦闘手番を終える" : "次のフェイズへ", () => cmd("combat_next"),
+      fight.attack ? "攻撃の解決を待っています" : mainOpen ? "主要行動（パスも）を先に" : null, { class: "primary", "data-command": "combat_next" })));
+    return el("div", { class: "locke-actions locke-combat-turn locke-remnant-turn", dataset: { fighter: remnant.id } },
+      el("h4", {}, `${label(remnant.id)}の戦闘手番: ${PHASES[fight.phase] ?? fight.phase}`), body);
   }
 
   function attackPrompt() {
@@ -336,21 +441,42 @@ export function combatSection(ctx) {
       const kinds = (data?.kinds ?? []).filter((k) => RESPONSE_KINDS.includes(k));
       const kind = ctx.remembered(el("select", { name: "respond-kind", "aria-label": "種類" }, kinds.map((k) => el("option", { value: k }, k))), "respond-kind", kinds[0] ?? "防御");
       const fields = activationFields("respond", () => data?.lv ?? null);
+      const keep = checkbox("respond-maintain", "防御を維持", true);
       return el("div", { class: "locke-prompt locke-respond", role: "group", "aria-label": "攻撃への対抗" },
-        el("p", {}, `${label(a.attacker)} があなたを攻撃: ${what}。LV${a.lv}以上の防御・逃避カードで対抗できます。`),
-        ok ? el("div", { class: "locke-form" }, el("strong", {}, chosen.name), " ", kind, " ", ...fields.nodes, " ",
-          ctx.button("対抗する", () => cmd("respond", { card: chosen.name, kind: kind.value, ...fields.payload() }), { class: "primary", "data-command": "respond" }))
+        el("p", {}, `${label(a.attacker)} があなたを攻撃: ${what}。`, proxied ? "代理が受けます（Cカードは使えません）。" : `LV${a.lv}以上の防御・逃避カードで対抗できます。`),
+        proxied ? null : ok ? el("div", { class: "locke-form" }, el("strong", {}, chosen.name), " ", kind, " ", ...fields.nodes, " ",
+          // ruling 94: a maintainable defence is kept up unless its player says not
+          data?.maintain ? el("label", { class: "inline" }, keep, " 防御を維持") : null, " ",
+          ctx.button("対抗する", () => cmd("respond", { card: chosen.name, kind: kind.value, ...fields.payload(), ...(data?.maintain && !keep.checked ? { maintain: false } : {}) }), { class: "primary", "data-command": "respond" }))
           : el("p", { class: "hint" }, "対抗するカードを手札からクリック"),
-        el("div", { class: "locke-buttons" }, ctx.button("対抗せずに受ける", () => cmd("respond"), { "data-command": "take_hit" }),
+        el("div", { class: "locke-buttons" }, ctx.button(proxied ? "代理が受ける" : "対抗せずに受ける", () => cmd("respond"), { "data-command": "take_hit" }),
+          // 3.1 l.370–373: [代理:X] as [対抗(攻撃)], only that a 代理 is used is said
           hasProxy() ? proxyButton("代理を使う") : null));
+    }
+    if (a.awaiting === "endurance" && proxied) {
+      // the 代理 takes the damage: its endurance, no suit; destroyed, not its user
+      const endurance = ctx.numberInput("proxy-endurance", "代理の耐久力（宣言）", { min: 1, max: 99, value: Math.max(1, proxySize()) });
+      return el("div", { class: "locke-prompt locke-endurance", role: "group", "aria-label": "耐久力の宣言" },
+        el("p", {}, `命中: ${what}。代理が受けます: 代理の耐久力を宣言してください（1以上、残りの値以下。ダメージが宣言値以上で代理は破壊されます）。`),
+        endurance.node, " ",
+        ctx.button("宣言", () => cmd("declare_endurance", { endurance: Number(endurance.input.value) }), { class: "primary", "data-command": "declare_endurance" }));
     }
     if (a.awaiting === "endurance") {
       const endurance = ctx.numberInput("hit-endurance", "耐久力（宣言）", { min: 1, max: 99, value: Math.max(1, stat("endurance")) });
-      const suit = checkbox("hit-suit", "スーツ");
+      // 6.1 l.1190: no [スーツ:X] against a 残留思念's attack
+      const suit = a.remnant ? null : checkbox("hit-suit", "スーツ");
       return el("div", { class: "locke-prompt locke-endurance", role: "group", "aria-label": "耐久力の宣言" },
-        el("p", {}, `命中: ${what}。耐久力を宣言してください（1以上、本当の値以下。ダメージが宣言値以上で死亡）。`),
-        endurance.node, " ", el("label", { class: "inline" }, suit, " スーツ"), " ",
-        ctx.button("宣言", () => cmd("declare_endurance", { endurance: Number(endurance.input.value), ...(suit.checked ? { suit: true } : {}) }), { class: "primary", "data-command": "declare_endurance" }));
+        el("p", {}, `命中: ${a.remnant ? attackName(a) : what}。耐久力を宣言してください（1以上、本当の値以下。ダメージが宣言値以上で死亡）。`),
+        endurance.node, " ", suit ? el("label", { class: "inline" }, suit, " スーツ") : el("span", { class: "hint" }, "残留思念の攻撃にスーツは使えません"), " ",
+        ctx.button("宣言", () => cmd("declare_endurance", { endurance: Number(endurance.input.value), ...(suit?.checked ? { suit: true } : {}) }), { class: "primary", "data-command": "declare_endurance" }));
+    }
+    if (a.awaiting === "counter" && proxied) {
+      // melee.py: the 代理 takes the 格闘's damage — its endurance, no 反撃, no suit, no [格闘:X]
+      const endurance = ctx.numberInput("proxy-counter-endurance", "代理の耐久力（宣言）", { min: 1, max: 99, value: Math.max(1, proxySize()) });
+      return el("div", { class: "locke-prompt locke-counter", role: "group", "aria-label": "格闘" },
+        el("p", {}, `${label(a.attacker)} の格闘（火力${a.firepower}）が命中。代理が受けます: 代理の耐久力を宣言してください（反撃なし）。`),
+        endurance.node, " ",
+        ctx.button("宣言", () => cmd("counter", { endurance: Number(endurance.input.value), shift: 0, fight_back: false }), { class: "primary", "data-command": "counter" }));
     }
     if (a.awaiting === "counter") {
       const endurance = ctx.numberInput("counter-endurance", "耐久力（宣言＝火力）", { min: 1, max: 99, value: Math.max(1, stat("endurance")) });
@@ -365,6 +491,79 @@ export function combatSection(ctx) {
         }), { class: "primary", "data-command": "counter" }));
     }
     return null;
+  }
+
+  // 5.4 l.1048–1058: the target's [対抗(攻撃)] abilities and ability cards, each once on an
+  // attack, before its answer (and after it, until the damage is judged, with no more avoiding:
+  // ruling 88); none against a 残留思念 (6.1 l.1190), none while fainted (l.1267) or while a 代理
+  // fights (3.1 l.378)
+  function counterAbilityBlock() {
+    const a = fight.attack;
+    if (!a || me === null || a.target !== me || a.remnant || !["response", "endurance", "counter"].includes(a.awaiting)) return null;
+    const choices = ownTimed(ctx, "対抗(攻撃)", { used: a.counters ?? [] });
+    const all = ownTimed(ctx, "対抗(攻撃)");
+    if (!all.length) return null; // nothing of mine has this timing: nothing to offer
+    const which = ctx.remembered(el("select", { name: "counter-ability", "aria-label": "[対抗(攻撃)]の能力" },
+      choices.map(([value, text]) => el("option", { value }, text))), "counter-ability", choices[0]?.[0] ?? "");
+    const effect = ctx.remembered(el("input", { type: "text", name: "counter-effect", maxlength: 200, placeholder: "効果（卓が解決）", "aria-label": "効果の宣言" }), "counter-effect", "");
+    const answered = a.awaiting !== "response";
+    const avoid = answered || mineFighter?.defence ? null : ctx.remembered(el("select", { name: "counter-avoid", "aria-label": "攻撃の無力化" },
+      el("option", { value: "" }, "無力化しない"), el("option", { value: "blocked" }, "防御する（[防御]）"), el("option", { value: "evaded" }, "回避する（[逃避]・戦闘から離脱）")), "counter-avoid", "");
+    const reason = mineFighter?.stunned_rounds ? "気絶状態では[対抗(X)]を行えません"
+      : proxied ? "代理の使用中は代理の能力だけを使えます"
+        : choices.length ? null : "この攻撃に使用済み";
+    const use = () => cmd("counter_ability", {
+      ...timedPayload(which.value), ...(effect.value.trim() ? { effect: effect.value.trim() } : {}), ...(avoid?.value ? { avoid: avoid.value } : {}),
+    }).then((ok) => { if (ok) { ctx.memo.set("counter-effect", ""); ctx.memo.set("counter-avoid", ""); } return ok; });
+    return el("div", { class: "locke-prompt locke-counter-ability", role: "group", "aria-label": "[対抗(攻撃)]" },
+      el("p", {}, "[対抗(攻撃)]の特殊能力・能力カード（1つの攻撃にいくつでも、それぞれ1回。名前は公開されます）"),
+      el("div", { class: "locke-form", dataset: { form: "counter_ability" } }, choices.length ? which : null, " ", effect, " ", avoid ?? "",
+        answered ? el("span", { class: "hint" }, "回答済み: 防御・回避はできません（効果のみ）") : mineFighter?.defence ? el("span", { class: "hint" }, "防御を維持中: 別の防御・回避はできません") : null, " ",
+        gated(ctx, "使う", use, reason, { class: "primary", "data-command": "counter_ability" })));
+  }
+
+  // 3.1 l.284–285 [死亡時]: each character that has just died may use its [死亡時] abilities and
+  // ability cards, then says it is done; what follows from the deaths waits for all (ruling 90)
+  function deathBlock() {
+    const dying = fight.dying ?? {};
+    const seats = Object.keys(dying).map(Number);
+    if (!seats.length) return null;
+    const waiting = el("p", { class: "hint locke-dying" }, `[死亡時]の宣言待ち: ${seats.map(label).join("、")}（終わるまで他の行動はできません）`);
+    if (me === null || !seats.includes(me)) return waiting;
+    const used = dying[String(me)] ?? [];
+    const choices = ownTimed(ctx, "死亡時", { used });
+    const body = [el("p", {}, "あなたのキャラクターは死亡しました。[死亡時]の特殊能力・能力カードを使えます（名前は公開されます）。")];
+    if (used.length) body.push(el("p", { class: "hint" }, `使用済み: ${used.join("、")}`));
+    if (choices.length) {
+      const which = ctx.remembered(el("select", { name: "death-ability", "aria-label": "[死亡時]の能力" },
+        choices.map(([value, text]) => el("option", { value }, text))), "death-ability", choices[0][0]);
+      const effect = ctx.remembered(el("input", { type: "text", name: "death-effect", maxlength: 200, placeholder: "効果（卓が解決）", "aria-label": "効果の宣言" }), "death-effect", "");
+      body.push(el("div", { class: "locke-form", dataset: { form: "death_ability" } }, which, " ", effect, " ",
+        ctx.button("使う", () => cmd("death_ability", { ...timedPayload(which.value), ...(effect.value.trim() ? { effect: effect.value.trim() } : {}) })
+          .then((ok) => { if (ok) ctx.memo.set("death-effect", ""); return ok; }), { class: "primary", "data-command": "death_ability" })));
+    }
+    body.push(el("div", { class: "locke-buttons" }, ctx.button(choices.length || used.length ? "[死亡時]の宣言を終える" : "[死亡時]の能力を使わない",
+      () => cmd("death_ability"), { "data-command": "death_ability", "data-answer": "done" })));
+    return el("div", { class: "locke-prompt locke-death", role: "group", "aria-label": "[死亡時]" }, body, seats.length > 1 ? waiting : null);
+  }
+
+  // my 残留思念s (a dead character's seat plays its 残留思念, ruling 68)
+  const myRemnants = () => fight.fighters.filter((f) => f.kind === "remnant" && f.seat === me && me !== null);
+
+  // 6.1 l.1193–1199: another 残留思念's attack; mine, not yet acted, may 同調 (its 火力 added) or
+  // 妨害 (taken away) — either spends its combat turn — or neither
+  function remnantAnswerBlock() {
+    const a = fight.attack;
+    if (!a?.remnant || a.awaiting !== "sync") return null;
+    const mine = myRemnants().find((f) => a.sync_waiting?.includes(f.id));
+    if (!mine) return null;
+    const answer = (value) => () => cmd("remnant_answer", { answer: value });
+    return el("div", { class: "locke-prompt locke-remnant-answer", role: "group", "aria-label": "残留思念の同調・妨害", dataset: { fighter: mine.id } },
+      el("p", {}, `${label(a.attacker)} が ${label(a.target)} を攻撃: ${attackName(a)}。${label(mine.id)}（火力${mine.firepower}）は同調・妨害しますか？（行うと行動済み: 戦闘手番はスキップ）`),
+      el("div", { class: "locke-buttons" },
+        ctx.button(`同調（+${mine.firepower}）`, answer("sync"), { class: "primary", "data-command": "remnant_answer", "data-answer": "sync" }),
+        ctx.button(`妨害（−${mine.firepower}）`, answer("hinder"), { "data-command": "remnant_answer", "data-answer": "hinder" }),
+        ctx.button("何もしない", answer("none"), { "data-command": "remnant_answer", "data-answer": "none" })));
   }
 
   // why a card in my hand cannot answer this attack (5.4 l.1050–1053), or null
@@ -418,6 +617,7 @@ export function combatSection(ctx) {
   function usableNow() {
     const a = fight.attack;
     if (picking) return () => null;
+    if (proxied) return () => PROXIED;
     if (a?.awaiting === "response" && a.target === me) return responseReason(a);
     if (a?.awaiting === "sync" && a.sync_waiting?.includes(me)) return syncReason(a.card ? cardData(a.card) : null);
     if (fight.step === "turns" && fight.current === me && fight.phase === "main" && !fight.main_done && !a) return () => null;
@@ -443,8 +643,14 @@ export function combatSection(ctx) {
     ...joiningBlock(),
     flowStep(),
     beforeBlock(),
+    hostCombat(ctx, fight, label),
+    deathBlock(),
     attackPrompt(),
+    counterAbilityBlock(),
+    remnantAnswerBlock(),
+    mineFighter?.left && !mineFighter.moved && mineFighter.kind === "character" ? escapeForm(ctx, fight) : null,
     myTurnBlock(),
+    remnantTurnBlock(),
     roundEnd(),
     ctx.errorBox,
     handBlock(usableNow()),

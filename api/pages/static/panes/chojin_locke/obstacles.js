@@ -1,0 +1,186 @@
+// 6.1–6.2 for the host (or the GM) in a combat: bring an obstacle in as a square or chart says
+// (`add_obstacle`: its name, how many members and each one's endurance, its weapons' firepower
+// summed, its ESPジャマーLV:X, 「幻覚の効果を受けない」), destroy an obstacle's ESPジャマー
+// (`destroy_jammer`), bring an エスパー NPC in before the hands are dealt (`add_esper`: its ESP能力
+// レベル and endurance from ランダム戦闘チャート, its [格闘:X]), make a character faint for some
+// rounds as a card's or chart's text says (`faint`), and play the combat turn of a fighter
+// nobody sits at — its phases, its パス, an obstacle's attack in its main phase
+// (`obstacle_attack`: a target, or 「ランダム」 rolled among those 6.2 allows; the LV its square
+// or chart says; 格闘, each member with its endurance; a firepower other than the living
+// members' share) and an エスパー NPC's main action (`esper_act`: the server picks its card by
+// 6.2 from its sealed hand). Shown to the host alone.
+import { el } from "../../api.js";
+import { PHASES, gated } from "./parts.js";
+
+const cmd = (ctx, type, payload = {}) => ctx.send({ type: `chojin_locke.${type}`, ...payload });
+
+// ctx: the combat's (combat.js); label(id) names a fighter
+export function hostCombat(ctx, fight, label) {
+  if (!ctx.isHost()) return null;
+  const fighter = (id) => fight.fighters.find((f) => f.id === id) ?? null;
+  const player = (seat) => ctx.rules.players.find((p) => p.seat === seat) ?? null;
+
+  // initiative.in_play: arrived, not escaped, a character alive, an obstacle with a living member
+  function inPlay(f) {
+    if (f.left || f.joined_round > fight.round) return false;
+    if (f.kind === "character" && f.seat && ["dead", "black_hole"].includes(player(f.seat)?.condition)) return false;
+    return !(["obstacle", "esper"].includes(f.kind) && f.members?.length && !f.members.some((e) => e > 0));
+  }
+  // 6.2 l.1282–1284: in 惑星編 anyone else in the combat (never a 残留思念), in 秘密基地編 the
+  // explorers' characters
+  const targetsOf = (group) => fight.fighters.filter((f) => f.id !== group.id && f.kind !== "remnant" && inPlay(f)
+    && (fight.stage !== "base" || (f.kind === "character" && player(f.seat)?.side === "explorer")));
+  // l.1295 and ruling 76: the living members' share of the weapons' firepower
+  function share(group) {
+    if (!group.members?.length) return group.firepower;
+    const living = group.members.filter((e) => e > 0).length;
+    return Math.floor((group.firepower * living) / group.members.length);
+  }
+
+  function checkbox(key, text) {
+    const box = el("input", { type: "checkbox", name: key, "aria-label": text, checked: ctx.memo.get(key) === "yes" });
+    box.addEventListener("change", () => ctx.memo.set(key, box.checked ? "yes" : "no"));
+    return box;
+  }
+
+  function addForm() {
+    const name = ctx.remembered(el("input", { type: "text", name: "obstacle-name", maxlength: 100, placeholder: "警官隊", "aria-label": "障害の名前" }), "obstacle-name", "");
+    const count = ctx.numberInput("obstacle-members", "人数", { min: 1, max: 20, value: 1 });
+    const endurance = ctx.numberInput("obstacle-endurance", "耐久力（1人）", { min: 1, max: 99, value: 1 });
+    const firepower = ctx.numberInput("obstacle-firepower", "火力（武器の合計）", { min: 0, max: 999, value: 0 });
+    // 6.1 l.1252: an ESPジャマー is 「ESPジャマーLV:X」 — its X (0: none)
+    const jammer = ctx.numberInput("obstacle-jammer-lv", "ESPジャマーLV", { min: 0, max: 12, value: 0 });
+    const immune = checkbox("obstacle-illusion-immune", "幻覚の効果を受けない");
+    const reason = fight.step === "round_end" ? "ラウンド終了フェイズには加われません" : null;
+    const add = () => cmd(ctx, "add_obstacle", {
+      name: name.value.trim(), members: Array(Math.max(1, Number(count.input.value))).fill(Number(endurance.input.value)),
+      firepower: Number(firepower.input.value),
+      ...(Number(jammer.input.value) > 0 ? { jammer_lv: Number(jammer.input.value) } : {}),
+      ...(immune.checked ? { illusion_immune: true } : {}),
+    }).then((result) => {
+      if (result) { // the next one is described anew
+        ctx.memo.set("obstacle-name", "");
+        ctx.memo.set("obstacle-jammer-lv", "0");
+        ctx.memo.set("obstacle-illusion-immune", "no");
+        ctx.rerender();
+      }
+      return result;
+    });
+    const details = el("details", { class: "locke-add-obstacle", open: ctx.memo.get("obstacle-open") === "yes" },
+      el("summary", {}, "障害を加える（マスやチャートの指示で）"),
+      el("div", { class: "locke-form", dataset: { form: "add_obstacle" } }, name, " ", count.node, " ", endurance.node, " ", firepower.node, " ",
+        jammer.node, " ", el("label", { class: "inline" }, immune, " 幻覚の効果を受けない"), " ",
+        gated(ctx, "加える", add, reason, { class: "primary", "data-command": "add_obstacle" })),
+      el("p", { class: "hint" }, "複数人の障害も戦闘参加者1体: イニシアチブは1枚、手番は1ラウンドに1回、耐久力は1人ずつ（6.2）。"));
+    details.addEventListener("toggle", () => ctx.memo.set("obstacle-open", details.open ? "yes" : "no"));
+    return details;
+  }
+
+  // the combat turn of a fighter nobody sits at (an obstacle, an onlooker), played by the host
+  function turnBlock() {
+    const group = fight.step === "turns" && fight.current !== null ? fighter(fight.current) : null;
+    if (!group || group.seat) return null;
+    const body = [];
+    const mainOpen = fight.phase === "main" && !fight.main_done && !fight.attack;
+    const mainReason = fight.phase !== "main" ? "主要フェイズに行います" : fight.main_done ? "主要行動は済んでいます"
+      : fight.attack ? "攻撃の解決を待っています" : null;
+    if (group.kind === "obstacle") {
+      const targets = targetsOf(group);
+      const target = ctx.remembered(el("select", { name: "obstacle-target", "aria-label": "障害の攻撃対象" },
+        targets.length ? el("option", { value: "random" }, `ランダム（1D${targets.length}）`) : null,
+        targets.map((f) => el("option", { value: String(f.id) }, label(f.id)))), "obstacle-target", "random");
+      const lv = ctx.numberInput("obstacle-lv", "LV", { min: 1, max: 12, value: 1 });
+      const automatic = share(group);
+      const power = ctx.remembered(el("input", { type: "number", min: 0, max: 999, class: "locke-number", name: "obstacle-power",
+        placeholder: String(automatic), "aria-label": "火力（空欄: 生きている人数分）" }), "obstacle-power", "");
+      const melee = checkbox("obstacle-melee", "格闘");
+      const meleeNote = el("span", { class: "hint" });
+      const sync = () => {
+        // l.1298–1301, ruling 78: each member fights with its endurance, an LV 1 attack
+        lv.input.disabled = melee.checked;
+        power.disabled = melee.checked;
+        if (melee.checked) lv.input.value = "1";
+        meleeNote.textContent = melee.checked ? ` 格闘: LV1、1人ずつ耐久力${group.members.filter((e) => e > 0).join("・")}で` : "";
+      };
+      melee.addEventListener("change", sync);
+      sync();
+      const reason = mainReason ?? (targets.length ? null : "攻撃できる相手がいません");
+      const attack = () => cmd(ctx, "obstacle_attack", {
+        target: target.value === "random" ? "random" : Number(target.value),
+        ...(melee.checked ? { melee: true } : { lv: Number(lv.input.value) }),
+        ...(!melee.checked && power.value !== "" ? { firepower: Number(power.value) } : {}),
+      });
+      body.push(el("div", { class: "locke-form", dataset: { form: "obstacle_attack" } }, "攻撃: 対象 ", target, " ", lv.node, " ",
+        el("label", { class: "inline" }, "火力 ", power), el("span", { class: "hint" }, `（空欄: ${automatic}）`), " ",
+        el("label", { class: "inline" }, melee, " 格闘"), meleeNote, " ",
+        gated(ctx, "攻撃", attack, reason, { class: "primary", "data-command": "obstacle_attack" })));
+    }
+    if (group.kind === "esper") {
+      // 6.2 l.1325–1332: its card (the highest LV, then firepower, it can use; else 格闘) is the
+      // server's choice from its sealed hand; its target named or rolled (l.1282–1284)
+      const targets = targetsOf(group);
+      const target = ctx.remembered(el("select", { name: "esper-target", "aria-label": "エスパーの攻撃対象" },
+        targets.length ? el("option", { value: "random" }, `ランダム（1D${targets.length}）`) : null,
+        targets.map((f) => el("option", { value: String(f.id) }, label(f.id)))), "esper-target", "random");
+      const reason = mainReason ?? (targets.length ? null : "攻撃できる相手がいません");
+      body.push(el("div", { class: "locke-form", dataset: { form: "esper_act" } }, "主要行動（6.2: 使えるLVが最大の攻撃Cカード、なければ格闘）: 対象 ", target, " ",
+        gated(ctx, "行動", () => cmd(ctx, "esper_act", { target: target.value === "random" ? "random" : Number(target.value) }), reason,
+          { class: "primary", "data-command": "esper_act" })));
+    }
+    body.push(el("div", {}, gated(ctx, "パス", () => cmd(ctx, "combat_pass"), mainReason, { "data-command": "combat_pass" })));
+    const last = fight.phase === "support2" || (fight.phase === "check" && group.acted);
+    const nextReason = fight.attack ? "攻撃の解決を待っています" : mainOpen ? "主要行動（パスも）を先に" : null;
+    body.push(el("div", {}, gated(ctx, last ? "戦闘手番を終える" : "次のフェイズへ", () => cmd(ctx, "combat_next"), nextReason,
+      { class: "primary", "data-command": "combat_next" })));
+    return el("div", { class: "locke-actions locke-obstacle-turn", dataset: { fighter: group.id } },
+      el("h4", {}, `${label(group.id)}の戦闘手番（ホスト）: ${PHASES[fight.phase] ?? fight.phase}`), body);
+  }
+
+  // 6.2 l.1320–1324: an エスパー NPC joins before the hands are dealt (4)
+  function esperForm() {
+    const name = ctx.remembered(el("input", { type: "text", name: "esper-name", maxlength: 100, placeholder: "エスパー", "aria-label": "エスパーの名前" }), "esper-name", "");
+    const level = ctx.numberInput("esper-esp", "ESP能力レベル", { min: 1, max: 12, value: 1 });
+    const endurance = ctx.numberInput("esper-endurance", "耐久力", { min: 1, max: 99, value: 1 });
+    const shift = ctx.numberInput("esper-shift", "[格闘:X]", { min: 0, max: 12, value: 0 });
+    const reason = ["joining", "moving", "before"].includes(fight.step) ? null : "手札を配る前（戦闘参加・コマ移動・戦闘前）に加わります";
+    const add = () => cmd(ctx, "add_esper", {
+      name: name.value.trim(), esp_level: Number(level.input.value), endurance: Number(endurance.input.value), shift: Number(shift.input.value),
+    }).then((result) => {
+      if (result) { ctx.memo.set("esper-name", ""); ctx.rerender(); }
+      return result;
+    });
+    const details = el("details", { class: "locke-add-esper", open: ctx.memo.get("esper-open") === "yes" },
+      el("summary", {}, "エスパーを加える（ランダム戦闘チャートの指示で）"),
+      el("div", { class: "locke-form", dataset: { form: "add_esper" } }, name, " ", level.node, " ", endurance.node, " ", shift.node, " ",
+        gated(ctx, "加える", add, reason, { class: "primary", "data-command": "add_esper" })),
+      el("p", { class: "hint" }, "ESPパワーは無限大、精神力なし。手札は誰にも見えず、使うカードはサーバーが6.2に従って選びます。"));
+    details.addEventListener("toggle", () => ctx.memo.set("esper-open", details.open ? "yes" : "no"));
+    return details;
+  }
+
+  // 6.1 l.1264–1270 気絶状態 as a card's or chart's text says; l.1261–1262 an ESPジャマー destroyed
+  function effectsForm() {
+    const out = [];
+    const faintable = fight.fighters.filter((f) => ["character", "esper"].includes(f.kind) && inPlay(f));
+    if (faintable.length) {
+      const who = ctx.remembered(el("select", { name: "faint-fighter", "aria-label": "気絶するキャラクター" },
+        faintable.map((f) => el("option", { value: String(f.id) }, label(f.id)))), "faint-fighter", faintable[0].id);
+      const rounds = ctx.numberInput("faint-rounds", "ラウンド数", { min: 1, max: 99, value: 1 });
+      const reason = ctx.remembered(el("input", { type: "text", name: "faint-reason", maxlength: 200, placeholder: "理由（カードの指示など）", "aria-label": "気絶の理由" }), "faint-reason", "");
+      const why = fight.attack ? "攻撃の解決を待っています" : null;
+      out.push(el("div", { class: "locke-form", dataset: { form: "faint" } }, "気絶状態: ", who, " ", rounds.node, " ", reason, " ",
+        gated(ctx, "気絶させる", () => cmd(ctx, "faint", { fighter: Number(who.value), rounds: Number(rounds.input.value), reason: reason.value.trim() }), why,
+          { "data-command": "faint" })));
+    }
+    for (const f of fight.fighters.filter((g) => g.kind === "obstacle" && g.jammer)) {
+      const key = `jammer-reason-${f.id}`;
+      const reason = ctx.remembered(el("input", { type: "text", name: key, maxlength: 200, placeholder: "理由（マスやチャートの指示）", "aria-label": "ESPジャマー破壊の理由" }), key, "");
+      out.push(el("div", { class: "locke-form", dataset: { form: "destroy_jammer", fighter: f.id } }, `${label(f.id)}のESPジャマーLV:${f.jammer_lv}: `, reason, " ",
+        ctx.button("ESPジャマーを破壊", () => cmd(ctx, "destroy_jammer", { fighter: f.id, reason: reason.value.trim() }), { "data-command": "destroy_jammer" })));
+    }
+    return out.length ? el("div", { class: "locke-host-effects" }, el("h4", {}, "効果の適用（ホスト）"), out) : null;
+  }
+
+  return el("div", { class: "locke-host-combat", role: "group", "aria-label": "ホスト: 障害・NPC" },
+    turnBlock(), effectsForm(), addForm(), esperForm());
+}
