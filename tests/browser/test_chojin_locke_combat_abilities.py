@@ -60,15 +60,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[KirokuServer]:
 
 
 def catalog() -> dict[str, Any]:
-    """Marker sheets, ESP能力レベル 6 (an LV 1 card needs no 精神力チェック), each with a [先制]
-    and a [主要] ability and two [対抗(攻撃)] ones, a [防御] and an [逃避] (「…LV:1」: they
-    neutralise an LV 1 attack); 40 C-cards, LV 1, 攻撃 or a maintainable 防御, none [同調可]
-    (no 同調 offer to wait for)."""
+    """Marker sheets, ESP能力レベル 6 (an LV 1 card needs no 精神力チェック), each with a
+    [先制][攻撃] and a [主要] ability and two [対抗(攻撃)] ones, a [防御] and an [逃避]
+    (「…LV:1」: they neutralise an LV 1 attack); 40 C-cards, LV 1, 攻撃 or a maintainable 防御,
+    none [同調可] (no 同調 offer to wait for)."""
     data, _ = marked_catalog()
     for character in data["characters"]:
         character.update(esp_level=6, esp_power=60)  # the power never lowers the level
         character["abilities"] = [
-            {"name": f"PRE-{uuid.uuid4().hex}", "tags": ["戦闘", "先制"]},
+            {"name": f"PRE-{uuid.uuid4().hex}", "tags": ["戦闘", "先制", "攻撃"]},
             {"name": f"MAIN-{uuid.uuid4().hex}", "tags": ["戦闘", "主要"]},
             {"name": f"WALL-{uuid.uuid4().hex}LV:1", "tags": ["戦闘", "対抗(攻撃)", "防御"]},
             {"name": f"SLIP-{uuid.uuid4().hex}LV:1", "tags": ["戦闘", "対抗(攻撃)", "逃避"]},
@@ -184,6 +184,13 @@ def first_turn(table: Table, seats: dict[int, Audience], one: int, two: int) -> 
     expect(form.locator("input[name=main-ability-none]")).not_to_be_checked(timeout=TIMEOUT)
     expect(form.locator("input[name=main-ability-effect]")).to_have_value("")
     expect(combat(me).locator("[data-command=combat_pass]")).to_be_visible()
+    # the [先制] was an [攻撃] action: no [逃避] in this combat turn (3.1 l.295, ruling 96),
+    # and the pane says so to the fighter alone
+    assert view(table, "public")["combat"]["turn_actions"] == ["攻撃"]
+    expect(combat(me).locator("[data-excluded=逃避]")).to_contain_text("[逃避]は行えません")
+    assert all(
+        combat(a).locator("[data-excluded]").count() == 0 for a in seats.values() if a is not me
+    )
 
     attack_by_card(me, two)
     prompt = combat(target).locator(".locke-respond")
