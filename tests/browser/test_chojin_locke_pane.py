@@ -26,8 +26,10 @@ from tests.rulesets.chojin_locke.table import (
     NAMES,
     finish_turn,
     info_catalog,
+    me,
     new_game,
     to_base,
+    turn_actor,
     until_turn_of,
     view,
 )
@@ -274,12 +276,6 @@ def test_chojin_locke_from_the_deal_to_an_objected_victory(
         stage_is(declarer, "惑星編")  # an objection: play goes on
         end_turn_in_pane(declarer)
 
-        shown = my_turn(seats)  # the next turn player's pane, its board and its sheet
-        shown.page.set_viewport_size({"width": 1280, "height": 2000})
-        open_check(shown)
-        image = screenshot_path("chojin-locke-pane.png")
-        shown.page.locator("#ruleset-pane").screenshot(path=image)
-
         # ---- nobody ever received another seat's sheet or playing card. The catalog is public
         # (GameCreated holds it), so every character's name arrives once with each copy of it: a
         # sheet reached a context when its name arrived more often than an undealt character's.
@@ -356,3 +352,27 @@ def test_the_base_board_in_the_browser(browser: Any, server: KirokuServer) -> No
     finally:
         mover.close()
         keeper.close()
+
+
+def test_the_pane_picture_is_of_the_sample_catalog(browser: Any, server: KirokuServer) -> None:
+    """docs/images/chojin-locke-pane.png: the turn player's own pane at the start of 惑星編 in a
+    game with the sample catalog (its real characters, not the markers the tests above need for
+    their leak checks), the 能力値チェック form open, the seat's own sheet in it."""
+    from tests.browser.test_chojin_locke_combat_table import game
+
+    api = httpx.Client(base_url=server.base_url, timeout=10)
+    table, _ = game(api, None, together=2)
+    actor = turn_actor(table)
+    audience = Audience.open(browser, actor, viewport={"width": 1280, "height": 2000})
+    try:
+        audience.page.goto(f"{server.base_url}/g/{table.game_id}/join#token={table.tokens[actor]}")
+        stage_is(audience, "惑星編")
+        open_check(audience)
+        name, _ = my_sheet(audience)
+        assert name == me(table, actor)["sheet"]["name"]
+        audience.page.locator("#ruleset-pane").screenshot(
+            path=screenshot_path("chojin-locke-pane.png")
+        )
+        assert not audience.errors, audience.errors
+    finally:
+        audience.close()
