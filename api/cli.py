@@ -15,6 +15,7 @@ from eventsourcing.persistence import PersistenceError
 
 from api.web import PUBLIC_URL_ENV
 from domain import dice
+from domain.config import long_read_nice
 from domain.errors import KirokuError
 from domain.lifecycle_events import GameOptions
 from domain.service import GameService, NewGame
@@ -136,6 +137,11 @@ def _serve(args: argparse.Namespace) -> int:
     # server, no database, a schema that may not be created) ends the command at once with its
     # reason, instead of uvicorn restarting workers that fail the same way forever.
     GameService().close()
+    try:
+        long_read_nice()  # a bad setting ends the command here, not at the first long read
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     shown = os.environ.get(PUBLIC_URL_ENV) or f"http://{_url_host(args.host)}:{args.port}"
     print(f"Kiroku: open {shown.rstrip('/')}/ to create a table", flush=True)
     uvicorn.run(

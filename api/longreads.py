@@ -6,17 +6,24 @@ than `INLINE_EVENTS` events is therefore read by a small process pool (one proce
 on first use, shared by the apps of this process) that opens the same store; smaller games are
 read in the request's thread as before. The answers are the same either way: the same
 functions compute them, and a refusal raised there is raised here again as it was.
+
+The pool's process runs at a lower scheduling priority (`KIROKU_LONG_READ_NICE`, default 10,
+added to the server's niceness; 0 keeps it): a verify of a big game is seconds of work a
+reader waits for anyway, while a command waits for the core it takes, so on a machine with
+few cores the kernel gives the core to commands first.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from api.pages.sessionlog import render, session_log
+from domain.config import long_read_nice
 from domain.errors import CorruptEvent, KirokuError
 from domain.redaction import Disclosure
 from domain.service import GameService
@@ -44,13 +51,23 @@ def run(service: GameService, read: Callable[..., T], *args: Any) -> T:
     global _pool
     with _pool_guard:
         if _pool is None:
-            _pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("forkserver"))
+            _pool = ProcessPoolExecutor(
+                1,
+                mp_context=multiprocessing.get_context("forkserver"),
+                initializer=_lower_priority,
+                initargs=(long_read_nice(),),
+            )
         pool = _pool
     kind, value = pool.submit(_in_worker, service.env, read, args).result()
     if kind == "refused":
         raise _refusal(value)
     result: T = value
     return result
+
+
+def _lower_priority(increment: int) -> None:
+    if increment:
+        os.nice(increment)
 
 
 def shutdown() -> None:

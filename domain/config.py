@@ -31,6 +31,9 @@ DEFAULT_MAX_OVERFLOW = 4
 # eventsourcing's own 30 s apply.
 POOL_WAIT_ENV = "KIROKU_PG_WAIT"
 DEFAULT_POOL_WAIT = 2.0
+# The long reads' process runs this much nicer than the server (0–19; api/longreads.py).
+LONG_READ_NICE_ENV = "KIROKU_LONG_READ_NICE"
+DEFAULT_LONG_READ_NICE = 10
 
 
 def store_env(*, sqlite_path: str | None = None, database_url: str | None = None) -> dict[str, str]:
@@ -83,6 +86,15 @@ def cache_events(env: dict[str, str]) -> int:
     if raw is not None and raw.strip().isdigit():
         return int(raw)
     return _count(CACHE_EVENTS_ENV, DEFAULT_CACHE_EVENTS, minimum=0)
+
+
+def long_read_nice() -> int:
+    """How much lower than the server the long reads' process runs (`api/longreads.py`):
+    0–19 added to its niceness."""
+    nice = _count(LONG_READ_NICE_ENV, DEFAULT_LONG_READ_NICE, minimum=0)
+    if nice > 19:
+        raise ValueError(f"{LONG_READ_NICE_ENV} must be a whole number from 0 to 19, not {nice}")
+    return nice
 
 
 def pool_wait_seconds() -> float:

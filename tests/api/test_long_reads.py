@@ -5,12 +5,16 @@ the same reads in the request's thread: `/verify` (with a witness), `/audit`, `/
 from __future__ import annotations
 
 import json
+import os
 import re
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 from api import longreads
+from api.cli import main
+from domain.service import GameService
 from tests.table import Table
 
 
@@ -72,3 +76,40 @@ def test_a_big_game_is_read_in_the_pool_with_the_same_answers(
     assert pooled == inline
     assert before_end.status_code == 409
     assert refused.status_code == 422 and refused.json()["code"] == "witness_incomplete"
+
+
+def _niceness(service: GameService, game_id: str) -> int:
+    return os.nice(0)
+
+
+def test_the_pool_process_runs_nicer_than_the_server(
+    client: TestClient, service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long read takes a core for seconds; commands should get it first: the pool's process
+    runs `KIROKU_LONG_READ_NICE` (default 10) nicer than the server."""
+    table = Table.create(client)
+    monkeypatch.setattr(longreads, "INLINE_EVENTS", 0)
+    own = os.nice(0)
+    for setting, added in ((None, 10), ("3", 3), ("0", 0)):
+        if setting is None:
+            monkeypatch.delenv("KIROKU_LONG_READ_NICE", raising=False)
+        else:
+            monkeypatch.setenv("KIROKU_LONG_READ_NICE", setting)
+        longreads.shutdown()  # the next read starts a pool with this setting
+        try:
+            assert longreads.run(service, _niceness, table.game_id) == min(own + added, 19)
+        finally:
+            longreads.shutdown()
+    assert os.nice(0) == own  # the server itself is left as it was
+
+
+@pytest.mark.parametrize("setting", ["20", "-1", "ten"])
+def test_a_bad_niceness_stops_serve_with_its_reason(
+    setting: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("KIROKU_LONG_READ_NICE", setting)
+    assert main(["serve", "--db", str(tmp_path / "kiroku.db")]) == 2
+    assert "KIROKU_LONG_READ_NICE must be a whole number" in capsys.readouterr().err
