@@ -21,7 +21,8 @@ Python clients sharing the server's cores. In one run, on one disk:
       worst just before, for bucket rows (what is written now), bucket rows with every bucket
       written, and the one-row form before them; the memory a cached event costs, with the
       RSS it implies for 1,000 active 10k-event games (estimated: `--rss` measures it);
-  (f) other requests' p99 while `/verify` of the 100k-event game runs again and again.
+  (f) other requests' p99 while `/verify` of the 100k-event game runs again and again, the
+      long reads' process at niceness +0 and +10 (the default) in turn.
 """
 
 from __future__ import annotations
@@ -51,7 +52,12 @@ from typing import Any
 import httpx
 
 from domain.commands import Declare, Roll
-from domain.config import DEFAULT_CACHE_EVENTS, store_env
+from domain.config import (
+    DEFAULT_CACHE_EVENTS,
+    DEFAULT_LONG_READ_NICE,
+    LONG_READ_NICE_ENV,
+    store_env,
+)
 from domain.service import GameService, Outcome
 from tests.bench.core import (
     ROLL,
@@ -83,7 +89,7 @@ class Sizes:
 
 
 FULL = Sizes(8, 3000, 1500, (1_000, 10_000, 100_000), 200)
-QUICK = Sizes(3, 500, 300, (1_000, 5_000), 60)
+QUICK = Sizes(3, 500, 300, (1_000, 6_000), 60)  # (f): over longreads.INLINE_EVENTS
 
 
 # ----------------------------------------------------------------------------- (a) ceilings
@@ -882,34 +888,69 @@ def main(argv: list[str] | None = None) -> None:
 
         if "f" not in run:
             return
-        print(f"\n(f) other requests while /verify of the {sizes.growth[-1]:,}-event game runs")
-        with served(db=db("growth")) as base:
-            others = http_games(base, 1)
-            quiet = wrk(base, others, 4, sizes.wrk_seconds)
-            stop = threading.Event()
-            verified = [0]
-
-            def verify_loop() -> None:
-                with httpx.Client(base_url=base, timeout=300) as client:
-                    seat = {"Authorization": f"Bearer {seat_token}"}
-                    while not stop.is_set():
-                        client.get(f"/games/{game_id}/verify", headers=seat)
-                        verified[0] += 1
-
-            looping = threading.Thread(target=verify_loop)
-            looping.start()
-            time.sleep(0.5)
-            busy = wrk(base, others, 4, sizes.wrk_seconds)
-            stop.set()
-            looping.join()
-        line("commands alone, 1 game × 4", f"{quiet.rate:>12,.0f}/s", str(quiet))
-        line(
-            "commands beside /verify loops",
-            f"{busy.rate:>12,.0f}/s",
-            f"{busy}; {verified[0]} verifies; target p99 < 50 ms: {_verdict(busy.p99_ms < 50)}",
+        size = sizes.growth[-1]
+        print(
+            f"\n(f) other requests (1 game × 4) while /verify of the {size:,}-event game loops in "
+            f"the long reads' process, that process at niceness +0 and "
+            f"+{DEFAULT_LONG_READ_NICE} (the default) in turn, {LONG_READ_ROUNDS} rounds"
         )
+        p99s: dict[int, list[float]] = {0: [], DEFAULT_LONG_READ_NICE: []}
+        for round_ in range(LONG_READ_ROUNDS):
+            order = (0, DEFAULT_LONG_READ_NICE)
+            for nice in order if round_ % 2 == 0 else order[::-1]:
+                quiet, busy, verifies = beside_verify(
+                    db("growth"), game_id, seat_token, nice, sizes.wrk_seconds
+                )
+                p99s[nice].append(busy.p99_ms)
+                line(
+                    f"  round {round_ + 1}, +{nice}: commands alone",
+                    f"{quiet.rate:>8,.0f}/s",
+                    str(quiet),
+                )
+                line(
+                    f"  round {round_ + 1}, +{nice}: beside /verify",
+                    f"{busy.rate:>8,.0f}/s",
+                    f"{busy}; {verifies} verifies",
+                )
+        for nice, values in p99s.items():
+            median = statistics.median(values)
+            line(
+                f"median p99 beside /verify, +{nice}",
+                f"{median:>11.1f} ms",
+                f"target < 50 ms: {_verdict(median < 50)}",
+            )
     print(f"\ntotal benchmark time {time.perf_counter() - began:.0f} s")
     print("(a noisy machine: quote medians of several runs and ratios within one run)")
+
+
+LONG_READ_ROUNDS = 3
+
+
+def beside_verify(
+    path: str, game_id: str, seat_token: str, nice: int, seconds: int
+) -> tuple[WrkRun, WrkRun, int]:
+    """(f) One server on `path`, its long reads' process at `nice`: rolls of another game
+    alone, then while `/verify` of `game_id` loops; and how many verifies ran."""
+    with served(db=path, env={LONG_READ_NICE_ENV: str(nice)}) as base:
+        others = http_games(base, 1)
+        quiet = wrk(base, others, 4, seconds)
+        stop = threading.Event()
+        verified = [0]
+
+        def verify_loop() -> None:
+            with httpx.Client(base_url=base, timeout=300) as client:
+                seat = {"Authorization": f"Bearer {seat_token}"}
+                while not stop.is_set():
+                    client.get(f"/games/{game_id}/verify", headers=seat)
+                    verified[0] += 1
+
+        looping = threading.Thread(target=verify_loop)
+        looping.start()
+        time.sleep(0.5)
+        busy = wrk(base, others, 4, seconds)
+        stop.set()
+        looping.join()
+    return quiet, busy, verified[0]
 
 
 def _verdict(met: bool) -> str:
