@@ -253,6 +253,17 @@ def to_phase(table: Table, phase: str) -> str:
     raise AssertionError(f"never reached {phase}")
 
 
+def free_turn(table: Table) -> str:
+    """End turns until the turn player may take a main action other than パス, and return it:
+    one that began its turn beside its silhouette's twin must pass (3.2 l.398–399). The test
+    driver deals silhouettes apart where it can, but two aces (or 10s) can force twins."""
+    for _ in range(LOOP_BOUND):
+        if not view(table, table.creator)["turn"]["must_pass"]:
+            return turn_actor(table)
+        end_turn(table)
+    raise AssertionError(f"every turn player had to pass for {LOOP_BOUND} turns")
+
+
 def end_turn(table: Table) -> None:
     actor = turn_actor(table)
     number = view(table, table.creator)["turn"]["number"]

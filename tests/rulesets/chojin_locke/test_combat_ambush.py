@@ -11,6 +11,7 @@ from tests.rulesets.chojin_locke.table import (
     ambush_squares,
     cmd,
     fight_out,
+    free_turn,
     new_game,
     setup_to_ambush,
     turn_actor,
@@ -34,7 +35,7 @@ def test_a_turned_ambush_starts_a_combat_with_its_handler(client: TestClient) ->
     for seat in explorers:
         table.do(f"seat:{seat}", cmd("enter", planet=0))
     table.do(table.creator, cmd("begin_planets"))
-    actor = turn_actor(table)
+    actor = free_turn(table)
     table.do(actor, cmd("next_phase"))
     table.do(actor, cmd("next_phase"))
     table.do(actor, cmd("move", direction="right"))

@@ -12,6 +12,7 @@ from domain.rulesets.chojin_locke.catalog import sample
 from domain.service import GameService
 from tests.rulesets.chojin_locke.table import (
     cmd,
+    free_turn,
     me,
     new_game,
     seats,
@@ -75,6 +76,7 @@ def test_endurance_and_willpower_are_declared_one_or_more(client: TestClient) ->
 def test_teleport_declares_esp_level(client: TestClient) -> None:
     catalog = teleporters(sample().model_dump(mode="json"), level=1)
     table = _playing(client, options={"dice_policy": "both"}, ruleset_options={"catalog": catalog})
+    free_turn(table)
     actor = to_phase(table, "main")
     level = me(table, actor)["stats"]["esp_level"]
     too_high = table.send(actor, cmd("teleport", declared=level + 1, direction="right"))

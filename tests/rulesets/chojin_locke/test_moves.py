@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from tests.rulesets.chojin_locke.table import cmd, end_turn, new_game, to_phase, to_planets, view
+from tests.rulesets.chojin_locke.table import (
+    cmd,
+    end_turn,
+    free_turn,
+    new_game,
+    to_phase,
+    to_planets,
+    view,
+)
 
 
 def _position(table, actor: str) -> dict[str, int]:  # type: ignore[no-untyped-def]
@@ -16,6 +24,7 @@ def _position(table, actor: str) -> dict[str, int]:  # type: ignore[no-untyped-d
 def test_spaceport_hop_and_direction_rules(client: TestClient) -> None:
     table = new_game(client, options={"dice_policy": "both"})
     to_planets(table)
+    free_turn(table)
     actor = to_phase(table, "main")
     assert table.send(actor, cmd("move", direction="up")).json()["code"] == "bad_move"
     assert table.send(actor, cmd("move", planet=0)).json()["code"] == "not_from_spaceport"

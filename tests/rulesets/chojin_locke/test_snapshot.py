@@ -6,12 +6,20 @@ from fastapi.testclient import TestClient
 
 from domain.lifecycle import restore_state
 from domain.service import GameService
-from tests.rulesets.chojin_locke.table import cmd, end_turn, new_game, to_phase, to_planets
+from tests.rulesets.chojin_locke.table import (
+    cmd,
+    end_turn,
+    free_turn,
+    new_game,
+    to_phase,
+    to_planets,
+)
 
 
 def test_state_round_trips_through_json(client: TestClient, service: GameService) -> None:
     table = new_game(client)
     to_planets(table)
+    free_turn(table)
     actor = to_phase(table, "main")
     table.do(actor, cmd("move", direction="right"))
     state = service.state(table.game_id)

@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 from tests.rulesets.chojin_locke.table import (
     cmd,
     end_turn,
+    free_turn,
     new_game,
     to_phase,
     to_planets,
@@ -63,6 +64,7 @@ def test_phases_run_in_order_and_pass_to_the_right(client: TestClient) -> None:
 
 def test_one_main_action_in_the_main_phase_only(client: TestClient) -> None:
     table = _playing(client)
+    free_turn(table)
     actor = to_phase(table, "support1")
     _refused(table, actor, cmd("move", direction="right"), "wrong_phase")
     table.do(actor, cmd("next_phase"))
