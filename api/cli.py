@@ -13,6 +13,7 @@ from pathlib import Path
 
 from eventsourcing.persistence import PersistenceError
 
+from api.affinity import WORKERS_ENV
 from api.web import PUBLIC_URL_ENV
 from domain import dice
 from domain.errors import KirokuError
@@ -132,6 +133,7 @@ def _serve(args: argparse.Namespace) -> int:
     apply_store(args)
     if args.public_url:
         os.environ[PUBLIC_URL_ENV] = args.public_url  # read by every worker's app
+    os.environ[WORKERS_ENV] = str(args.workers)  # each worker's app: affinity or not
     # Open the store once here, before any worker starts: a store that cannot be opened (no
     # server, no database, a schema that may not be created) ends the command at once with its
     # reason, instead of uvicorn restarting workers that fail the same way forever.

@@ -23,6 +23,7 @@ from starlette.datastructures import Headers
 from starlette.routing import BaseRoute, Match, Route
 from starlette.types import Message, Receive, Scope, Send
 
+from api.affinity import FORWARDED, Affinity
 from api.present import event_out, head_header
 from api.schemas import CommandBody, CommandResponse
 from domain.authentication import hash_token
@@ -60,6 +61,14 @@ class LeanCommands:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         body = await _read_body(receive)
+        affinity: Affinity | None = getattr(scope["app"].state, "affinity", None)
+        if (
+            affinity is not None
+            and not scope.get(FORWARDED)  # handed over already: its owner runs it
+            and _lane_shaped(scope)
+            and await affinity.hand_over(scope, body, send)
+        ):
+            return  # another worker owns the game: its answer was relayed
         handled = await self._fast(scope, body, send)
         if not handled:  # route again, past the lane, to the declared route
             await scope["app"].router({**scope, PASSED: True}, _replay(body, receive), send)
@@ -69,12 +78,7 @@ class LeanCommands:
         headers = Headers(scope=scope)
         token = _bearer(headers)
         key = headers.get("idempotency-key")
-        if (
-            token is None
-            or len(game_id) > MAX_GAME_ID
-            or (key is not None and len(key) > MAX_KEY)
-            or not _is_json(headers)
-        ):
+        if token is None or not _lane_shaped(scope, headers):
             return False
         service: GameService = scope["app"].state.service
         cached = service.games.cached(game_id)
@@ -109,6 +113,19 @@ class LeanCommands:
         await send({"type": "http.response.start", "status": 201, "headers": raw_headers})
         await send({"type": "http.response.body", "body": content})
         return True
+
+
+def _lane_shaped(scope: Scope, headers: Headers | None = None) -> bool:
+    """Is this the shape of request the lane takes (a Bearer token, JSON, an id and key
+    within bounds)? Whether it does also depends on the game's cached state."""
+    headers = headers if headers is not None else Headers(scope=scope)
+    key = headers.get("idempotency-key")
+    return (
+        _bearer(headers) is not None
+        and len(scope["path_params"]["game_id"]) <= MAX_GAME_ID
+        and (key is None or len(key) <= MAX_KEY)
+        and _is_json(headers)
+    )
 
 
 async def _read_body(receive: Receive) -> bytes:
