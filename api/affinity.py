@@ -56,9 +56,11 @@ WORKERS_ENV = "KIROKU_WORKERS"  # set by `kiroku serve` for its workers
 FORWARDED = "kiroku.forwarded"  # in the scope of a request another worker handed over
 ATTEMPTS = 5  # tries to reach a game's owner before running its command here
 MAX_FRAME = 16 * 1024 * 1024
+MAX_IDLE = 16  # connections kept open to each other worker
 _LENGTH = struct.Struct(">I")
 _RELAYED_OUT = {name for name, _value in SECURITY_HEADERS}  # this worker adds its own
 T = TypeVar("T")
+Connection = tuple[asyncio.StreamReader, asyncio.StreamWriter]
 
 
 def affinity_wanted(env: dict[str, str]) -> bool:
@@ -92,6 +94,9 @@ class Affinity:
         self._owners: dict[int, Owner] = {}  # lock key → its owner elsewhere, as last found
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="kiroku-affinity")
         self._server: asyncio.AbstractServer | None = None
+        self._idle: dict[str, list[Connection]] = {}  # address → connections kept for reuse
+        self._waiting: set[asyncio.StreamWriter] = set()  # served connections between requests
+        self._stopping = False
         self.forwarded = 0  # commands handed to other workers (figures for tests)
         self.served = 0  # commands other workers handed to this one
 
@@ -112,9 +117,18 @@ class Affinity:
         return self
 
     async def stop(self) -> None:
+        """Stop taking commands (a request already running is answered), let go of every
+        game, and close the connections kept to other workers."""
+        self._stopping = True
         if self._server is not None:
             self._server.close()
             self._server = None
+        for writer in list(self._waiting):  # between requests: the sender sees it closed
+            writer.close()
+        for connections in self._idle.values():
+            for _reader, writer in connections:
+                writer.close()
+        self._idle.clear()
         with contextlib.suppress(Exception):
             await self._db(self.ownership.close)
         self._executor.shutdown(wait=False)
@@ -147,7 +161,7 @@ class Affinity:
             if owner.host != self.ownership.host:
                 return False  # another machine's socket: the write lock instead
             try:
-                status, headers, content = await _forward(owner.address, scope, body)
+                status, headers, content = await self._forward(owner.address, scope, body)
             except NotDelivered:
                 self._owners.pop(key, None)
                 continue
@@ -178,23 +192,88 @@ class Affinity:
             self._owners[key] = owner
         return owner
 
+    async def _forward(
+        self, address: str, scope: Scope, body: bytes
+    ) -> tuple[int, list[Any], bytes]:
+        """The owner's answer to this request: status, headers (less those this worker's
+        middleware adds again) and body. Over a connection kept from an earlier command when
+        there is one still open, else a new one."""
+        connection = self._take(address)
+        if connection is None:
+            try:
+                connection = await asyncio.open_unix_connection(address)
+            except OSError as error:  # no socket there, or nobody listening
+                raise NotDelivered(address) from error
+        reader, writer = connection
+        done = False
+        try:
+            head = {
+                "game_id": scope["path_params"]["game_id"],
+                "http_version": scope.get("http_version", "1.1"),
+                "scheme": scope.get("scheme", "http"),
+                "path": scope["path"],
+                "query_string": scope.get("query_string", b"").decode("latin-1"),
+                "root_path": scope.get("root_path", ""),
+                "headers": [
+                    [k.decode("latin-1"), v.decode("latin-1")] for k, v in scope["headers"]
+                ],
+                "client": list(scope["client"]) if scope.get("client") else None,
+                "server": list(scope["server"]) if scope.get("server") else None,
+            }
+            writer.write(_frames(json.dumps(head).encode(), body))
+            await writer.drain()
+            reply = json.loads(await _read_frame(reader))
+            content = await _read_frame(reader)
+            done = True
+        except (OSError, asyncio.IncompleteReadError, ValueError) as error:
+            raise Lost(address) from error
+        finally:
+            idle = self._idle.setdefault(address, [])
+            if done and not self._stopping and len(idle) < MAX_IDLE:
+                idle.append(connection)
+            else:
+                writer.close()
+        if reply.get("not_owner"):
+            raise NotDelivered(address)
+        headers = [
+            (k.encode("latin-1"), v.encode("latin-1"))
+            for k, v in reply["headers"]
+            if k.encode("latin-1").lower() not in _RELAYED_OUT
+        ]
+        return int(reply["status"]), headers, content
+
+    def _take(self, address: str) -> Connection | None:
+        """A kept connection to `address` that is still open (the owner closes them when it
+        stops; a worker that died closed them too)."""
+        idle = self._idle.get(address)
+        while idle:
+            reader, writer = idle.pop()
+            if not reader.at_eof() and not writer.is_closing():
+                return reader, writer
+            writer.close()
+        return None
+
     # ------------------------------------------------------------------------- serving
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """One forwarding worker's connection: requests one after another, each answered
+        before the next is read (the sender keeps the connection for its next command)."""
         try:
-            head = json.loads(await _read_frame(reader))
-            body = await _read_frame(reader)
-            if not self.ownership.owns(head["game_id"]):
-                writer.write(_frames(b'{"not_owner": true}', b""))
-            else:
-                self.served += 1
-                status, headers, content = await self._run(head, body)
-                reply = {
-                    "status": status,
-                    "headers": [[k.decode("latin-1"), v.decode("latin-1")] for k, v in headers],
-                }
-                writer.write(_frames(json.dumps(reply).encode(), content))
-            await writer.drain()
+            while not self._stopping:
+                self._waiting.add(writer)
+                try:
+                    head = json.loads(await _read_frame(reader))
+                    body = await _read_frame(reader)
+                finally:
+                    self._waiting.discard(writer)
+                if self._stopping or not self.ownership.owns(head["game_id"]):
+                    writer.write(_frames(b'{"not_owner": true}', b""))  # nothing was run
+                else:
+                    self.served += 1
+                    status, headers, content = await self._run(head, body)
+                    reply = json.dumps({"status": status, "headers": _texts(headers)}).encode()
+                    writer.write(_frames(reply, content))
+                await writer.drain()
         except (OSError, asyncio.IncompleteReadError, ValueError, KeyError):
             pass  # the forwarding worker went away, or sent nonsense: nothing to answer
         finally:
@@ -250,43 +329,6 @@ class Affinity:
         return started["status"], list(started.get("headers", [])), b"".join(chunks)
 
 
-async def _forward(address: str, scope: Scope, body: bytes) -> tuple[int, list[Any], bytes]:
-    """The owner's answer to this request: status, headers (less those this worker's
-    middleware adds again) and body."""
-    try:
-        reader, writer = await asyncio.open_unix_connection(address)
-    except OSError as error:  # no socket there, or nobody listening
-        raise NotDelivered(address) from error
-    try:
-        head = {
-            "game_id": scope["path_params"]["game_id"],
-            "http_version": scope.get("http_version", "1.1"),
-            "scheme": scope.get("scheme", "http"),
-            "path": scope["path"],
-            "query_string": scope.get("query_string", b"").decode("latin-1"),
-            "root_path": scope.get("root_path", ""),
-            "headers": [[k.decode("latin-1"), v.decode("latin-1")] for k, v in scope["headers"]],
-            "client": list(scope["client"]) if scope.get("client") else None,
-            "server": list(scope["server"]) if scope.get("server") else None,
-        }
-        writer.write(_frames(json.dumps(head).encode(), body))
-        await writer.drain()
-        reply = json.loads(await _read_frame(reader))
-        content = await _read_frame(reader)
-    except (OSError, asyncio.IncompleteReadError, ValueError) as error:
-        raise Lost(address) from error
-    finally:
-        writer.close()
-    if reply.get("not_owner"):
-        raise NotDelivered(address)
-    headers = [
-        (k.encode("latin-1"), v.encode("latin-1"))
-        for k, v in reply["headers"]
-        if k.encode("latin-1").lower() not in _RELAYED_OUT
-    ]
-    return int(reply["status"]), headers, content
-
-
 async def _owner_lost(scope: Scope, send: Send) -> None:
     response = problem(
         503,
@@ -301,6 +343,10 @@ async def _owner_lost(scope: Scope, send: Send) -> None:
         return {"type": "http.disconnect"}
 
     await response(scope, nothing, send)
+
+
+def _texts(headers: list[tuple[bytes, bytes]]) -> list[list[str]]:
+    return [[name.decode("latin-1"), value.decode("latin-1")] for name, value in headers]
 
 
 def _frames(*parts: bytes) -> bytes:
