@@ -13,9 +13,10 @@ from pathlib import Path
 
 from eventsourcing.persistence import PersistenceError
 
-from api.affinity import WORKERS_ENV
+from api.affinity import WORKERS_ENV, affinity_wanted
 from api.web import PUBLIC_URL_ENV
 from domain import dice
+from domain.config import store_env
 from domain.errors import KirokuError
 from domain.lifecycle_events import GameOptions
 from domain.service import GameService, NewGame
@@ -134,6 +135,11 @@ def _serve(args: argparse.Namespace) -> int:
     if args.public_url:
         os.environ[PUBLIC_URL_ENV] = args.public_url  # read by every worker's app
     os.environ[WORKERS_ENV] = str(args.workers)  # each worker's app: affinity or not
+    try:
+        affinity_wanted(store_env())  # a bad KIROKU_AFFINITY ends the command, not each worker
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     # Open the store once here, before any worker starts: a store that cannot be opened (no
     # server, no database, a schema that may not be created) ends the command at once with its
     # reason, instead of uvicorn restarting workers that fail the same way forever.
