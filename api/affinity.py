@@ -187,7 +187,7 @@ class Affinity:
             owner = await self._db(lambda: self.ownership.claim(game_id))
         except Exception:
             log.warning("the ownership session failed; game %s is written here", game_id)
-            return MINE  # run it here, under the write lock
+            return MINE  # run it here, as without affinity (the write lock, the version check)
         if owner is not None and owner is not MINE:
             self._owners[key] = owner
         return owner

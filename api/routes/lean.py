@@ -11,6 +11,10 @@ that does not parse or validate, an over-long key or id — goes to the declared
 (`api/routes/commands.py`) with the body replayed, so every error a client can get, and the
 OpenAPI document, are that route's. The answers are the same either way
 (tests/api/test_lean_route.py compares them).
+
+With affinity (api/affinity.py: PostgreSQL, several workers), a request of the lane's shape
+for a game another worker owns is first handed to that worker, which runs it through this
+same endpoint, and its answer is relayed; the game's cached state is then only the owner's.
 """
 
 from __future__ import annotations
