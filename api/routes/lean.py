@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 
 from pydantic import TypeAdapter, ValidationError
 from starlette.datastructures import Headers
@@ -40,6 +41,7 @@ PASSED = "kiroku.lane_passed"  # set in the scope of a request the lane passed o
 COMMAND: TypeAdapter[Command] = TypeAdapter(CommandBody)
 MAX_GAME_ID = 64  # as the declared route's path parameter
 MAX_KEY = 200  # as the declared route's Idempotency-Key header
+_SPACE = re.compile(r"\s")  # str.isspace's characters (sre's Unicode space is the same test)
 
 
 def _bearer(headers: Headers) -> str | None:
@@ -50,7 +52,7 @@ def _bearer(headers: Headers) -> str | None:
         return None
     scheme, _, token = header.strip().partition(" ")
     token = token.strip()
-    if scheme.lower() != "bearer" or not token or any(c.isspace() for c in token):
+    if scheme.lower() != "bearer" or not token or _SPACE.search(token):
         return None
     return token
 
@@ -69,7 +71,7 @@ class LeanCommands:
         if (
             affinity is not None
             and not scope.get(FORWARDED)  # handed over already: its owner runs it
-            and _lane_shaped(scope)
+            and _lane_token(scope) is not None
             and await affinity.hand_over(scope, body, send)
         ):
             return  # another worker owns the game: its answer was relayed
@@ -80,10 +82,10 @@ class LeanCommands:
     async def _fast(self, scope: Scope, body: bytes, send: Send) -> bool:
         game_id: str = scope["path_params"]["game_id"]
         headers = Headers(scope=scope)
-        token = _bearer(headers)
-        key = headers.get("idempotency-key")
-        if token is None or not _lane_shaped(scope, headers):
+        token = _lane_token(scope, headers)
+        if token is None:
             return False
+        key = headers.get("idempotency-key")
         service: GameService = scope["app"].state.service
         cached = service.games.cached(game_id)
         if cached is None or hash_token(token) not in cached.credentials:
@@ -119,17 +121,18 @@ class LeanCommands:
         return True
 
 
-def _lane_shaped(scope: Scope, headers: Headers | None = None) -> bool:
-    """Is this the shape of request the lane takes (a Bearer token, JSON, an id and key
-    within bounds)? Whether it does also depends on the game's cached state."""
+def _lane_token(scope: Scope, headers: Headers | None = None) -> str | None:
+    """The Bearer token of a request of the shape the lane takes (JSON, an id and key within
+    bounds), else None. Whether it takes it also depends on the game's cached state."""
     headers = headers if headers is not None else Headers(scope=scope)
     key = headers.get("idempotency-key")
-    return (
-        _bearer(headers) is not None
-        and len(scope["path_params"]["game_id"]) <= MAX_GAME_ID
-        and (key is None or len(key) <= MAX_KEY)
-        and _is_json(headers)
-    )
+    if (
+        len(scope["path_params"]["game_id"]) > MAX_GAME_ID
+        or (key is not None and len(key) > MAX_KEY)
+        or not _is_json(headers)
+    ):
+        return None
+    return _bearer(headers)
 
 
 async def _read_body(receive: Receive) -> bytes:
