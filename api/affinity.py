@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import glob
 import json
 import logging
 import os
@@ -54,6 +55,8 @@ log = logging.getLogger(__name__)
 AFFINITY_ENV = "KIROKU_AFFINITY"
 WORKERS_ENV = "KIROKU_WORKERS"  # set by `kiroku serve` for its workers
 FORWARDED = "kiroku.forwarded"  # in the scope of a request another worker handed over
+PREFIX = "kiroku-owner-"  # a worker's directory under the temporary one: its socket inside
+SOCKET = "commands.sock"
 ATTEMPTS = 5  # tries to reach a game's owner before running its command here
 MAX_FRAME = 16 * 1024 * 1024
 MAX_IDLE = 16  # connections kept open to each other worker
@@ -103,11 +106,12 @@ class Affinity:
     @classmethod
     async def start(cls, app: Any) -> Affinity:
         """Listen on a socket private to this worker and open the ownership session."""
-        directory = tempfile.mkdtemp(prefix="kiroku-owner-")
-        address = os.path.join(directory, "commands.sock")
+        directory = tempfile.mkdtemp(prefix=PREFIX)
+        address = os.path.join(directory, SOCKET)
         service = app.state.service
         self = cls(app, Ownership(service.env, socket.gethostname(), address), directory)
         try:
+            await self._db(_sweep)
             await self._db(self.ownership.create_table)
             self._server = await asyncio.start_unix_server(self._serve, path=address)
         except BaseException:
@@ -343,6 +347,23 @@ async def _owner_lost(scope: Scope, send: Send) -> None:
         return {"type": "http.disconnect"}
 
     await response(scope, nothing, send)
+
+
+def _sweep() -> None:
+    """Remove the socket directories of workers that died without stopping (killed): this
+    user's, whose socket nobody listens on any more (a live worker's always accepts)."""
+    for directory in glob.glob(os.path.join(tempfile.gettempdir(), PREFIX + "*")):
+        path = os.path.join(directory, SOCKET)
+        try:
+            if os.stat(directory).st_uid != os.getuid() or not os.path.exists(path):
+                continue  # another user's, or one whose worker is still starting
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+                probe.setblocking(False)
+                probe.connect(path)
+        except ConnectionRefusedError:
+            shutil.rmtree(directory, ignore_errors=True)
+        except OSError:
+            continue  # listening (a full backlog says so too), or gone already
 
 
 def _texts(headers: list[tuple[bytes, bytes]]) -> list[list[str]]:

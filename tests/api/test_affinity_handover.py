@@ -154,3 +154,24 @@ def test_an_owners_answer_is_relayed(tmp_path: Path) -> None:
 def _short_unix_paths(tmp_path: Path) -> None:
     # A Unix socket path is limited to 107 bytes; pytest's tmp_path is usually shorter.
     assert len(str(tmp_path / "owner.sock")) < 100
+
+
+def test_a_killed_workers_socket_directory_is_swept_a_live_ones_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
+    from api.affinity import PREFIX, SOCKET, _sweep
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    dead, live, starting = (tmp_path / f"{PREFIX}{name}" for name in ("dead", "live", "new"))
+    for directory in (dead, live, starting):
+        directory.mkdir()
+    with socket.socket(socket.AF_UNIX) as gone:  # bound, never listening: a killed worker's
+        gone.bind(str(dead / SOCKET))
+    with socket.socket(socket.AF_UNIX) as listening:
+        listening.bind(str(live / SOCKET))
+        listening.listen()
+        _sweep()
+    assert not dead.exists()
+    assert live.exists() and starting.exists()
