@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import glob
 import json
 import logging
@@ -67,11 +66,6 @@ T = TypeVar("T")
 Connection = tuple[asyncio.StreamReader, asyncio.StreamWriter]
 
 
-def _workers() -> int:
-    workers = os.environ.get(WORKERS_ENV, "").strip()
-    return int(workers) if workers.isdigit() else 1
-
-
 def affinity_wanted(env: dict[str, str]) -> bool:
     """Is affinity on for a worker over this store? (`KIROKU_AFFINITY`, see the module.)"""
     mode = os.environ.get(AFFINITY_ENV, "").strip().lower() or "auto"
@@ -81,7 +75,8 @@ def affinity_wanted(env: dict[str, str]) -> bool:
         return False
     if mode == "on":
         return True
-    return _workers() > 1
+    workers = os.environ.get(WORKERS_ENV, "").strip()
+    return workers.isdigit() and int(workers) > 1
 
 
 class NotDelivered(Exception):
@@ -118,9 +113,6 @@ class Affinity:
         try:
             await self._db(_sweep)
             await self._db(self.ownership.create_table)
-            workers = _workers()
-            if workers > 1:  # `kiroku serve --workers`: each worker holds a slot
-                await self._db(lambda: self.ownership.take_slot(workers))
             self._server = await asyncio.start_unix_server(self._serve, path=address)
         except BaseException:
             await self.stop()
@@ -163,8 +155,7 @@ class Affinity:
         for attempt in range(ATTEMPTS):
             if attempt:
                 await asyncio.sleep(0.005 * attempt)
-            # First to the worker whose slot the game is, if nobody owns it yet.
-            owner = await self._owner(game_id, key, defer=attempt == 0)
+            owner = await self._owner(game_id, key)
             if owner is MINE:
                 return False
             if owner is None:
@@ -174,9 +165,7 @@ class Affinity:
             if owner.host != self.ownership.host:
                 return False  # another machine's socket: the write lock instead
             try:
-                status, headers, content = await self._forward(
-                    owner.address, scope, body, take=owner.take
-                )
+                status, headers, content = await self._forward(owner.address, scope, body)
             except NotDelivered:
                 self._owners.pop(key, None)
                 continue
@@ -192,14 +181,14 @@ class Affinity:
             return True
         return False
 
-    async def _owner(self, game_id: str, key: int, defer: bool) -> Owner | None:
+    async def _owner(self, game_id: str, key: int) -> Owner | None:
         if self.ownership.owns(game_id):
             return MINE
         known = self._owners.get(key)
         if known is not None:
             return known
         try:
-            owner = await self._db(lambda: self.ownership.claim(game_id, defer=defer))
+            owner = await self._db(lambda: self.ownership.claim(game_id))
         except Exception:
             log.warning("the ownership session failed; game %s is written here", game_id)
             return MINE  # run it here, as without affinity (the write lock, the version check)
@@ -208,7 +197,7 @@ class Affinity:
         return owner
 
     async def _forward(
-        self, address: str, scope: Scope, body: bytes, *, take: bool = False
+        self, address: str, scope: Scope, body: bytes
     ) -> tuple[int, list[Any], bytes]:
         """The owner's answer to this request: status, headers (less those this worker's
         middleware adds again) and body. Over a connection kept from an earlier command when
@@ -224,7 +213,6 @@ class Affinity:
         try:
             head = {
                 "game_id": scope["path_params"]["game_id"],
-                "take": take,
                 "http_version": scope.get("http_version", "1.1"),
                 "scheme": scope.get("scheme", "http"),
                 "path": scope["path"],
@@ -282,12 +270,7 @@ class Affinity:
                     body = await _read_frame(reader)
                 finally:
                     self._waiting.discard(writer)
-                game_id = head["game_id"]
-                if head.get("take") and not self._stopping and not self.ownership.owns(game_id):
-                    # Sent here as the worker of the game's slot: take the game, if still free.
-                    with contextlib.suppress(Exception):
-                        await self._db(functools.partial(self.ownership.claim, game_id))
-                if self._stopping or not self.ownership.owns(game_id):
+                if self._stopping or not self.ownership.owns(head["game_id"]):
                     writer.write(_frames(b'{"not_owner": true}', b""))  # nothing was run
                 else:
                     self.served += 1

@@ -33,7 +33,7 @@ class StubOwnership:
     def owns(self, game_id: str) -> bool:
         return False
 
-    def claim(self, game_id: str, *, defer: bool = False) -> Owner:
+    def claim(self, game_id: str) -> Owner:
         self.claims += 1
         return self._owner
 

@@ -22,10 +22,9 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from api.affinity import AFFINITY_ENV, WORKERS_ENV
+from api.affinity import AFFINITY_ENV
 from api.app import create_app
 from domain.config import store_env
-from domain.repository import lock_key
 from domain.service import GameService
 from tests.serverproc import KirokuServer
 
@@ -52,7 +51,6 @@ def two_apps(
     postgres_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[tuple[TestClient, TestClient]]:
     monkeypatch.setenv(AFFINITY_ENV, "on")
-    monkeypatch.delenv(WORKERS_ENV, raising=False)  # no slots: the first to see a game takes it
     env = store_env(database_url=postgres_url)
     with (
         TestClient(create_app(GameService(env))) as a,
@@ -126,44 +124,6 @@ def test_commands_sent_to_another_worker_run_at_the_owner(
     assert view.status_code == 200, view.text
     report = b.get(f"/games/{game_id}/verify", headers=bearer(gm)).json()
     assert report["ok"] is True, report
-
-
-def test_games_nobody_owns_go_to_the_worker_of_their_slot(
-    postgres_url: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # As `kiroku serve --workers 2` tells its workers: each holds a slot, and a game nobody
-    # owns is taken by the worker whose slot is its lock key modulo 2, wherever it arrived.
-    monkeypatch.delenv(AFFINITY_ENV, raising=False)
-    monkeypatch.setenv(WORKERS_ENV, "2")
-    env = store_env(database_url=postgres_url)
-    with (
-        TestClient(create_app(GameService(env))) as a,
-        TestClient(create_app(GameService(env))) as b,
-    ):
-        by_slot = {}
-        for client in (a, b):
-            affinity = client.app.state.affinity  # type: ignore[attr-defined]
-            assert affinity is not None and affinity.ownership.slots == 2
-            by_slot[affinity.ownership.slot] = affinity
-        assert set(by_slot) == {0, 1}
-        games: dict[int, list[str]] = {0: [], 1: []}
-        for _ in range(64):  # until each slot has two games (random ids: bounded)
-            if min(len(g) for g in games.values()) >= 2:
-                break
-            created = a.post("/games", json={"title": "Spread", "seats": ["A"]}).json()
-            game_id, gm = created["game_id"], created["gm_token"]
-            started = a.post(
-                f"/games/{game_id}/commands", json={"type": "start"}, headers=bearer(gm)
-            )
-            assert started.status_code == 201, started.text
-            games[lock_key(game_id) % 2].append(game_id)
-        for slot, ids in games.items():
-            assert ids, "no game fell in one of the slots"
-            for game_id in ids:  # every start went to a: each game owned by its slot's worker
-                assert by_slot[slot].ownership.owns(game_id)
-                assert not by_slot[1 - slot].ownership.owns(game_id)
-        for client in (a, b):
-            client.app.state.service.close()  # type: ignore[attr-defined]
 
 
 def test_without_affinity_nothing_is_handed_over(
