@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
 from api import longreads, pages
+from api.affinity import Affinity, affinity_wanted
 from api.errors import install_error_handlers
 from api.limits import BodySizeLimit
 from api.live import Live
@@ -33,6 +35,8 @@ from projections.runner import ViewRunner
 from projections.store import open_view_store
 from replay.library import Histories
 
+logger = logging.getLogger(__name__)
+
 
 def create_app(service: GameService | None = None, web: WebSettings | None = None) -> FastAPI:
     """An app over `service`, or over the store the environment names (KIROKU_DB, …);
@@ -43,7 +47,15 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
         app.state.live = await Live.start(app.state.service)
         shorten_pool_wait(app.state.service.log.recorder)  # started: no more long waits
         shorten_pool_wait(app.state.views.store)
+        if affinity_wanted(app.state.service.env):
+            try:
+                app.state.affinity = await Affinity.start(app)
+            except Exception:
+                logger.exception("no game affinity: every worker writes any game, under its lock")
         yield
+        if app.state.affinity is not None:
+            await app.state.affinity.stop()
+            app.state.affinity = None
         await app.state.live.stop()
         longreads.shutdown()
         if owned:
@@ -60,6 +72,7 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
     app.state.auth = Authenticator(service.games)
     app.state.views = ViewRunner(service.log, open_view_store(service.env))
     app.state.histories = Histories(service)
+    app.state.affinity = None  # api/affinity.py: started with the app when wanted
     app.state.web = web if web is not None else WebSettings.from_env()
     install_error_handlers(app)
     install_openapi(app)

@@ -13,9 +13,10 @@ from pathlib import Path
 
 from eventsourcing.persistence import PersistenceError
 
+from api.affinity import WORKERS_ENV, affinity_wanted
 from api.web import PUBLIC_URL_ENV
 from domain import dice
-from domain.config import long_read_nice
+from domain.config import long_read_nice, store_env
 from domain.errors import KirokuError
 from domain.lifecycle_events import GameOptions
 from domain.service import GameService, NewGame
@@ -133,15 +134,17 @@ def _serve(args: argparse.Namespace) -> int:
     apply_store(args)
     if args.public_url:
         os.environ[PUBLIC_URL_ENV] = args.public_url  # read by every worker's app
+    os.environ[WORKERS_ENV] = str(args.workers)  # each worker's app: affinity or not
+    try:  # a bad setting ends the command here, not in each worker or at the first long read
+        affinity_wanted(store_env())
+        long_read_nice()
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     # Open the store once here, before any worker starts: a store that cannot be opened (no
     # server, no database, a schema that may not be created) ends the command at once with its
     # reason, instead of uvicorn restarting workers that fail the same way forever.
     GameService().close()
-    try:
-        long_read_nice()  # a bad setting ends the command here, not at the first long read
-    except ValueError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
     shown = os.environ.get(PUBLIC_URL_ENV) or f"http://{_url_host(args.host)}:{args.port}"
     print(f"Kiroku: open {shown.rstrip('/')}/ to create a table", flush=True)
     uvicorn.run(

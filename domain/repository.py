@@ -278,6 +278,9 @@ class GameRepository:
         self._shared: dict[str, float] = {}  # game → until when another writer is assumed
         self.snapshots = Snapshotter(self._snapshot)
         self._lock_connection: Any = None  # PostgreSQL: this process's advisory-lock session
+        # Does this process own the game (api/affinity.py: the other workers hand it the
+        # game's commands)? An owned game is decided on the cached state, never as shared.
+        self.owns: Callable[[str], bool] = _owns_nothing
 
     def close(self) -> None:
         self.snapshots.close()
@@ -463,8 +466,11 @@ class GameRepository:
         return self.get(game_id), True
 
     def is_shared(self, game_id: str) -> bool:
-        """Has another writer been seen appending to this game lately?"""
-        return self._shared.get(game_id, 0.0) >= time.monotonic()
+        """Has another writer been seen appending to this game lately (and does this process
+        not own it)? An owner decides on its cached state: a rare append by another worker
+        (a join, a command the others did not hand over) makes its append fail the version
+        check, and the command is decided again on the state read after it."""
+        return self._shared.get(game_id, 0.0) >= time.monotonic() and not self.owns(game_id)
 
     def _seen_another_writer(self, game_id: str) -> None:
         self._shared[game_id] = time.monotonic() + SHARED_SECONDS
@@ -706,6 +712,10 @@ class GameRepository:
         if not found or not isinstance(found[0], StateSnapshot):
             raise KeyError(f"no row of bucket {key} at {version}")
         return _SECRETS.validate_python(json.loads(found[0].state))
+
+
+def _owns_nothing(_game_id: str) -> bool:
+    return False
 
 
 def _decoded(game: UUID, rows: list[tuple[int, bytes]]) -> Iterator[Recorded]:

@@ -11,18 +11,24 @@ that does not parse or validate, an over-long key or id — goes to the declared
 (`api/routes/commands.py`) with the body replayed, so every error a client can get, and the
 OpenAPI document, are that route's. The answers are the same either way
 (tests/api/test_lean_route.py compares them).
+
+With affinity (api/affinity.py: PostgreSQL, several workers), a request of the lane's shape
+for a game another worker owns is first handed to that worker, which runs it through this
+same endpoint, and its answer is relayed; the game's cached state is then only the owner's.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 
 from pydantic import TypeAdapter, ValidationError
 from starlette.datastructures import Headers
 from starlette.routing import BaseRoute, Match, Route
 from starlette.types import Message, Receive, Scope, Send
 
+from api.affinity import FORWARDED, Affinity
 from api.present import event_out, head_header
 from api.schemas import CommandBody, CommandResponse
 from domain.authentication import hash_token
@@ -35,6 +41,7 @@ PASSED = "kiroku.lane_passed"  # set in the scope of a request the lane passed o
 COMMAND: TypeAdapter[Command] = TypeAdapter(CommandBody)
 MAX_GAME_ID = 64  # as the declared route's path parameter
 MAX_KEY = 200  # as the declared route's Idempotency-Key header
+_SPACE = re.compile(r"\s")  # str.isspace's characters (sre's Unicode space is the same test)
 
 
 def _bearer(headers: Headers) -> str | None:
@@ -45,7 +52,7 @@ def _bearer(headers: Headers) -> str | None:
         return None
     scheme, _, token = header.strip().partition(" ")
     token = token.strip()
-    if scheme.lower() != "bearer" or not token or any(c.isspace() for c in token):
+    if scheme.lower() != "bearer" or not token or _SPACE.search(token):
         return None
     return token
 
@@ -60,6 +67,14 @@ class LeanCommands:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         body = await _read_body(receive)
+        affinity: Affinity | None = getattr(scope["app"].state, "affinity", None)
+        if (
+            affinity is not None
+            and not scope.get(FORWARDED)  # handed over already: its owner runs it
+            and _lane_token(scope) is not None
+            and await affinity.hand_over(scope, body, send)
+        ):
+            return  # another worker owns the game: its answer was relayed
         handled = await self._fast(scope, body, send)
         if not handled:  # route again, past the lane, to the declared route
             await scope["app"].router({**scope, PASSED: True}, _replay(body, receive), send)
@@ -67,15 +82,10 @@ class LeanCommands:
     async def _fast(self, scope: Scope, body: bytes, send: Send) -> bool:
         game_id: str = scope["path_params"]["game_id"]
         headers = Headers(scope=scope)
-        token = _bearer(headers)
-        key = headers.get("idempotency-key")
-        if (
-            token is None
-            or len(game_id) > MAX_GAME_ID
-            or (key is not None and len(key) > MAX_KEY)
-            or not _is_json(headers)
-        ):
+        token = _lane_token(scope, headers)
+        if token is None:
             return False
+        key = headers.get("idempotency-key")
         service: GameService = scope["app"].state.service
         cached = service.games.cached(game_id)
         if cached is None or hash_token(token) not in cached.credentials:
@@ -109,6 +119,20 @@ class LeanCommands:
         await send({"type": "http.response.start", "status": 201, "headers": raw_headers})
         await send({"type": "http.response.body", "body": content})
         return True
+
+
+def _lane_token(scope: Scope, headers: Headers | None = None) -> str | None:
+    """The Bearer token of a request of the shape the lane takes (JSON, an id and key within
+    bounds), else None. Whether it takes it also depends on the game's cached state."""
+    headers = headers if headers is not None else Headers(scope=scope)
+    key = headers.get("idempotency-key")
+    if (
+        len(scope["path_params"]["game_id"]) > MAX_GAME_ID
+        or (key is not None and len(key) > MAX_KEY)
+        or not _is_json(headers)
+    ):
+        return None
+    return _bearer(headers)
 
 
 async def _read_body(receive: Receive) -> bytes:
