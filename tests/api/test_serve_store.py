@@ -4,11 +4,13 @@ at once with its reason — never workers restarting forever."""
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 import time
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -93,3 +95,32 @@ def test_an_unreachable_store_ends_serve_at_once(postgres_url: str, url: str, re
     assert result.stderr.startswith("error: cannot open the PostgreSQL store")
     assert reason in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_server_process_freezes_its_startup_objects(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`kiroku serve`'s app (no service handed to it) moves what is alive once it has started out
+    of the cycle collector's sight: a full collection would otherwise walk ~150,000 objects, a
+    pause in some request (README, "The write path"). An app a test hands a service to leaves
+    the collector as it was."""
+    from fastapi.testclient import TestClient
+
+    from api.app import create_app
+    from domain.config import store_env
+    from domain.service import GameService
+
+    monkeypatch.setenv("KIROKU_DB", str(tmp_path / "kiroku.db"))
+    gc.unfreeze()
+    try:
+        with TestClient(create_app()) as client:
+            assert client.get("/rulesets").status_code == 200
+            assert gc.get_freeze_count() > 10_000
+    finally:
+        gc.unfreeze()
+    service = GameService(store_env(sqlite_path=str(tmp_path / "handed.db")))
+    try:
+        with TestClient(create_app(service)):
+            assert gc.get_freeze_count() == 0
+    finally:
+        service.close()
