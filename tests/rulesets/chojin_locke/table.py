@@ -337,6 +337,28 @@ def to_base(
     return bases, entrants, [s for s in explorers if s not in entrants]
 
 
+def twinned_explorers(table: Table) -> bool:
+    """Two explorers share a silhouette card: the deal forced it (two aces, or 10s, whose
+    sheets name one silhouette), and on one square the two must fight and pass (3.2)."""
+    players = view(table, table.creator)["players"]
+    names = [p["silhouette"] for p in players if p["side"] == "explorer"]
+    return len(set(names)) != len(names)
+
+
+def base_game(
+    client: TestClient, entry: tuple[int, int] = (0, 0), **body: Any
+) -> tuple[Table, tuple[list[int], list[int], list[int]]]:
+    """A new game (`body` as `new_game`'s) played to 秘密基地編 (`to_base`) with no twinned
+    explorers — a deal that forces twins is dealt again — for tests that move entrants who
+    enter the base together."""
+    for _ in range(20):
+        table = new_game(client, **body)
+        seats = to_base(table, entry)
+        if not twinned_explorers(table):
+            return table, seats
+    raise AssertionError("every deal twinned two explorers")
+
+
 def quiet_turn(table: Table) -> None:
     """Finish the current turn without moving: パス, or 回復 for an explorer around the base."""
     actor = turn_actor(table)

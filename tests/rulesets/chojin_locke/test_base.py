@@ -6,6 +6,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from tests.rulesets.chojin_locke.table import (
+    base_game,
     cmd,
     finish_turn,
     info_catalog,
@@ -66,8 +67,9 @@ def test_intrusion_check_gets_cumulative_minus_one(client: TestClient) -> None:
 
 def test_face_down_card_skips_support_and_main_then_teleport_route(client: TestClient) -> None:
     catalog = teleporters(info_catalog())
-    table = new_game(client, options={"dice_policy": "both"}, ruleset_options={"catalog": catalog})
-    _bases, entrants, _outside = to_base(table)
+    table, (_bases, entrants, _outside) = base_game(
+        client, options={"dice_policy": "both"}, ruleset_options={"catalog": catalog}
+    )
     actor = until_turn_of(table, *entrants)  # the first entrant to play finds 0:0 face down
     table.do(actor, cmd("next_phase"))
     assert view(table, "gm")["turn"]["phase"] == "square"  # 4.6: on a face-down base card

@@ -16,6 +16,7 @@ from tests.rulesets.chojin_locke.table import (
     to_phase,
     to_planets,
     turn_actor,
+    twinned_explorers,
     view,
 )
 from tests.table import Table
@@ -54,10 +55,7 @@ def _planets_without_twins(client: TestClient, **body: Any) -> Table:
     for _ in range(20):
         table = new_game(client, **body)
         to_planets(table)
-        explorers = [
-            p["silhouette"] for p in view(table, "gm")["players"] if p["side"] == "explorer"
-        ]
-        if len(set(explorers)) == len(explorers):
+        if not twinned_explorers(table):
             return table
     raise AssertionError("every deal gave two explorers one silhouette")
 

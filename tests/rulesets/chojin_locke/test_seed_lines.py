@@ -14,6 +14,7 @@ from domain.rulesets.chojin_locke.state import ChojinState
 from domain.service import GameService
 from tests.rulesets.chojin_locke.table import (
     KEYS,
+    base_game,
     cmd,
     end_turn,
     fight_out,
@@ -67,8 +68,9 @@ def test_moving_onto_a_face_down_base_card_keeps_the_turn(client: TestClient) ->
     Only the check phase skips; a card moved onto is turned in the square phase and the turn
     goes on (支援2, 戦闘発生)."""
     catalog = teleporters(info_catalog())
-    table = new_game(client, options={"dice_policy": "both"}, ruleset_options={"catalog": catalog})
-    _bases, entrants, _outside = to_base(table)
+    table, (_bases, entrants, _outside) = base_game(
+        client, options={"dice_policy": "both"}, ruleset_options={"catalog": catalog}
+    )
     actor = until_turn_of(table, *entrants)  # on 0:0, face down at its check phase
     number = view(table, "gm")["turn"]["number"]
     table.do(actor, cmd("next_phase"))

@@ -12,6 +12,7 @@ from domain.rulesets.chojin_locke.phases import role
 from domain.rulesets.chojin_locke.turn import NextPhase
 from domain.service import GameService
 from tests.rulesets.chojin_locke.table import (
+    base_game,
     cmd,
     info_catalog,
     me,
@@ -50,8 +51,7 @@ def _assert_good_lost_to_the_vigil(table: Table, declarer: int, turns: int) -> N
 
 def test_a_move_restarts_the_count_and_standing_still_ends_the_game(client: TestClient) -> None:
     options = {"catalog": info_catalog(), "evil_vigil_turns": 8}
-    table = new_game(client, ruleset_options=options)
-    to_base(table)
+    table, _ = base_game(client, ruleset_options=options)
     declarer = _declare_and_object(table)
     actor = f"seat:{declarer}"
     assert view(table, "seat:1")["vigil"] == {"turns": 8, "declarers": {str(declarer): 0}}
