@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.config import is_postgres
-from domain.repository import lock_key
+from domain.repository import lock_key, lock_session
 
 log = logging.getLogger(__name__)
 
@@ -132,19 +132,9 @@ class Ownership:
             self._drop()
 
     def _session(self) -> Any:
-        import psycopg
-
         if self._connection is None or self._connection.closed:
             self._owned.clear()  # a new session holds nothing
-            self._connection = psycopg.connect(
-                dbname=self.env["POSTGRES_DBNAME"],
-                host=self.env["POSTGRES_HOST"],
-                port=self.env["POSTGRES_PORT"],
-                user=self.env["POSTGRES_USER"],
-                password=self.env.get("POSTGRES_PASSWORD") or None,
-                connect_timeout=5,
-                autocommit=True,
-            )
+            self._connection = lock_session(self.env)
         return self._connection
 
     def _drop(self) -> None:

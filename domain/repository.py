@@ -269,6 +269,22 @@ def fold_one(state: GameState | None, recorded: Recorded) -> GameState:
         raise CorruptEvent(recorded.seq, f"it cannot be applied ({type(error).__name__})") from None
 
 
+def lock_session(env: dict[str, str]) -> Any:
+    """A new PostgreSQL session of its own (autocommit) for session advisory locks: they
+    belong to the session, so it is kept apart from the pools' connections."""
+    import psycopg  # only with PostgreSQL
+
+    return psycopg.connect(
+        dbname=env["POSTGRES_DBNAME"],
+        host=env["POSTGRES_HOST"],
+        port=env["POSTGRES_PORT"],
+        user=env["POSTGRES_USER"],
+        password=env.get("POSTGRES_PASSWORD") or None,
+        connect_timeout=5,
+        autocommit=True,
+    )
+
+
 class GameRepository:
     def __init__(self, env: dict[str, str]) -> None:
         self.env = env
@@ -342,18 +358,8 @@ class GameRepository:
 
     def _lock_session(self) -> Any:
         """This process's session for write locks (autocommit), opened on first use."""
-        import psycopg
-
         if self._lock_connection is None or self._lock_connection.closed:
-            self._lock_connection = psycopg.connect(
-                dbname=self.env["POSTGRES_DBNAME"],
-                host=self.env["POSTGRES_HOST"],
-                port=self.env["POSTGRES_PORT"],
-                user=self.env["POSTGRES_USER"],
-                password=self.env.get("POSTGRES_PASSWORD") or None,
-                connect_timeout=5,
-                autocommit=True,
-            )
+            self._lock_connection = lock_session(self.env)
         return self._lock_connection
 
     def _drop_lock_connection(self) -> None:
