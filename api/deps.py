@@ -8,7 +8,7 @@ from fastapi import Depends, Path, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from api.web import CSRF_HEADER, WebSettings, session_cookie
-from domain.authentication import Authenticator
+from domain.authentication import Authenticator, Presented
 from domain.errors import Forbidden, Unauthorized
 from domain.service import GameService
 from projections.runner import ViewRunner
@@ -80,13 +80,12 @@ GameId = Annotated[str, Path(description="The game's id", max_length=64)]
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
-def caller(
+async def presented(
     game_id: GameId,
     request: Request,
-    auth: Auth,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
-) -> str:
-    """The caller's audience in this game: `gm`, `seat:N`, or `public` without credentials.
+) -> Presented:
+    """What the caller presents in this game, not checked yet (`caller` checks it).
 
     A bearer token wins; otherwise a browser's session cookie for *this* game (a cookie of
     another game has another name and is never read here). A cookie alone is sent by the
@@ -94,7 +93,7 @@ def caller(
     only the page's own scripts can add (against cross-site request forgery).
     """
     if credentials is not None:
-        return auth.audience(game_id, credentials.credentials)
+        return Presented(token=credentials.credentials)
     session = request.cookies.get(session_cookie(game_id))
     if session is not None:
         if request.method not in SAFE_METHODS and request.headers.get(CSRF_HEADER) != "1":
@@ -102,8 +101,18 @@ def caller(
                 "csrf_header_missing",
                 f"A request signed in by cookie must carry the header {CSRF_HEADER}: 1.",
             )
-        return auth.session_audience(game_id, session)
-    return auth.audience(game_id, None)
+        return Presented(session=session)
+    return Presented()
+
+
+Presented_ = Annotated[Presented, Depends(presented)]
+"""For the long reads (api/longreads.py), which check it where they read the game."""
+
+
+def caller(game_id: GameId, auth: Auth, who: Presented_) -> str:
+    """The caller's audience in this game: `gm`, `seat:N`, or `public` without credentials.
+    (Not async: checking may read the game from the store, off the event loop.)"""
+    return auth.identify(game_id, who)
 
 
 Caller = Annotated[str, Depends(caller)]

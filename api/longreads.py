@@ -7,6 +7,11 @@ on first use, shared by the apps of this process) that opens the same store; sma
 read in the request's thread as before. The answers are the same either way: the same
 functions compute them, and a refusal raised there is raised here again as it was.
 
+The caller is authenticated where the game is read: checking a token needs the game's
+credentials, and loading a big game a worker does not hold yet takes it a second of the
+interpreter too. So the route passes what the caller presented (`Presented`), and the pool
+checks it, loading the game there, while the worker only asks the store how long it is.
+
 The pool's process runs at a lower scheduling priority (`KIROKU_LONG_READ_NICE`, default 10,
 added to the server's niceness; 0 keeps it): a verify of a big game is seconds of work a
 reader waits for anyway, while a command waits for the core it takes, so on a machine with
@@ -23,8 +28,10 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from api.pages.sessionlog import render, session_log
+from api.present import head_header
+from domain.authentication import Authenticator, Presented
 from domain.config import long_read_nice
-from domain.errors import CorruptEvent, KirokuError
+from domain.errors import CorruptEvent, KirokuError, RuleViolation
 from domain.redaction import Disclosure
 from domain.service import GameService
 from domain.verification import VerificationReport
@@ -39,15 +46,26 @@ _pool_guard = threading.Lock()
 
 
 def is_long(service: GameService, game_id: str) -> bool:
+    """Has the game more than `INLINE_EVENTS` events? From the cached state, else from its
+    last stored event (without reading or folding the others)."""
     state = service.games.cached(game_id)
-    return state is not None and state.version > INLINE_EVENTS
+    if state is not None:
+        return state.version > INLINE_EVENTS
+    return service.games.last_seq(game_id) > INLINE_EVENTS
 
 
-def run(service: GameService, read: Callable[..., T], *args: Any) -> T:
-    """`read(service, *args)`: in the pool for a big game (the calling thread waits without
-    holding the interpreter lock), else right here."""
-    if not is_long(service, args[0]):
-        return read(service, *args)
+def run(
+    service: GameService,
+    read: Callable[..., T],
+    game_id: str,
+    presented: Presented,
+    *args: Any,
+) -> T:
+    """`read(service, game_id, audience, *args)` for whoever presented `presented` (checked
+    first): in the pool for a big game (the calling thread waits without holding the
+    interpreter lock), else right here."""
+    if not is_long(service, game_id):
+        return _authenticated(service, read, game_id, presented, args)
     global _pool
     with _pool_guard:
         if _pool is None:
@@ -58,7 +76,7 @@ def run(service: GameService, read: Callable[..., T], *args: Any) -> T:
                 initargs=(long_read_nice(),),
             )
         pool = _pool
-    kind, value = pool.submit(_in_worker, service.env, read, args).result()
+    kind, value = pool.submit(_in_worker, service.env, read, game_id, presented, args).result()
     if kind == "refused":
         raise _refusal(value)
     result: T = value
@@ -83,8 +101,23 @@ def shutdown() -> None:
 _services: dict[tuple[tuple[str, str], ...], GameService] = {}
 
 
+def _authenticated(
+    service: GameService,
+    read: Callable[..., T],
+    game_id: str,
+    presented: Presented,
+    args: tuple[Any, ...],
+) -> T:
+    audience = Authenticator(service.games).identify(game_id, presented)
+    return read(service, game_id, audience, *args)
+
+
 def _in_worker(
-    env: dict[str, str], read: Callable[..., Any], args: tuple[Any, ...]
+    env: dict[str, str],
+    read: Callable[..., Any],
+    game_id: str,
+    presented: Presented,
+    args: tuple[Any, ...],
 ) -> tuple[str, Any]:
     key = tuple(sorted(env.items()))
     service = _services.get(key)
@@ -96,7 +129,7 @@ def _in_worker(
         service = GameService({**env, "POSTGRES_POOL_SIZE": "1", "POSTGRES_MAX_OVERFLOW": "0"})
         _services[key] = service
     try:
-        return "done", read(service, *args)
+        return "done", _authenticated(service, read, game_id, presented, args)
     except KirokuError as error:  # exceptions with their own fields do not pickle as such
         seq = error.seq if isinstance(error, CorruptEvent) else None
         return "refused", (error.code, error.message, error.kind, seq)
@@ -116,23 +149,33 @@ def _refusal(value: tuple[str, str, Any, int | None]) -> KirokuError:
 
 
 def verify_game(
-    service: GameService, game_id: str, witness: tuple[int, str] | None
+    service: GameService, game_id: str, _audience: str, witness: tuple[int, str] | None
 ) -> VerificationReport:
     return service.verify(game_id, witness)
 
 
-def audit_game(service: GameService, game_id: str) -> AuditReport:
+def audit_game(service: GameService, game_id: str, _audience: str) -> AuditReport:
+    _require_ended(service, game_id)
     return audit(game_id, service.envelopes(game_id))
 
 
-def archive_bytes(service: GameService, game_id: str) -> bytes:
+def archive_bytes(service: GameService, game_id: str, _audience: str) -> bytes:
+    _require_ended(service, game_id)
     return "".join(f"{line}\n" for line in export_lines(list(service.records(game_id)))).encode()
 
 
 def session_log_page(
-    service: GameService, game_id: str, audience: str, disclosure: Disclosure
-) -> tuple[str, str]:
-    """The session log's HTML and its Content-Security-Policy, as `audience` reads the game up
-    to the disclosure's seq."""
+    service: GameService, game_id: str, audience: str
+) -> tuple[str, dict[str, str]]:
+    """The session log's HTML as `audience` reads the game now, and the headers that go with
+    it: the head it was read at and its Content-Security-Policy."""
+    state = service.state(game_id)
+    disclosure = Disclosure.of(state)
     records = list(service.records(game_id, upto=disclosure.upto))
-    return render(session_log(records, audience, disclosure))
+    html, csp = render(session_log(records, audience, disclosure))
+    return html, {**head_header(state), "Content-Security-Policy": csp}
+
+
+def _require_ended(service: GameService, game_id: str) -> None:
+    if service.state(game_id).status != "ended":
+        raise RuleViolation("game_not_ended", "The audit and the archive come after the game ends.")

@@ -6,6 +6,8 @@ the events that created them (GameCreated for the GM, SeatJoined for a seat).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from domain.audience import PUBLIC
 from domain.canonical import sha256_hex
 from domain.errors import Unauthorized
@@ -16,9 +18,27 @@ def hash_token(token: str) -> str:
     return sha256_hex("kiroku/token:" + token)
 
 
+@dataclass(frozen=True)
+class Presented:
+    """What a caller presented to be known by in a game, not checked yet: a bearer token, a
+    browser session, or neither (a spectator). Checked by `Authenticator.identify` wherever
+    the game is read: a long read of a big game checks it in the process that reads it."""
+
+    token: str | None = None
+    session: str | None = None
+
+
 class Authenticator:
     def __init__(self, games: GameRepository) -> None:
         self.games = games
+
+    def identify(self, game_id: str, presented: Presented) -> str:
+        """The audience of whoever presented this in this game (see `audience`)."""
+        if presented.token is not None:
+            return self.audience(game_id, presented.token)
+        if presented.session is not None:
+            return self.session_audience(game_id, presented.session)
+        return self.audience(game_id, None)
 
     def audience(self, game_id: str, token: str | None) -> str:
         """The caller's audience in this game: gm, seat:N, or public (when spectators may).

@@ -498,6 +498,16 @@ class GameRepository:
         uuid = parse_game_id(game_id)
         return game_id in self._cache or bool(self.log.recorder.select_events(uuid, limit=1))
 
+    def last_seq(self, game_id: str) -> int:
+        """The seq of the game's last stored event (0: no such game, or not a game id),
+        without reading (or decoding) the others."""
+        try:
+            uuid = parse_game_id(game_id)
+        except NotFound:
+            return 0
+        last = self.log.recorder.select_events(uuid, desc=True, limit=1)
+        return last[0].originator_version if last else 0
+
     def records(self, game_id: str, after: int = 0, upto: int | None = None) -> Iterator[Recorded]:
         return read_records(self.log, parse_game_id(game_id), after, upto)
 

@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Response
 
 from api import longreads
-from api.deps import Caller, GameId, Service
+from api.deps import Caller, GameId, Presented_, Service
 from api.present import event_out, head_header
 from api.schemas import EventsResponse
 from domain.commands import MAX_SEQ
@@ -39,7 +39,7 @@ def list_events(
 @router.get("/{game_id}/verify")
 def verify_game(
     game_id: GameId,
-    _audience: Caller,
+    presented: Presented_,
     service: Service,
     seq: Annotated[
         int | None,
@@ -57,4 +57,4 @@ def verify_game(
     if (seq is None) != (hash is None):
         raise KirokuError("witness_incomplete", "Give both seq and hash of the head you saw.")
     witness = None if seq is None or hash is None else (seq, hash)
-    return longreads.run(service, longreads.verify_game, game_id, witness)
+    return longreads.run(service, longreads.verify_game, game_id, presented, witness)

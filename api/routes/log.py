@@ -6,9 +6,7 @@ from fastapi import APIRouter
 from fastapi.responses import HTMLResponse
 
 from api import longreads
-from api.deps import Caller, GameId, Service
-from api.present import head_header
-from domain.redaction import Disclosure
+from api.deps import GameId, Presented_, Service
 
 router = APIRouter(prefix="/games", tags=["events"])
 
@@ -18,21 +16,14 @@ router = APIRouter(prefix="/games", tags=["events"])
     response_class=HTMLResponse,
     responses={200: {"description": "The session log", "content": {"text/html": {}}}},
 )
-def session_log_html(game_id: GameId, audience: Caller, service: Service) -> HTMLResponse:
+def session_log_html(game_id: GameId, presented: Presented_, service: Service) -> HTMLResponse:
     """The session log as one HTML file (ココフォリア's line shape, tabs, speakers, rulings
     linked to what they concern) with the game's archive and a verifier inside: opened in a
     browser it checks the chain, every reveal and, after the end, every draw.
 
     Before the end it shows what the caller may see (as `/events` does); after the end every
     secret, folded so readers choose when to read it."""
-    state = service.state(game_id)
-    html, csp = longreads.run(
-        service, longreads.session_log_page, game_id, audience, Disclosure.of(state)
-    )
+    html, headers = longreads.run(service, longreads.session_log_page, game_id, presented)
     filename = f"kiroku-{game_id}.html"
-    headers = {
-        **head_header(state),
-        "Content-Security-Policy": csp,
-        "Content-Disposition": f'inline; filename="{filename}"',
-    }
+    headers["Content-Disposition"] = f'inline; filename="{filename}"'
     return HTMLResponse(html, headers=headers)

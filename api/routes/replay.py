@@ -10,12 +10,12 @@ from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, Field
 
 from api import longreads
-from api.deps import Caller, GameId, Service
+from api.deps import Caller, GameId, Presented_, Service
 from api.openapi import problems
 from api.schemas import EventOut
 from domain.audience import is_audience
 from domain.commands import MAX_SEQ
-from domain.errors import KirokuError, RuleViolation
+from domain.errors import KirokuError
 from replay.audit import AuditReport
 from replay.cursor import LOG_WINDOW, Frame, Marks, ReplayCursor, check_replay_permission, marks
 from replay.library import Histories
@@ -98,16 +98,10 @@ def replay_marks(game_id: GameId, _viewer: Caller, histories: Histories_) -> Mar
     return marks(histories.get(game_id))
 
 
-def _require_ended(service: Service, game_id: str) -> None:
-    if service.state(game_id).status != "ended":
-        raise RuleViolation("game_not_ended", "The audit and the archive come after the game ends.")
-
-
 @router.get("/{game_id}/audit", responses=problems(409))
-def audit_game(game_id: GameId, _viewer: Caller, service: Service) -> AuditReport:
+def audit_game(game_id: GameId, presented: Presented_, service: Service) -> AuditReport:
     """The dispute report: chain, seed, draws, rolls, commitments, declarations, rulings."""
-    _require_ended(service, game_id)
-    return longreads.run(service, longreads.audit_game, game_id)
+    return longreads.run(service, longreads.audit_game, game_id, presented)
 
 
 @router.get(
@@ -115,10 +109,9 @@ def audit_game(game_id: GameId, _viewer: Caller, service: Service) -> AuditRepor
     response_class=StreamingResponse,
     responses={200: {"content": {"application/jsonl": {}}}, **problems(409)},
 )
-def archive_game(game_id: GameId, _viewer: Caller, service: Service) -> StreamingResponse:
+def archive_game(game_id: GameId, presented: Presented_, service: Service) -> StreamingResponse:
     """The finished game as a JSON Lines archive, for `kiroku audit FILE` or `kiroku import`."""
-    _require_ended(service, game_id)
-    content = longreads.run(service, longreads.archive_bytes, game_id)
+    content = longreads.run(service, longreads.archive_bytes, game_id, presented)
 
     def body() -> Iterator[bytes]:
         for start in range(0, len(content), CHUNK):

@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from api import longreads
 from api.affinity import WORKERS_ENV
 from api.cli import main
+from domain.authentication import Presented
 from domain.service import GameService
 from tests.table import Table
 
@@ -79,7 +80,7 @@ def test_a_big_game_is_read_in_the_pool_with_the_same_answers(
     assert refused.status_code == 422 and refused.json()["code"] == "witness_incomplete"
 
 
-def _niceness(service: GameService, game_id: str) -> int:
+def _niceness(service: GameService, game_id: str, audience: str) -> int:
     return os.nice(0)
 
 
@@ -98,7 +99,8 @@ def test_the_pool_process_runs_nicer_than_the_server(
             monkeypatch.setenv("KIROKU_LONG_READ_NICE", setting)
         longreads.shutdown()  # the next read starts a pool with this setting
         try:
-            assert longreads.run(service, _niceness, table.game_id) == min(own + added, 19)
+            niceness = longreads.run(service, _niceness, table.game_id, Presented())
+            assert niceness == min(own + added, 19)
         finally:
             longreads.shutdown()
     assert os.nice(0) == own  # the server itself is left as it was
@@ -116,3 +118,46 @@ def test_a_bad_niceness_stops_serve_with_its_reason(
         monkeypatch.delenv(name, raising=False)
     assert main(["serve", "--db", str(tmp_path / "kiroku.db")]) == 2
     assert "KIROKU_LONG_READ_NICE must be a whole number" in capsys.readouterr().err
+
+
+def test_a_big_game_the_worker_does_not_hold_is_authenticated_in_the_pool(
+    client: TestClient, service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Checking a token needs the game's credentials: for a big game the worker does not hold,
+    the pool checks them (loading the game there), so the worker never loads it; refusals are
+    the same as when the worker checks them itself."""
+    table = Table.create(client, options={"spectators": False})
+    table.join_all()
+    table.do("gm", {"type": "start"})
+    table.do("seat:1", {"type": "roll", "expression": "2d6", "secret": True})
+    url = f"/games/{table.game_id}"
+    asks: list[tuple[str, dict[str, str]]] = [
+        ("verify", table.auth("gm")),
+        ("verify", table.auth("seat:2")),
+        ("verify", {"Authorization": "Bearer not-a-token"}),
+        ("verify", {}),  # a private game: no spectators
+        ("audit", table.auth("gm")),  # before the end
+        ("log.html", table.auth("seat:1")),
+        ("log.html", {"Authorization": "Bearer not-a-token"}),
+    ]
+
+    def answers() -> list[tuple[int, str, bytes]]:
+        found = []
+        for path, headers in asks:
+            response = client.get(f"{url}/{path}", headers=headers)
+            text = re.sub(rb'"exported_at": ?"[^"]*"', b"", response.content)
+            found.append((response.status_code, response.headers["content-type"], text))
+        return found
+
+    inline = answers()
+    assert [status for status, _, _ in inline] == [200, 200, 401, 401, 409, 200, 401]
+
+    monkeypatch.setattr(longreads, "INLINE_EVENTS", 0)
+    try:
+        service.games.forget(table.game_id)  # as a worker that has not read the game yet
+        pooled = answers()
+        assert longreads._pool is not None  # read there
+        assert service.games.cached(table.game_id) is None  # and never loaded here
+    finally:
+        longreads.shutdown()
+    assert pooled == inline

@@ -930,14 +930,11 @@ def beside_verify(
     path: str, game_id: str, seat_token: str, nice: int, seconds: int
 ) -> tuple[WrkRun, WrkRun, int]:
     """(f) One server on `path`, its long reads' process at `nice`: rolls of another game
-    alone, then while `/verify` of `game_id` loops; and how many verifies ran. The big game
-    is read once first (the worker loads it to authenticate a reader, once per process),
-    so the figures are those of verifies running, not of that load."""
+    alone, then while `/verify` of `game_id` loops; and how many verifies ran. The server
+    has not read the big game before: the long reads' process loads it to authenticate the
+    first reader (the worker only asks the store how long it is), inside the figures."""
     with served(db=path, env={LONG_READ_NICE_ENV: str(nice)}) as base:
         others = http_games(base, 1)
-        with httpx.Client(base_url=base, timeout=300) as client:
-            seat = {"Authorization": f"Bearer {seat_token}"}
-            client.get(f"/games/{game_id}", headers=seat).raise_for_status()
         quiet = wrk(base, others, 4, seconds)
         stop = threading.Event()
         verified = [0]
