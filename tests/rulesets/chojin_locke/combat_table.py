@@ -34,13 +34,13 @@ def combat_catalog(cards: int = 60) -> dict[str, Any]:
 
 
 def three_on_a_square(
-    client: TestClient, cards: int = 60, catalog: dict[str, Any] | None = None
+    client: TestClient, cards: int = 60, catalog: dict[str, Any] | None = None, **body: Any
 ) -> tuple[Table, list[int]]:
     """A started 惑星編 with exactly three explorers on planet 0's spaceport (the others on
-    planets 1, 2 …), with `catalog` (default: `combat_catalog(cards)`); returns the table and
-    those three seats."""
+    planets 1, 2 …), with `catalog` (default: `combat_catalog(cards)`) and the game's `body`
+    (`options`, …); returns the table and those three seats."""
     catalog = catalog if catalog is not None else combat_catalog(cards)
-    table = new_game(client, ruleset_options={"catalog": catalog})
+    table = new_game(client, ruleset_options={"catalog": catalog}, **body)
     setup_to_ambush(table)
     gm = view(table, "gm")
     bases = [p["seat"] for p in gm["players"] if p["side"] == "base"]

@@ -13,15 +13,18 @@ from fastapi.testclient import TestClient
 
 from domain.rulesets.chojin_locke import CHOJIN_LOCKE
 from domain.service import GameService
-from tests.rulesets.chojin_locke.combat_table import combat, current_actor, hand, start
+from tests.rulesets.chojin_locke.combat_table import (
+    combat,
+    current_actor,
+    hand,
+    start,
+    three_on_a_square,
+)
 from tests.rulesets.chojin_locke.table import (
-    ambush_squares,
     cmd,
     marked_catalog,
     me,
-    new_game,
     seen,
-    setup_to_ambush,
     teleporters,
     view,
 )
@@ -46,19 +49,7 @@ def _catalog() -> dict[str, Any]:
 
 
 def _three(client: TestClient) -> tuple[Table, list[int]]:
-    table = new_game(client, ruleset_options={"catalog": _catalog()})
-    setup_to_ambush(table)
-    gm = view(table, "gm")
-    bases = [p["seat"] for p in gm["players"] if p["side"] == "base"]
-    explorers = [p["seat"] for p in gm["players"] if p["side"] == "explorer"]
-    for index, (planet, square) in enumerate(ambush_squares(table, 3)):
-        table.do(
-            f"seat:{bases[index % len(bases)]}", cmd("place_ambush", planet=planet, square=square)
-        )
-    for index, seat in enumerate(explorers):
-        table.do(f"seat:{seat}", cmd("enter", planet=max(index - 2, 0)))
-    table.do(table.creator, cmd("begin_planets"))
-    return table, explorers[:3]
+    return three_on_a_square(client, catalog=_catalog())
 
 
 def _refused(table: Table, actor: str, body: dict[str, Any], code: str) -> None:

@@ -20,13 +20,9 @@ from tests.rulesets.chojin_locke.combat_table import (
 )
 from tests.rulesets.chojin_locke.table import (
     LOOP_BOUND,
-    ambush_squares,
     cmd,
     me,
-    new_game,
     seen,
-    setup_to_ambush,
-    view,
 )
 from tests.table import Table
 
@@ -34,19 +30,8 @@ NPC_TURN = ("combat_next", "combat_next", "combat_pass", "combat_next", "combat_
 
 
 def _three(client: TestClient, catalog: dict[str, Any]) -> tuple[Table, list[int]]:
-    """As combat_table.three_on_a_square, with physical dice allowed and the given catalog."""
-    table = new_game(client, options={"dice_policy": "both"}, ruleset_options={"catalog": catalog})
-    setup_to_ambush(table)
-    gm = view(table, "gm")
-    bases = [p["seat"] for p in gm["players"] if p["side"] == "base"]
-    explorers = [p["seat"] for p in gm["players"] if p["side"] == "explorer"]
-    for index, (planet, square) in enumerate(ambush_squares(table, 3)):
-        actor = f"seat:{bases[index % len(bases)]}"
-        table.do(actor, cmd("place_ambush", planet=planet, square=square))
-    for index, seat in enumerate(explorers):
-        table.do(f"seat:{seat}", cmd("enter", planet=max(index - 2, 0)))
-    table.do(table.creator, cmd("begin_planets"))
-    return table, explorers[:3]
+    """Three explorers on a square, with physical dice allowed and the given catalog."""
+    return three_on_a_square(client, catalog=catalog, options={"dice_policy": "both"})
 
 
 def _refused(table: Table, actor: str, body: dict[str, Any], code: str) -> bytes:

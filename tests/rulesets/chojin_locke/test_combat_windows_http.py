@@ -13,15 +13,18 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.rulesets.chojin_locke.combat_table import combat, current_actor, hand, to_combat_phase
+from tests.rulesets.chojin_locke.combat_table import (
+    combat,
+    current_actor,
+    hand,
+    three_on_a_square,
+    to_combat_phase,
+)
 from tests.rulesets.chojin_locke.table import (
     LOOP_BOUND,
-    ambush_squares,
     cmd,
     marked_catalog,
-    new_game,
     seen,
-    setup_to_ambush,
     teleporters,
     view,
 )
@@ -68,23 +71,12 @@ def _catalog() -> tuple[dict[str, Any], dict[str, dict[str, str]]]:
 
 def _three(client: TestClient) -> tuple[Table, list[int], dict[int, dict[str, str]]]:
     catalog, marks = _catalog()
-    table = new_game(client, ruleset_options={"catalog": catalog})
-    setup_to_ambush(table)
-    gm = view(table, "gm")
-    bases = [p["seat"] for p in gm["players"] if p["side"] == "base"]
-    explorers = [p["seat"] for p in gm["players"] if p["side"] == "explorer"]
-    for index, (planet, square) in enumerate(ambush_squares(table, 3)):
-        table.do(
-            f"seat:{bases[index % len(bases)]}", cmd("place_ambush", planet=planet, square=square)
-        )
-    for index, seat in enumerate(explorers):
-        table.do(f"seat:{seat}", cmd("enter", planet=max(index - 2, 0)))
-    table.do(table.creator, cmd("begin_planets"))
+    table, fighters = three_on_a_square(client, catalog=catalog)
     mine = {}
-    for seat in explorers[:3]:
+    for seat in fighters:
         sheet = view(table, f"seat:{seat}")["me"]["sheet"]["name"]
         mine[seat] = marks[sheet]
-    return table, explorers[:3], mine
+    return table, fighters, mine
 
 
 def _refused(table: Table, actor: str, body: dict[str, Any], code: str) -> dict[str, Any]:

@@ -13,15 +13,15 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.rulesets.chojin_locke.combat_table import combat_catalog, to_combat_phase
+from tests.rulesets.chojin_locke.combat_table import (
+    combat_catalog,
+    three_on_a_square,
+    to_combat_phase,
+)
 from tests.rulesets.chojin_locke.table import (
-    ambush_squares,
     cmd,
     me,
-    new_game,
     seen,
-    setup_to_ambush,
-    view,
 )
 from tests.table import Table
 
@@ -51,18 +51,7 @@ def _game(client: TestClient) -> tuple[Table, list[int]]:
             {"name": f"MINION-{uuid.uuid4().hex}", "tags": ["戦闘前", "手下:2"]},
             {"name": f"BEFORE-{uuid.uuid4().hex}", "tags": ["戦闘前"]},
         ]
-    table = new_game(client, options={"dice_policy": "both"}, ruleset_options={"catalog": data})
-    setup_to_ambush(table)
-    gm = view(table, "gm")
-    bases = [p["seat"] for p in gm["players"] if p["side"] == "base"]
-    explorers = [p["seat"] for p in gm["players"] if p["side"] == "explorer"]
-    for index, (planet, square) in enumerate(ambush_squares(table, 3)):
-        actor = f"seat:{bases[index % len(bases)]}"
-        table.do(actor, cmd("place_ambush", planet=planet, square=square))
-    for index, seat in enumerate(explorers):
-        table.do(f"seat:{seat}", cmd("enter", planet=max(index - 2, 0)))
-    table.do(table.creator, cmd("begin_planets"))
-    return table, explorers[:3]
+    return three_on_a_square(client, catalog=data, options={"dice_policy": "both"})
 
 
 def _body(markers: dict[int, list[str]], raw: tuple[str, Any], n: int) -> dict[str, Any]:
