@@ -183,6 +183,7 @@ class Affinity:
 
     async def _owner(self, game_id: str, key: int) -> Owner | None:
         if self.ownership.owns(game_id):
+            self.ownership.used(game_id)
             return MINE
         known = self._owners.get(key)
         if known is not None:
@@ -274,6 +275,7 @@ class Affinity:
                     writer.write(_frames(b'{"not_owner": true}', b""))  # nothing was run
                 else:
                     self.served += 1
+                    self.ownership.used(head["game_id"])
                     status, headers, content = await self._run(head, body)
                     reply = json.dumps({"status": status, "headers": _texts(headers)}).encode()
                     writer.write(_frames(reply, content))

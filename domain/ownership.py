@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,10 +31,12 @@ log = logging.getLogger(__name__)
 OWNER_LOCK = 0x4B4F574E  # "KOWN": the owner locks' first key (the game's lock key the second)
 TABLE = "kiroku_owners"
 # A process owns at most this many lock keys: each is an entry in PostgreSQL's shared lock
-# table (max_locks_per_transaction × max_connections, 6,400 on a stock server) for as long as
-# the process runs. Games beyond it are written by whichever worker gets their commands, under
-# the write lock, as without owners.
+# table (max_locks_per_transaction × max_connections, 6,400 on a stock server) while held.
+# To take another game, a process lets go of the one it has used least recently, if no command
+# reached it for IDLE_SECONDS; while every one is busier, the game is written by whichever worker
+# gets its commands, under the write lock, as without owners.
 MAX_OWNED = 1024
+IDLE_SECONDS = 60.0
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,7 @@ class Ownership:
         self.host = host
         self.address = address
         self._owned: set[int] = set()  # lock keys held on the session
+        self._used: dict[int, float] = {}  # lock key → when a command of it last ran here
         self._connection: Any = None
         self._guard = threading.Lock()
         schema = env.get("POSTGRES_SCHEMA") or "public"
@@ -72,10 +76,15 @@ class Ownership:
         except Exception:  # not a game id: nobody owns it
             return False
 
+    def used(self, game_id: str) -> None:
+        """A command of this owned game ran here: it is the last the process lets go of."""
+        with contextlib.suppress(Exception):  # not a game id
+            self._used[lock_key(game_id)] = time.monotonic()
+
     @property
     def full(self) -> bool:
-        """May this process own no more games?"""
-        return len(self._owned) >= MAX_OWNED
+        """May this process own no more games (every one it holds used lately)?"""
+        return len(self._owned) >= MAX_OWNED and self._idlest()[1] > time.monotonic() - IDLE_SECONDS
 
     def create_table(self) -> None:
         """Create `kiroku_owners` if missing (several workers may race to: one wins)."""
@@ -103,12 +112,15 @@ class Ownership:
                 return MINE
             try:
                 connection = self._session()
-                if len(self._owned) < MAX_OWNED:
+                if not self.full:
                     row = connection.execute(
                         "SELECT pg_try_advisory_lock(%s, %s)", (OWNER_LOCK, key)
                     ).fetchone()
                     if row is not None and row[0]:
+                        if len(self._owned) >= MAX_OWNED:  # only once the new one is held
+                            self._let_go_of_the_idlest(connection)
                         self._owned.add(key)  # held: recording it may fail, the lock stays
+                        self._used[key] = time.monotonic()
                         connection.execute(
                             f"INSERT INTO {self._table} (key, host, address) VALUES (%s, %s, %s) "
                             "ON CONFLICT (key) DO UPDATE "
@@ -126,6 +138,24 @@ class Ownership:
             return None  # not recorded yet (or this process's own, from a session it lost)
         return Owner(found[0], found[1])
 
+    def _let_go_of_the_idlest(self, connection: Any) -> None:
+        """Let go of the owned game used least recently (`full` said it is idle). It is
+        no longer this process's own before its lock is let go: from then on this process
+        decides its commands as any other worker's (the version check, the write lock), and
+        a worker that still hands it a command is told so and asks again."""
+        key, _last = self._idlest()
+        self._owned.discard(key)
+        connection.execute("SELECT pg_advisory_unlock(%s, %s)", (OWNER_LOCK, key))
+        for stale in [k for k in tuple(self._used) if k not in self._owned]:
+            self._used.pop(stale, None)
+
+    def _idlest(self) -> tuple[int, float]:
+        """The owned game used least recently, and when. (The sets are copied first, in one
+        step: `full` reads them from the event loop while a claim may change them.)"""
+        used = self._used
+        key = min(tuple(self._owned), key=lambda k: used.get(k, 0.0))
+        return key, used.get(key, 0.0)
+
     def close(self) -> None:
         """Let go of every game (closing the session releases its locks)."""
         with self._guard:
@@ -140,6 +170,7 @@ class Ownership:
     def _drop(self) -> None:
         connection, self._connection = self._connection, None
         self._owned.clear()
+        self._used.clear()
         if connection is not None:
             with contextlib.suppress(Exception):
                 connection.close()
