@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.config import is_postgres
-from domain.repository import lock_key, lock_session
+from domain.repository import lock_key
+from domain.store import pg_session
 
 log = logging.getLogger(__name__)
 
@@ -164,7 +165,7 @@ class Ownership:
     def _session(self) -> Any:
         if self._connection is None or self._connection.closed:
             self._owned.clear()  # a new session holds nothing
-            self._connection = lock_session(self.env)
+            self._connection = pg_session(self.env)
         return self._connection
 
     def _drop(self) -> None:

@@ -43,6 +43,7 @@ from domain.store import (
     StateSnapshot,
     StoredRecord,
     decode_row,
+    pg_session,
     prepare_postgres,
     read_many,
     read_records,
@@ -269,22 +270,6 @@ def fold_one(state: GameState | None, recorded: Recorded) -> GameState:
         raise CorruptEvent(recorded.seq, f"it cannot be applied ({type(error).__name__})") from None
 
 
-def lock_session(env: dict[str, str]) -> Any:
-    """A new PostgreSQL session of its own (autocommit) for session advisory locks: they
-    belong to the session, so it is kept apart from the pools' connections."""
-    import psycopg  # only with PostgreSQL
-
-    return psycopg.connect(
-        dbname=env["POSTGRES_DBNAME"],
-        host=env["POSTGRES_HOST"],
-        port=env["POSTGRES_PORT"],
-        user=env["POSTGRES_USER"],
-        password=env.get("POSTGRES_PASSWORD") or None,
-        connect_timeout=5,
-        autocommit=True,
-    )
-
-
 class GameRepository:
     def __init__(self, env: dict[str, str]) -> None:
         self.env = env
@@ -359,7 +344,7 @@ class GameRepository:
     def _lock_session(self) -> Any:
         """This process's session for write locks (autocommit), opened on first use."""
         if self._lock_connection is None or self._lock_connection.closed:
-            self._lock_connection = lock_session(self.env)
+            self._lock_connection = pg_session(self.env)
         return self._lock_connection
 
     def _drop_lock_connection(self) -> None:

@@ -17,7 +17,7 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 from uuid import UUID
 
 from eventsourcing.application import Application
@@ -73,6 +73,22 @@ class StoreUnavailable(Exception):
     create what is missing): a clear reason for the operator, never a retry loop."""
 
 
+def pg_session(env: dict[str, str]) -> Any:
+    """A new PostgreSQL session of its own (autocommit), apart from the pools' connections:
+    for creating the schema, and for session advisory locks (they belong to the session)."""
+    import psycopg  # only with PostgreSQL
+
+    return psycopg.connect(
+        dbname=env["POSTGRES_DBNAME"],
+        host=env["POSTGRES_HOST"],
+        port=env["POSTGRES_PORT"],
+        user=env["POSTGRES_USER"],
+        password=env.get("POSTGRES_PASSWORD") or None,
+        connect_timeout=5,
+        autocommit=True,
+    )
+
+
 def prepare_postgres(env: dict[str, str]) -> None:
     """PostgreSQL: make sure the server answers (within seconds, not after the connection
     pool's long retries) and create the schema a `?schema=` names when it does not exist yet,
@@ -86,15 +102,7 @@ def prepare_postgres(env: dict[str, str]) -> None:
     schema = env.get("POSTGRES_SCHEMA") or "public"
     where = f"{env['POSTGRES_HOST']}:{env['POSTGRES_PORT']}/{env['POSTGRES_DBNAME']}"
     try:
-        with psycopg.connect(
-            dbname=env["POSTGRES_DBNAME"],
-            host=env["POSTGRES_HOST"],
-            port=env["POSTGRES_PORT"],
-            user=env["POSTGRES_USER"],
-            password=env.get("POSTGRES_PASSWORD") or None,
-            connect_timeout=5,
-            autocommit=True,
-        ) as conn:
+        with pg_session(env) as conn:
             exists = conn.execute(
                 "SELECT 1 FROM pg_namespace WHERE nspname = %s", (schema,)
             ).fetchone()
