@@ -85,7 +85,10 @@ class Ownership:
     @property
     def full(self) -> bool:
         """May this process own no more games (every one it holds used lately)?"""
-        return len(self._owned) >= MAX_OWNED and self._idlest()[1] > time.monotonic() - IDLE_SECONDS
+        if len(self._owned) < MAX_OWNED:
+            return False
+        idlest = self._idlest()  # None if a failed session let go of them all meanwhile
+        return idlest is not None and idlest[1] > time.monotonic() - IDLE_SECONDS
 
     def create_table(self) -> None:
         """Create `kiroku_owners` if missing (several workers may race to: one wins)."""
@@ -144,18 +147,22 @@ class Ownership:
         no longer this process's own before its lock is let go: from then on this process
         decides its commands as any other worker's (the version check, the write lock), and
         a worker that still hands it a command is told so and asks again."""
-        key, _last = self._idlest()
+        idlest = self._idlest()
+        if idlest is None:
+            return
+        key = idlest[0]
         self._owned.discard(key)
         connection.execute("SELECT pg_advisory_unlock(%s, %s)", (OWNER_LOCK, key))
         for stale in [k for k in tuple(self._used) if k not in self._owned]:
             self._used.pop(stale, None)
 
-    def _idlest(self) -> tuple[int, float]:
-        """The owned game used least recently, and when. (The sets are copied first, in one
-        step: `full` reads them from the event loop while a claim may change them.)"""
+    def _idlest(self) -> tuple[int, float] | None:
+        """The owned game used least recently, and when; None when none is owned. (The set
+        is copied first, in one step: `full` reads it from the event loop while a claim or a
+        failed session may change it.)"""
         used = self._used
-        key = min(tuple(self._owned), key=lambda k: used.get(k, 0.0))
-        return key, used.get(key, 0.0)
+        key = min(tuple(self._owned), key=lambda k: used.get(k, 0.0), default=None)
+        return None if key is None else (key, used.get(key, 0.0))
 
     def close(self) -> None:
         """Let go of every game (closing the session releases its locks)."""
