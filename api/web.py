@@ -64,6 +64,22 @@ def join_link(
 UNGUARDED_PATHS = ("/docs", "/redoc")
 
 
+def secured(send: Send) -> Send:
+    """`send`, with the content security policy and friends added to the response's head."""
+
+    async def send_with_headers(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            headers = list(message.get("headers", []))
+            # A response with a policy of its own (the session log: its inline style and
+            # script allowed by their hashes) keeps it; every other gets the default.
+            own = any(name.lower() == CSP_HEADER for name, _value in headers)
+            extra = [h for h in SECURITY_HEADERS if not (own and h[0] == CSP_HEADER)]
+            message["headers"] = [*headers, *extra]
+        await send(message)
+
+    return send_with_headers
+
+
 class SecurityHeaders:
     """Adds the content security policy and friends to every response but the API docs."""
 
@@ -74,15 +90,4 @@ class SecurityHeaders:
         if scope["type"] != "http" or scope["path"].startswith(UNGUARDED_PATHS):
             await self.app(scope, receive, send)
             return
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = list(message.get("headers", []))
-                # A response with a policy of its own (the session log: its inline style and
-                # script allowed by their hashes) keeps it; every other gets the default.
-                own = any(name.lower() == CSP_HEADER for name, _value in headers)
-                extra = [h for h in SECURITY_HEADERS if not (own and h[0] == CSP_HEADER)]
-                message["headers"] = [*headers, *extra]
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
+        await self.app(scope, receive, secured(send))

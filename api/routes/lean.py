@@ -1,5 +1,11 @@
 """The command route's fast lane: `POST /games/{id}/commands` without the framework's glue.
 
+The lane stands in front of the app's middleware and routing (`api/app.KirokuApp`), so the
+request a table sends most does not pass through ten layers it does not need; what those
+layers would give it, it does itself: the body-size limit (a declared `Content-Length`
+within it, else the layers answer), the security headers, and a refusal answered by the
+app's own exception handlers.
+
 Most commands are a well-formed JSON body from a seat or the GM whose token this process has
 already seen. For those, this endpoint reads the body once, validates it exactly as the
 declared route would (`json.loads`, then the same model in Python mode), authenticates from
@@ -7,10 +13,10 @@ the cached game, hands the command to the service's writer and serializes the an
 no dependency solving, no threadpool hop, no re-validation of the reply.
 
 Anything else — no or another Authorization, a cookie session, an unknown token, a body
-that does not parse or validate, an over-long key or id — goes to the declared FastAPI route
-(`api/routes/commands.py`) with the body replayed, so every error a client can get, and the
-OpenAPI document, are that route's. The answers are the same either way
-(tests/api/test_lean_route.py compares them).
+that does not parse or validate, an over-long key or id — goes through the middleware to the
+declared FastAPI route (`api/routes/commands.py`) with the body replayed, so every error a
+client can get, and the OpenAPI document, are that route's. The answers are the same either
+way (tests/api/test_lean_route.py compares them).
 
 With affinity (api/affinity.py: PostgreSQL, several workers), a request of the lane's shape
 for a game another worker owns is first handed to that worker, which runs it through this
@@ -21,23 +27,29 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import re
+from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 from starlette.datastructures import Headers
-from starlette.routing import BaseRoute, Match, Route
-from starlette.types import Message, Receive, Scope, Send
+from starlette.requests import Request
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.affinity import FORWARDED, Affinity
+from api.limits import MAX_BODY_BYTES
 from api.present import event_out, head_header
 from api.schemas import CommandBody, CommandResponse
+from api.web import SECURITY_HEADERS, secured
 from domain.authentication import hash_token
 from domain.commands import Command, Say
+from domain.dice import DiceError
+from domain.errors import KirokuError
 from domain.lifecycle import chat_hint
 from domain.service import GameService
 
-PATH = "/games/{game_id}/commands"
-PASSED = "kiroku.lane_passed"  # set in the scope of a request the lane passed on
+log = logging.getLogger(__name__)
+PATH = re.compile(r"/games/([^/]+)/commands")  # as the declared route's path
 COMMAND: TypeAdapter[Command] = TypeAdapter(CommandBody)
 MAX_GAME_ID = 64  # as the declared route's path parameter
 MAX_KEY = 200  # as the declared route's Idempotency-Key header
@@ -62,22 +74,64 @@ def _is_json(headers: Headers) -> bool:
     return media == "application/json"
 
 
+def lane_game_id(scope: Scope) -> str | None:
+    """The game id of a request to the declared command route, else None."""
+    if scope["type"] != "http" or scope["method"] != "POST" or scope.get("root_path"):
+        return None
+    match = PATH.fullmatch(scope["path"])
+    return match.group(1) if match else None
+
+
 class LeanCommands:
-    """An ASGI endpoint for the fast lane, falling back to `declared` (the FastAPI route)."""
+    """The fast lane, falling back to `behind`: the app's middleware, routes and the declared
+    route. `handlers`: the app's exception handlers, for the lane's refusals."""
+
+    def __init__(self, behind: ASGIApp, handlers: dict[Any, Any]) -> None:
+        self._behind = behind
+        self._handlers = handlers
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        length = Headers(scope=scope).get("content-length")
+        if length is None or not length.isdigit() or int(length) > MAX_BODY_BYTES:
+            await self._behind(scope, receive, send)  # the body-size limit answers
+            return
         body = await _read_body(receive)
-        affinity: Affinity | None = getattr(scope["app"].state, "affinity", None)
-        if (
-            affinity is not None
-            and not scope.get(FORWARDED)  # handed over already: its owner runs it
-            and _lane_token(scope) is not None
-            and await affinity.hand_over(scope, body, send)
-        ):
-            return  # another worker owns the game: its answer was relayed
-        handled = await self._fast(scope, body, send)
-        if not handled:  # route again, past the lane, to the declared route
-            await scope["app"].router({**scope, PASSED: True}, _replay(body, receive), send)
+        started = False
+
+        def starting(message: Message) -> Any:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            return send(message)
+
+        try:
+            affinity: Affinity | None = getattr(scope["app"].state, "affinity", None)
+            if (
+                affinity is not None
+                and not scope.get(FORWARDED)  # handed over already: its owner runs it
+                and _lane_token(scope) is not None
+                and await affinity.hand_over(scope, body, secured(starting))
+            ):
+                return  # another worker owns the game: its answer was relayed
+            handled = await self._fast(scope, body, starting)
+        except Exception as error:
+            if started:
+                raise
+            await self._refuse(scope, error, secured(send))
+            return
+        if not handled:  # through the middleware to the declared route
+            await self._behind(scope, _replay(body, receive), send)
+
+    async def _refuse(self, scope: Scope, error: Exception, send: Send) -> None:
+        """Answer `error` with the app's handler for it, as its middleware would have."""
+        handler = next(
+            (self._handlers[k] for k in type(error).__mro__ if k in self._handlers), None
+        )
+        if handler is None:
+            raise error
+        if not isinstance(error, KirokuError | DiceError):
+            log.error("a command on %s failed", scope["path"], exc_info=error)
+        response = await handler(Request(scope), error)
+        await response(scope, _nothing, send)
 
     async def _fast(self, scope: Scope, body: bytes, send: Send) -> bool:
         game_id: str = scope["path_params"]["game_id"]
@@ -116,6 +170,7 @@ class LeanCommands:
         raw_headers += [
             (k.lower().encode(), v.encode()) for k, v in head_header(outcome.state).items()
         ]
+        raw_headers += SECURITY_HEADERS
         await send({"type": "http.response.start", "status": 201, "headers": raw_headers})
         await send({"type": "http.response.body", "body": content})
         return True
@@ -161,16 +216,5 @@ def _replay(body: bytes, receive: Receive) -> Receive:
     return replayed
 
 
-class LaneRoute(Route):
-    """The lane's route: it matches only requests the lane has not passed on yet."""
-
-    def matches(self, scope: Scope) -> tuple[Match, Scope]:
-        if scope.get(PASSED):
-            return Match.NONE, {}
-        return super().matches(scope)
-
-
-def install_lean_commands(routes: list[BaseRoute]) -> None:
-    """Put the fast lane in front of every route; the declared command route stays in the
-    OpenAPI document and serves everything the lane passes on."""
-    routes.insert(0, LaneRoute(PATH, LeanCommands(), methods=["POST"], include_in_schema=False))
+async def _nothing() -> Message:
+    return {"type": "http.disconnect"}

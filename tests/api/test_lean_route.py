@@ -1,18 +1,23 @@
 """The command route's fast lane (api/routes/lean.py) answers as the declared route does: the
 same body shape, status and headers for a command it serves, and every request it passes on
-gets the declared route's own answer (validation errors, auth errors, cookies)."""
+gets the declared route's own answer (validation errors, auth errors, cookies). Standing in
+front of the middleware, it keeps the body limit, the security headers and the error
+handlers' answers."""
 
 from __future__ import annotations
 
 import json
+from concurrent.futures import Future
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from api.limits import MAX_BODY_BYTES
 from api.routes import lean
 from api.schemas import CommandResponse
 from api.web import session_cookie
+from domain.service import GameService
 from tests.table import Table
 
 PAGE = {"X-Kiroku": "1"}
@@ -115,6 +120,8 @@ def test_what_the_lane_refuses_or_passes_on_is_answered_as_before(
     )
     assert response.status_code == status, response.text
     assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["x-frame-options"] == "DENY"  # the lane's refusals too
+    assert "content-security-policy" in response.headers
     if code is not None:
         assert response.json()["code"] == code
     after = client.get(f"/games/{table.game_id}/events", headers=table.auth("gm")).json()
@@ -143,6 +150,46 @@ def test_bodies_the_lane_cannot_read_get_the_declared_answers(
     missing = client.post("/games/not-a-game/commands", json={"type": "start"}, headers=auth)
     assert missing.status_code in (401, 404)
     assert lane == [False, False, False]
+
+
+def test_a_failure_in_the_lane_is_a_problem_not_a_crash(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lane stands in front of the middleware that turns an unexpected error into a 500
+    problem; it answers one the same way, with the security headers, appending nothing."""
+    table = Table.create(client)
+    table.join_all()
+    table.do("gm", {"type": "start"})
+    before = table.log_bytes()
+
+    def broken(*_args: Any, **_kwargs: Any) -> Future[Any]:
+        failed: Future[Any] = Future()
+        failed.set_exception(RuntimeError("a bug"))
+        return failed
+
+    monkeypatch.setattr(GameService, "submit", broken)
+    response = table.send("seat:1", {"type": "roll", "expression": "2d6"})
+    assert response.status_code == 500, response.text
+    assert response.headers["content-type"] == "application/problem+json"
+    assert response.json()["code"] == "internal_error" and "a bug" not in response.text
+    assert response.headers["x-frame-options"] == "DENY"
+    assert table.log_bytes() == before
+
+
+def test_an_over_long_body_is_refused_by_the_limit_not_read_by_the_lane(
+    client: TestClient, lane: list[bool]
+) -> None:
+    table = Table.create(client)
+    table.join_all()
+    before = table.log_bytes()
+    huge = json.dumps({"type": "declare", "text": "x" * (MAX_BODY_BYTES + 1)}).encode()
+    response = client.post(
+        f"/games/{table.game_id}/commands",
+        content=huge,
+        headers={**table.auth("gm"), "Content-Type": "application/json"},
+    )
+    assert response.status_code == 413 and response.json()["code"] == "payload_too_large"
+    assert lane == [] and table.log_bytes() == before
 
 
 def _nested(depth: int) -> Any:
