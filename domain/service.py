@@ -37,7 +37,7 @@ from domain.repository import Answer, AppendConflict, GameRepository
 from domain.store import CommandAnswer, EventLog
 from domain.text import FORBIDDEN_CHARACTER, forbidden_character, problem_text
 from domain.verification import Unreadable, VerificationReport, verify
-from domain.writer import GroupWriter, Job
+from domain.writer import GroupWriter, Job, Then
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 60
@@ -207,6 +207,20 @@ class GameService:
     ) -> Future[Outcome]:
         """As `execute`, without waiting: the outcome (or refusal) arrives in the future."""
         return self.writer.submit(self._command_job(game_id, actor, command, idempotency_key))
+
+    def send(
+        self,
+        game_id: str,
+        actor: str,
+        command: Command,
+        idempotency_key: str | None,
+        then: Then,
+    ) -> None:
+        """As `submit`, for an event loop: `then(outcome, refusal)` is called on the writer's
+        thread once the command is stored or refused (the caller hands it to its loop)."""
+        job = self._command_job(game_id, actor, command, idempotency_key)
+        job.then = then
+        self.writer.send(job)
 
     def _command_job(
         self, game_id: str, actor: str, command: Command, idempotency_key: str | None

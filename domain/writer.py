@@ -21,7 +21,7 @@ import queue
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from domain.dice import DiceError
@@ -38,14 +38,38 @@ MAX_BATCH = 64  # jobs in one transaction
 MAX_DEFERRED = 8  # batches a job may be left out of while another worker holds its game
 
 
+Then = Callable[["Outcome | None", "BaseException | None"], None]
+
+
 @dataclass
 class Job:
+    """A command for the writer. Its outcome or refusal goes to `then`, on the writer's
+    thread, when one is given (an event loop's caller: no thread waits, no future to wrap);
+    else to `future`."""
+
     game_id: str
     decide: Callable[[GameState], list[Draft]]
     actor_of: Callable[[Draft], str]
     answer: Answer | None
-    future: Future[Outcome] = field(default_factory=Future)
+    then: Then | None = None
+    future: Future[Outcome] | None = None
     deferred: int = 0  # batches it was left out of: its game was locked by another worker
+    settled: bool = False
+
+    def settle(self, outcome: Outcome | None, error: BaseException | None = None) -> None:
+        if self.settled:
+            return
+        self.settled = True
+        if self.then is not None:
+            try:
+                self.then(outcome, error)
+            except Exception:  # the writer goes on whatever a caller does with its outcome
+                log.exception("a command's outcome could not be handed to its caller")
+        elif self.future is not None:
+            if error is not None:
+                self.future.set_exception(error)
+            else:
+                self.future.set_result(outcome)  # type: ignore[arg-type]
 
 
 @dataclass
@@ -76,6 +100,13 @@ class GroupWriter:
         return self.submit(job).result()
 
     def submit(self, job: Job) -> Future[Outcome]:
+        if job.future is None:
+            job.future = Future()
+        self.send(job)
+        return job.future
+
+    def send(self, job: Job) -> None:
+        """Queue `job`; its outcome goes where the job says (`Job.settle`)."""
         with self._guard:
             if self._thread is None:
                 self._thread = threading.Thread(
@@ -83,7 +114,6 @@ class GroupWriter:
                 )
                 self._thread.start()
         self._queue.put(job)
-        return job.future
 
     def close(self) -> None:
         with self._guard:
@@ -126,8 +156,7 @@ class GroupWriter:
             log.exception("the writer failed a batch of %d commands", len(jobs))
             self._deferred = []
             for job in jobs:
-                if not job.future.done():
-                    job.future.set_exception(error)
+                job.settle(None, error)
 
     def _batch(self, jobs: list[Job]) -> None:
         games = self._service.games
@@ -245,12 +274,12 @@ class GroupWriter:
         self.batched += len(decided)
         for entry in decided:
             if entry.error is not None:
-                entry.job.future.set_exception(entry.error)
+                entry.job.settle(None, entry.error)
             else:
                 assert entry.outcome is not None
                 if entry.outcome.records:
                     service._announce(entry.outcome.state, entry.outcome.records)
-                entry.job.future.set_result(entry.outcome)
+                entry.job.settle(entry.outcome)
         return solo
 
     def _solo(self, job: Job) -> None:
@@ -260,9 +289,9 @@ class GroupWriter:
                     job.game_id, job.decide, job.actor_of, job.answer
                 )
         except BaseException as error:
-            job.future.set_exception(error)
+            job.settle(None, error)
         else:
-            job.future.set_result(outcome)
+            job.settle(outcome)
 
 
 def _outcome(state: GameState, records: list[Recorded]) -> Outcome:

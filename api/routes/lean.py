@@ -46,7 +46,7 @@ from domain.commands import Command, Say
 from domain.dice import DiceError
 from domain.errors import KirokuError
 from domain.lifecycle import chat_hint
-from domain.service import GameService
+from domain.service import GameService, Outcome
 
 log = logging.getLogger(__name__)
 PATH = re.compile(r"/games/([^/]+)/commands")  # as the declared route's path
@@ -152,7 +152,7 @@ class LeanCommands:
             command = COMMAND.validate_python(json.loads(body))
         except (ValueError, RecursionError, ValidationError):  # the declared route says why
             return False
-        outcome = await asyncio.wrap_future(service.submit(game_id, actor, command, key))
+        outcome = await _outcome(service, game_id, actor, command, key)
         reply = CommandResponse(
             game_id=game_id,
             last_seq=outcome.last_seq,
@@ -174,6 +174,33 @@ class LeanCommands:
         await send({"type": "http.response.start", "status": 201, "headers": raw_headers})
         await send({"type": "http.response.body", "body": content})
         return True
+
+
+async def _outcome(
+    service: GameService, game_id: str, actor: str, command: Command, key: str | None
+) -> Outcome:
+    """The command's outcome from the writer, handed to this event loop when it is stored (or
+    its refusal raised here)."""
+    loop = asyncio.get_running_loop()
+    waiter: asyncio.Future[Outcome] = loop.create_future()
+
+    def then(outcome: Outcome | None, error: BaseException | None) -> None:  # writer's thread
+        if not loop.is_closed():
+            loop.call_soon_threadsafe(_settle, waiter, outcome, error)
+
+    service.send(game_id, actor, command, key, then)
+    return await waiter
+
+
+def _settle(
+    waiter: asyncio.Future[Outcome], outcome: Outcome | None, error: BaseException | None
+) -> None:
+    if waiter.done():  # the request was cancelled meanwhile
+        return
+    if error is not None:
+        waiter.set_exception(error)
+    else:
+        waiter.set_result(outcome)  # type: ignore[arg-type]
 
 
 def _lane_token(scope: Scope, headers: Headers | None = None) -> str | None:

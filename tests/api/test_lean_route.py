@@ -7,7 +7,6 @@ handlers' answers."""
 from __future__ import annotations
 
 import json
-from concurrent.futures import Future
 from typing import Any
 
 import pytest
@@ -162,12 +161,11 @@ def test_a_failure_in_the_lane_is_a_problem_not_a_crash(
     table.do("gm", {"type": "start"})
     before = table.log_bytes()
 
-    def broken(*_args: Any, **_kwargs: Any) -> Future[Any]:
-        failed: Future[Any] = Future()
-        failed.set_exception(RuntimeError("a bug"))
-        return failed
+    def broken(*args: Any) -> None:
+        then = args[-1]
+        then(None, RuntimeError("a bug"))  # as the writer hands over an unexpected failure
 
-    monkeypatch.setattr(GameService, "submit", broken)
+    monkeypatch.setattr(GameService, "send", broken)
     response = table.send("seat:1", {"type": "roll", "expression": "2d6"})
     assert response.status_code == 500, response.text
     assert response.headers["content-type"] == "application/problem+json"
