@@ -290,7 +290,7 @@ def http_runs(base: str, seconds: int) -> tuple[WrkRun, WrkRun]:
 
 CALLGRIND_SCRIPT = textwrap.dedent(
     """
-    import asyncio, json, sys, tempfile
+    import asyncio, gc, json, sys, tempfile
     from pathlib import Path
     from api.app import create_app
     from domain.commands import Roll
@@ -302,6 +302,8 @@ CALLGRIND_SCRIPT = textwrap.dedent(
     service = GameService(store_env(sqlite_path=str(Path(tempfile.mkdtemp()) / "cg.db")))
     game_id, token = new_game(service)
     app = create_app(service)
+    gc.collect()
+    gc.freeze()  # as `kiroku serve` does once started: no full collection of start-up objects
     body = json.dumps({"type": "roll", "expression": ROLL}).encode()
     scope = {
         "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
@@ -350,7 +352,7 @@ def instructions(mode: str, count: int) -> int | None:
             text=True,
             cwd=REPO,
             timeout=900,
-            env={**os.environ, "PYTHONPATH": str(REPO)},
+            env={**os.environ, "PYTHONPATH": str(REPO), "PYTHONHASHSEED": "0"},
         )
     finally:
         os.unlink(file.name)
@@ -358,7 +360,7 @@ def instructions(mode: str, count: int) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def per_command_instructions(mode: str, few: int = 10, many: int = 60) -> float | None:
+def per_command_instructions(mode: str, few: int = 10, many: int = 80) -> float | None:
     """Instructions of `many - few` more commands, per command: start-up cancels out."""
     low, high = instructions(mode, few), instructions(mode, many)
     if low is None or high is None:
@@ -819,7 +821,7 @@ def main(argv: list[str] | None = None) -> None:
             print("\n(c) PostgreSQL: skipped")
 
         if "d" in run and not args.no_callgrind and shutil.which("valgrind"):
-            print("\n(d) instructions per roll command (callgrind; the runs of 60 and 10 commands)")
+            print("\n(d) instructions per roll command (callgrind; the runs of 80 and 10 commands)")
             route = per_command_instructions("asgi")
             alone = per_command_instructions("execute")
             if route and alone:
