@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel, Json
 
-from domain.envelope import Envelope, Sealed, commitment, expected_hash, new_salt
+from domain.envelope import Envelope, Sealed, chain_hash, commitment, new_salt
 from domain.events import event_from_parts
 from domain.records import Draft, Recorded, ServerData
 
@@ -39,12 +39,20 @@ def seal(draft: Draft, *, game_id: str, seq: int, actor: str, at: str, prev_hash
         prev_hash=prev_hash,
         hash="",
     )
-    envelope = unhashed.model_copy(update={"hash": expected_hash(unhashed)})
-    return Recorded(envelope=envelope, event=draft.event, salt=salt, server=draft.server, body=body)
+    hashed = unhashed.hashed_part()
+    digest = chain_hash(prev_hash, hashed)
+    return Recorded(
+        envelope=unhashed.model_copy(update={"hash": digest}),
+        event=draft.event,
+        salt=salt,
+        server=draft.server,
+        body=body,
+        envelope_json={**hashed, "hash": digest},  # as `model_dump` orders it: hash last
+    )
 
 
 def encode(recorded: Recorded) -> str:
-    data: dict[str, Any] = {"envelope": recorded.envelope.model_dump(mode="json")}
+    data: dict[str, Any] = {"envelope": recorded.envelope_dump()}
     if recorded.salt is not None:
         data["secret"] = {"salt": recorded.salt, "body": recorded.body}
     if recorded.server is not None:

@@ -53,10 +53,6 @@ def chain_hash(prev_hash: str, unhashed: dict[str, Any]) -> str:
     return sha256_hex(prev_hash.encode("ascii") + canonical_json(unhashed))
 
 
-def expected_hash(envelope: Envelope) -> str:
-    return chain_hash(envelope.prev_hash, envelope.hashed_part())
-
-
 def new_salt() -> str:
     return secrets.token_hex(32)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -55,7 +55,16 @@ class Recorded:
     salt: str | None = None
     server: ServerData | None = None
     body: dict[str, Any] | None = None
+    # The envelope as JSON, when sealing has just made it for the hash: storing and answering
+    # reuse it. A record read back has none; its envelope is dumped where it is needed.
+    envelope_json: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
     @property
     def seq(self) -> int:
         return self.envelope.seq
+
+    def envelope_dump(self) -> dict[str, Any]:
+        """The envelope in JSON mode (shared: read it, never change it)."""
+        if self.envelope_json is not None:
+            return self.envelope_json
+        return self.envelope.model_dump(mode="json")

@@ -48,7 +48,7 @@ def redact(recorded: Recorded, viewer: str, disclosure: Disclosure) -> dict[str,
     """The envelope, plus `secret` (the sealed body) when `viewer` may read it."""
     envelope = recorded.envelope
     revealed = disclosure.revealed(recorded.seq)  # refuses an event it cannot speak for
-    out = envelope.model_dump(mode="json")
+    out = dict(recorded.envelope_dump())
     out["secret"] = out["revealed"] = None  # one shape for every event
     sealed = envelope.sealed
     if sealed is not None:

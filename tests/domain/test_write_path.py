@@ -14,12 +14,13 @@ from typing import Any
 
 import pytest
 
-from domain import lifecycle
+from domain import codec, lifecycle
 from domain.commands import Declare, End, Roll, Start
 from domain.config import CACHE_EVENTS_ENV, store_env
 from domain.errors import KirokuError
 from domain.game import GameState
 from domain.lifecycle_events import GameOptions
+from domain.redaction import Disclosure, redact
 from domain.repository import SNAPSHOT_INTERVAL, fold_one, parse_game_id
 from domain.service import GameService, NewGame
 from domain.verification import verify_chain
@@ -172,4 +173,27 @@ def test_no_command_waits_for_a_snapshot(tmp_path: Any, monkeypatch: pytest.Monk
         assert restored is not None and restored.version == SNAPSHOT_INTERVAL
     finally:
         release.set()
+        service.close()
+
+
+def test_a_sealed_envelope_is_stored_and_answered_as_its_model_dumps_it(tmp_path: Any) -> None:
+    """Sealing keeps the envelope's JSON for storing and answering; it must be the model's own
+    dump, key order included, and a record read back must encode to the same stored text."""
+    service = GameService(store_env(sqlite_path=str(tmp_path / "k.db")))
+    try:
+        game_id = _game(service)
+        service.execute(game_id, "gm", Start())
+        outcome = service.execute(game_id, "gm", Roll(expression="2d6", secret=True))
+        for sealed in outcome.records:
+            assert sealed.envelope_json is not None
+            assert list(sealed.envelope_json.items()) == list(
+                sealed.envelope.model_dump(mode="json").items()
+            )
+            read = next(service.records(game_id, after=sealed.seq - 1, upto=sealed.seq))
+            assert read.envelope_json is None and read == sealed
+            assert codec.encode(read) == codec.encode(sealed)
+            assert redact(read, "gm", Disclosure.of(outcome.state)) == redact(
+                sealed, "gm", Disclosure.of(outcome.state)
+            )
+    finally:
         service.close()
