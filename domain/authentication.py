@@ -40,6 +40,12 @@ class Authenticator:
             return self.session_audience(game_id, presented.session)
         return self.audience(game_id, None)
 
+    def cached_actor(self, game_id: str, token: str) -> str | None:
+        """The actor of a token the game's cached state knows (gm or seat:N), answered without
+        reading the store; None when the game is not cached or the token not known there."""
+        cached = self.games.cached(game_id)
+        return cached.credentials.get(hash_token(token)) if cached is not None else None
+
     def audience(self, game_id: str, token: str | None) -> str:
         """The caller's audience in this game: gm, seat:N, or public (when spectators may).
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Annotated, Any, Literal, Self
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -61,19 +60,23 @@ class Command(BaseModel):
         return self
 
 
-def _texts(model: BaseModel) -> Iterator[tuple[str, str]]:
-    stack: list[tuple[str, Any]] = [(name, value) for name, value in model]
+def _texts(model: BaseModel) -> list[tuple[str, str]]:
+    """Every string a model holds, with the field it is in (a list: this runs on every
+    command, and a generator over `BaseModel.__iter__` cost more than the strings' check)."""
+    texts: list[tuple[str, str]] = []
+    stack: list[tuple[str, Any]] = list(vars(model).items())
     while stack:
         name, value = stack.pop()
         if isinstance(value, str):
-            yield name, value
+            texts.append((name, value))
         elif isinstance(value, BaseModel):
-            stack.extend((f"{name}.{key}", child) for key, child in value)
+            stack.extend((f"{name}.{key}", child) for key, child in vars(value).items())
         elif isinstance(value, list | tuple):
             stack.extend((name, child) for child in value)
         elif isinstance(value, dict):
             stack.extend((name, child) for child in value.values())
             stack.extend((name, key) for key in value if isinstance(key, str))
+    return texts
 
 
 class Spoken(Command):

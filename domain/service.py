@@ -226,7 +226,7 @@ class GameService:
         self, game_id: str, actor: str, command: Command, idempotency_key: str | None
     ) -> Job:
         # Python mode, so NaN and infinities reach the check instead of becoming null.
-        request = sha256_hex(canonical_request(command.model_dump()))
+        canonical = canonical_request(command.model_dump())
         if idempotency_key is None:
             return Job(
                 game_id,
@@ -234,6 +234,7 @@ class GameService:
                 lambda _d: actor,
                 None,
             )
+        request = sha256_hex(canonical)
         answer = Answer(key=sha256_hex(f"{actor}\n{idempotency_key}"), request=request)
 
         def decide(state: GameState) -> list[Draft]:

@@ -28,8 +28,8 @@ def lane(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     served: list[bool] = []
     real = lean.LeanCommands._fast
 
-    async def spy(self: lean.LeanCommands, scope: Any, body: bytes, send: Any) -> bool:
-        handled = await real(self, scope, body, send)
+    async def spy(self: lean.LeanCommands, scope: Any, *args: Any) -> bool:
+        handled = await real(self, scope, *args)
         served.append(handled)
         return handled
 
