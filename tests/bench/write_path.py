@@ -751,12 +751,12 @@ def main(argv: list[str] | None = None) -> None:
         payload = sample_record()
         # The disk's rate wanders by a tenth from one run to the next: the median of three
         # runs (after the warm-up above) is what (b) is compared with.
-        rates = sorted(sizes.raw / raw_put(db(f"raw1-{n}"), payload, sizes.raw) for n in range(3))
-        one = rates[1]
+        puts = sorted(sizes.raw / raw_put(db(f"raw1-{n}"), payload, sizes.raw) for n in range(3))
+        one = puts[1]
         line(
             "raw eventsourcing put, one event per put",
             f"{one:>12,.0f}/s",
-            f"median of 3 runs of {sizes.raw:,} events ({rates[0]:,.0f}–{rates[2]:,.0f})",
+            f"median of 3 runs of {sizes.raw:,} events ({puts[0]:,.0f}–{puts[2]:,.0f})",
         )
         batched = (
             0.0 if "a" not in run else sizes.raw / raw_batched(db("raw32"), payload, sizes.raw)
