@@ -345,10 +345,12 @@ async def _owner_lost(scope: Scope, send: Send) -> None:
         headers={"Retry-After": "1"},
     )
 
-    async def nothing() -> Message:
-        return {"type": "http.disconnect"}
+    await response(scope, nothing_to_read, send)
 
-    await response(scope, nothing, send)
+
+async def nothing_to_read() -> Message:
+    """The `receive` of an answer given after the request's body was read."""
+    return {"type": "http.disconnect"}
 
 
 def _sweep() -> None:

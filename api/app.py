@@ -6,6 +6,7 @@ import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI
 from starlette.types import Receive, Scope, Send
@@ -44,14 +45,16 @@ class KirokuApp(FastAPI):
     """FastAPI, with the command route's fast lane in front of its middleware and routes
     (api/routes/lean.py): a table's commands skip the layers they do not need."""
 
-    lane: LeanCommands | None = None
+    def __init__(self, **settings: Any) -> None:
+        super().__init__(**settings)
+        # The handlers' dict is the app's own: those installed later answer the lane too.
+        self.lane = LeanCommands(behind=self.behind_lane, handlers=self.exception_handlers)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        game_id = lane_game_id(scope) if self.lane is not None else None
+        game_id = lane_game_id(scope)
         if game_id is None:
             await super().__call__(scope, receive, send)
             return
-        assert self.lane is not None
         scope["app"] = self
         scope["path_params"] = {"game_id": game_id}
         await self.lane(scope, receive, send)
@@ -111,5 +114,4 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
     app.mount("/static", pages.static_files(), name="static")
     app.add_middleware(BodySizeLimit)
     app.add_middleware(SecurityHeaders)
-    app.lane = LeanCommands(behind=app.behind_lane, handlers=app.exception_handlers)
     return app

@@ -1,10 +1,11 @@
 """Group commit: one writer thread per process owns every append (see docs/design.md).
 
 Callers queue a `Job` — a game, a decider, who acts, an Idempotency-Key's answer — and wait
-for its future. The writer takes every job queued (up to `MAX_BATCH`), decides each against
-the batch's running state of its game, and writes all their events in one transaction, so a
-burst of commands, of one game or of many, costs one commit (one fsync). Each caller then
-gets exactly its own outcome or refusal.
+for its outcome (a future; an event loop's caller gets it by `Job.then`). The writer takes
+every job queued (up to `MAX_BATCH`), decides each against the batch's running state of its
+game, and writes all their events in one transaction, so a burst of commands, of one game or
+of many, costs one commit (one fsync). Each caller then gets exactly its own outcome or
+refusal.
 
 Nothing is answered before the batch is stored: a refusal decided on a state that holds
 earlier jobs' events is only given once those events are. When the transaction fails —
@@ -44,15 +45,14 @@ Then = Callable[["Outcome | None", "BaseException | None"], None]
 @dataclass
 class Job:
     """A command for the writer. Its outcome or refusal goes to `then`, on the writer's
-    thread, when one is given (an event loop's caller: no thread waits, no future to wrap);
-    else to `future`."""
+    thread: an event loop's caller hands it to its loop (no thread waits); `submit` makes it
+    a future's."""
 
     game_id: str
     decide: Callable[[GameState], list[Draft]]
     actor_of: Callable[[Draft], str]
     answer: Answer | None
     then: Then | None = None
-    future: Future[Outcome] | None = None
     deferred: int = 0  # batches it was left out of: its game was locked by another worker
     settled: bool = False
 
@@ -60,16 +60,11 @@ class Job:
         if self.settled:
             return
         self.settled = True
-        if self.then is not None:
-            try:
-                self.then(outcome, error)
-            except Exception:  # the writer goes on whatever a caller does with its outcome
-                log.exception("a command's outcome could not be handed to its caller")
-        elif self.future is not None:
-            if error is not None:
-                self.future.set_exception(error)
-            else:
-                self.future.set_result(outcome)  # type: ignore[arg-type]
+        assert self.then is not None, "a job is queued with somewhere to send its outcome"
+        try:
+            self.then(outcome, error)
+        except Exception:  # the writer goes on whatever a caller does with its outcome
+            log.exception("a command's outcome could not be handed to its caller")
 
 
 @dataclass
@@ -100,13 +95,21 @@ class GroupWriter:
         return self.submit(job).result()
 
     def submit(self, job: Job) -> Future[Outcome]:
-        if job.future is None:
-            job.future = Future()
+        """Queue `job`; its outcome (or refusal) arrives in the future returned."""
+        future: Future[Outcome] = Future()
+
+        def then(outcome: Outcome | None, error: BaseException | None) -> None:
+            if error is not None:
+                future.set_exception(error)
+            else:
+                future.set_result(outcome)  # type: ignore[arg-type]
+
+        job.then = then
         self.send(job)
-        return job.future
+        return future
 
     def send(self, job: Job) -> None:
-        """Queue `job`; its outcome goes where the job says (`Job.settle`)."""
+        """Queue `job`; its outcome goes to `job.then`."""
         with self._guard:
             if self._thread is None:
                 self._thread = threading.Thread(

@@ -35,7 +35,7 @@ from pydantic import TypeAdapter, ValidationError
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from api.affinity import FORWARDED, Affinity
+from api.affinity import FORWARDED, Affinity, nothing_to_read
 from api.limits import MAX_BODY_BYTES
 from api.present import event_out, head_header
 from api.schemas import CommandBody, CommandResponse
@@ -130,7 +130,7 @@ class LeanCommands:
         if not isinstance(error, KirokuError | DiceError):
             log.error("a command on %s failed", scope["path"], exc_info=error)
         response = await handler(Request(scope), error)
-        await response(scope, _nothing, send)
+        await response(scope, nothing_to_read, send)
 
     async def _fast(self, scope: Scope, headers: dict[bytes, str], body: bytes, send: Send) -> bool:
         game_id: str = scope["path_params"]["game_id"]
@@ -246,7 +246,3 @@ def _replay(body: bytes, receive: Receive) -> Receive:
         return await receive()
 
     return replayed
-
-
-async def _nothing() -> Message:
-    return {"type": "http.disconnect"}
