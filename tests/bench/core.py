@@ -88,6 +88,9 @@ def machine() -> None:
     )
     import sqlite3
 
+    import psycopg
+
+    versions += f", psycopg {psycopg.__version__} ({psycopg.pq.__impl__} libpq)"
     print("Kiroku core benchmark")
     print(f"  platform   {platform.platform()}")
     print(f"  cpu        {cpu} ({os.cpu_count()} logical CPUs)")
