@@ -55,6 +55,8 @@ def postgres_env(url: str) -> dict[str, str]:
         raise ValueError(f"not a postgresql:// URL: {url!r}")
     env = {
         "PERSISTENCE_MODULE": "eventsourcing.postgres",
+        # Inserts committed in one round trip (domain/pg_recorder.py).
+        "APPLICATION_RECORDER_TOPIC": "domain.pg_recorder:OneTripRecorder",
         "POSTGRES_DBNAME": (parsed.path or "/postgres").lstrip("/"),
         "POSTGRES_HOST": parsed.hostname or "127.0.0.1",
         "POSTGRES_PORT": str(parsed.port or 5432),
