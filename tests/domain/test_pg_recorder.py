@@ -27,7 +27,13 @@ def recorder(postgres_url: str) -> Iterator[OneTripRecorder]:
 
 
 def rows(game: uuid.UUID, versions: range) -> list[StoredEvent]:
-    return [StoredEvent(game, v, "kiroku:test", f'{{"v": {v}}}'.encode()) for v in versions]
+    """Rows whose states hold what a text encoding would have to escape, and non-ASCII text."""
+    return [
+        StoredEvent(
+            game, v, "kiroku:test", f'{{"v": {v}, "say": "「\\\\」\'"}}'.encode() + b"\x00\xff"
+        )
+        for v in versions
+    ]
 
 
 def test_a_batch_is_stored_in_order_with_its_notification_ids(
@@ -38,6 +44,8 @@ def test_a_batch_is_stored_in_order_with_its_notification_ids(
     assert ids is not None and len(ids) == 5 and ids == sorted(ids)
     stored = recorder.select_notifications(start=None, limit=10)
     assert [n.id for n in stored] == list(ids)
+    sent = rows(first, range(1, 4)) + rows(second, range(1, 3))
+    assert [(n.topic, n.state) for n in stored] == [(e.topic, e.state) for e in sent]
     assert [(n.originator_id, n.originator_version) for n in stored] == [
         (first, 1),
         (first, 2),
