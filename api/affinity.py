@@ -9,6 +9,11 @@ relayed as they are. The owner decides on its cached state without reading what 
 wrote, and batches every command of the game in its group-commit writer. A worker that gets
 a command for a game nobody owns takes the game.
 
+Each worker keeps one connection to each other worker it hands commands to, carrying any
+number of them at once, each answered by its number; what one side sends in a turn of its
+event loop leaves in one write. The owner's writer settles a whole batch in one turn, so its
+answers to a worker go back in one system call and one wake-up of that worker, not one each.
+
 Forwarding never risks a command:
 
 - Not delivered (no socket, nobody listening, or the worker there no longer owns the game:
@@ -31,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import glob
+import itertools
 import json
 import logging
 import os
@@ -40,7 +46,7 @@ import struct
 import tempfile
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from starlette.types import ASGIApp, Message, Scope, Send
 
@@ -58,12 +64,12 @@ FORWARDED = "kiroku.forwarded"  # in the scope of a request another worker hande
 PREFIX = "kiroku-owner-"  # a worker's directory under the temporary one: its socket inside
 SOCKET = "commands.sock"
 ATTEMPTS = 5  # tries to reach a game's owner before running its command here
-MAX_FRAME = 16 * 1024 * 1024
-MAX_IDLE = 16  # connections kept open to each other worker
-_LENGTH = struct.Struct(">I")
+MAX_MESSAGE = 16 * 1024 * 1024  # a request's or an answer's head and body together
+_HEADER = struct.Struct(">III")  # a message: its number, its head's length, its body's length
+_NOT_OWNER = b'{"not_owner": true}'  # answered before running anything: send it elsewhere
+_FAILED = b'{"failed": true}'  # the app failed without answering: whether it stored is unknown
 _RELAYED_OUT = {name for name, _value in SECURITY_HEADERS}  # this worker adds its own
 T = TypeVar("T")
-Connection = tuple[asyncio.StreamReader, asyncio.StreamWriter]
 
 
 def affinity_wanted(env: dict[str, str]) -> bool:
@@ -97,9 +103,10 @@ class Affinity:
         self._owners: dict[int, Owner] = {}  # lock key → its owner elsewhere, as last found
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="kiroku-affinity")
         self._server: asyncio.AbstractServer | None = None
-        self._idle: dict[str, list[Connection]] = {}  # address → connections kept for reuse
-        self._waiting: set[asyncio.StreamWriter] = set()  # served connections between requests
-        self._stopping = False
+        self._channels: dict[str, Channel] = {}  # address → the connection to that worker
+        self._opening: dict[str, asyncio.Future[Channel]] = {}
+        self._serving: set[Served] = set()  # other workers' connections to this one
+        self.stopping = False
         self.forwarded = 0  # commands handed to other workers (figures for tests)
         self.served = 0  # commands other workers handed to this one
 
@@ -113,7 +120,8 @@ class Affinity:
         try:
             await self._db(_sweep)
             await self._db(self.ownership.create_table)
-            self._server = await asyncio.start_unix_server(self._serve, path=address)
+            loop = asyncio.get_running_loop()
+            self._server = await loop.create_unix_server(lambda: Served(self), path=address)
         except BaseException:
             await self.stop()
             raise
@@ -121,18 +129,17 @@ class Affinity:
         return self
 
     async def stop(self) -> None:
-        """Stop taking commands (a request already running is answered), let go of every
-        game, and close the connections kept to other workers."""
-        self._stopping = True
+        """Stop taking commands (those already running are answered, later ones are "not the
+        owner"), let go of every game, and close the connections to other workers."""
+        self.stopping = True
         if self._server is not None:
             self._server.close()
             self._server = None
-        for writer in list(self._waiting):  # between requests: the sender sees it closed
-            writer.close()
-        for connections in self._idle.values():
-            for _reader, writer in connections:
-                writer.close()
-        self._idle.clear()
+        for served in list(self._serving):
+            served.close_when_idle()
+        for channel in self._channels.values():
+            channel.close()
+        self._channels.clear()
         with contextlib.suppress(Exception):
             await self._db(self.ownership.close)
         self._executor.shutdown(wait=False)
@@ -201,91 +208,73 @@ class Affinity:
         self, address: str, scope: Scope, body: bytes
     ) -> tuple[int, list[Any], bytes]:
         """The owner's answer to this request: status, headers (less those this worker's
-        middleware adds again) and body. Over a connection kept from an earlier command when
-        there is one still open, else a new one."""
-        connection = self._take(address)
-        if connection is None:
-            try:
-                connection = await asyncio.open_unix_connection(address)
-            except OSError as error:  # no socket there, or nobody listening
-                raise NotDelivered(address) from error
-        reader, writer = connection
-        done = False
-        try:
-            head = {
-                "game_id": scope["path_params"]["game_id"],
-                "http_version": scope.get("http_version", "1.1"),
-                "scheme": scope.get("scheme", "http"),
-                "path": scope["path"],
-                "query_string": scope.get("query_string", b"").decode("latin-1"),
-                "root_path": scope.get("root_path", ""),
-                "headers": [
-                    [k.decode("latin-1"), v.decode("latin-1")] for k, v in scope["headers"]
-                ],
-                "client": list(scope["client"]) if scope.get("client") else None,
-                "server": list(scope["server"]) if scope.get("server") else None,
-            }
-            writer.write(_frames(json.dumps(head).encode(), body))
-            await writer.drain()
-            reply = json.loads(await _read_frame(reader))
-            content = await _read_frame(reader)
-            done = True
-        except (OSError, asyncio.IncompleteReadError, ValueError) as error:
-            raise Lost(address) from error
-        finally:
-            idle = self._idle.setdefault(address, [])
-            if done and not self._stopping and len(idle) < MAX_IDLE:
-                idle.append(connection)
-            else:
-                writer.close()
-        if reply.get("not_owner"):
+        middleware adds again) and body."""
+        channel = await self._channel(address)
+        head = {
+            "game_id": scope["path_params"]["game_id"],
+            "http_version": scope.get("http_version", "1.1"),
+            "scheme": scope.get("scheme", "http"),
+            "path": scope["path"],
+            "query_string": scope.get("query_string", b"").decode("latin-1"),
+            "root_path": scope.get("root_path", ""),
+            "headers": _texts(scope["headers"]),
+            "client": list(scope["client"]) if scope.get("client") else None,
+            "server": list(scope["server"]) if scope.get("server") else None,
+        }
+        raw, content = await channel.ask(json.dumps(head).encode(), body)
+        if raw == _NOT_OWNER:
             raise NotDelivered(address)
-        headers = [
-            (k.encode("latin-1"), v.encode("latin-1"))
-            for k, v in reply["headers"]
-            if k.encode("latin-1").lower() not in _RELAYED_OUT
-        ]
-        return int(reply["status"]), headers, content
+        if raw == _FAILED:
+            raise Lost(address)
+        try:
+            reply = json.loads(raw)
+            headers = [
+                (k.encode("latin-1"), v.encode("latin-1"))
+                for k, v in reply["headers"]
+                if k.encode("latin-1").lower() not in _RELAYED_OUT
+            ]
+            return int(reply["status"]), headers, content
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
+            raise Lost(address) from error  # not an answer: whether it ran is unknown
 
-    def _take(self, address: str) -> Connection | None:
-        """A kept connection to `address` that is still open (the owner closes them when it
-        stops; a worker that died closed them too)."""
-        idle = self._idle.get(address)
-        while idle:
-            reader, writer = idle.pop()
-            if not reader.at_eof() and not writer.is_closing():
-                return reader, writer
-            writer.close()
-        return None
+    async def _channel(self, address: str) -> Channel:
+        """The open connection to the worker at `address`, opened once however many
+        commands ask for it at the same moment."""
+        channel = self._channels.get(address)
+        if channel is not None and not channel.closed:
+            return channel
+        opening = self._opening.get(address)
+        if opening is None:
+            opening = asyncio.ensure_future(self._open(address))
+            self._opening[address] = opening
+            opening.add_done_callback(lambda _done: self._opening.pop(address, None))
+        return await asyncio.shield(opening)
+
+    async def _open(self, address: str) -> Channel:
+        try:
+            _transport, channel = await asyncio.get_running_loop().create_unix_connection(
+                Channel, address
+            )
+        except OSError as error:  # no socket there, or nobody listening
+            raise NotDelivered(address) from error
+        if self.stopping:
+            channel.close()
+            raise NotDelivered(address)
+        self._channels[address] = channel
+        return channel
 
     # ------------------------------------------------------------------------- serving
 
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        """One forwarding worker's connection: requests one after another, each answered
-        before the next is read (the sender keeps the connection for its next command)."""
-        try:
-            while not self._stopping:
-                self._waiting.add(writer)
-                try:
-                    head = json.loads(await _read_frame(reader))
-                    body = await _read_frame(reader)
-                finally:
-                    self._waiting.discard(writer)
-                if self._stopping or not self.ownership.owns(head["game_id"]):
-                    writer.write(_frames(b'{"not_owner": true}', b""))  # nothing was run
-                else:
-                    self.served += 1
-                    self.ownership.used(head["game_id"])
-                    status, headers, content = await self._run(head, body)
-                    reply = json.dumps({"status": status, "headers": _texts(headers)}).encode()
-                    writer.write(_frames(reply, content))
-                await writer.drain()
-        except (OSError, asyncio.IncompleteReadError, ValueError, KeyError):
-            pass  # the forwarding worker went away, or sent nonsense: nothing to answer
-        finally:
-            writer.close()
+    def answer(self, game_id: str) -> bool:
+        """Is this worker to run a command of `game_id` handed to it? (Else it answers "not
+        the owner", having run nothing.)"""
+        if self.stopping or not self.ownership.owns(game_id):
+            return False
+        self.served += 1
+        self.ownership.used(game_id)
+        return True
 
-    async def _run(self, head: dict[str, Any], body: bytes) -> tuple[int, list[Any], bytes]:
+    async def run(self, head: dict[str, Any], body: bytes) -> tuple[int, list[Any], bytes]:
         """The request through this worker's app, as if it had come here."""
         scope: Scope = {
             "type": "http",
@@ -374,12 +363,168 @@ def _texts(headers: list[tuple[bytes, bytes]]) -> list[list[str]]:
     return [[name.decode("latin-1"), value.decode("latin-1")] for name, value in headers]
 
 
-def _frames(*parts: bytes) -> bytes:
-    return b"".join(_LENGTH.pack(len(part)) + part for part in parts)
+def _message(number: int, head: bytes, body: bytes) -> bytes:
+    return _HEADER.pack(number, len(head), len(body)) + head + body
 
 
-async def _read_frame(reader: asyncio.StreamReader) -> bytes:
-    (length,) = _LENGTH.unpack(await reader.readexactly(_LENGTH.size))
-    if length > MAX_FRAME:
-        raise ValueError(f"a frame of {length} bytes")
-    return await reader.readexactly(length)
+class Messages:
+    """Messages cut out of what a connection receives, in whatever pieces it comes."""
+
+    def __init__(self) -> None:
+        self._buffer = bytearray()
+
+    def feed(self, data: bytes) -> list[tuple[int, bytes, bytes]]:
+        """The messages `data` completes: (number, head, body) each. Raises ValueError for one
+        over `MAX_MESSAGE` (the other side is not a Kiroku worker, or is broken)."""
+        buffer = self._buffer
+        buffer += data
+        found = []
+        start = 0
+        while len(buffer) - start >= _HEADER.size:
+            number, head, body = _HEADER.unpack_from(buffer, start)
+            if head + body > MAX_MESSAGE:
+                raise ValueError(f"a message of {head + body} bytes")
+            begin = start + _HEADER.size
+            end = begin + head + body
+            if len(buffer) < end:
+                break
+            found.append(
+                (number, bytes(buffer[begin : begin + head]), bytes(buffer[begin + head : end]))
+            )
+            start = end
+        del buffer[:start]
+        return found
+
+
+class Outbox:
+    """What a connection sends in one turn of the event loop, in one write: one system call,
+    and one wake-up of the other side, for a whole batch of answers or of requests."""
+
+    def __init__(self, transport: asyncio.Transport) -> None:
+        self._transport = transport
+        self._pending: list[bytes] = []
+
+    def send(self, message: bytes) -> None:
+        if not self._pending:
+            asyncio.get_running_loop().call_soon(self._flush)
+        self._pending.append(message)
+
+    def _flush(self) -> None:
+        pending, self._pending = self._pending, []
+        if not self._transport.is_closing():
+            self._transport.write(b"".join(pending))
+
+
+class Channel(asyncio.Protocol):
+    """This worker's connection to another one: commands handed over on it, any number at a
+    time, each answered by its number."""
+
+    def __init__(self) -> None:
+        self._transport: asyncio.Transport | None = None
+        self._outbox: Outbox | None = None
+        self._messages = Messages()
+        self._numbers = itertools.count()
+        self._waiting: dict[int, asyncio.Future[tuple[bytes, bytes]]] = {}
+        self.closed = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self._transport = cast(asyncio.Transport, transport)  # uvloop's are not subclasses
+        self._outbox = Outbox(self._transport)
+
+    async def ask(self, head: bytes, body: bytes) -> tuple[bytes, bytes]:
+        """The answer's head and body. Raises NotDelivered when the connection was closed
+        before sending, Lost when it closes before the answer."""
+        if self.closed or self._outbox is None:
+            raise NotDelivered("closed")
+        number = next(self._numbers)
+        answer: asyncio.Future[tuple[bytes, bytes]] = asyncio.get_running_loop().create_future()
+        self._waiting[number] = answer
+        self._outbox.send(_message(number, head, body))
+        try:
+            return await answer
+        finally:
+            self._waiting.pop(number, None)
+
+    def data_received(self, data: bytes) -> None:
+        try:
+            answers = self._messages.feed(data)
+        except ValueError:
+            self.close()
+            return
+        for number, head, body in answers:
+            answer = self._waiting.pop(number, None)
+            if answer is not None and not answer.done():
+                answer.set_result((head, body))
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        for answer in self._waiting.values():
+            if not answer.done():
+                answer.set_exception(Lost("the connection closed"))
+        self._waiting.clear()
+
+    def close(self) -> None:
+        self.closed = True
+        if self._transport is not None:
+            self._transport.close()
+
+
+class Served(asyncio.Protocol):
+    """Another worker's connection to this one: each command run as it comes, its answer
+    sent back under its number as soon as it is ready."""
+
+    def __init__(self, affinity: Affinity) -> None:
+        self._affinity = affinity
+        self._transport: asyncio.Transport | None = None
+        self._outbox: Outbox | None = None
+        self._messages = Messages()
+        self._running: set[asyncio.Task[None]] = set()
+        self._closing = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self._transport = cast(asyncio.Transport, transport)  # uvloop's are not subclasses
+        self._outbox = Outbox(self._transport)
+        self._affinity._serving.add(self)
+
+    def data_received(self, data: bytes) -> None:
+        assert self._outbox is not None
+        try:
+            requests = self._messages.feed(data)
+            for number, raw, body in requests:
+                head = json.loads(raw)
+                if not self._affinity.answer(head["game_id"]):
+                    self._outbox.send(_message(number, _NOT_OWNER, b""))  # nothing was run
+                    continue
+                task = asyncio.ensure_future(self._run(number, head, body))
+                self._running.add(task)
+                task.add_done_callback(self._done)
+        except (ValueError, KeyError, TypeError):
+            self._close()  # not a Kiroku worker, or a broken one: nothing to answer
+
+    async def _run(self, number: int, head: dict[str, Any], body: bytes) -> None:
+        assert self._outbox is not None
+        try:
+            status, headers, content = await self._affinity.run(head, body)
+        except Exception:  # logged by `run`; the other worker answers as for a lost owner
+            self._outbox.send(_message(number, _FAILED, b""))
+            return
+        reply = json.dumps({"status": status, "headers": _texts(headers)}).encode()
+        self._outbox.send(_message(number, reply, content))
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._running.discard(task)
+        if self._closing and not self._running:
+            asyncio.get_running_loop().call_soon(self._close)  # after the last answer's write
+
+    def close_when_idle(self) -> None:
+        """Stopping: close once the commands running are answered."""
+        self._closing = True
+        if not self._running:
+            self._close()
+
+    def _close(self) -> None:
+        if self._transport is not None:
+            self._transport.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._affinity._serving.discard(self)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from api.affinity import Affinity, _frames, _read_frame
+from api.affinity import _HEADER, Affinity, _message
 from domain.ownership import Owner
 
 GAME = "3f1c7a52-5b1e-4f0e-9a55-3d2d3c6b7a10"
@@ -69,13 +69,14 @@ async def hand_over(
         async def counting(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
             nonlocal received
             try:
-                json.loads(await _read_frame(reader))
-                await _read_frame(reader)
+                number, head, body = _HEADER.unpack(await reader.readexactly(_HEADER.size))
+                json.loads(await reader.readexactly(head))
+                await reader.readexactly(body)
             except asyncio.IncompleteReadError:
                 writer.close()
                 return
             received += 1
-            await owner(writer)
+            await owner(number, writer)
 
         server = await asyncio.start_unix_server(counting, path=address)
     ownership = StubOwnership(address)
@@ -94,19 +95,24 @@ async def hand_over(
     return answered, sent, received, ownership.claims
 
 
-async def stops_after_reading(writer: asyncio.StreamWriter) -> None:
+async def stops_after_reading(number: int, writer: asyncio.StreamWriter) -> None:
     writer.close()  # as a worker killed after reading the command
 
 
-async def no_longer_owns(writer: asyncio.StreamWriter) -> None:
-    writer.write(_frames(b'{"not_owner": true}', b""))
+async def fails_without_answering(number: int, writer: asyncio.StreamWriter) -> None:
+    writer.write(_message(number, b'{"failed": true}', b""))
+    await writer.drain()
+
+
+async def no_longer_owns(number: int, writer: asyncio.StreamWriter) -> None:
+    writer.write(_message(number, b'{"not_owner": true}', b""))
     await writer.drain()
     writer.close()
 
 
-async def answers(writer: asyncio.StreamWriter) -> None:
+async def answers(number: int, writer: asyncio.StreamWriter) -> None:
     head = {"status": 201, "headers": [["content-type", "application/json"]]}
-    writer.write(_frames(json.dumps(head).encode(), b'{"ok": true}'))
+    writer.write(_message(number, json.dumps(head).encode(), b'{"ok": true}'))
     await writer.drain()
     writer.close()
 
@@ -130,6 +136,15 @@ def test_a_lost_unkeyed_command_is_answered_owner_lost(tmp_path: Path) -> None:
     headers = dict(sent[0]["headers"])
     assert headers[b"content-type"] == b"application/problem+json"
     assert headers[b"retry-after"] == b"1"
+    assert json.loads(sent[1]["body"])["code"] == "owner_lost"
+
+
+def test_a_command_the_owners_app_failed_is_answered_as_lost(tmp_path: Path) -> None:
+    answered, sent, received, _claims = asyncio.run(
+        hand_over(tmp_path, fails_without_answering, None)
+    )
+    assert answered and received == 1
+    assert sent[0]["status"] == 503
     assert json.loads(sent[1]["body"])["code"] == "owner_lost"
 
 
@@ -175,3 +190,60 @@ def test_a_killed_workers_socket_directory_is_swept_a_live_ones_kept(
         _sweep()
     assert not dead.exists()
     assert live.exists() and starting.exists()
+
+
+class OwnsEverything(StubOwnership):
+    def owns(self, game_id: str) -> bool:
+        return True
+
+    def used(self, game_id: str) -> None:
+        pass
+
+
+async def echo_later(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    """An app answering each request with its own body, the later ones sooner."""
+    body = (await receive())["body"]
+    assert scope["kiroku.forwarded"]
+    await asyncio.sleep(0.05 - 0.002 * int(json.loads(body)["n"]))
+    await send({"type": "http.response.start", "status": 201, "headers": [(b"x-n", body)]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def test_many_commands_share_one_connection_each_answered_with_its_own(tmp_path: Path) -> None:
+    from api.affinity import Served
+
+    async def run() -> tuple[list[list[dict[str, Any]]], int, int, int]:
+        address = str(tmp_path / "owner.sock")
+        owner = Affinity(echo_later, OwnsEverything(address), str(tmp_path / "o"))  # type: ignore[arg-type]
+        connections = 0
+
+        def served() -> Served:
+            nonlocal connections
+            connections += 1
+            return Served(owner)
+
+        server = await asyncio.get_running_loop().create_unix_server(served, path=address)
+        forwarder = Affinity(None, StubOwnership(address), str(tmp_path / "f"))  # type: ignore[arg-type]
+        replies: list[list[dict[str, Any]]] = [[] for _ in range(20)]
+
+        async def one(n: int) -> None:
+            async def send(message: MutableMapping[str, Any]) -> None:
+                replies[n].append(dict(message))
+
+            body = json.dumps({"n": n}).encode()
+            assert await forwarder.hand_over(request(None), body, send)
+
+        try:
+            await asyncio.gather(*(one(n) for n in range(20)))
+        finally:
+            await forwarder.stop()
+            await owner.stop()
+            server.close()
+        return replies, connections, forwarder.forwarded, owner.served
+
+    replies, connections, forwarded, served = asyncio.run(run())
+    assert (connections, forwarded, served) == (1, 20, 20)
+    for n, (start, body) in enumerate(replies):
+        expected = json.dumps({"n": n}).encode()
+        assert start["status"] == 201 and start["headers"] == [(b"x-n", expected)]
+        assert body["body"] == expected
