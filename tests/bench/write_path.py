@@ -707,7 +707,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-postgres", action="store_true")
     parser.add_argument("--sections", default="abcdef", help="which of (a)–(f) to run")
     parser.add_argument(
-        "--pg-rounds", type=int, default=1, help="(c): pairs of 1 and 4 workers, in turn"
+        "--pg-rounds", type=int, default=3, help="(c): pairs of 1 and 4 workers, in turn (the verdicts take their median)"
     )
     parser.add_argument(
         "--rss",
@@ -785,6 +785,7 @@ def main(argv: list[str] | None = None) -> None:
             print("\n(c) HTTP roll commands, `kiroku serve`, PostgreSQL (fresh schema)")
             rates: dict[int, tuple[WrkRun, WrkRun]] = {}
             pairs: list[tuple[float, float]] = []  # 4 ÷ 1: one game, 16 games
+            pg_p99s: list[float] = []  # 4 workers, one game
             for round_ in range(args.pg_rounds):
                 for workers in (1, 4) if round_ % 2 == 0 else (4, 1):
                     with _pg_schema() as url, served(workers=workers, database_url=url) as base:
@@ -795,32 +796,25 @@ def main(argv: list[str] | None = None) -> None:
                 pairs.append(
                     (rates[4][0].rate / rates[1][0].rate, rates[4][1].rate / rates[1][1].rate)
                 )
-            if len(pairs) > 1:
-                line(
-                    f"  4 ÷ 1 in {len(pairs)} pairs, one game",
-                    f"{statistics.median(a for a, _ in pairs):>14.2f}",
-                    "median; " + ", ".join(f"{a:.2f}" for a, _ in pairs),
-                )
-                line(
-                    f"  4 ÷ 1 in {len(pairs)} pairs, 16 games",
-                    f"{statistics.median(b for _, b in pairs):>14.2f}",
-                    "median; " + ", ".join(f"{b:.2f}" for _, b in pairs),
-                )
-            (s1, m1), (s4, m4) = rates[1], rates[4]
+                pg_p99s.append(rates[4][0].p99_ms)
+            # The verdicts go by the median pair (one pair swings by a tenth or more here).
+            one = statistics.median(a for a, _ in pairs)
+            sixteen = statistics.median(b for _, b in pairs)
+            each = f"median of {len(pairs)} pairs: " if len(pairs) > 1 else ""
             line(
                 "  4 workers ÷ 1, one game (target ≥ 1)",
-                f"{s4.rate / s1.rate:>14.2f}",
-                _verdict(s4.rate >= s1.rate),
+                f"{one:>14.2f}",
+                f"{_verdict(one >= 1)}; {each}" + ", ".join(f"{a:.2f}" for a, _ in pairs),
             )
             line(
                 "  4 workers, one game, p99 (target < 100 ms)",
-                f"{s4.p99_ms:>11.1f} ms",
-                _verdict(s4.p99_ms < 100),
+                f"{max(pg_p99s):>11.1f} ms",
+                f"{_verdict(max(pg_p99s) < 100)}; the worst of {len(pg_p99s)} run(s)",
             )
             line(
                 "  4 workers ÷ 1, 16 games (target > 1)",
-                f"{m4.rate / m1.rate:>14.2f}",
-                _verdict(m4.rate > m1.rate),
+                f"{sixteen:>14.2f}",
+                f"{_verdict(sixteen > 1)}; {each}" + ", ".join(f"{b:.2f}" for _, b in pairs),
             )
         else:
             print("\n(c) PostgreSQL: skipped")
