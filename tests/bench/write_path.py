@@ -707,7 +707,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-postgres", action="store_true")
     parser.add_argument("--sections", default="abcdef", help="which of (a)–(f) to run")
     parser.add_argument(
-        "--pg-rounds", type=int, default=3, help="(c): pairs of 1 and 4 workers, in turn (the verdicts take their median)"
+        "--pg-rounds",
+        type=int,
+        default=3,
+        help="(c): pairs of 1 and 4 workers, in turn (the verdicts take their median)",
     )
     parser.add_argument(
         "--rss",
