@@ -105,7 +105,7 @@ class Affinity:
         self._server: asyncio.AbstractServer | None = None
         self._channels: dict[str, Channel] = {}  # address → the connection to that worker
         self._opening: dict[str, asyncio.Future[Channel]] = {}
-        self._serving: set[Served] = set()  # other workers' connections to this one
+        self.serving: set[Served] = set()  # other workers' connections to this one
         self.stopping = False
         self.forwarded = 0  # commands handed to other workers (figures for tests)
         self.served = 0  # commands other workers handed to this one
@@ -135,7 +135,7 @@ class Affinity:
         if self._server is not None:
             self._server.close()
             self._server = None
-        for served in list(self._serving):
+        for served in list(self.serving):
             served.close_when_idle()
         for channel in self._channels.values():
             channel.close()
@@ -484,7 +484,7 @@ class Served(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self._transport = cast(asyncio.Transport, transport)  # uvloop's are not subclasses
         self._outbox = Outbox(self._transport)
-        self._affinity._serving.add(self)
+        self._affinity.serving.add(self)
 
     def data_received(self, data: bytes) -> None:
         assert self._outbox is not None
@@ -527,4 +527,4 @@ class Served(asyncio.Protocol):
             self._transport.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._affinity._serving.discard(self)
+        self._affinity.serving.discard(self)
