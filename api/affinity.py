@@ -19,7 +19,9 @@ Forwarding never risks a command:
 - Not delivered (no socket, nobody listening, or the worker there no longer owns the game:
   it answers so before running anything): the command is sent again to whoever owns the
   game now, or this worker takes it.
-- Lost (the owner stopped after it was sent, before answering): with an Idempotency-Key
+- An owner that stops gracefully answers what it runs and "not the owner" to anything
+  after, and tells the workers connected to it, which send it nothing more: nothing is lost.
+- Lost (the owner died after it was sent, before answering): with an Idempotency-Key
   it is sent again (answered from the record if it was stored); without one nobody can tell,
   and it is answered 503 `owner_lost` — what a client of a worker that died mid-request
   learns, with the reason.
@@ -68,6 +70,8 @@ MAX_MESSAGE = 16 * 1024 * 1024  # a request's or an answer's head and body toget
 _HEADER = struct.Struct(">III")  # a message: its number, its head's length, its body's length
 _NOT_OWNER = b'{"not_owner": true}'  # answered before running anything: send it elsewhere
 _FAILED = b'{"failed": true}'  # the app failed without answering: whether it stored is unknown
+_STOPPING = 0xFFFFFFFF  # the number of an owner's notice that it stops: send it nothing more
+GOODBYE_SECONDS = 1.0  # how long a stopping owner waits for the others to close their side
 _RELAYED_OUT = {name for name, _value in SECURITY_HEADERS}  # this worker adds its own
 T = TypeVar("T")
 
@@ -129,14 +133,21 @@ class Affinity:
         return self
 
     async def stop(self) -> None:
-        """Stop taking commands (those already running are answered, later ones are "not the
-        owner"), let go of every game, and close the connections to other workers."""
+        """Stop taking commands: those already running are answered, any that come later are
+        "not the owner" (sent elsewhere), and every worker connected is told so and closes its
+        side once its commands are answered, so none is lost on the way; then let go of every
+        game, and close the connections to other workers."""
         self.stopping = True
         if self._server is not None:
             self._server.close()
             self._server = None
         for served in list(self.serving):
-            served.close_when_idle()
+            served.say_stopping()
+        deadline = asyncio.get_running_loop().time() + GOODBYE_SECONDS
+        while self.serving and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.005)
+        for served in list(self.serving):  # a worker that did not close in time
+            served.close()
         for channel in self._channels.values():
             channel.close()
         self._channels.clear()
@@ -436,7 +447,7 @@ class Channel(asyncio.Protocol):
         before sending, Lost when it closes before the answer."""
         if self.closed or self._outbox is None:
             raise NotDelivered("closed")
-        number = next(self._numbers)
+        number = next(self._numbers) % _STOPPING  # 32 bits, never the notice's
         answer: asyncio.Future[tuple[bytes, bytes]] = asyncio.get_running_loop().create_future()
         self._waiting[number] = answer
         self._outbox.send(_message(number, head, body))
@@ -452,9 +463,13 @@ class Channel(asyncio.Protocol):
             self.close()
             return
         for number, head, body in answers:
+            if number == _STOPPING:
+                self.closed = True  # nothing more is sent on it; closed once answered
             answer = self._waiting.pop(number, None)
             if answer is not None and not answer.done():
                 answer.set_result((head, body))
+        if self.closed and not self._waiting:
+            self.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
@@ -479,7 +494,6 @@ class Served(asyncio.Protocol):
         self._outbox: Outbox | None = None
         self._messages = Messages()
         self._running: set[asyncio.Task[None]] = set()
-        self._closing = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self._transport = cast(asyncio.Transport, transport)  # uvloop's are not subclasses
@@ -499,7 +513,7 @@ class Served(asyncio.Protocol):
                 self._running.add(task)
                 task.add_done_callback(self._done)
         except (ValueError, KeyError, TypeError):
-            self._close()  # not a Kiroku worker, or a broken one: nothing to answer
+            self.close()  # not a Kiroku worker, or a broken one: nothing to answer
 
     async def _run(self, number: int, head: dict[str, Any], body: bytes) -> None:
         assert self._outbox is not None
@@ -513,16 +527,14 @@ class Served(asyncio.Protocol):
 
     def _done(self, task: asyncio.Task[None]) -> None:
         self._running.discard(task)
-        if self._closing and not self._running:
-            asyncio.get_running_loop().call_soon(self._close)  # after the last answer's write
 
-    def close_when_idle(self) -> None:
-        """Stopping: close once the commands running are answered."""
-        self._closing = True
-        if not self._running:
-            self._close()
+    def say_stopping(self) -> None:
+        """Tell the other worker this one stops: it sends nothing more and closes its side
+        once what it sent is answered (running commands here, "not the owner" after)."""
+        assert self._outbox is not None
+        self._outbox.send(_message(_STOPPING, b"{}", b""))
 
-    def _close(self) -> None:
+    def close(self) -> None:
         if self._transport is not None:
             self._transport.close()
 

@@ -247,3 +247,37 @@ def test_many_commands_share_one_connection_each_answered_with_its_own(tmp_path:
         expected = json.dumps({"n": n}).encode()
         assert start["status"] == 201 and start["headers"] == [(b"x-n", expected)]
         assert body["body"] == expected
+
+
+def test_a_stopping_owner_answers_what_it_runs_and_runs_nothing_more(tmp_path: Path) -> None:
+    from api.affinity import Served
+
+    async def run() -> tuple[list[bool], list[int], bool, int]:
+        address = str(tmp_path / "owner.sock")
+        owner = Affinity(echo_later, OwnsEverything(address), str(tmp_path / "o"))  # type: ignore[arg-type]
+        server = await asyncio.get_running_loop().create_unix_server(
+            lambda: Served(owner), path=address
+        )
+        forwarder = Affinity(None, StubOwnership(address), str(tmp_path / "f"))  # type: ignore[arg-type]
+        statuses: list[int] = []
+
+        async def one(n: int) -> bool:
+            async def send(message: MutableMapping[str, Any]) -> None:
+                if message["type"] == "http.response.start":
+                    statuses.append(message["status"])
+
+            return await forwarder.hand_over(request(None), json.dumps({"n": n}).encode(), send)
+
+        running = [asyncio.ensure_future(one(n)) for n in range(5)]
+        while owner.served < 5:  # all five reached the owner and are running
+            await asyncio.sleep(0.001)
+        await owner.stop()
+        answered = await asyncio.gather(*running)
+        later = await one(9)  # the owner stopped: "not the owner", so it runs where it came
+        await forwarder.stop()
+        server.close()
+        return answered, statuses, later, owner.served
+
+    answered, statuses, later, served = asyncio.run(run())
+    assert answered == [True] * 5 and statuses == [201] * 5
+    assert later is False and served == 5
