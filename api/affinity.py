@@ -426,21 +426,32 @@ class Outbox:
             self._transport.write(b"".join(pending))
 
 
-class Channel(asyncio.Protocol):
-    """This worker's connection to another one: commands handed over on it, any number at a
-    time, each answered by its number."""
+class _Link(asyncio.Protocol):
+    """A connection between two workers: numbered messages in, written out a turn at a time."""
 
     def __init__(self) -> None:
         self._transport: asyncio.Transport | None = None
         self._outbox: Outbox | None = None
         self._messages = Messages()
-        self._numbers = itertools.count()
-        self._waiting: dict[int, asyncio.Future[tuple[bytes, bytes]]] = {}
-        self.closed = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self._transport = cast(asyncio.Transport, transport)  # uvloop's are not subclasses
         self._outbox = Outbox(self._transport)
+
+    def close(self) -> None:
+        if self._transport is not None:
+            self._transport.close()
+
+
+class Channel(_Link):
+    """This worker's connection to another one: commands handed over on it, any number at a
+    time, each answered by its number."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._numbers = itertools.count()
+        self._waiting: dict[int, asyncio.Future[tuple[bytes, bytes]]] = {}
+        self.closed = False
 
     async def ask(self, head: bytes, body: bytes) -> tuple[bytes, bytes]:
         """The answer's head and body. Raises NotDelivered when the connection was closed
@@ -480,24 +491,20 @@ class Channel(asyncio.Protocol):
 
     def close(self) -> None:
         self.closed = True
-        if self._transport is not None:
-            self._transport.close()
+        super().close()
 
 
-class Served(asyncio.Protocol):
+class Served(_Link):
     """Another worker's connection to this one: each command run as it comes, its answer
     sent back under its number as soon as it is ready."""
 
     def __init__(self, affinity: Affinity) -> None:
+        super().__init__()
         self._affinity = affinity
-        self._transport: asyncio.Transport | None = None
-        self._outbox: Outbox | None = None
-        self._messages = Messages()
-        self._running: set[asyncio.Task[None]] = set()
+        self._running: set[asyncio.Task[None]] = set()  # held here until answered
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self._transport = cast(asyncio.Transport, transport)  # uvloop's are not subclasses
-        self._outbox = Outbox(self._transport)
+        super().connection_made(transport)
         self._affinity.serving.add(self)
 
     def data_received(self, data: bytes) -> None:
@@ -511,7 +518,7 @@ class Served(asyncio.Protocol):
                     continue
                 task = asyncio.ensure_future(self._run(number, head, body))
                 self._running.add(task)
-                task.add_done_callback(self._done)
+                task.add_done_callback(self._running.discard)
         except (ValueError, KeyError, TypeError):
             self.close()  # not a Kiroku worker, or a broken one: nothing to answer
 
@@ -525,18 +532,11 @@ class Served(asyncio.Protocol):
         reply = json.dumps({"status": status, "headers": _texts(headers)}).encode()
         self._outbox.send(_message(number, reply, content))
 
-    def _done(self, task: asyncio.Task[None]) -> None:
-        self._running.discard(task)
-
     def say_stopping(self) -> None:
         """Tell the other worker this one stops: it sends nothing more and closes its side
         once what it sent is answered (running commands here, "not the owner" after)."""
         assert self._outbox is not None
         self._outbox.send(_message(_STOPPING, b"{}", b""))
-
-    def close(self) -> None:
-        if self._transport is not None:
-            self._transport.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._affinity.serving.discard(self)
