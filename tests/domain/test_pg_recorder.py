@@ -1,18 +1,22 @@
-"""The PostgreSQL recorder that inserts a batch in one round trip (domain/pg_recorder.py):
-what it stores and returns, and that a batch with a taken version stores nothing of itself
-and leaves its connection usable."""
+"""The PostgreSQL recorder that inserts a batch in one statement (domain/pg_recorder.py):
+what it stores and returns, that a batch with a taken version stores nothing of itself and
+leaves its connection usable, and that workers starting together create its function once."""
 
 from __future__ import annotations
 
+import threading
+import time
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import psycopg
 import pytest
-from eventsourcing.persistence import IntegrityError, StoredEvent
+from eventsourcing.persistence import IntegrityError, OperationalError, StoredEvent
+from psycopg.sql import SQL, Identifier
 
 from domain.config import store_env
-from domain.pg_recorder import OneTripRecorder
+from domain.pg_recorder import INSERT_FUNCTION, OneTripRecorder
 from domain.store import EventLog
 
 pytestmark = pytest.mark.postgres
@@ -74,3 +78,81 @@ def test_a_taken_version_stores_nothing_of_the_batch_and_the_next_batch_goes_in(
     assert len(recorder.select_notifications(start=None, limit=100)) == 2 + 1 + (
         recorder.datastore.pool.max_size
     )
+
+
+def test_servers_starting_together_on_an_older_schema_create_the_insert_function_once(
+    postgres_url: str,
+) -> None:
+    """The tables are there (`kiroku serve` opens the store before its workers start), the
+    function not yet (a schema an older Kiroku made): four servers starting together."""
+    schema = postgres_url.rpartition("schema=")[2]
+    upper = f"{schema}_Upper"  # a schema name that must be quoted to be found
+    url = f"{postgres_url.partition('?')[0]}?schema={upper}"
+    with psycopg.connect(postgres_url.partition("?")[0], autocommit=True) as conn:
+        conn.execute(SQL("CREATE SCHEMA {}").format(Identifier(upper)))
+    try:
+        EventLog(env=store_env(database_url=url)).close()
+        with psycopg.connect(postgres_url.partition("?")[0], autocommit=True) as conn:
+            conn.execute(SQL("DROP FUNCTION {}").format(Identifier(upper, INSERT_FUNCTION)))
+        with ThreadPoolExecutor(4) as pool:
+            logs = list(pool.map(lambda _: EventLog(env=store_env(database_url=url)), range(4)))
+        game = uuid.uuid4()
+        for number, log in enumerate(logs, start=1):
+            log.recorder.insert_events(rows(game, range(number, number + 1)))
+        stored = logs[0].recorder.select_events(game)
+        for log in logs:
+            log.close()
+        assert [e.originator_version for e in stored] == [1, 2, 3, 4]
+        with psycopg.connect(postgres_url.partition("?")[0]) as conn:
+            functions = conn.execute(
+                "SELECT count(*) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace"
+                " WHERE n.nspname = %s AND p.proname = %s",
+                (upper, INSERT_FUNCTION),
+            ).fetchone()
+        assert functions == (1,)
+    finally:
+        with psycopg.connect(postgres_url.partition("?")[0], autocommit=True) as conn:
+            conn.execute(SQL("DROP SCHEMA {} CASCADE").format(Identifier(upper)))
+
+
+def test_each_server_waits_for_the_table_lock_as_long_as_its_own_setting_says(
+    postgres_url: str,
+) -> None:
+    """The function is created once, by whichever server came first (no lock timeout here);
+    a server set to give up after a second still gives up after a second."""
+    first = EventLog(env=store_env(database_url=postgres_url))
+    impatient = EventLog(env={**store_env(database_url=postgres_url), "POSTGRES_LOCK_TIMEOUT": "1"})
+    recorder = impatient.recorder
+    assert isinstance(recorder, OneTripRecorder)
+    schema = postgres_url.rpartition("schema=")[2]
+    try:
+        with psycopg.connect(postgres_url.partition("?")[0]) as holder:
+            holder.execute(  # a transaction holding the events table's lock
+                SQL("LOCK TABLE {} IN EXCLUSIVE MODE").format(
+                    Identifier(schema, recorder.events_table_name)
+                )
+            )
+            started = time.monotonic()
+            letting_go = threading.Timer(3.0, holder.rollback)  # a server that waits on fails
+            letting_go.start()
+            with pytest.raises(OperationalError, match="lock timeout"):
+                OneTripRecorder.insert_events.__wrapped__(  # once, without eventsourcing's retries
+                    recorder, rows(uuid.uuid4(), range(1, 2))
+                )
+            assert 0.9 < time.monotonic() - started < 3
+            letting_go.cancel()
+        assert recorder.insert_events(rows(uuid.uuid4(), range(1, 2)))  # let go: it goes in
+    finally:
+        impatient.close()
+        first.close()
+
+
+def test_an_insert_notifies_the_events_channel_once_committed(
+    recorder: OneTripRecorder, postgres_url: str
+) -> None:
+    """eventsourcing's subscribers wait on the channel for new events, as before."""
+    with psycopg.connect(postgres_url.partition("?")[0], autocommit=True) as listener:
+        listener.execute(SQL("LISTEN {}").format(Identifier(recorder.channel_name)))
+        recorder.insert_events(rows(uuid.uuid4(), range(1, 3)))
+        heard = list(listener.notifies(timeout=5, stop_after=1))
+    assert [n.channel for n in heard] == [recorder.channel_name]
