@@ -3,8 +3,9 @@
 Each worker listens on a Unix socket of its own. A command the fast lane would take
 (`api/routes/lean.py`: a Bearer token, a JSON body) for a game another worker owns
 (`domain/ownership.py`: the one holding its owner lock) is handed to that worker over its
-socket, which runs it through its own ASGI app — the same lane, the same declared route
-behind it, the same error handlers — and sends back the status, headers and body, which are
+socket, which answers it with its own fast lane (or, when the lane leaves it to the
+declared route, through its whole ASGI app) — the same lane, the same declared route behind
+it, the same error handlers — and sends back the status, headers and body, which are
 relayed as they are. The owner decides on its cached state without reading what nobody else
 wrote, and batches every command of the game in its group-commit writer. A worker that gets
 a command for a game nobody owns takes the game.
@@ -48,7 +49,7 @@ import struct
 import tempfile
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar, cast
+from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
 from starlette.types import ASGIApp, Message, Scope, Send
 
@@ -89,6 +90,26 @@ def affinity_wanted(env: dict[str, str]) -> bool:
     return workers.isdigit() and int(workers) > 1
 
 
+class Answer(NamedTuple):
+    """A command's answer: its status, headers (less the security headers, which whoever
+    sends it to the client adds) and body."""
+
+    status: int
+    headers: list[tuple[bytes, bytes]]
+    body: bytes
+
+
+async def send_answer(answer: Answer, send: Send) -> None:
+    await send({"type": "http.response.start", "status": answer.status, "headers": answer.headers})
+    await send({"type": "http.response.body", "body": answer.body})
+
+
+class Lane(Protocol):
+    """The command route's fast lane (api/routes/lean.py), as an owner runs what it is handed."""
+
+    async def answer(self, scope: Scope, body: bytes) -> Answer | None: ...
+
+
 class NotDelivered(Exception):
     """The owner did not get the command: it may be sent elsewhere."""
 
@@ -102,6 +123,7 @@ class Affinity:
 
     def __init__(self, app: ASGIApp, ownership: Ownership, directory: str) -> None:
         self._app = app
+        self._lane: Lane | None = getattr(app, "lane", None)
         self.ownership = ownership
         self._directory = directory
         self._owners: dict[int, Owner] = {}  # lock key → its owner elsewhere, as last found
@@ -183,7 +205,7 @@ class Affinity:
             if owner.host != self.ownership.host:
                 return False  # another machine's socket: the write lock instead
             try:
-                status, headers, content = await self._forward(owner.address, scope, body)
+                answer = await self._forward(owner.address, scope, body)
             except NotDelivered:
                 self._owners.pop(key, None)
                 continue
@@ -194,8 +216,7 @@ class Affinity:
                 await _owner_lost(scope, send)
                 return True
             self.forwarded += 1
-            await send({"type": "http.response.start", "status": status, "headers": headers})
-            await send({"type": "http.response.body", "body": content})
+            await send_answer(answer, send)
             return True
         return False
 
@@ -215,9 +236,7 @@ class Affinity:
             self._owners[key] = owner
         return owner
 
-    async def _forward(
-        self, address: str, scope: Scope, body: bytes
-    ) -> tuple[int, list[Any], bytes]:
+    async def _forward(self, address: str, scope: Scope, body: bytes) -> Answer:
         """The owner's answer to this request: status, headers (less those this worker's
         middleware adds again) and body."""
         channel = await self._channel(address)
@@ -244,7 +263,7 @@ class Affinity:
                 for k, v in reply["headers"]
                 if k.encode("latin-1").lower() not in _RELAYED_OUT
             ]
-            return int(reply["status"]), headers, content
+            return Answer(int(reply["status"]), headers, content)
         except (ValueError, KeyError, TypeError, AttributeError) as error:
             raise Lost(address) from error  # not an answer: whether it ran is unknown
 
@@ -285,8 +304,9 @@ class Affinity:
         self.ownership.used(game_id)
         return True
 
-    async def run(self, head: dict[str, Any], body: bytes) -> tuple[int, list[Any], bytes]:
-        """The request through this worker's app, as if it had come here."""
+    async def run(self, head: dict[str, Any], body: bytes) -> Answer:
+        """The request's answer from this worker's fast lane, or through its whole app when
+        the lane leaves it to the declared route, as if it had come here."""
         scope: Scope = {
             "type": "http",
             "asgi": {"version": "3.0", "spec_version": "2.3"},
@@ -303,6 +323,15 @@ class Affinity:
             "state": {},
             FORWARDED: True,
         }
+        if self._lane is not None:
+            answer = await self._lane.answer(
+                {**scope, "app": self._app, "path_params": {"game_id": head["game_id"]}}, body
+            )
+            if answer is not None:
+                return answer
+        return await self._through_app(scope, body)
+
+    async def _through_app(self, scope: Scope, body: bytes) -> Answer:
         done = asyncio.Event()
         delivered = False
         started: Message | None = None
@@ -327,12 +356,12 @@ class Affinity:
             await self._app(scope, receive, send)
         except Exception:
             if started is None:  # the app's own error handler answers before raising again
-                log.exception("a command handed over for %s failed", head["path"])
+                log.exception("a command handed over for %s failed", scope["path"])
                 raise
         finally:
             done.set()
         assert started is not None
-        return started["status"], list(started.get("headers", [])), b"".join(chunks)
+        return Answer(started["status"], list(started.get("headers", [])), b"".join(chunks))
 
 
 async def _owner_lost(scope: Scope, send: Send) -> None:

@@ -19,8 +19,9 @@ client can get, and the OpenAPI document, are that route's. The answers are the 
 way (tests/api/test_lean_route.py compares them).
 
 With affinity (api/affinity.py: PostgreSQL, several workers), a request of the lane's shape
-for a game another worker owns is first handed to that worker, which runs it through this
-same endpoint, and its answer is relayed; the game's cached state is then only the owner's.
+for a game another worker owns is first handed to that worker, which answers it with this
+same lane (`LeanCommands.answer`), and its answer is relayed; the game's cached state is then
+only the owner's.
 """
 
 from __future__ import annotations
@@ -35,11 +36,11 @@ from pydantic import TypeAdapter, ValidationError
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from api.affinity import FORWARDED, Affinity, nothing_to_read
+from api.affinity import FORWARDED, Affinity, Answer, send_answer
 from api.limits import MAX_BODY_BYTES
 from api.present import event_out, head_header
 from api.schemas import CommandBody, CommandResponse
-from api.web import SECURITY_HEADERS, secured
+from api.web import secured
 from domain.commands import Command, Say
 from domain.dice import DiceError
 from domain.errors import KirokuError
@@ -95,6 +96,32 @@ class LeanCommands:
             await self._behind(scope, receive, send)  # the body-size limit answers
             return
         body = await _read_body(receive)
+        affinity: Affinity | None = getattr(scope["app"].state, "affinity", None)
+        if (
+            affinity is not None
+            and not scope.get(FORWARDED)  # handed over already: its owner runs it
+            and _lane_token(scope, headers) is not None
+            and await self._hand_over(affinity, scope, body, send)
+        ):
+            return  # another worker owns the game: its answer was relayed
+        answer = await self.answer(scope, body, headers)
+        if answer is None:  # through the middleware to the declared route
+            await self._behind(scope, _replay(body, receive), send)
+            return
+        await send_answer(answer, secured(send))
+
+    async def answer(
+        self, scope: Scope, body: bytes, headers: dict[bytes, str] | None = None
+    ) -> Answer | None:
+        """The lane's answer to a command whose body is read — stored, replayed or refused —
+        or None: the declared route answers it. Also how an owner answers a command another
+        worker handed it (api/affinity.py), without the app's ASGI layers around it."""
+        try:
+            return await self._fast(scope, headers or _headers(scope), body)
+        except Exception as error:
+            return await self._refusal(scope, error)
+
+    async def _hand_over(self, affinity: Affinity, scope: Scope, body: bytes, send: Send) -> bool:
         started = False
 
         def starting(message: Message) -> Any:
@@ -103,25 +130,16 @@ class LeanCommands:
             return send(message)
 
         try:
-            affinity: Affinity | None = getattr(scope["app"].state, "affinity", None)
-            if (
-                affinity is not None
-                and not scope.get(FORWARDED)  # handed over already: its owner runs it
-                and _lane_token(scope, headers) is not None
-                and await affinity.hand_over(scope, body, secured(starting))
-            ):
-                return  # another worker owns the game: its answer was relayed
-            handled = await self._fast(scope, headers, body, starting)
+            return await affinity.hand_over(scope, body, secured(starting))
         except Exception as error:
             if started:
                 raise
-            await self._refuse(scope, error, secured(send))
-            return
-        if not handled:  # through the middleware to the declared route
-            await self._behind(scope, _replay(body, receive), send)
+            answer = await self._refusal(scope, error)
+            await send_answer(answer, secured(send))
+            return True
 
-    async def _refuse(self, scope: Scope, error: Exception, send: Send) -> None:
-        """Answer `error` with the app's handler for it, as its middleware would have."""
+    async def _refusal(self, scope: Scope, error: Exception) -> Answer:
+        """`error` answered by the app's handler for it, as its middleware would have."""
         handler = next(
             (self._handlers[k] for k in type(error).__mro__ if k in self._handlers), None
         )
@@ -130,24 +148,24 @@ class LeanCommands:
         if not isinstance(error, KirokuError | DiceError):
             log.error("a command on %s failed", scope["path"], exc_info=error)
         response = await handler(Request(scope), error)
-        await response(scope, nothing_to_read, send)
+        return Answer(response.status_code, response.raw_headers, bytes(response.body))
 
-    async def _fast(self, scope: Scope, headers: dict[bytes, str], body: bytes, send: Send) -> bool:
+    async def _fast(self, scope: Scope, headers: dict[bytes, str], body: bytes) -> Answer | None:
         game_id: str = scope["path_params"]["game_id"]
         token = _lane_token(scope, headers)
         if token is None:
-            return False
+            return None
         key = headers.get(b"idempotency-key")
         service: GameService = scope["app"].state.service
         # The declared route's own check, answered from the cache without reading; a token
         # the cached game does not know goes to the declared route, which reads the store.
         actor = scope["app"].state.auth.cached_actor(game_id, token)
         if actor is None:
-            return False
+            return None
         try:
             command = COMMAND.validate_python(json.loads(body))
         except (ValueError, RecursionError, ValidationError):  # the declared route says why
-            return False
+            return None
         outcome = await _outcome(service, game_id, actor, command, key)
         reply = CommandResponse(
             game_id=game_id,
@@ -166,10 +184,7 @@ class LeanCommands:
         raw_headers += [
             (k.lower().encode(), v.encode()) for k, v in head_header(outcome.state).items()
         ]
-        raw_headers += SECURITY_HEADERS
-        await send({"type": "http.response.start", "status": 201, "headers": raw_headers})
-        await send({"type": "http.response.body", "body": content})
-        return True
+        return Answer(201, raw_headers, content)
 
 
 async def _outcome(

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from api.affinity import Answer
 from api.limits import MAX_BODY_BYTES
 from api.routes import lean
 from api.schemas import CommandResponse
@@ -28,10 +29,10 @@ def lane(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     served: list[bool] = []
     real = lean.LeanCommands._fast
 
-    async def spy(self: lean.LeanCommands, scope: Any, *args: Any) -> bool:
-        handled = await real(self, scope, *args)
-        served.append(handled)
-        return handled
+    async def spy(self: lean.LeanCommands, scope: Any, *args: Any) -> Answer | None:
+        answer = await real(self, scope, *args)
+        served.append(answer is not None)
+        return answer
 
     monkeypatch.setattr(lean.LeanCommands, "_fast", spy)
     return served
