@@ -48,6 +48,15 @@ export function el(tag, attributes = {}, ...children) {
   return node;
 }
 
+// A <details> a pane draws again on every event keeps the state its reader left it in. The click
+// on its summary is remembered at once: the toggle event comes a task later, and a redraw in
+// between would otherwise draw it closed again under the reader's click.
+export function keepOpenState(details, remember) {
+  details.querySelector(":scope > summary")?.addEventListener("click", () => remember(!details.open));
+  details.addEventListener("toggle", () => remember(details.open));
+  return details;
+}
+
 export function showError(node, error) {
   node.textContent = error instanceof Problem ? `${error.message} (${error.code})` : String(error);
   node.hidden = false;

@@ -3,7 +3,7 @@
 // hand, the silhouettes as they are revealed, whose turn and phase, and what my phase allows.
 // Everything comes from /view, already redacted for this reader (see panes/README.md): the
 // pane shows what it was given and asks the server for nothing more.
-import { el } from "../api.js";
+import { el, keepOpenState } from "../api.js";
 import { combatSection } from "./chojin_locke/combat.js";
 import { aftermathSection } from "./chojin_locke/leaving.js";
 
@@ -478,8 +478,7 @@ export function mountPane(context) {
       el("summary", {}, "能力値チェック（2D6 ≦ 宣言値）"),
       el("div", { dataset: { declare: "check" } }, statName, " ", declared.node, " ", reason, " ",
         button("判定", () => send({ type: "chojin_locke.check", stat: statName.value, declared: Number(declared.input.value), reason: reason.value }), { class: "primary" })));
-    details.addEventListener("toggle", () => memo.set("check-open", details.open ? "yes" : "no"));
-    return details;
+    return keepOpenState(details, (open) => memo.set("check-open", open ? "yes" : "no"));
   }
 
   function actions() {

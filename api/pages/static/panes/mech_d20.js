@@ -2,7 +2,7 @@
 // with their uses left, conditions with their durations, hp (an enemy's only as 半壊/out: the
 // view never holds more), and the forms that send the ruleset's commands. Everything shown
 // comes from /view as this reader may see it; refusals come back in the game's words.
-import { el } from "../api.js";
+import { el, keepOpenState } from "../api.js";
 
 const NS = "mech_d20.";
 const SLOTS = [["standard", "標準"], ["move", "移動"], ["minor", "マイナー"]];
@@ -146,8 +146,7 @@ export function mountPane(context) {
           el("td", {}, `${p.frequency} · ${p.action}`),
           el("td", { class: "mech-uses" }, p.uses_left === null ? "∞" : `${p.uses_left}/1`),
           el("td", { class: "mech-dice" }, diceText(p.dice[0])))))));
-    details.addEventListener("toggle", () => form.openPowers.set(u.id, details.open));
-    return details;
+    return keepOpenState(details, (isOpen) => form.openPowers.set(u.id, isOpen));
   }
 
   function diceText(dice) {

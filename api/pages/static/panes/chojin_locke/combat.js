@@ -12,7 +12,7 @@
 // nothing on a refusal). Text only: every name goes in as text, never markup. The server is the
 // judge: what the page disables (a card below the attack's LV, say) it disables to help, not to
 // enforce, and says why beside it.
-import { el } from "../../api.js";
+import { el, keepOpenState } from "../../api.js";
 import { escapeForm } from "./leaving.js";
 import { hostCombat } from "./obstacles.js";
 import { PHASES, gated, ownTimed, squareOf, timedPayload } from "./parts.js";
@@ -628,8 +628,9 @@ export function combatSection(ctx) {
   function allHands() {
     const secrets = ctx.rules.secrets;
     if (!secrets) return null;
-    return el("details", { class: "locke-host-secrets locke-all-hands" }, el("summary", {}, "全員の手札（GM）"),
+    const details = el("details", { class: "locke-host-secrets locke-all-hands", open: ctx.memo.get("hands-open") === "yes" }, el("summary", {}, "全員の手札（GM）"),
       el("ul", {}, fight.fighters.filter((f) => f.seat).map((f) => el("li", {}, `${label(f.id)}: ${(secrets[String(f.seat)]?.combat_hand ?? []).join("、") || "なし"}`))));
+    return keepOpenState(details, (open) => ctx.memo.set("hands-open", open ? "yes" : "no"));
   }
 
   const discarded = fight.discard.length;

@@ -9,7 +9,7 @@
 // or chart says; 格闘, each member with its endurance; a firepower other than the living
 // members' share) and an エスパー NPC's main action (`esper_act`: the server picks its card by
 // 6.2 from its sealed hand). Shown to the host alone.
-import { el } from "../../api.js";
+import { el, keepOpenState } from "../../api.js";
 import { PHASES, gated } from "./parts.js";
 
 const cmd = (ctx, type, payload = {}) => ctx.send({ type: `chojin_locke.${type}`, ...payload });
@@ -72,8 +72,7 @@ export function hostCombat(ctx, fight, label) {
         jammer.node, " ", el("label", { class: "inline" }, immune, " 幻覚の効果を受けない"), " ",
         gated(ctx, "加える", add, reason, { class: "primary", "data-command": "add_obstacle" })),
       el("p", { class: "hint" }, "複数人の障害も戦闘参加者1体: イニシアチブは1枚、手番は1ラウンドに1回、耐久力は1人ずつ（6.2）。"));
-    details.addEventListener("toggle", () => ctx.memo.set("obstacle-open", details.open ? "yes" : "no"));
-    return details;
+    return keepOpenState(details, (open) => ctx.memo.set("obstacle-open", open ? "yes" : "no"));
   }
 
   // the combat turn of a fighter nobody sits at (an obstacle, an onlooker), played by the host
@@ -154,8 +153,7 @@ export function hostCombat(ctx, fight, label) {
       el("div", { class: "locke-form", dataset: { form: "add_esper" } }, name, " ", level.node, " ", endurance.node, " ", shift.node, " ",
         gated(ctx, "加える", add, reason, { class: "primary", "data-command": "add_esper" })),
       el("p", { class: "hint" }, "ESPパワーは無限大、精神力なし。手札は誰にも見えず、使うカードはサーバーが6.2に従って選びます。"));
-    details.addEventListener("toggle", () => ctx.memo.set("esper-open", details.open ? "yes" : "no"));
-    return details;
+    return keepOpenState(details, (open) => ctx.memo.set("esper-open", open ? "yes" : "no"));
   }
 
   // 6.1 l.1264–1270 気絶状態 as a card's or chart's text says; l.1261–1262 an ESPジャマー destroyed
