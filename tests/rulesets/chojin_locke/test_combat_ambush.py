@@ -44,7 +44,7 @@ def test_a_turned_ambush_starts_a_combat_with_its_handler(client: TestClient) ->
     assert fight is not None and fight["square"] == "0:1"
     assert [f["id"] for f in fight["fighters"]] == sorted([int(actor[5:]), handler])
     started = [e for e in table.events("public") if e["type"] == "chojin_locke.CombatStarted"]
-    assert started[0]["public"]["ambush"] == handler
+    assert started[-1]["public"]["ambush"] == handler
     placed = next(p for p in view(table, "public")["players"] if p["seat"] == handler)
     assert placed["position"] == {"planet": 0, "square": 1}
     fight_out(table, actor, start=False)
