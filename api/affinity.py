@@ -53,6 +53,7 @@ from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
 from starlette.types import ASGIApp, Message, Scope, Send
 
+from api.connections import CONNECTION, Handoff
 from api.errors import problem
 from api.web import SECURITY_HEADERS
 from domain.config import is_postgres
@@ -132,6 +133,7 @@ class Affinity:
         self._channels: dict[str, Channel] = {}  # address → the connection to that worker
         self._opening: dict[str, asyncio.Future[Channel]] = {}
         self.serving: set[Served] = set()  # other workers' connections to this one
+        self.handoff: Handoff | None = None  # clients' connections given and taken
         self.stopping = False
         self.forwarded = 0  # commands handed to other workers (figures for tests)
         self.served = 0  # commands other workers handed to this one
@@ -148,6 +150,7 @@ class Affinity:
             await self._db(self.ownership.create_table)
             loop = asyncio.get_running_loop()
             self._server = await loop.create_unix_server(lambda: Served(self), path=address)
+            self.handoff = Handoff(directory)
         except BaseException:
             await self.stop()
             raise
@@ -170,6 +173,9 @@ class Affinity:
             await asyncio.sleep(0.005)
         for served in list(self.serving):  # a worker that did not close in time
             served.close()
+        if self.handoff is not None:
+            self.handoff.close()
+            self.handoff = None
         for channel in self._channels.values():
             channel.close()
         self._channels.clear()
@@ -186,6 +192,12 @@ class Affinity:
     async def hand_over(self, scope: Scope, body: bytes, send: Send) -> bool:
         """Send this command to its game's owner and relay the answer (True), or leave it to
         this worker (False): it owns the game, or the owner cannot be reached."""
+        relayed = await self._relay(scope, body, send)
+        if not relayed and self.handoff is not None:
+            self.handoff.ran_here(scope.get(CONNECTION))
+        return relayed
+
+    async def _relay(self, scope: Scope, body: bytes, send: Send) -> bool:
         game_id: str = scope["path_params"]["game_id"]
         try:
             key = lock_key(game_id)
@@ -217,6 +229,8 @@ class Affinity:
                 return True
             self.forwarded += 1
             await send_answer(answer, send)
+            if self.handoff is not None:  # later commands on it: straight to the owner
+                self.handoff.give(scope.get(CONNECTION), owner.address)
             return True
         return False
 

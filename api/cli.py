@@ -8,6 +8,7 @@ import json
 import os
 import sys
 import time
+import uuid
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -131,12 +132,15 @@ def _store_failure(error: Exception) -> str:
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from api.connections import SERVER_ENV, HandingProtocol
+
     apply_store(args)
     if args.public_url:
         os.environ[PUBLIC_URL_ENV] = args.public_url  # read by every worker's app
     os.environ[WORKERS_ENV] = str(args.workers)  # each worker's app: affinity or not
+    os.environ[SERVER_ENV] = uuid.uuid4().hex  # which workers may take each other's connections
     try:  # a bad setting ends the command here, not in each worker or at the first long read
-        affinity_wanted(store_env())
+        affinity = affinity_wanted(store_env())
         long_read_nice()
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
@@ -153,6 +157,8 @@ def _serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         workers=args.workers,
+        # with affinity, a worker can give a client's connection to its game's owner
+        http=HandingProtocol if affinity else "auto",
         log_level="info",
         access_log=args.access_log,
     )
