@@ -11,7 +11,8 @@ Python clients sharing the server's cores. In one run, on one disk:
   (a) the store's ceilings: the disk's fsync rate; raw `eventsourcing` one-event puts/s and
       batched puts/s (32 per transaction) on a SQLite file; `GameService.execute`/s;
   (b) HTTP roll commands/s, p50/p99: `kiroku serve` (1 worker, SQLite file) with 1 game × 4
-      connections and 16 games × 64 connections; the ratio to raw one-event puts;
+      connections and 16 games × 64 connections (each game started on a connection of its
+      own, each wrk connection keeping to one game); the ratio to raw one-event puts;
   (c) PostgreSQL (127.0.0.1:5432/test, a fresh schema): 1 and 4 workers, 1 game × 4
       connections and 16 games × 64;
   (d) instructions per command (callgrind, ASGI called directly, no network) for the HTTP
@@ -191,10 +192,12 @@ def postgres_pids() -> list[int]:
 
 
 def http_games(base: str, count: int) -> list[tuple[str, str]]:
-    """`count` started games: (game id, GM token) each."""
+    """`count` started games: (game id, GM token) each, each created and started on a
+    connection of its own, as each table's host has one (with affinity, the worker that
+    accepts it takes the game)."""
     games = []
-    with httpx.Client(base_url=base, timeout=60) as client:
-        for _ in range(count):
+    for _ in range(count):
+        with httpx.Client(base_url=base, timeout=60) as client:
             created = client.post("/games", json={"title": "bench", "seats": ["A"]}).json()
             game_id, token = created["game_id"], created["gm_token"]
             started = client.post(
@@ -212,18 +215,25 @@ def _ms(value: str, unit: str) -> float:
 
 
 def wrk(base: str, games: list[tuple[str, str]], connections: int, seconds: int) -> WrkRun:
-    """Roll commands round-robin over `games`, `connections` keep-alive connections."""
+    """Roll commands over `connections` keep-alive connections, each connection keeping to one
+    of `games` as a player's does (wrk's threads take the games in turn, each thread's
+    connections its game)."""
     entries = ",\n".join(f'{{path="/games/{g}/commands", auth="Bearer {t}"}}' for g, t in games)
     script = textwrap.dedent(
         """
         local games = {%s}
         local body = '%s'
-        local n = 0
+        local threads = 0
+        function setup(thread)
+          thread:set("number", threads)
+          threads = threads + 1
+        end
+        function init(args)
+          game = games[(number %% #games) + 1]
+        end
         request = function()
-          n = n + 1
-          local g = games[(n %% #games) + 1]
-          return wrk.format("POST", g.path,
-            {["Authorization"] = g.auth, ["Content-Type"] = "application/json"}, body)
+          return wrk.format("POST", game.path,
+            {["Authorization"] = game.auth, ["Content-Type"] = "application/json"}, body)
         end
         """
     ) % (entries, BODY)
@@ -232,7 +242,7 @@ def wrk(base: str, games: list[tuple[str, str]], connections: int, seconds: int)
     server = group_members(SERVERS[base]) if base in SERVERS else []
     postgres = postgres_pids()
     try:
-        threads = min(2, connections)
+        threads = max(min(2, connections), len(games))  # a thread for each game
         command = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency"]
         command += ["-s", file.name, base]
         children = resource.getrusage(resource.RUSAGE_CHILDREN)
