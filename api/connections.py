@@ -115,6 +115,13 @@ class HandingProtocol(HttpToolsProtocol):
             self.transport.resume_reading()
             return None
 
+    def wait_for_the_next_request(self) -> None:
+        """An adopted connection is kept alive as uvicorn keeps one between requests: closed
+        if no request comes within its keep-alive timeout."""
+        self.timeout_keep_alive_task = self.loop.call_later(
+            self.timeout_keep_alive, self.timeout_keep_alive_handler
+        )
+
     def keep(self) -> None:
         """The copy was not taken: go on serving the connection here."""
         self.transport.resume_reading()
@@ -217,9 +224,11 @@ class Handoff:
     async def _serve(self, connection: socket.socket) -> None:
         assert _serving is not None
         try:
-            await self._loop.connect_accepted_socket(_serving, connection)
+            _transport, protocol = await self._loop.connect_accepted_socket(_serving, connection)
         except Exception:
             log.warning("a handed connection could not be served", exc_info=True)
             connection.close()
             return
         self.adopted += 1  # the transport owns the socket now
+        if isinstance(protocol, HandingProtocol):  # idle between requests, as it was given
+            protocol.wait_for_the_next_request()

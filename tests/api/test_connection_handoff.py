@@ -21,6 +21,7 @@ from tests.serverproc import KirokuServer, group_members
 
 pytestmark = pytest.mark.postgres
 
+KEEP_ALIVE = 5  # uvicorn's default timeout_keep_alive, seconds
 TRIES = 200  # connections opened to find some a worker other than the owner accepted
 
 
@@ -159,6 +160,20 @@ def test_a_connection_moves_to_its_games_owner_and_goes_on(server: KirokuServer)
     assert seqs == sorted(seqs) and len(set(seqs)) == len(seqs)
     for sock in connections:
         sock.close()
+
+
+def test_a_handed_connection_left_idle_is_closed_as_any_other(server: KirokuServer) -> None:
+    """Idle at the owner from the moment it is handed over, a connection is closed after
+    uvicorn's keep-alive timeout, as one the owner had answered itself would be."""
+    game_id, gm, owner = new_game(server)
+    [sock] = elsewhere(server, owner, 1)
+    with sock:
+        for n in range(SETTLE):
+            sock.sendall(command(game_id, gm, {"type": "declare", "text": f"once {n}"}))
+            assert answers(sock, 1)[0][0] == 201
+        assert held_by(server, sock, owner)
+        sock.settimeout(KEEP_ALIVE + 5)
+        assert sock.recv(1) == b""
 
 
 def test_a_request_begun_before_the_answer_is_not_left_behind(server: KirokuServer) -> None:
