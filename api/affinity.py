@@ -189,6 +189,17 @@ class Affinity:
 
     # ------------------------------------------------------------------------- handing over
 
+    def runs_here(self, scope: Scope) -> bool:
+        """Does this worker own the command's game? Then it runs it: the common case,
+        answered without a wait or a database read."""
+        game_id: str = scope["path_params"]["game_id"]
+        if not self.ownership.owns(game_id):
+            return False
+        self.ownership.used(game_id)
+        if self.handoff is not None:
+            self.handoff.ran_here(scope.get(CONNECTION))
+        return True
+
     async def hand_over(self, scope: Scope, body: bytes, send: Send) -> bool:
         """Send this command to its game's owner and relay the answer (True), or leave it to
         this worker (False): it owns the game, or the owner cannot be reached."""

@@ -15,6 +15,7 @@ one, not the game's size.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import logging
 import queue
@@ -246,6 +247,7 @@ def parse_game_id(game_id: str) -> UUID:
         raise NotFound("game_not_found", "There is no such game.") from None
 
 
+@functools.lru_cache(maxsize=4096)  # asked on every command with affinity, for few games
 def lock_key(game_id: str) -> int:
     """A game's write-lock key: the first 32 bits of its id, as PostgreSQL's signed int4 (two
     games that share one only take turns)."""

@@ -100,6 +100,7 @@ class LeanCommands:
         if (
             affinity is not None
             and not scope.get(FORWARDED)  # handed over already: its owner runs it
+            and not affinity.runs_here(scope)
             and _lane_token(scope, headers) is not None
             and await self._hand_over(affinity, scope, body, send)
         ):
