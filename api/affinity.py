@@ -8,7 +8,9 @@ declared route, through its whole ASGI app) — the same lane, the same declared
 it, the same error handlers — and sends back the status, headers and body, which are
 relayed as they are. The owner decides on its cached state without reading what nobody else
 wrote, and batches every command of the game in its group-commit writer. A worker that gets
-a command for a game nobody owns takes the game.
+a command for a game nobody owns takes the game. Once a client's commands keep coming to one
+owner, the client's connection itself is given to it (api/connections.py), and its later
+commands reach the owner without being relayed.
 
 Each worker keeps one connection to each other worker it hands commands to, carrying any
 number of them at once, each answered by its number; what one side sends in a turn of its
