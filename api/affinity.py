@@ -198,17 +198,20 @@ class Affinity:
         if not self.ownership.owns(game_id):
             return False
         self.ownership.used(game_id)
-        if self.handoff is not None:
-            self.handoff.ran_here(scope.get(CONNECTION))
+        self._ran_here(scope)
         return True
 
     async def hand_over(self, scope: Scope, body: bytes, send: Send) -> bool:
         """Send this command to its game's owner and relay the answer (True), or leave it to
         this worker (False): it owns the game, or the owner cannot be reached."""
         relayed = await self._relay(scope, body, send)
-        if not relayed and self.handoff is not None:
-            self.handoff.ran_here(scope.get(CONNECTION))
+        if not relayed:
+            self._ran_here(scope)
         return relayed
+
+    def _ran_here(self, scope: Scope) -> None:
+        if self.handoff is not None:  # its connection's run of relayed commands is over
+            self.handoff.ran_here(scope.get(CONNECTION))
 
     async def _relay(self, scope: Scope, body: bytes, send: Send) -> bool:
         game_id: str = scope["path_params"]["game_id"]

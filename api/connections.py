@@ -144,8 +144,6 @@ class Handoff:
         self._inbox = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self._outbox = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self._adopting: set[asyncio.Task[Any]] = set()
-        self.given = 0  # connections handed to other workers (figures for tests)
-        self.adopted = 0  # connections other workers handed to this one
         try:
             self._inbox.bind(self.path)
             self._inbox.setblocking(False)
@@ -182,7 +180,6 @@ class Handoff:
         finally:
             os.close(descriptor)  # the datagram holds its own while it is on its way
         connection.let_go()
-        self.given += 1
         return True
 
     def ran_here(self, connection: Any) -> None:
@@ -229,6 +226,6 @@ class Handoff:
             log.warning("a handed connection could not be served", exc_info=True)
             connection.close()
             return
-        self.adopted += 1  # the transport owns the socket now
+        # the transport owns the socket now
         if isinstance(protocol, HandingProtocol):  # idle between requests, as it was given
             protocol.wait_for_the_next_request()
