@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: serve test browser-deps lint bench clean
+.PHONY: serve test browser-deps lint bench docs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,4 +45,10 @@ bench: $(BIN)/python
 	$(BIN)/python -m tests.bench.core
 
 clean:
-	rm -rf $(VENV) *.egg-info .pytest_cache .ruff_cache
+	rm -rf $(VENV) *.egg-info .pytest_cache .ruff_cache site
+
+# The docs site (MkDocs + Material) into site/; --strict: a broken link fails the build. Open
+# site/index.html, or `.venv/bin/mkdocs serve` to read it live.
+docs: $(BIN)/python
+	$(BIN)/python -m pip install -q -e ".[dev]"
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
