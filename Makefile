@@ -15,15 +15,16 @@ serve: $(BIN)/python
 	$(BIN)/kiroku serve --host 127.0.0.1 --port 8000 --db ./kiroku.db
 
 # Install the dev extras (and, as root, Debian's Chromium and CJK fonts for the browser
-# tests when they are missing: no browser is ever downloaded), then run the whole suite.
+# tests, and curl and jq for the README's curl session, when they are missing: no browser is
+# ever downloaded), then run the whole suite.
 test: $(BIN)/python browser-deps
 	$(BIN)/python -m pip install -q -e ".[dev]"
 	$(BIN)/python -m pytest
 
 browser-deps:
-	@if [ ! -x /usr/bin/chromium ] || ! dpkg -s fonts-noto-cjk >/dev/null 2>&1; then \
+	@if [ ! -x /usr/bin/chromium ] || ! dpkg -s fonts-noto-cjk >/dev/null 2>&1 || ! command -v jq >/dev/null || ! command -v curl >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk jq curl >/dev/null; \
 	  else echo "chromium or fonts-noto-cjk missing and not root: browser tests will skip outside CI"; fi; \
 	fi
 
