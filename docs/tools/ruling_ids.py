@@ -13,17 +13,21 @@ the list of them (nothing is written). Safe to run again: once docs/rulings.md i
 conversion is skipped, and citations already by id are left alone; the same tree always gives
 the same result.
 
-A ruling no code or test cites is marked on its page `*Table only: no code or test implements
-it.*`; tests/docs/test_rulings.py fails on a cited id that does not exist, on an unmarked ruling
-nobody cites, and on a marked one that is cited.
+A ruling no code or test cites is marked *Uncited* on its page (today most of the early rulings:
+code cited them as "docs/rulings.md" without a number); tests/docs/test_rulings.py fails on a
+cited id that does not exist, on an unmarked ruling nobody cites, and on a marked one that is
+cited (drop the mark when adding the citation).
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import re
 import subprocess
 import sys
+import tokenize
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,8 +50,11 @@ RULESETS = (
 )
 BY_PREFIX = {r.prefix: r for r in RULESETS}
 PAGE_BUDGET = 28_000  # bytes: a ruleset's rulings over it are split, CHUNK rulings a page
-CHUNK = 25
-TABLE_ONLY = "*Table only: no code or test implements it.*"
+CHUNK = 20
+UNCITED = (
+    "*Uncited: no code or test cites this ruling by its id yet (the table applies it, or its "
+    "code is still to cite it).*"
+)
 SUFFIXES = {".py", ".js", ".html", ".css", ".md", ".toml", ".txt"}
 SELF = {"docs/tools/ruling_ids.py", "tests/docs/test_rulings.py", "docs/rulings.md"}
 
@@ -187,6 +194,92 @@ def code_files() -> list[str]:
     ]
 
 
+LINE_LENGTH = 100  # pyproject.toml's [tool.ruff] line-length
+
+
+def fit_lines(old: str, new: str) -> str:
+    """A Python file's lines that the ids made longer than LINE_LENGTH, wrapped as the text they
+    are: a comment goes on in a comment below, a docstring's (any triple-quoted string's) line
+    on the next line at the same indentation, a comment rule of dashes loses dashes; a line of
+    code that cannot wrap (a one-line string) gets `# noqa: E501`. The rewrite keeps lines one
+    for one, so old and new lines pair up."""
+    old_lines, new_lines = old.split("\n"), new.split("\n")
+    if len(old_lines) != len(new_lines):
+        return new
+    long = [
+        n
+        for n, (before, after) in enumerate(zip(old_lines, new_lines, strict=True))
+        if width(after) > LINE_LENGTH and after != before
+    ]
+    if not long:
+        return new
+    kinds = _token_kinds(new)
+    out: list[str] = []
+    for n, line in enumerate(new_lines):
+        out += _fit(line, kinds.get(n + 1, [])) if n in long else [line]
+    return "\n".join(out)
+
+
+def width(text: str) -> int:
+    """A line's width as ruff measures it: East Asian wide and fullwidth characters count 2."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _last_space_within(line: str, start: int) -> int:
+    """The index of the last space after `start` that leaves the line's head within the limit."""
+    best, used = -1, 0
+    for index, char in enumerate(line):
+        if used > LINE_LENGTH:
+            break
+        if char == " " and index > start:
+            best = index
+        used += 2 if unicodedata.east_asian_width(char) in "WF" else 1
+    return best
+
+
+def _token_kinds(text: str) -> dict[int, list[tuple[int, int, str]]]:
+    """Per line (1-based): the comment and triple-quoted string spans on it (start, end, kind)."""
+    kinds: dict[int, list[tuple[int, int, str]]] = {}
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return kinds
+    for token in tokens:
+        if token.type == tokenize.COMMENT:
+            kinds.setdefault(token.start[0], []).append((token.start[1], token.end[1], "comment"))
+        elif token.type == tokenize.STRING and token.string.lstrip("rbuRBUfF")[:3] in {
+            '"""',
+            "'''",
+        }:
+            for row in range(token.start[0], token.end[0] + 1):
+                start = token.start[1] if row == token.start[0] else 0
+                end = token.end[1] if row == token.end[0] else 10**6
+                kinds.setdefault(row, []).append((start, end, "text"))
+    return kinds
+
+
+def _fit(line: str, kinds: list[tuple[int, int, str]]) -> list[str]:
+    dashes = re.search(r"-{10,}", line)
+    if dashes and width(line) - LINE_LENGTH < len(dashes.group()) - 3:
+        cut = width(line) - LINE_LENGTH
+        return [line[: dashes.start()] + line[dashes.start() + cut :]]
+    indent = line[: len(line) - len(line.lstrip())]
+    split = _last_space_within(line, len(indent) + 10)
+    kind = next((k for start, end, k in kinds if start <= split < end), None)
+    if split < 0 or kind is None:
+        return [line + "  # noqa: E501"] if kind is None and "noqa" not in line else [line]
+    head, rest = line[:split].rstrip(), line[split + 1 :]
+    if kind == "comment":
+        comment_at = next(start for start, _end, k in kinds if k == "comment")
+        code_indent = indent if comment_at > len(indent) else line[:comment_at]
+        tail = f"{code_indent}# {rest}"
+        if width(tail) <= LINE_LENGTH:
+            return [head, tail]
+        return [head, *_fit(tail, [(len(code_indent), len(tail), "comment")])]
+    tail = f"{indent}{rest}"
+    return [head, *(_fit(tail, [(0, len(tail), "text")]) if width(tail) > LINE_LENGTH else [tail])]
+
+
 # ------------------------------------------------------------------------- the new pages
 
 
@@ -198,7 +291,7 @@ def _entry(ruling: Ruling, cited: bool, prefix: str, count: int) -> str:
     body, _wrong = rewrite(ruling.body, prefix, count)
     lines = [f"## {ruling.id}: {ruling.title} {{ #{ruling.id} }}", "", body, ""]
     if not cited:
-        lines += [TABLE_ONLY, ""]
+        lines += [UNCITED, ""]
     return "\n".join(lines)
 
 
@@ -211,8 +304,8 @@ def ruleset_pages(
         f"Each ruling has a stable id ({ruleset.prefix}-001 …), the number its place in the list "
         "when ids were given; code, tests and docs cite it by id. A new ruling is appended at the "
         "end of the last page with the next number, quoting the seed's line; a ruling is never "
-        f"renumbered. {TABLE_ONLY[1:-1].replace('Table only', 'Marked *table only*')}: those the "
-        "table applies (tests/docs/test_rulings.py checks both ways)."
+        "renumbered. A ruling no code or test cites by id is marked *Uncited*; citing it in the "
+        "code that implements it, drop the mark (tests/docs/test_rulings.py checks both ways)."
     )
     entries = [_entry(r, r.id in cited, ruleset.prefix, count) for r in rulings]
     title = f"# {ruleset.heading}: rulings"
@@ -251,15 +344,15 @@ def index_page(preamble: str) -> str:
 
 def defined_ids() -> dict[str, set[str]]:
     """The ids each ruleset's pages define, and (under "table-only") the ones marked so."""
-    defined: dict[str, set[str]] = {"all": set(), "table-only": set()}
+    defined: dict[str, set[str]] = {"all": set(), "uncited": set()}
     for ruleset in RULESETS:
         for page in sorted(rulings_dir(ruleset).glob("rulings*.md")):
             for block in re.split(r"^## ", page.read_text(encoding="utf-8"), flags=re.M)[1:]:
                 match = re.match(rf"({ruleset.prefix}-\d{{3}}):", block)
                 if match:
                     defined["all"].add(match.group(1))
-                    if TABLE_ONLY in block:
-                        defined["table-only"].add(match.group(1))
+                    if UNCITED in block:
+                        defined["uncited"].add(match.group(1))
     return defined
 
 
@@ -292,7 +385,8 @@ def plan() -> tuple[dict[Path, str], list[str]]:
         new, wrong = rewrite(text, ruleset.prefix, counts.get(ruleset.prefix, 0))
         if wrong:
             problems.append(f"{path}: {ruleset.prefix} has no ruling {sorted(set(wrong))}")
-        new = new.replace("docs/rulings.md", f"docs/rulesets/{ruleset.folder}/rulings.md")
+        if path.endswith(".py"):
+            new = fit_lines(text, new)
         if new != text:
             writes[ROOT / path] = new
         if path.split("/", 1)[0] in {"api", "domain", "projections", "replay", "tests"}:

@@ -3,8 +3,8 @@
 - Old form (three numbered lists, before docs/tools/ruling_ids.py has run): every numbered
   citation in a ruleset's code, tests and docs names a ruling its list has.
 - New form (one page per ruleset, ids `NS-001`, `CL-001`, `MD-001`): every cited id exists, every
-  ruling is cited by some code or test unless its page marks it *table only*, and none marked so
-  is cited. The migration itself is checked on a copy of the tree (idempotent, deterministic).
+  ruling is cited by some code or test unless its page marks it *Uncited*, and none marked so is
+  cited. The migration itself is checked on a copy of the tree (idempotent, deterministic).
 """
 
 from __future__ import annotations
@@ -52,10 +52,12 @@ def test_new_form_citations_and_rulings_agree() -> None:
         if path.startswith("docs/"):
             docs_cited |= ruling_ids.cited_ids((ROOT / path).read_text(encoding="utf-8"))
     assert not (cited | docs_cited) - defined["all"], "cited, not defined"
-    uncited = defined["all"] - defined["table-only"] - cited
-    assert not uncited, f"no code or test cites these (mark them table only?): {sorted(uncited)}"
-    stale = defined["table-only"] & cited
-    assert not stale, f"marked table only, yet cited by code or tests: {sorted(stale)}"
+    uncited = defined["all"] - defined["uncited"] - cited
+    assert not uncited, (
+        f"no code or test cites these (cite them, or mark them Uncited): {sorted(uncited)}"
+    )
+    stale = defined["uncited"] & cited
+    assert not stale, f"marked Uncited, yet cited by code or tests (drop the mark): {sorted(stale)}"
 
 
 @pytest.mark.skipif(not OLD_FORM, reason="the migration has run")
