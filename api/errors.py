@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
+from api.pages import i18n
 from domain import json_shape
 from domain.dice import DiceError
 from domain.errors import CorruptEvent, KirokuError
@@ -81,6 +82,17 @@ def problem(
     )
 
 
+def read_in(error: KirokuError, language: str) -> str:
+    """A refusal in the caller's language (its cookie, else Accept-Language, else Japanese):
+    the message's catalog entry, its arguments read through the catalog too (a referee's
+    name, a phrase such as "start the game"); the stable `code` never changes."""
+    arguments = {
+        name: i18n.gettext(value, language) if isinstance(value, str) else value
+        for name, value in error.params.items()
+    }
+    return i18n.translate(error.template, language, **arguments)
+
+
 def _allowed_methods(request: Request) -> list[str]:
     """Every method some route answers at this path (Starlette names only the first route's,
     and one path may have several: GET and POST /games/{id}/session)."""
@@ -94,14 +106,15 @@ def _allowed_methods(request: Request) -> list[str]:
 
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(KirokuError)
-    async def kiroku_error(_: Request, error: KirokuError) -> JSONResponse:
+    async def kiroku_error(request: Request, error: KirokuError) -> JSONResponse:
+        detail = read_in(error, i18n.language_of(request))
         if isinstance(error, CorruptEvent):
             log.error("game data is damaged: %s", error.message)
-            return problem(500, error.code, error.message, seq=error.seq)
+            return problem(500, error.code, detail, seq=error.seq)
         if error.kind == "unavailable":
             log.error("the store is unavailable: %s", error.message)
-            return problem(503, error.code, error.message, headers={"Retry-After": "1"})
-        return problem(STATUS_BY_KIND[error.kind], error.code, error.message)
+            return problem(503, error.code, detail, headers={"Retry-After": "1"})
+        return problem(STATUS_BY_KIND[error.kind], error.code, detail)
 
     @app.exception_handler(StoreOperationalError)
     @app.exception_handler(StoreInterfaceError)

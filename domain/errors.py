@@ -6,6 +6,7 @@ contains a secret the caller may not see.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 ErrorKind = Literal[
@@ -22,10 +23,22 @@ ErrorKind = Literal[
 class KirokuError(Exception):
     kind: ErrorKind = "invalid"
 
-    def __init__(self, code: str, message: str, *, kind: ErrorKind | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        kind: ErrorKind | None = None,
+        params: Mapping[str, object] | None = None,
+    ) -> None:
+        """`message` is a catalog key (English source, `{name}` placeholders filled from
+        `params`): the API reads it in the caller's language (api/pages/i18n/)."""
+        self.template = message
+        self.params = dict(params or {})
+        formatted = message.format(**self.params) if self.params else message
+        super().__init__(formatted)
         self.code = code
-        self.message = message
+        self.message = formatted
         if kind is not None:
             self.kind = kind
 
@@ -58,9 +71,10 @@ class CorruptEvent(KirokuError):
     def __init__(self, seq: int, why: str) -> None:
         super().__init__(
             "corrupt_event",
-            f"Event {seq} of this game is stored damaged and cannot be read ({why}); "
+            "Event {seq} of this game is stored damaged and cannot be read ({why}); "
             "the game is stopped at that event until the store is repaired. "
             "/verify shows what is wrong.",
+            params={"seq": seq, "why": why},
         )
         self.seq = seq
         self.why = why

@@ -54,6 +54,7 @@ from domain.lifecycle_events import (
     SessionsRevoked,
     TabAdded,
 )
+from domain.logline import actor_name
 from domain.records import Draft, Recorded, ServerData
 from domain.rulesets import ruleset_for
 from domain.table import Dice, Table
@@ -83,7 +84,7 @@ def create(
     rules = ruleset_for(ruleset)
     rules.options(ruleset_options)  # refuse bad options before anything is stored
     if not 1 <= len(seat_names) <= MAX_SEATS:
-        raise KirokuError("bad_seats", f"A game has 1 to {MAX_SEATS} seats.")
+        raise KirokuError("bad_seats", "A game has 1 to {max} seats.", params={"max": MAX_SEATS})
     rules.check_seats(len(seat_names))
     host = creator(rules.id, referee, host_seat, len(seat_names))
     open_seats = [s for s in range(1, len(seat_names) + 1) if s != host_seat]
@@ -112,11 +113,14 @@ def creator(ruleset: str, referee: str | None, host_seat: int | None, seats: int
     rules = ruleset_for(ruleset)
     chosen = referee or rules.default_referee
     if chosen not in ("gm", "host"):
-        raise KirokuError("bad_referee", f"referee is gm or host, not {chosen!r}.")
+        raise KirokuError(
+            "bad_referee", "referee is gm or host, not {chosen}.", params={"chosen": repr(chosen)}
+        )
     if chosen == "host" and not rules.hosted:
         raise KirokuError(
             "host_not_supported",
-            f"A {rules.id} game needs a GM who sees every secret; create it with referee gm.",
+            "A {ruleset} game needs a GM who sees every secret; create it with referee gm.",
+            params={"ruleset": rules.id},
         )
     if chosen == "gm":
         if host_seat is not None:
@@ -125,7 +129,9 @@ def creator(ruleset: str, referee: str | None, host_seat: int | None, seats: int
     if host_seat is None:
         return HOST
     if not 1 <= host_seat <= seats:
-        raise KirokuError("unknown_seat", f"There is no seat {host_seat} in this game.")
+        raise KirokuError(
+            "unknown_seat", "There is no seat {seat} in this game.", params={"seat": host_seat}
+        )
     return seat_actor(host_seat)
 
 
@@ -153,15 +159,18 @@ def issue_invite(state: GameState, actor: str, seat: int, invite_hash: str) -> D
     has joined asks for its own (a second device)."""
     found = state.seat(seat)
     if found is None:  # the seat is named in the path: a missing resource
-        raise NotFound("unknown_seat", f"There is no seat {seat} in this game.")
+        raise NotFound(
+            "unknown_seat", "There is no seat {seat} in this game.", params={"seat": seat}
+        )
     own = state.host is not None and actor == found.actor
     if not own:
         _require_referee(state, actor, "issue invites")
     if state.host is not None and found.joined and not own:
         raise Forbidden(
             "seat_taken",
-            f"Seat {seat} has joined: in a game without a referee only that seat can ask for "
+            "Seat {seat} has joined: in a game without a referee only that seat can ask for "
             "a new link to it (the host would otherwise see its secrets).",
+            params={"seat": seat},
         )
     _require_not_ended(state)
     return Draft(InviteIssued(seat=seat), server=ServerData(invites={invite_hash: seat}))
@@ -174,14 +183,21 @@ def _require_referee(state: GameState, actor: str, what: str) -> None:
     """The GM (gm_only), or in a game without a referee the host (host_only)."""
     if actor != state.referee:
         code = "gm_only" if state.host is None else "host_only"
-        raise Forbidden(code, f"Only the {state.referee_name()} can {what}.")
+        raise Forbidden(
+            code,
+            "Only the {referee} can {what}.",
+            params={"referee": state.referee_name(), "what": what},
+        )
 
 
 def _no_gm(state: GameState, what: str) -> None:
     """A game without a referee has nobody to seal a secret to in the GM's place."""
     if state.host is not None:
         raise KirokuError(
-            "no_gm", f"This game has no GM (its host sees no secrets): {what}", kind="conflict"
+            "no_gm",
+            "This game has no GM (its host sees no secrets): {what}",
+            kind="conflict",
+            params={"what": what},
         )
 
 
@@ -199,7 +215,9 @@ def _require_not_ended(state: GameState) -> None:
 
 def _require_known_seq(state: GameState, seq: int) -> None:
     if seq > state.version:
-        raise KirokuError("unknown_seq", f"There is no event {seq} in this game yet.")
+        raise KirokuError(
+            "unknown_seq", "There is no event {seq} in this game yet.", params={"seq": seq}
+        )
 
 
 def roll_record(state: GameState, command: Roll, draw_number: int) -> tuple[RollRecord, bool]:
@@ -236,7 +254,11 @@ def _voice(state: GameState, command: Spoken) -> dict[str, Any]:
     """The chat metadata of a command, its tab checked against the game's tabs."""
     if command.tab is not None and command.tab not in state.tabs:
         tabs = "、".join(state.tabs)
-        raise KirokuError("unknown_tab", f"There is no tab {command.tab!r} here (tabs: {tabs}).")
+        raise KirokuError(
+            "unknown_tab",
+            "There is no tab {tab} here (tabs: {tabs}).",
+            params={"tab": f"「{command.tab}」", "tabs": tabs},
+        )
     return {"speaker": command.speaker, "color": command.color, "tab": command.tab}
 
 
@@ -293,7 +315,9 @@ def _addressed(state: GameState, actor: str, to: Sequence[str]) -> tuple[str, ..
     for audience in to:
         number = seat_number(audience)
         if number is not None and state.seat(number) is None:
-            raise KirokuError("unknown_seat", f"There is no {audience} in this game.")
+            raise KirokuError(
+                "unknown_seat", "There is no seat {seat} in this game.", params={"seat": number}
+            )
         if audience == GM:
             _no_gm(state, "address the host (host) or seats (seat:N).")
         if audience == HOST:
@@ -314,7 +338,9 @@ def _add_tab(state: GameState, command: AddTab, actor: str) -> list[Draft]:
     _require_referee(state, actor, "add a tab")
     _require_not_ended(state)
     if command.name in state.tabs:
-        raise KirokuError("tab_exists", f"There is already a tab {command.name!r}.")
+        raise KirokuError(
+            "tab_exists", "There is already a tab {tab}.", params={"tab": f"「{command.name}」"}
+        )
     return [Draft(TabAdded(name=command.name))]
 
 
@@ -322,23 +348,31 @@ def _revoke_sessions(state: GameState, command: RevokeSessions, actor: str) -> l
     _require_referee(state, actor, "sign out browser sessions")
     number = seat_number(command.audience)
     if number is not None and state.seat(number) is None:
-        raise KirokuError("unknown_seat", f"There is no {command.audience} in this game.")
+        raise KirokuError(
+            "unknown_seat", "There is no seat {seat} in this game.", params={"seat": number}
+        )
     if command.audience not in state.sessions.values():
-        raise KirokuError("no_sessions", f"{command.audience} has no browser session to revoke.")
+        raise KirokuError(
+            "no_sessions",
+            "{name} has no browser session to revoke.",
+            params={"name": actor_name(command.audience, {s.seat: s.name for s in state.seats})},
+        )
     return [Draft(SessionsRevoked(audience=command.audience))]
 
 
 def _reveal(state: GameState, command: Reveal, actor: str) -> list[Draft]:
     secret = state.unrevealed.get(command.seq)
     if secret is None:
-        raise RuleViolation("nothing_to_reveal", f"Event {command.seq} has no sealed secret.")
+        raise RuleViolation(
+            "nothing_to_reveal", "Event {seq} has no sealed secret.", params={"seq": command.seq}
+        )
     if not secret.audience:
         raise Forbidden("server_secret", "The dice seed is revealed when the game ends.")
     # A blind roll's author is not in its audience: only the GM may publish what it hides.
     # A host is not a GM: it reveals only its own secrets, like every player.
     if actor != GM and not (actor == secret.author and actor in secret.audience):
         who = "the author of a secret or the GM" if state.host is None else "a secret's author"
-        raise Forbidden("not_your_secret", f"Only {who} reveals it.")
+        raise Forbidden("not_your_secret", "Only {who} reveals it.", params={"who": who})
     return [Draft(Revealed(of_seq=command.seq, salt=secret.salt, body=secret.body))]
 
 

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict
 
 from domain.audience import GM, HOST, SYSTEM, seat_number
 from domain.game import DEFAULT_TABS
+from domain.messages import N_
 
 MAIN_TAB = DEFAULT_TABS[0]
 SECRET_DICE = "シークレットダイス"
@@ -57,6 +58,11 @@ class LogLine(BaseModel):
     hidden: bool = False  # the sealed part is not readable by this audience: a placeholder
     revealed: bool | None = None  # for sealed events: has the body been published since?
     quiet: bool = False  # bookkeeping (a browser signing in): shown small, or not at all
+    audience_text: str | None = None  # who may read the sealed part, in words: 「GMとベンだけ」
+    # A lifecycle line's catalog key (Japanese source, api/pages/i18n/) and its arguments: a
+    # page in another language shows `t(msg, args)` instead of `text`.
+    msg: str | None = None
+    args: dict[str, str] | None = None
 
 
 # A ruleset's describer: (type, public, secret-or-None) → (kind, text), or None for the fallback.
@@ -64,10 +70,31 @@ Describer = Callable[[str, dict[str, Any], dict[str, Any] | None], tuple[str, st
 
 
 def actor_name(actor: str, seat_names: Mapping[int, str]) -> str:
+    """A seat's name (or 「席N」 before it has one), 「GM」, 「ホスト」: never `seat:N`."""
     number = seat_number(actor)
     if number is not None:
-        return seat_names.get(number, actor)
-    return {GM: "GM", HOST: "Host", SYSTEM: "System"}.get(actor, actor)
+        return seat_names.get(number) or f"席{number}"
+    return {GM: "GM", HOST: "ホスト", SYSTEM: "システム"}.get(actor, actor)
+
+
+def audience_text(audience: tuple[str, ...], seat_names: Mapping[int, str]) -> str:
+    """Who may read a sealed body, in words: 「GMとベンだけ」; the dice seed's empty audience
+    is 「終了まで誰も読めない」."""
+    if not audience:
+        return "終了まで誰も読めない"
+    names = [actor_name(a, seat_names) for a in sorted(audience, key=_chair_first)]
+    return "と".join(names) + "だけ"
+
+
+def _chair_first(actor: str) -> tuple[int, int]:
+    number = seat_number(actor)
+    return (1, number) if number is not None else (0, 0)
+
+
+def _said(msg: str, kind: str = "system", **args: Any) -> dict[str, Any]:
+    """A lifecycle line from its catalog key (Japanese source text) and arguments."""
+    texts = {name: "" if value is None else str(value) for name, value in args.items()}
+    return {"kind": kind, "text": msg.format(**texts), "msg": msg, "args": texts or None}
 
 
 def describe(
@@ -88,6 +115,9 @@ def describe(
         "color": public.get("color"),
         "tab": public.get("tab") or MAIN_TAB,
         "sealed_to": tuple(sealed["audience"]) if sealed is not None else None,
+        "audience_text": audience_text(tuple(sealed["audience"]), seat_names)
+        if sealed is not None
+        else None,
         "hidden": hidden,
         "revealed": event.get("revealed"),
     }
@@ -130,18 +160,21 @@ def _lifecycle(
             body = (secret or {}).get("text")
             return {"kind": "note", "text": SECRET_NOTE if hidden else str(body)}
         case "RulingMade":
-            return {
-                "kind": "ruling",
-                "text": f"裁定 (#{public.get('concerning_seq')}): {public.get('text', '')}",
-                "concerns": public.get("concerning_seq"),
-                "tab": MAIN_TAB,
-            }
+            said = _said(
+                N_("裁定 (#{seq}): {text}"),
+                "ruling",
+                seq=public.get("concerning_seq"),
+                text=public.get("text", ""),
+            )
+            return {**said, "concerns": public.get("concerning_seq"), "tab": MAIN_TAB}
         case "Amended":
-            return {
-                "kind": "amendment",
-                "text": f"訂正 (#{public.get('concerning_seq')}): {public.get('reason', '')}",
-                "concerns": public.get("concerning_seq"),
-            }
+            said = _said(
+                N_("訂正 (#{seq}): {text}"),
+                "amendment",
+                seq=public.get("concerning_seq"),
+                text=public.get("reason", ""),
+            )
+            return {**said, "concerns": public.get("concerning_seq")}
         case "Revealed":
             return {
                 "kind": "reveal",
@@ -149,26 +182,33 @@ def _lifecycle(
                 "concerns": public.get("of_seq"),
             }
         case "GameCreated":
-            return {"kind": "system", "text": f"「{public.get('title', '')}」 created"}
+            return _said(N_("「{title}」を作成した"), title=public.get("title", ""))
         case "SeatJoined":
-            name = public.get("name", "")
-            return {"kind": "system", "text": f"{name} joined (seat {public.get('seat')})"}
+            return _said(
+                N_("{name}が席{seat}に着いた"),
+                name=public.get("name") or "",
+                seat=public.get("seat"),
+            )
         case "GameStarted":
-            return {"kind": "phase", "text": "The game starts"}
+            return _said(N_("ゲーム開始"), "phase")
         case "GameEnded":
             summary = public.get("summary") or ""
-            return {"kind": "phase", "text": "The game ends" + (f": {summary}" if summary else "")}
+            if summary:
+                return _said(N_("ゲーム終了: {summary}"), "phase", summary=summary)
+            return _said(N_("ゲーム終了"), "phase")
         case "TabAdded":
-            return {"kind": "system", "text": f"Tab 「{public.get('name', '')}」 opened"}
+            return _said(N_("タブ「{name}」を開いた"), name=public.get("name", ""))
         case "SessionOpened":
-            return {"kind": "system", "text": "signed in from a browser", "quiet": True}
+            return {**_said(N_("ブラウザからサインインした")), "quiet": True}
         case "SessionsRevoked":
             who = actor_name(str(public.get("audience", "")), seat_names)
-            return {"kind": "system", "text": f"{who}'s browser sessions signed out"}
+            return _said(N_("{name}のブラウザをすべてサインアウトした"), name=who)
         case "InviteIssued":
-            return {"kind": "system", "text": f"a new invite for seat {public.get('seat')}"}
+            number = public.get("seat")
+            name = seat_names.get(number) if isinstance(number, int) else None
+            return _said(N_("{name}の席に新しい招待リンク"), name=name or f"席{number}")
         case "PhaseAdvanced":
-            return {"kind": "phase", "text": f"Phase: {public.get('phase', '')}"}
+            return _said(N_("フェイズ: {phase}"), "phase", phase=public.get("phase", ""))
     return None
 
 
@@ -179,7 +219,7 @@ def roll_text(record: dict[str, Any]) -> dict[str, Any]:
     if record.get("comment"):
         text = f"{text} {record['comment']}"
     if record.get("manual"):
-        text += " (manual dice)"
+        text += " (手振り)"
     success = result.get("success")
     outcome: Outcome = None if success is None else ("success" if success else "failure")
     return {"text": text, "outcome": outcome}
@@ -197,7 +237,7 @@ def _revealed_text(body: Any) -> str:
         if set(body) == {"text"}:
             return str(body["text"])
         if "server_seed" in body:
-            return "the dice seed"
+            return "ダイスのシード"
     return words(body)
 
 

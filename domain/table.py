@@ -150,7 +150,11 @@ class Table(TableView[S]):
         """The GM (gm_only), or in a game without a referee its host (host_only)."""
         if actor != self.referee_actor:
             code = "gm_only" if self.referee_actor == GM else "host_only"
-            raise Forbidden(code, f"Only the {self.referee} can {what}.")
+            raise Forbidden(
+                code,
+                "Only the {referee} can {what}.",
+                params={"referee": self.referee, "what": what},
+            )
 
     def seat_of(self, actor: str) -> int:
         """The acting seat's number; the referee is refused."""
@@ -159,7 +163,9 @@ class Table(TableView[S]):
     def known_seat(self, audience: str) -> None:
         number = seat_number(audience)
         if number is not None and self.seat(number) is None:
-            raise KirokuError("unknown_seat", f"There is no {audience} in this game.")
+            raise KirokuError(
+                "unknown_seat", "There is no seat {seat} in this game.", params={"seat": number}
+            )
 
     # -------------------------------------------------------------- the end
 

@@ -148,7 +148,7 @@ def test_the_host_issues_links_only_for_seats_nobody_has_taken(client: TestClien
     before = table.log_bytes()
     taken = client.post(f"{url}/1/invite", headers=table.auth("host"))
     assert taken.status_code == 403 and taken.json()["code"] == "seat_taken"
-    assert "secrets" in taken.json()["detail"] and table.log_bytes() == before
+    assert "秘密" in taken.json()["detail"] and table.log_bytes() == before
     # the seat itself asks for a link to its second device
     own = client.post(f"{url}/1/invite", headers=table.auth("seat:1"))
     assert own.status_code == 201
@@ -180,7 +180,10 @@ def test_a_host_signs_in_with_a_cookie(client: TestClient) -> None:
 def test_a_seat_cannot_do_what_only_the_host_does(client: TestClient) -> None:
     table = host_game(client)
     detail = refused(table, "seat:1", {"type": "start"}, 403, "host_only")
-    assert detail == "Only the host can start the game."
+    assert detail == "ゲームを開始することができるのはホストだけです。"  # Japanese by default
+    english = table.send("seat:1", {"type": "start"}, **{"Accept-Language": "en"})
+    assert english.json()["detail"] == "Only the host can start the game."
+    assert english.json()["code"] == "host_only"
     table.do("host", {"type": "start"})
     for body in (
         {"type": "end"},
@@ -200,13 +203,13 @@ def test_what_would_need_a_gms_eyes_is_refused_in_a_host_game(client: TestClient
         detail = refused(
             table, actor, {"type": "roll", "expression": "2D6", "blind": True}, 409, "no_gm"
         )
-        assert "no GM" in detail and "secret" in detail
+        assert "GMはいません" in detail and "シークレットダイス" in detail
         refused(table, actor, {"type": "say", "text": "2D6", "blind": True}, 409, "no_gm")
         refused(table, actor, {"type": "say", "text": "hi", "to": ["gm"]}, 409, "no_gm")
         refused(table, actor, {"type": "note", "text": "hi", "to": ["gm"]}, 409, "no_gm")
     secret = table.do("seat:1", {"type": "note", "text": "mine"})["last_seq"]
     detail = refused(table, "host", {"type": "reveal", "seq": secret}, 403, "not_your_secret")
-    assert detail == "Only a secret's author reveals it."
+    assert detail == "公開できるのは秘密を書いた本人だけです。"
     refused(table, "seat:2", {"type": "reveal", "seq": secret}, 403, "not_your_secret")
     replay = client.get(
         f"/games/{table.game_id}/replay", params={"as": "seat:1"}, headers=table.auth("host")

@@ -22,7 +22,9 @@ class Audience:
 
     @classmethod
     def open(cls, browser: Any, name: str, **context_options: Any) -> Audience:
-        context = browser.new_context(**context_options)
+        # English unless a test asks for Japanese (the pages' default): the older tests read
+        # the English chrome.
+        context = browser.new_context(**{"locale": "en-US", **context_options})
         page = context.new_page()
         audience = cls(name=name, context=context, page=page)
         page.on("response", lambda response: audience.responses.append(response))

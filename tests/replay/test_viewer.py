@@ -53,12 +53,12 @@ def test_keys_step_jump_and_switch_perspective(service: GameService) -> None:
             assert "event 3 of" in frame_text(app)
             assert "▶ #3 [メイン] Aki: 秘密のメモ" in frame_text(app)
             assert "(its secret part is not visible to seat:2)" in frame_text(app)
-            assert "  #2 [メイン] GM: The game starts" in frame_text(app)  # the log before it
+            assert "  #2 [メイン] GM: ゲーム開始" in frame_text(app)  # the log before it
             await pilot.press("right")
             assert "▶ #4 [メイン] Ben: (2D6+1>=8) ＞" in frame_text(app)
             assert "roll: (2D6+1>=8) ＞" in frame_text(app)
             await pilot.press("left", "left")
-            assert "▶ #2 [メイン] GM: The game starts" in frame_text(app)
+            assert "▶ #2 [メイン] GM: ゲーム開始" in frame_text(app)
             assert "status: setup → started" in frame_text(app)  # what it changed
             await pilot.press("end")
             assert f"event {last} of {last}" in frame_text(app)

@@ -1,6 +1,7 @@
 // The home page: create a game, sign the creator in as its GM (or, in a game without a
 // referee, its host, who may also play a seat), and show the links.
-import { el, post, showError } from "./api.js";
+import { el, get, post, showError } from "./api.js";
+import { lang, t } from "./i18n.js";
 
 const form = document.getElementById("create-game");
 const seats = document.getElementById("seat-list");
@@ -14,7 +15,7 @@ function refereeChanged() {
   const host = form.elements.referee.value === "host";
   document.getElementById("host-seat-label").hidden = !host;
   const current = hostSeat.value;
-  hostSeat.replaceChildren(el("option", { value: "" }, "none (I only host)"),
+  hostSeat.replaceChildren(el("option", { value: "" }, t("none (I only host)")),
     ...seatInputs().map((input, index) => el("option", { value: String(index + 1) }, `${index + 1}: ${input.value}`)));
   if ([...hostSeat.options].some((o) => o.value === current)) hostSeat.value = current;
 }
@@ -39,8 +40,8 @@ document.getElementById("add-seat").addEventListener("click", () => {
   const number = seatInputs().length + 1;
   if (number > 16) return;
   seats.append(el("li", {}, el("input", {
-    name: "seat", required: true, maxlength: 40, "aria-label": `Seat ${number} name`,
-    value: `Player ${number}`,
+    name: "seat", required: true, maxlength: 40, "aria-label": t("Seat {number} name", { number }),
+    value: t("Player {number}", { number }),
   })));
   refereeChanged();
 });
@@ -55,10 +56,10 @@ function copyButton(text) {
   return el("button", {
     type: "button", class: "copy",
     onclick: async (event) => {
-      try { await navigator.clipboard.writeText(text); event.target.textContent = "copied"; }
-      catch { event.target.textContent = "select and copy"; }
+      try { await navigator.clipboard.writeText(text); event.target.textContent = t("copied"); }
+      catch { event.target.textContent = t("select and copy"); }
     },
-  }, "copy");
+  }, t("copy"));
 }
 
 form.addEventListener("submit", async (event) => {
@@ -69,7 +70,7 @@ form.addEventListener("submit", async (event) => {
   const rawOptions = String(data.get("ruleset_options") || "").trim();
   if (rawOptions) {
     try { rulesetOptions = JSON.parse(rawOptions); }
-    catch { showError(errorBox, "Ruleset options must be a JSON object."); return; }
+    catch { showError(errorBox, t("Ruleset options must be a JSON object.")); return; }
   }
   const body = {
     title: data.get("title"),
@@ -87,21 +88,29 @@ form.addEventListener("submit", async (event) => {
     const link = host ? created.host_link : created.gm_link;
     // Sign this browser in as the creator (GM or host), then forget the token.
     await post(`/games/${created.game_id}/session`, undefined, { token });
-    const role = host ? "host" : "GM";
     const seated = created.seats.find((seat) => `seat:${seat.seat}` === created.creator);
     const links = document.getElementById("links");
     links.replaceChildren(
       ...created.seats.filter((seat) => seat.link).map((seat) => el("li", {},
-        el("strong", {}, `Seat ${seat.seat}: ${seat.name}`), " ",
-        el("input", { readonly: true, value: seat.link, "aria-label": `Link for ${seat.name}`, class: "link" }),
+        el("strong", {}, t("Seat {number}: {name}", { number: seat.seat, name: seat.name })), " ",
+        el("input", { readonly: true, value: seat.link, "aria-label": t("Link for {name}", { name: seat.name }), class: "link" }),
         copyButton(seat.link))),
       el("li", { class: "gm-link" },
-        el("strong", {}, seated ? `Host, seat ${seated.seat}: ${seated.name} (you, on another device)` : `${host ? "Host" : "GM"} (you, on another device)`), " ",
-        el("input", { readonly: true, value: link, "aria-label": host ? "Host link" : "GM link", class: "link" }),
+        el("strong", {}, seated
+          ? t("Host, seat {number}: {name} (you, on another device)", { number: seated.seat, name: seated.name })
+          : (host ? t("Host (you, on another device)") : t("GM (you, on another device)"))), " ",
+        el("input", { readonly: true, value: link, "aria-label": host ? t("Host link") : t("GM link"), class: "link" }),
         copyButton(link)),
     );
-    document.getElementById("creator-role").textContent = `the ${role}`;
-    document.getElementById("open-table").textContent = `Open the table as ${role}`;
+    document.getElementById("open-table").textContent = host ? t("Open the table as host") : t("Open the table as GM");
+    if (body.options.spectators) {
+      document.getElementById("spectator-link").value = `${location.origin}/g/${created.game_id}`;
+      document.getElementById("spectator").hidden = false;
+    }
+    // The creator's token, once, as a code to write down: it signs the GM (or host) back in on
+    // any browser from the join page (only its hash is stored).
+    document.getElementById("recovery-code").textContent = token;
+    document.getElementById("recovery").hidden = false;
     document.getElementById("open-table").href = `/g/${created.game_id}`;
     form.hidden = true;
     document.getElementById("created").hidden = false;
@@ -109,3 +118,19 @@ form.addEventListener("submit", async (event) => {
     showError(errorBox, error);
   }
 });
+
+// "My tables": the games this browser holds a session for, to come back next week.
+async function showMyTables() {
+  let tables = [];
+  try { tables = await get("/my/tables"); } catch { return; }
+  if (!tables.length) return;
+  const when = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
+  document.getElementById("my-tables-body").replaceChildren(...tables.map((table) => el("tr", {},
+    el("td", {}, el("a", { href: `/g/${table.game_id}` }, table.title)),
+    el("td", {}, table.system),
+    el("td", {}, table.status),
+    el("td", {}, table.last_activity ? when.format(new Date(table.last_activity)) : ""),
+    el("td", {}, table.you))));
+  document.getElementById("my-tables").hidden = false;
+}
+showMyTables();

@@ -1,6 +1,7 @@
 // The join page: the invite (or a token) arrives in the URL fragment, which browsers never
 // send to a server. It is posted once, exchanged for an HttpOnly session cookie, and dropped.
 import { get, post, showError } from "./api.js";
+import { t } from "./i18n.js";
 
 const root = document.getElementById("join");
 const gameId = root.dataset.game;
@@ -38,7 +39,8 @@ async function main() {
   }
   if (!invite) {
     if (await alreadySeated()) { location.replace(`/g/${gameId}`); return; }
-    showError(errorBox, "This link has no invite in it. Ask the GM for your seat's link.");
+    showError(errorBox, t("This link has no invite in it. Ask the GM for your seat's link."));
+    showRecovery();
     return;
   }
   form.elements.client_seed.value = randomSeed();
@@ -57,9 +59,20 @@ async function main() {
         return;
       }
       showError(errorBox, error.code === "invalid_invite"
-        ? "This link was already used (links work once, on one device). Open the table on the device you joined with, or ask the GM for a new link."
+        ? t("This link was already used (links work once, on one device). Open the table on the device you joined with, or ask the GM for a new link.")
         : error);
     }
+  });
+}
+
+// The GM (or host) who lost the link: the recovery code shown at creation signs this browser in.
+function showRecovery() {
+  const recover = document.getElementById("recover-form");
+  recover.hidden = false;
+  recover.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    errorBox.hidden = true;
+    try { await signIn(recover.elements.code.value.trim()); } catch (error) { showError(errorBox, error); }
   });
 }
 

@@ -1,10 +1,11 @@
 // A log line on the page: the server describes each event for its reader (domain/logline.py);
 // this only lays the description out. Every text goes in as text, never as markup.
 import { el } from "./api.js";
+import { lang, t } from "./i18n.js";
 
 const KIND_LABEL = {
-  roll: "roll", declaration: "declaration", note: "note", ruling: "ruling",
-  amendment: "amendment", reveal: "reveal", phase: "phase", system: "system", rules: "rules",
+  roll: t("roll"), declaration: t("declaration"), note: t("note"), ruling: t("ruling"),
+  amendment: t("amendment"), reveal: t("reveal"), phase: t("phase"), system: t("system"), rules: t("rules"),
 };
 
 export function renderLine(event, { onLineAction } = {}) {
@@ -24,14 +25,17 @@ export function renderLine(event, { onLineAction } = {}) {
     el("span", { class: "tab-name" }, line.tab));
   const speaker = el("span", { class: "speaker" }, line.speaker);
   if (line.color) speaker.style.color = line.color;
-  const text = el("span", { class: "text" }, line.text);
+  // A lifecycle line carries its catalog key: read in the page's language; a ruleset's line
+  // is in the rulebook's words already.
+  const words = line.msg && lang !== "ja" ? t(line.msg, line.args || {}) : line.text;
+  const text = el("span", { class: "text" }, words);
   item.append(meta, speaker, text);
   if (KIND_LABEL[line.kind] && line.kind !== "rules") {
     item.append(el("span", { class: "kind-label" }, KIND_LABEL[line.kind]));
   }
   if (line.sealed_to) {
-    item.append(el("span", { class: "audience", title: "who may read it" },
-      line.sealed_to.length ? `→ ${line.sealed_to.join(", ")}` : "dice seed sealed until the end"));
+    item.append(el("span", { class: "audience", title: t("who may read it") },
+      `→ ${line.audience_text ?? ""}`));
   }
   if (line.concerns) {
     item.append(el("a", { class: "concerns", href: `#seq-${line.concerns}` }, `↪ #${line.concerns}`));
@@ -39,7 +43,7 @@ export function renderLine(event, { onLineAction } = {}) {
   if (line.revealed) item.append(el("span", { class: "revealed-mark" }, "公開"));
   if (onLineAction) {
     item.append(el("button", {
-      type: "button", class: "line-action", "aria-label": `Act on event ${event.seq}`,
+      type: "button", class: "line-action", "aria-label": t("Act on event {seq}", { seq: event.seq }),
       onclick: () => onLineAction(event),
     }, "⋯"));
   }
@@ -50,6 +54,6 @@ export function markVerified(item, ok) {
   item.querySelector(".verify-mark")?.remove();
   item.append(el("span", {
     class: `verify-mark ${ok ? "ok" : "bad"}`,
-    title: ok ? "the revealed body matches its commitment" : "the revealed body does NOT match its commitment",
-  }, ok ? "revealed ✓ matches its commitment" : "✗ does not match its commitment"));
+    title: ok ? t("the revealed body matches its commitment") : t("the revealed body does NOT match its commitment"),
+  }, ok ? t("revealed ✓ matches its commitment") : t("✗ does not match its commitment")));
 }

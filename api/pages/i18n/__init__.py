@@ -1,0 +1,89 @@
+"""Message catalogs: Japanese first, English too (gettext .po files read with Babel).
+
+`ja.po` and `en.po` sit beside this module and are read once at import, so nothing needs a
+compile step. A msgid is the English source text with `{name}` placeholders (str.format); the
+Jinja templates use the i18n extension (`{% trans %}`, `_()`), Python marks keys with `_()` here
+or `N_()` in the pure domain (domain/messages.py), and the ES modules look keys up with
+`t()` (static/i18n.js) in a JSON catalog the app serves from the same .po files.
+
+The language is chosen per browser: the `kiroku_lang` cookie the pages' switch sets, else
+`Accept-Language`, else Japanese.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Final
+
+from babel.messages.pofile import read_po
+from starlette.requests import HTTPConnection
+
+HERE = Path(__file__).parent
+LANGUAGES: Final = ("ja", "en")
+DEFAULT: Final = "ja"
+COOKIE: Final = "kiroku_lang"
+COOKIE_MAX_AGE: Final = 60 * 60 * 24 * 365
+
+
+def _load(language: str) -> dict[str, str]:
+    with (HERE / f"{language}.po").open("rb") as po:
+        catalog = read_po(po, locale=language)
+    return {
+        str(message.id): str(message.string)
+        for message in catalog
+        if message.id and isinstance(message.id, str) and message.string and not message.fuzzy
+    }
+
+
+CATALOGS: Final[Mapping[str, Mapping[str, str]]] = {lang: _load(lang) for lang in LANGUAGES}
+
+
+def gettext(message: str, language: str = DEFAULT) -> str:
+    """`message` in `language`; a key missing from the catalog reads as its source (the test
+    of the catalogs makes sure none is)."""
+    return CATALOGS.get(language, CATALOGS[DEFAULT]).get(message, message)
+
+
+def translate(message: str, language: str = DEFAULT, **arguments: Any) -> str:
+    """`message` in `language`, with its `{name}` placeholders filled."""
+    text = gettext(message, language)
+    return text.format(**arguments) if arguments else text
+
+
+def from_accept_language(header: str) -> str | None:
+    """The first of our languages in an `Accept-Language` header, by its q-values."""
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate(header.split(",")):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        primary = tag.strip().lower().split("-")[0]
+        if primary in LANGUAGES and quality > 0:
+            ranked.append((-quality, index, primary))
+    return min(ranked)[2] if ranked else None
+
+
+def language_of(connection: HTTPConnection) -> str:
+    """This browser's language: its cookie, else `Accept-Language`, else Japanese."""
+    chosen = connection.cookies.get(COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return from_accept_language(connection.headers.get("accept-language", "")) or DEFAULT
+
+
+class Translations:
+    """What Jinja's i18n extension calls (`install_gettext_translations`)."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+    def gettext(self, message: str) -> str:
+        return gettext(message, self.language)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return gettext(singular if n == 1 else plural, self.language)

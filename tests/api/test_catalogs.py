@@ -1,0 +1,91 @@
+"""The message catalogs (api/pages/i18n/): every key the sources use is in both languages, and
+both languages hold the same keys with the same placeholders.
+
+The keys are found by Babel's own extractors: `_()` in the templates (Jinja's i18n extension),
+`t()` in the ES modules, `N_()`/`_()` and the refusals' messages in Python."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.extract import extract_javascript, extract_python
+from babel.messages.pofile import read_po
+from jinja2.ext import babel_extract
+
+from api.pages import i18n
+
+ROOT = Path(__file__).resolve().parents[2]
+REFUSALS = ("KirokuError", "RuleViolation", "Forbidden", "NotFound", "Unauthorized")
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def used_keys() -> dict[str, str]:
+    """Every catalog key in the sources → where it is first used."""
+    found: dict[str, str] = {}
+
+    def note(message: object, path: Path, line: int) -> None:
+        if isinstance(message, str) and message:
+            found.setdefault(message, f"{path.relative_to(ROOT)}:{line}")
+
+    for path in sorted((ROOT / "api/pages/templates").glob("*.html")):
+        with path.open("rb") as source:
+            for found_in_template in babel_extract(source, ("_", "gettext"), [], {}):
+                note(found_in_template[2], path, found_in_template[0])
+    for path in sorted((ROOT / "api/pages/static").glob("*.js")):
+        with path.open("rb") as source:
+            for found_in_script in extract_javascript(source, {"t": None}, [], {}):
+                note(found_in_script[2], path, found_in_script[0])
+    keywords = {"N_": None, "_": None, **{name: (2,) for name in REFUSALS}}
+    for path in sorted([*(ROOT / "domain").glob("*.py"), *(ROOT / "api").rglob("*.py")]):
+        with path.open("rb") as source:
+            for found_in_code in extract_python(source, keywords, [], {}):
+                line, function = found_in_code[0], found_in_code[1]
+                message: Any = found_in_code[2]
+                if function in REFUSALS and not isinstance(message, str) and len(message) > 1:
+                    note(message[1], path, line)
+                else:
+                    note(message, path, line)
+    return found
+
+
+def po_keys(language: str) -> dict[str, str]:
+    with (ROOT / "api/pages/i18n" / f"{language}.po").open("rb") as po:
+        catalog = read_po(po, locale=language)
+    return {str(m.id): str(m.string) for m in catalog if m.id and isinstance(m.id, str)}
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_every_key_the_sources_use_is_translated(language: str) -> None:
+    catalog = po_keys(language)
+    missing = {key: where for key, where in used_keys().items() if not catalog.get(key)}
+    assert not missing, f"not in {language}.po: {missing}"
+
+
+def test_both_languages_hold_the_same_keys_and_placeholders() -> None:
+    ja, en = po_keys("ja"), po_keys("en")
+    assert set(ja) == set(en), set(ja) ^ set(en)
+    for key in ja:
+        assert ja[key] and en[key], key
+        wanted = set(PLACEHOLDER.findall(key))
+        assert set(PLACEHOLDER.findall(ja[key])) == wanted, (key, ja[key])
+        assert set(PLACEHOLDER.findall(en[key])) == wanted, (key, en[key])
+
+
+def test_a_missing_key_is_caught() -> None:
+    """The check above could fail: a key in a source but not in a catalog is reported."""
+    assert "Start a table" in used_keys()
+    assert "Start a table" in po_keys("ja")
+    assert "no such message, surely" not in po_keys("ja")
+
+
+def test_language_negotiation() -> None:
+    assert i18n.from_accept_language("en-US,en;q=0.9,ja;q=0.8") == "en"
+    assert i18n.from_accept_language("ja,en-US;q=0.9") == "ja"
+    assert i18n.from_accept_language("fr-FR,en;q=0.5,ja;q=0.7") == "ja"
+    assert i18n.from_accept_language("fr-FR") is None
+    assert i18n.translate("There is no seat {seat} in this game.", "ja", seat=3) == (
+        "このゲームに席3はありません。"
+    )
