@@ -1,0 +1,171 @@
+"""The pages in Japanese (the default) and in English, in real Chromium, one context a person.
+
+The Japanese home and join pages' visible text is extracted and every piece checked against the
+Japanese catalog (api/pages/i18n/ja.po): a piece is a catalog entry (its placeholders filled by
+anything), a name the players typed, or the language switch's own names. "My tables" lists the
+game in the creator's browser; the GM who lost the browser gets the GM seat back with the
+recovery code shown once at creation.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import expect
+
+from api.pages import i18n
+from tests.browser.audience import Audience
+from tests.browser.test_table import TIMEOUT, line
+from tests.serverproc import KirokuServer
+
+TITLE = "ネオサイタマの夜"
+NAMES = ("フジキド", "ヤモト")
+LANGUAGE_NAMES = ("日本語", "English", "·", "Kiroku", "記録")
+INTERNAL = re.compile(r"seat:\d|\bNone\b|\bnull\b|\(\d+,\)|\b[a-z]+_[a-z_]+\b")
+
+# Every visible text node of the page, trimmed (not the values of inputs: those hold links).
+VISIBLE_TEXTS = """() => {
+  const texts = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const text = node.textContent.trim();
+    const parent = node.parentElement;
+    if (!text || !parent || parent.closest("script, style, [hidden]")) continue;
+    if (!parent.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+    texts.push(text);
+  }
+  return texts;
+}"""
+
+
+def catalog_patterns(language: str) -> list[re.Pattern[str]]:
+    patterns = []
+    for text in i18n.CATALOGS[language].values():
+        parts = re.split(r"\{\w+\}", text)
+        patterns.append(re.compile("^" + ".+".join(re.escape(part) for part in parts) + "$"))
+    return patterns
+
+
+def unexplained(page: Any, language: str, allowed: tuple[str, ...]) -> list[str]:
+    """The visible texts that are neither a catalog entry nor an allowed name."""
+    patterns = catalog_patterns(language)
+    return [
+        text
+        for text in page.evaluate(VISIBLE_TEXTS)
+        if text not in allowed and not any(p.match(text) for p in patterns)
+    ]
+
+
+def create_game(page: Any, base_url: str) -> dict[str, str]:
+    page.goto(base_url + "/")
+    page.fill("input[name=title]", TITLE)
+    page.select_option("select[name=ruleset]", "ninja_slayer")
+    seats = page.locator("input[name=seat]")
+    for index, name in enumerate(NAMES):
+        seats.nth(index).fill(name)
+    page.click("#create-game button[type=submit]")
+    expect(page.locator("#created")).to_be_visible(timeout=TIMEOUT)
+    links = page.locator("#links input.link")
+    return {
+        "seat1": links.nth(0).input_value(),
+        "gm": links.nth(len(NAMES)).input_value(),
+        "code": page.locator("#recovery-code").inner_text(),
+        "table": page.locator("#open-table").get_attribute("href") or "",
+    }
+
+
+def test_the_pages_read_in_japanese_then_in_english(browser: Any, server: KirokuServer) -> None:
+    gm = Audience.open(browser, "gm", locale="ja-JP")
+    player = Audience.open(browser, "seat:1", locale="ja-JP")
+    lost = Audience.open(browser, "gm, another browser", locale="ja-JP")
+    try:
+        page = gm.page
+        page.goto(server.base_url + "/")
+        expect(page.locator("html")).to_have_attribute("lang", "ja")
+        expect(page.locator("h1")).to_have_text("卓を立てる")
+        menu = page.locator("select[name=ruleset]").inner_text()
+        assert "ニンジャスレイヤーTRPG" in menu and "ninja_slayer" not in menu
+        assert unexplained(page, "ja", LANGUAGE_NAMES) == []
+
+        created = create_game(page, server.base_url)
+        expect(page.locator("#open-table")).to_have_text("GMとして卓を開く")
+        expect(page.locator("#spectator-link")).to_have_value(server.base_url + created["table"])
+        assert len(created["code"]) > 20  # the GM's token, shown once as a code
+        allowed = (*LANGUAGE_NAMES, *NAMES, created["code"])
+        texts = unexplained(page, "ja", allowed)
+        assert all(any(name in t for name in NAMES) for t in texts), texts
+        assert not INTERNAL.search(page.inner_text("body"))
+
+        # My tables: the game this browser holds a session for
+        page.goto(server.base_url + "/")
+        row = page.locator("#my-tables-body tr")
+        expect(row).to_have_count(1, timeout=TIMEOUT)
+        expect(row).to_contain_text(TITLE)
+        expect(row).to_contain_text("ニンジャスレイヤーTRPG")
+        expect(row).to_contain_text("開始待ち")
+        assert unexplained(page, "ja", (*LANGUAGE_NAMES, TITLE, "GM")) == [
+            t for t in page.evaluate(VISIBLE_TEXTS) if re.search(r"\d{4}", t)
+        ]  # the last activity's date, in the reader's locale
+
+        # the player joins in Japanese; its first line says who sat where, by name
+        player.page.goto(created["seat1"])
+        expect(player.page.locator("#join-form button")).to_have_text("席に着く")
+        assert unexplained(player.page, "ja", LANGUAGE_NAMES) == []
+        player.page.click("#join-form button")
+        expect(line(player, "フジキドが席1に着いた")).to_have_count(1, timeout=TIMEOUT)
+
+        # the GM on a browser without the link: the recovery code gets the GM seat back
+        lost.page.goto(f"{server.base_url}/g{created['table'].removeprefix('/g')}/join")
+        expect(lost.page.locator("#recover-form")).to_be_visible(timeout=TIMEOUT)
+        assert unexplained(lost.page, "ja", LANGUAGE_NAMES) == []
+        lost.page.fill("#recover-form input[name=code]", created["code"])
+        lost.page.click("#recover-form button")
+        expect(lost.page.locator("#chat")).to_be_visible(timeout=TIMEOUT)
+        me = lost.page.evaluate(
+            "async (id) => (await fetch(`/games/${id}/session`)).json()",
+            created["table"].removeprefix("/g/"),
+        )
+        assert me["actor"] == "gm"
+
+        # English, by the switch: a cookie for this browser, every page after it
+        page.goto(server.base_url + "/")
+        page.click("nav.language a[hreflang=en]")
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+        expect(page.locator("h1")).to_have_text("Start a table")
+        expect(page.locator("#my-tables-title")).to_have_text("My tables", timeout=TIMEOUT)
+        expect(page.locator("#my-tables-body tr")).to_contain_text("waiting to start")
+        page.goto(server.base_url + created["table"] + "/replay")
+        expect(page.locator("#log-export")).to_have_text("Log export")
+        page.click("nav.language a[hreflang=ja]")
+        expect(page.locator("#log-export")).to_have_text("ログ出力")
+        for audience in (gm, player, lost):
+            assert not audience.errors, audience.errors
+    finally:
+        for audience in (gm, player, lost):
+            audience.close()
+
+
+def test_a_player_reads_system_lines_in_english(browser: Any, server: KirokuServer) -> None:
+    """Accept-Language alone chooses English: the lifecycle's lines follow (their catalog key
+    rides with the line), the refusal too; the code stays."""
+    gm = Audience.open(browser, "gm", locale="en-GB")
+    try:
+        page = gm.page
+        created = create_game(page, server.base_url)
+        expect(page.locator("#open-table")).to_have_text("Open the table as GM")
+        page.click("#open-table")
+        expect(page.locator("#chat")).to_be_visible(timeout=TIMEOUT)
+        expect(line(gm, "「ネオサイタマの夜」 created")).to_have_count(1, timeout=TIMEOUT)
+        refused = page.evaluate(
+            """async (id) => (await fetch(`/games/${id}/commands`, {method: "POST",
+                 headers: {"X-Kiroku": "1", "Content-Type": "application/json"},
+                 body: JSON.stringify({type: "reveal", seq: 1})})).json()""",
+            created["table"].removeprefix("/g/"),
+        )
+        assert refused["code"] == "server_secret"  # seq 1 seals the dice seed
+        assert refused["detail"] == "The dice seed is revealed when the game ends."
+        assert not gm.errors, gm.errors
+    finally:
+        gm.close()
