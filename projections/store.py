@@ -6,6 +6,8 @@ Tables: kiroku_views (one row per game and audience: the rendered view), kiroku_
 (one row per game: the projection's folded state, so catching up continues where it stopped)
 and kiroku_view_faults (one row per game whose log holds an event that cannot be read or
 folded: the game's views are dropped and it is skipped until it is rebuilt).
+Beside them, kiroku_seat_settings (one row per game and audience: its speakers, palette and
+characters, written by that audience alone; no rebuild drops it).
 """
 
 from __future__ import annotations
@@ -29,6 +31,13 @@ Rows = list[tuple[str, str, int, str]]  # (game_id, audience, seq, view JSON)
 States = list[tuple[str, int, str]]  # (game_id, seq, state JSON)
 Faults = Sequence[tuple[str, int, str]]  # (game_id, seq of the damaged event, why)
 
+# Seat settings (speakers, colours, chat palettes: api/routes/seat_settings.py) live beside the
+# views, not in the log: a seat's own preferences, private to it, that no rebuild may drop.
+SEAT_SETTINGS_TABLE = (
+    "CREATE TABLE IF NOT EXISTS kiroku_seat_settings (game_id TEXT, audience TEXT, "
+    "settings TEXT, PRIMARY KEY (game_id, audience)) WITHOUT ROWID"
+)
+
 
 class ViewStore(Protocol):
     def save(
@@ -39,6 +48,8 @@ class ViewStore(Protocol):
     def fault(self, game_id: str) -> tuple[int, str] | None: ...
     def drop(self, game_id: str | None = None) -> None: ...
     def max_tracking_id(self, application_name: str) -> int | None: ...
+    def seat_settings(self, game_id: str, audience: str) -> str | None: ...
+    def save_seat_settings(self, game_id: str, audience: str, settings: str) -> None: ...
 
 
 class SQLiteViewStore(SQLiteTrackingRecorder):
@@ -51,7 +62,24 @@ class SQLiteViewStore(SQLiteTrackingRecorder):
             "seq INTEGER, state TEXT) WITHOUT ROWID",
             "CREATE TABLE IF NOT EXISTS kiroku_view_faults (game_id TEXT PRIMARY KEY, "
             "seq INTEGER, problem TEXT) WITHOUT ROWID",
+            SEAT_SETTINGS_TABLE,
         ]
+
+    def seat_settings(self, game_id: str, audience: str) -> str | None:
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(
+                "SELECT settings FROM kiroku_seat_settings WHERE game_id = ? AND audience = ?",
+                (game_id, audience),
+            )
+            row = c.fetchone()
+        return None if row is None else str(row[0])
+
+    def save_seat_settings(self, game_id: str, audience: str, settings: str) -> None:
+        with self.datastore.transaction(commit=True) as c:
+            c.execute(
+                "INSERT OR REPLACE INTO kiroku_seat_settings VALUES (?, ?, ?)",
+                (game_id, audience, settings),
+            )
 
     def save(
         self, views: Rows, states: States, tracking: Tracking | None, faults: Faults = ()
@@ -109,6 +137,7 @@ class PostgresViewStore(PostgresTrackingRecorder):
         self._views = SQL("{0}.kiroku_views").format(schema)
         self._states = SQL("{0}.kiroku_view_states").format(schema)
         self._faults = SQL("{0}.kiroku_view_faults").format(schema)
+        self._settings = SQL("{0}.kiroku_seat_settings").format(schema)
         self._tracking = SQL("{0}.{1}").format(schema, Identifier(self.tracking_table_name))
         self.sql_create_statements.extend(
             [
@@ -124,8 +153,33 @@ class PostgresViewStore(PostgresTrackingRecorder):
                     "CREATE TABLE IF NOT EXISTS {0} (game_id text PRIMARY KEY, seq bigint, "
                     "problem text)"
                 ).format(self._faults),
+                SQL(
+                    "CREATE TABLE IF NOT EXISTS {0} (game_id text, audience text, "
+                    "settings text, PRIMARY KEY (game_id, audience))"
+                ).format(self._settings),
             ]
         )
+
+    def seat_settings(self, game_id: str, audience: str) -> str | None:
+        with self.datastore.transaction(commit=False) as curs:
+            curs.execute(
+                SQL("SELECT settings FROM {0} WHERE game_id = %s AND audience = %s").format(
+                    self._settings
+                ),
+                (game_id, audience),
+            )
+            row = curs.fetchone()
+        return None if row is None else str(row["settings"])
+
+    def save_seat_settings(self, game_id: str, audience: str, settings: str) -> None:
+        with self.datastore.transaction(commit=True) as curs:
+            curs.execute(
+                SQL(
+                    "INSERT INTO {0} VALUES (%s, %s, %s) ON CONFLICT (game_id, audience) "
+                    "DO UPDATE SET settings = EXCLUDED.settings"
+                ).format(self._settings),
+                (game_id, audience, settings),
+            )
 
     def save(
         self, views: Rows, states: States, tracking: Tracking | None, faults: Faults = ()
