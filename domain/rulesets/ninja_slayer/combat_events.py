@@ -237,6 +237,7 @@ def _evaded(state: NinjaState, event: EvasionRolled, seq: int) -> NinjaState:
             success=event.success,
             counter_against=event.counter_against,
             tairyoku_before=evader.now.tairyoku,
+            seishin_before=evader.now.seishin,
             status_before=evader.status,
         )
         state = now(
@@ -274,6 +275,7 @@ class DamageTaken(Event):
     status: Status
     unevaded_critical: str | None = None  # the サツバツ table is now rolled by the attacker
     critical_from: str | None = None  # that attacker
+    endured: int = 0  # ニンジャ耐久力の発露: the 【精神力】 that took what went below 【体力】 0
 
 
 @NINJA_SLAYER.folds(DamageTaken)
@@ -299,8 +301,9 @@ class DamageUndone(Event):
     """ニンジャ第六感 turned a failed evasion into a success: the damage it let through is gone."""
 
     character: str
-    amount: int
+    amount: int  # the 【体力】 given back
     status: Status
+    seishin: int = 0  # the 【精神力】 ニンジャ耐久力の発露 had taken, given back
 
 
 @NINJA_SLAYER.folds(DamageUndone)
@@ -308,7 +311,12 @@ def _undone(state: NinjaState, event: DamageUndone, seq: int) -> NinjaState:
     found = state.characters.get(event.character)
     if found is None:  # a fold without the GM's secrets does not track that NPC
         return state
-    current = found.now.model_copy(update={"tairyoku": found.now.tairyoku + event.amount})
+    current = found.now.model_copy(
+        update={
+            "tairyoku": found.now.tairyoku + event.amount,
+            "seishin": found.now.seishin + event.seishin,
+        }
+    )
     return with_characters(state, found.model_copy(update={"now": current, "status": event.status}))
 
 

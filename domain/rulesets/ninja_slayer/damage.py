@@ -10,7 +10,7 @@ from . import checks
 from .combat_events import DamageTaken, EvasionRolled
 from .details import CheckDetail
 from .difficulty import harder, normalise
-from .health import damaged
+from .health import damaged, endured
 from .state import AttackKind, Character, Combat, Damage
 
 NAMUAMIDABUTSU = "ナムアミダブツ"
@@ -97,5 +97,6 @@ def taken(target: Character, damages: list[Damage]) -> Draft:
         status=after.status,
         unevaded_critical=critical.critical if critical else None,
         critical_from=critical.attacker if critical else None,
+        endured=endured(target, amount),
     )
     return Draft(event)

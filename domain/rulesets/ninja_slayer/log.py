@@ -177,7 +177,8 @@ def _evasion(e: combat.EvasionRolled) -> str:
 def _damage_taken(e: combat.DamageTaken) -> str:
     status = "" if e.status == "active" else f" → {e.status}"
     critical = f" ({e.unevaded_critical})" if e.unevaded_critical else ""
-    return f"{e.character} 体力-{e.amount}{critical}{status}"
+    endured = f" ニンジャ耐久力の発露: 精神力-{e.endured}" if e.endured else ""
+    return f"{e.character} 体力-{e.amount - e.endured}{critical}{endured}{status}"
 
 
 @_says(combat.CounterKarate)
@@ -228,7 +229,8 @@ def _placed(e: combat.CharactersPlaced) -> str:
 
 @_says(combat.DamageUndone)
 def _undone(e: combat.DamageUndone) -> str:
-    return f"{e.character} ニンジャ第六感で回避成功: 受けた{e.amount}ダメージは無かったことに"
+    back = f"体力+{e.amount}" + (f" 精神力+{e.seishin}" if e.seishin else "")
+    return f"{e.character} ニンジャ第六感で回避成功: 受けたダメージは無かったことに ({back})"
 
 
 TABLES = {"satsubatsu": "サツバツ・クリティカル表", "entry": "登場表", "danmaku": "弾幕表"}

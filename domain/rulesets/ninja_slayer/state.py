@@ -198,6 +198,7 @@ class EvasionMemo(BaseModel):
     success: bool
     counter_against: tuple[str, ...] = ()
     tairyoku_before: int
+    seishin_before: int = 0
     status_before: Status
 
 
