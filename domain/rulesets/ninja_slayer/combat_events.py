@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.events import Event
 from domain.lifecycle_events import RollRecord
 
-from .changes import character, combat, now, with_characters
+from .changes import character, combat, now, pending, with_characters, with_pending
 from .details import CheckDetail, Strike, StrikeDetails
 from .health import damaged, revived
 from .initiative import legacy_pairs
@@ -225,9 +225,8 @@ class EvasionRolled(Event):
 @NINJA_SLAYER.folds(EvasionRolled)
 def _evaded(state: NinjaState, event: EvasionRolled, seq: int) -> NinjaState:
     detail = event.detail or event.secret
-    assert state.combat is not None
-    current: Combat = state.combat
-    damages = current.damages
+    current = state.combat
+    damages = pending(state)
     if detail is not None and event.reroll_of is None:
         evader = state.characters[event.character]
         memo = EvasionMemo(
@@ -240,31 +239,31 @@ def _evaded(state: NinjaState, event: EvasionRolled, seq: int) -> NinjaState:
             seishin_before=evader.now.seishin,
             status_before=evader.status,
         )
-        state = now(
-            state,
-            event.character,
-            evasion=-detail.pool.evasion,
-            emergency=-detail.pool.emergency,
-        )
-        state = state.model_copy(update={"evasions": {**state.evasions, seq: memo}})
+        # Outside a combat the dice come from 【回避】, not from a turn's 回避ダイス (ruling 36).
+        spent = detail.pool.evasion if current is not None else 0
+        state = now(state, event.character, evasion=-spent, emergency=-detail.pool.emergency)
+        if current is not None:  # ニンジャ第六感 on an evasion: only in a combat's phase
+            state = state.model_copy(update={"evasions": {**state.evasions, seq: memo}})
     elif event.reroll_of is not None:  # the dice were paid for with the first roll
         state = state.model_copy(
             update={"evasions": {k: v for k, v in state.evasions.items() if k != event.reroll_of}}
         )
-    evaded = {d.attack_seq for d in damages if d.id in event.damages}
-    current = current.model_copy(
-        update={"evaded_attacks": tuple(sorted({*current.evaded_attacks, *evaded}))}
-    )
-    state = state.model_copy(update={"combat": current})
     if event.success:
-        damages = tuple(d for d in damages if d.id not in event.damages)
+        state = with_pending(state, tuple(d for d in damages if d.id not in event.damages))
+    if current is None:
+        return state
+    evaded = {d.attack_seq for d in damages if d.id in event.damages}
     counters = tuple(r for r in current.counters if r.holder != event.character)
     if event.counter_against:
         right = CounterRight(
             holder=event.character, attackers=event.counter_against, evasion_seq=seq
         )
         counters += (right,)
-    return combat(state, damages=damages, counters=counters)
+    return combat(
+        state,
+        evaded_attacks=tuple(sorted({*current.evaded_attacks, *evaded})),
+        counters=counters,
+    )
 
 
 @NINJA_SLAYER.event
@@ -282,7 +281,7 @@ class DamageTaken(Event):
 def _taken(state: NinjaState, event: DamageTaken, seq: int) -> NinjaState:
     state = with_characters(state, damaged(state.characters[event.character], event.amount))
     if state.combat is None:
-        return state
+        return with_pending(state, tuple(d for d in state.hazards if d.id not in event.damages))
     criticals = state.combat.criticals
     attacker = event.critical_from or next(
         (d.attacker for d in state.combat.damages if d.id in event.damages and d.critical), None

@@ -97,6 +97,8 @@ def taken(target: Character, damages: list[Damage]) -> Draft:
         status=after.status,
         unevaded_critical=critical.critical if critical else None,
         critical_from=critical.attacker if critical else None,
-        endured=endured(target, amount),
+        # How much 【精神力】 took would tell an unrevealed sheet's 【精神力】: shown only when
+        # the sheet is public (the folds work it out again from the state).
+        endured=endured(target, amount) if target.revealed else 0,
     )
     return Draft(event)

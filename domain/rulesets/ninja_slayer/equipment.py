@@ -52,4 +52,5 @@ def end_scenario(t: NinjaTable, command: EndScenario, actor: str) -> list[Draft]
     t.referee_only(actor, "end the scenario")
     if state.combat is not None:
         raise RuleViolation("combat_in_progress", "End the combat first.")
+    guards.nothing_pending(state)
     return [Draft(ScenarioEnded())]

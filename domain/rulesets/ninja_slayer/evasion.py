@@ -9,6 +9,7 @@ from domain.errors import Forbidden, NotFound, RuleViolation
 from domain.records import Draft
 
 from . import checks, guards
+from .changes import pending
 from .characters import injured
 from .combat_events import CounterKarate
 from .damage import evadable, evasion_difficulty, evasion_rolled, taken
@@ -17,11 +18,12 @@ from .fields import DICE_BOUND, CharacterId, Entropy, Faces
 from .initiative import order_value
 from .rolls import Pool
 from .rules import NINJA_SLAYER, NinjaTable
-from .state import Combat, Damage, NinjaState
+from .state import Damage, NinjaState
+from .stats import evasion_dice
 
 
-def _pending(combat: Combat, ids: list[int], target: str) -> list[Damage]:
-    by_id = {d.id: d for d in combat.damages}
+def _pending(waiting: tuple[Damage, ...], ids: list[int], target: str) -> list[Damage]:
+    by_id = {d.id: d for d in waiting}
     found = []
     for i in dict.fromkeys(ids):
         damage = by_id.get(i)
@@ -68,13 +70,15 @@ class Evade(Command):
 @NINJA_SLAYER.decides(Evade)
 def evade(t: NinjaTable, command: Evade, actor: str) -> list[Draft]:
     state = t.started()
-    combat = guards.combat(state)
+    waiting = pending(state)
+    if not waiting:
+        raise RuleViolation("no_damage", "No damage is waiting to be evaded.")
     character = guards.controlled(state, command.character, actor)
     if command.reaction_dice:
         raise RuleViolation(
             "reaction_dice_not_allowed", "即応ダイス cannot be used on an evasion check."
         )
-    damages = _pending(combat, command.damages, character.id)
+    damages = _pending(waiting, command.damages, character.id)
     if not evadable(character):
         raise RuleViolation("cannot_evade", f"{character.name} cannot evade.")
     if len(damages) > 1 and not character.sheet.ninja:
@@ -89,9 +93,9 @@ def evade(t: NinjaTable, command: Evade, actor: str) -> list[Draft]:
             "Only damage from one attack, or from mobs of one kind, without 時間差, is evaded "
             "all together (時間差 strikes of same-kind mobs: one strike of each at a time).",
         )
-    guards.spend(
-        "回避ダイス", "not_enough_evasion_dice", command.evasion_dice, max(0, character.now.evasion)
-    )
+    # Outside a combat there are no turns to hand out 回避ダイス: the 【回避】 value (ruling 36).
+    left = character.now.evasion if state.combat is not None else evasion_dice(character)
+    guards.spend("回避ダイス", "not_enough_evasion_dice", command.evasion_dice, max(0, left))
     guards.spend(
         "緊急回避ダイス",
         "not_enough_emergency_dice",
@@ -126,12 +130,12 @@ class TakeDamage(Command):
 @NINJA_SLAYER.decides(TakeDamage)
 def take(t: NinjaTable, command: TakeDamage, actor: str) -> list[Draft]:
     state = t.started()
-    combat = guards.combat(state)
-    targets = {d.target for d in combat.damages if d.id in command.damages}
+    waiting = pending(state)
+    targets = {d.target for d in waiting if d.id in command.damages}
     if len(targets) != 1:
         raise NotFound("unknown_damage", "Name pending damage aimed at one character.")
     character = guards.controlled(state, targets.pop(), actor)
-    return [taken(character, _pending(combat, command.damages, character.id))]
+    return [taken(character, _pending(waiting, command.damages, character.id))]
 
 
 @NINJA_SLAYER.command("counter_karate")

@@ -56,6 +56,7 @@ def begin(t: NinjaTable, command: BeginCombat, actor: str) -> list[Draft]:
     t.referee_only(actor, "begin a combat")
     if state.combat is not None:
         raise RuleViolation("combat_in_progress", "A combat is already in progress.")
+    guards.nothing_pending(state)
     ids = tuple(dict.fromkeys(command.participants))
     for i in ids:
         if not guards.character(state, i).on_map:

@@ -34,7 +34,12 @@ PHASES = {
     "turn_end": "ターン終了",
 }
 KINDS = {"pc": "PC", "boss": "ボス", "mob": "モブ"}
-ATTACKS = {"melee": "近接攻撃", "ranged": "遠隔攻撃", "counter": "カウンターカラテ"}
+ATTACKS = {
+    "melee": "近接攻撃",
+    "ranged": "遠隔攻撃",
+    "counter": "カウンターカラテ",
+    "hazard": "攻撃以外のダメージ",
+}
 ATMOSPHERE = {0: "通常", 1: "HARD", 2: "ULTRA-HARD"}
 
 

@@ -13,7 +13,8 @@ from .tables import Tables
 
 Status = Literal["active", "気絶", "爆発四散", "removed"]
 Phase = Literal["turn_start", "teban_start", "movement", "attack", "teban_end", "turn_end"]
-AttackKind = Literal["melee", "ranged", "counter"]
+AttackKind = Literal["melee", "ranged", "counter", "hazard"]
+HazardSource = Literal["trap", "environment", "collision", "other"]
 
 PHASE_ORDER: tuple[Phase, ...] = (
     "turn_start",
@@ -85,6 +86,7 @@ class Damage(BaseModel):
     time_lag: bool = False  # 時間差: cannot be evaded together with others
     mobs: str | None = None  # a mob attacker's name: same-name mobs are evaded together
     attack_seq: int
+    source: HazardSource | None = None  # damage that is not an attack (hazards.py)
 
 
 class StrikeTerms(BaseModel):
@@ -214,3 +216,5 @@ class NinjaState(BaseModel):
     evasions: Mapping[int, EvasionMemo] = {}  # this phase's evasions, by seq
     combat: Combat | None = None
     combats: int = 0
+    hazards: tuple[Damage, ...] = ()  # damage declared outside a combat, not yet evaded or taken
+    next_hazard: int = 1

@@ -84,6 +84,7 @@ class NinjaView(RulesView):
     characters: dict[str, CharacterView]
     combats: int
     combat: CombatView | None
+    hazards: tuple[Damage, ...]  # damage declared outside a combat, waiting
 
 
 def character_view(character: Character) -> CharacterView:
@@ -142,4 +143,5 @@ def view(t: TableView[NinjaState], audience: str) -> NinjaView:
         characters={i: character_view(c) for i, c in state.characters.items()},
         combats=state.combats,
         combat=combat_view(state.combat) if state.combat is not None else None,
+        hazards=state.hazards,
     )

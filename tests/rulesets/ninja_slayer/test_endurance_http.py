@@ -86,3 +86,15 @@ def test_a_sixth_sense_reroll_gives_the_seishin_back(script: Script) -> None:
     assert (undone["public"]["amount"], undone["public"]["seishin"]) == (2, 1)
     ben = character(script, "ben")
     assert (ben["status"], ben["now"]["tairyoku"], ben["now"]["seishin"]) == ("active", 2, 2)
+
+
+def test_an_unrevealed_boss_endures_without_its_seishin_in_the_open(script: Script) -> None:
+    """The boss (体力 3, 精神力 3, sheet sealed): a 5-damage hit leaves it 気絶 at 体力 0 with
+    精神力 1; the public event does not say how much 【精神力】 it had."""
+    begin(script, "aki", "ben", "boss")
+    to_phase(script, "aki", "attack")
+    script.attack("seat:1", [{"target": "boss", "faces": [4, 1, 1, 1, 1]}], base_damage=5)
+    (taken,) = of_type(script.evade("gm", "boss", script.damages(), [1]), "DamageTaken")
+    assert (taken["public"]["status"], taken["public"]["endured"]) == ("気絶", 0)
+    boss = character(script, "boss")  # the GM's view
+    assert (boss["now"]["tairyoku"], boss["now"]["seishin"]) == (0, 1)
