@@ -9,13 +9,16 @@ from . import (  # noqa: F401  (each module declares its commands or events)
     abilities,
     atmosphere,
     attacks,
+    campaign,
     characters,
     combat_events,
     equipment,
     evasion,
     events,
     flow,
+    growth,
     hazards,
+    injuries,
     log,
     movement,
     placement,
@@ -37,6 +40,9 @@ NINJA_SLAYER.complete(
         table_rolls,
         atmosphere,
         placement,
+        campaign,
+        injuries,
+        growth,
     )
 )
 

@@ -111,7 +111,10 @@ def _adrenaline(e: events.AdrenalineBoost) -> str:
 
 @_says(events.ScenarioEnded)
 def _scenario_ended(e: events.ScenarioEnded) -> str:
-    return "シナリオ終了: 即応ダイス・緊急回避ダイス・能力値ダメージ・ニンジャ第六感が戻る"
+    return (
+        "シナリオ本編の終了 → 評価: 即応ダイス・緊急回避ダイス・能力値ダメージ・"
+        "ニンジャ第六感が戻り、●部位損傷の×数は消える"
+    )
 
 
 @_says(combat.CombatBegan)

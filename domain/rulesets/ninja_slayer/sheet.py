@@ -48,6 +48,9 @@ class Sheet(BaseModel):
     seishin: int = Field(default=0, ge=0, le=99, description="【精神力】 (maximum)")
     kyakuryoku: int = Field(default=0, ge=0, le=99, description="【脚力】")
     dkk: int = Field(default=0, ge=0, le=12, description="【DKK】 (at most 12)")
+    manzatsu: int = Field(
+        default=0, ge=0, le=9999, description="【万札】: a PC's money; an enemy's drop"
+    )
     ninja: bool = Field(default=True, description="Only ninjas crit (サツバツ!) and explode")
     weapons: tuple[Weapon, ...] = Field(default=(), max_length=10)
     skills: tuple[str, ...] = Field(default=(), max_length=40)

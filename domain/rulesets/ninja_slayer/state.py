@@ -12,6 +12,10 @@ from .sheet import UNARMED, Kind, Sheet
 from .tables import Tables
 
 Status = Literal["active", "気絶", "爆発四散", "removed"]
+# 2-2: 「シナリオは「ダンゴウ」→「シナリオ本編」→「評価」→「余暇」の単位で構成され、
+# 上記の順番で進行する」
+Stage = Literal["ダンゴウ", "本編", "評価", "余暇"]
+STAGES: tuple[Stage, ...] = ("ダンゴウ", "本編", "評価", "余暇")
 Phase = Literal["turn_start", "teban_start", "movement", "attack", "teban_end", "turn_end"]
 AttackKind = Literal["melee", "ranged", "counter", "hazard"]
 HazardSource = Literal["trap", "environment", "collision", "other"]
@@ -44,6 +48,16 @@ class Current(BaseModel):
     dkk: int
 
 
+class Note(BaseModel):
+    """One line of a sheet's history: what a logged event changed, and in which scenario."""
+
+    model_config = ConfigDict(frozen=True)
+
+    scenario: int
+    seq: int
+    text: str
+
+
 class Character(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -60,6 +74,9 @@ class Character(BaseModel):
     adrenaline_used: bool = False  # this combat
     next_attack_difficulty: int = 0  # 連続側転 makes the next attack harder
     weapon: str = UNARMED  # what a combat starts with unless declared
+    injuries: Mapping[str, int] = {}  # ●部位損傷: part → ×marks this scenario (kept until treated)
+    carried: tuple[str, ...] = ()  # the parts injured when this scenario began (their penalty)
+    history: tuple[Note, ...] = ()  # the sheet's changes, injuries and shares, scenario by scenario
 
     @property
     def can_act(self) -> bool:
@@ -218,3 +235,8 @@ class NinjaState(BaseModel):
     combats: int = 0
     hazards: tuple[Damage, ...] = ()  # damage declared outside a combat, not yet evaded or taken
     next_hazard: int = 1
+    scenario: int = 1
+    stage: Stage = "本編"  # a game opens in its first scenario's 本編 (ruling 38)
+    pool: int = 0  # 万札プール: drops this scenario, split at its end
+    dropped: tuple[str, ...] = ()  # enemies whose 【万札】 went into the pool
+    staged: bool = False  # a stage was declared: the opening's ダンゴウ is past
