@@ -170,3 +170,63 @@ def test_two_turns_through_the_pane(browser: Any, server: KirokuServer) -> None:
     finally:
         gm.close()
         aki.close()
+
+
+def test_a_campaign_through_the_pane(browser: Any, server: KirokuServer) -> None:
+    """The pane shows the scenario and its stage, the 万札プール, and each sheet's history; a trap
+    outside a combat is evaded from it; the GM moves the scenario on with its buttons."""
+    created = _setup(server)
+    gm = Audience.open(browser, "gm")
+    aki = Audience.open(browser, "seat:1")
+    try:
+        gm.page.goto(created["gm_link"])
+        expect(gm.page.locator("#gm-pane")).to_be_visible(timeout=TIMEOUT)
+        join(aki, created["seats"][0]["link"])
+        gm.page.click("text=Start the game")
+        add = {"type": "ninja_slayer.add_character", "sheet": AKI, "owner": "seat:1"}
+        _gm_command(server, created, {**add, "id": "aki", "name": "Aki"})
+        campaign = aki.page.locator("#ns-campaign")
+        expect(campaign).to_have_text("シナリオ1 · 本編 · 万札プール 0", timeout=TIMEOUT)
+        # A trap in the 探索シーケンス: Aki evades it from the pane with 【回避】 dice.
+        trap = {"type": "ninja_slayer.hazard", "target": "aki", "evasion": "H", "text": "落とし穴"}
+        _gm_command(server, created, trap)
+        form = aki.page.locator(".ns-evade[data-character=aki]")
+        expect(form).to_contain_text("トラップ", timeout=TIMEOUT)
+        _evade(aki, "aki", 1, "5")
+        # 本編: a ●部位損傷 and a drop; the GM ends the 本編 with the pane's button.
+        _gm_command(
+            server, created, {"type": "ninja_slayer.injure", "character": "aki", "part": "頭部"}
+        )
+        _gm_command(server, created, {"type": "ninja_slayer.drop", "amount": 6, "reason": "金庫"})
+        expect(campaign).to_have_text("シナリオ1 · 本編 · 万札プール 6", timeout=TIMEOUT)
+        aki_row = aki.page.locator("#ns-tracker tr[data-character=aki]")
+        expect(aki_row.locator(".ns-injuries")).to_have_text("頭部", timeout=TIMEOUT)
+        _click(gm, "stage")
+        expect(campaign).to_have_text("シナリオ1 · 評価 · 万札プール 6", timeout=TIMEOUT)
+        _click(gm, "split_pool")
+        expect(campaign).to_have_text("シナリオ1 · 評価 · 万札プール 0", timeout=TIMEOUT)
+        expect(aki_row.locator(".ns-manzatsu")).to_have_text("6", timeout=TIMEOUT)
+        _click(gm, "stage")
+        expect(campaign).to_contain_text("余暇", timeout=TIMEOUT)
+        grow = {"kind": "成長", "reason": "鍛錬", "changes": {"karate": 1, "manzatsu": -2}}
+        _gm_command(
+            server,
+            created,
+            {"type": "ninja_slayer.change_sheet", "character": "aki", "change": grow},
+        )
+        _click(gm, "stage")
+        expect(campaign).to_have_text("シナリオ2 · ダンゴウ · 万札プール 0", timeout=TIMEOUT)
+        notes = aki.page.locator("#ns-history .ns-sheet-history[data-character=aki] li")
+        expect(notes).to_have_text(
+            [
+                "シナリオ1: ●部位損傷:頭部 ×1",
+                "シナリオ1: 万札プールの山分け: 【万札】+6",
+                "シナリオ1: 成長: 【カラテ】+1 【万札】-2 (鍛錬)",
+            ],
+            timeout=TIMEOUT,
+        )
+        expect(aki_row.locator(".ns-manzatsu")).to_have_text("4", timeout=TIMEOUT)
+        assert not gm.errors and not aki.errors, (gm.errors, aki.errors)
+    finally:
+        gm.close()
+        aki.close()
