@@ -19,6 +19,7 @@ from . import (  # noqa: F401  (each module declares its commands or events)
     growth,
     hazards,
     injuries,
+    kaishaku,
     log,
     movement,
     placement,
@@ -43,6 +44,7 @@ NINJA_SLAYER.complete(
         campaign,
         injuries,
         growth,
+        kaishaku,
     )
 )
 

@@ -7,7 +7,7 @@ from domain.lifecycle_events import RollRecord
 
 from .changes import character, combat, now, pending, with_characters, with_pending
 from .details import CheckDetail, Strike, StrikeDetails
-from .health import damaged, revived
+from .health import damaged, reduced, revived
 from .initiative import legacy_pairs
 from .rules import NINJA_SLAYER
 from .sheet import UNARMED
@@ -100,6 +100,7 @@ def _turn(state: NinjaState, event: TurnStarted, seq: int) -> NinjaState:
         dkk_this_turn=0,
         placed=False,
         criticals=(),
+        rows=(),
         atmosphere_at_start=atmosphere,
     )
 
@@ -114,7 +115,12 @@ class PhaseChanged(Event):
 @NINJA_SLAYER.folds(PhaseChanged)
 def _phase(state: NinjaState, event: PhaseChanged, seq: int) -> NinjaState:
     assert state.combat is not None
-    update: dict[str, object] = {"phase": event.phase, "counters": (), "criticals": ()}
+    update: dict[str, object] = {
+        "phase": event.phase,
+        "counters": (),
+        "criticals": (),
+        "rows": (),
+    }
     if event.character is not None:
         update["index"] = state.combat.order.index(event.character)
     if event.phase == "teban_start":
@@ -275,20 +281,27 @@ class DamageTaken(Event):
     unevaded_critical: str | None = None  # the サツバツ table is now rolled by the attacker
     critical_from: str | None = None  # that attacker
     endured: int = 0  # ニンジャ耐久力の発露: the 【精神力】 that took what went below 【体力】 0
+    reduced: int = 0  # ダメージ軽減: taken off `amount` (the damage dealt)
 
 
 @NINJA_SLAYER.folds(DamageTaken)
 def _taken(state: NinjaState, event: DamageTaken, seq: int) -> NinjaState:
-    state = with_characters(state, damaged(state.characters[event.character], event.amount))
+    target = state.characters[event.character]
+    waiting = [d for d in pending(state) if d.id in event.damages]
+    # ダメージ軽減, from the sheet (a ニンジャ第六感 reroll's damage is no longer pending).
+    cut = reduced(target, waiting) if waiting else event.reduced
+    state = with_characters(state, damaged(target, event.amount - cut))
     if state.combat is None:
         return with_pending(state, tuple(d for d in state.hazards if d.id not in event.damages))
     criticals = state.combat.criticals
-    attacker = event.critical_from or next(
-        (d.attacker for d in state.combat.damages if d.id in event.damages and d.critical), None
-    )
+    hit = next((d for d in state.combat.damages if d.id in event.damages and d.critical), None)
+    attacker = event.critical_from or (hit.attacker if hit else None)
     if event.unevaded_critical is not None and attacker is not None:
         due = CriticalDue(
-            attacker=attacker, target=event.character, critical=event.unevaded_critical
+            attacker=attacker,
+            target=event.character,
+            critical=event.unevaded_critical,
+            amount=hit.amount if hit else 0,
         )
         criticals = (*criticals, due)
     damages = tuple(d for d in state.combat.damages if d.id not in event.damages)
@@ -450,7 +463,7 @@ def _table_rolled(state: NinjaState, event: TableRolled, seq: int) -> NinjaState
             c for c in current.criticals if (c.attacker, c.target) == (event.attacker, event.target)
         ]
         left = tuple(c for c in current.criticals if c is not (due[0] if due else None))
-        return combat(state, criticals=left)
+        return combat(state, criticals=left, rows=(*current.rows, *due[:1]))
     if event.table == "entry":
         return combat(state, entry_rolls=current.entry_rolls + 1)
     return state

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .state import Character, Current, Status
+from collections.abc import Sequence
+
+from .state import Character, Current, Damage, Status
 
 
 def endurance(character: Character, now: Current) -> Current:
@@ -63,3 +65,10 @@ def endured(character: Character, amount: int) -> int:
 def revived(character: Character) -> bool:
     """End of combat: 気絶 with 精神力 ≥ 1 revives at 体力 1 / 精神力 0."""
     return character.status == "気絶" and character.now.seishin >= 1
+
+
+def reduced(target: Character, damages: Sequence[Damage]) -> int:
+    """What ダメージ軽減 takes off: 「最終ダメージに対する『ダメージ軽減』」 (L163), from each
+    damage's final value, never below 0 (ruling 42)."""
+    cut = target.sheet.damage_reduction
+    return sum(min(d.amount, cut) for d in damages)

@@ -186,7 +186,8 @@ def _damage_taken(e: combat.DamageTaken) -> str:
     status = "" if e.status == "active" else f" → {e.status}"
     critical = f" ({e.unevaded_critical})" if e.unevaded_critical else ""
     endured = f" ニンジャ耐久力の発露: 精神力-{e.endured}" if e.endured else ""
-    return f"{e.character} 体力-{e.amount - e.endured}{critical}{endured}{status}"
+    cut = f" (ダメージ軽減{e.reduced})" if e.reduced else ""
+    return f"{e.character} 体力-{e.amount - e.reduced - e.endured}{cut}{critical}{endured}{status}"
 
 
 @_says(combat.CounterKarate)

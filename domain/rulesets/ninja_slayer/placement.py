@@ -38,6 +38,7 @@ NINJA_SLAYER_SHEET = Sheet(
     kyakuryoku=7,
     evasion=True,
     evasion_modifier=1,
+    sokushi_resistance=True,  # ●即死耐性
     multi_attack=3,
     multi_shot=2,
     skills=(

@@ -71,6 +71,12 @@ class Sheet(BaseModel):
     emergency_dice: int = Field(
         default=0, ge=0, le=DICE_BOUND, description="緊急回避ダイス (no upper limit)"
     )
+    sokushi_resistance: bool = Field(
+        default=False, description="●即死耐性: 『即死!』 becomes 『痛打+2D6』"
+    )
+    damage_reduction: int = Field(
+        default=0, ge=0, le=20, description="ダメージ軽減: taken off each damage's final value"
+    )
     injuries: int = Field(
         default=0, ge=0, le=20, description="●部位損傷 carried into this scenario (難易度+1/+2)"
     )

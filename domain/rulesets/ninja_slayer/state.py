@@ -126,6 +126,7 @@ class CriticalDue(BaseModel):
     attacker: str
     target: str
     critical: str
+    amount: int = 0  # the hit's damage (痛打+2D6 adds to it: 即死耐性)
 
 
 class CounterRight(BaseModel):
@@ -155,6 +156,7 @@ class Combat(BaseModel):
     placed: bool = False  # 新たなキャラの配置 done this turn end: it is the last thing there
     wasshoi_success: bool = False  # this turn end's Wasshoi! succeeded
     criticals: tuple[CriticalDue, ...] = ()  # unevaded サツバツ! waiting for the table
+    rows: tuple[CriticalDue, ...] = ()  # サツバツ! effects rolled (or カイシャク's) this phase
     entry_rolls: int = 0  # 死神のエントリー決定表 rolls since the last successful Wasshoi!
     concentrating: bool = False
     moved: bool = False
