@@ -15,7 +15,7 @@ from . import checks, guards
 from .difficulty import Modifier
 from .events import CharacterAdded, CharacterAdjusted, CheckRolled
 from .fields import DICE_BOUND, CharacterId, Entropy, Faces
-from .rolls import Pool
+from .rolls import PATTERN, Pool, matches
 from .rules import NINJA_SLAYER, NinjaTable
 from .sheet import Kind, Sheet, StatName
 from .state import Character, Current, NinjaState, Status
@@ -139,6 +139,11 @@ class Check(Command):
     bonus_dice: int = Field(default=0, ge=-20, le=20)
     reaction_dice: int = Field(default=0, ge=0, le=DICE_BOUND)
     purpose: Literal["check", "resistance", "opposed", "table", "damage"] = "check"
+    pattern: str | None = Field(
+        default=None,
+        pattern=PATTERN,
+        description="A 【】 face pattern the check looks for: 【6,5+】, or 【4】 (that very face)",
+    )
     faces: list[int] | None = Faces
     entropy: str = Entropy
 
@@ -184,6 +189,8 @@ def check(t: NinjaTable, command: Check, actor: str) -> list[Draft]:
         stat=command.stat,
         success=checks.successes(detail) > 0,
         successes=checks.successes(detail),
+        pattern=command.pattern,
+        pattern_met=matches(command.pattern, checks.faces(detail)) if command.pattern else None,
         detail=shown,
         secret=sealed,
     )

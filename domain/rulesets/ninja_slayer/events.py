@@ -95,6 +95,8 @@ class CheckRolled(Event):
     success: bool
     successes: int
     reroll_of: int | None = None
+    pattern: str | None = None  # a 【】 face pattern asked for (L12), and whether the faces met it
+    pattern_met: bool | None = None
     detail: CheckDetail | None = None
     secret: CheckDetail | None = None
 

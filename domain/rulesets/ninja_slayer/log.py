@@ -96,7 +96,12 @@ def _check(e: events.CheckRolled) -> str:
     stat = f"【{e.stat}】" if e.stat else ""
     again = f" (#{e.reroll_of}の振り直し)" if e.reroll_of else ""
     detail = _detail(e.detail or e.secret)
-    return f"{e.character} {stat}判定{again}: {_ok(e.success)} (成功数{e.successes}){detail}"
+    pattern = ""
+    if e.pattern:
+        pattern = f" 【{e.pattern.strip('【】')}】{'あり' if e.pattern_met else 'なし'}"
+    return (
+        f"{e.character} {stat}判定{again}: {_ok(e.success)} (成功数{e.successes}){pattern}{detail}"
+    )
 
 
 @_says(events.SixthSense)

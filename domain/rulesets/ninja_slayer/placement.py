@@ -39,6 +39,7 @@ NINJA_SLAYER_SHEET = Sheet(
     evasion=True,
     evasion_modifier=1,
     sokushi_resistance=True,  # ●即死耐性
+    strike_tsuda=1,  # 「出目【6】を含んで成功した各『近接攻撃』は、『痛打+1』となる」
     multi_attack=3,
     multi_shot=2,
     skills=(

@@ -33,6 +33,19 @@ class Weapon(BaseModel):
     rensha: int | None = Field(
         default=None, ge=1, le=9, description="A gun's own 連射 (used instead of ●連射)"
     )
+    renzoku_limit: int | None = Field(
+        default=None, ge=1, le=9, description="連続攻撃上限: caps ●連続攻撃 with it in hand"
+    )
+    rensha_limit: int | None = Field(
+        default=None, ge=1, le=9, description="連射上限: caps ●連射 (スリケン…) with it in hand"
+    )
+    multi: Literal["なし", "マルチ可", "マルチターゲット"] | None = Field(
+        default=None,
+        description="Several targets: マルチ可 needs ●マルチターゲット; None: not given",
+    )
+    time_lag: Literal["時間差可", "時間差"] | None = Field(
+        default=None, description="時間差可 needs ●時間差; 時間差 is the weapon's own"
+    )
 
 
 class Sheet(BaseModel):
@@ -76,6 +89,9 @@ class Sheet(BaseModel):
     )
     damage_reduction: int = Field(
         default=0, ge=0, le=20, description="ダメージ軽減: taken off each damage's final value"
+    )
+    strike_tsuda: int = Field(
+        default=0, ge=0, le=6, description="素手: 痛打 of each melee strike hitting with a 6 (L209)"
     )
     injuries: int = Field(
         default=0, ge=0, le=20, description="●部位損傷 carried into this scenario (難易度+1/+2)"

@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .criticals import CriticalRule
 from .details import CheckDetail, Strike, StrikeDetails
 from .sheet import UNARMED, Kind, Sheet
 from .tables import Tables
@@ -116,6 +117,11 @@ class StrikeTerms(BaseModel):
     shuriken: bool = False
     evasion: str = "N"
     time_lag: bool = False
+    tsuda: int = 0  # the 痛打 in `amount` (one 痛打 per base damage: the largest counts)
+    strike_tsuda: int = 0  # 痛打 for each strike that hits with `strike_pattern` (L209)
+    strike_pattern: str = "6"
+    critical: CriticalRule | None = None  # a declared ability's crits (criticals.py)
+    auto_success: bool = False  # a mob's attack the GM made succeed (L16)
 
 
 class CriticalDue(BaseModel):
