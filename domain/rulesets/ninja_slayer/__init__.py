@@ -12,6 +12,7 @@ from . import (  # noqa: F401  (each module declares its commands or events)
     campaign,
     characters,
     combat_events,
+    danmaku,
     equipment,
     evasion,
     events,
@@ -45,6 +46,7 @@ NINJA_SLAYER.complete(
         injuries,
         growth,
         kaishaku,
+        danmaku,
     )
 )
 

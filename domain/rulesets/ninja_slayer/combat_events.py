@@ -57,6 +57,7 @@ def _began(state: NinjaState, event: CombatBegan, seq: int) -> NinjaState:
         update={
             "combat": began,
             "combats": state.combats + 1,
+            "wasshoi_success": False,  # in a combat, Wasshoi! is the turn end's (ruling 16)
             "attacks": {},
             "pc_ties": pc_ties,
         }
@@ -337,6 +338,7 @@ class CounterKarate(Event):
     character: str
     target: str
     damage: Damage
+    enhancement: str | None = None  # the カウンター強化 ability that strengthened it
 
 
 @NINJA_SLAYER.folds(CounterKarate)
@@ -398,8 +400,8 @@ class WasshoiRolled(Event):
 
 @NINJA_SLAYER.folds(WasshoiRolled)
 def _wasshoi(state: NinjaState, event: WasshoiRolled, seq: int) -> NinjaState:
-    if state.combat is None:
-        return state
+    if state.combat is None:  # 「ニンジャマスターが適切と考えるあらゆるタイミング」
+        return state.model_copy(update={"wasshoi_success": event.success, "entry_rolls": 0})
     return combat(state, wasshoi_rolled=True, wasshoi_success=event.success, entry_rolls=0)
 
 
@@ -456,6 +458,8 @@ class TableRolled(Event):
 @NINJA_SLAYER.folds(TableRolled)
 def _table_rolled(state: NinjaState, event: TableRolled, seq: int) -> NinjaState:
     if state.combat is None:
+        if event.table == "entry":
+            return state.model_copy(update={"entry_rolls": state.entry_rolls + 1})
         return state
     current = state.combat
     if event.table == "satsubatsu":

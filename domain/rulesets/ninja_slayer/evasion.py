@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from domain.commands import Command
 from domain.errors import Forbidden, NotFound, RuleViolation
@@ -13,13 +15,25 @@ from .changes import pending
 from .characters import injured
 from .combat_events import CounterKarate
 from .damage import evadable, evasion_difficulty, evasion_rolled, taken
-from .difficulty import LADDER, Modifier
+from .difficulty import LADDER, Modifier, normalise
 from .fields import DICE_BOUND, CharacterId, Entropy, Faces
 from .initiative import order_value
 from .rolls import Pool
 from .rules import NINJA_SLAYER, NinjaTable
 from .state import Damage, NinjaState
 from .stats import evasion_dice
+
+
+def pending_of(waiting: tuple[Damage, ...], ids: list[int]) -> list[Damage]:
+    """The pending damages named, in order; an unknown one is refused."""
+    by_id = {d.id: d for d in waiting}
+    found = []
+    for i in dict.fromkeys(ids):
+        damage = by_id.get(i)
+        if damage is None:
+            raise NotFound("unknown_damage", f"There is no pending damage {i}.")
+        found.append(damage)
+    return found
 
 
 def _pending(waiting: tuple[Damage, ...], ids: list[int], target: str) -> list[Damage]:
@@ -138,12 +152,26 @@ def take(t: NinjaTable, command: TakeDamage, actor: str) -> list[Draft]:
     return [taken(character, _pending(waiting, command.damages, character.id))]
 
 
+class CounterEnhancement(BaseModel):
+    """L131 「近接攻撃を強化するような能力の効果は、通常はカウンターカラテには適用されない。
+    カウンターカラテは、カウンター強化系の能力によってのみ強化できる」: an ability of that kind,
+    declared by name with what it adds (its data is not in the scrape)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    ability: str = Field(min_length=1, max_length=60)
+    kind: Literal["カウンター強化"] = Field(description="Only カウンター強化系 abilities apply")
+    tsuda: int = Field(default=0, ge=0, le=6, description="痛打 it adds to the counter's 1")
+    evasion: str | None = Field(default=None, description="Its 回避 difficulty, if it sets one")
+
+
 @NINJA_SLAYER.command("counter_karate")
 class Counter(Command):
     """カウンターカラテ after an evasion that earned it: 1 damage, evaded at NORMAL."""
 
     character: str = CharacterId
     target: str = CharacterId
+    enhancement: CounterEnhancement | None = None
 
 
 @NINJA_SLAYER.decides(Counter)
@@ -159,17 +187,26 @@ def counter(t: NinjaTable, command: Counter, actor: str) -> list[Draft]:
             "attack had, just now.",
         )
     target = guards.character(state, command.target)
+    boost = command.enhancement
+    base = normalise(boost.evasion) if boost is not None and boost.evasion else "N"
     damage = Damage(
         id=combat.next_damage,
         attacker=character.id,
         target=target.id,
-        amount=1,  # however many more successes: the counter deals 1
+        # however many more successes: the counter deals 1 (+ a カウンター強化's 痛打)
+        amount=1 + (boost.tsuda if boost is not None else 0),
         kind="counter",
-        difficulty=evasion_difficulty(combat, character, "counter", None, False),
+        difficulty=evasion_difficulty(combat, character, "counter", None, False, base),
         attack_successes=0,
         attack_seq=t.next_seq,  # CounterKarate is this command's first event
     )
-    drafts = [Draft(CounterKarate(character=character.id, target=target.id, damage=damage))]
+    event = CounterKarate(
+        character=character.id,
+        target=target.id,
+        damage=damage,
+        enhancement=boost.ability if boost is not None else None,
+    )
+    drafts = [Draft(event)]
     if not evadable(target):
         drafts.append(taken(target, [damage]))
     return drafts

@@ -197,7 +197,8 @@ def _damage_taken(e: combat.DamageTaken) -> str:
 
 @_says(combat.CounterKarate)
 def _counter(e: combat.CounterKarate) -> str:
-    return f"{e.character} カウンターカラテ! {_damage(e.damage)}"
+    boost = f" ({e.enhancement})" if e.enhancement else ""
+    return f"{e.character} カウンターカラテ!{boost} {_damage(e.damage)}"
 
 
 @_says(combat.OtherAction)

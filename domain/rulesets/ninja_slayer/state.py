@@ -248,3 +248,5 @@ class NinjaState(BaseModel):
     pool: int = 0  # 万札プール: drops this scenario, split at its end
     dropped: tuple[str, ...] = ()  # enemies whose 【万札】 went into the pool
     staged: bool = False  # a stage was declared: the opening's ダンゴウ is past
+    wasshoi_success: bool = False  # a Wasshoi! outside a combat succeeded: he may arrive
+    entry_rolls: int = 0  # 死神のエントリー決定表 rolls since that Wasshoi!

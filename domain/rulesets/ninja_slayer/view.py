@@ -94,6 +94,7 @@ class NinjaView(RulesView):
     stage: Stage
     pool: int  # 万札プール
     dropped: tuple[str, ...]
+    wasshoi_success: bool  # a Wasshoi! outside a combat succeeded: ニンジャスレイヤー may arrive
 
 
 def character_view(character: Character) -> CharacterView:
@@ -160,4 +161,5 @@ def view(t: TableView[NinjaState], audience: str) -> NinjaView:
         stage=state.stage,
         pool=state.pool,
         dropped=state.dropped,
+        wasshoi_success=state.wasshoi_success,
     )
