@@ -37,15 +37,10 @@ def pending_of(waiting: tuple[Damage, ...], ids: list[int]) -> list[Damage]:
 
 
 def _pending(waiting: tuple[Damage, ...], ids: list[int], target: str) -> list[Damage]:
-    by_id = {d.id: d for d in waiting}
-    found = []
-    for i in dict.fromkeys(ids):
-        damage = by_id.get(i)
-        if damage is None:
-            raise NotFound("unknown_damage", f"There is no pending damage {i}.")
+    found = pending_of(waiting, ids)
+    for damage in found:
         if damage.target != target:
-            raise Forbidden("not_your_damage", f"Damage {i} is not aimed at {target}.")
-        found.append(damage)
+            raise Forbidden("not_your_damage", f"Damage {damage.id} is not aimed at {target}.")
     return found
 
 

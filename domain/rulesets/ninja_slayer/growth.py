@@ -10,7 +10,7 @@ scenario's start). The costs of growth and items are not in the scrape: the chan
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -24,19 +24,14 @@ from . import checks, guards
 from .campaign import stage
 from .changes import noted, with_characters
 from .fields import CharacterId
+from .log import STATS
 from .rules import NINJA_SLAYER, NinjaTable
 from .sheet import Sheet, Weapon
 from .state import NinjaState
 
 ChangeKind = Literal["成長", "装備", "購入", "その他"]
 NUMBERS: dict[str, str] = {
-    "karate": "カラテ",
-    "neuron": "ニューロン",
-    "wazamae": "ワザマエ",
-    "jitsu": "ジツ",
-    "tairyoku": "体力",
-    "seishin": "精神力",
-    "kyakuryoku": "脚力",
+    **{key: name for key, name in STATS.items() if key != "dkk"},  # 【DKK】 is `adjust`'s
     "manzatsu": "万札",
     "emergency_dice": "緊急回避ダイス",
     "multi_attack": "連続攻撃",
@@ -71,17 +66,13 @@ class SheetChange(BaseModel):
     reason: str = Field(min_length=1, max_length=200)
 
     def applied(self, sheet: Sheet) -> Sheet:
-        data: dict[str, Any] = sheet.model_dump()
-        for key, delta in self.changes.items():
-            data[key] = data[key] + delta
+        numbers = {key: getattr(sheet, key) + delta for key, delta in self.changes.items()}
         gone = set(self.remove_weapons)
-        data["weapons"] = [
-            *[w for w in data["weapons"] if w["name"] not in gone],
-            *[w.model_dump() for w in self.add_weapons],
-        ]
-        skills = [s for s in data["skills"] if s not in set(self.remove_skills)]
-        data["skills"] = [*skills, *self.add_skills]
-        return Sheet.model_validate(data)
+        weapons = (*[w for w in sheet.weapons if w.name not in gone], *self.add_weapons)
+        skills = [s for s in sheet.skills if s not in set(self.remove_skills)]
+        update = {**numbers, "weapons": weapons, "skills": (*skills, *self.add_skills)}
+        # Validated again: a change may not take the sheet out of its bounds.
+        return Sheet.model_validate({**sheet.model_dump(), **update})
 
     def says(self) -> str:
         parts = [f"【{NUMBERS[k]}】{v:+d}" for k, v in self.changes.items()]

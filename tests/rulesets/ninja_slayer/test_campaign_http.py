@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
 from tests.table import Table
@@ -15,16 +14,6 @@ from tests.table import Table
 from .script import Script
 from .test_refusals_http import refused
 from .test_seed_fixes_http import begin, character, of_type
-
-
-@pytest.fixture
-def script(client: TestClient) -> Script:
-    table = Table.create(
-        client, seats=["Aki", "Ben"], ruleset="ninja_slayer", options={"dice_policy": "both"}
-    )
-    script = Script(table)
-    script.setup()  # Aki (カタナ: 即応ダイス 4), Ben, the boss, three クローンヤクザ
-    return script
 
 
 def stage(script: Script, name: str) -> list[dict[str, Any]]:

@@ -8,11 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-from fastapi.testclient import TestClient
-
 from domain.rulesets.ninja_slayer.placement import NINJA_SLAYER_SHEET
-from tests.table import Table
 
 from .script import Script
 from .test_refusals_http import refused
@@ -26,19 +22,23 @@ WEAPONS = [
 ]
 
 
-@pytest.fixture
-def script(client: TestClient) -> Script:
-    table = Table.create(
-        client, seats=["Aki", "Ben"], ruleset="ninja_slayer", options={"dice_policy": "both"}
-    )
-    script = Script(table)
-    script.setup()
-    return script
-
-
 def _gunner(script: Script, cid: str, neuron: int, seat: str) -> None:
     sheet = {"karate": 7, "neuron": neuron, "wazamae": 6, "tairyoku": 5, "weapons": WEAPONS}
     script.do(seat, "add_character", id=cid, name=cid, sheet=sheet)
+
+
+def _switch_next_teban(script: Script, who: str, weapon: str) -> None:
+    """End this 手番; at `who`'s next one, take `weapon` in hand and go to the 攻撃フェイズ."""
+    script.do("seat:1", "advance")
+    script.do("seat:1", "advance")
+    to_phase(script, who, "teban_start")
+    script.do("seat:1", "switch_weapon", weapon=weapon)
+    to_phase(script, who, "attack")
+
+
+def _two_shots(first: str, second: str, **body: Any) -> dict[str, Any]:
+    allocations = [{"target": t, "dice": 3, "faces": [1] * 3} for t in (first, second)]
+    return {"type": "attack", "kind": "ranged", "allocations": allocations, **body}
 
 
 def _shoot(script: Script, actor: str, targets: list[str], **body: Any) -> list[Any]:
@@ -77,25 +77,9 @@ def test_the_weapon_in_hand_caps_and_splits(script: Script) -> None:
     body = {"type": "attack", "allocations": two}
     refused(script, "seat:1", body, 409, "too_many_attacks")
     script.attack("seat:1", [{"target": "m1", "faces": [1] * 7}])
-    script.do("seat:1", "advance")
-    script.do("seat:1", "advance")
-    to_phase(script, "cy", "teban_start")
-    script.do("seat:1", "switch_weapon", weapon="アサルトライフル")
-    to_phase(script, "cy", "attack")
-    shots = {
-        "type": "attack",
-        "kind": "ranged",
-        "allocations": [
-            {"target": "m1", "dice": 3, "faces": [1] * 3},
-            {"target": "m2", "dice": 3, "faces": [1] * 3},
-        ],
-    }
-    refused(script, "seat:1", shots, 409, "no_multi_target")
-    script.do("seat:1", "advance")
-    script.do("seat:1", "advance")
-    to_phase(script, "cy", "teban_start")
-    script.do("seat:1", "switch_weapon", weapon="ガトリング")
-    to_phase(script, "cy", "attack")
+    _switch_next_teban(script, "cy", "アサルトライフル")
+    refused(script, "seat:1", _two_shots("m1", "m2"), 409, "no_multi_target")
+    _switch_next_teban(script, "cy", "ガトリング")
     (attack,) = of_type(_shoot(script, "seat:1", ["m1", "m2"], time_lag=True), "AttackRolled")
     assert len(attack["public"]["strikes"]) == 2
 
@@ -106,21 +90,8 @@ def test_a_weapons_own_time_lag_needs_no_neuron_seven(script: Script) -> None:
     _gunner(script, "zo", 5, "seat:1")
     begin(script, "zo", "m1", weapons={"zo": "ガトリング"}, enemy_tie_order=["m1"])
     to_phase(script, "zo", "attack")
-    body = {
-        "type": "attack",
-        "kind": "ranged",
-        "time_lag": True,
-        "allocations": [
-            {"target": "m1", "dice": 3, "faces": [1] * 3},
-            {"target": "m1", "dice": 3, "faces": [1] * 3},
-        ],
-    }
-    refused(script, "seat:1", body, 409, "no_time_lag")
-    script.do("seat:1", "advance")
-    script.do("seat:1", "advance")
-    to_phase(script, "zo", "teban_start")
-    script.do("seat:1", "switch_weapon", weapon="ヒナワ")
-    to_phase(script, "zo", "attack")
+    refused(script, "seat:1", _two_shots("m1", "m1", time_lag=True), 409, "no_time_lag")
+    _switch_next_teban(script, "zo", "ヒナワ")
     (attack,) = of_type(_shoot(script, "seat:1", ["m1", "m1"], time_lag=True), "AttackRolled")
     assert attack["public"]["terms"]["time_lag"]
 

@@ -8,23 +8,8 @@
 
 from __future__ import annotations
 
-import pytest
-from fastapi.testclient import TestClient
-
-from tests.table import Table
-
 from .script import Script
 from .test_seed_fixes_http import begin, character, of_type, to_phase
-
-
-@pytest.fixture
-def script(client: TestClient) -> Script:
-    table = Table.create(
-        client, seats=["Aki", "Ben"], ruleset="ninja_slayer", options={"dice_policy": "both"}
-    )
-    script = Script(table)
-    script.setup()  # Aki: 体力 5, 精神力 2; Ben: 体力 2, 精神力 2
-    return script
 
 
 def test_a_ninja_with_seishin_left_holds_at_tairyoku_zero(script: Script) -> None:

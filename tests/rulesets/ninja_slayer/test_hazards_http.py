@@ -7,25 +7,10 @@
 
 from __future__ import annotations
 
-import pytest
-from fastapi.testclient import TestClient
-
-from tests.table import Table
-
 from .script import Script
 from .test_refusals_http import refused
 from .test_seed_fixes_http import begin, character, of_type, to_phase
 from .test_seed_stated_http import to_turn_end
-
-
-@pytest.fixture
-def script(client: TestClient) -> Script:
-    table = Table.create(
-        client, seats=["Aki", "Ben"], ruleset="ninja_slayer", options={"dice_policy": "both"}
-    )
-    script = Script(table)
-    script.setup()
-    return script
 
 
 def test_environment_damage_ignores_the_atmosphere(script: Script) -> None:
