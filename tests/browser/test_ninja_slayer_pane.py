@@ -79,6 +79,18 @@ def _attack(audience: Audience, faces: str, dice: str) -> None:
     expect(form).to_have_count(0, timeout=TIMEOUT)
 
 
+def _start_with_aki(
+    server: KirokuServer, created: dict[str, Any], gm: Audience, aki: Audience
+) -> None:
+    """The GM opens the table, Aki joins, the game starts and Aki's PC is added."""
+    gm.page.goto(created["gm_link"])
+    expect(gm.page.locator("#gm-pane")).to_be_visible(timeout=TIMEOUT)
+    join(aki, created["seats"][0]["link"])
+    gm.page.click("text=Start the game")
+    add = {"type": "ninja_slayer.add_character", "sheet": AKI, "owner": "seat:1"}
+    _gm_command(server, created, {**add, "id": "aki", "name": "Aki"})
+
+
 def _views(audience: Audience) -> list[dict[str, Any]]:
     found = []
     for response in audience.responses:
@@ -92,12 +104,7 @@ def test_two_turns_through_the_pane(browser: Any, server: KirokuServer) -> None:
     gm = Audience.open(browser, "gm")
     aki = Audience.open(browser, "seat:1")
     try:
-        gm.page.goto(created["gm_link"])
-        expect(gm.page.locator("#gm-pane")).to_be_visible(timeout=TIMEOUT)
-        join(aki, created["seats"][0]["link"])
-        gm.page.click("text=Start the game")
-        add = {"type": "ninja_slayer.add_character", "sheet": AKI, "owner": "seat:1"}
-        _gm_command(server, created, {**add, "id": "aki", "name": "Aki"})
+        _start_with_aki(server, created, gm, aki)
         boss = {"id": "boss", "name": "ブラックマンバ", "kind": "boss", "sheet": BOSS}
         _gm_command(server, created, {"type": "ninja_slayer.add_character", **boss})
         expect(gm.page.locator("#ruleset-pane")).to_be_visible(timeout=TIMEOUT)
@@ -179,12 +186,7 @@ def test_a_campaign_through_the_pane(browser: Any, server: KirokuServer) -> None
     gm = Audience.open(browser, "gm")
     aki = Audience.open(browser, "seat:1")
     try:
-        gm.page.goto(created["gm_link"])
-        expect(gm.page.locator("#gm-pane")).to_be_visible(timeout=TIMEOUT)
-        join(aki, created["seats"][0]["link"])
-        gm.page.click("text=Start the game")
-        add = {"type": "ninja_slayer.add_character", "sheet": AKI, "owner": "seat:1"}
-        _gm_command(server, created, {**add, "id": "aki", "name": "Aki"})
+        _start_with_aki(server, created, gm, aki)
         campaign = aki.page.locator("#ns-campaign")
         expect(campaign).to_have_text("シナリオ1 · 本編 · 万札プール 0", timeout=TIMEOUT)
         # A trap in the 探索シーケンス: Aki evades it from the pane with 【回避】 dice.
@@ -226,6 +228,15 @@ def test_a_campaign_through_the_pane(browser: Any, server: KirokuServer) -> None
             timeout=TIMEOUT,
         )
         expect(aki_row.locator(".ns-manzatsu")).to_have_text("4", timeout=TIMEOUT)
+        # A Wasshoi! outside a combat (Aki's 【DKK】 3, 2D6 = 2): the GM brings him in.
+        enters = gm.page.locator("#ns-actions button[data-action=ninja_slayer_enters]")
+        expect(enters).to_have_count(0)
+        _gm_command(server, created, {"type": "ninja_slayer.wasshoi", "faces": [1, 1]})
+        enters.click()
+        expect(aki.page.locator("#ns-tracker tr[data-character=ninja_slayer]")).to_contain_text(
+            "ニンジャスレイヤー", timeout=TIMEOUT
+        )
+        expect(enters).to_have_count(0, timeout=TIMEOUT)
         assert not gm.errors and not aki.errors, (gm.errors, aki.errors)
     finally:
         gm.close()

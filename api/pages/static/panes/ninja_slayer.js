@@ -271,6 +271,12 @@ export function mountPane(context) {
         if (stage === "評価" && pool) {
           parts.push(button(`万札プールを山分け (${pool})`, null, () => send({ type: "split_pool" }), "split_pool"));
         }
+        // After a Wasshoi! outside a combat (rulings 50): the entry table and his arrival.
+        if (rules().wasshoi_success) {
+          parts.push(button("死神のエントリー決定表", "1D6", () => send({ type: "roll_table", table: "entry" }), "entry"));
+          parts.push(button("ニンジャスレイヤー enters", null,
+            () => send({ type: "ninja_slayer_enters", id: "ninja_slayer" }), "ninja_slayer_enters"));
+        }
         const next = NEXT_STAGE[stage];
         parts.push(button(`${stage} → ${next}`, null,
           () => send(stage === "本編" ? { type: "end_scenario" } : { type: "scenario_stage", stage: next }), "stage"));
@@ -366,8 +372,9 @@ export function mountPane(context) {
   function key() {
     const { combat, characters } = rules();
     if (!combat) {
-      const { scenario, stage, pool, hazards = [] } = rules();
-      return JSON.stringify(["none", Object.keys(characters).length, scenario, stage, pool, hazards.map((d) => d.id)]);
+      const { scenario, stage, pool, hazards = [], wasshoi_success } = rules();
+      return JSON.stringify(["none", Object.keys(characters).length, scenario, stage, pool,
+        hazards.map((d) => d.id), wasshoi_success]);
     }
     return JSON.stringify([combat.turn, combat.phase, combat.actor, combat.concentrating, combat.moved,
       combat.acted, combat.damages.map((d) => d.id), combat.counters, combat.wasshoi_rolled, combat.placed,
