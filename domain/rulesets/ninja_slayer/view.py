@@ -82,6 +82,9 @@ class CombatView(BaseModel):
     dkk_this_turn: int
     placed: bool
     criticals: tuple[CriticalDue, ...]
+    rows: tuple[
+        CriticalDue, ...
+    ]  # サツバツ! rows rolled (or カイシャク's) this phase: 即死! may follow
     entry_rolls: int
 
 
@@ -145,6 +148,7 @@ def combat_view(combat: Combat) -> CombatView:
         dkk_this_turn=combat.dkk_this_turn,
         placed=combat.placed,
         criticals=combat.criticals,
+        rows=combat.rows,
         entry_rolls=combat.entry_rolls,
     )
 

@@ -60,6 +60,8 @@ def test_kaishaku_gives_row_six_and_its_instant_death(script: Script) -> None:
     refused(script, "seat:1", body, 403, "not_your_turn")
     (done,) = of_type(script.do("seat:2", "kaishaku", target="boss"), "Kaishaku")
     assert done["public"]["text"] == "即死!"
+    (row,) = script.rules()["combat"]["rows"]
+    assert (row["attacker"], row["target"], row["critical"]) == ("ben", "boss", "カイシャク")
     refused(script, "seat:2", body, 409, "already_acted")
     refused(
         script,
@@ -74,6 +76,7 @@ def test_kaishaku_gives_row_six_and_its_instant_death(script: Script) -> None:
     assert (dead["public"]["resisted"], dead["public"]["status"]) == (False, "爆発四散")
     assert character(script, "boss")["status"] == "爆発四散"
     refused(script, "seat:2", death, 409, "no_critical")  # applied once
+    assert script.rules()["combat"]["rows"] == []
 
 
 def test_only_a_ninja_may_kaishaku(client: TestClient) -> None:
