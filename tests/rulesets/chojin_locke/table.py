@@ -326,15 +326,21 @@ def to_base(
     assert refused.json()["code"] == "base_players_only" and table.log_bytes() == before
     for index, (row, col) in enumerate(KEYS):
         table.do(f"seat:{bases[index % len(bases)]}", cmd("place_key", row=row, col=col))
-    players = view(table, table.creator)["players"]
-    most = max(p["information"] for p in players if p["side"] == "explorer")
-    entrants = [p["seat"] for p in players if p["side"] == "explorer" and p["information"] == most]
+    entrants = enter_in_order(table, entry)
+    return bases, entrants, [s for s in explorers if s not in entrants]
+
+
+def enter_in_order(table: Table, entry: tuple[int, int] = (0, 0)) -> list[int]:
+    """The best-informed explorers enter at `entry` in the order 4.6 l.793 gives (the view's
+    `entry_order`), after an inner square is refused, and 秘密基地編 begins; the entrants in
+    that order."""
+    entrants: list[int] = list(view(table, table.creator)["entry_order"])
     inner = table.send(f"seat:{entrants[0]}", cmd("enter_base", row=2, col=2))
     assert inner.json()["code"] == "not_outer_square"
     for seat in entrants:
         table.do(f"seat:{seat}", cmd("enter_base", row=entry[0], col=entry[1]))
     table.do(table.creator, cmd("begin_base"))
-    return bases, entrants, [s for s in explorers if s not in entrants]
+    return entrants
 
 
 def twinned_explorers(table: Table) -> bool:
