@@ -721,6 +721,7 @@ def _obstacle(e: obstacles.ObstacleJoined) -> str:
     members = "・".join(str(n) for n in e.members)
     jammer = f" ESPジャマーLV:{e.jammer_lv}所持" if e.jammer else ""
     jammer += " 幻覚の効果を受けない" if e.illusion_immune else ""
+    jammer += " マスの効果による" if e.square is not None else ""
     return (
         f"障害「{e.name}」が戦闘に参加 ({_fighter(e.fighter)}: {len(e.members)}人、"
         f"耐久力 {members}、火力{e.firepower}{jammer})"
@@ -847,6 +848,7 @@ def _jammer_destroyed(e: jammer.JammerDestroyed) -> str:
 @_says(esper.EsperJoined)
 def _esper_joined(e: esper.EsperJoined) -> str:
     shift = f"、[格闘:{e.shift}]" if e.shift else ""
+    shift += "、マスの効果による" if e.square is not None else ""
     return (
         f"エスパー「{e.name}」が戦闘に参加 ({_fighter(e.fighter)}: ESP能力レベル{e.esp_level}、"
         f"耐久力{e.endurance}{shift}、ESPパワー無限大)"
