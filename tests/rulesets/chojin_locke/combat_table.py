@@ -84,8 +84,9 @@ def start(table: Table, fighters: list[int]) -> str:
     return starter
 
 
-def combat(table: Table, actor: str = "gm") -> dict[str, Any]:
-    fight: dict[str, Any] = view(table, actor)["combat"]
+def combat(table: Table, actor: str | None = None) -> dict[str, Any]:
+    """The combat as `actor` sees it (the creator by default: a GM, or a host)."""
+    fight: dict[str, Any] = view(table, actor or table.creator)["combat"]
     return fight
 
 
