@@ -23,6 +23,7 @@ from .combat import (
     joining_events,
     leaving,
     main_ability,
+    negation,
     obstacles,
     remnant,
 )
@@ -843,6 +844,14 @@ def _jammer_destroyed(e: jammer.JammerDestroyed) -> str:
 
 
 # ------------------------------------------------------------- エスパー NPC (6.2 l.1320–1332)
+
+
+@_says(negation.EscapeNegated)
+def _escape_negated(e: negation.EscapeNegated) -> str:
+    return (
+        f"{_fighter(e.esper)}が「{e.card}」(LV{e.lv})を使用: {_fighter(e.fighter)}の"
+        "テレポートの逃避効果を打ち消す — 戦闘に残る"
+    )
 
 
 @_says(esper.EsperJoined)

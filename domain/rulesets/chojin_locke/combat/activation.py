@@ -27,7 +27,7 @@ from domain.errors import RuleViolation
 from domain.lifecycle_events import RollRecord
 from domain.records import Draft
 from domain.rulesets.chojin_locke.cards import COUNTER_ATTACK, MAIN, CombatCard, CombatKind
-from domain.rulesets.chojin_locke.combat import exclusive, illusion, jammer
+from domain.rulesets.chojin_locke.combat import exclusive, illusion, jammer, negation
 from domain.rulesets.chojin_locke.combat.action_events import AttackLanded, CardActivated
 from domain.rulesets.chojin_locke.combat.conditions import fainted
 from domain.rulesets.chojin_locke.combat.initiative import in_play
@@ -285,7 +285,9 @@ def play_card(t: ChojinTable, command: PlayCard, actor: str) -> list[Draft]:
     jammed = jammer.on_use(t, state, event)  # 6.2 l.1307–1310: an obstacle's ESPジャマー
     if jammed:
         return drafts + jammed
-    if command.kind == "逃避" and check.success:
+    kept = negation.on_escape(state, event)  # 6.2 l.1330–1332: an エスパー's テレポート
+    drafts += kept
+    if command.kind == "逃避" and check.success and not kept:
         drafts += party_leaves(state, me.seat)  # 6.1 l.1241
     if check.success:
         drafts += illusion.took(state, me.seat, card, target.id if target else None, "main")
