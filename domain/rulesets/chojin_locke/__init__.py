@@ -51,6 +51,7 @@ from domain.rulesets.chojin_locke.combat import (  # noqa: F401  (combat's own m
     melee,
     negation,
     obstacles,
+    own_jammer,
     remnant,
     round_end,
     square_npc,

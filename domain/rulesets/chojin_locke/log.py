@@ -832,7 +832,8 @@ JAMMED_USES = {"main": "使用", "response": "での対抗"}
 def _jammer_used(e: jammer.JammerUsed) -> str:
     cards = "・".join(f"「{r.card}」→{_fighter(r.holder)}" for r in e.returned)
     return (
-        f"{_fighter(e.jammer)}のESPジャマー: {_fighter(e.fighter)}の{e.kind}{JAMMED_USES[e.use]}"
+        f"{_fighter(e.jammer)}の{e.ability or 'ESPジャマー'}: "
+        f"{_fighter(e.fighter)}の{e.kind}{JAMMED_USES[e.use]}"
         f" (LV{e.lv})を無効化 — 手札に戻る、ラウンド終了時まで使用不可: {cards}"
     )
 
