@@ -26,10 +26,11 @@ def test_a_characters_jammer_voids_the_attack_card_waiting_for_its_answer() -> N
     (used,) = f.do("seat:3", "jam", ability=JAMMER)
     assert isinstance(used, JammerUsed)
     assert (used.jammer, used.fighter, used.ability, used.lv) == (3, 1, JAMMER, 5)
-    assert f.combat.attack is None and not f.combat.main_done
-    assert f.hand(1) == ["サイコブラスト"] and f.combat.locked[1] == ["サイコブラスト"]
+    after = f.combat
+    assert after.attack is None and not after.main_done
+    assert f.hand(1) == ["サイコブラスト"] and after.locked[1] == ["サイコブラスト"]
     assert f.state.players[1].power_spent == 0
-    assert f.combat.attacked and f.combat.turn_actions == ["攻撃"]
+    assert after.attacked and after.turn_actions == ["攻撃"]
     refused(f, "seat:1", "play_card", "card_locked", **BLAST)
 
 
@@ -46,7 +47,7 @@ def test_the_target_itself_jams_an_attack_in_range() -> None:
     f = fight({1: ["サイコブラスト"], 2: [], 3: []}, sheet_updates=_jammers())
     f.do("seat:1", "play_card", **BLAST)
     (used,) = f.do("seat:2", "jam", ability=JAMMER)
-    assert used.jammer == 2 and f.combat.attack is None
+    assert isinstance(used, JammerUsed) and used.jammer == 2 and f.combat.attack is None
 
 
 def test_a_fainted_holder_jams_nothing() -> None:

@@ -29,7 +29,7 @@ def _fight_out(table: Table) -> None:
     """Every fighter passes (the referee plays the NPCs) until the combat ends: a round with
     no attack ends it (5.1 (7)②)."""
     for _ in range(LOOP_BOUND):
-        fight = combat(table, table.creator)
+        fight = view(table, table.creator)["combat"]
         if fight is None:
             return
         if fight["step"] in ("joining", "moving", "before"):
