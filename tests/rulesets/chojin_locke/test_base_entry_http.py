@@ -15,9 +15,9 @@ from domain.rulesets.chojin_locke.catalog import sample
 from tests.rulesets.chojin_locke.table import (
     KEYS,
     LOOP_BOUND,
-    ambush_squares,
     cmd,
     finish_turn,
+    hide_and_enter,
     new_game,
     setup_to_ambush,
     turn_actor,
@@ -34,20 +34,13 @@ def _blank_catalog() -> dict[str, Any]:
 
 
 def _explore_every_planet(table: Table) -> list[int]:
-    """Hide three 待ち伏せ, and play 惑星編 until no face-down card is left: each explorer turns
-    its planet's cards moving right, then goes from a spaceport to a planet still face down
-    (4.5 l.758); returns the base seats."""
+    """The 待ち伏せ hidden and every explorer at planet 0's spaceport (`hide_and_enter`), play
+    惑星編 until no face-down card is left: each explorer turns its planet's cards moving right,
+    then goes from a spaceport to a planet still face down (4.5 l.758); the base seats."""
     setup_to_ambush(table)
     players = view(table, "public")["players"]
     bases = [p["seat"] for p in players if p["side"] == "base"]
-    for index, (planet, square) in enumerate(ambush_squares(table, 3)):
-        table.do(
-            f"seat:{bases[index % len(bases)]}", cmd("place_ambush", planet=planet, square=square)
-        )
-    for p in players:
-        if p["side"] == "explorer":
-            table.do(f"seat:{p['seat']}", cmd("enter", planet=0))
-    table.do(table.creator, cmd("begin_planets"))
+    hide_and_enter(table)
     for _ in range(LOOP_BOUND):
         public = view(table, "public")
         if public["stage"] != "planet":

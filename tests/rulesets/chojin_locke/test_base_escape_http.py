@@ -11,10 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.rulesets.chojin_locke.table import (
-    ambush_squares,
+    ambushed,
     cmd,
     fight_out,
-    free_turn,
     new_game,
     setup_to_ambush,
     turn_actor,
@@ -28,23 +27,7 @@ def _ambushed(client: TestClient, referee: str) -> tuple[Table, str, int]:
     """An explorer turns the 待ち伏せ on planet 0's first square: (table, explorer, handler)."""
     table = new_game(client, players=7, referee=referee, ruleset_options={"catalog": _catalog()})
     setup_to_ambush(table)
-    players = view(table, "public")["players"]
-    bases = [p["seat"] for p in players if p["side"] == "base"]
-    handler = bases[-1]
-    table.do(f"seat:{handler}", cmd("place_ambush", planet=0, square=1))
-    for index, (planet, square) in enumerate(ambush_squares(table, 3)):
-        table.do(
-            f"seat:{bases[index % len(bases)]}", cmd("place_ambush", planet=planet, square=square)
-        )
-    for p in players:
-        if p["side"] == "explorer":
-            table.do(f"seat:{p['seat']}", cmd("enter", planet=0))
-    table.do(table.creator, cmd("begin_planets"))
-    actor = free_turn(table)
-    table.do(actor, cmd("next_phase"))
-    table.do(actor, cmd("next_phase"))
-    table.do(actor, cmd("move", direction="right"))
-    table.do(actor, cmd("next_phase"))  # the square phase turns the 待ち伏せ: a combat
+    actor, handler = ambushed(table)
     return table, actor, handler
 
 
