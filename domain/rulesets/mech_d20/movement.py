@@ -144,6 +144,9 @@ def act(t: Table[MechState], command: Act, actor: str) -> list[Draft]:
         state, current = guards.playing(t)
         unit = guards.controlled(state, command.unit, actor)
         turn = guards.started_turn(current, unit)
+        refusal = conditions.no_free_action(unit, own_turn=turn is not None)
+        if refusal:
+            raise RuleViolation("cannot_act", refusal)
         if turn is not None and turn.charged:
             raise RuleViolation(
                 "turn_over_after_charge", f"{unit.name} charged: its turn is over (L85)."

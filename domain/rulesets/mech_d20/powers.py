@@ -221,6 +221,10 @@ def use_power(t: Table[MechState], command: UsePower, actor: str) -> list[Draft]
                 f"{power.name} is used outside {unit.name}'s turn (immediate actions: ruling 10).",
             )
         guards.nothing_pending(current, f"{unit.name} uses another power")
+        if power.action == "フリー":
+            refusal = conditions.no_free_action(unit, own_turn=True)
+            if refusal:
+                raise RuleViolation("cannot_act", refusal)
         slot = own_turn_cost(unit, turn, power, unit.name)
         off_turn: OffTurn | None = None
     else:
