@@ -8,6 +8,7 @@ from . import (  # noqa: F401  (each module declares its commands, events and fo
     changes,
     damage_rolls,
     encounter,
+    grid,
     heroes,
     log,
     movement,
@@ -23,6 +24,7 @@ from .rules import MECH_D20
 MECH_D20.complete(
     order=(
         units,
+        grid,
         encounter,
         turns,
         movement,

@@ -386,7 +386,9 @@ def _used(state: MechState, event: PowerUsed, seq: int) -> MechState:
         attacks = (*attacks, pending_attack(event, seq))
     update["attacks"] = attacks
     if event.off_turn is None:  # answers to an action do not replace it as the one to answer
-        update.update(last_action=seq, last_actor=event.unit, last_provokes=event.provokes)
+        update.update(
+            last_action=seq, last_actor=event.unit, last_provokes=event.provokes, last_left=()
+        )
     return state.model_copy(update={"encounter": current.model_copy(update=update)})
 
 

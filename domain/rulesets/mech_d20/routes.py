@@ -1,0 +1,148 @@
+"""Movement on the battle map (L99–111, L361–375): how far a unit may go and by which squares.
+
+- 通常移動 (L99–103): up to the unit's 移動力; a square of 移動困難地形 costs one more to enter,
+  nothing more to leave (L103); the move may pass through allies' squares, not enemies', and
+  ends on a free square (L101, L19).
+- シフト (L105): one square (so never into 移動困難地形: ruling 25).
+- 這い進み (L364): half the 移動力, rounded down (L11).
+- 瞬間移動 (L108–109): straight to a free square the unit sees, within its 移動力 (ruling 25).
+- 飛行移動 (L110–111): ignores 移動困難地形 and may pass through enemies' squares.
+- 減速 (L372): 移動力 2. 動けない (L374): no move but 瞬間移動 (movement.py).
+
+A path is the unit's top-left square after each step; each step goes to one of the eight
+neighbouring squares (L18). Diagonal steps past a wall's corner are allowed (ruling 25).
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from domain.errors import RuleViolation
+
+from . import conditions, geometry
+from .grid import check_square, knows, occupant
+from .state import Grid, MechState, Square, Unit
+
+SLOWED_SPEED = 2  # L372
+
+
+def speed(unit: Unit) -> int:
+    """The unit's 移動力: its sheet's, or 2 while 減速 (L372)."""
+    if "減速" in conditions.conditions(unit):
+        return SLOWED_SPEED
+    return unit.sheet.speed
+
+
+def budget(unit: Unit, kind: str) -> int:
+    """How many squares' worth of movement a move of `kind` has."""
+    if kind == "シフト":
+        return 1  # L105
+    if kind == "這い進み":
+        return speed(unit) // 2  # L364, rounded down (L11)
+    return speed(unit)
+
+
+def _enemy_at(
+    state: MechState, unit: Unit, squares: list[Square], known_to: str | None
+) -> Unit | None:
+    wanted = set(squares)
+    for other in state.units.values():
+        if other.id == unit.id or other.position is None or not geometry.enemies(unit, other):
+            continue
+        if known_to is not None and not knows(known_to, other):
+            continue
+        if wanted & set(geometry.squares_of(other)):
+            return other
+    return None
+
+
+def step_cost(grid: Grid, unit: Unit, square: Square, kind: str) -> int:
+    """One square, or two into 移動困難地形 (L103) unless flying (L110)."""
+    if kind == "飛行移動":
+        return 1
+    entered = set(geometry.footprint(square, unit.sheet.size)) & set(grid.difficult)
+    return 2 if entered else 1
+
+
+def _passable(
+    state: MechState, grid: Grid, unit: Unit, square: Square, kind: str, known_to: str | None
+) -> bool:
+    squares = geometry.footprint(square, unit.sheet.size)
+    if not all(geometry.inside(grid, s) for s in squares):
+        return False
+    if set(squares) & set(grid.blocking):
+        return False
+    return kind == "飛行移動" or _enemy_at(state, unit, squares, known_to) is None
+
+
+def check_route(
+    state: MechState, grid: Grid, unit: Unit, path: list[Square], kind: str
+) -> tuple[Square, ...]:
+    """Refuse a path the rules forbid; the squares it leaves (its start and every square but
+    the last), for opportunity attacks (L188)."""
+    assert unit.position is not None
+    here = unit.position.square
+    left = [here]
+    spent = 0
+    for index, square in enumerate(path):
+        if geometry.distance(here, square) != 1:
+            raise RuleViolation(
+                "bad_path", f"{unit.name}: 移動は隣接するマスへ1マスずつ行なう (L18)。"
+            )
+        last = index == len(path) - 1
+        if not last and not _passable(state, grid, unit, square, kind, None):
+            raise RuleViolation(
+                "path_blocked",
+                f"{unit.name}: 経路上のマスは通り抜けられない (壁、または敵のいるマス: L101)。",
+            )
+        spent += step_cost(grid, unit, square, kind)
+        here = square
+        if not last:
+            left.append(square)
+    allowed = budget(unit, kind)
+    if spent > allowed:
+        raise RuleViolation(
+            "too_far",
+            f"{unit.name}の{kind}は{allowed}マス分まで (この経路は{spent}マス分: L103, L105, "
+            "L364, L372)。",
+        )
+    check_square(state, grid, unit, here, f"{unit.name}の移動先")
+    return tuple(left)
+
+
+def reachable(
+    state: MechState, grid: Grid, unit: Unit, kind: str, known_to: str | None
+) -> dict[Square, list[Square]]:
+    """Every square `unit` may end a move of `kind` on, with a cheapest path to it, as far as
+    `known_to` knows where the units stand (a seat never learns of a hidden one here)."""
+    if unit.position is None:
+        return {}
+    start = unit.position.square
+    allowed = budget(unit, kind)
+    best: dict[Square, int] = {start: 0}
+    came: dict[Square, Square] = {}
+    queue: list[tuple[int, Square]] = [(0, start)]
+    while queue:
+        spent, here = heapq.heappop(queue)
+        if spent > best.get(here, allowed + 1):
+            continue
+        for nxt in geometry.neighbours(here):
+            if not _passable(state, grid, unit, nxt, kind, known_to):
+                continue
+            cost = spent + step_cost(grid, unit, nxt, kind)
+            if cost <= allowed and cost < best.get(nxt, allowed + 1):
+                best[nxt] = cost
+                came[nxt] = here
+                heapq.heappush(queue, (cost, nxt))
+    found: dict[Square, list[Square]] = {}
+    for square in best:
+        if square == start:
+            continue
+        footprint = geometry.footprint(square, unit.sheet.size)
+        if occupant(state, footprint, unit.id, known_to=known_to) is not None:
+            continue
+        path = [square]
+        while path[-1] in came and came[path[-1]] != start:
+            path.append(came[path[-1]])
+        found[square] = list(reversed(path))
+    return found
