@@ -18,15 +18,15 @@ from domain.events import Event
 from domain.records import Draft
 from domain.table import Table
 
-from . import actions, conditions, geometry, guards, routes, sight, uses
+from . import actions, conditions, geometry, guards, mapped, routes, sight, uses
 from .actions import ActionKind
 from .changes import EffectIds, effects, with_units
 from .grid import check_square
 from .manoeuvres import CHARGE_MODIFIERS, TOTAL_DEFENCE, TOTAL_DEFENCE_EFFECT
 from .powers import Declaration, check_declared, declared, power_of, targets_of, weapon_for
 from .rules import MECH_D20
-from .sheet import MELEE_BASIC
-from .state import Encounter, Frozen, Grid, MechState, Position, Square, Turn, Unit
+from .sheet import MELEE_BASIC, Power, Weapon
+from .state import Encounter, Grid, MechState, Position, Route, Square, Turn, Unit
 from .units import UnitId
 
 MoveKind = Literal["通常移動", "シフト", "這い進み", "瞬間移動", "飛行移動", "立ち上がる", "伏せる"]
@@ -44,13 +44,6 @@ NEEDS_FEET = ("通常移動", "シフト", "飛行移動")  # not while 伏せ (
 IMMOBILE = ("通常移動", "シフト", "這い進み", "飛行移動")  # not while 動けない (L374)
 GOES = ("通常移動", "シフト", "這い進み", "瞬間移動", "飛行移動")  # a square to go to, on a map
 SquareField = Field(default=None, min_length=2, max_length=2, description="[x, y] on the map")
-
-
-class Route(Frozen):
-    """Where a move went on the map: each square stepped on, and where it ended."""
-
-    path: tuple[Square, ...] = ()
-    to: Position
 
 
 def _own_turn(
@@ -290,9 +283,12 @@ def total_defence(t: Table[MechState], command: TotalDefence, actor: str) -> lis
 @MECH_D20.command("charge")
 class Charge(Declaration):
     """突撃 (L82–88): a standard action, a move up to speed and a 近接基礎攻撃 at +1 untyped to
-    attack and damage; the turn ends with it. Distance (≥ 2 squares) and path are the table's."""
+    attack and damage; the turn ends with it. On a map the move is checked (≥ 2 squares away,
+    every step closer: L87–88) and `to`/`path` say where it goes; without one, the table's."""
 
     power: str = Field(default=MELEE_BASIC, max_length=60)
+    to: list[int] | None = SquareField
+    path: list[list[int]] = Field(default_factory=list, max_length=60)
 
 
 @MECH_D20.decides(Charge)
@@ -309,6 +305,9 @@ def charge(t: Table[MechState], command: Charge, actor: str) -> list[Draft]:
     uses.check(unit, power, dominated=guards.dominated(unit))
     targets = targets_of(state, current, power, command.targets)
     weapon = weapon_for(unit, power, command.weapon)
+    route = _charge_route(state, unit, targets[0], power, weapon, command, actor)
+    moved = unit if route is None else unit.model_copy(update={"position": route.to})
+    command = mapped.check(state, moved, power, weapon, targets, command)
     check_declared(unit, command)
     event = declared(
         command,
@@ -316,6 +315,7 @@ def charge(t: Table[MechState], command: Charge, actor: str) -> list[Draft]:
         power,
         targets,
         weapon,
+        route=route,
         extra_modifiers=CHARGE_MODIFIERS,
         action="標準",
         slot=slot,
@@ -324,3 +324,41 @@ def charge(t: Table[MechState], command: Charge, actor: str) -> list[Draft]:
         pending=True,
     )
     return [Draft(event)]
+
+
+def _charge_route(
+    state: MechState,
+    unit: Unit,
+    target: Unit,
+    power: Power,
+    weapon: Weapon | None,
+    command: Charge,
+    actor: str,
+) -> Route | None:
+    """The charge's move on a map (L82–88), or None without one."""
+    grid = state.grid
+    if grid is None or unit.position is None or target.position is None:
+        return None
+    if "動けない" in conditions.conditions(unit) or "伏せ" in conditions.conditions(unit):
+        raise RuleViolation(
+            "cannot_charge", f"{unit.name}は移動できないため突撃できない (L363, L374)。"
+        )
+    reach = mapped.reach(unit, power, weapon) or 1
+    if any(len(s) != 2 for s in command.path):
+        raise KirokuError("bad_path", "経路のマスは [x, y] で示すこと。")
+    path: list[Square] | None = [(s[0], s[1]) for s in command.path]
+    if not path:
+        routes.far_enough(unit, target)
+        path = routes.approach(state, grid, unit, target, reach, actor)
+        if command.to is not None and path is not None and path[-1] != tuple(command.to):
+            path = None
+        if path is None:
+            raise RuleViolation(
+                "charge_unreachable",
+                f"{unit.name}は移動力の範囲で{target.name}へ突撃できない (1マスごとに近づく"
+                "経路、L88)。",
+            )
+    routes.check_approach(unit, target, path, reach)
+    routes.check_route(state, grid, unit, path, "通常移動")
+    end = path[-1]
+    return Route(path=tuple(path), to=Position(x=end[0], y=end[1], altitude=unit.position.altitude))

@@ -18,7 +18,7 @@ from domain.errors import KirokuError, RuleViolation
 from domain.records import Draft
 from domain.table import Table
 
-from . import conditions, geometry, guards, sight, triggers, uses
+from . import conditions, geometry, guards, mapped, sight, triggers, uses
 from .grid import knows
 from .powers import Declaration, check_declared, declared, power_of, targets_of, weapon_for
 from .rules import MECH_D20
@@ -82,6 +82,7 @@ def opportunity_attack(t: Table[MechState], command: OpportunityAttack, actor: s
     uses.check(unit, power, dominated=guards.dominated(unit))
     targets = targets_of(state, current, power, [source])
     weapon = weapon_for(unit, power, command.weapon)
+    command = mapped.check(state, unit, power, weapon, _before(current, unit, targets), command)
     check_declared(unit, command)
     event = declared(
         command,
@@ -99,7 +100,7 @@ def opportunity_attack(t: Table[MechState], command: OpportunityAttack, actor: s
 
 def _adjacent(current: Encounter, unit: Unit, mover: Unit, trigger: int) -> bool:
     """L187: adjacent to the shooter; L188: to a square the mover left (its last move)."""
-    if any(a.seq == trigger for a in current.attacks):
+    if any(a.seq == trigger and not a.charge for a in current.attacks):
         return geometry.adjacent(unit, mover)
     mine = geometry.squares_of(unit)
     return any(
@@ -148,4 +149,22 @@ def opportunity_offers(state: MechState, audience: str) -> list[str]:
         if conditions.cannot_act_off_turn(unit, self_trigger=False, sees_trigger=seen):
             continue
         found.append(unit.id)
+    return found
+
+
+def _before(current: Encounter, unit: Unit, targets: list[Unit]) -> list[Unit]:
+    """L190: an attack on a move comes 「移動する直前」, so it reaches the mover where it stood
+    next to the attacker (the first such square the move left)."""
+    if not current.last_left:
+        return targets
+    mine = geometry.squares_of(unit)
+    found = []
+    for target in targets:
+        for square in current.last_left:
+            near = geometry.footprint(square, target.sheet.size)
+            if target.position is not None and geometry.between(near, mine) == 1:
+                position = target.position.model_copy(update={"x": square[0], "y": square[1]})
+                target = target.model_copy(update={"position": position})
+                break
+        found.append(target)
     return found

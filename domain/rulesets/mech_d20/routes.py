@@ -146,3 +146,67 @@ def reachable(
             path.append(came[path[-1]])
         found[square] = list(reversed(path))
     return found
+
+
+def apart(unit: Unit, square: Square, target: Unit) -> int:
+    """Squares from `unit` standing at `square` to `target`."""
+    return geometry.between(
+        geometry.footprint(square, unit.sheet.size), geometry.squares_of(target)
+    )
+
+
+def far_enough(unit: Unit, target: Unit) -> None:
+    """突撃 (L87): at least 2 squares away at the start."""
+    assert unit.position is not None
+    if apart(unit, unit.position.square, target) < 2:
+        raise RuleViolation(
+            "charge_too_close", "突撃の目標とは2マス以上離れていなくてはならない (L87)。"
+        )
+
+
+def check_approach(unit: Unit, target: Unit, path: list[Square], reach: int) -> None:
+    """突撃 (L87–88): at least 2 squares away at the start, every step closer, and within
+    reach of the target at the end."""
+    assert unit.position is not None
+    far_enough(unit, target)
+    here = unit.position.square
+    for square in path:
+        if apart(unit, square, target) >= apart(unit, here, target):
+            raise RuleViolation(
+                "charge_not_closer",
+                "突撃では1マス移動するごとに目標との距離が近づかなければならない (L88)。",
+            )
+        here = square
+    if apart(unit, here, target) > reach:
+        raise RuleViolation(
+            "charge_short", f"突撃の移動の終わりに{target.name}が近接基礎攻撃の間合いにない (L84)。"
+        )
+
+
+def approach(
+    state: MechState, grid: Grid, unit: Unit, target: Unit, reach: int, known_to: str | None
+) -> list[Square] | None:
+    """A cheapest charge path (every step closer) ending within `reach` of `target`, from
+    what `known_to` knows; None if there is none."""
+    if unit.position is None:
+        return None
+    start = unit.position.square
+    allowed = speed(unit)
+    queue: list[tuple[int, Square, tuple[Square, ...]]] = [(0, start, ())]
+    seen: dict[Square, int] = {start: 0}
+    while queue:
+        spent, here, path = heapq.heappop(queue)
+        if path and apart(unit, here, target) <= reach:
+            footprint = geometry.footprint(here, unit.sheet.size)
+            if occupant(state, footprint, unit.id, known_to=known_to) is None:
+                return list(path)
+        for nxt in geometry.neighbours(here):
+            if apart(unit, nxt, target) >= apart(unit, here, target):
+                continue
+            if not _passable(state, grid, unit, nxt, "通常移動", known_to):
+                continue
+            cost = spent + step_cost(grid, unit, nxt, "通常移動")
+            if cost <= allowed and cost < seen.get(nxt, allowed + 1):
+                seen[nxt] = cost
+                heapq.heappush(queue, (cost, nxt, (*path, nxt)))
+    return None

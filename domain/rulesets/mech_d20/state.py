@@ -57,6 +57,13 @@ class Position(Frozen):
         return (self.x, self.y)
 
 
+class Route(Frozen):
+    """Where a move went on the map: each square stepped on, and where it ended."""
+
+    path: tuple[Square, ...] = ()
+    to: Position
+
+
 class Grid(Frozen):
     """An encounter's battle map of squares (L18–19): its size and its terrain. Blocking squares
     (walls, L262) stop movement and sight; difficult ones cost a square more to enter (L102–103);

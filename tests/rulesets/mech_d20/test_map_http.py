@@ -57,3 +57,35 @@ def test_placing_and_moving_over_http(client: TestClient) -> None:
     moved = script.do("seat:1", "move", unit="aki", to=[3, 3])
     assert moved[0]["public"]["route"]["to"] == {"x": 3, "y": 3, "altitude": 0}
     assert script.unit("aki", "seat:2")["position"] == {"x": 3, "y": 3, "altitude": 0}
+
+
+def test_geometry_refusals_over_http_append_nothing(client: TestClient) -> None:
+    script = mapped(client, weapons=[{"name": "ビームサーベル", "die": "1d8"}])
+    script.do("gm", "place_unit", unit="boss", x=3, y=0)
+    faces = {"aki": [15], "ben": [10], "boss": [5]}
+    script.do("gm", "begin_encounter", participants=["aki", "ben", "boss"], faces=faces)
+    script.do("seat:1", "start_turn")
+    problem = script.refuse(
+        "seat:1", "use_power", "out_of_range", unit="aki", power="近接基礎攻撃", targets=["boss"]
+    )
+    assert "間合い" in problem["detail"]
+    script.refuse(
+        "seat:1",
+        "charge",
+        "charge_not_closer",
+        unit="aki",
+        targets=["boss"],
+        path=[[0, 1], [1, 1], [2, 1]],
+    )
+    script.do("seat:1", "move", unit="aki", kind="シフト", to=[1, 0])
+    script.do("seat:1", "move", unit="aki", to=[2, 1])
+    gm = script.rules("gm")["encounter"]
+    assert gm["opportunities"] == []  # nobody was next to アキ where it left
+    script.refuse(
+        "gm",
+        "opportunity_attack",
+        "not_adjacent",
+        unit="boss",
+        trigger=gm["last_action"],
+        weapon="ビームサーベル",
+    )
