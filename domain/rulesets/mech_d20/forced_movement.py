@@ -143,7 +143,7 @@ def _forced(state: MechState, event: ForcedMoved, seq: int) -> MechState:
     target = state.units.get(event.target)
     if target is None:
         return state
-    update: dict[str, object] = {"position": event.route.to, "position_seq": seq}
+    update: dict[str, object] = {"position": event.route.to, "position_seq": seq, "hidden": False}
     if event.saved:
         update["prone"] = True
         update["position"] = event.route.to.model_copy(update={"altitude": 0})

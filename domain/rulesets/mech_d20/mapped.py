@@ -46,11 +46,24 @@ def reach(unit: Unit, power: Power, weapon: Weapon | None) -> int | None:
     return None
 
 
+def known_targets(state: MechState, actor: str, ids: list[str]) -> None:
+    """A unit whose square is the GM's secret is no player's target until revealed: an attack
+    on it would tell the whole table where it is (its range, its sight)."""
+    for uid in ids:
+        target = state.units.get(uid)
+        if target is not None and not knows(actor, target):
+            raise RuleViolation(
+                "hidden_target",
+                f"{target.name}の位置はわからない: 目標にはできない (GMの公開待ち)。",
+            )
+
+
 def area_targets(
     state: MechState, actor: str, unit: Unit, power: Power, command: Declaration
 ) -> list[str]:
     """The declaration's targets: for an area on a map, checked against (or taken from) its
     template, from the units whose squares `actor` knows (ruling 28)."""
+    known_targets(state, actor, list(command.targets))
     grid = state.grid
     if grid is None or unit.position is None or not power.area:
         return list(command.targets)

@@ -303,6 +303,7 @@ def charge(t: Table[MechState], command: Charge, actor: str) -> list[Draft]:
         raise KirokuError("no_target", "突撃 has one target.")
     slot = _spend(unit, turn, "標準")
     uses.check(unit, power, dominated=guards.dominated(unit))
+    mapped.known_targets(state, actor, list(command.targets))
     targets = targets_of(state, current, power, command.targets)
     weapon = weapon_for(unit, power, command.weapon)
     route = _charge_route(state, unit, targets[0], power, weapon, command, actor)

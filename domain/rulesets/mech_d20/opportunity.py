@@ -56,6 +56,7 @@ def opportunity_attack(t: Table[MechState], command: OpportunityAttack, actor: s
             f"{unit.name} has taken its opportunity action this turn (L183, L191).",
         )
     mover = state.units[source]
+    mapped.known_targets(state, actor, [mover.id])
     sees = command.sees_trigger
     if state.grid is not None and unit.position is not None and mover.position is not None:
         if not geometry.enemies(unit, mover) or not _adjacent(

@@ -359,3 +359,33 @@ def test_forced_movement_push_pull_and_the_hazard_save() -> None:
         target="m1",
         path=[[5, 6]],
     )
+
+
+def test_shooting_next_to_an_enemy_offers_it_the_opportunity_attack() -> None:
+    game = board({"aki": (3, 3), "ben": (0, 5), "boss": (4, 4), "m1": (3, 8)})
+    game.do(
+        "seat:1",
+        "use_power",
+        unit="aki",
+        power="遠隔基礎攻撃",
+        targets=["m1"],
+        weapon="ビームライフル",
+    )
+    assert MECH_D20.view(game.state, "gm")["encounter"]["opportunities"] == ["boss"]
+    trigger = game.encounter.attacks[-1].seq
+    game.refused("gm", "opportunity_attack", "not_adjacent", unit="m1", trigger=trigger)
+    game.do("gm", "opportunity_attack", unit="boss", trigger=trigger, weapon="ビームサーベル")
+
+
+def test_a_hidden_unit_is_no_player_s_target() -> None:
+    game = Game()
+    game.add("aki", weapons=[SABER, RIFLE6])
+    game.add("boss", kind="npc")
+    game.do("gm", "set_map", grid=GRID)
+    game.do("gm", "place_unit", unit="aki", x=3, y=3)
+    game.do("gm", "place_unit", unit="boss", x=4, y=4, hidden=True)
+    game.begin({"aki": 20, "boss": 10})
+    game.do("seat:1", "start_turn")
+    body = {"unit": "aki", "targets": ["boss"], "weapon": "ビームサーベル"}
+    game.refused("seat:1", "use_power", "hidden_target", power="近接基礎攻撃", **body)
+    game.refused("seat:1", "charge", "hidden_target", **body)
