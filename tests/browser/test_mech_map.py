@@ -15,6 +15,7 @@ from tests.browser.audience import Audience
 from tests.browser.test_mech_pane import BOSS
 from tests.browser.test_table import TIMEOUT, join
 from tests.rulesets.mech_d20.sheets import AKI, BEN
+from tests.rulesets.mech_d20.test_pictures import png
 from tests.serverproc import KirokuServer
 
 NS = "mech_d20."
@@ -103,6 +104,17 @@ def test_a_round_on_the_map_by_clicking(browser: Any, server: KirokuServer) -> N
         for reader in players:
             expect(_token(reader, "boss")).to_have_count(1, timeout=TIMEOUT)
             expect(_token(reader, "scout")).to_have_count(0)
+        # The GM lays a picture under the grid: the units stay where they stand.
+        picture = {"name": "map.png", "mimeType": "image/png", "buffer": png(8, 6)}
+        _pane(gm).locator("input[name=background]").set_input_files(picture)
+        for reader in (gm, *players):
+            expect(_pane(reader).locator("image.mech-background")).to_have_count(1, timeout=TIMEOUT)
+            expect(_token(reader, "boss")).to_have_count(1)
+        loaded = aki.page.evaluate(
+            "fetch(document.querySelector('image.mech-background').getAttribute('href'))"
+            ".then(r => [r.status, r.headers.get('content-type')])"
+        )
+        assert loaded == [200, "image/png"]
         form = _pane(gm).locator(".mech-begin")
         for uid in ("scout",):
             form.locator(f"input[name='participant-{uid}']").uncheck()
@@ -181,6 +193,7 @@ def test_a_round_on_the_map_by_clicking(browser: Any, server: KirokuServer) -> N
             expect(frame).to_be_visible(timeout=TIMEOUT)
             expect(frame.locator("g.mech-token[data-unit='boss']")).to_have_count(1)
             expect(frame.locator("g.mech-token[data-unit='scout']")).to_have_count(scout)
+            expect(frame.locator("image.mech-background")).to_have_count(1)
 
         gm_view = api.get(f"/games/{game}/view", headers=gm_auth).json()["rules"]
         assert gm_view["units"]["scout"]["position"] == {"x": 9, "y": 7, "altitude": 0}

@@ -21,6 +21,7 @@ from domain.table import Table
 
 from . import geometry, guards
 from .changes import with_units
+from .pictures import MAX_ENCODED, Picture, picture_of
 from .rules import MECH_D20
 from .state import Grid, MechState, Position, Square, Unit
 from .units import UnitId
@@ -68,14 +69,17 @@ def check_square(state: MechState, grid: Grid, unit: Unit, square: Square, what:
 
 @MECH_D20.command("set_map")
 class SetMap(Command):
-    """GM: the battle map of the next encounter, or `grid: null` to fight without one."""
+    """GM: the battle map of the next encounter, or `grid: null` to fight without one;
+    `background`: a picture under the grid (PNG, JPEG or WebP, base64; pictures.py)."""
 
     grid: Grid | None = None
+    background: str | None = Field(default=None, max_length=MAX_ENCODED + 8)
 
 
 @MECH_D20.event
 class MapSet(Event):
     grid: Grid | None = None
+    background: Picture | None = None  # in the hashed record, so the replay shows the same
 
 
 @MECH_D20.decides(SetMap)
@@ -89,16 +93,28 @@ def set_map(t: Table[MechState], command: SetMap, actor: str) -> list[Draft]:
         for name in ("blocking", "difficult", "hazardous"):
             if not all(geometry.inside(grid, s) for s in getattr(grid, name)):
                 raise KirokuError("off_the_map", "地形のマスが戦場の外にある。")
-    return [Draft(MapSet(grid=grid))]
+    background = None
+    if command.background is not None:
+        if grid is None:
+            raise KirokuError("no_map", "背景画像は戦場マップに敷くものである。")
+        background = picture_of(command.background)
+    return [Draft(MapSet(grid=grid, background=background))]
 
 
 @MECH_D20.folds(MapSet)
 def _map_set(state: MechState, event: MapSet, seq: int) -> MechState:
+    """A new map clears every unit's square; the same map with a new picture keeps them."""
     units = (
         u.model_copy(update={"position": None, "hidden": False, "position_seq": 0})
         for u in state.units.values()
+        if event.grid != state.grid
     )
-    return with_units(state, *units).model_copy(update={"grid": event.grid})
+    update: dict[str, object] = {"grid": event.grid, "background": None}
+    if event.background is not None:
+        picture = event.background
+        update["background"] = picture.sha256
+        update["pictures"] = {**state.pictures, picture.sha256: picture}
+    return with_units(state, *units).model_copy(update=update)
 
 
 @MECH_D20.command("place_unit")
@@ -158,9 +174,10 @@ def _says_map(e: MapSet) -> str:
     if e.grid is None:
         return "戦場マップなし (位置は宣言で扱う)"
     g = e.grid
+    picture = f", 背景画像 {e.background.sha256[:12]}" if e.background else ""
     return (
         f"戦場マップ {g.width}×{g.height} (障害物 {len(g.blocking)}マス, 移動困難地形 "
-        f"{len(g.difficult)}マス, 危険な地帯 {len(g.hazardous)}マス)"
+        f"{len(g.difficult)}マス, 危険な地帯 {len(g.hazardous)}マス{picture})"
     )
 
 

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .bonuses import Modifier
 from .effects import ConditionName, Duration, Effect
+from .pictures import Picture
 from .sheet import Sheet
 
 Kind = Literal["pc", "npc"]
@@ -198,6 +199,8 @@ class MechState(Frozen):
     day: int = 1
     next_effect: int = 1
     grid: Grid | None = None  # None: no map, positions are the table's (declared mode)
+    background: str | None = None  # the sha256 of the picture under the grid
+    pictures: dict[str, Picture] = {}  # every background set, by sha256 (the replay's too)
 
 
 CONDITION_ORDER: tuple[ConditionName, ...] = (

@@ -150,8 +150,17 @@ class HeroView(RulesView):
     spent_today: bool
 
 
+class BackgroundView(RulesView):
+    """The picture under the grid: fetch it from /games/{id}/pictures/{sha256}."""
+
+    sha256: str
+    media_type: str
+    size: int
+
+
 class MechView(RulesView):
     grid: Grid | None  # the battle map, or None: positions are declared
+    background: BackgroundView | None
     units: dict[str, UnitView]
     encounter: EncounterView | None
     encounters: int
@@ -388,6 +397,13 @@ def _encounter(state: MechState, audience: str) -> EncounterView | None:
     )
 
 
+def _background(state: MechState) -> BackgroundView | None:
+    picture = state.pictures.get(state.background or "")
+    if picture is None:
+        return None
+    return BackgroundView(sha256=picture.sha256, media_type=picture.media_type, size=picture.size)
+
+
 @MECH_D20.views
 def view(t: TableView[MechState], audience: str) -> MechView:
     state = t.rules
@@ -395,6 +411,7 @@ def view(t: TableView[MechState], audience: str) -> MechView:
         units={uid: unit_view(state, u) for uid, u in state.units.items()},
         encounter=_encounter(state, audience),
         grid=state.grid,
+        background=_background(state),
         encounters=state.encounters,
         day=state.day,
         hero_points={

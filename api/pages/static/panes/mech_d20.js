@@ -423,6 +423,19 @@ export function mountPane(context) {
       const hide = el("input", { type: "checkbox", name: "hidden", checked: form.hidden });
       hide.addEventListener("change", () => { form.hidden = hide.checked; });
       controls.push(el("label", { class: "compact" }, "配置: ", which), el("label", { class: "inline" }, hide, " 隠して配置 (NPC)"));
+      // A background picture under the grid: PNG, JPEG or WebP, checked by the server.
+      const file = el("input", { type: "file", name: "background", accept: "image/png,image/jpeg,image/webp", "aria-label": "背景画像" });
+      file.addEventListener("change", () => {
+        const chosen = file.files?.[0];
+        if (!chosen) return;
+        const reader = new FileReader();
+        reader.onload = () => {
+          const data = String(reader.result).replace(/^data:[^,]*,/, "");
+          send({ type: "set_map", grid: rules.grid, background: data });
+        };
+        reader.readAsDataURL(chosen);
+      });
+      controls.push(el("label", { class: "compact" }, " 背景画像: ", file));
     } else if (encounter && id) {
       for (const [value, label] of [["move", "クリックで移動"], ["power", "クリックで目標・範囲"]]) {
         const radio = el("input", { type: "radio", name: "map-click", value, checked: form.mapClick === value });

@@ -97,10 +97,17 @@ export function drawMap(rules, options = {}) {
       `${hpText(u)}${altitude ? ` ↑${altitude}` : ""}${u.prone ? " 伏" : ""}`),
     svg("title", {}, `${u.name}${u.hidden ? " (非公開)" : ""}`));
   });
+  // The GM's picture under the grid (served by its hash from the game's log).
+  const game = document.querySelector("[data-game]")?.dataset.game;
+  const picture = rules.background && game ? svg("image", {
+    href: `/games/${game}/pictures/${rules.background.sha256}`, x: 0, y: 0, class: "mech-background",
+    width: grid.width * CELL, height: grid.height * CELL, preserveAspectRatio: "none",
+  }) : null;
+  if (picture) for (const square of squares) if (square.getAttribute("data-terrain") === "square") square.setAttribute("fill-opacity", "0.25");
   return svg("svg", {
     class: "mech-map", role: "img", "aria-label": `戦場マップ ${grid.width}×${grid.height}`,
     width: grid.width * CELL, height: grid.height * CELL, viewBox: `0 0 ${grid.width * CELL} ${grid.height * CELL}`,
-  }, svg("g", {}, squares), svg("g", {}, tokens));
+  }, picture, svg("g", {}, squares), svg("g", {}, tokens));
 }
 
 // The squares an area power would cover (areas.py), for highlighting while it is chosen:
