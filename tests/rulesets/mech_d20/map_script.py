@@ -47,18 +47,21 @@ SCOUT = sheet(max_hp=30, speed=6)
 def new_table(client: TestClient) -> Table:
     return Table.create(
         client,
-        seats=["Aki", "Ben"],
+        seats=["Aki", "Ben", "Chika"],
         ruleset="mech_d20",
         title="メカd20: 溶鉱炉の決闘",
         options={"dice_policy": "both"},
     )
 
 
-def play(script: Script) -> dict[str, int]:
-    """The encounter; the seqs of note."""
+def play(
+    script: Script, scout: tuple[int, int] = (10, 1), scout_to: tuple[int, int] = (10, 3)
+) -> dict[str, int]:
+    """The encounter (the hidden scout placed at `scout`, moved to `scout_to`); the seqs of
+    note. The GM reveals the scout's square last."""
     t = script.t
-    t.join(1)
-    t.join(2)
+    for seat in (1, 2, 3):
+        t.join(seat)
     t.do("gm", {"type": "start"})
     aki = sheet(speed=6, weapons=[SABER, {**RIFLE, "range": 10}], powers=[SHOVE])
     ben = sheet(weapons=[{**RIFLE, "range": 10}, LAUNCHER], powers=[MISSILE])
@@ -70,7 +73,7 @@ def play(script: Script) -> dict[str, int]:
     script.do("seat:1", "place_unit", unit="aki", x=1, y=4)
     script.do("seat:2", "place_unit", unit="ben", x=1, y=6)
     script.do("gm", "place_unit", unit="boss", x=6, y=4)
-    script.do("gm", "place_unit", unit="scout", x=10, y=1, hidden=True)
+    script.do("gm", "place_unit", unit="scout", x=scout[0], y=scout[1], hidden=True)
     faces = {"aki": [15], "ben": [12], "boss": [8], "scout": [3]}
     script.do("gm", "begin_encounter", participants=list(faces), faces=faces)
 
@@ -131,7 +134,7 @@ def play(script: Script) -> dict[str, int]:
 
     # The scout moves in secret.
     script.do("gm", "start_turn")
-    scout_move = script.do("gm", "move", unit="scout", to=[10, 3])[0]["seq"]
+    scout_move = script.do("gm", "move", unit="scout", to=list(scout_to))[0]["seq"]
     script.do("gm", "end_turn")
 
     # Round 2. アキ closes in and pushes the boss into the furnace: the save fails (L414).

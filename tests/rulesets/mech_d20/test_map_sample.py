@@ -12,7 +12,9 @@ from replay.audit import audit
 from tests.samples import imported
 
 from .make_map_sample import SAMPLE
-from .map_script import run
+from .map_script import new_table, play, run
+from .script import Script
+from .test_secrecy import normalised
 
 
 def test_the_map_encounter_plays_over_http(client: TestClient) -> None:
@@ -41,3 +43,22 @@ def test_the_map_sample_imports_with_every_unit_where_the_script_left_it(tmp_pat
         assert positions == {"aki": (7, 4), "ben": (1, 6), "boss": (10, 5), "scout": (10, 3)}
         assert not units["scout"].hidden
         assert service.verify(game_id).ok
+
+
+def test_no_seat_receives_a_byte_that_depends_on_the_hidden_scout_s_square(
+    client: TestClient,
+) -> None:
+    """The map encounter over HTTP twice, the hidden 偵察機 placed and moved to different
+    squares: every byte the seats and the public receive (responses, refusals, views, events
+    after each step) is the same in both once ids, hashes and times are set aside."""
+    runs = []
+    for scout, scout_to in (((10, 1), (10, 3)), ((11, 0), (11, 2))):
+        script = Script(new_table(client), watch=True)
+        play(script, scout, scout_to)
+        runs.append(script)
+    first, second = runs
+    assert [(a, w) for a, w, _ in first.seen] == [(a, w) for a, w, _ in second.seen]
+    for (audience, what, one), (_, _, other) in zip(first.seen, second.seen, strict=True):
+        assert normalised(one) == normalised(other), (audience, what)
+    # The GM's views do differ: the comparison covers what could have leaked.
+    assert first.unit("scout")["position"] != second.unit("scout")["position"]
