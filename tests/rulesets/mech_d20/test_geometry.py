@@ -39,9 +39,8 @@ GRAB = {**SHOVE, "name": "アンカー", "forced": {"kind": "引き寄せる", "
 
 def board(places: dict[str, tuple[int, int]], **aki: Any) -> Game:
     game = Game()
-    game.add(
-        "aki", weapons=[SABER, RIFLE6], powers=[BURST, CLOSE_BURST, BLAST, LINE, SHOVE, GRAB], **aki
-    )
+    powers = [BURST, CLOSE_BURST, BLAST, LINE, SHOVE, GRAB, *aki.pop("powers", [])]
+    game.add("aki", weapons=[SABER, RIFLE6], powers=powers, **aki)
     game.add("ben", owner="seat:2")
     game.add("boss", kind="npc")
     game.add("m1", kind="npc")
@@ -389,3 +388,39 @@ def test_a_hidden_unit_is_no_player_s_target() -> None:
     body = {"unit": "aki", "targets": ["boss"], "weapon": "ビームサーベル"}
     game.refused("seat:1", "use_power", "hidden_target", power="近接基礎攻撃", **body)
     game.refused("seat:1", "charge", "hidden_target", **body)
+
+
+def test_a_slide_goes_any_way_but_never_through_a_unit() -> None:
+    slide = {**SHOVE, "name": "スピンキック", "forced": {"kind": "横滑り", "squares": 3}}
+    game = board({"aki": (2, 2), "ben": (4, 2), "boss": (3, 3), "m1": (3, 5)}, powers=[slide])
+    body = {"unit": "aki", "power": "スピンキック", "target": "boss"}
+    game.refused("seat:1", "force_move", "path_blocked", path=[[3, 4], [3, 5], [3, 6]], **body)
+    game.refused("seat:1", "force_move", "path_blocked", path=[[4, 2], [5, 3], [5, 4]], **body)
+    game.do("seat:1", "force_move", path=[[2, 3], [2, 4], [1, 4]], **body)  # towards, then away
+    assert game.unit("boss").position == Position(x=1, y=4)
+
+
+def test_blind_units_see_only_within_their_super_sight() -> None:
+    blind = {"conditions": ["盲目"], "duration": "save_ends"}
+    game = board({"aki": (0, 0), "ben": (0, 5), "boss": (1, 1), "m1": (3, 3)}, super_sight=2)
+    game.do("gm", "add_effect", unit="aki", effect=blind, reason="カメラ破損")
+    events = game.do(
+        "seat:1",
+        "use_power",
+        unit="aki",
+        power="遠隔基礎攻撃",
+        targets=["m1"],
+        weapon="ビームライフル",
+    )
+    assert events[0].unseen == ("m1",)  # 3 squares: beyond 超視覚2 (L380), -5 to hit (L381)
+    other = board({"aki": (0, 0), "ben": (0, 5), "boss": (1, 1), "m1": (2, 2)}, super_sight=2)
+    other.do("gm", "add_effect", unit="aki", effect=blind, reason="カメラ破損")
+    events = other.do(
+        "seat:1",
+        "use_power",
+        unit="aki",
+        power="遠隔基礎攻撃",
+        targets=["m1"],
+        weapon="ビームライフル",
+    )
+    assert events[0].unseen == ()
