@@ -17,7 +17,15 @@ router = APIRouter(prefix="/games", tags=["pictures"])
 Sha256 = Annotated[str, Path(pattern=r"^[0-9a-f]{64}$", description="the picture's sha256")]
 
 
-@router.get("/{game_id}/pictures/{sha256}", response_class=Response)
+PICTURE = {
+    200: {
+        "description": "The picture's bytes, as the type they were recognised as",
+        "content": {"image/png": {}, "image/jpeg": {}, "image/webp": {}},
+    }
+}
+
+
+@router.get("/{game_id}/pictures/{sha256}", response_class=Response, responses=PICTURE)
 def picture(game_id: GameId, sha256: Sha256, audience: Caller, service: Service) -> Response:
     """A picture in the game's log (every picture a log carries is public)."""
     pictures: dict[str, Any] = getattr(service.state(game_id).rules, "pictures", None) or {}
