@@ -13,8 +13,8 @@ from playwright.sync_api import expect
 
 from tests.browser.audience import Audience
 from tests.browser.test_mech_pane import BOSS
+from tests.browser.test_mech_pane import _setup as setup_pane_game
 from tests.browser.test_table import TIMEOUT, join
-from tests.rulesets.mech_d20.sheets import AKI, BEN
 from tests.rulesets.mech_d20.test_pictures import png
 from tests.serverproc import KirokuServer
 
@@ -25,37 +25,15 @@ SCOUT_POSITION = '{"x":9,"y":7,"altitude":0}'
 
 
 def _setup(server: KirokuServer) -> tuple[dict[str, Any], httpx.Client, dict[str, str]]:
-    api = httpx.Client(base_url=server.base_url, timeout=10)
-    created = api.post(
-        "/games",
-        json={
-            "title": "メカd20: map",
-            "ruleset": "mech_d20",
-            "seats": ["Aki", "Ben"],
-            "options": {"dice_policy": "both"},
-        },
-    ).json()
-    gm = {"Authorization": f"Bearer {created['gm_token']}"}
+    """test_mech_pane's game (アキ, ベン, the boss), a hidden scout and the map."""
+    created, api, gm = setup_pane_game(server)
     game = created["game_id"]
-
-    def do(body: dict[str, Any]) -> None:
+    for body in (
+        {"type": NS + "add_unit", "id": "scout", "name": "偵察機", "kind": "npc", "sheet": BOSS},
+        {"type": NS + "set_map", "grid": GRID},
+    ):
         response = api.post(f"/games/{game}/commands", json=body, headers=gm)
         assert response.status_code == 201, response.text
-
-    do({"type": "start"})
-    do({"type": NS + "add_unit", "id": "aki", "name": "グレイブ", "owner": "seat:1", "sheet": AKI})
-    do(
-        {
-            "type": NS + "add_unit",
-            "id": "ben",
-            "name": "ロングボウ",
-            "owner": "seat:2",
-            "sheet": BEN,
-        }
-    )
-    do({"type": NS + "add_unit", "id": "boss", "name": "ガルムス", "kind": "npc", "sheet": BOSS})
-    do({"type": NS + "add_unit", "id": "scout", "name": "偵察機", "kind": "npc", "sheet": BOSS})
-    do({"type": NS + "set_map", "grid": GRID})
     return created, api, gm
 
 

@@ -36,20 +36,27 @@ def grid_of(state: MechState) -> Grid | None:
     return state.grid
 
 
+def occupants(
+    state: MechState, squares: list[Square], besides: str, *, known_to: str | None = None
+) -> list[Unit]:
+    """The placed units (other than `besides`) on any of `squares`; with `known_to`, only among
+    the units that actor knows the place of."""
+    wanted = set(squares)
+    return [
+        other
+        for other in state.units.values()
+        if other.id != besides
+        and other.position is not None
+        and (known_to is None or knows(known_to, other))
+        and wanted & set(geometry.squares_of(other))
+    ]
+
+
 def occupant(
     state: MechState, squares: list[Square], besides: str, *, known_to: str | None = None
 ) -> Unit | None:
-    """A placed unit (other than `besides`) on any of `squares`; with `known_to`, only among the
-    units that actor knows the place of."""
-    wanted = set(squares)
-    for other in state.units.values():
-        if other.id == besides or other.position is None:
-            continue
-        if known_to is not None and not knows(known_to, other):
-            continue
-        if wanted & set(geometry.squares_of(other)):
-            return other
-    return None
+    found = occupants(state, squares, besides, known_to=known_to)
+    return found[0] if found else None
 
 
 def check_square(state: MechState, grid: Grid, unit: Unit, square: Square, what: str) -> None:

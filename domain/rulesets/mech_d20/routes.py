@@ -20,7 +20,7 @@ import heapq
 from domain.errors import RuleViolation
 
 from . import conditions, geometry
-from .grid import check_square, knows, occupant
+from .grid import check_square, occupant, occupants
 from .state import Grid, MechState, Square, Unit
 
 SLOWED_SPEED = 2  # L372
@@ -45,15 +45,8 @@ def budget(unit: Unit, kind: str) -> int:
 def _enemy_at(
     state: MechState, unit: Unit, squares: list[Square], known_to: str | None
 ) -> Unit | None:
-    wanted = set(squares)
-    for other in state.units.values():
-        if other.id == unit.id or other.position is None or not geometry.enemies(unit, other):
-            continue
-        if known_to is not None and not knows(known_to, other):
-            continue
-        if wanted & set(geometry.squares_of(other)):
-            return other
-    return None
+    found = occupants(state, squares, unit.id, known_to=known_to)
+    return next((other for other in found if geometry.enemies(unit, other)), None)
 
 
 def step_cost(grid: Grid, unit: Unit, square: Square, kind: str) -> int:
