@@ -17,7 +17,7 @@ router = APIRouter(prefix="/games", tags=["pictures"])
 Sha256 = Annotated[str, Path(pattern=r"^[0-9a-f]{64}$", description="the picture's sha256")]
 
 
-PICTURE = {
+PICTURE: dict[int | str, dict[str, Any]] = {
     200: {
         "description": "The picture's bytes, as the type they were recognised as",
         "content": {"image/png": {}, "image/jpeg": {}, "image/webp": {}},
