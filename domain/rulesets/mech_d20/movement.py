@@ -155,7 +155,7 @@ def _found(state: MechState, grid: Grid, unit: Unit, command: Move, actor: str) 
             "unreachable",
             f"{unit.name}は{command.kind}でそのマスへ行けない (移動力 "
             f"{routes.budget(unit, command.kind)}、移動困難地形、壁、敵のいるマス: L101–105, "
-            "L364, L372)。",
+            "L364, L373)。",
         )
     return known[to]
 

@@ -7,7 +7,7 @@
 - 這い進み (L364): half the 移動力, rounded down (L11).
 - 瞬間移動 (L108–109): straight to a free square the unit sees, within its 移動力 (ruling 25).
 - 飛行移動 (L110–111): ignores 移動困難地形 and may pass through enemies' squares.
-- 減速 (L372): 移動力 2. 動けない (L374): no move but 瞬間移動 (movement.py).
+- 減速 (L373): 移動力 2. 動けない (L374): no move but 瞬間移動 (movement.py).
 
 A path is the unit's top-left square after each step; each step goes to one of the eight
 neighbouring squares (L18). Diagonal steps past a wall's corner are allowed (ruling 25).
@@ -23,11 +23,11 @@ from . import conditions, geometry
 from .grid import check_square, occupant, occupants
 from .state import Grid, MechState, Square, Unit
 
-SLOWED_SPEED = 2  # L372
+SLOWED_SPEED = 2  # L373
 
 
 def speed(unit: Unit) -> int:
-    """The unit's 移動力: its sheet's, or 2 while 減速 (L372)."""
+    """The unit's 移動力: its sheet's, or 2 while 減速 (L373)."""
     if "減速" in conditions.conditions(unit):
         return SLOWED_SPEED
     return unit.sheet.speed
@@ -97,7 +97,7 @@ def check_route(
         raise RuleViolation(
             "too_far",
             f"{unit.name}の{kind}は{allowed}マス分まで (この経路は{spent}マス分: L103, L105, "
-            "L364, L372)。",
+            "L364, L373)。",
         )
     check_square(state, grid, unit, here, f"{unit.name}の移動先")
     return tuple(left)
