@@ -23,6 +23,7 @@ from api.routes import (
     games,
     health,
     log,
+    pictures,
     replay,
     rulesets,
     seat_settings,
@@ -109,19 +110,8 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
     app.state.web = web if web is not None else WebSettings.from_env()
     install_error_handlers(app)
     install_openapi(app)
-    for module in (
-        games,
-        sessions,
-        seat_settings,
-        commands,
-        events,
-        log,
-        views,
-        stream,
-        replay,
-        rulesets,
-        health,
-    ):
+    routers = (games, sessions, commands, events, log, views, stream, replay, rulesets, health)
+    for module in (*routers, pictures, seat_settings):
         app.include_router(module.router)
     app.include_router(pages.router)
     app.mount("/static", pages.static_files(), name="static")
