@@ -23,6 +23,7 @@ from api.pages import i18n
 from domain import json_shape
 from domain.dice import DiceError
 from domain.errors import CorruptEvent, KirokuError
+from domain.messages import N_
 from domain.repository import StoreBusy
 from domain.text import FORBIDDEN_CHARACTER
 
@@ -118,11 +119,12 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StoreOperationalError)
     @app.exception_handler(StoreInterfaceError)
-    async def store_error(_: Request, error: Exception) -> JSONResponse:
+    async def store_error(request: Request, error: Exception) -> JSONResponse:
         # No connection (refused, none free in time) or the database file locked too long.
         log.error("the store is unavailable: %s", str(error).splitlines()[0] if str(error) else "")
         busy = StoreBusy()
-        return problem(503, busy.code, busy.message, headers={"Retry-After": "1"})
+        detail = read_in(busy, i18n.language_of(request))
+        return problem(503, busy.code, detail, headers={"Retry-After": "1"})
 
     @app.exception_handler(DiceError)
     async def dice_error(_: Request, error: DiceError) -> JSONResponse:
@@ -154,14 +156,15 @@ def install_error_handlers(app: FastAPI) -> None:
         status, cause = error.status_code, error.__cause__
         if status == 400 and isinstance(cause, RecursionError):
             # The JSON parser gave up on the nesting before any model saw the body.
-            return problem(
-                422,
-                "json_too_deep",
-                f"The body is nested too deeply to read; free values may nest "
-                f"{json_shape.MAX_DEPTH} levels.",
-            )
+            deep = N_("The body is nested too deeply to read; free values may nest {depth} levels.")
+            language = i18n.language_of(request)
+            detail = i18n.translate(deep, language, depth=json_shape.MAX_DEPTH)
+            return problem(422, "json_too_deep", detail)
         if status == 400 and isinstance(cause, UnicodeError):
-            return problem(422, "invalid_request", "The body is not valid UTF-8 JSON.")
+            not_utf8 = N_("The body is not valid UTF-8 JSON.")
+            return problem(
+                422, "invalid_request", i18n.gettext(not_utf8, i18n.language_of(request))
+            )
         code = CODE_BY_STATUS.get(status, "http_error")
         headers = dict(error.headers or {})
         if status == 405:
@@ -169,6 +172,7 @@ def install_error_handlers(app: FastAPI) -> None:
         return problem(status, code, str(error.detail), headers=headers)
 
     @app.exception_handler(Exception)
-    async def unexpected_error(_: Request, error: Exception) -> JSONResponse:
+    async def unexpected_error(request: Request, error: Exception) -> JSONResponse:
         # Starlette logs the traceback; the caller gets a problem, never a stack or a secret.
-        return problem(500, "internal_error", "Something went wrong on the server.")
+        wrong = N_("Something went wrong on the server.")
+        return problem(500, "internal_error", i18n.gettext(wrong, i18n.language_of(request)))

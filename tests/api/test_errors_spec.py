@@ -63,7 +63,7 @@ def test_unexpected_errors_are_problems_without_a_traceback(
         response = client.get(f"/games/{game}/events")
     body = assert_problem(response, 500, "internal_error")
     assert "secret internals" not in response.text and "Traceback" not in response.text
-    assert body["detail"] == "Something went wrong on the server."
+    assert body["detail"] == "サーバーで問題が起きました。"  # Japanese unless asked
 
 
 @pytest.mark.parametrize(
