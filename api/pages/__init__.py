@@ -68,8 +68,10 @@ def catalog(language: str) -> JSONResponse:
 @router.get("/lang/{language}")
 def choose_language(language: str, next: str = "/") -> RedirectResponse:
     """The pages' language switch: remembered in a cookie, then back to the page."""
+    # Only a path of this site: never another host (`//host`, `/\\host`, `https://host`).
     target = urlsplit(next)
-    back = next if next.startswith("/") and not target.netloc and not next.startswith("//") else "/"
+    local = next.startswith("/") and not next.startswith("//") and "\\" not in next
+    back = next if local and not target.netloc and not target.scheme else "/"
     response = RedirectResponse(back, status_code=303)
     if language in i18n.LANGUAGES:
         response.set_cookie(
