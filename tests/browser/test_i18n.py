@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from api.pages import i18n
 from tests.browser.audience import Audience
+from tests.browser.conftest import screenshot_path
 from tests.browser.test_table import TIMEOUT, line
 from tests.serverproc import KirokuServer
 
@@ -105,6 +106,7 @@ def test_the_pages_read_in_japanese_then_in_english(browser: Any, server: Kiroku
         expect(row).to_contain_text(TITLE)
         expect(row).to_contain_text("ニンジャスレイヤーTRPG")
         expect(row).to_contain_text("開始待ち")
+        page.screenshot(path=str(screenshot_path("home-ja.png")), full_page=True)
         assert unexplained(page, "ja", (*LANGUAGE_NAMES, TITLE, "GM")) == [
             t for t in page.evaluate(VISIBLE_TEXTS) if re.search(r"\d{4}", t)
         ]  # the last activity's date, in the reader's locale

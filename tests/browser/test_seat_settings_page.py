@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from tests.api.test_seat_settings import CLIPBOARD
 from tests.browser.audience import Audience
+from tests.browser.conftest import screenshot_path
 from tests.browser.test_i18n import create_game
 from tests.browser.test_table import TIMEOUT
 from tests.serverproc import KirokuServer
@@ -60,6 +61,8 @@ def test_an_imported_character_follows_the_seat(browser: Any, server: KirokuServ
             "フジキド・ケンジ", timeout=TIMEOUT
         )
         expect(page.locator("ul.characters .speaker")).to_have_css("color", "rgb(178, 34, 34)")
+        panel = page.locator("details.character-tools")
+        panel.screenshot(path=str(screenshot_path("ccfolia-import-ja.png")))
         assert page.evaluate("window.kirokuStore.read('speakers', [])") == ["フジキド・ケンジ"]
         # the chat box's own writes (a palette line, a colour) reach the server too
         page.evaluate(
