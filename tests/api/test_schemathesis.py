@@ -47,8 +47,9 @@ max-examples = {stateful}
 
 # The document cannot say what a game's ruleset and state accept: a dice expression's grammar,
 # which commands this game's ruleset has, a seq that exists, a seat count a ruleset is played
-# with, seq and hash given together. Such refusals are 422 by design (the request is well
-# formed, its content is not), so for these operations a schema-valid request may get one.
+# with, seq and hash given together, a ココフォリア character's shape. Such refusals are 422
+# by design (the request is well formed, its content is not), so for these operations a
+# schema-valid request may get one.
 [[operations]]
 include-path = [
     "/games",
@@ -56,6 +57,7 @@ include-path = [
     "/games/{{game_id}}/replay",
     "/games/{{game_id}}/replay/log",
     "/games/{{game_id}}/verify",
+    "/games/{{game_id}}/seat-settings/characters",
 ]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "409", "422"]
 """
