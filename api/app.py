@@ -70,7 +70,7 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.live = await Live.start(app.state.service)
+        app.state.live = await Live.start(app.state.service, on_revoked=app.state.auth.revoked)
         shorten_pool_wait(app.state.service.log.recorder)  # started: no more long waits
         shorten_pool_wait(app.state.views.store)
         if affinity_wanted(app.state.service.env):

@@ -183,6 +183,22 @@ class GameService:
         )
         return invite
 
+    def rotate_credentials(self, game_id: str, actor: str, seat: int) -> str:
+        """Replace a seat's credentials (lifecycle.rotate_credentials says who may): its
+        tokens, sessions and invites stop working; returns the one new invite."""
+        invite = secrets.token_urlsafe(16)
+        self.writer.run(
+            Job(
+                game_id,
+                lambda state: [
+                    lifecycle.rotate_credentials(state, actor, seat, hash_token(invite))
+                ],
+                lambda _d: actor,
+                None,
+            )
+        )
+        return invite
+
     def open_session(self, game_id: str, actor: str) -> str:
         """A browser session id for an authenticated actor; only its hash is stored."""
         session = secrets.token_urlsafe(32)

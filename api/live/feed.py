@@ -13,6 +13,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 
 from api.live.batch import Batch, Message
+from domain.game import GameState
 
 logger = logging.getLogger("kiroku.live")
 
@@ -27,6 +28,7 @@ class GameFeed:
     def __init__(self, game_id: str, read: Reader, recheck: float) -> None:
         self.game_id = game_id
         self.head: int | None = None  # the highest seq read into the buffer; None before a read
+        self.state: GameState | None = None  # the game as of the latest read (covers `head`)
         self.fetches = 0
         self.closed = False
         self._read = read
@@ -115,6 +117,11 @@ class GameFeed:
             self._failing = False
         self.fetches += 1
         self._known = max(self._known, batch.last)
+        if self.state is None or batch.state.version >= self.state.version:
+            revoking = self.state is not None and _revokes(self.state, batch.state)
+            self.state = batch.state
+            if revoking:  # streams check their credentials against it even with no new event
+                self._wake_waiters()
         if self.head is not None and batch.last <= self.head:
             return False
         if batch.records:
@@ -129,3 +136,10 @@ class GameFeed:
     def _wake_waiters(self) -> None:
         for waiter in self._waiters:
             waiter.set()
+
+
+def _revokes(old: GameState, new: GameState) -> bool:
+    """Has some credential or session of `old` gone in `new`?"""
+    return not (old.credentials.keys() <= new.credentials.keys()) or not (
+        old.sessions.keys() <= new.sessions.keys()
+    )
