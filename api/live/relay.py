@@ -9,7 +9,6 @@ from collections.abc import Callable
 from domain.game import GameState
 from domain.records import Recorded
 
-
 # Events after which some credential no longer holds: open streams must look, other processes
 # must stop trusting their cached copy of the game.
 REVOKING = frozenset({"SessionsRevoked", "CredentialsRotated"})

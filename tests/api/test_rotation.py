@@ -20,9 +20,9 @@ def test_the_gm_replaces_a_seats_token_sessions_and_invites(client: TestClient) 
     table = Table.create(client, seats=["Aki", "Ben"])
     table.join_all()
     old = table.tokens["seat:1"]
-    unused = client.post(
-        f"/games/{table.game_id}/seats/1/invite", headers=table.auth("gm")
-    ).json()["invite"]
+    unused = client.post(f"/games/{table.game_id}/seats/1/invite", headers=table.auth("gm")).json()[
+        "invite"
+    ]
     status, rotated = rotate(table, "gm", 1)
     assert status == 201, rotated
     assert table.events("seat:2")[-1]["type"] == "CredentialsRotated"
