@@ -37,7 +37,14 @@ from domain.lifecycle_events import GameCreated, GameOptions, SeatJoined
 from domain.records import CommandKey, Draft, Recorded, ServerData
 from domain.repository import Answer, AppendConflict, GameRepository
 from domain.store import CommandAnswer, EventLog
-from domain.text import FORBIDDEN_CHARACTER, forbidden_character, problem_text
+from domain.text import (
+    BLANK_TEXT,
+    FORBIDDEN_CHARACTER,
+    blank,
+    blank_text,
+    forbidden_character,
+    problem_text,
+)
 from domain.verification import Unreadable, VerificationReport, verify
 from domain.writer import GroupWriter, Job, Then
 
@@ -141,7 +148,9 @@ class GameService:
         for name in (new.title, *new.seat_names):  # the API's models check these too; the CLI
             found = forbidden_character(name, one_line=True)
             if found is not None:
-                raise KirokuError(FORBIDDEN_CHARACTER, problem_text("A title or name", *found))
+                raise KirokuError(FORBIDDEN_CHARACTER, problem_text("タイトルか名前", *found))
+            if blank(name):
+                raise KirokuError(BLANK_TEXT, blank_text("タイトルか名前"))
         open_seats = [s for s in range(1, len(new.seat_names) + 1) if s != new.host_seat]
         server_seed = new_server_seed()
         command: CommandKey | None = None
