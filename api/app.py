@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 from starlette.types import Receive, Scope, Send
 
 from api import longreads, pages
@@ -30,6 +30,7 @@ from api.routes import (
     views,
 )
 from api.routes.lean import LeanCommands, lane_game_id
+from api.strict import known_query
 from api.web import SecurityHeaders, WebSettings
 from domain.authentication import Authenticator
 from domain.service import GameService
@@ -99,6 +100,7 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
         summary="A tamper-evident, event-sourced game log for tabletop play at a distance",
         version="0.1.0",
         lifespan=lifespan,
+        dependencies=[Depends(known_query)],  # api/strict.py: no undeclared query parameter
     )
     app.state.service = service = service if service is not None else GameService()
     app.state.auth = Authenticator(service.games)

@@ -11,6 +11,7 @@ from api.deps import Caller, GameId, Presented_, Service
 from api.live import Live
 from api.live.response import EventStreamResponse
 from api.present import head_header
+from api.routes.events import beyond_the_game
 from domain.errors import KirokuError, Unauthorized
 from domain.game import GameState
 
@@ -64,6 +65,7 @@ async def stream_events(
     # Whatever keeps the game from being read (a damaged event) is answered now, as a problem,
     # rather than after the stream has started with 200.
     state = await run_in_threadpool(service.state, game_id)
+    beyond_the_game(state, resume)
     if not presented.still_valid(state, audience):  # revoked since it was checked
         raise Unauthorized("bad_token", "These credentials are no longer valid for this game.")
 
