@@ -4,6 +4,7 @@ recorded games (replay, audit, export, import) are in replay/cli.py."""
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import json
 import os
 import sys
@@ -45,8 +46,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
+def installed_version() -> str:
+    """The installed distribution's version (a checkout not installed says so)."""
+    try:
+        return importlib.metadata.version("kiroku")
+    except importlib.metadata.PackageNotFoundError:
+        return "(not installed)"
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kiroku", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"kiroku {installed_version()}")
     commands = parser.add_subparsers(title="commands")
 
     serve = commands.add_parser("serve", help="run the HTTP API")
