@@ -11,7 +11,7 @@ from typing import Any
 from fastapi import Depends, FastAPI
 from starlette.types import Receive, Scope, Send
 
-from api import longreads, pages
+from api import longreads, observe, pages
 from api.affinity import Affinity, affinity_wanted
 from api.errors import install_error_handlers
 from api.limits import BodySizeLimit
@@ -72,6 +72,7 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.live = await Live.start(app.state.service, on_revoked=app.state.auth.revoked)
+        app.state.service.listeners.append(observe.on_append)
         shorten_pool_wait(app.state.service.log.recorder)  # started: no more long waits
         shorten_pool_wait(app.state.views.store)
         if affinity_wanted(app.state.service.env):
@@ -90,6 +91,8 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
             await app.state.affinity.stop()
             app.state.affinity = None
         await app.state.live.stop()
+        if observe.on_append in app.state.service.listeners:
+            app.state.service.listeners.remove(observe.on_append)
         longreads.shutdown()
         if owned:
             app.state.service.close()
@@ -116,4 +119,5 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
     app.mount("/static", pages.static_files(), name="static")
     app.add_middleware(BodySizeLimit)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(observe.RequestMetrics)  # outermost: it sees every answer's status
     return app

@@ -9,10 +9,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 
 from api.live.batch import Batch, Message
+from api.observe import FANOUT_LAG
 from domain.game import GameState
 
 logger = logging.getLogger("kiroku.live")
@@ -34,6 +36,7 @@ class GameFeed:
         self._read = read
         self._recheck = recheck
         self._known = 0  # the highest seq any notification announced
+        self._noticed: float | None = None  # when an unread notice first arrived (monotonic)
         self._batches: deque[Batch] = deque()
         self._kept = 0
         self._waiters: set[asyncio.Event] = set()
@@ -78,6 +81,8 @@ class GameFeed:
         elif seq > self._known:
             self._known = seq
             if self.head is None or seq > self.head:
+                if self._noticed is None:
+                    self._noticed = time.monotonic()
                 self._wake.set()
 
     def close(self) -> None:
@@ -124,6 +129,9 @@ class GameFeed:
                 self._wake_waiters()
         if self.head is not None and batch.last <= self.head:
             return False
+        if self._noticed is not None and batch.last >= self._known:
+            FANOUT_LAG.observe(time.monotonic() - self._noticed)
+            self._noticed = None
         if batch.records:
             self._batches.append(batch)
             self._kept += len(batch.records)

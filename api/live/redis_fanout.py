@@ -89,6 +89,10 @@ class RedisFanout:
         await asyncio.gather(*self._tasks, return_exceptions=True)
         await self._redis.aclose()
 
+    async def ping(self) -> None:
+        """Raises when Redis does not answer (the readiness check)."""
+        await self._redis.ping()
+
     def publish(self, game_id: str, seq: int) -> None:
         """Queue a notice (on the loop); a burst for one game is sent as its latest seq."""
         if seq > self._pending.get(game_id, 0):

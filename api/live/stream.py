@@ -13,6 +13,7 @@ from collections.abc import AsyncGenerator, Callable
 
 from api.live.hub import Hub
 from api.live.sse import HEARTBEAT, retry
+from api.observe import ERRORS, STREAMS_OPEN
 from domain.errors import CorruptEvent
 from domain.game import GameState
 
@@ -37,6 +38,7 @@ async def event_stream(
     the game is sent; EventSource's reconnection is then refused (401)."""
     # Sent at once, so the client knows the stream is open before any event exists.
     yield retry(RETRY_MS)
+    STREAMS_OPEN.inc()
     cursor = after
     loop = asyncio.get_running_loop()
     ends = loop.time() + lifetime if lifetime is not None else None
@@ -60,6 +62,7 @@ async def event_stream(
                         game_id,
                         audience,
                         cursor,
+                        extra={"game": game_id, "seq": cursor},
                     )
                     return
                 if pending:
@@ -74,7 +77,23 @@ async def event_stream(
                     if ends is None or loop.time() < ends:
                         yield HEARTBEAT
     except CorruptEvent as error:
-        logger.error("stream of game %s ended after seq %d: %s", game_id, cursor, error.message)
+        ERRORS.labels("stream").inc()
+        logger.error(
+            "stream of game %s ended after seq %d: %s",
+            game_id,
+            cursor,
+            error.message,
+            extra={"game": game_id, "seq": cursor},
+        )
     except Exception:
         # The response has started: the client can only see the stream end, and resume.
-        logger.exception("stream of game %s for %s ended after seq %d", game_id, audience, cursor)
+        ERRORS.labels("stream").inc()
+        logger.exception(
+            "stream of game %s for %s ended after seq %d",
+            game_id,
+            audience,
+            cursor,
+            extra={"game": game_id, "seq": cursor},
+        )
+    finally:
+        STREAMS_OPEN.dec()
