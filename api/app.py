@@ -15,7 +15,7 @@ from api import longreads, observe, pages
 from api.affinity import Affinity, affinity_wanted
 from api.errors import install_error_handlers
 from api.limits import BodySizeLimit
-from api.live import Live
+from api.live import Live, LiveSettings
 from api.openapi import install_openapi
 from api.routes import (
     commands,
@@ -31,6 +31,7 @@ from api.routes import (
 )
 from api.routes.lean import LeanCommands, lane_game_id
 from api.strict import known_query
+from api.throttle import Throttle
 from api.web import SecurityHeaders, WebSettings
 from domain.authentication import Authenticator
 from domain.service import GameService
@@ -118,6 +119,8 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
     app.include_router(pages.router)
     app.mount("/static", pages.static_files(), name="static")
     app.add_middleware(BodySizeLimit)
+    live = LiveSettings.from_env()  # api/throttle.py: limits per client, counted in its Redis
+    app.add_middleware(Throttle, redis_url=live.redis_url, prefix=live.redis_prefix)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(observe.RequestMetrics)  # outermost: it sees every answer's status
     return app
