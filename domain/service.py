@@ -179,12 +179,12 @@ class GameService:
             host_seat=new.host_seat,
         )
         assert isinstance(draft.event, GameCreated)
+        host = draft.event.host
         if command is not None:
             server = draft.server or ServerData()
             draft = Draft(
                 draft.event, draft.audience, server.model_copy(update={"command": command})
             )
-        host = draft.event.host
         recorded = codec.seal(
             draft,
             game_id=game_id,

@@ -172,7 +172,7 @@ def _check_line(text: str) -> str:
     return _check(text, one_line=True)
 
 
-def _ranges(characters: set[str]) -> str:
+def _ranges(characters: frozenset[str]) -> str:
     """A regular-expression character class body for these characters, as ranges. BMP
     characters are written as \\uXXXX escapes; others as themselves (both JSON Schema's
     ECMA-262 regular expressions with the u flag and Python's read them)."""
@@ -195,17 +195,17 @@ def _ranges(characters: set[str]) -> str:
     return "".join(out)
 
 
-def _refused_always() -> set[str]:
+def _refused_always() -> frozenset[str]:
     # Control, format and separator characters are all in planes 0, 1 and 14.
     candidates = itertools.chain(range(0x20000), range(0xE0000, 0xE1000))
-    return NONCHARACTERS | {
+    return NONCHARACTERS | frozenset(
         chr(c)
         for c in candidates
         if not 0xD800 <= c <= 0xDFFF  # surrogates cannot occur in the JSON a client sends
         and chr(c) not in ALLOWED_IN_MESSAGES
         and c != ord(ZWJ)
         and _refused(chr(c), frozenset())
-    }
+    )
 
 
 # The same rule for clients, as JSON Schema patterns (checked here by the validators, which

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import TYPE_CHECKING
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,10 +23,14 @@ from domain.text import (
     problem_text,
 )
 
-REFUSED_CATEGORIES = ["Cc", "Cf", "Zl", "Zp"]
+if TYPE_CHECKING:
+    from hypothesis.internal.charmap import CategoryName
+
+REFUSED_CATEGORIES: list[CategoryName] = ["Cc", "Cf", "Zl", "Zp"]
 MESSAGE, LINE = message_pattern(), line_pattern()  # made once, not inside a timed example
+VISIBLE: list[CategoryName] = ["L", "M", "N", "P", "S", "Zs"]
 visible = st.characters(
-    categories=["L", "M", "N", "P", "S", "Zs"],
+    categories=VISIBLE,
     exclude_characters="".join(BLANK_FILLERS | NONCHARACTERS),
 )
 refused = st.one_of(
@@ -59,7 +64,7 @@ def test_visible_text_passes_and_the_patterns_agree(text: str) -> None:
     assert (re.fullmatch(LINE, text) is not None) is not blank(text)
 
 
-@given(st.sampled_from(["Cc", "Cf", "Zl", "Zp"]).flatmap(lambda c: st.characters(categories=[c])))
+@given(st.sampled_from(REFUSED_CATEGORIES).flatmap(lambda c: st.characters(categories=[c])))
 def test_every_character_of_the_refused_categories_is_refused_in_names(character: str) -> None:
     expected = character not in DIRECTION_MARKS
     assert (forbidden_character(f"a{character}b", one_line=True) is not None) is expected
