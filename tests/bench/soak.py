@@ -177,7 +177,7 @@ async def soak(server: KirokuServer, minutes: float, interval: float, rate: floa
         intervals: list[Interval] = []
         latencies: list[float] = []
         acked: list[tuple[str, int, float]] = []  # (game, seq, when its 201 arrived)
-        counts = {"replays": 0, "exports": 0, "failures": 0}
+        counts = {"replays": 0, "exports": 0, "failures": 0, "dropped": 0}
         pending: set[asyncio.Task[None]] = set()
 
         async def send(n: int) -> None:
@@ -185,16 +185,20 @@ async def soak(server: KirokuServer, minutes: float, interval: float, rate: floa
             actor, body = command(n)
             headers = {"Authorization": f"Bearer {table.tokens[actor]}", "Idempotency-Key": f"k{n}"}
             started = time.perf_counter()
-            response = await sender.post(
-                f"/games/{table.game_id}/commands", json=body, headers=headers
-            )
+            try:
+                response = await sender.post(
+                    f"/games/{table.game_id}/commands", json=body, headers=headers
+                )
+            except httpx.HTTPError:  # e.g. a kept-alive connection the server just closed
+                counts["dropped"] += 1
+                return
             if response.status_code != 201:
                 counts["failures"] += 1
                 return
             latencies.append((time.perf_counter() - started) * 1000)
             acked.append((table.game_id, response.json()["last_seq"], time.monotonic()))
 
-        async def read(n: int) -> None:
+        async def read_one(n: int) -> None:
             table = tables[n % GAMES]
             auth = {"Authorization": f"Bearer {table.tokens['gm']}"}
             if n % 5 == 4:  # one in five: the whole session log
@@ -210,6 +214,12 @@ async def soak(server: KirokuServer, minutes: float, interval: float, rate: floa
                 counts["replays"] += got.status_code == 200
             if got.status_code != 200:
                 counts["failures"] += 1
+
+        async def read(n: int) -> None:
+            try:
+                await read_one(n)
+            except httpx.HTTPError:  # e.g. a kept-alive connection the server just closed
+                counts["dropped"] += 1
 
         began = time.monotonic()
         boundaries: list[float] = []
@@ -264,7 +274,8 @@ async def soak(server: KirokuServer, minutes: float, interval: float, rate: floa
     print(
         f"{n} commands at {rate:g}/s over {minutes:g} × {interval:g} s; "
         f"{counts['replays']} replays, {counts['exports']} log exports; "
-        f"{counts['failures']} not answered 200/201; {connections} stream connections"
+        f"{counts['failures']} not answered 200/201, {counts['dropped']} connections dropped; "
+        f"{connections} stream connections"
     )
     unit = "minute" if interval == 60 else f"{interval:g} s"
     print(
