@@ -203,6 +203,12 @@ def _lifecycle(
         case "SessionsRevoked":
             who = actor_name(str(public.get("audience", "")), seat_names)
             return _said(N_("{name}のブラウザをすべてサインアウトした"), name=who)
+        case "CredentialsRotated":
+            number = public.get("seat")
+            name = seat_names.get(number) if isinstance(number, int) else None
+            return _said(
+                N_("{name}の席のリンクとサインインを取り替えた"), name=name or f"席{number}"
+            )
         case "InviteIssued":
             number = public.get("seat")
             name = seat_names.get(number) if isinstance(number, int) else None
