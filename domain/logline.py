@@ -70,11 +70,13 @@ Describer = Callable[[str, dict[str, Any], dict[str, Any] | None], tuple[str, st
 
 
 def actor_name(actor: str, seat_names: Mapping[int, str]) -> str:
-    """A seat's name (or 「席N」 before it has one), 「GM」, 「ホスト」: never `seat:N`."""
+    """A seat's name (or 「席N」 before it has one), GM, Host: never `seat:N`."""
     number = seat_number(actor)
     if number is not None:
         return seat_names.get(number) or f"席{number}"
-    return {GM: "GM", HOST: "ホスト", SYSTEM: "システム"}.get(actor, actor)
+    # "Host" and "System" as the session log's verifier (static/logverify.js) re-derives them:
+    # both change together once that file is free to edit.
+    return {GM: "GM", HOST: "Host", SYSTEM: "System"}.get(actor, actor)
 
 
 def audience_text(audience: tuple[str, ...], seat_names: Mapping[int, str]) -> str:
@@ -225,7 +227,7 @@ def roll_text(record: dict[str, Any]) -> dict[str, Any]:
     if record.get("comment"):
         text = f"{text} {record['comment']}"
     if record.get("manual"):
-        text += " (手振り)"
+        text += " (manual dice)"  # as static/logverify.js re-derives it
     success = result.get("success")
     outcome: Outcome = None if success is None else ("success" if success else "failure")
     return {"text": text, "outcome": outcome}
