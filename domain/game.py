@@ -64,6 +64,10 @@ class GameState(BaseModel):
     # A game without a referee: its host's actor ("host", or "seat:N" when the host also sits
     # at seat N); None in a GM-run game.
     host: str | None = None
+    # The BCDice game system of its chat rolls and the BCDice version it keeps (None: the
+    # engine's own, for games created before BCDice answered).
+    system: str = "DiceBot"
+    bcdice: str | None = None
     rules: Any = None  # the ruleset's own state model
 
     def seat(self, number: int) -> SeatState | None:

@@ -24,9 +24,11 @@ from uuid import uuid4
 from domain import codec, lifecycle
 from domain.audience import GM, seat_actor
 from domain.authentication import hash_token
+from domain.bcdice_engine import BCDiceEngine
 from domain.canonical import canonical_request, sha256_hex
 from domain.commands import Command
 from domain.config import store_env
+from domain.dice.bcdice import default_system
 from domain.envelope import genesis_hash
 from domain.errors import KirokuError
 from domain.fairness import new_server_seed
@@ -54,6 +56,7 @@ class NewGame:
     ruleset_options: dict[str, Any]
     referee: str | None = None  # "gm" or "host"; None: the ruleset's default
     host_seat: int | None = None  # the seat a host also sits at
+    system: str | None = None  # BCDice game system; None: the ruleset's (default_system)
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,7 @@ class GameService:
         self._locks_guard = threading.Lock()
         self.listeners: list[Listener] = []
         self.writer = GroupWriter(self)
+        self.bcdice = BCDiceEngine()  # evaluates chat rolls: asked before deciding
 
     @property
     def env(self) -> dict[str, str]:
@@ -105,6 +109,7 @@ class GameService:
     def close(self) -> None:
         self.writer.close()
         self.games.close()
+        self.bcdice.close()
 
     # ------------------------------------------------------------------------- commands
 
@@ -114,6 +119,8 @@ class GameService:
             found = forbidden_character(name, one_line=True)
             if found is not None:
                 raise KirokuError(FORBIDDEN_CHARACTER, problem_text("A title or name", *found))
+        system = new.system or default_system(new.ruleset)
+        self.bcdice.info(system)  # refuses a system BCDice does not have
         game_id = str(uuid4())
         token = secrets.token_urlsafe(32)
         invites = {
@@ -132,6 +139,8 @@ class GameService:
             invite_hashes=[hash_token(i) for i in invites.values()],
             referee=new.referee,
             host_seat=new.host_seat,
+            system=system,
+            bcdice=self.bcdice.version(),
         )
         assert isinstance(draft.event, GameCreated)
         host = draft.event.host
@@ -230,7 +239,9 @@ class GameService:
         if idempotency_key is None:
             return Job(
                 game_id,
-                lambda state: lifecycle.decide(state, command, actor),
+                lambda state: lifecycle.decide(
+                    state, command, actor, self.bcdice.for_command(state, command)
+                ),
                 lambda _d: actor,
                 None,
             )
@@ -238,7 +249,9 @@ class GameService:
         answer = Answer(key=sha256_hex(f"{actor}\n{idempotency_key}"), request=request)
 
         def decide(state: GameState) -> list[Draft]:
-            drafts = lifecycle.decide(state, command, actor)
+            drafts = lifecycle.decide(
+                state, command, actor, self.bcdice.for_command(state, command)
+            )
             if drafts:
                 first = drafts[0]
                 server = first.server or ServerData()

@@ -40,6 +40,7 @@ def create_game(
             ruleset_options=body.ruleset_options,
             referee=body.referee,
             host_seat=body.host_seat,
+            system=body.system,
         )
     )
     base = web.base(str(request.base_url))

@@ -1,0 +1,32 @@
+"""BCDice's game systems: what a game's chat rolls can be evaluated in (docs/dice.md)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
+
+from api.deps import Service
+from domain.bcdice_engine import SystemInfo
+
+router = APIRouter(prefix="/systems", tags=["systems"])
+
+
+class SystemsOut(BaseModel):
+    bcdice: str = Field(description="The BCDice version (npm package `bcdice`) new games use")
+    default: str = Field(description="The system a game rolls in unless one is picked")
+    systems: list[SystemInfo] = Field(description="Every system, by BCDice's sort key")
+
+
+@router.get("")
+def list_systems(service: Service) -> SystemsOut:
+    """Every BCDice game system (id, Japanese name, sort key): the picker's list. Each one's
+    help text is at /systems/{id}."""
+    return SystemsOut(
+        bcdice=service.bcdice.version(), default="DiceBot", systems=service.bcdice.systems()
+    )
+
+
+@router.get("/{system_id}")
+def get_system(system_id: str, service: Service) -> SystemInfo:
+    """One system with its help text (BCDice's HELP_MESSAGE): its commands, in its words."""
+    return service.bcdice.info(system_id)
