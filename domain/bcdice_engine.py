@@ -13,6 +13,7 @@ re-derives every face from the seed before recording it (`lifecycle.bcdice_recor
 
 from __future__ import annotations
 
+import atexit
 import json
 import logging
 import re
@@ -26,10 +27,17 @@ from pydantic import BaseModel, ConfigDict
 
 from domain.commands import Command, Roll, Say
 from domain.config import bcdice_dir, node_binary
-from domain.dice.bcdice import DEFAULT_SYSTEM, BCDiceResult, Evaluation, split_command
+from domain.dice.bcdice import (
+    DEFAULT_SYSTEM,
+    BCDiceResult,
+    Evaluation,
+    result_json,
+    split_command,
+)
 from domain.drawing import draw_words
 from domain.errors import KirokuError
 from domain.game import GameState
+from domain.verification import NotReevaluated
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +56,11 @@ class EngineDown(KirokuError):
             "dice_engine_unavailable",
             f"ダイスボット (BCDice) が応答しません。しばらくして再度お試しください ({why}).",
         )
+
+
+class _Died(EngineDown):
+    def __init__(self) -> None:
+        super().__init__("the BCDice process stopped")
 
 
 class SystemInfo(BaseModel):
@@ -100,33 +113,40 @@ class BCDiceEngine:
 
     def _call(self, request: dict[str, Any]) -> dict[str, Any]:
         with self._lock:
-            if self._process is None or self._process.poll() is not None:
-                if self._process is not None:
-                    log.warning(
-                        "the BCDice process exited (%s); starting it again",
-                        self._process.returncode,
-                    )
-                self._process = self._start()
-            process = self._process
-            assert process.stdin is not None and process.stdout is not None
-            self._next += 1
-            request = {"id": self._next, **request}
             try:
-                process.stdin.write(json.dumps(request, ensure_ascii=False).encode() + b"\n")
-                process.stdin.flush()
-                ready, _, _ = select.select([process.stdout], [], [], TIMEOUT)
-                line = process.stdout.readline() if ready else b""
-            except OSError as error:
-                self._kill()
-                raise EngineDown(f"the BCDice process failed: {error}") from error
-            if not line:
-                self._kill()
-                raise EngineDown("the BCDice process stopped or did not answer")
-            answer: dict[str, Any] = json.loads(line)
-            if answer.get("id") != self._next:
-                self._kill()
-                raise EngineDown("the BCDice process answered out of turn")
-            return answer
+                return self._ask(request)
+            except _Died:
+                # It had died since the last call (a crash, a kill): start it again, once.
+                return self._ask(request)
+
+    def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        if self._process is None or self._process.poll() is not None:
+            if self._process is not None:
+                log.warning(
+                    "the BCDice process exited (%s): starting it again", self._process.returncode
+                )
+            self._process = self._start()
+        process = self._process
+        assert process.stdin is not None and process.stdout is not None
+        self._next += 1
+        request = {"id": self._next, **request}
+        try:
+            process.stdin.write(json.dumps(request, ensure_ascii=False).encode() + b"\n")
+            process.stdin.flush()
+            ready, _, _ = select.select([process.stdout], [], [], TIMEOUT)
+            line = process.stdout.readline() if ready else None
+        except OSError:
+            line = b""
+        if not line:
+            self._kill()
+            if line is not None:  # end of file: it died
+                raise _Died()
+            raise EngineDown("the BCDice process did not answer in time")
+        answer: dict[str, Any] = json.loads(line)
+        if answer.get("id") != self._next:
+            self._kill()
+            raise EngineDown("the BCDice process answered out of turn")
+        return answer
 
     def _kill(self) -> None:
         if self._process is not None:
@@ -247,6 +267,20 @@ class BCDiceEngine:
             )
         return Evaluation(system=system, version=used, command=command, result=result)
 
+    def reevaluate(
+        self, system: str, version: str, command: str, faces: list[int]
+    ) -> tuple[dict[str, Any], list[int]] | None:
+        """For the audit (`verification.Reevaluate`): BCDice `version`'s result on these faces
+        as the event records it, and the sides of each call; NotReevaluated when that version
+        cannot run here."""
+        try:
+            evaluation = self.evaluate(system, command, version=version, faces=faces)
+        except EngineDown as down:
+            raise NotReevaluated(f"BCDice {version}: {down.message}") from down
+        if evaluation.result is None:
+            return None
+        return result_json(evaluation.result), list(evaluation.result.sides)
+
     def for_command(self, state: GameState, command: Command) -> Evaluation | None:
         """BCDice's answer to a chat line or roll of this game, with its faces from draw
         `state.draws + 1` of the game's stream (or the manual faces); None for any other
@@ -269,13 +303,29 @@ class BCDiceEngine:
         )
 
 
+_SHARED: BCDiceEngine | None = None
+_SHARED_GUARD = threading.Lock()
+
+
+def shared_engine() -> BCDiceEngine:
+    """The process's one engine (one Node.js process however many services it serves),
+    stopped when the process exits."""
+    global _SHARED
+    with _SHARED_GUARD:
+        if _SHARED is None:
+            _SHARED = BCDiceEngine()
+            atexit.register(_SHARED.close)
+        return _SHARED
+
+
 def _refusal(request: dict[str, Any], answer: dict[str, Any]) -> KirokuError:
     """The error the helper answered, as a refusal in the player's words."""
     code, why = str(answer.get("code") or "bcdice_error"), str(answer.get("error"))
     if code == "unknown_system":
         return KirokuError(
             "unknown_system",
-            f"BCDice にゲームシステム {request.get('system')} はありません (GET /systems lists them).",
+            f"BCDice にゲームシステム {request.get('system')} はありません "
+            "(GET /systems lists them).",
         )
     if code == "version_unavailable":
         return EngineDown(why)

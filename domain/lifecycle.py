@@ -83,9 +83,9 @@ def create(
 ) -> Draft:
     """The GameCreated of a new game; the creator's token (`token_hash`) is the GM's, or in a
     game without a referee the host's (`host_seat`: the seat the host also sits at, which then
-    gets no invite). `invite_hashes` has one invite per other seat, in seat order. `system` and `bcdice` are the BCDice
-    game system and version its chat rolls are evaluated with (the application layer checked
-    them with BCDice)."""
+    gets no invite). `invite_hashes` has one invite per other seat, in seat order. `system`
+    and `bcdice` are the BCDice game system and version its chat rolls are evaluated with (the
+    application layer checked them with BCDice)."""
     rules = ruleset_for(ruleset)
     rules.options(ruleset_options)  # refuse bad options before anything is stored
     if not 1 <= len(seat_names) <= MAX_SEATS:

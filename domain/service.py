@@ -24,7 +24,7 @@ from uuid import uuid4
 from domain import codec, lifecycle
 from domain.audience import GM, seat_actor
 from domain.authentication import hash_token
-from domain.bcdice_engine import BCDiceEngine
+from domain.bcdice_engine import shared_engine
 from domain.canonical import canonical_request, sha256_hex
 from domain.commands import Command
 from domain.config import store_env
@@ -96,7 +96,7 @@ class GameService:
         self._locks_guard = threading.Lock()
         self.listeners: list[Listener] = []
         self.writer = GroupWriter(self)
-        self.bcdice = BCDiceEngine()  # evaluates chat rolls: asked before deciding
+        self.bcdice = shared_engine()  # evaluates chat rolls: asked before deciding
 
     @property
     def env(self) -> dict[str, str]:
@@ -109,7 +109,6 @@ class GameService:
     def close(self) -> None:
         self.writer.close()
         self.games.close()
-        self.bcdice.close()
 
     # ------------------------------------------------------------------------- commands
 
