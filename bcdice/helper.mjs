@@ -83,6 +83,9 @@ function randomizer(request, calls) {
     return (sides) => {
       if (calls.length >= faces.length) throw new Failure("faces_short", `needs more than the ${faces.length} faces given`);
       const value = faces[calls.length];
+      if (!Number.isInteger(value) || value < 1 || value > sides) {
+        throw new Failure("faces_range", `face ${calls.length + 1} (${value}) is not a face of a ${sides}-sided die`);
+      }
       calls.push([value, sides]);
       return value;
     };

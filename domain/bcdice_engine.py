@@ -329,6 +329,6 @@ def _refusal(request: dict[str, Any], answer: dict[str, Any]) -> KirokuError:
         )
     if code == "version_unavailable":
         return EngineDown(why)
-    if code in ("faces_short", "faces_left"):
+    if code in ("faces_short", "faces_left", "faces_range"):
         return KirokuError("bad_faces", f"{request.get('command')}: {why}.")
     return KirokuError("bcdice_error", f"BCDice could not evaluate {request.get('command')}: {why}")
