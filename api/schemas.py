@@ -147,3 +147,7 @@ class GameOut(BaseModel):
     seats: list[SeatOut]
     tabs: list[str]
     rules: dict[str, Any]
+    system: str = Field(default="DiceBot", description="The BCDice game system of its chat rolls")
+    bcdice: str | None = Field(
+        default=None, description="The BCDice version it keeps (None: the server's)"
+    )

@@ -95,4 +95,6 @@ def get_game(game_id: GameId, audience: Caller, service: Service, response: Resp
         seats=[SeatOut(seat=s.seat, name=s.name, joined=s.joined) for s in state.seats],
         tabs=list(state.tabs),
         rules=rules_view(state, audience),
+        system=state.system,
+        bcdice=state.bcdice,
     )
