@@ -12,7 +12,7 @@
 // fairness.py's `uniform` does: skip each word >= 2**32 - (2**32 % sides), then word % sides
 // + 1. When the words run out the answer is {"more": true} and Kiroku sends more. With
 // "faces" each call takes the next face as given (`kiroku roll --faces`, manual dice, the
-// audit); too few is {"error"}. The answer lists every call as [value, sides], in order.
+// audit); too few is {"error"}, and so is too many unless "exact": false. The answer lists every call as [value, sides], in order.
 //
 // Several BCDice versions may be installed side by side (npm aliases in package.json, e.g.
 // "bcdice-4.9.0": "npm:bcdice@4.9.0"); a request names the version a game started with.
@@ -122,7 +122,7 @@ async function evaluate(request) {
     if (inner instanceof NeedMore || inner instanceof Failure) throw inner;
     throw error;
   }
-  if (Array.isArray(request.faces) && result && calls.length !== request.faces.length) {
+  if (Array.isArray(request.faces) && result && request.exact !== false && calls.length !== request.faces.length) {
     throw new Failure("faces_left", `uses ${calls.length} faces, not the ${request.faces.length} given`);
   }
   if (!result) return { result: null };

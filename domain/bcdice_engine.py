@@ -226,11 +226,13 @@ class BCDiceEngine:
         version: str | None = None,
         faces: list[int] | None = None,
         words: Any = None,
+        exact: bool = True,
     ) -> Evaluation:
         """BCDice's answer to `command` in `system`: with `faces` given one by one to its
         randomizer, or with `words(count)` giving the first `count` words of a fair stream
         (asked again for more while BCDice needs them). A command BCDice does not know gives
-        an Evaluation without result; faces that do not fit it raise `bad_faces`."""
+        an Evaluation without result; faces that do not fit it raise `bad_faces` (faces left
+        over too, unless not `exact`: BCDice's own test data gives some)."""
         used = version or self.version()
         request: dict[str, Any] = {
             "op": "eval",
@@ -242,6 +244,7 @@ class BCDiceEngine:
         while True:
             if faces is not None:
                 request["faces"] = list(faces)
+                request["exact"] = exact
             else:
                 request["words"] = words(count) if words is not None else []
             answer = self._call(request)
