@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from domain.bcdice_engine import BCDiceEngine, EngineDown, shared_engine
+from domain.bcdice_engine import BCDiceEngine, shared_engine
 from domain.envelope import chain_hash, genesis_hash
 from domain.fairness import Draw, DrawTag
 from domain.service import GameService
@@ -136,7 +136,7 @@ def _ended(client: TestClient) -> tuple[Table, list[dict[str, Any]]]:
 
 
 def test_after_the_end_verify_and_audit_re_derive_and_re_evaluate(client: TestClient) -> None:
-    table, envelopes = _ended(client)
+    table, _envelopes = _ended(client)
     report = client.get(f"/games/{table.game_id}/verify").json()
     assert report["ok"] is True and report["secrets"]["checked_draws"] == 3
     audited = client.get(f"/games/{table.game_id}/audit", headers=table.auth("gm")).json()
@@ -183,7 +183,7 @@ def test_a_tampered_result_or_face_is_caught_by_the_audit(client: TestClient) ->
 def test_a_version_not_installed_is_named_by_the_audit_not_failed(client: TestClient) -> None:
     table, envelopes = _ended(client)
     engine = shared_engine()
-    with pytest.raises(NotReevaluated, match="0.0.1"):
+    with pytest.raises(NotReevaluated, match=r"0\.0\.1"):
         engine.reevaluate("DiceBot", "0.0.1", "1D6", [3])
     old = copy.deepcopy(envelopes)
     for envelope in old:
