@@ -15,7 +15,7 @@ const COMMON = {
   Emoklore: ["3DM<=6", "1DM<=6", "2DM<=6"],
   DoubleCross: ["5DX+2@10", "3DX@10", "1D10"],
   Nechronica: ["1NC", "2NC", "1NA"],
-  NinjaSlayer2: ["NJ4[N]", "EV4[N]", "AT4[N]", "WS8"],
+  NinjaSlayer2: ["N4", "E4", "H4", "WS8", "SB"],
   MagicaLogia: ["2D6>=5", "ST", "FT"],
   Satasupe: ["2D6>=7", "SR5", "TAGT"],
 };
