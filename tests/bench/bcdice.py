@@ -1,14 +1,14 @@
 """BCDice benchmark: prints figures, asserts nothing about speed.
 
-    python -m tests.bench.bcdice            (or `make bench`)
-    python -m tests.bench.bcdice --quick    (smaller counts)
+  python -m tests.bench.bcdice            (or `make bench`)
+  python -m tests.bench.bcdice --quick    (smaller counts)
 
-  (a) a chat roll's latency added by BCDice: GameService.execute of a chat roll (`CC<=54` in a
-      Cthulhu7th game, `2D6>=7` in DiceBot) against a chat line that is not sent to BCDice, on
-      one SQLite game, p50 and p99; and the engine's round trip alone (BCDiceEngine.evaluate
-      with the game's stream words);
-  (b) the BCDice process's resident memory (VmRSS) after it started, and with the 20 systems
-      below loaded and each evaluated once (target: <= 150 MiB).
+(a) a chat roll's latency added by BCDice: GameService.execute of a chat roll (`CC<=54` in a
+    Cthulhu7th game, `2D6>=7` in DiceBot) against a chat line that is not sent to BCDice, on
+    one SQLite game, p50 and p99; and the engine's round trip alone (BCDiceEngine.evaluate
+    with the game's stream words);
+(b) the BCDice process's resident memory (VmRSS) after it started, and with the 20 systems
+    below loaded and each evaluated once (target: <= 150 MiB).
 """
 
 from __future__ import annotations
