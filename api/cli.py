@@ -12,6 +12,7 @@ import time
 import uuid
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from eventsourcing.persistence import PersistenceError
 
@@ -334,7 +335,7 @@ def _faces(text: str | None) -> list[int] | None:
 
 def _evaluated(
     engine: BCDiceEngine, system: str, line: str, faces: list[int] | None
-) -> dict[str, object] | None:
+) -> dict[str, Any] | None:
     command, comment = split_command(line)
     evaluation = engine.evaluate(
         system,
@@ -355,7 +356,7 @@ def _evaluated(
     }
 
 
-def _batch_line(engine: BCDiceEngine, system: str, line: str) -> dict[str, object]:
+def _batch_line(engine: BCDiceEngine, system: str, line: str) -> dict[str, Any]:
     try:
         item = json.loads(line)
         command = str(item["command"])

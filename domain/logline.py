@@ -189,7 +189,7 @@ def _outcome(result: dict[str, Any]) -> Outcome:
     if "critical" in result:  # BCDice's result (domain/dice/bcdice.py)
         for flag in ("critical", "fumble", "success", "failure"):
             if result.get(flag):
-                return flag  # type: ignore[return-value]
+                return flag
         return None
     success = result.get("success")
     return None if success is None else ("success" if success else "failure")

@@ -91,14 +91,14 @@ def test_a_cthulhu7th_table_rolls_bcdice_s_commands(
         # a face changed in a roll's result (not in its draw), the chain recomputed around
         # it: the verifier names the roll
         header, envelopes = embedded(html)
-        rolled = next(e for e in envelopes if e["type"] == "DiceRolled" and e["public"]["roll"])
-        faces = rolled["public"]["roll"]["result"]["faces"]
+        event = next(e for e in envelopes if e["type"] == "DiceRolled" and e["public"]["roll"])
+        faces = event["public"]["roll"]["result"]["faces"]
         faces[0] = faces[0] % 10 + 1
         path.write_text(rehash(header, envelopes, html), encoding="utf-8")
         reader.goto("about:blank")
         reader.goto(path.as_uri())
         expect(verdict).to_have_attribute("data-state", "bad", timeout=20_000)
-        expect(verdict).to_have_attribute("data-seq", str(rolled["seq"]))
+        expect(verdict).to_have_attribute("data-seq", str(event["seq"]))
         assert "the roll's faces are not the faces drawn for it" in verdict.inner_text()
     finally:
         reader.close()

@@ -14,7 +14,7 @@ from domain.bcdice_engine import BCDiceEngine, shared_engine
 from domain.envelope import chain_hash, genesis_hash
 from domain.fairness import Draw, DrawTag
 from domain.service import GameService
-from domain.verification import NotReevaluated
+from domain.verification import NotReevaluated, Unreadable
 from replay.audit import audit
 from tests.table import Table
 
@@ -145,10 +145,10 @@ def test_after_the_end_verify_and_audit_re_derive_and_re_evaluate(client: TestCl
     assert len(checks) == 3 and all(c["ok"] for c in checks)
 
 
-def _rehashed(game_id: str, envelopes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _rehashed(game_id: str, envelopes: list[dict[str, Any]]) -> list[dict[str, Any] | Unreadable]:
     """The envelopes with every hash recomputed: a forger's rewrite the chain cannot show."""
     prev = genesis_hash(game_id)
-    out = []
+    out: list[dict[str, Any] | Unreadable] = []
     for envelope in envelopes:
         envelope = {**envelope, "prev_hash": prev}
         envelope["hash"] = chain_hash(prev, {k: v for k, v in envelope.items() if k != "hash"})
@@ -160,7 +160,7 @@ def _rehashed(game_id: str, envelopes: list[dict[str, Any]]) -> list[dict[str, A
 def test_a_tampered_result_or_face_is_caught_by_the_audit(client: TestClient) -> None:
     table, envelopes = _ended(client)
     engine = shared_engine()
-    clean = audit(table.game_id, envelopes, engine.reevaluate)
+    clean = audit(table.game_id, [*envelopes], engine.reevaluate)
     assert clean.verdict == "clean"
 
     rolled = next(i for i, e in enumerate(envelopes) if e["type"] == "DiceRolled")

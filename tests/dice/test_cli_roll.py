@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from api.cli import main
 
 
-def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, object]]:
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, Any]]:
     code = main(["roll", "--json", *argv])
     out = capsys.readouterr().out
     assert out.count("\n") == 1  # one JSON object on one line
@@ -50,7 +51,7 @@ def test_json_result_rolled_here(capsys: pytest.CaptureFixture[str]) -> None:
         "(choice[a,b,c]) ＞ b",
         "(choice[a,b,c]) ＞ c",
     )
-    assert [sides for _value, sides in printed["dice"]] == [3]  # type: ignore[union-attr]
+    assert [sides for _value, sides in printed["dice"]] == [3]
 
 
 @pytest.mark.parametrize(
