@@ -102,3 +102,21 @@ def test_systems(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["systems"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert "Cthulhu7th\t新クトゥルフ神話TRPG" in lines and lines[0] == "DiceBot\tDiceBot"
+
+
+def test_new_with_a_system(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from domain.config import store_env
+    from domain.service import GameService
+
+    db = str(tmp_path / "cli.db")
+    argv = ["new", "狂気山脈", "--seat", "Aki", "--system", "Cthulhu7th", "--db", db, "--json"]
+    assert main(argv) == 0
+    game_id = json.loads(capsys.readouterr().out)["game_id"]
+    service = GameService(store_env(sqlite_path=db))
+    try:
+        state = service.state(game_id)
+    finally:
+        service.close()
+    assert state.system == "Cthulhu7th" and state.bcdice == "4.9.0"
+    assert main(["new", "x", "--seat", "Aki", "--system", "Nope", "--db", db]) == 1
+    assert "Nope" in capsys.readouterr().err
