@@ -221,3 +221,18 @@ def test_a_killed_process_is_started_again() -> None:
         assert engine.starts == 2
     finally:
         engine.close()
+
+
+def test_the_log_colours_bcdice_s_own_verdict() -> None:
+    from domain.logline import roll_text
+
+    def outcome(**flags: bool) -> str | None:
+        result = {"explanation": "…", "faces": [1], "secret": False}
+        result |= {f: flags.get(f, False) for f in ("success", "failure", "critical", "fumble")}
+        line = roll_text({"expression": "CC<=54", "system": "Cthulhu7th", "result": result})
+        return line["outcome"]
+
+    assert outcome(critical=True, success=True) == "critical"
+    assert outcome(fumble=True, failure=True) == "fumble"
+    assert outcome(success=True) == "success" and outcome(failure=True) == "failure"
+    assert outcome() is None  # no target: neither
