@@ -14,7 +14,7 @@ Status = Literal["setup", "started", "ended"]
 # Names GameState's shape and the lifecycle's folds: bump it when either changes, so stored
 # states (snapshots, projection states) folded by older code are dropped and folded again.
 # tests/contract/test_state_versions.py fails when the schema changes and this stays.
-GAME_STATE_VERSION = "2"
+GAME_STATE_VERSION = "3"  # 3: the game's BCDice system and version
 DEFAULT_TABS = ("メイン", "情報", "雑談")  # ココフォリア's main / info / other
 
 
