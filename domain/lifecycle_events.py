@@ -57,8 +57,8 @@ class GameCreated(Event):
     # "seat:N" the host also sits at. Left out of GM-run games, which keep their old shape.
     host: str | None = None
     # The BCDice game system every chat roll is evaluated in, and the version of BCDice (the
-    # npm package) the game keeps for its whole life (docs/dice.md). Left out of games created
-    # before BCDice answered, which keep their old shape (and roll in DiceBot).
+    # npm package) the game keeps for its whole life (docs/reference/dice.md). Left out of
+    # games created before BCDice answered, which keep their old shape (and roll in DiceBot).
     system: str | None = None
     bcdice: str | None = None
     secret: ServerSeed | None = None

@@ -1,4 +1,4 @@
-"""BCDice's game systems: what a game's chat rolls can be evaluated in (docs/dice.md)."""
+"""BCDice's game systems: what a game's chat rolls can be evaluated in (docs/reference/dice.md)."""
 
 from __future__ import annotations
 

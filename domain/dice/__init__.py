@@ -1,8 +1,8 @@
 """Kiroku's own typed dice, evaluated purely against given faces. BCDice itself (bcdice.py
 here, run by domain/bcdice_engine.py) answers every chat line and roll command; this parser
-is kept for two jobs only (docs/dice.md, "Kiroku's own dice"): the rulesets' typed mechanics
-(超人ロック's 2D6 checks, Ninja Slayer's pools, the mech d20 rolls) and re-evaluating rolls
-recorded before BCDice answered, so that those games still verify.
+is kept for two jobs only (docs/reference/dice.md, "Kiroku's own dice"): the rulesets' typed
+mechanics (超人ロック's 2D6 checks, Ninja Slayer's pools, the mech d20 rolls) and
+re-evaluating rolls recorded before BCDice answered, so that those games still verify.
 
 `parse(text)` gives an Expression; `expr.dice` says what to roll; `expr.evaluate(faces)`
 gives a RollResult; `expr.roll(die)` rolls with a fair die, rerolls included. Nothing here

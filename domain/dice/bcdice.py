@@ -2,7 +2,7 @@
 
 BCDice itself (npm `bcdice`, run by domain/bcdice_engine.py in a Node.js process) evaluates
 every chat command of a game in the game's system; its randomizer takes each face from the
-game's committed stream (docs/dice.md, "BCDice and fair dice"). What comes back is an
+game's committed stream (docs/reference/dice.md, "the protocol"). What comes back is an
 `Evaluation`; the pure decider checks its faces against the stream and records it. Nothing here
 does I/O.
 """

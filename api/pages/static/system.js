@@ -1,5 +1,5 @@
 // The game's dice system (BCDice) on the table page: its name and help text in the top bar,
-// and the commands a speaker's palette starts with (docs/dice.md).
+// and the commands a speaker's palette starts with (docs/reference/dice.md).
 import { el, get } from "./api.js";
 
 // Common commands of the most used systems, to start a palette with (a speaker's own
