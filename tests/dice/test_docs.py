@@ -9,7 +9,7 @@ import pytest
 
 from domain.dice import parse
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "reference" / "dice.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "reference" / "typed-dice.md"
 ROW = re.compile(r"^\| `(?P<command>[^`]+)` \| (?P<faces>[\d,]+|—) \| `(?P<explanation>[^`]+)` \|$")
 
 
