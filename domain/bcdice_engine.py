@@ -20,6 +20,7 @@ import re
 import select
 import subprocess
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -176,9 +177,6 @@ class BCDiceEngine:
             self._version = str(self._call({"op": "versions"})["main"])
         return self._version
 
-    def versions(self) -> list[str]:
-        return [str(v) for v in self._call({"op": "versions"})["versions"]]
-
     def systems(self, version: str | None = None) -> list[SystemInfo]:
         """Every game system of BCDice `version` (default: the current one), by sort key."""
         key = version or self.version()
@@ -225,7 +223,7 @@ class BCDiceEngine:
         *,
         version: str | None = None,
         faces: list[int] | None = None,
-        words: Any = None,
+        words: Callable[[int], list[int]] | None = None,
         exact: bool = True,
     ) -> Evaluation:
         """BCDice's answer to `command` in `system`: with `faces` given one by one to its

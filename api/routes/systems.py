@@ -7,6 +7,8 @@ from pydantic import BaseModel, Field
 
 from api.deps import Service
 from domain.bcdice_engine import SystemInfo
+from domain.dice.bcdice import DEFAULT_SYSTEM
+from domain.errors import KirokuError, NotFound
 
 router = APIRouter(prefix="/systems", tags=["systems"])
 
@@ -22,11 +24,16 @@ def list_systems(service: Service) -> SystemsOut:
     """Every BCDice game system (id, Japanese name, sort key): the picker's list. Each one's
     help text is at /systems/{id}."""
     return SystemsOut(
-        bcdice=service.bcdice.version(), default="DiceBot", systems=service.bcdice.systems()
+        bcdice=service.bcdice.version(), default=DEFAULT_SYSTEM, systems=service.bcdice.systems()
     )
 
 
 @router.get("/{system_id}")
 def get_system(system_id: str, service: Service) -> SystemInfo:
     """One system with its help text (BCDice's HELP_MESSAGE): its commands, in its words."""
-    return service.bcdice.info(system_id)
+    try:
+        return service.bcdice.info(system_id)
+    except KirokuError as error:
+        if error.code == "unknown_system":
+            raise NotFound("unknown_system", error.message) from None
+        raise

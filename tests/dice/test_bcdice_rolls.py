@@ -121,7 +121,8 @@ def test_systems_lists_bcdice_s_systems_with_their_help(client: TestClient) -> N
     assert ids["Cthulhu7th"]["sort_key"] == "しんくとうるふしんわTRPG"
     one = client.get("/systems/Cthulhu7th").json()
     assert "CC(x)<=" in one["help"]
-    assert client.get("/systems/Nope").status_code == 422
+    missing = client.get("/systems/Nope")
+    assert missing.status_code == 404 and missing.json()["code"] == "unknown_system"
 
 
 def _ended(client: TestClient) -> tuple[Table, list[dict[str, Any]]]:
