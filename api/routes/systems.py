@@ -6,6 +6,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from api.deps import Service
+from api.openapi import problems
 from domain.bcdice_engine import SystemInfo
 from domain.dice.bcdice import DEFAULT_SYSTEM
 from domain.errors import KirokuError, NotFound
@@ -28,7 +29,7 @@ def list_systems(service: Service) -> SystemsOut:
     )
 
 
-@router.get("/{system_id}")
+@router.get("/{system_id}", responses=problems(404))
 def get_system(system_id: str, service: Service) -> SystemInfo:
     """One system with its help text (BCDice's HELP_MESSAGE): its commands, in its words."""
     try:
