@@ -14,6 +14,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from .normalize import to_halfwidth
+
 DEFAULT_SYSTEM = "DiceBot"  # BCDice's generic dice bot: its common commands only
 
 # Rulesets keep their own system: a Ninja Slayer table types NinjaSlayer2's commands.
@@ -79,14 +81,15 @@ _READS_ON = re.compile(r"^S?(?:choice\d*[\[(]|(?:x|rep|repeat)\d+\s)", re.IGNORE
 def split_command(line: str) -> tuple[str, str]:
     """The command BCDice evaluates and the comment it leaves out of its text:
     `CC<=54 目星` → (`CC<=54`, `目星`). The command is what the event records and the audit
-    evaluates again."""
+    evaluates again. As chat tools do before BCDice, full-width ASCII typed through an IME is
+    read as half-width (`ＣＣ＜＝５４` is `CC<=54`); the comment stays as typed."""
     stripped = line.strip()
-    if _READS_ON.match(stripped):
-        return stripped, ""
-    parts = stripped.split(maxsplit=1)
+    if _READS_ON.match(to_halfwidth(stripped)):
+        return to_halfwidth(stripped), ""
+    parts = stripped.split(maxsplit=1)  # a blank is also the ideographic one
     if not parts:
         return "", ""
-    return parts[0], parts[1] if len(parts) > 1 else ""
+    return to_halfwidth(parts[0]), parts[1] if len(parts) > 1 else ""
 
 
 def result_json(result: BCDiceResult) -> dict[str, Any]:

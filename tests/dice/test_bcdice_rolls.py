@@ -237,3 +237,10 @@ def test_the_log_colours_bcdice_s_own_verdict() -> None:
     assert outcome(fumble=True, failure=True) == "fumble"
     assert outcome(success=True) == "success" and outcome(failure=True) == "failure"
     assert outcome() is None  # no target: neither
+
+
+def test_full_width_input_is_read_as_chat_tools_feed_bcdice(client: TestClient) -> None:
+    table = _cthulhu(client)
+    roll = _rolled(table, "seat:1", "ＣＣ＜＝５４　目星")["public"]["roll"]
+    assert roll["expression"] == "CC<=54" and roll["comment"] == "目星"
+    assert roll["result"]["explanation"].startswith("(1D100<=54)")
