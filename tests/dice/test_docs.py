@@ -1,4 +1,4 @@
-"""Every example row in docs/reference/dice.md must be what the code produces."""
+"""Every example row in docs/reference/typed-dice.md must be what the code produces."""
 
 from __future__ import annotations
 
