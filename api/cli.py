@@ -7,11 +7,13 @@ import argparse
 import importlib.metadata
 import json
 import os
+import secrets
 import sys
 import time
 import uuid
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from eventsourcing.persistence import PersistenceError
 
@@ -19,7 +21,9 @@ from api.affinity import WORKERS_ENV, affinity_wanted
 from api.observe import log_config
 from api.web import PUBLIC_URL_ENV
 from domain import dice
+from domain.bcdice_engine import BCDiceEngine
 from domain.config import PublicServerSettings, long_read_nice, store_env
+from domain.dice.bcdice import DEFAULT_SYSTEM, result_json, split_command
 from domain.errors import KirokuError
 from domain.lifecycle_events import GameOptions
 from domain.service import GameService, NewGame
@@ -90,6 +94,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     game.add_argument("--host-seat", type=int, help="with --referee host: the host's own seat")
     game.add_argument(
+        "--system",
+        help="the BCDice game system of its chat rolls, e.g. Cthulhu7th (kiroku systems; "
+        "default: the ruleset's, else DiceBot)",
+    )
+    game.add_argument(
         "--option",
         action="append",
         default=[],
@@ -121,15 +130,33 @@ def _parser() -> argparse.ArgumentParser:
     store_options(log)
     log.set_defaults(run=_log)
 
-    roll = commands.add_parser("roll", help="evaluate a dice command offline")
-    roll.add_argument("expression")
-    roll.add_argument("--faces", help="comma-separated faces, e.g. 2,3,6,4 (default: random)")
+    roll = commands.add_parser(
+        "roll", help="evaluate a dice command with BCDice, offline (kiroku roll -- CC<=54)"
+    )
+    roll.add_argument("expression", nargs="?", help="the command (after --: it may start with -)")
+    roll.add_argument(
+        "--system", default=DEFAULT_SYSTEM, help="BCDice game system (kiroku systems)"
+    )
+    roll.add_argument(
+        "--faces",
+        help="comma-separated faces, BCDice's randomizer calls in order, e.g. 3,5 "
+        "(default: random)",
+    )
     roll.add_argument(
         "--json",
         action="store_true",
         help="print the structured result (or refusal) as one JSON object",
     )
+    roll.add_argument(
+        "--batch",
+        metavar="FILE",
+        help='JSON lines {"command": …, "faces": […]}: one JSON object a line for each',
+    )
     roll.set_defaults(run=_roll)
+
+    systems = commands.add_parser("systems", help="list BCDice's game systems")
+    systems.add_argument("--json", action="store_true", help="print JSON (with each help text)")
+    systems.set_defaults(run=_systems)
     return parser
 
 
@@ -194,6 +221,7 @@ def _new_game(args: argparse.Namespace) -> int:
                 ruleset_options=_ruleset_options(args.option),
                 referee=args.referee,
                 host_seat=args.host_seat,
+                system=args.system,
             )
         )
     role = "host" if created.host else "gm"
@@ -277,41 +305,105 @@ def _log(args: argparse.Namespace) -> int:
 
 
 def _roll(args: argparse.Namespace) -> int:
-    import secrets
-
+    """BCDice's answer, offline: with --faces as its randomizer calls, else random faces drawn
+    by the fair stream's rule from this machine's randomness."""
+    engine = BCDiceEngine()
     try:
-        expression = dice.parse(args.expression)
-        if args.faces:
-            faces = [int(f) for f in args.faces.split(",") if f.strip()]
-            rolled = expression.replay(faces)
-        else:
-            rolled = expression.roll(lambda sides: secrets.randbelow(sides) + 1)
-    except dice.DiceError as error:
-        return _roll_refused(args, error)
+        if args.batch:
+            with open(args.batch, encoding="utf-8") as lines:
+                for line in lines:
+                    if line.strip():
+                        print(
+                            json.dumps(_batch_line(engine, args.system, line), ensure_ascii=False)
+                        )
+            return 0
+        if not args.expression:
+            print("error: give a command (kiroku roll -- CMD) or --batch FILE", file=sys.stderr)
+            return 2
+        try:
+            faces = _faces(args.faces)
+            answer = _evaluated(engine, args.system, args.expression, faces)
+        except KirokuError as error:
+            return _roll_refused(args, error.code, error.message)
+        if answer is None:
+            message = f"{args.system} does not know the command {args.expression!r}"
+            return _roll_refused(args, "dice_unsupported", message)
+        print(
+            json.dumps(answer, ensure_ascii=False) if args.json else answer["result"]["explanation"]
+        )
+        return 0
+    finally:
+        engine.close()
+
+
+def _faces(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    try:
+        return [int(f) for f in text.split(",") if f.strip()]
     except ValueError:
-        message = "--faces takes whole numbers separated by commas"
-        return _roll_refused(args, dice.DiceError(dice.BAD_FACES, message))
-    if args.json:
-        rolled_json = {
-            "expression": expression.text,
-            "secret": expression.secret,
-            "comment": expression.comment,
-            "dice": [[r.count, r.sides] for r in rolled.requests],
-            "result": rolled.result.model_dump(mode="json"),
-        }
-        print(json.dumps(rolled_json, ensure_ascii=False))
-    else:
-        print(rolled.result.explanation)
-    return 0
+        raise KirokuError("bad_faces", "--faces takes whole numbers separated by commas") from None
 
 
-def _roll_refused(args: argparse.Namespace, error: dice.DiceError) -> int:
+def _evaluated(
+    engine: BCDiceEngine, system: str, line: str, faces: list[int] | None
+) -> dict[str, Any] | None:
+    command, comment = split_command(line)
+    evaluation = engine.evaluate(
+        system,
+        command,
+        faces=faces,
+        words=lambda count: [secrets.randbits(32) for _ in range(count)],
+    )
+    if evaluation.result is None:
+        return None
+    return {
+        "system": evaluation.system,
+        "bcdice": evaluation.version,
+        "command": command,
+        "comment": comment,
+        "secret": evaluation.result.secret,
+        "dice": [[value, sides] for value, sides in evaluation.result.rands],
+        "result": result_json(evaluation.result),
+    }
+
+
+def _batch_line(engine: BCDiceEngine, system: str, line: str) -> dict[str, Any]:
+    try:
+        item = json.loads(line)
+        command = str(item["command"])
+        faces = [int(f) for f in item.get("faces", [])] if "faces" in item else None
+        answer = _evaluated(engine, str(item.get("system") or system), command, faces)
+    except KirokuError as error:
+        return {"error": {"code": error.code, "message": error.message}}
+    except (ValueError, KeyError, TypeError) as error:
+        return {"error": {"code": "bad_line", "message": f"not a batch line: {error}"}}
+    if answer is None:
+        return {"error": {"code": "dice_unsupported", "message": "BCDice gives no result"}}
+    return answer
+
+
+def _roll_refused(args: argparse.Namespace, code: str, message: str) -> int:
     if args.json:
-        refusal = {"code": error.code, "message": error.message, "position": error.position}
-        print(json.dumps({"error": refusal}, ensure_ascii=False))
+        print(json.dumps({"error": {"code": code, "message": message}}, ensure_ascii=False))
     else:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {message}", file=sys.stderr)
     return 1
+
+
+def _systems(args: argparse.Namespace) -> int:
+    engine = BCDiceEngine()
+    try:
+        systems = engine.systems()
+        if args.json:
+            listed = [engine.info(s.id).model_dump() for s in systems]
+            print(json.dumps({"bcdice": engine.version(), "systems": listed}, ensure_ascii=False))
+            return 0
+        for system in systems:
+            print(f"{system.id}\t{system.name}")
+        return 0
+    finally:
+        engine.close()
 
 
 if __name__ == "__main__":

@@ -156,7 +156,7 @@ def verify_game(
 
 def audit_game(service: GameService, game_id: str, _audience: str) -> AuditReport:
     _require_ended(service, game_id)
-    return audit(game_id, service.envelopes(game_id))
+    return audit(game_id, service.envelopes(game_id), service.bcdice.reevaluate)
 
 
 def archive_bytes(service: GameService, game_id: str, _audience: str) -> bytes:

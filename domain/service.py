@@ -26,9 +26,11 @@ from uuid import UUID, uuid4, uuid5
 from domain import codec, lifecycle
 from domain.audience import GM, seat_actor
 from domain.authentication import hash_token
+from domain.bcdice_engine import shared_engine
 from domain.canonical import canonical_request, sha256_hex
 from domain.commands import Command
 from domain.config import store_env
+from domain.dice.bcdice import default_system
 from domain.envelope import genesis_hash
 from domain.errors import KirokuError
 from domain.fairness import new_server_seed
@@ -63,6 +65,7 @@ class NewGame:
     ruleset_options: dict[str, Any]
     referee: str | None = None  # "gm" or "host"; None: the ruleset's default
     host_seat: int | None = None  # the seat a host also sits at
+    system: str | None = None  # BCDice game system; None: the ruleset's (default_system)
 
 
 @dataclass(frozen=True)
@@ -125,6 +128,7 @@ class GameService:
         self._locks_guard = threading.Lock()
         self.listeners: list[Listener] = []
         self.writer = GroupWriter(self)
+        self.bcdice = shared_engine()  # evaluates chat rolls: asked before deciding
 
     @property
     def env(self) -> dict[str, str]:
@@ -151,6 +155,8 @@ class GameService:
                 raise KirokuError(FORBIDDEN_CHARACTER, problem_text("タイトルか名前", *found))
             if blank(name):
                 raise KirokuError(BLANK_TEXT, blank_text("タイトルか名前"))
+        system = new.system or default_system(new.ruleset)
+        self.bcdice.info(system)  # refuses a system BCDice does not have
         open_seats = [s for s in range(1, len(new.seat_names) + 1) if s != new.host_seat]
         server_seed = new_server_seed()
         command: CommandKey | None = None
@@ -177,6 +183,8 @@ class GameService:
             invite_hashes=[hash_token(i) for i in invites.values()],
             referee=new.referee,
             host_seat=new.host_seat,
+            system=system,
+            bcdice=self.bcdice.version(),
         )
         assert isinstance(draft.event, GameCreated)
         host = draft.event.host
@@ -350,7 +358,9 @@ class GameService:
         if idempotency_key is None:
             return Job(
                 game_id,
-                lambda state: lifecycle.decide(state, command, actor),
+                lambda state: lifecycle.decide(
+                    state, command, actor, self.bcdice.for_command(state, command)
+                ),
                 lambda _d: actor,
                 None,
             )
@@ -358,7 +368,9 @@ class GameService:
         answer = Answer(key=sha256_hex(f"{actor}\n{idempotency_key}"), request=request)
 
         def decide(state: GameState) -> list[Draft]:
-            drafts = lifecycle.decide(state, command, actor)
+            drafts = lifecycle.decide(
+                state, command, actor, self.bcdice.for_command(state, command)
+            )
             if drafts:
                 first = drafts[0]
                 server = first.server or ServerData()
@@ -498,6 +510,7 @@ def _creation_request(new: NewGame) -> dict[str, Any]:
         "ruleset_options": new.ruleset_options,
         "referee": new.referee,
         "host_seat": new.host_seat,
+        "system": new.system,
     }
 
 

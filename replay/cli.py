@@ -102,15 +102,20 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _audit(args: argparse.Namespace) -> int:
+    from domain.bcdice_engine import BCDiceEngine
     from replay.archive import read_archive
     from replay.audit import audit, render_text
 
-    if Path(args.game).is_file():  # an archive: offline, no store at all
+    if Path(args.game).is_file():  # an archive: offline, no store at all (BCDice runs here)
         header, envelopes = _read(args.game, read_archive)
-        report = audit(header.game_id, envelopes)
+        engine = BCDiceEngine()
+        try:
+            report = audit(header.game_id, envelopes, engine.reevaluate)
+        finally:
+            engine.close()
     else:
         with open_service(args) as service:
-            report = audit(args.game, service.envelopes(args.game))
+            report = audit(args.game, service.envelopes(args.game), service.bcdice.reevaluate)
     print(report.model_dump_json(indent=2) if args.json else render_text(report))
     return 0 if report.verdict != "problems" else 3
 

@@ -36,8 +36,8 @@ def test_roll_without_faces_rolls_in_range(capsys: pytest.CaptureFixture[str]) -
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["roll", "2D6>=>7"], "position"),
-        (["roll", "2D6", "--faces", "3,9"], "1..6"),
+        (["roll", "--", "2D6>="], "does not know"),
+        (["roll", "2D6", "--faces", "3,9"], "not a face of a 6-sided die"),
         (["roll", "2D6", "--faces", "3,x"], "whole numbers"),
     ],
 )

@@ -14,7 +14,6 @@ import pytest
 
 from domain.commands import Declare, End, Roll, Start
 from domain.config import store_env
-from domain.dice import DiceError
 from domain.errors import KirokuError
 from domain.game import GameState
 from domain.lifecycle_events import GameOptions
@@ -159,7 +158,7 @@ def test_batches_racing_another_process_on_one_game_all_land_once(
 def test_a_refused_dice_expression_in_a_batch_is_a_refusal_not_a_failure(
     env: dict[str, str], caplog: pytest.LogCaptureFixture
 ) -> None:
-    """A dice expression the parser refuses is answered to its sender like any refusal: the
+    """A dice expression BCDice does not know is answered to its sender like any refusal: the
     server's log gets no traceback for it, and nothing is appended."""
     service = GameService(env)
     try:
@@ -167,7 +166,7 @@ def test_a_refused_dice_expression_in_a_batch_is_a_refusal_not_a_failure(
         before = service.state(game_id).version
         with caplog.at_level(logging.ERROR, logger="domain.writer"):
             [result] = _settle([service.submit(game_id, seat, Roll(expression="2D6+Ⱦ"))])
-        assert isinstance(result, DiceError)
+        assert isinstance(result, KirokuError) and result.code == "dice_unsupported"
         assert service.state(game_id).version == before
         assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
     finally:
