@@ -193,7 +193,8 @@ def test_a_campaign_through_the_pane(browser: Any, server: KirokuServer) -> None
     """The pane shows the scenario and its stage, the 万札プール, and each sheet's history; the GM
     declares a trap from its pane (NORMAL unless said) and Aki evades it from hers; the GM marks a
     ●部位損傷, drops 万札 (a drop without its amount is refused beside the pane), splits the pool in
-    the 評価 and records Aki's growth from the pane, and moves the scenario on with its buttons."""
+    the 評価; Aki records her growth in the 余暇 from her pane and the GM treats her ●部位損傷;
+    the GM moves the scenario on with its buttons."""
     created = _setup(server)
     gm = Audience.open(browser, "gm")
     aki = Audience.open(browser, "seat:1")
@@ -249,6 +250,10 @@ def test_a_campaign_through_the_pane(browser: Any, server: KirokuServer) -> None
         pane_picture(aki, "ninja-slayer-yoka.png")
         sheet.locator("button[data-action=change_sheet]").click()
         expect(aki_row.locator(".ns-manzatsu")).to_have_text("4", timeout=TIMEOUT)
+        treat = _gm_form(gm, "treat")  # 余暇での治療 by default in the 余暇
+        expect(treat.locator("[name=treat-how]")).to_have_value("余暇での治療")
+        treat.locator("button[data-action=treat]").click()
+        expect(aki_row.locator(".ns-injuries")).to_have_text("", timeout=TIMEOUT)
         _click(gm, "stage")
         expect(campaign).to_have_text("シナリオ2 · ダンゴウ · 万札プール 0", timeout=TIMEOUT)
         notes = aki.page.locator("#ns-history .ns-sheet-history[data-character=aki] li")
@@ -257,6 +262,7 @@ def test_a_campaign_through_the_pane(browser: Any, server: KirokuServer) -> None
                 "シナリオ1: ●部位損傷:頭部 ×1",
                 "シナリオ1: 万札プールの山分け: 【万札】+6",
                 "シナリオ1: 成長: 【カラテ】+1 【万札】-2 (鍛錬)",
+                "シナリオ1: ●部位損傷:頭部を余暇での治療で除去",
             ],
             timeout=TIMEOUT,
         )
