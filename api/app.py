@@ -6,13 +6,10 @@ import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
 
 from fastapi import FastAPI
-from starlette.types import Receive, Scope, Send
 
 from api import longreads, pages
-from api.affinity import Affinity, affinity_wanted
 from api.errors import install_error_handlers
 from api.limits import BodySizeLimit
 from api.live import Live
@@ -29,7 +26,6 @@ from api.routes import (
     stream,
     views,
 )
-from api.routes.lean import LeanCommands, lane_game_id
 from api.web import SecurityHeaders, WebSettings
 from domain.authentication import Authenticator
 from domain.service import GameService
@@ -41,29 +37,6 @@ from replay.library import Histories
 logger = logging.getLogger(__name__)
 
 
-class KirokuApp(FastAPI):
-    """FastAPI, with the command route's fast lane in front of its middleware and routes
-    (api/routes/lean.py): a table's commands skip the layers they do not need."""
-
-    def __init__(self, **settings: Any) -> None:
-        super().__init__(**settings)
-        # The handlers' dict is the app's own: those installed later answer the lane too.
-        self.lane = LeanCommands(behind=self.behind_lane, handlers=self.exception_handlers)
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        game_id = lane_game_id(scope)
-        if game_id is None:
-            await super().__call__(scope, receive, send)
-            return
-        scope["app"] = self
-        scope["path_params"] = {"game_id": game_id}
-        await self.lane(scope, receive, send)
-
-    async def behind_lane(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """The app as it is without the lane: middleware, routes, the declared route."""
-        await super().__call__(scope, receive, send)
-
-
 def create_app(service: GameService | None = None, web: WebSettings | None = None) -> FastAPI:
     """An app over `service`, or over the store the environment names (KIROKU_DB, …);
     `web` (default: KIROKU_PUBLIC_URL) says where players reach it."""
@@ -73,11 +46,6 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
         app.state.live = await Live.start(app.state.service)
         shorten_pool_wait(app.state.service.log.recorder)  # started: no more long waits
         shorten_pool_wait(app.state.views.store)
-        if affinity_wanted(app.state.service.env):
-            try:
-                app.state.affinity = await Affinity.start(app)
-            except Exception:
-                logger.exception("no game affinity: every worker writes any game, under its lock")
         if owned:  # a server process (`kiroku serve`), not an app a test hands a service to
             # The app's own objects (modules, schemas, routes: about 150,000) leave the cycle
             # collector's sight: a full collection would walk them all, a pause of tens of
@@ -85,16 +53,13 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
             gc.collect()
             gc.freeze()
         yield
-        if app.state.affinity is not None:
-            await app.state.affinity.stop()
-            app.state.affinity = None
         await app.state.live.stop()
         longreads.shutdown()
         if owned:
             app.state.service.close()
 
     owned = service is None
-    app = KirokuApp(
+    app = FastAPI(
         title="Kiroku",
         summary="A tamper-evident, event-sourced game log for tabletop play at a distance",
         version="0.1.0",
@@ -104,7 +69,6 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
     app.state.auth = Authenticator(service.games)
     app.state.views = ViewRunner(service.log, open_view_store(service.env))
     app.state.histories = Histories(service)
-    app.state.affinity = None  # api/affinity.py: started with the app when wanted
     app.state.web = web if web is not None else WebSettings.from_env()
     install_error_handlers(app)
     install_openapi(app)

@@ -8,13 +8,11 @@ import json
 import os
 import sys
 import time
-import uuid
 from collections.abc import Sequence
 from pathlib import Path
 
 from eventsourcing.persistence import PersistenceError
 
-from api.affinity import WORKERS_ENV, affinity_wanted
 from api.web import PUBLIC_URL_ENV
 from domain import dice
 from domain.config import long_read_nice, store_env
@@ -52,7 +50,15 @@ def _parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="run the HTTP API")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--workers", type=int, default=1)
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="processes on this one host, sharing its port (default 1): more commands a second "
+        "across many games, none for a single game; no more than the host's cores. To serve "
+        "from several hosts, run one `kiroku serve` each behind a proxy that hashes on the "
+        "game id (deploy/, docs/scale-out.md)",
+    )
     serve.add_argument(
         "--public-url",
         help="the address players reach this server at, e.g. https://table.example.org behind "
@@ -132,15 +138,11 @@ def _store_failure(error: Exception) -> str:
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from api.connections import SERVER_ENV, HandingProtocol
-
     apply_store(args)
     if args.public_url:
         os.environ[PUBLIC_URL_ENV] = args.public_url  # read by every worker's app
-    os.environ[WORKERS_ENV] = str(args.workers)  # each worker's app: affinity or not
-    os.environ[SERVER_ENV] = uuid.uuid4().hex  # which workers may take each other's connections
     try:  # a bad setting ends the command here, not in each worker or at the first long read
-        affinity = affinity_wanted(store_env())
+        store_env()
         long_read_nice()
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
@@ -157,10 +159,11 @@ def _serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         workers=args.workers,
-        # with affinity, a worker can give a client's connection to its game's owner
-        http=HandingProtocol if affinity else "auto",
         log_level="info",
         access_log=args.access_log,
+        # A worker still starting on a busy host (importing takes seconds there) answers its
+        # supervisor's health check late: not killed and restarted for it.
+        timeout_worker_healthcheck=30,
     )
     return 0
 

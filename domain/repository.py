@@ -247,7 +247,7 @@ def parse_game_id(game_id: str) -> UUID:
         raise NotFound("game_not_found", "There is no such game.") from None
 
 
-@functools.lru_cache(maxsize=4096)  # asked on every command with affinity, for few games
+@functools.lru_cache(maxsize=4096)  # asked on every locked append, for few games
 def lock_key(game_id: str) -> int:
     """A game's write-lock key: the first 32 bits of its id, as PostgreSQL's signed int4 (two
     games that share one only take turns)."""
@@ -281,9 +281,6 @@ class GameRepository:
         self._shared: dict[str, float] = {}  # game → until when another writer is assumed
         self.snapshots = Snapshotter(self._snapshot)
         self._lock_connection: Any = None  # PostgreSQL: this process's advisory-lock session
-        # Does this process own the game (api/affinity.py: the other workers hand it the
-        # game's commands)? An owned game is decided on the cached state, never as shared.
-        self.owns: Callable[[str], bool] = _owns_nothing
 
     def close(self) -> None:
         self.snapshots.close()
@@ -459,11 +456,9 @@ class GameRepository:
         return self.get(game_id), True
 
     def is_shared(self, game_id: str) -> bool:
-        """Has another writer been seen appending to this game lately (and does this process
-        not own it)? An owner decides on its cached state: a rare append by another worker
-        (a join, a command the others did not hand over) makes its append fail the version
-        check, and the command is decided again on the state read after it."""
-        return self._shared.get(game_id, 0.0) >= time.monotonic() and not self.owns(game_id)
+        """Has another writer been seen appending to this game lately? (Behind a proxy that
+        hashes on the game's id, none is: the game's commands all reach this process.)"""
+        return self._shared.get(game_id, 0.0) >= time.monotonic()
 
     def _seen_another_writer(self, game_id: str) -> None:
         self._shared[game_id] = time.monotonic() + SHARED_SECONDS
@@ -715,10 +710,6 @@ class GameRepository:
         if not found or not isinstance(found[0], StateSnapshot):
             raise KeyError(f"no row of bucket {key} at {version}")
         return _SECRETS.validate_python(json.loads(found[0].state))
-
-
-def _owns_nothing(_game_id: str) -> bool:
-    return False
 
 
 def _decoded(game: UUID, rows: list[tuple[int, bytes]]) -> Iterator[Recorded]:

@@ -66,12 +66,14 @@ class KirokuServer:
         workers: int = 1,
         env: dict[str, str] | None = None,
         startup_timeout: float = STARTUP_TIMEOUT,
+        access_log: bool = False,
     ) -> None:
         self.db = os.fspath(db) if db is not None else None
         self.database_url = database_url
         self.workers = workers
         self.extra_env = dict(env or {})
         self.startup_timeout = startup_timeout
+        self.access_log = access_log
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
         self._log_path: Path | None = None
@@ -111,6 +113,8 @@ class KirokuServer:
             command += ["--db", self.db]
         if self.database_url is not None:
             command += ["--database-url", self.database_url]
+        if self.access_log:
+            command.append("--access-log")
         env = {k: v for k, v in os.environ.items() if k not in ("KIROKU_DB", "KIROKU_DATABASE_URL")}
         env.update(self.extra_env)
         env["PYTHONUNBUFFERED"] = "1"

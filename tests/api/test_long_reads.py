@@ -13,7 +13,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api import longreads
-from api.affinity import WORKERS_ENV
 from api.cli import main
 from domain.authentication import Presented
 from domain.service import GameService
@@ -114,7 +113,7 @@ def test_a_bad_niceness_stops_serve_with_its_reason(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.setenv("KIROKU_LONG_READ_NICE", setting)
-    for name in ("KIROKU_DB", WORKERS_ENV):  # serve sets them for its workers: put back after
+    for name in ("KIROKU_DB",):  # serve sets it for its workers: put back after
         monkeypatch.delenv(name, raising=False)
     assert main(["serve", "--db", str(tmp_path / "kiroku.db")]) == 2
     assert "KIROKU_LONG_READ_NICE must be a whole number" in capsys.readouterr().err

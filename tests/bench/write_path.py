@@ -193,8 +193,7 @@ def postgres_pids() -> list[int]:
 
 def http_games(base: str, count: int) -> list[tuple[str, str]]:
     """`count` started games: (game id, GM token) each, each created and started on a
-    connection of its own, as each table's host has one (with affinity, the worker that
-    accepts it takes the game)."""
+    connection of its own, as each table's host has one."""
     games = []
     for _ in range(count):
         with httpx.Client(base_url=base, timeout=60) as client:
@@ -567,6 +566,7 @@ def generated_games(db: str, count: int, events: int) -> list[tuple[str, str]]:
     rows). Only the per-command round trip to the store is left out, to make 10 million events
     in minutes."""
     from domain import lifecycle
+    from domain.writer import seal
 
     service = GameService(store_env(sqlite_path=db))
     made = []
@@ -581,9 +581,8 @@ def generated_games(db: str, count: int, events: int) -> list[tuple[str, str]]:
                     actor = "gm"
                 else:
                     command, actor = Roll(expression="2d6", secret=n % 3 == 0), "seat:1"
-                sealed = service._seal_all(
-                    state, lifecycle.decide(state, command, actor), _actor(actor)
-                )
+                drafts = lifecycle.decide(state, command, actor)
+                sealed = seal(game_id, state, drafts, _actor(actor))
                 for recorded in sealed:
                     state = lifecycle.evolve(state, recorded)
                 records.extend(sealed)
