@@ -15,17 +15,10 @@ CI this skips without it; with CI=true it fails.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import re
-import shutil
 import signal
-import subprocess
-import tempfile
-import time
 import uuid
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -35,62 +28,14 @@ from api.web import CSRF_HEADER
 from tests.api.test_fanout_redis import bearer, redis_env, redis_prefix, running
 from tests.api.test_stream_client import Follower
 from tests.conftest import require_service
-from tests.serverproc import REPO_ROOT, KirokuServer, free_port
+from tests.serverproc import KirokuServer, haproxy, haproxy_binary
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres, pytest.mark.redis]
 __all__ = ["redis_prefix"]  # the fixture, used here by name
 
-CONFIG = REPO_ROOT / "deploy" / "haproxy.cfg"
 GAMES = 4
 ROUNDS = 6  # commands per game and round: cookie, bearer, bearer, …
 GAME_PATH = re.compile(r'"[A-Z]+ /games/([0-9a-f-]{36})[/? ]')
-
-
-def _haproxy() -> str | None:
-    return shutil.which("haproxy") or next(
-        (p for p in ("/usr/sbin/haproxy",) if os.access(p, os.X_OK)), None
-    )
-
-
-@contextlib.contextmanager
-def haproxy(ports: list[int]) -> Iterator[str]:
-    """The shipped configuration, on a free port, its servers replaced by `ports`."""
-    binary = _haproxy()
-    require_service("HAProxy", binary is not None, "Debian's haproxy package: `make test`")
-    assert binary is not None
-    text = CONFIG.read_text()
-    port = free_port()
-    text = text.replace("bind 127.0.0.1:8080", f"bind 127.0.0.1:{port}")
-    shipped = ["127.0.0.1:8001", "127.0.0.1:8002"]
-    assert all(s in text for s in shipped), "the test rewrites the shipped servers"
-    for old, new in zip(shipped, ports, strict=True):
-        text = text.replace(old, f"127.0.0.1:{new}")
-    with tempfile.TemporaryDirectory() as folder:
-        config = Path(folder) / "haproxy.cfg"
-        config.write_text(text)
-        log = (Path(folder) / "haproxy.log").open("wb")
-        process = subprocess.Popen(
-            [binary, "-db", "-f", str(config)], stdout=log, stderr=subprocess.STDOUT
-        )
-        url = f"http://127.0.0.1:{port}"
-        try:
-            _wait_up(url, process)
-            yield url
-        finally:
-            process.terminate()
-            process.wait(timeout=10)
-            log.close()
-
-
-def _wait_up(url: str, process: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        assert process.poll() is None, "haproxy exited"
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(url + "/healthz", timeout=2).status_code == 200:
-                return
-        time.sleep(0.1)
-    raise AssertionError("haproxy did not answer")
 
 
 def games_seen(server: KirokuServer) -> set[str]:
@@ -186,6 +131,7 @@ class Table:
 def test_two_instances_behind_haproxy_keep_each_game_on_one_and_lose_nothing(
     postgres_url: str, redis_prefix: str
 ) -> None:
+    require_service("HAProxy", haproxy_binary() is not None, "Debian's haproxy: `make test`")
     servers = [
         KirokuServer(database_url=postgres_url, env=redis_env(redis_prefix), access_log=True)
         for _ in range(2)

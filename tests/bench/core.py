@@ -495,7 +495,7 @@ def wrk_rolls(path: str, connections: int, seconds: int) -> float | None:
     from tests.bench import write_path  # it imports this module: imported when used
 
     with write_path.served(workers=1, db=path) as base:
-        games = write_path.http_games(base, 1)
+        games = write_path.signed(base, write_path.http_games(base, 1))
         write_path.wrk(base, games, connections, 1)  # warm up
         run = write_path.wrk(base, games, connections, seconds)
     line(

@@ -23,7 +23,10 @@ Python clients sharing the server's cores. In one run, on one disk:
       written, and the one-row form before them; the memory a cached event costs, with the
       RSS it implies for 1,000 active 10k-event games (estimated: `--rss` measures it);
   (f) other requests' p99 while `/verify` of the 100k-event game runs again and again, the
-      long reads' process at niceness +0 and +10 (the default) in turn.
+      long reads' process at niceness +0 and +10 (the default) in turn;
+  (g) PostgreSQL behind the shipped HAProxy (deploy/haproxy.cfg): 1, 2 and 4 `kiroku serve`
+      instances in rotated order, each round on a fresh schema, 1 game × 4 connections and
+      16 games × 64, the GM signing by bearer token and by session cookie; 2 ÷ 1 per round.
 """
 
 from __future__ import annotations
@@ -71,7 +74,7 @@ from tests.bench.core import (
     sample_record,
     service_rolls,
 )
-from tests.serverproc import KirokuServer, group_members
+from tests.serverproc import KirokuServer, group_members, haproxy, haproxy_binary
 
 REPO = Path(__file__).resolve().parents[2]
 POSTGRES_URL = os.environ.get(
@@ -213,11 +216,37 @@ def _ms(value: str, unit: str) -> float:
     return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
 
 
-def wrk(base: str, games: list[tuple[str, str]], connections: int, seconds: int) -> WrkRun:
+def signed(
+    base: str, games: list[tuple[str, str]], signing: str = "bearer"
+) -> list[tuple[str, dict[str, str]]]:
+    """Each game's headers for the GM's commands: its bearer token, or (`cookie`) the session
+    cookie a page gets for it, with the header a page's scripts add."""
+    if signing == "bearer":
+        return [(g, {"Authorization": f"Bearer {t}"}) for g, t in games]
+    out = []
+    with httpx.Client(base_url=base, timeout=60) as client:
+        for game_id, token in games:
+            opened = client.post(
+                f"/games/{game_id}/session", headers={"Authorization": f"Bearer {token}"}
+            )
+            assert opened.status_code == 201, opened.text
+            cookie = f"kiroku_{game_id}={opened.cookies[f'kiroku_{game_id}']}"
+            out.append((game_id, {"Cookie": cookie, "X-Kiroku": "1"}))
+            client.cookies.clear()
+    return out
+
+
+def wrk(
+    base: str, games: list[tuple[str, dict[str, str]]], connections: int, seconds: int
+) -> WrkRun:
     """Roll commands over `connections` keep-alive connections, each connection keeping to one
-    of `games` as a player's does (wrk's threads take the games in turn, each thread's
-    connections its game)."""
-    entries = ",\n".join(f'{{path="/games/{g}/commands", auth="Bearer {t}"}}' for g, t in games)
+    of `games` (each with the headers that sign its commands: `signed`) as a player's does
+    (wrk's threads take the games in turn, each thread's connections its game)."""
+
+    def lua(headers: dict[str, str]) -> str:
+        return "{" + ", ".join(f'["{k}"]="{v}"' for k, v in headers.items()) + "}"
+
+    entries = ",\n".join(f'{{path="/games/{g}/commands", h={lua(h)}}}' for g, h in games)
     script = textwrap.dedent(
         """
         local games = {%s}
@@ -231,8 +260,9 @@ def wrk(base: str, games: list[tuple[str, str]], connections: int, seconds: int)
           game = games[(number %% #games) + 1]
         end
         request = function()
-          return wrk.format("POST", game.path,
-            {["Authorization"] = game.auth, ["Content-Type"] = "application/json"}, body)
+          local headers = {["Content-Type"] = "application/json"}
+          for k, v in pairs(game.h) do headers[k] = v end
+          return wrk.format("POST", game.path, headers, body)
         end
         """
     ) % (entries, BODY)
@@ -288,9 +318,10 @@ def served(workers: int = 1, **store: Any) -> Iterator[str]:
         server.stop()
 
 
-def http_runs(base: str, seconds: int) -> tuple[WrkRun, WrkRun]:
-    one = http_games(base, 1)
-    sixteen = http_games(base, 16)
+def http_runs(base: str, seconds: int, signing: str = "bearer") -> tuple[WrkRun, WrkRun]:
+    """1 game × 4 connections, then 16 games × 64, the GM signing by bearer token or cookie."""
+    one = signed(base, http_games(base, 1), signing)
+    sixteen = signed(base, http_games(base, 16), signing)
     wrk(base, one, 4, 1)  # warm up
     return wrk(base, one, 4, seconds), wrk(base, sixteen, 64, seconds)
 
@@ -714,7 +745,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--no-callgrind", action="store_true")
     parser.add_argument("--no-postgres", action="store_true")
-    parser.add_argument("--sections", default="abcdef", help="which of (a)–(f) to run")
+    parser.add_argument("--sections", default="abcdefg", help="which of (a)–(g) to run")
+    parser.add_argument(
+        "--proxy-rounds", type=int, default=3, help="(g): rounds of 1, 2 and 4 instances"
+    )
     parser.add_argument(
         "--pg-rounds",
         type=int,
@@ -782,15 +816,22 @@ def main(argv: list[str] | None = None) -> None:
 
         if "b" in run:
             print("\n(b) HTTP roll commands, `kiroku serve`, 1 worker, SQLite file")
-            with served(db=db("http")) as base:
-                single, many = http_runs(base, sizes.wrk_seconds)
-            line("1 game × 4 connections", f"{single.rate:>12,.0f}/s", str(single))
-            line("16 games × 64 connections", f"{many.rate:>12,.0f}/s", str(many))
-            ratio = many.rate / one
-            line(
-                "  ÷ raw one-event puts (target ≥ 0.75)", f"{ratio:>14.2f}", _verdict(ratio >= 0.75)
-            )
-            line("  p99 (target < 50 ms)", f"{many.p99_ms:>11.1f} ms", _verdict(many.p99_ms < 50))
+            for signing in ("bearer", "cookie"):  # one server each, in turn
+                with served(db=db(f"http-{signing}")) as base:
+                    single, many = http_runs(base, sizes.wrk_seconds, signing)
+                line(f"{signing}: 1 game × 4 connections", f"{single.rate:>12,.0f}/s", str(single))
+                line(f"{signing}: 16 games × 64 connections", f"{many.rate:>12,.0f}/s", str(many))
+                ratio = many.rate / one
+                line(
+                    "  ÷ raw one-event puts (target ≥ 0.75)",
+                    f"{ratio:>14.2f}",
+                    _verdict(ratio >= 0.75),
+                )
+                line(
+                    "  p99 (target < 50 ms)",
+                    f"{many.p99_ms:>11.1f} ms",
+                    _verdict(many.p99_ms < 50),
+                )
 
         if "c" in run and not args.no_postgres and _postgres_ok():
             print("\n(c) HTTP roll commands, `kiroku serve`, PostgreSQL (fresh schema)")
@@ -845,6 +886,11 @@ def main(argv: list[str] | None = None) -> None:
                 )
         else:
             print("\n(d) callgrind: skipped")
+
+        if "g" in run and not args.no_postgres and _postgres_ok() and haproxy_binary():
+            behind_proxy(args.proxy_rounds, sizes.wrk_seconds)
+        else:
+            print("\n(g) PostgreSQL behind HAProxy: skipped")
 
         if "e" not in run:  # (f) reads the game (e) grows
             return
@@ -946,7 +992,7 @@ def beside_verify(
     has not read the big game before: the long reads' process loads it to authenticate the
     first reader (the worker only asks the store how long it is), inside the figures."""
     with served(db=path, env={LONG_READ_NICE_ENV: str(nice)}) as base:
-        others = http_games(base, 1)
+        others = signed(base, http_games(base, 1))
         quiet = wrk(base, others, 4, seconds)
         stop = threading.Event()
         verified = [0]
@@ -965,6 +1011,63 @@ def beside_verify(
         stop.set()
         looping.join()
     return quiet, busy, verified[0]
+
+
+@contextmanager
+def instances(count: int, database_url: str) -> Iterator[str]:
+    """`count` instances of `kiroku serve` (one worker each) on one store, behind HAProxy."""
+    servers = [KirokuServer(database_url=database_url, startup_timeout=120) for _ in range(count)]
+    try:
+        for server in servers:  # one after the other: the first creates the tables
+            server.start()
+        with haproxy([s.port for s in servers]) as base:
+            yield base
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def behind_proxy(rounds: int, seconds: int) -> None:
+    print("\n(g) HTTP roll commands, PostgreSQL, N `kiroku serve` behind the shipped HAProxy")
+    ratios: dict[str, list[tuple[float, float]]] = {"bearer": [], "cookie": []}
+    p99s: list[float] = []
+    for round_ in range(rounds):
+        order = [(1, 2, 4), (2, 4, 1), (4, 1, 2)][round_ % 3]
+        rates: dict[tuple[int, str], tuple[WrkRun, WrkRun]] = {}
+        for count in order:
+            with _pg_schema() as url, instances(count, url) as base:
+                for signing in ("bearer", "cookie"):
+                    single, many = http_runs(base, seconds, signing)
+                    rates[(count, signing)] = (single, many)
+                    label = f"round {round_ + 1}, {count} instance(s), {signing}"
+                    line(f"{label}, 1 game × 4", f"{single.rate:>12,.0f}/s", str(single))
+                    line(f"{label}, 16 games × 64", f"{many.rate:>12,.0f}/s", str(many))
+                    if count == 2:
+                        p99s += [single.p99_ms, many.p99_ms]
+        for signing, pairs in ratios.items():
+            one, two = rates[(1, signing)], rates[(2, signing)]
+            pairs.append((two[0].rate / one[0].rate, two[1].rate / one[1].rate))
+            four = rates[(4, signing)]
+            line(
+                f"  round {round_ + 1}, {signing}: 4 ÷ 1 (no target)",
+                f"{four[0].rate / one[0].rate:>8.2f} {four[1].rate / one[1].rate:>5.2f}",
+                "one game, 16 games",
+            )
+    for signing, pairs in ratios.items():
+        game = statistics.median(a for a, _ in pairs)
+        sixteen = statistics.median(b for _, b in pairs)
+        each = ", ".join(f"{a:.2f}/{b:.2f}" for a, b in pairs)
+        line(
+            f"  {signing}: 2 ÷ 1, one game (target ≥ 0.95)",
+            f"{game:>14.2f}",
+            f"{_verdict(game >= 0.95)}; median of rounds (one/16): {each}",
+        )
+        line(
+            f"  {signing}: 2 ÷ 1, 16 games (target ≥ 1.2)",
+            f"{sixteen:>14.2f}",
+            _verdict(sixteen >= 1.2),
+        )
+    line("  2 instances, p99 (target < 50 ms)", f"{max(p99s):>11.1f} ms", _verdict(max(p99s) < 50))
 
 
 def _verdict(met: bool) -> str:
