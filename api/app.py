@@ -12,7 +12,7 @@ from fastapi import FastAPI
 from api import longreads, pages
 from api.errors import install_error_handlers
 from api.limits import BodySizeLimit
-from api.live import Live
+from api.live import Live, LiveSettings
 from api.openapi import install_openapi
 from api.routes import (
     commands,
@@ -27,9 +27,11 @@ from api.routes import (
     views,
 )
 from api.web import SecurityHeaders, WebSettings
+from domain.adapters.store import shorten_pool_wait
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService
+from domain.application.settings import Settings
 from domain.authentication import Authenticator
-from domain.service import GameService
-from domain.store import shorten_pool_wait
 from projections.runner import ViewRunner
 from projections.store import open_view_store
 from replay.library import Histories
@@ -37,15 +39,22 @@ from replay.library import Histories
 logger = logging.getLogger(__name__)
 
 
-def create_app(service: GameService | None = None, web: WebSettings | None = None) -> FastAPI:
-    """An app over `service`, or over the store the environment names (KIROKU_DB, …);
-    `web` (default: KIROKU_PUBLIC_URL) says where players reach it."""
+def create_app(
+    service: GameService | None = None,
+    web: WebSettings | None = None,
+    settings: Settings | None = None,
+) -> FastAPI:
+    """An app over `service`, or over the one the bootstrap wires from the settings (default:
+    the environment's, KIROKU_*); `web` (default: KIROKU_PUBLIC_URL) says where players reach
+    it."""
+    settings = settings if settings is not None else Settings.load()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.live = await Live.start(app.state.service)
-        shorten_pool_wait(app.state.service.log.recorder)  # started: no more long waits
-        shorten_pool_wait(app.state.views.store)
+        app.state.live = await Live.start(app.state.service, LiveSettings.of(settings))
+        # started: no more long waits for a connection
+        shorten_pool_wait(app.state.service.log.recorder, settings.pg_wait)
+        shorten_pool_wait(app.state.views.store, settings.pg_wait)
         if owned:  # a server process (`kiroku serve`), not an app a test hands a service to
             # The app's own objects (modules, schemas, routes: about 150,000) leave the cycle
             # collector's sight: a full collection would walk them all, a pause of tens of
@@ -65,11 +74,12 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
         version="0.1.0",
         lifespan=lifespan,
     )
-    app.state.service = service = service if service is not None else GameService()
+    longreads.configure(settings.long_read_nice)
+    app.state.service = service = service if service is not None else bootstrap(settings)
     app.state.auth = Authenticator(service.games)
     app.state.views = ViewRunner(service.log, open_view_store(service.env))
     app.state.histories = Histories(service)
-    app.state.web = web if web is not None else WebSettings.from_env()
+    app.state.web = web if web is not None else WebSettings.of(settings)
     install_error_handlers(app)
     install_openapi(app)
     for module in (games, sessions, commands, events, log, views, stream, replay, rulesets, health):

@@ -15,15 +15,17 @@ from eventsourcing.persistence import PersistenceError
 
 from api.web import PUBLIC_URL_ENV
 from domain import dice
-from domain.config import long_read_nice, store_env
+from domain.adapters.store import StoreUnavailable
+from domain.application.bootstrap import bootstrap, load_rulesets
+from domain.application.service import NewGame
+from domain.application.settings import Settings
 from domain.errors import KirokuError
 from domain.lifecycle_events import GameOptions
-from domain.service import GameService, NewGame
-from domain.store import StoreUnavailable
 from replay.cli import add_commands, apply_store, open_service, store_options
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    load_rulesets()
     parser = _parser()
     args = parser.parse_args(argv)
     if not hasattr(args, "run"):
@@ -142,16 +144,15 @@ def _serve(args: argparse.Namespace) -> int:
     if args.public_url:
         os.environ[PUBLIC_URL_ENV] = args.public_url  # read by every worker's app
     try:  # a bad setting ends the command here, not in each worker or at the first long read
-        store_env()
-        long_read_nice()
+        settings = Settings.load()
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     # Open the store once here, before any worker starts: a store that cannot be opened (no
     # server, no database, a schema that may not be created) ends the command at once with its
     # reason, instead of uvicorn restarting workers that fail the same way forever.
-    GameService().close()
-    shown = os.environ.get(PUBLIC_URL_ENV) or f"http://{_url_host(args.host)}:{args.port}"
+    bootstrap(settings).close()
+    shown = settings.public_url or f"http://{_url_host(args.host)}:{args.port}"
     print(f"Kiroku: open {shown.rstrip('/')}/ to create a table", flush=True)
     uvicorn.run(
         "api.app:create_app",

@@ -7,11 +7,20 @@ the events that created them (GameCreated for the GM, SeatJoined for a seat).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from domain.audience import PUBLIC
 from domain.canonical import sha256_hex
 from domain.errors import Unauthorized
-from domain.repository import GameRepository
+from domain.game import GameState
+
+
+class Games(Protocol):
+    """Where the games are read (the repository, domain/adapters/repository.py)."""
+
+    def cached(self, game_id: str) -> GameState | None: ...
+
+    def get(self, game_id: str, *, up_to_damage: bool = False) -> GameState: ...
 
 
 def hash_token(token: str) -> str:
@@ -29,7 +38,7 @@ class Presented:
 
 
 class Authenticator:
-    def __init__(self, games: GameRepository) -> None:
+    def __init__(self, games: Games) -> None:
         self.games = games
 
     def identify(self, game_id: str, presented: Presented) -> str:

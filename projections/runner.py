@@ -24,10 +24,10 @@ from uuid import UUID
 from eventsourcing.persistence import IntegrityError, Tracking
 from eventsourcing.utils import get_topic
 
+from domain.adapters.store import EventLog, StoredRecord, decode_row, read_records
 from domain.errors import CorruptEvent, NotFound
 from domain.lifecycle import restore_state
 from domain.records import Recorded
-from domain.store import EventLog, StoredRecord, decode_row, read_records
 from projections.store import Faults, Rows, States, ViewStore
 from projections.views import (
     PROJECTION_STATE,

@@ -14,7 +14,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO, TypeVar
 
-from domain.service import GameService
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService
 from domain.verification import verify
 from replay.history import History, settle
 
@@ -67,7 +68,7 @@ def apply_store(args: argparse.Namespace) -> None:
 def open_service(args: argparse.Namespace) -> Iterator[GameService]:
     """The service over the store the options (or the environment) name, closed after use."""
     apply_store(args)
-    service = GameService()
+    service = bootstrap()
     try:
         yield service
     finally:

@@ -11,8 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from domain.config import store_env
-from domain.service import GameService
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService
+from domain.application.settings import store_env
 
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 POSTGRES_URL = os.environ.get(
@@ -38,7 +39,7 @@ def sqlite_env(tmp_path: Path) -> dict[str, str]:
 
 @pytest.fixture
 def service(sqlite_env: dict[str, str]) -> Iterator[GameService]:
-    svc = GameService(sqlite_env)
+    svc = bootstrap(env=sqlite_env)
     yield svc
     svc.close()
 

@@ -12,7 +12,7 @@ from api.live.redis_fanout import RedisFanout
 from api.live.relay import AppendRelay
 from api.live.shutdown import on_exit_signal
 from api.live.stream import event_stream
-from domain.service import GameService
+from domain.application.service import GameService
 
 
 class Live:
@@ -30,8 +30,8 @@ class Live:
         self._restore_signals: Callable[[], None] = lambda: None
 
     @classmethod
-    async def start(cls, service: GameService, settings: LiveSettings | None = None) -> Live:
-        live = cls(service, settings or LiveSettings.from_env())
+    async def start(cls, service: GameService, settings: LiveSettings) -> Live:
+        live = cls(service, settings)
         if live.fanout is not None:
             live.fanout.start()
         service.listeners.append(live._relay)

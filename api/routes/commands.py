@@ -25,11 +25,11 @@ from api.deps import Auth, GameId, Presented_, Service
 from api.openapi import problems
 from api.present import event_out, head_header
 from api.schemas import CommandBody, CommandResponse
+from domain.application.service import GameService, Outcome
 from domain.authentication import hash_token
 from domain.commands import Command, Say
 from domain.errors import Forbidden
 from domain.lifecycle import chat_hint
-from domain.service import GameService, Outcome
 
 router = APIRouter(prefix="/games", tags=["commands"])
 

@@ -13,9 +13,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api import longreads
+from api.app import create_app
 from api.cli import main
+from domain.application.service import GameService
 from domain.authentication import Presented
-from domain.service import GameService
 from tests.table import Table
 
 
@@ -96,6 +97,7 @@ def test_the_pool_process_runs_nicer_than_the_server(
             monkeypatch.delenv("KIROKU_LONG_READ_NICE", raising=False)
         else:
             monkeypatch.setenv("KIROKU_LONG_READ_NICE", setting)
+        create_app(service)  # the app's settings, parsed once, configure the pool
         longreads.shutdown()  # the next read starts a pool with this setting
         try:
             niceness = longreads.run(service, _niceness, table.game_id, Presented())

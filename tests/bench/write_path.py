@@ -55,14 +55,13 @@ from typing import Any
 
 import httpx
 
-from domain.commands import Declare, Roll
-from domain.config import (
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService, Outcome
+from domain.application.settings import (
     DEFAULT_CACHE_EVENTS,
-    DEFAULT_LONG_READ_NICE,
-    LONG_READ_NICE_ENV,
     store_env,
 )
-from domain.service import GameService, Outcome
+from domain.commands import Declare, Roll
 from tests.bench.core import (
     ROLL,
     RawApp,
@@ -200,7 +199,9 @@ def http_games(base: str, count: int) -> list[tuple[str, str]]:
     games = []
     for _ in range(count):
         with httpx.Client(base_url=base, timeout=60) as client:
-            created = client.post("/games", json={"title": "bench", "seats": ["A"]}).json()
+            response = client.post("/games", json={"title": "bench", "seats": ["A"]})
+            assert response.status_code == 201, response.text
+            created = response.json()
             game_id, token = created["game_id"], created["gm_token"]
             started = client.post(
                 f"/games/{game_id}/commands",
@@ -334,12 +335,12 @@ CALLGRIND_SCRIPT = textwrap.dedent(
     from pathlib import Path
     from api.app import create_app
     from domain.commands import Roll
-    from domain.config import DEFAULT_CACHE_EVENTS, store_env
-    from domain.service import GameService
+    from domain.application.settings import DEFAULT_CACHE_EVENTS, store_env
+    from domain.application.service import GameService
     from tests.bench.core import ROLL, new_game
 
     mode, count = sys.argv[1], int(sys.argv[2])
-    service = GameService(store_env(sqlite_path=str(Path(tempfile.mkdtemp()) / "cg.db")))
+    service = bootstrap(env=store_env(sqlite_path=str(Path(tempfile.mkdtemp()) / "cg.db")))
     game_id, token = new_game(service)
     app = create_app(service)
     gc.collect()
@@ -453,9 +454,9 @@ class OneRowSnapshots:
 
     def __call__(self, state: Any) -> None:
         from domain import codec, lifecycle
-        from domain.repository import _SECRETS
+        from domain.adapters.snapshots import _SECRETS
+        from domain.adapters.store import StateSnapshot
         from domain.seqmap import SeqMap
-        from domain.store import StateSnapshot
 
         data = lifecycle.snapshot_of(state.model_copy(update={"unrevealed": SeqMap()}))
         data.pop("unrevealed", None)
@@ -494,12 +495,12 @@ def snapshot_stalls(
     every bucket written (a process's first snapshot of a game it did not load from bucket
     rows), and bucket rows as they are written (the changed buckets). Returns (which, worst
     command during a snapshot, worst just before, the longest a snapshot took)."""
-    from domain.repository import snapshot_interval
+    from domain.adapters.snapshots import snapshot_interval
 
     command = Roll(expression=ROLL)
     games = service.games
     snapshots = games.snapshots
-    bucket_rows = games._snapshot
+    bucket_rows = games.snapshots.write
     ways: list[tuple[str, Any, int]] = [
         ("one row (before)", OneRowSnapshots(games), 1),  # a round first to warm its texts
         ("every bucket", bucket_rows, 0),
@@ -511,7 +512,7 @@ def snapshot_stalls(
             worst_during, worst_quiet, took = 0.0, 0.0, 0.0
             for round_ in range(warm + rounds):
                 due: list[Any] = []
-                snapshots._write = due.append
+                snapshots.write = due.append  # type: ignore[method-assign,assignment]
                 for _ in range(8):  # the interval may double on the way
                     state = service.state(game_id)
                     interval = snapshot_interval(state)
@@ -519,18 +520,18 @@ def snapshot_stalls(
                     snapshots.flush()
                     if due:
                         break
-                snapshots._write = write
+                snapshots.write = write  # type: ignore[method-assign]
                 quiet = []
                 for _ in range(20):
                     start = time.perf_counter()
                     service.execute(game_id, "seat:1", command)
                     quiet.append(time.perf_counter() - start)
                 if label == "every bucket":
-                    games._cache.set_rows(game_id, {})
+                    games.cache.set_rows(game_id, {})
                 began = time.perf_counter()
                 snapshots.submit(due[-1])
                 during = []
-                while snapshots._queue.unfinished_tasks:
+                while snapshots.busy:
                     start = time.perf_counter()
                     service.execute(game_id, "seat:1", command)
                     during.append(time.perf_counter() - start)
@@ -542,7 +543,7 @@ def snapshot_stalls(
                 worst_quiet = max([worst_quiet, *quiet])
             results.append((label, worst_during, worst_quiet, took))
     finally:
-        snapshots._write = bucket_rows
+        snapshots.write = bucket_rows  # type: ignore[method-assign]
     return results
 
 
@@ -556,10 +557,10 @@ def rss_kib(pid: int | str = "self") -> int:
 RSS_SCRIPT = textwrap.dedent(
     """
     import gc, sys
-    from domain.config import DEFAULT_CACHE_EVENTS, store_env
-    from domain.service import GameService
+    from domain.application.settings import DEFAULT_CACHE_EVENTS, store_env
+    from domain.application.service import GameService
     from tests.bench.write_path import rss_kib
-    service = GameService(store_env(sqlite_path=sys.argv[1]))
+    service = bootstrap(env=store_env(sqlite_path=sys.argv[1]))
     service.state(sys.argv[3])  # imports and a small game: the baseline
     gc.collect()
     before = rss_kib()
@@ -597,9 +598,9 @@ def generated_games(db: str, count: int, events: int) -> list[tuple[str, str]]:
     rows). Only the per-command round trip to the store is left out, to make 10 million events
     in minutes."""
     from domain import lifecycle
-    from domain.writer import seal
+    from domain.application.writer import seal
 
-    service = GameService(store_env(sqlite_path=db))
+    service = bootstrap(env=store_env(sqlite_path=db))
     made = []
     try:
         for _ in range(count):
@@ -895,7 +896,7 @@ def main(argv: list[str] | None = None) -> None:
         if "e" not in run:  # (f) reads the game (e) grows
             return
         print("\n(e) a command's cost as the game grows (200 rolls at each size, SQLite file)")
-        service = GameService(store_env(sqlite_path=db("growth")))
+        service = bootstrap(env=store_env(sqlite_path=db("growth")))
         try:
             game_id, seat_token = new_game(service)
             small, _ = new_game(service)
@@ -981,6 +982,7 @@ def main(argv: list[str] | None = None) -> None:
     print("(a noisy machine: quote medians of several runs and ratios within one run)")
 
 
+DEFAULT_LONG_READ_NICE = 10  # KIROKU_LONG_READ_NICE's default (domain/application/settings.py)
 LONG_READ_ROUNDS = 3
 
 
@@ -991,7 +993,7 @@ def beside_verify(
     alone, then while `/verify` of `game_id` loops; and how many verifies ran. The server
     has not read the big game before: the long reads' process loads it to authenticate the
     first reader (the worker only asks the store how long it is), inside the figures."""
-    with served(db=path, env={LONG_READ_NICE_ENV: str(nice)}) as base:
+    with served(db=path, env={"KIROKU_LONG_READ_NICE": str(nice)}) as base:
         others = signed(base, http_games(base, 1))
         quiet = wrk(base, others, 4, seconds)
         stop = threading.Event()

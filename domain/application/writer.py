@@ -21,9 +21,7 @@ racing for a version); a game another process holds waits for the next batch.
 from __future__ import annotations
 
 import logging
-import queue
 import random
-import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -31,13 +29,14 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from domain import codec
+from domain.adapters.repository import Answer, AppendConflict, GameRepository, Pending
+from domain.adapters.store import CommandAnswer
+from domain.adapters.thread_loop import ThreadLoop
 from domain.dice import DiceError
 from domain.envelope import genesis_hash
 from domain.errors import KirokuError
 from domain.game import GameState
 from domain.records import Draft, Recorded
-from domain.repository import Answer, AppendConflict, GameRepository, Pending
-from domain.store import CommandAnswer
 
 log = logging.getLogger(__name__)
 MAX_BATCH = 64  # jobs in one transaction
@@ -56,7 +55,7 @@ class Outcome:
 
 
 Then = Callable[[Outcome | None, BaseException | None], None]
-Announce = Callable[[GameState, list[Recorded]], None]
+Listener = Callable[[GameState, list[Recorded]], None]
 
 
 @dataclass
@@ -127,19 +126,16 @@ class _Decided:
 
 
 class GroupWriter:
-    def __init__(self, games: GameRepository, announce: Announce) -> None:
+    def __init__(self, games: GameRepository) -> None:
         self._games = games
-        self._announce = announce
-        self._queue: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
-        self._guard = threading.Lock()
-        self._deferred: list[Job] = []  # jobs whose game another process had locked
+        self.listeners: list[Listener] = []  # told of every append (live streams, views)
+        self._loop: ThreadLoop[Job] = ThreadLoop("kiroku-writer", self._run, max_batch=MAX_BATCH)
         self.batches = 0  # transactions written by batches (figures for tests and benchmarks)
         self.batched = 0  # jobs answered from those batches
 
     def run(self, job: Job) -> Outcome:
         """Queue `job` and wait for its outcome (on the writer's own thread: run it at once)."""
-        if threading.current_thread() is self._thread:
+        if self._loop.running_here():
             result: list[Outcome | BaseException | None] = [None]
 
             def keep(outcome: Outcome | None, error: BaseException | None) -> None:
@@ -170,60 +166,36 @@ class GroupWriter:
 
     def send(self, job: Job) -> None:
         """Queue `job`; its outcome goes to `job.then`."""
-        with self._guard:
-            if self._thread is None:
-                self._thread = threading.Thread(
-                    target=self._loop, name="kiroku-writer", daemon=True
-                )
-                self._thread.start()
-        self._queue.put(job)
+        self._loop.put(job)
 
     def close(self) -> None:
-        with self._guard:
-            thread, self._thread = self._thread, None
-        if thread is not None:
-            self._queue.put(None)
-            thread.join()
+        """Write what is queued, then stop the thread."""
+        self._loop.close()
+
+    def announce(self, state: GameState, records: list[Recorded]) -> None:
+        """Tell the listeners what was just stored."""
+        for listener in self.listeners:
+            try:
+                listener(state, records)
+            except Exception:  # the append is stored: a listener must not turn it into an error
+                log.exception("listener %r failed after appending to %s", listener, state.game_id)
 
     # ------------------------------------------------------------------------- the thread
 
-    def _loop(self) -> None:
-        while True:
-            jobs, self._deferred = self._deferred, []
-            if not jobs:
-                first = self._queue.get()
-                if first is None:
-                    return
-                jobs = [first]
-            stop = False
-            while len(jobs) < MAX_BATCH:
-                try:
-                    more = self._queue.get_nowait()
-                except queue.Empty:
-                    break
-                if more is None:
-                    stop = True
-                    break
-                jobs.append(more)
-            self._run(jobs)
-            if stop:
-                while self._deferred:
-                    jobs, self._deferred = self._deferred, []
-                    self._run(jobs)
-                return
-
-    def _run(self, jobs: list[Job]) -> None:
+    def _run(self, jobs: list[Job]) -> list[Job]:
+        """Write a batch; returns the jobs left for the next one."""
         try:
-            self._batch(jobs)
+            return self._batch(jobs)
         except BaseException as error:  # never leave a caller waiting
             log.exception("the writer failed a batch of %d commands", len(jobs))
-            self._deferred = []
             for job in jobs:
                 job.settle(None, error)
+            return []
 
-    def _batch(self, jobs: list[Job]) -> None:
+    def _batch(self, jobs: list[Job]) -> list[Job]:
         games = self._games
         shared = {job.game_id for job in jobs if games.is_shared(job.game_id)}
+        later: list[Job] = []
         if not shared:
             alone = self._write(jobs, set())
         else:
@@ -236,12 +208,13 @@ class GroupWriter:
                     alone = self._write(jobs, set())
                 else:
                     now_ = [j for j in jobs if j.game_id not in shared or j.game_id in held]
-                    self._deferred = [j for j in jobs if j.game_id in shared - held]
-                    for job in self._deferred:
+                    later = [j for j in jobs if j.game_id in shared - held]
+                    for job in later:
                         job.deferred += 1
                     alone = self._write(now_, held)
         for job in alone:  # after letting go: each takes its own game's lock
             self._alone(job)
+        return later
 
     def _alone(self, job: Job) -> None:
         """`job` on its own: decided on the state read from the store, under its game's write
@@ -354,7 +327,7 @@ class GroupWriter:
         self.batched += len(decided)
         for entry in decided:
             if entry.outcome is not None and entry.outcome.records and not entry.outcome.replayed:
-                self._announce(entry.outcome.state, entry.outcome.records)
+                self.announce(entry.outcome.state, entry.outcome.records)
             entry.job.settle(entry.outcome, entry.error)
         return alone
 

@@ -1,7 +1,7 @@
 """The application service: create and join games, execute commands, import archives.
 
 It says what each command decides (through the lifecycle and the game's ruleset) and hands it
-to the process's writer (domain/writer.py), which decides, seals, checks, appends and
+to the process's writer (domain/application/writer.py), which decides, seals, checks, appends and
 announces: a conflict — another process appended first — is decided again there, so no
 command is lost, duplicated or reordered, whichever process it reached. A command sent with
 an Idempotency-Key is answered once, durably: its answer is stored with its events.
@@ -11,33 +11,30 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 from uuid import uuid4
 
 from domain import lifecycle
+from domain.adapters.repository import Answer, AppendConflict, GameRepository
+from domain.adapters.store import EventLog
+from domain.application.writer import GroupWriter, Job, Listener, Outcome, Then
 from domain.audience import GM, seat_actor
 from domain.authentication import hash_token
 from domain.canonical import canonical_request, sha256_hex
 from domain.commands import Command
-from domain.config import store_env
 from domain.errors import KirokuError, Unauthorized
 from domain.fairness import new_server_seed
 from domain.game import GameState
 from domain.lifecycle_events import GameCreated, GameOptions, SeatJoined
 from domain.records import CommandKey, Draft, Recorded, ServerData
-from domain.repository import Answer, AppendConflict, GameRepository
-from domain.store import EventLog
 from domain.text import FORBIDDEN_CHARACTER, forbidden_character, problem_text
 from domain.verification import Unreadable, VerificationReport, verify
-from domain.writer import GroupWriter, Job, Outcome, Then
 
 log = logging.getLogger(__name__)
 __all__ = ["Outcome"]  # the writer's, answered by the service
-
-Listener = Callable[[GameState, list[Recorded]], None]
 
 
 @dataclass(frozen=True)
@@ -68,10 +65,13 @@ class CreatedGame:
 
 
 class GameService:
-    def __init__(self, env: dict[str, str] | None = None) -> None:
-        self.games = GameRepository(env if env is not None else store_env())
-        self.listeners: list[Listener] = []
-        self.writer = GroupWriter(self.games, self.announce)
+    """Made by the bootstrap (domain/application/bootstrap.py) over its repository and
+    writer."""
+
+    def __init__(self, games: GameRepository, writer: GroupWriter) -> None:
+        self.games = games
+        self.writer = writer
+        self.listeners: list[Listener] = writer.listeners
 
     @property
     def env(self) -> dict[str, str]:
@@ -247,16 +247,8 @@ class GameService:
             raise KirokuError(
                 "game_exists", "A game with this id is already here.", kind="conflict"
             ) from None
-        self.announce(state, records)
+        self.writer.announce(state, records)
         return state
-
-    def announce(self, state: GameState, records: list[Recorded]) -> None:
-        """Tell the listeners (live streams, projections) what was just stored."""
-        for listener in self.listeners:
-            try:
-                listener(state, records)
-            except Exception:  # the append is stored: a listener must not turn it into an error
-                log.exception("listener %r failed after appending to %s", listener, state.game_id)
 
     # ------------------------------------------------------------------------- reads
 
