@@ -23,6 +23,7 @@ from uuid import UUID
 from eventsourcing.application import Application
 from eventsourcing.domain import DomainEvent
 from eventsourcing.persistence import IntegrityError, InternalError, OperationalError
+from eventsourcing.utils import get_topic
 from pydantic import ValidationError
 
 from domain import codec
@@ -65,6 +66,31 @@ class EventLog(Application[UUID]):
 
     name = "Kiroku"
     is_snapshotting_enabled = True
+
+    # What the projections read (projections/runner.py's EventFeed): the store's order of
+    # appends, and a game's records.
+
+    def appended_since(
+        self, position: int, limit: int
+    ) -> list[tuple[int, str, Recorded | CorruptEvent]]:
+        """Up to `limit` events appended after `position`, in the store's order: (their
+        position, their game, the record or why it cannot be read)."""
+        found: list[tuple[int, str, Recorded | CorruptEvent]] = []
+        for notice in self.recorder.select_notifications(
+            start=position + 1, limit=limit, topics=(get_topic(StoredRecord),)
+        ):
+            try:
+                recorded: Recorded | CorruptEvent = decode_row(
+                    notice.originator_id, notice.originator_version, notice.state
+                )
+            except CorruptEvent as error:
+                recorded = error
+            found.append((notice.id, str(notice.originator_id), recorded))
+        return found
+
+    def game_records(self, game_id: str, upto: int | None = None) -> Iterator[Recorded]:
+        """A game's records in order, up to seq `upto` (all by default)."""
+        return read_records(self, UUID(game_id), upto=upto)
 
 
 class StoreUnavailable(Exception):
