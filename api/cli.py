@@ -10,28 +10,28 @@ import os
 import secrets
 import sys
 import time
-import uuid
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from eventsourcing.persistence import PersistenceError
 
-from api.affinity import WORKERS_ENV, affinity_wanted
 from api.observe import log_config
 from api.web import PUBLIC_URL_ENV
 from domain import dice
-from domain.bcdice_engine import BCDiceEngine
-from domain.config import PublicServerSettings, long_read_nice, store_env
+from domain.adapters.bcdice_engine import BCDiceEngine
+from domain.adapters.store import StoreUnavailable
+from domain.application.bootstrap import bootstrap, load_rulesets
+from domain.application.service import NewGame
+from domain.application.settings import PublicServerSettings, Settings
 from domain.dice.bcdice import DEFAULT_SYSTEM, result_json, split_command
 from domain.errors import KirokuError
 from domain.lifecycle_events import GameOptions
-from domain.service import GameService, NewGame
-from domain.store import StoreUnavailable
 from replay.cli import add_commands, apply_store, open_service, store_options
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    load_rulesets()
     parser = _parser()
     args = parser.parse_args(argv)
     if not hasattr(args, "run"):
@@ -67,7 +67,15 @@ def _parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="run the HTTP API")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--workers", type=int, default=1)
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="processes on this one host, sharing its port (default 1): more commands a second "
+        "across many games, none for a single game; no more than the host's cores. To serve "
+        "from several hosts, run one `kiroku serve` each behind a proxy that hashes on the "
+        "game id (deploy/, docs/scale-out.md)",
+    )
     serve.add_argument(
         "--public-url",
         help="the address players reach this server at, e.g. https://table.example.org behind "
@@ -170,16 +178,11 @@ def _store_failure(error: Exception) -> str:
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from api.connections import SERVER_ENV, HandingProtocol
-
     apply_store(args)
     if args.public_url:
         os.environ[PUBLIC_URL_ENV] = args.public_url  # read by every worker's app
-    os.environ[WORKERS_ENV] = str(args.workers)  # each worker's app: affinity or not
-    os.environ[SERVER_ENV] = uuid.uuid4().hex  # which workers may take each other's connections
     try:  # a bad setting ends the command here, not in each worker or at the first long read
-        affinity = affinity_wanted(store_env())
-        long_read_nice()
+        settings = Settings.load()
         public = PublicServerSettings.from_env()
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
@@ -187,8 +190,8 @@ def _serve(args: argparse.Namespace) -> int:
     # Open the store once here, before any worker starts: a store that cannot be opened (no
     # server, no database, a schema that may not be created) ends the command at once with its
     # reason, instead of uvicorn restarting workers that fail the same way forever.
-    GameService().close()
-    shown = os.environ.get(PUBLIC_URL_ENV) or f"http://{_url_host(args.host)}:{args.port}"
+    bootstrap(settings).close()
+    shown = settings.public_url or f"http://{_url_host(args.host)}:{args.port}"
     print(f"Kiroku: open {shown.rstrip('/')}/ to create a table", flush=True)
     uvicorn.run(
         "api.app:create_app",
@@ -196,10 +199,11 @@ def _serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         workers=args.workers,
-        # with affinity, a worker can give a client's connection to its game's owner
-        http=HandingProtocol if affinity else "auto",
         log_config=log_config(public),  # api/observe.py: time, level, request id; or JSON
         access_log=args.access_log,
+        # A worker still starting on a busy host (importing takes seconds there) answers its
+        # supervisor's health check late: not killed and restarted for it.
+        timeout_worker_healthcheck=30,
     )
     return 0
 

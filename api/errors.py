@@ -20,9 +20,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
 from domain import json_shape
+from domain.adapters.repository import StoreBusy
 from domain.dice import DiceError
 from domain.errors import CorruptEvent, KirokuError
-from domain.repository import StoreBusy
 from domain.text import BLANK_TEXT, FORBIDDEN_CHARACTER
 
 log = logging.getLogger("kiroku.api")

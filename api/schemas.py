@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from domain.application.bootstrap import load_rulesets
 from domain.commands import LIFECYCLE_COMMANDS, Command, FreeJson
 from domain.envelope import Envelope
 from domain.lifecycle_events import GameOptions
@@ -13,6 +14,7 @@ from domain.logline import LogLine
 from domain.rulesets import all_rulesets
 from domain.text import PlayerName
 
+load_rulesets()  # the built-in rulesets' commands are part of the API's document
 _ALL_COMMANDS = tuple(LIFECYCLE_COMMANDS) + tuple(
     command for ruleset in all_rulesets() for command in ruleset.commands
 )

@@ -492,7 +492,7 @@ def decide(
     state: GameState, command: Command, actor: str, evaluation: Evaluation | None = None
 ) -> list[Draft]:
     """The events of `command`; `evaluation` is BCDice's answer to a chat line or roll (the
-    application layer asks BCDice before deciding: domain/bcdice_engine.py)."""
+    application layer asks BCDice before deciding: domain/adapters/bcdice_engine.py)."""
     if isinstance(command, Roll):
         return _roll(state, command, actor, evaluation=evaluation)
     if isinstance(command, Say):

@@ -14,8 +14,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO, TypeVar
 
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService
 from domain.errors import KirokuError
-from domain.service import GameService
 from domain.verification import verify
 from replay.history import History, settle
 
@@ -68,7 +69,7 @@ def apply_store(args: argparse.Namespace) -> None:
 def open_service(args: argparse.Namespace) -> Iterator[GameService]:
     """The service over the store the options (or the environment) name, closed after use."""
     apply_store(args)
-    service = GameService()
+    service = bootstrap()
     try:
         yield service
     finally:
@@ -102,7 +103,7 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _audit(args: argparse.Namespace) -> int:
-    from domain.bcdice_engine import BCDiceEngine
+    from domain.adapters.bcdice_engine import BCDiceEngine
     from replay.archive import read_archive
     from replay.audit import audit, render_text
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from domain import lifecycle
-from domain.bcdice_engine import shared_engine
+from domain.adapters.bcdice_engine import shared_engine
 from domain.codec import seal
 from domain.commands import Command, Start
 from domain.envelope import genesis_hash
@@ -26,7 +26,7 @@ AT = "2026-01-01T00:00:00Z"
 
 def decide(state: GameState, command: Command, actor: str) -> list[Draft]:
     """The lifecycle decider with BCDice's answer to a roll or chat line, as the service
-    passes it (the real engine: domain/bcdice_engine.py)."""
+    passes it (the real engine: domain/adapters/bcdice_engine.py)."""
     return lifecycle.decide(state, command, actor, shared_engine().for_command(state, command))
 
 

@@ -19,9 +19,9 @@ from api.schemas import (
     SeatOut,
 )
 from api.web import join_link
+from domain.application.service import NewGame
 from domain.audience import seat_actor
 from domain.lifecycle import rules_view
-from domain.service import NewGame
 
 router = APIRouter(prefix="/games", tags=["games"])
 

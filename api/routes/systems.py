@@ -7,7 +7,7 @@ from pydantic import BaseModel, Field
 
 from api.deps import Service
 from api.openapi import problems
-from domain.bcdice_engine import SystemInfo
+from domain.adapters.bcdice_engine import SystemInfo
 from domain.dice.bcdice import DEFAULT_SYSTEM
 from domain.errors import KirokuError, NotFound
 

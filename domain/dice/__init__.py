@@ -1,5 +1,5 @@
 """Kiroku's own typed dice, evaluated purely against given faces. BCDice itself (bcdice.py
-here, run by domain/bcdice_engine.py) answers every chat line and roll command; this parser
+here, run by domain/adapters/bcdice_engine.py) answers every chat line and roll command; this parser
 is kept for two jobs only (docs/reference/typed-dice.md): the rulesets' typed
 mechanics (超人ロック's 2D6 checks, Ninja Slayer's pools, the mech d20 rolls) and
 re-evaluating rolls recorded before BCDice answered, so that those games still verify.

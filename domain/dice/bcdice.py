@@ -1,6 +1,6 @@
 """BCDice's answer to a chat command, as data: what the decider records and the audit checks.
 
-BCDice itself (npm `bcdice`, run by domain/bcdice_engine.py in a Node.js process) evaluates
+BCDice itself (npm `bcdice`, run by domain/adapters/bcdice_engine.py in a Node.js process) evaluates
 every chat command of a game in the game's system; its randomizer takes each face from the
 game's committed stream (docs/reference/dice.md, "the protocol"). What comes back is an
 `Evaluation`; the pure decider checks its faces against the stream and records it. Nothing here

@@ -15,8 +15,8 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from domain.application.service import GameService
 from domain.authentication import hash_token
-from domain.service import GameService
 from tests.table import Table
 
 SEATS = ("seat:1", "seat:2", "seat:3")

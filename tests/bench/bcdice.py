@@ -19,11 +19,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from domain.bcdice_engine import BCDiceEngine
+from domain.adapters.bcdice_engine import BCDiceEngine
+from domain.application.bootstrap import bootstrap
+from domain.application.service import NewGame
+from domain.application.settings import store_env
 from domain.commands import Say, Start
-from domain.config import store_env
 from domain.lifecycle_events import GameOptions
-from domain.service import GameService, NewGame
 
 # 20 of the systems ココフォリア tables pick most, by BCDice id, with one command of each.
 SYSTEMS = {
@@ -64,7 +65,7 @@ def _percentiles(samples: list[float]) -> tuple[float, float]:
 
 def chat_latency(count: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        service = GameService(store_env(sqlite_path=str(Path(folder) / "bench.db")))
+        service = bootstrap(env=store_env(sqlite_path=str(Path(folder) / "bench.db")))
         try:
             for system, command in (("Cthulhu7th", "CC<=54"), ("DiceBot", "2D6>=7")):
                 game = service.create_game(

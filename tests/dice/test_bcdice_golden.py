@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from domain.bcdice_engine import shared_engine
-from domain.config import bcdice_dir
+from domain.adapters.bcdice_engine import shared_engine
+from domain.application.settings import bcdice_dir
 from domain.dice.bcdice import result_json
 from domain.errors import KirokuError
 

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from domain.bcdice_engine import BCDiceEngine, shared_engine
+from domain.adapters.bcdice_engine import BCDiceEngine, shared_engine
+from domain.application.service import GameService
 from domain.envelope import chain_hash, genesis_hash
 from domain.fairness import Draw, DrawTag
-from domain.service import GameService
 from domain.verification import NotReevaluated, Unreadable
 from replay.audit import audit
 from tests.table import Table

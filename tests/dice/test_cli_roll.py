@@ -105,14 +105,14 @@ def test_systems(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_new_with_a_system(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    from domain.config import store_env
-    from domain.service import GameService
+    from domain.application.bootstrap import bootstrap
+    from domain.application.settings import store_env
 
     db = str(tmp_path / "cli.db")
     argv = ["new", "狂気山脈", "--seat", "Aki", "--system", "Cthulhu7th", "--db", db, "--json"]
     assert main(argv) == 0
     game_id = json.loads(capsys.readouterr().out)["game_id"]
-    service = GameService(store_env(sqlite_path=db))
+    service = bootstrap(env=store_env(sqlite_path=db))
     try:
         state = service.state(game_id)
     finally:

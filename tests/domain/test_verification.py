@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from domain import dice
+from domain.application.service import GameService, NewGame
 from domain.commands import End, Note, Roll, Start
 from domain.envelope import chain_hash, genesis_hash
 from domain.lifecycle_events import GameOptions
-from domain.service import GameService, NewGame
 from domain.verification import verify
 
 Envelopes = list[dict[str, Any]]

@@ -26,8 +26,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from domain.application.settings import bcdice_dir, node_binary
 from domain.commands import Command, Roll, Say
-from domain.config import bcdice_dir, node_binary
 from domain.dice.bcdice import (
     DEFAULT_SYSTEM,
     BCDiceResult,
