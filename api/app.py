@@ -6,13 +6,10 @@ import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
 
 from fastapi import Depends, FastAPI
-from starlette.types import Receive, Scope, Send
 
 from api import longreads, observe, pages
-from api.affinity import Affinity, affinity_wanted
 from api.errors import install_error_handlers
 from api.limits import BodySizeLimit
 from api.live import Live, LiveSettings
@@ -29,15 +26,17 @@ from api.routes import (
     seat_settings,
     sessions,
     stream,
+    systems,
     views,
 )
-from api.routes.lean import LeanCommands, lane_game_id
 from api.strict import known_query
 from api.throttle import Throttle
 from api.web import SecurityHeaders, WebSettings
+from domain.adapters.store import shorten_pool_wait
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService
+from domain.application.settings import Settings
 from domain.authentication import Authenticator
-from domain.service import GameService
-from domain.store import shorten_pool_wait
 from projections.runner import ViewRunner
 from projections.store import open_view_store
 from replay.library import Histories
@@ -45,44 +44,25 @@ from replay.library import Histories
 logger = logging.getLogger(__name__)
 
 
-class KirokuApp(FastAPI):
-    """FastAPI, with the command route's fast lane in front of its middleware and routes
-    (api/routes/lean.py): a table's commands skip the layers they do not need."""
-
-    def __init__(self, **settings: Any) -> None:
-        super().__init__(**settings)
-        # The handlers' dict is the app's own: those installed later answer the lane too.
-        self.lane = LeanCommands(behind=self.behind_lane, handlers=self.exception_handlers)
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        game_id = lane_game_id(scope)
-        if game_id is None:
-            await super().__call__(scope, receive, send)
-            return
-        scope["app"] = self
-        scope["path_params"] = {"game_id": game_id}
-        await self.lane(scope, receive, send)
-
-    async def behind_lane(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """The app as it is without the lane: middleware, routes, the declared route."""
-        await super().__call__(scope, receive, send)
-
-
-def create_app(service: GameService | None = None, web: WebSettings | None = None) -> FastAPI:
-    """An app over `service`, or over the store the environment names (KIROKU_DB, …);
-    `web` (default: KIROKU_PUBLIC_URL) says where players reach it."""
+def create_app(
+    service: GameService | None = None,
+    web: WebSettings | None = None,
+    settings: Settings | None = None,
+) -> FastAPI:
+    """An app over `service`, or over the one the bootstrap wires from the settings (default:
+    the environment's, KIROKU_*); `web` (default: KIROKU_PUBLIC_URL) says where players reach
+    it."""
+    settings = settings if settings is not None else Settings.load()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.live = await Live.start(app.state.service, on_revoked=app.state.auth.revoked)
+        app.state.live = await Live.start(
+            app.state.service, LiveSettings.of(settings), on_revoked=app.state.auth.revoked
+        )
         app.state.service.listeners.append(observe.on_append)
-        shorten_pool_wait(app.state.service.log.recorder)  # started: no more long waits
-        shorten_pool_wait(app.state.views.store)
-        if affinity_wanted(app.state.service.env):
-            try:
-                app.state.affinity = await Affinity.start(app)
-            except Exception:
-                logger.exception("no game affinity: every worker writes any game, under its lock")
+        # started: no more long waits for a connection
+        shorten_pool_wait(app.state.service.log.recorder, settings.pg_wait)
+        shorten_pool_wait(app.state.views.store, settings.pg_wait)
         if owned:  # a server process (`kiroku serve`), not an app a test hands a service to
             # The app's own objects (modules, schemas, routes: about 150,000) leave the cycle
             # collector's sight: a full collection would walk them all, a pause of tens of
@@ -90,9 +70,6 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
             gc.collect()
             gc.freeze()
         yield
-        if app.state.affinity is not None:
-            await app.state.affinity.stop()
-            app.state.affinity = None
         await app.state.live.stop()
         if observe.on_append in app.state.service.listeners:
             app.state.service.listeners.remove(observe.on_append)
@@ -101,29 +78,42 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
             app.state.service.close()
 
     owned = service is None
-    app = KirokuApp(
+    app = FastAPI(
         title="Kiroku",
         summary="A tamper-evident, event-sourced game log for tabletop play at a distance",
         version="0.1.0",
         lifespan=lifespan,
         dependencies=[Depends(known_query)],  # api/strict.py: no undeclared query parameter
     )
-    app.state.service = service = service if service is not None else GameService()
+    longreads.configure(settings.long_read_nice)
+    app.state.service = service = service if service is not None else bootstrap(settings)
     app.state.auth = Authenticator(service.games)
     app.state.views = ViewRunner(service.log, open_view_store(service.env))
     app.state.histories = Histories(service)
-    app.state.affinity = None  # api/affinity.py: started with the app when wanted
-    app.state.web = web if web is not None else WebSettings.from_env()
+    app.state.web = web if web is not None else WebSettings.of(settings)
     install_error_handlers(app)
     install_openapi(app)
-    routers = (games, sessions, commands, events, log, views, stream, replay, rulesets, health)
-    for module in (*routers, pictures, seat_settings):
+    for module in (
+        games,
+        sessions,
+        commands,
+        events,
+        log,
+        views,
+        stream,
+        replay,
+        rulesets,
+        systems,
+        health,
+        pictures,
+        seat_settings,
+    ):
         app.include_router(module.router)
     app.include_router(pages.router)
     app.mount("/static", pages.static_files(), name="static")
     app.add_middleware(BodySizeLimit)
-    live = LiveSettings.from_env()  # api/throttle.py: limits per client, counted in its Redis
-    app.add_middleware(Throttle, redis_url=live.redis_url, prefix=live.redis_prefix)
+    # api/throttle.py: limits per client, counted in the fan-out's Redis when there is one
+    app.add_middleware(Throttle, redis_url=settings.redis_url, prefix=settings.redis_prefix)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(observe.RequestMetrics)  # outermost: it sees every answer's status
     return app

@@ -7,27 +7,31 @@ import argparse
 import importlib.metadata
 import json
 import os
+import secrets
 import sys
 import time
-import uuid
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from eventsourcing.persistence import PersistenceError
 
-from api.affinity import WORKERS_ENV, affinity_wanted
 from api.observe import log_config
 from api.web import PUBLIC_URL_ENV
 from domain import dice
-from domain.config import PublicServerSettings, long_read_nice, store_env
+from domain.adapters.bcdice_engine import BCDiceEngine
+from domain.adapters.store import StoreUnavailable
+from domain.application.bootstrap import bootstrap, load_rulesets
+from domain.application.service import NewGame
+from domain.application.settings import PublicServerSettings, Settings
+from domain.dice.bcdice import DEFAULT_SYSTEM, result_json, split_command
 from domain.errors import KirokuError
 from domain.lifecycle_events import GameOptions
-from domain.service import GameService, NewGame
-from domain.store import StoreUnavailable
 from replay.cli import add_commands, apply_store, open_service, store_options
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    load_rulesets()
     parser = _parser()
     args = parser.parse_args(argv)
     if not hasattr(args, "run"):
@@ -63,7 +67,15 @@ def _parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="run the HTTP API")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--workers", type=int, default=1)
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="processes on this one host, sharing its port (default 1): more commands a second "
+        "across many games, none for a single game; no more than the host's cores. To serve "
+        "from several hosts, run one `kiroku serve` each behind a proxy that hashes on the "
+        "game id (deploy/, docs/scale-out.md)",
+    )
     serve.add_argument(
         "--public-url",
         help="the address players reach this server at, e.g. https://table.example.org behind "
@@ -89,6 +101,11 @@ def _parser() -> argparse.ArgumentParser:
         "(default: the ruleset's)",
     )
     game.add_argument("--host-seat", type=int, help="with --referee host: the host's own seat")
+    game.add_argument(
+        "--system",
+        help="the BCDice game system of its chat rolls, e.g. Cthulhu7th (kiroku systems; "
+        "default: the ruleset's, else DiceBot)",
+    )
     game.add_argument(
         "--option",
         action="append",
@@ -121,15 +138,33 @@ def _parser() -> argparse.ArgumentParser:
     store_options(log)
     log.set_defaults(run=_log)
 
-    roll = commands.add_parser("roll", help="evaluate a dice command offline")
-    roll.add_argument("expression")
-    roll.add_argument("--faces", help="comma-separated faces, e.g. 2,3,6,4 (default: random)")
+    roll = commands.add_parser(
+        "roll", help="evaluate a dice command with BCDice, offline (kiroku roll -- CC<=54)"
+    )
+    roll.add_argument("expression", nargs="?", help="the command (after --: it may start with -)")
+    roll.add_argument(
+        "--system", default=DEFAULT_SYSTEM, help="BCDice game system (kiroku systems)"
+    )
+    roll.add_argument(
+        "--faces",
+        help="comma-separated faces, BCDice's randomizer calls in order, e.g. 3,5 "
+        "(default: random)",
+    )
     roll.add_argument(
         "--json",
         action="store_true",
         help="print the structured result (or refusal) as one JSON object",
     )
+    roll.add_argument(
+        "--batch",
+        metavar="FILE",
+        help='JSON lines {"command": …, "faces": […]}: one JSON object a line for each',
+    )
     roll.set_defaults(run=_roll)
+
+    systems = commands.add_parser("systems", help="list BCDice's game systems")
+    systems.add_argument("--json", action="store_true", help="print JSON (with each help text)")
+    systems.set_defaults(run=_systems)
     return parser
 
 
@@ -143,16 +178,11 @@ def _store_failure(error: Exception) -> str:
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from api.connections import SERVER_ENV, HandingProtocol
-
     apply_store(args)
     if args.public_url:
         os.environ[PUBLIC_URL_ENV] = args.public_url  # read by every worker's app
-    os.environ[WORKERS_ENV] = str(args.workers)  # each worker's app: affinity or not
-    os.environ[SERVER_ENV] = uuid.uuid4().hex  # which workers may take each other's connections
     try:  # a bad setting ends the command here, not in each worker or at the first long read
-        affinity = affinity_wanted(store_env())
-        long_read_nice()
+        settings = Settings.load()
         public = PublicServerSettings.from_env()
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
@@ -160,8 +190,8 @@ def _serve(args: argparse.Namespace) -> int:
     # Open the store once here, before any worker starts: a store that cannot be opened (no
     # server, no database, a schema that may not be created) ends the command at once with its
     # reason, instead of uvicorn restarting workers that fail the same way forever.
-    GameService().close()
-    shown = os.environ.get(PUBLIC_URL_ENV) or f"http://{_url_host(args.host)}:{args.port}"
+    bootstrap(settings).close()
+    shown = settings.public_url or f"http://{_url_host(args.host)}:{args.port}"
     print(f"Kiroku: open {shown.rstrip('/')}/ to create a table", flush=True)
     uvicorn.run(
         "api.app:create_app",
@@ -169,10 +199,11 @@ def _serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         workers=args.workers,
-        # with affinity, a worker can give a client's connection to its game's owner
-        http=HandingProtocol if affinity else "auto",
         log_config=log_config(public),  # api/observe.py: time, level, request id; or JSON
         access_log=args.access_log,
+        # A worker still starting on a busy host (importing takes seconds there) answers its
+        # supervisor's health check late: not killed and restarted for it.
+        timeout_worker_healthcheck=30,
     )
     return 0
 
@@ -194,6 +225,7 @@ def _new_game(args: argparse.Namespace) -> int:
                 ruleset_options=_ruleset_options(args.option),
                 referee=args.referee,
                 host_seat=args.host_seat,
+                system=args.system,
             )
         )
     role = "host" if created.host else "gm"
@@ -277,41 +309,105 @@ def _log(args: argparse.Namespace) -> int:
 
 
 def _roll(args: argparse.Namespace) -> int:
-    import secrets
-
+    """BCDice's answer, offline: with --faces as its randomizer calls, else random faces drawn
+    by the fair stream's rule from this machine's randomness."""
+    engine = BCDiceEngine()
     try:
-        expression = dice.parse(args.expression)
-        if args.faces:
-            faces = [int(f) for f in args.faces.split(",") if f.strip()]
-            rolled = expression.replay(faces)
-        else:
-            rolled = expression.roll(lambda sides: secrets.randbelow(sides) + 1)
-    except dice.DiceError as error:
-        return _roll_refused(args, error)
+        if args.batch:
+            with open(args.batch, encoding="utf-8") as lines:
+                for line in lines:
+                    if line.strip():
+                        print(
+                            json.dumps(_batch_line(engine, args.system, line), ensure_ascii=False)
+                        )
+            return 0
+        if not args.expression:
+            print("error: give a command (kiroku roll -- CMD) or --batch FILE", file=sys.stderr)
+            return 2
+        try:
+            faces = _faces(args.faces)
+            answer = _evaluated(engine, args.system, args.expression, faces)
+        except KirokuError as error:
+            return _roll_refused(args, error.code, error.message)
+        if answer is None:
+            message = f"{args.system} does not know the command {args.expression!r}"
+            return _roll_refused(args, "dice_unsupported", message)
+        print(
+            json.dumps(answer, ensure_ascii=False) if args.json else answer["result"]["explanation"]
+        )
+        return 0
+    finally:
+        engine.close()
+
+
+def _faces(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    try:
+        return [int(f) for f in text.split(",") if f.strip()]
     except ValueError:
-        message = "--faces takes whole numbers separated by commas"
-        return _roll_refused(args, dice.DiceError(dice.BAD_FACES, message))
-    if args.json:
-        rolled_json = {
-            "expression": expression.text,
-            "secret": expression.secret,
-            "comment": expression.comment,
-            "dice": [[r.count, r.sides] for r in rolled.requests],
-            "result": rolled.result.model_dump(mode="json"),
-        }
-        print(json.dumps(rolled_json, ensure_ascii=False))
-    else:
-        print(rolled.result.explanation)
-    return 0
+        raise KirokuError("bad_faces", "--faces takes whole numbers separated by commas") from None
 
 
-def _roll_refused(args: argparse.Namespace, error: dice.DiceError) -> int:
+def _evaluated(
+    engine: BCDiceEngine, system: str, line: str, faces: list[int] | None
+) -> dict[str, Any] | None:
+    command, comment = split_command(line)
+    evaluation = engine.evaluate(
+        system,
+        command,
+        faces=faces,
+        words=lambda count: [secrets.randbits(32) for _ in range(count)],
+    )
+    if evaluation.result is None:
+        return None
+    return {
+        "system": evaluation.system,
+        "bcdice": evaluation.version,
+        "command": command,
+        "comment": comment,
+        "secret": evaluation.result.secret,
+        "dice": [[value, sides] for value, sides in evaluation.result.rands],
+        "result": result_json(evaluation.result),
+    }
+
+
+def _batch_line(engine: BCDiceEngine, system: str, line: str) -> dict[str, Any]:
+    try:
+        item = json.loads(line)
+        command = str(item["command"])
+        faces = [int(f) for f in item.get("faces", [])] if "faces" in item else None
+        answer = _evaluated(engine, str(item.get("system") or system), command, faces)
+    except KirokuError as error:
+        return {"error": {"code": error.code, "message": error.message}}
+    except (ValueError, KeyError, TypeError) as error:
+        return {"error": {"code": "bad_line", "message": f"not a batch line: {error}"}}
+    if answer is None:
+        return {"error": {"code": "dice_unsupported", "message": "BCDice gives no result"}}
+    return answer
+
+
+def _roll_refused(args: argparse.Namespace, code: str, message: str) -> int:
     if args.json:
-        refusal = {"code": error.code, "message": error.message, "position": error.position}
-        print(json.dumps({"error": refusal}, ensure_ascii=False))
+        print(json.dumps({"error": {"code": code, "message": message}}, ensure_ascii=False))
     else:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {message}", file=sys.stderr)
     return 1
+
+
+def _systems(args: argparse.Namespace) -> int:
+    engine = BCDiceEngine()
+    try:
+        systems = engine.systems()
+        if args.json:
+            listed = [engine.info(s.id).model_dump() for s in systems]
+            print(json.dumps({"bcdice": engine.version(), "systems": listed}, ensure_ascii=False))
+            return 0
+        for system in systems:
+            print(f"{system.id}\t{system.name}")
+        return 0
+    finally:
+        engine.close()
 
 
 if __name__ == "__main__":

@@ -8,9 +8,9 @@ from fastapi import Depends, Path, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from api.web import CSRF_HEADER, WebSettings, session_cookie
+from domain.application.service import GameService
 from domain.authentication import Authenticator, Presented
 from domain.errors import Forbidden, Unauthorized
-from domain.service import GameService
 from projections.runner import ViewRunner
 
 

@@ -21,10 +21,10 @@ from starlette.routing import Match
 
 from api.pages import i18n
 from domain import json_shape
+from domain.adapters.repository import StoreBusy
 from domain.dice import DiceError
 from domain.errors import CorruptEvent, KirokuError
 from domain.messages import N_
-from domain.repository import StoreBusy
 from domain.text import BLANK_TEXT, FORBIDDEN_CHARACTER
 
 log = logging.getLogger("kiroku.api")

@@ -29,11 +29,11 @@ from typing import Any, TypeVar
 
 from api.pages.sessionlog import render, session_log
 from api.present import head_header
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService
 from domain.authentication import Authenticator, Presented
-from domain.config import long_read_nice
 from domain.errors import CorruptEvent, KirokuError, RuleViolation
 from domain.redaction import Disclosure
-from domain.service import GameService
 from domain.verification import VerificationReport
 from replay.archive import export_lines
 from replay.audit import AuditReport, audit
@@ -43,6 +43,7 @@ INLINE_EVENTS = 5_000  # games up to this size are read in the request's own thr
 
 _pool: ProcessPoolExecutor | None = None
 _pool_guard = threading.Lock()
+_nice = 10  # KIROKU_LONG_READ_NICE (`configure`)
 
 
 def is_long(service: GameService, game_id: str) -> bool:
@@ -73,7 +74,7 @@ def run(
                 1,
                 mp_context=multiprocessing.get_context("forkserver"),
                 initializer=_lower_priority,
-                initargs=(long_read_nice(),),
+                initargs=(_nice,),
             )
         pool = _pool
     kind, value = pool.submit(_in_worker, service.env, read, game_id, presented, args).result()
@@ -81,6 +82,13 @@ def run(
         raise _refusal(value)
     result: T = value
     return result
+
+
+def configure(nice: int) -> None:
+    """How much nicer than the server the long reads' process runs (`KIROKU_LONG_READ_NICE`),
+    from the settings the app is made with; before the first long read."""
+    global _nice
+    _nice = nice
 
 
 def _lower_priority(increment: int) -> None:
@@ -126,7 +134,7 @@ def _in_worker(
             _services.pop(next(iter(_services))).close()
         # One connection is enough here (PostgreSQL: the worker's own pools stay within the
         # server's limit).
-        service = GameService({**env, "POSTGRES_POOL_SIZE": "1", "POSTGRES_MAX_OVERFLOW": "0"})
+        service = bootstrap(env={**env, "POSTGRES_POOL_SIZE": "1", "POSTGRES_MAX_OVERFLOW": "0"})
         _services[key] = service
     try:
         return "done", _authenticated(service, read, game_id, presented, args)
@@ -156,7 +164,7 @@ def verify_game(
 
 def audit_game(service: GameService, game_id: str, _audience: str) -> AuditReport:
     _require_ended(service, game_id)
-    return audit(game_id, service.envelopes(game_id))
+    return audit(game_id, service.envelopes(game_id), service.bcdice.reevaluate)
 
 
 def archive_bytes(service: GameService, game_id: str, _audience: str) -> bytes:

@@ -43,7 +43,7 @@ from starlette.responses import Response
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from domain.config import PublicServerSettings
+from domain.application.settings import PublicServerSettings
 from domain.game import GameState
 from domain.records import Recorded
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from domain.application.bootstrap import load_rulesets
 from domain.commands import LIFECYCLE_COMMANDS, Command, FreeJson
 from domain.envelope import Envelope
 from domain.lifecycle_events import GameOptions
@@ -13,6 +14,7 @@ from domain.logline import LogLine
 from domain.rulesets import all_rulesets
 from domain.text import PlayerName
 
+load_rulesets()  # the built-in rulesets' commands are part of the API's document
 _ALL_COMMANDS = tuple(LIFECYCLE_COMMANDS) + tuple(
     command for ruleset in all_rulesets() for command in ruleset.commands
 )
@@ -45,6 +47,13 @@ class CreateGameRequest(BaseModel):
         le=16,
         description="With referee host: the seat the host also plays. Its token is then that "
         "seat's too (the seat gets no invite); it sees that seat's secrets and no one else's.",
+    )
+    system: str | None = Field(
+        default=None,
+        max_length=64,
+        examples=["Cthulhu7th"],
+        description="The BCDice game system the chat rolls are evaluated in (GET /systems). "
+        "Default: the ruleset's (NinjaSlayer2 for ninja_slayer), else DiceBot.",
     )
 
 
@@ -140,3 +149,7 @@ class GameOut(BaseModel):
     seats: list[SeatOut]
     tabs: list[str]
     rules: dict[str, Any]
+    system: str = Field(default="DiceBot", description="The BCDice game system of its chat rolls")
+    bcdice: str | None = Field(
+        default=None, description="The BCDice version it keeps (None: the server's)"
+    )

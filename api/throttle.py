@@ -9,7 +9,7 @@ through (logged once): limits protect the service, they must not stop it.
 
 The client address is the connection's, or behind a proxy uvicorn trusts (its
 --forwarded-allow-ips, 127.0.0.1 by default) the one in its X-Forwarded-For. Settings:
-domain/config.py (KIROKU_LIMITS, KIROKU_LIMIT_CREATE, …); defaults there.
+domain/application/settings.py (KIROKU_LIMITS, KIROKU_LIMIT_CREATE, …); defaults there.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from api.errors import problem
 from api.web import session_cookie
-from domain.config import ADDRESS_FACTOR, PublicServerSettings
+from domain.application.settings import ADDRESS_FACTOR, PublicServerSettings
 
 logger = logging.getLogger("kiroku.limits")
 

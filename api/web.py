@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from domain.application.settings import Settings
 
 CSRF_HEADER = "X-Kiroku"
 SESSION_MAX_AGE = 60 * 60 * 24 * 30  # a campaign's month between sessions
@@ -38,8 +39,8 @@ class WebSettings:
     public_url: str | None = None
 
     @classmethod
-    def from_env(cls) -> WebSettings:
-        url = os.environ.get(PUBLIC_URL_ENV, "").strip().rstrip("/")
+    def of(cls, settings: Settings) -> WebSettings:
+        url = (settings.public_url or "").strip().rstrip("/")
         return cls(public_url=url or None)
 
     def base(self, request_base: str) -> str:

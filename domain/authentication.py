@@ -9,12 +9,22 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
+from typing import Protocol
 
 from domain.audience import PUBLIC
 from domain.canonical import sha256_hex
 from domain.errors import Unauthorized
 from domain.game import GameState
-from domain.repository import GameRepository
+
+
+class Games(Protocol):
+    """Where the games are read (the repository, domain/adapters/repository.py)."""
+
+    def cached(self, game_id: str) -> GameState | None: ...
+
+    def get(self, game_id: str, *, up_to_damage: bool = False) -> GameState: ...
+
+    def forget(self, game_id: str) -> None: ...
 
 
 def hash_token(token: str) -> str:
@@ -46,7 +56,7 @@ DISTRUST_SECONDS = 5.0
 
 
 class Authenticator:
-    def __init__(self, games: GameRepository) -> None:
+    def __init__(self, games: Games) -> None:
         self.games = games
         self._distrusted: dict[str, float] = {}
         self._guard = threading.Lock()
@@ -75,11 +85,19 @@ class Authenticator:
             return self.session_audience(game_id, presented.session)
         return self.audience(game_id, None)
 
-    def cached_actor(self, game_id: str, token: str) -> str | None:
-        """The actor of a token the game's cached state knows (gm or seat:N), answered without
-        reading the store; None when the game is not cached or the token not known there."""
+    def cached_identity(self, game_id: str, presented: Presented) -> str | None:
+        """The actor of a token or session the game's cached state knows, answered without
+        reading the store; None when the game is not cached or does not know it there (then
+        `identify` reads the store). A session found here is checked again by the writer on
+        the state its command is decided on (`GameService.send`)."""
         cached = self._cached(game_id)
-        return cached.credentials.get(hash_token(token)) if cached is not None else None
+        if cached is None:
+            return None
+        if presented.token is not None:
+            return cached.credentials.get(hash_token(presented.token))
+        if presented.session is not None:
+            return cached.sessions.get(hash_token(presented.session))
+        return None
 
     def audience(self, game_id: str, token: str | None) -> str:
         """The caller's audience in this game: gm, seat:N, or public (when spectators may).

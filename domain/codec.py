@@ -1,6 +1,6 @@
 """Recorded ↔ stored JSON text, and sealing a draft into a chained, committed envelope.
 
-Pure: text in, models out. Reading rows from the store is domain/store.py's job.
+Pure: text in, models out. Reading rows from the store is domain/adapters/store.py's job.
 """
 
 from __future__ import annotations

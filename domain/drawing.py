@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from domain.dice import Expression, RollResult
 from domain.draws import DiceDraw, ShuffleDraw
-from domain.fairness import Draw, DrawTag
+from domain.fairness import Draw, DrawTag, stream_words
 from domain.game import GameState
 
 
@@ -26,6 +26,12 @@ def draw_dice(
     tag = _tag(state, number, entropy)
     faces = Draw(state.server_seed, state.game_id, tag).faces(requests)
     return DiceDraw(**tag.model_dump(), dice=tuple(requests), faces=faces)
+
+
+def draw_words(state: GameState, count: int, *, number: int, entropy: str = "") -> list[int]:
+    """The first `count` words of draw `number`'s stream, for BCDice's randomizer to draw its
+    faces from by `Draw.uniform`'s rule (docs/reference/dice.md, "the protocol")."""
+    return stream_words(state.server_seed, state.game_id, _tag(state, number, entropy), count)
 
 
 def draw_roll(

@@ -62,13 +62,7 @@ def register_event_type(cls: type[Event]) -> None:
 def event_from_parts(
     type_name: str, public: dict[str, Any], secret: dict[str, Any] | None
 ) -> Event:
-    cls = EVENT_TYPES.get(type_name)
-    if cls is None:
-        # Ruleset event types register when their ruleset loads; make sure the built-ins have.
-        from domain.rulesets import all_rulesets
-
-        all_rulesets()
-        cls = EVENT_TYPES.get(type_name)
+    cls = EVENT_TYPES.get(type_name)  # a ruleset's types register when it loads (bootstrap)
     if cls is None:
         raise KirokuError(
             "unknown_event_type", f"No ruleset here knows events of type {type_name!r}."

@@ -17,6 +17,7 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Iterator, Sequence
+from itertools import islice
 
 from pydantic import BaseModel, ConfigDict
 
@@ -56,6 +57,12 @@ def _words(server_seed: str, game_id: str, tag: DrawTag) -> Iterator[int]:
         for offset in range(0, 32, 4):
             yield int.from_bytes(digest[offset : offset + 4], "big")
         block += 1
+
+
+def stream_words(server_seed: str, game_id: str, tag: DrawTag, count: int) -> list[int]:
+    """The first `count` words of a draw's stream: what `Draw.uniform` reads, for an engine
+    that draws by the same rule elsewhere (BCDice's randomizer: bcdice/helper.mjs)."""
+    return list(islice(_words(server_seed, game_id, tag), count))
 
 
 class Draw:

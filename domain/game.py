@@ -14,7 +14,7 @@ Status = Literal["setup", "started", "ended"]
 # Names GameState's shape and the lifecycle's folds: bump it when either changes, so stored
 # states (snapshots, projection states) folded by older code are dropped and folded again.
 # tests/contract/test_state_versions.py fails when the schema changes and this stays.
-GAME_STATE_VERSION = "2"
+GAME_STATE_VERSION = "3"  # 3: the game's BCDice system and version
 DEFAULT_TABS = ("メイン", "情報", "雑談")  # ココフォリア's main / info / other
 
 
@@ -64,6 +64,10 @@ class GameState(BaseModel):
     # A game without a referee: its host's actor ("host", or "seat:N" when the host also sits
     # at seat N); None in a GM-run game.
     host: str | None = None
+    # The BCDice game system of its chat rolls and the BCDice version it keeps (None: the
+    # engine's own, for games created before BCDice answered).
+    system: str = "DiceBot"
+    bcdice: str | None = None
     rules: Any = None  # the ruleset's own state model
 
     def seat(self, number: int) -> SeatState | None:

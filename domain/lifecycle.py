@@ -28,6 +28,8 @@ from domain.commands import (
     Spoken,
     Start,
 )
+from domain.dice import bcdice
+from domain.dice.bcdice import DEFAULT_SYSTEM, Evaluation, split_command
 from domain.drawing import draw_dice, draw_roll, draw_shuffle
 from domain.draws import DiceDraw, ShuffleDraw, draw_numbers
 from domain.errors import Forbidden, KirokuError, NotFound, RuleViolation
@@ -78,10 +80,14 @@ def create(
     invite_hashes: list[str],
     referee: str | None = None,
     host_seat: int | None = None,
+    system: str | None = None,
+    bcdice: str | None = None,
 ) -> Draft:
     """The GameCreated of a new game; the creator's token (`token_hash`) is the GM's, or in a
     game without a referee the host's (`host_seat`: the seat the host also sits at, which then
-    gets no invite). `invite_hashes` has one invite per other seat, in seat order."""
+    gets no invite). `invite_hashes` has one invite per other seat, in seat order. `system`
+    and `bcdice` are the BCDice game system and version its chat rolls are evaluated with (the
+    application layer checked them with BCDice)."""
     rules = ruleset_for(ruleset)
     rules.options(ruleset_options)  # refuse bad options before anything is stored
     if not 1 <= len(seat_names) <= MAX_SEATS:
@@ -99,6 +105,8 @@ def create(
         ruleset_options=ruleset_options,
         server_seed_hash=sha256_hex(bytes.fromhex(server_seed)),
         host=host,
+        system=system,
+        bcdice=bcdice,
         secret=ServerSeed(server_seed=server_seed),
     )
     server = ServerData(
@@ -273,6 +281,49 @@ def roll_record(state: GameState, command: Roll, draw_number: int) -> tuple[Roll
     return record, command.secret or expression.secret
 
 
+def bcdice_record(
+    state: GameState, command: Roll, evaluation: Evaluation | None, draw_number: int
+) -> tuple[RollRecord, bool]:
+    """A chat roll as BCDice answered it (the application layer asked BCDice, with the faces of
+    draw `draw_number` of this game's stream, or with the manual faces); returns the record
+    and its secrecy. The faces are checked here against the stream: BCDice chose how many
+    dice of which sides to roll, never what they show."""
+    if evaluation is None or evaluation.result is None:
+        raise RuleViolation(
+            "dice_unsupported",
+            f"{state.system} のダイスコマンドではありません (BCDice does not know this command).",
+        )
+    result = evaluation.result
+    typed, comment = split_command(command.expression)
+    if evaluation.system != state.system or evaluation.command != typed:
+        raise KirokuError("bcdice_mismatch", "The dice engine answered another command.")
+    policy = state.options.dice_policy
+    record = RollRecord(
+        expression=typed,
+        comment=comment,
+        system=evaluation.system,
+        bcdice=evaluation.version,
+        result=bcdice.result_json(result),
+    )
+    secret = command.secret or result.secret
+    if command.faces is not None:
+        if policy == "server":
+            raise RuleViolation("manual_dice_not_allowed", "This game uses server dice only.")
+        if list(result.faces) != list(command.faces):
+            raise KirokuError("bad_faces", "The faces entered are not the faces BCDice used.")
+        return record.model_copy(update={"manual": True}), secret
+    if policy == "manual":
+        raise RuleViolation(
+            "server_dice_not_allowed", "This game uses physical dice: enter the faces."
+        )
+    draw = draw_dice(state, bcdice.runs(result.sides), number=draw_number, entropy=command.entropy)
+    if draw.faces != result.faces:
+        raise KirokuError(
+            "bcdice_draws", "The dice engine's faces do not follow from this game's seed."
+        )
+    return record.model_copy(update={"draw": draw}), secret
+
+
 def _json(result: dice.RollResult) -> dict[str, Any]:
     return result.model_dump(mode="json")
 
@@ -289,12 +340,19 @@ def _voice(state: GameState, command: Spoken) -> dict[str, Any]:
     return {"speaker": command.speaker, "color": command.color, "tab": command.tab}
 
 
-def _roll(state: GameState, command: Roll, actor: str, to: Sequence[str] = ()) -> list[Draft]:
+def _roll(
+    state: GameState,
+    command: Roll,
+    actor: str,
+    to: Sequence[str] = (),
+    evaluation: Evaluation | None = None,
+) -> list[Draft]:
     """An open roll, or one sealed to: those named in `to` and the roller (a whispered roll),
-    the GM alone (blind: the roller sees that it rolled), or the roller (secret, or `S`)."""
+    the GM alone (blind: the roller sees that it rolled), or the roller (secret, or `S`).
+    BCDice's `evaluation` of the command is the result (bcdice_record)."""
     _require_playing(state)
     voice = _voice(state, command)
-    record, secret = roll_record(state, command, state.draws + 1)
+    record, secret = bcdice_record(state, command, evaluation, state.draws + 1)
     if to:
         audience: tuple[str, ...] = _addressed(state, actor, to)
     elif command.blind:
@@ -307,20 +365,21 @@ def _roll(state: GameState, command: Roll, actor: str, to: Sequence[str] = ()) -
     return [Draft(DiceRolled(secret=record, **voice), audience=audience)]
 
 
-def chat_roll(text: str) -> dice.Expression | None:
-    """The dice command a chat line starts with, as BCDice reads chat, or None for a message."""
-    return dice.chat_command(text).expression
-
-
 def chat_hint(text: str) -> str | None:
-    """For a line sent as a message that looks like dice: why it was not rolled."""
-    return dice.chat_command(text).hint
+    """The command routes' `hint` for a line sent as chat. BCDice decides what is a roll now:
+    a line it does not know is chat, with no hint, as in ココフォリア. Always None; kept for
+    the routes' response field until they drop it."""
+    return None
 
 
-def _say(state: GameState, command: Say, actor: str) -> list[Draft]:
+def _say(
+    state: GameState, command: Say, actor: str, evaluation: Evaluation | None = None
+) -> list[Draft]:
+    """A chat line: rolled when BCDice answered it (`evaluation` has a result, as in
+    ココフォリア), else a message."""
     _require_not_ended(state)
     voice = _voice(state, command)
-    if chat_roll(command.text) is not None:
+    if evaluation is not None and evaluation.result is not None:
         roll = Roll(
             expression=command.text,
             secret=command.secret,
@@ -328,7 +387,7 @@ def _say(state: GameState, command: Say, actor: str) -> list[Draft]:
             entropy=command.entropy,
             **voice,
         )
-        return _roll(state, roll, actor, to=command.to)
+        return _roll(state, roll, actor, to=command.to, evaluation=evaluation)
     if command.to:
         audience = _addressed(state, actor, command.to)
         return [Draft(Said(secret=NoteBody(text=command.text), **voice), audience=audience)]
@@ -455,8 +514,6 @@ def _amend(state: GameState, command: Amend, actor: str) -> list[Draft]:
 
 _LIFECYCLE: dict[type[Command], Callable[[GameState, Any, str], list[Draft]]] = {
     Start: _start,
-    Roll: _roll,
-    Say: _say,
     Declare: _declare,
     Note: _note,
     AddTab: _add_tab,
@@ -468,7 +525,15 @@ _LIFECYCLE: dict[type[Command], Callable[[GameState, Any, str], list[Draft]]] = 
 }
 
 
-def decide(state: GameState, command: Command, actor: str) -> list[Draft]:
+def decide(
+    state: GameState, command: Command, actor: str, evaluation: Evaluation | None = None
+) -> list[Draft]:
+    """The events of `command`; `evaluation` is BCDice's answer to a chat line or roll (the
+    application layer asks BCDice before deciding: domain/adapters/bcdice_engine.py)."""
+    if isinstance(command, Roll):
+        return _roll(state, command, actor, evaluation=evaluation)
+    if isinstance(command, Say):
+        return _say(state, command, actor, evaluation)
     handler = _LIFECYCLE.get(type(command))
     if handler is not None:
         return handler(state, command, actor)
@@ -537,6 +602,8 @@ def initial_state(recorded: Recorded) -> GameState:
         server_seed=event.secret.server_seed,
         server_seed_hash=event.server_seed_hash,
         host=event.host,
+        system=event.system or DEFAULT_SYSTEM,
+        bcdice=event.bcdice,
         rules=rules.initial_for(event),
     )
     return evolve(state, recorded)

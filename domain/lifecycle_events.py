@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializationInfo,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+)
 
 from domain.draws import DiceDraw
 from domain.events import Event
@@ -49,12 +56,18 @@ class GameCreated(Event):
     # A game without a referee (docs/design.md, "Audiences"): the host's actor, "host" or the
     # "seat:N" the host also sits at. Left out of GM-run games, which keep their old shape.
     host: str | None = None
+    # The BCDice game system every chat roll is evaluated in, and the version of BCDice (the
+    # npm package) the game keeps for its whole life (docs/reference/dice.md). Left out of
+    # games created before BCDice answered, which keep their old shape (and roll in DiceBot).
+    system: str | None = None
+    bcdice: str | None = None
     secret: ServerSeed | None = None
 
     def public_part(self) -> dict[str, Any]:
         public = super().public_part()
-        if public.get("host") is None:
-            public.pop("host", None)
+        for name in ("host", "system", "bcdice"):
+            if public.get(name) is None:
+                public.pop(name, None)
         return public
 
 
@@ -86,15 +99,31 @@ class GameStarted(Event):
 
 
 class RollRecord(BaseModel):
-    """A roll as the table reads it: what was asked, how it came out, and its provenance."""
+    """A roll as the table reads it: what was asked, how it came out, and its provenance.
+
+    A chat roll answered by BCDice also names the game `system` and the `bcdice` version that
+    evaluated `expression` (the line as typed); its `result` is BCDice's (domain/dice/bcdice.py)
+    and its draw holds one face per randomizer call. Both are left out of other rolls."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     expression: str
     comment: str = ""  # BCDice: text after the first blank, e.g. "2D6>=7 回避"
+    system: str | None = None
+    bcdice: str | None = None
     result: dict[str, Any]
     manual: bool = False
     draw: DiceDraw | None = None  # None for manual faces
+
+    @model_serializer(mode="wrap")
+    def _leave_out_unset_bcdice(
+        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
+    ) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        for name in ("system", "bcdice"):
+            if data.get(name, 0) is None:
+                del data[name]
+        return data
 
 
 class DiceRolled(Spoken):

@@ -38,7 +38,7 @@ Kind = Literal[
     "system",
     "rules",
 ]
-Outcome = Literal["success", "failure"] | None
+Outcome = Literal["success", "failure", "critical", "fumble"] | None
 
 
 class LogLine(BaseModel):
@@ -228,9 +228,19 @@ def roll_text(record: dict[str, Any]) -> dict[str, Any]:
         text = f"{text} {record['comment']}"
     if record.get("manual"):
         text += " (manual dice)"  # as static/logverify.js re-derives it
+    return {"text": text, "outcome": _outcome(result)}
+
+
+def _outcome(result: dict[str, Any]) -> Outcome:
+    """BCDice's own verdict where it gave one (critical and fumble first, as it reports them;
+    a roll without a target is neither success nor failure); a typed result's success else."""
+    if "critical" in result:  # BCDice's result (domain/dice/bcdice.py)
+        for flag in ("critical", "fumble", "success", "failure"):
+            if result.get(flag):
+                return flag
+        return None
     success = result.get("success")
-    outcome: Outcome = None if success is None else ("success" if success else "failure")
-    return {"text": text, "outcome": outcome}
+    return None if success is None else ("success" if success else "failure")
 
 
 def roll_line(record: BaseModel | None) -> str:

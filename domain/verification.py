@@ -4,7 +4,7 @@ every commitment and every fair draw. Works on raw JSON so archives verify the s
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, computed_field
@@ -30,7 +30,7 @@ class Check(BaseModel):
     """One thing checked after the end: the seed, a commitment, a draw or a roll."""
 
     seq: int
-    kind: Literal["seed", "commitment", "draw", "roll", "draw_numbers"]
+    kind: Literal["seed", "commitment", "draw", "roll", "draw_numbers", "bcdice"]
     ok: bool
     what: str
     problem: str | None = None
@@ -236,6 +236,8 @@ def _revealed_body(
 
 def _roll_problem(roll: dict[str, Any]) -> str | None:
     """Does a recorded roll's result follow from its faces, and its faces from its draw?"""
+    if "system" in roll:
+        return _bcdice_roll_problem(roll)
     try:
         faces = roll["result"]["faces"]
         replayed = dice.parse(roll["expression"]).replay(faces)
@@ -251,6 +253,103 @@ def _roll_problem(roll: dict[str, Any]) -> str | None:
     if draw is not None and [list(pair) for pair in draw.get("dice", [])] != asked:
         # The dice drawn are fixed by the expression and, for rerolls, by the faces before.
         return "roll drew other dice than its expression asks for"
+    return None
+
+
+def _bcdice_roll_problem(roll: dict[str, Any]) -> str | None:
+    """A roll BCDice answered: its faces are the drawn faces, one a randomizer call (that the
+    result follows from them is the audit's re-evaluation with BCDice: `recheck_bcdice`)."""
+    try:
+        faces = [int(f) for f in roll["result"]["faces"]]
+        draw = roll.get("draw")
+        if draw is None:
+            return None if roll.get("manual") else "a server roll without its draw"
+        drawn = [int(f) for f in draw.get("faces", [])]
+        calls = sum(int(count) for count, _sides in draw.get("dice", []))
+    except (KeyError, TypeError, ValueError) as error:
+        return f"roll cannot be read: {error}"
+    if drawn != faces:
+        return "roll faces differ from the drawn faces"
+    if calls != len(faces):
+        return "roll drew another number of dice than it shows"
+    return None
+
+
+class NotReevaluated(Exception):
+    """Raised by a `Reevaluate` that cannot run the roll's BCDice version here."""
+
+
+# (system, BCDice version, command, faces) → (BCDice's result as recorded, the sides of each
+# randomizer call), or None when BCDice does not know the command.
+Reevaluate = Callable[[str, str, str, list[int]], tuple[dict[str, Any], list[int]] | None]
+
+
+def bcdice_rolls(envelopes: list[dict[str, Any]]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Every roll BCDice answered, open or revealed, with its seq, in log order."""
+    reveals = {e["public"]["of_seq"]: e["public"] for e in envelopes if e.get("type") == "Revealed"}
+    for envelope in envelopes:
+        if envelope.get("type") == "Revealed":
+            continue
+        parts = [envelope.get("public", {})]
+        reveal = reveals.get(envelope["seq"])
+        if envelope.get("sealed") is not None and reveal is not None:
+            parts.append(reveal.get("body", {}))
+        for part in parts:
+            for roll in find_objects(part, "expression", "result", "system"):
+                yield envelope["seq"], roll
+
+
+def recheck_bcdice(
+    report: VerificationReport, envelopes: list[dict[str, Any]], evaluate: Reevaluate
+) -> VerificationReport:
+    """The report, with every BCDice roll evaluated again by BCDice (the version it was rolled
+    with) on its recorded faces: the result must be the recorded one, and the dice drawn the
+    ones BCDice asks for. A roll whose version cannot run here is named, not failed."""
+    if report.secrets is None:
+        return report
+    secrets = report.secrets.model_copy(deep=True)
+    skipped: set[str] = set()
+    for seq, roll in bcdice_rolls(envelopes):
+        system, version = str(roll.get("system")), str(roll.get("bcdice"))
+        what = f"BCDice {version} {system}: {roll.get('expression')}"
+        try:
+            again = evaluate(
+                system, version, str(roll["expression"]), list(roll["result"]["faces"])
+            )
+        except NotReevaluated as why:
+            skipped.add(str(why))
+            continue
+        except Exception as error:
+            secrets.add(seq, "bcdice", what, f"BCDice cannot evaluate the roll again: {error}")
+            continue
+        secrets.add(seq, "bcdice", what, _reevaluated_problem(roll, again))
+    findings = secrets.findings
+    ok = report.chain.ok and not findings
+    rechecked = secrets.count("bcdice")
+    note = (
+        report.note.rstrip(".") + f"; {rechecked} BCDice rolls evaluated again agree."
+        if ok
+        else f"{len(findings)} problem(s) found; first at event {findings[0].seq}: "
+        f"{findings[0].problem}."
+    )
+    if skipped:
+        note += " Not evaluated again (faces checked only): " + "; ".join(sorted(skipped)) + "."
+    return report.model_copy(update={"secrets": secrets, "ok": ok, "note": note})
+
+
+def _reevaluated_problem(
+    roll: dict[str, Any], again: tuple[dict[str, Any], list[int]] | None
+) -> str | None:
+    if again is None:
+        return "BCDice does not know this command"
+    result, sides = again
+    if result != roll["result"]:
+        return f"BCDice gives another result for these faces: {result.get('explanation')}"
+    draw = roll.get("draw")
+    if draw is not None:
+        asked = [s for count, s in draw.get("dice", []) for _ in range(int(count))]
+        if asked != sides:
+            return "the roll drew other dice than BCDice asks for"
     return None
 
 

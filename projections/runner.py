@@ -19,15 +19,13 @@ import logging
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from uuid import UUID
+from typing import Protocol
 
 from eventsourcing.persistence import IntegrityError, Tracking
-from eventsourcing.utils import get_topic
 
 from domain.errors import CorruptEvent, NotFound
 from domain.lifecycle import restore_state
 from domain.records import Recorded
-from domain.store import EventLog, StoredRecord, decode_row, read_records
 from projections.store import Faults, Rows, States, ViewStore
 from projections.views import (
     PROJECTION_STATE,
@@ -41,11 +39,22 @@ from projections.views import (
 log = logging.getLogger(__name__)
 
 BATCH = 10_000  # events folded between saves: each save renders and writes every changed game
-_TOPIC = get_topic(StoredRecord)
+
+
+class EventFeed(Protocol):
+    """What the runner reads of the event store (domain/adapters/store.py's EventLog)."""
+
+    name: str
+
+    def appended_since(
+        self, position: int, limit: int
+    ) -> list[tuple[int, str, Recorded | CorruptEvent]]: ...
+
+    def game_records(self, game_id: str, upto: int | None = None) -> Iterator[Recorded]: ...
 
 
 class ViewRunner:
-    def __init__(self, log: EventLog, store: ViewStore) -> None:
+    def __init__(self, log: EventFeed, store: ViewStore) -> None:
         self.log = log
         self.store = store
         self._states: dict[str, ProjectionState] = {}
@@ -64,30 +73,24 @@ class ViewRunner:
 
     def _batch(self, position: int) -> tuple[bool, int]:
         """Fold and save the next batch after `position`: (nothing left, the new position)."""
-        notifications = self.log.recorder.select_notifications(
-            start=position + 1, limit=BATCH, topics=(_TOPIC,)
-        )
-        if not notifications:
+        appended = self.log.appended_since(position, BATCH)
+        if not appended:
             return True, position
         changed: dict[str, ProjectionState] = {}
         faults: dict[str, CorruptEvent] = {}
-        for notification in notifications:
-            game_id = str(notification.originator_id)
+        for _, game_id, recorded in appended:
             if game_id in faults or (game_id not in changed and self._fault(game_id)):
                 continue  # stopped at an earlier event: nothing after it can be folded
             try:
-                recorded = decode_row(
-                    notification.originator_id,
-                    notification.originator_version,
-                    notification.state,
-                )
+                if isinstance(recorded, CorruptEvent):
+                    raise recorded
                 state = changed.get(game_id) or self._load(game_id, before=recorded.seq)
                 changed[game_id] = _fold(state, recorded)
             except CorruptEvent as error:
                 log.error("game %s: %s", game_id, error.message)
                 faults[game_id] = error
                 changed.pop(game_id, None)
-        last = notifications[-1].id
+        last = appended[-1][0]
         try:
             self._save(changed, Tracking(self.log.name, last), faults)
         except IntegrityError:
@@ -122,7 +125,7 @@ class ViewRunner:
         with self._lock:
             state: ProjectionState | None = None
             try:
-                for recorded in read_records(self.log, UUID(game_id)):
+                for recorded in self.log.game_records(game_id):
                     state = _fold(state, recorded)
             except CorruptEvent as error:
                 self._save({}, None, {game_id: error})
@@ -147,7 +150,7 @@ class ViewRunner:
             return None
         state = _restore(raw)
         if state is None:
-            for recorded in read_records(self.log, UUID(game_id), upto=before - 1):
+            for recorded in self.log.game_records(game_id, upto=before - 1):
                 state = fold(state, recorded)
         return state
 

@@ -22,8 +22,7 @@ from eventsourcing.sqlite import SQLiteTrackingRecorder
 from eventsourcing.utils import Environment
 from psycopg.sql import SQL, Identifier
 
-from domain.config import is_postgres
-from domain.store import with_setup_retry
+from domain.adapters.store import is_postgres, with_setup_retry
 
 VIEWS_NAME = "KirokuViews"
 

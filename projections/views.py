@@ -47,7 +47,7 @@ class ProjectionState:
 PROJECTION_STATE = TypeAdapter(ProjectionState)  # its JSON form, for the view store
 # Names ProjectionState's shape (beside the game's, which lifecycle.state_key covers): bump it
 # when it changes, so stored projection states are folded again.
-PROJECTION_VERSION = "2"
+PROJECTION_VERSION = "3"  # 3: roll records name their BCDice system and version
 _KEYS: dict[str, str] = {}
 
 

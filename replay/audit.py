@@ -15,7 +15,13 @@ from pydantic import BaseModel
 from domain.errors import KirokuError
 from domain.ruleset import DeclarationCheck
 from domain.rulesets import ruleset_for
-from domain.verification import Unreadable, VerificationReport, verify
+from domain.verification import (
+    Reevaluate,
+    Unreadable,
+    VerificationReport,
+    recheck_bcdice,
+    verify,
+)
 from replay.archive import records_from_envelopes
 
 
@@ -38,9 +44,17 @@ class AuditReport(BaseModel):
     rulings: list[RulingEntry]
 
 
-def audit(game_id: str, envelopes: list[dict[str, Any] | Unreadable]) -> AuditReport:
+def audit(
+    game_id: str,
+    envelopes: list[dict[str, Any] | Unreadable],
+    reevaluate: Reevaluate | None = None,
+) -> AuditReport:
+    """The dispute report; with `reevaluate` (BCDice: `BCDiceEngine.reevaluate`), every roll
+    BCDice answered is also evaluated again on its faces with the version it was rolled with."""
     report = verify(game_id, envelopes)
     readable = [e for e in envelopes if isinstance(e, dict)]
+    if reevaluate is not None and report.ended:
+        report = recheck_bcdice(report, readable, reevaluate)
     ruleset = readable[0]["public"].get("ruleset") if readable else None
     declarations = _declarations(ruleset, readable) if report.ended else []
     rulings = _rulings(readable)

@@ -14,8 +14,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO, TypeVar
 
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService
 from domain.errors import KirokuError
-from domain.service import GameService
 from domain.verification import verify
 from replay.history import History, settle
 
@@ -68,7 +69,7 @@ def apply_store(args: argparse.Namespace) -> None:
 def open_service(args: argparse.Namespace) -> Iterator[GameService]:
     """The service over the store the options (or the environment) name, closed after use."""
     apply_store(args)
-    service = GameService()
+    service = bootstrap()
     try:
         yield service
     finally:
@@ -102,15 +103,20 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _audit(args: argparse.Namespace) -> int:
+    from domain.adapters.bcdice_engine import BCDiceEngine
     from replay.archive import read_archive
     from replay.audit import audit, render_text
 
-    if Path(args.game).is_file():  # an archive: offline, no store at all
+    if Path(args.game).is_file():  # an archive: offline, no store at all (BCDice runs here)
         header, envelopes = _read(args.game, read_archive)
-        report = audit(header.game_id, envelopes)
+        engine = BCDiceEngine()
+        try:
+            report = audit(header.game_id, envelopes, engine.reevaluate)
+        finally:
+            engine.close()
     else:
         with open_service(args) as service:
-            report = audit(args.game, service.envelopes(args.game))
+            report = audit(args.game, service.envelopes(args.game), service.bcdice.reevaluate)
     print(report.model_dump_json(indent=2) if args.json else render_text(report))
     return 0 if report.verdict != "problems" else 3
 

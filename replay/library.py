@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from domain.service import GameService
+from domain.application.service import GameService
 from replay.history import History
 
 KEEP = 16  # games whose checkpoints stay in memory

@@ -11,8 +11,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from domain.config import store_env
-from domain.service import GameService
+from domain.application.bootstrap import bootstrap, load_rulesets
+from domain.application.service import GameService
+from domain.application.settings import store_env
+
+load_rulesets()  # as the bootstrap does: tests that fold events without a service need them
 
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 POSTGRES_URL = os.environ.get(
@@ -41,7 +44,7 @@ def sqlite_env(tmp_path: Path) -> dict[str, str]:
 
 @pytest.fixture
 def service(sqlite_env: dict[str, str]) -> Iterator[GameService]:
-    svc = GameService(sqlite_env)
+    svc = bootstrap(env=sqlite_env)
     yield svc
     svc.close()
 
@@ -76,3 +79,14 @@ def postgres_url() -> Iterator[str]:
     finally:
         with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
             conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that uses PostgreSQL or Redis carries its marker whether or not its module says
+    so, so `make check` (`-m "not slow and not postgres and not redis"`) never needs them."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if "postgres_url" in fixtures:
+            item.add_marker(pytest.mark.postgres)
+        if "redis_prefix" in fixtures:
+            item.add_marker(pytest.mark.redis)

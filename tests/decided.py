@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from domain import lifecycle
+from domain.adapters.bcdice_engine import shared_engine
 from domain.codec import seal
 from domain.commands import Command, Start
 from domain.envelope import genesis_hash
@@ -21,6 +22,12 @@ from domain.records import Draft, Recorded
 from domain.rulesets import ruleset_for
 
 AT = "2026-01-01T00:00:00Z"
+
+
+def decide(state: GameState, command: Command, actor: str) -> list[Draft]:
+    """The lifecycle decider with BCDice's answer to a roll or chat line, as the service
+    passes it (the real engine: domain/adapters/bcdice_engine.py)."""
+    return lifecycle.decide(state, command, actor, shared_engine().for_command(state, command))
 
 
 class DecidedGame:
@@ -83,13 +90,13 @@ class DecidedGame:
         return out
 
     def decide(self, actor: str, body: dict[str, Any]) -> list[Any]:
-        return self.apply(lifecycle.decide(self.state, self.parse(body), actor), actor)
+        return self.apply(decide(self.state, self.parse(body), actor), actor)
 
     def refuse(self, actor: str, body: dict[str, Any], code: str) -> KirokuError:
         """The command is refused with `code`, and the state is exactly as before."""
         before = self.state
         with pytest.raises(KirokuError) as caught:
-            lifecycle.decide(self.state, self.parse(body), actor)
+            decide(self.state, self.parse(body), actor)
         assert caught.value.code == code, caught.value.message
         assert self.state == before
         return caught.value

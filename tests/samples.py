@@ -14,8 +14,9 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from domain.config import store_env
-from domain.service import GameService
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService
+from domain.application.settings import store_env
 from replay.archive import export_lines
 from tests.table import Table
 
@@ -25,7 +26,7 @@ SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 def write_sample(path: Path, play: Callable[[TestClient], Table]) -> None:
     """Play a game (`play` creates it and ends it) in a scratch store and export it to `path`."""
     with tempfile.TemporaryDirectory() as folder:
-        service = GameService(store_env(sqlite_path=str(Path(folder) / "sample.db")))
+        service = bootstrap(env=store_env(sqlite_path=str(Path(folder) / "sample.db")))
         try:
             with TestClient(create_app(service)) as client:
                 table = play(client)
@@ -56,7 +57,7 @@ def imported(sample: Path, folder: Path) -> Iterator[tuple[GameService, str]]:
     game's id."""
     db = folder / "import.db"
     game_id = import_sample(sample, db)
-    service = GameService(store_env(sqlite_path=str(db)))
+    service = bootstrap(env=store_env(sqlite_path=str(db)))
     try:
         yield service, game_id
     finally:

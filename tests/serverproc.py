@@ -11,19 +11,22 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
+import shutil
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from types import TracebackType
 
 import httpx
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-STARTUP_TIMEOUT = 30.0
+STARTUP_TIMEOUT = 90.0  # four workers importing at once on a busy shared machine take long
 STOP_TIMEOUT = 10.0
 
 
@@ -66,12 +69,14 @@ class KirokuServer:
         workers: int = 1,
         env: dict[str, str] | None = None,
         startup_timeout: float = STARTUP_TIMEOUT,
+        access_log: bool = False,
     ) -> None:
         self.db = os.fspath(db) if db is not None else None
         self.database_url = database_url
         self.workers = workers
         self.extra_env = dict(env or {})
         self.startup_timeout = startup_timeout
+        self.access_log = access_log
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
         self._log_path: Path | None = None
@@ -111,6 +116,8 @@ class KirokuServer:
             command += ["--db", self.db]
         if self.database_url is not None:
             command += ["--database-url", self.database_url]
+        if self.access_log:
+            command.append("--access-log")
         env = {k: v for k, v in os.environ.items() if k not in ("KIROKU_DB", "KIROKU_DATABASE_URL")}
         env.setdefault("KIROKU_LIMITS", "off")  # tests and benchmarks drive many clients
         env.update(self.extra_env)
@@ -195,3 +202,65 @@ class KirokuServer:
         self.stop()
         if exc is not None:  # pytest shows captured output of a failing test
             print(f"--- kiroku serve log ---\n{self.last_log}")
+
+
+HAPROXY_CONFIG = REPO_ROOT / "deploy" / "haproxy.cfg"
+_SHIPPED_SERVERS = re.compile(
+    r"(?m)^(\s+)server kiroku1 127\.0\.0\.1:8001\n\s+server kiroku2 127\.0\.0\.1:8002\n"
+)
+
+
+def haproxy_binary() -> str | None:
+    """Debian's haproxy (`make test` installs it as root), or None."""
+    found = shutil.which("haproxy")
+    return found or ("/usr/sbin/haproxy" if os.access("/usr/sbin/haproxy", os.X_OK) else None)
+
+
+def haproxy_config(ports: list[int], port: int) -> str:
+    """The shipped deploy/haproxy.cfg listening on `port`, its backends' two servers replaced
+    by one for each of `ports`."""
+    text = HAPROXY_CONFIG.read_text()
+    assert "bind 127.0.0.1:8080" in text and len(_SHIPPED_SERVERS.findall(text)) == 2
+    text = text.replace("bind 127.0.0.1:8080", f"bind 127.0.0.1:{port}")
+
+    def servers(match: re.Match[str]) -> str:
+        indent = match.group(1)
+        return "".join(
+            f"{indent}server kiroku{n} 127.0.0.1:{p}\n" for n, p in enumerate(ports, start=1)
+        )
+
+    return _SHIPPED_SERVERS.sub(servers, text)
+
+
+@contextlib.contextmanager
+def haproxy(ports: list[int]) -> Iterator[str]:
+    """HAProxy with the shipped configuration in front of the instances on `ports`; yields
+    its base URL once it answers /healthz."""
+    binary = haproxy_binary()
+    assert binary is not None, "haproxy is not installed"
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="kiroku-haproxy-") as folder:
+        config = Path(folder) / "haproxy.cfg"
+        config.write_text(haproxy_config(ports, port))
+        with (Path(folder) / "haproxy.log").open("wb") as log:
+            process = subprocess.Popen(
+                [binary, "-db", "-f", str(config)], stdout=log, stderr=subprocess.STDOUT
+            )
+            url = f"http://127.0.0.1:{port}"
+            try:
+                deadline = time.monotonic() + STARTUP_TIMEOUT
+                while True:
+                    if process.poll() is not None:
+                        raise ServerFailed(
+                            f"haproxy exited:\n{(Path(folder) / 'haproxy.log').read_text()}"
+                        )
+                    with contextlib.suppress(httpx.HTTPError):
+                        if httpx.get(url + "/healthz", timeout=2).status_code == 200:
+                            break
+                    if time.monotonic() > deadline:
+                        raise ServerFailed("haproxy did not answer")
+                    time.sleep(0.1)
+                yield url
+            finally:
+                process.terminate()
+                process.wait(timeout=STOP_TIMEOUT)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from api.live.sse import event_message
+from domain.application.service import GameService
 from domain.game import GameState
 from domain.records import Recorded
-from domain.service import GameService
 
 Message = tuple[int, bytes]  # (seq, encoded SSE message)
 

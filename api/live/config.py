@@ -1,26 +1,10 @@
-"""Settings of the live stream, read from the environment once per worker."""
+"""Settings of the live stream (from the one settings module: KIROKU_REDIS_URL, …)."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
-from typing import overload
 
-
-@overload
-def _seconds(name: str, default: float) -> float: ...
-@overload
-def _seconds(name: str, default: None) -> float | None: ...
-
-
-def _seconds(name: str, default: float | None) -> float | None:
-    raw = os.environ.get(name, "").strip()
-    if not raw:
-        return default
-    value = float(raw)
-    if value <= 0:
-        raise ValueError(f"{name} must be a positive number of seconds, not {raw!r}")
-    return value
+from domain.application.settings import Settings
 
 
 @dataclass(frozen=True)
@@ -37,11 +21,11 @@ class LiveSettings:
     lifetime: float | None = None
 
     @classmethod
-    def from_env(cls) -> LiveSettings:
+    def of(cls, settings: Settings) -> LiveSettings:
         return cls(
-            redis_url=os.environ.get("KIROKU_REDIS_URL", "").strip() or None,
-            redis_prefix=os.environ.get("KIROKU_REDIS_PREFIX", "").strip() or "kiroku",
-            heartbeat=_seconds("KIROKU_STREAM_HEARTBEAT", cls.heartbeat),
-            recheck=_seconds("KIROKU_STREAM_RECHECK", cls.recheck),
-            lifetime=_seconds("KIROKU_STREAM_LIFETIME", None),
+            redis_url=settings.redis_url,
+            redis_prefix=settings.redis_prefix.strip() or "kiroku",
+            heartbeat=settings.stream_heartbeat,
+            recheck=settings.stream_recheck,
+            lifetime=settings.stream_lifetime,
         )

@@ -12,7 +12,7 @@ import anyio.to_thread
 
 from api.live.batch import Batch, read_batch
 from api.live.feed import GameFeed
-from domain.service import GameService
+from domain.application.service import GameService
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ from api.live.redis_fanout import RedisFanout
 from api.live.relay import AppendRelay
 from api.live.shutdown import on_exit_signal
 from api.live.stream import event_stream
+from domain.application.service import GameService
 from domain.game import GameState
-from domain.service import GameService
 
 
 class Live:
@@ -42,12 +42,12 @@ class Live:
     async def start(
         cls,
         service: GameService,
-        settings: LiveSettings | None = None,
+        settings: LiveSettings,
         on_revoked: Callable[[str], None] | None = None,
     ) -> Live:
         """`on_revoked(game_id)`: another process revoked credentials of a game (heard
         through the fan-out); called on the loop."""
-        live = cls(service, settings or LiveSettings.from_env(), on_revoked)
+        live = cls(service, settings, on_revoked)
         if live.fanout is not None:
             live.fanout.start()
         service.listeners.append(live._relay)

@@ -19,9 +19,9 @@ from api.schemas import (
     SeatOut,
 )
 from api.web import join_link
+from domain.application.service import NewGame
 from domain.audience import seat_actor
 from domain.lifecycle import rules_view
-from domain.service import NewGame
 
 router = APIRouter(prefix="/games", tags=["games"])
 
@@ -62,6 +62,7 @@ def create_game(
             ruleset_options=body.ruleset_options,
             referee=body.referee,
             host_seat=body.host_seat,
+            system=body.system,
         ),
         idempotency_key,
     )
@@ -125,4 +126,6 @@ def get_game(game_id: GameId, audience: Caller, service: Service, response: Resp
         seats=[SeatOut(seat=s.seat, name=s.name, joined=s.joined) for s in state.seats],
         tabs=list(state.tabs),
         rules=rules_view(state, audience),
+        system=state.system,
+        bcdice=state.bcdice,
     )

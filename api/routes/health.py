@@ -14,7 +14,7 @@ from api.errors import problem
 from api.live import Live
 from api.observe import metrics_response
 from api.openapi import problems
-from domain.service import GameService
+from domain.application.service import GameService
 
 router = APIRouter(tags=["health"])
 

@@ -1,14 +1,16 @@
-"""Kiroku's dice language: BCDice-compatible commands, evaluated purely against given faces.
+"""Kiroku's own typed dice, evaluated purely against given faces. BCDice itself (bcdice.py
+here, run by domain/adapters/bcdice_engine.py) answers every chat line and roll command; this parser
+is kept for two jobs only (docs/reference/typed-dice.md): the rulesets' typed
+mechanics (超人ロック's 2D6 checks, Ninja Slayer's pools, the mech d20 rolls) and
+re-evaluating rolls recorded before BCDice answered, so that those games still verify.
 
 `parse(text)` gives an Expression; `expr.dice` says what to roll; `expr.evaluate(faces)`
-gives a RollResult; `expr.roll(die)` rolls with a fair die, rerolls included.
-`chat_command(line)` says whether a chat line starts with a command. Nothing here rolls by
-itself, reads a clock or does I/O.
+gives a RollResult; `expr.roll(die)` rolls with a fair die, rerolls included. Nothing here
+rolls by itself, reads a clock or does I/O.
 """
 
 from __future__ import annotations
 
-from .chat import ChatCommand, chat_command
 from .errors import BAD_FACES, DICE_LIMIT, DICE_SYNTAX, DICE_UNSUPPORTED, SUPPORTED, DiceError
 from .expression import Expression, Rolled
 from .limits import (
@@ -39,12 +41,10 @@ __all__ = [
     "MAX_SIDES",
     "MAX_VALUE",
     "SUPPORTED",
-    "ChatCommand",
     "DiceError",
     "DiceRequest",
     "Expression",
     "RollResult",
     "Rolled",
-    "chat_command",
     "parse",
 ]

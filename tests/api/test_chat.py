@@ -62,9 +62,9 @@ def test_a_dice_command_at_the_start_of_a_line_is_rolled(client: TestClient) -> 
     assert line["outcome"] == ("success" if roll["result"]["success"] else "failure")
 
 
-def test_text_that_only_looks_like_dice_is_a_message(client: TestClient) -> None:
+def test_text_bcdice_does_not_know_is_a_message(client: TestClient) -> None:
     table = _table(client)
-    event = table.do("seat:1", {"type": "say", "text": "2d6hello there"})["events"][0]
+    event = table.do("seat:1", {"type": "say", "text": "hello 2d6 there"})["events"][0]
     assert event["type"] == "Said"
 
 

@@ -26,12 +26,13 @@ from fastapi.testclient import TestClient
 
 from api.app import create_app
 from domain import codec
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService, NewGame
+from domain.application.settings import store_env
 from domain.commands import Declare, Start
-from domain.config import store_env
 from domain.json_shape import MAX_DEPTH, MAX_KEYS, MAX_VALUES
 from domain.lifecycle_events import GameOptions, RulingMade
 from domain.records import Draft
-from domain.service import GameService, NewGame
 from tests.api.test_stream_http import ThreadedServer
 from tests.serverproc import REPO_ROOT
 from tests.table import Table
@@ -89,7 +90,7 @@ def test_free_json_at_the_depth_bound_is_accepted_and_reads_back(
     table.do(
         "gm", {"type": "ruling", "concerning_seq": 1, "text": "deep but fine", "effect": effect}
     )
-    fresh = GameService(sqlite_env)  # nothing cached: everything is decoded from the store
+    fresh = bootstrap(env=sqlite_env)  # nothing cached: everything is decoded from the store
     try:
         assert fresh.verify(table.game_id).ok
         assert list(fresh.records(table.game_id))[-1].event.effect == effect  # type: ignore[attr-defined]
@@ -262,7 +263,7 @@ def read_stream(base_url: str, game_id: str, token: str, until_seq: int) -> list
 
 @pytest.fixture
 def setup_in(store: Store, request: pytest.FixtureRequest) -> Iterator[Setup]:
-    writer = GameService(store.env)
+    writer = bootstrap(env=store.env)
     try:
         yield two_games(writer, request.param, store)
     finally:
@@ -278,7 +279,7 @@ def test_a_damaged_row_is_named_by_seq_and_stops_only_its_game(
     gm, other_gm = setup.tokens[damaged]["gm"], setup.tokens[healthy]["gm"]
     rows = store.rows(damaged)
     monkeypatch.delenv("KIROKU_REDIS_URL", raising=False)
-    service = GameService(store.env)  # the server restarted: nothing cached
+    service = bootstrap(env=store.env)  # the server restarted: nothing cached
     try:
         with ThreadedServer(service) as server, httpx.Client(base_url=server.base_url) as http:
             # The healthy game first, so a damaged game cannot have warmed anything for it.
@@ -364,11 +365,11 @@ def test_a_damaged_game_does_not_stop_the_views_of_others(sqlite_env: dict[str, 
     """The projection runner, behind /view, folds every game in one sequence: a damaged row of
     one game is set aside and the others' views stay current, in this worker and the next."""
     store = _sqlite_store(sqlite_env)
-    writer = GameService(sqlite_env)
+    writer = bootstrap(env=sqlite_env)
     setup = two_games(writer, "not JSON", store)
     writer.close()
     for _restart in range(2):
-        service = GameService(sqlite_env)
+        service = bootstrap(env=sqlite_env)
         try:
             with TestClient(create_app(service)) as client:
                 healthy = client.get(

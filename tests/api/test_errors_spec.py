@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from domain.service import GameService
+from domain.application.service import GameService
 from tests.api.test_stream_http import ThreadedServer
 from tests.table import Table
 

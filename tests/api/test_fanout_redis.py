@@ -119,9 +119,8 @@ def assert_latency(
 
 @pytest.mark.redis
 @pytest.mark.postgres
-@pytest.mark.parametrize("affinity", ["off", "on"])  # on: b hands its commands to the owner
 def test_a_client_on_each_server_gets_every_event_once_in_order(
-    postgres_url: str, redis_prefix: str, affinity: str
+    postgres_url: str, redis_prefix: str
 ) -> None:
     async def scenario(a: KirokuServer, b: KirokuServer) -> None:
         async with (
@@ -176,7 +175,7 @@ def test_a_client_on_each_server_gets_every_event_once_in_order(
                 assert "Finished server process" in stopping
                 assert "Traceback" not in stopping, process.last_log
 
-    env = {**redis_env(redis_prefix), "KIROKU_AFFINITY": affinity}
+    env = redis_env(redis_prefix)
     with running(*(KirokuServer(database_url=postgres_url, env=env) for _ in range(2))) as (a, b):
         asyncio.run(asyncio.wait_for(scenario(a, b), 30))
 

@@ -14,7 +14,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from domain.service import GameService
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService
 from tests.api.test_stream_http import ThreadedServer
 from tests.table import Table
 
@@ -82,7 +83,7 @@ def test_a_noted_head_is_confirmed(table: Table) -> None:
 
 @pytest.fixture
 def restarted(sqlite_env: dict[str, str]) -> Iterator[TestClient]:
-    service = GameService(sqlite_env)
+    service = bootstrap(env=sqlite_env)
     with TestClient(create_app(service)) as client:
         yield client
     service.close()

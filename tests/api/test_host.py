@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.service import GameService
+from domain.application.service import GameService
 from tests.api.test_secrecy import read_stream
 from tests.table import Table
 

@@ -21,11 +21,12 @@ def test_a_whole_game_is_recorded_and_verifies(client: TestClient) -> None:
     assert record["draw"]["seeds"] == ["aki-seed", "chie-seed"]
     assert record["draw"]["roll"] == 1 and record["draw"]["entropy"] == "lucky"
     assert record["result"]["faces"] == record["draw"]["faces"]
-    assert record["result"]["total"] == sum(record["draw"]["faces"]) + 1
+    total = sum(record["draw"]["faces"]) + 1  # BCDice's text: (2D6+1>=8) ＞ 7[3,4]+1 ＞ 8 ＞ …
+    assert f"＞ {total} ＞" in record["result"]["explanation"]
 
     manual = table.do("seat:2", {"type": "roll", "expression": "1d20+5>=15", "faces": [12]})
     assert manual["events"][0]["public"]["roll"]["manual"] is True
-    assert manual["events"][0]["public"]["roll"]["result"]["total"] == 17
+    assert "＞ 17 ＞" in manual["events"][0]["public"]["roll"]["result"]["explanation"]
 
     table.do("seat:3", {"type": "declare", "text": "I search the shrine"})
     note = table.do("seat:1", {"type": "note", "text": "I am the traitor", "to": ["seat:2"]})

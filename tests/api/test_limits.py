@@ -14,8 +14,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from domain.config import DEFAULT_LIMITS, PublicServerSettings
-from domain.service import GameService
+from domain.application.bootstrap import bootstrap
+from domain.application.settings import DEFAULT_LIMITS, PublicServerSettings
 from tests.api.test_fanout_redis import redis_prefix, running
 from tests.api.test_stream_client import Follower
 from tests.conftest import REDIS_URL
@@ -38,7 +38,7 @@ def limited(sqlite_env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> Iter
     for name, value in SMALL.items():
         monkeypatch.setenv(name, value)
     monkeypatch.delenv("KIROKU_REDIS_URL", raising=False)
-    service = GameService(sqlite_env)
+    service = bootstrap(env=sqlite_env)
     with TestClient(create_app(service)) as client:
         yield client
     service.close()

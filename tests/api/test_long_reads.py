@@ -13,10 +13,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api import longreads
-from api.affinity import WORKERS_ENV
+from api.app import create_app
 from api.cli import main
+from domain.application.service import GameService
 from domain.authentication import Presented
-from domain.service import GameService
 from tests.table import Table
 
 
@@ -97,6 +97,7 @@ def test_the_pool_process_runs_nicer_than_the_server(
             monkeypatch.delenv("KIROKU_LONG_READ_NICE", raising=False)
         else:
             monkeypatch.setenv("KIROKU_LONG_READ_NICE", setting)
+        create_app(service)  # the app's settings, parsed once, configure the pool
         longreads.shutdown()  # the next read starts a pool with this setting
         try:
             niceness = longreads.run(service, _niceness, table.game_id, Presented())
@@ -114,7 +115,7 @@ def test_a_bad_niceness_stops_serve_with_its_reason(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.setenv("KIROKU_LONG_READ_NICE", setting)
-    for name in ("KIROKU_DB", WORKERS_ENV):  # serve sets them for its workers: put back after
+    for name in ("KIROKU_DB",):  # serve sets it for its workers: put back after
         monkeypatch.delenv(name, raising=False)
     assert main(["serve", "--db", str(tmp_path / "kiroku.db")]) == 2
     assert "KIROKU_LONG_READ_NICE must be a whole number" in capsys.readouterr().err

@@ -16,8 +16,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from domain.config import store_env
-from domain.service import GameService
+from domain.application.bootstrap import bootstrap
+from domain.application.settings import store_env
 from tests.api.test_stream_client import Follower
 from tests.conftest import POSTGRES_URL
 from tests.serverproc import KirokuServer
@@ -109,7 +109,7 @@ def doomed_schema(postgres_url: str) -> Iterator[tuple[str, str]]:
 @pytest.mark.postgres
 def test_readyz_says_not_ready_with_the_store_gone(doomed_schema: tuple[str, str]) -> None:
     url, schema = doomed_schema
-    service = GameService(store_env(database_url=url))
+    service = bootstrap(env=store_env(database_url=url))
     try:
         with TestClient(create_app(service)) as client:
             assert client.get("/readyz").status_code == 200
@@ -129,7 +129,7 @@ def test_readyz_says_not_ready_without_its_redis(
     sqlite_env: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("KIROKU_REDIS_URL", "redis://127.0.0.1:1/0")  # nothing listens there
-    service = GameService(sqlite_env)
+    service = bootstrap(env=sqlite_env)
     try:
         with TestClient(create_app(service)) as client:
             answer = client.get("/readyz")

@@ -15,8 +15,8 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from domain.application.service import GameService
 from domain.authentication import hash_token
-from domain.service import GameService
 from tests.table import Table
 
 SEATS = ("seat:1", "seat:2", "seat:3")
@@ -155,7 +155,7 @@ def test_secret_roll_is_shown_as_a_roll_without_its_content(client: TestClient) 
     assert as_ben["secret"] is None
     assert as_ben["sealed"]["audience"] == ["seat:1"]
     as_aki = next(e for e in table.events("seat:1") if e["seq"] == seq)
-    assert as_aki["secret"]["expression"] == "2D6>=7"
+    assert as_aki["secret"]["expression"] == "S2D6>=7"  # what BCDice evaluated, its S included
     as_gm = next(e for e in table.events("gm") if e["seq"] == seq)
     assert as_gm["secret"] == as_aki["secret"]
 

@@ -107,8 +107,8 @@ def test_a_server_process_freezes_its_startup_objects(
     from fastapi.testclient import TestClient
 
     from api.app import create_app
-    from domain.config import store_env
-    from domain.service import GameService
+    from domain.application.bootstrap import bootstrap
+    from domain.application.settings import store_env
 
     monkeypatch.setenv("KIROKU_DB", str(tmp_path / "kiroku.db"))
     gc.unfreeze()
@@ -118,7 +118,7 @@ def test_a_server_process_freezes_its_startup_objects(
             assert gc.get_freeze_count() > 10_000
     finally:
         gc.unfreeze()
-    service = GameService(store_env(sqlite_path=str(tmp_path / "handed.db")))
+    service = bootstrap(env=store_env(sqlite_path=str(tmp_path / "handed.db")))
     try:
         with TestClient(create_app(service)):
             assert gc.get_freeze_count() == 0

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from markupsafe import escape
 
 from api.cli import main
-from domain.service import GameService
+from domain.application.service import GameService
 from tests.samples import SAMPLES
 from tests.table import Table
 

@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 from api.app import create_app
 from api.web import CONTENT_SECURITY_POLICY, WebSettings, session_cookie
-from domain.service import GameService
+from domain.application.service import GameService
 from tests.table import Table
 
 PAGE = {"X-Kiroku": "1"}

@@ -13,8 +13,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from domain.config import POOL_WAIT_ENV, store_env
-from domain.service import GameService
+from domain.application.bootstrap import bootstrap
+from domain.application.settings import store_env
 from tests.table import Table
 
 pytestmark = pytest.mark.postgres
@@ -51,8 +51,8 @@ def test_refused_connections_are_answered_503_quickly(
     import psycopg
 
     url, role = limited_role
-    monkeypatch.setenv(POOL_WAIT_ENV, "0.2")
-    service = GameService(store_env(database_url=url))
+    monkeypatch.setenv("KIROKU_PG_WAIT", "0.2")
+    service = bootstrap(env=store_env(database_url=url))
     try:
         with TestClient(create_app(service)) as client:
             table = Table.create(client)

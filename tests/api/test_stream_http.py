@@ -23,8 +23,9 @@ from fastapi.testclient import TestClient
 
 from api.app import create_app
 from api.live import Live
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService
 from domain.records import Recorded
-from domain.service import GameService
 from tests.api.test_stream_client import Follower
 from tests.serverproc import free_port
 
@@ -37,7 +38,8 @@ class CountingService(GameService):
     """A real GameService that counts its event-list reads (what a stream costs the store)."""
 
     def __init__(self, env: dict[str, str]) -> None:
-        super().__init__(env)
+        wired = bootstrap(env=env)
+        super().__init__(wired.games, wired.writer)
         self.reads = 0
         self._reads_lock = threading.Lock()
 

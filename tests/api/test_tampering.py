@@ -11,7 +11,7 @@ from uuid import UUID
 import pytest
 from fastapi.testclient import TestClient
 
-from domain.service import GameService
+from domain.application.service import GameService
 from tests.table import Table
 
 

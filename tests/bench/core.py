@@ -43,11 +43,12 @@ from eventsourcing.domain import Aggregate, DomainEvent, event
 
 from api.app import create_app
 from domain import codec, lifecycle
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService, NewGame
+from domain.application.settings import store_env
 from domain.audience import GM
 from domain.commands import Declare, End, Roll, Start
-from domain.config import store_env
 from domain.lifecycle_events import GameOptions
-from domain.service import GameService, NewGame
 from domain.verification import verify_chain
 
 REPO = Path(__file__).resolve().parents[2]
@@ -124,7 +125,7 @@ def new_game(service: GameService, client_seed: str = "bench-client-seed") -> tu
 def sample_record() -> str:
     """The stored text of a real roll event, so raw appends carry the same bytes."""
     with tempfile.TemporaryDirectory() as tmp:
-        service = GameService(store_env(sqlite_path=str(Path(tmp) / "sample.db")))
+        service = bootstrap(env=store_env(sqlite_path=str(Path(tmp) / "sample.db")))
         try:
             game_id, _ = new_game(service)
             outcome = service.execute(game_id, "seat:1", Roll(expression=ROLL))
@@ -310,7 +311,7 @@ def http_uvicorn(path: str, total: int, clients: int) -> HttpRun:
 
 
 def http_asgi(path: str, total: int, clients: int) -> tuple[float, list[float]]:
-    service = GameService(store_env(sqlite_path=path))
+    service = bootstrap(env=store_env(sqlite_path=path))
     try:
         game_id, token = new_game(service)
         app = create_app(service)
@@ -326,7 +327,7 @@ def http_asgi(path: str, total: int, clients: int) -> tuple[float, list[float]]:
 
 
 def service_rolls(path: str, total: int) -> float:
-    service = GameService(store_env(sqlite_path=path))
+    service = bootstrap(env=store_env(sqlite_path=path))
     try:
         game_id, _ = new_game(service)
         command = Roll(expression=ROLL)
@@ -345,7 +346,7 @@ def service_rolls(path: str, total: int) -> float:
 
 def build_game(env: dict[str, str], events: int) -> tuple[str, float]:
     """A game of exactly `events` events: three rolls to one declaration, through the service."""
-    service = GameService(env)
+    service = bootstrap(env=env)
     try:
         start = time.perf_counter()
         game_id, _ = new_game(service)  # 3 events
@@ -360,7 +361,7 @@ def build_game(env: dict[str, str], events: int) -> tuple[str, float]:
 def cold_load(env: dict[str, str], game_id: str) -> tuple[float, float, int]:
     """(seconds for state() in a fresh service, seconds including its construction, version)."""
     start = time.perf_counter()
-    service = GameService(env)
+    service = bootstrap(env=env)
     try:
         opened = time.perf_counter()
         state = service.state(game_id)
@@ -372,7 +373,7 @@ def cold_load(env: dict[str, str], game_id: str) -> tuple[float, float, int]:
 
 def full_replay(env: dict[str, str], game_id: str) -> tuple[float, int]:
     """Fold every event from the start, ignoring snapshots (what snapshots save us)."""
-    service = GameService(env)
+    service = bootstrap(env=env)
     try:
         start = time.perf_counter()
         state = None
@@ -389,7 +390,7 @@ def full_replay(env: dict[str, str], game_id: str) -> tuple[float, int]:
 
 
 def envelopes_of(env: dict[str, str], game_id: str) -> list[dict[str, Any]]:
-    service = GameService(env)
+    service = bootstrap(env=env)
     try:
         return [
             codec.raw_envelope(stored.state)
@@ -400,7 +401,7 @@ def envelopes_of(env: dict[str, str], game_id: str) -> list[dict[str, Any]]:
 
 
 def service_verify(env: dict[str, str], game_id: str) -> tuple[float, Any]:
-    service = GameService(env)
+    service = bootstrap(env=env)
     try:
         return timed(lambda: service.verify(game_id))
     finally:
@@ -415,7 +416,7 @@ def report_cold(env: dict[str, str], game_id: str, label: str, target: str) -> N
         f"{label} ({runs[0][2]:,} events)",
         f"{runs[0][0] * 1000:11.1f} ms",
         f"{target}; median of 5: {median * 1000:.1f} ms, "
-        f"{with_open * 1000:.1f} ms with GameService()",
+        f"{with_open * 1000:.1f} ms with bootstrap()",
     )
 
 
@@ -495,7 +496,7 @@ def wrk_rolls(path: str, connections: int, seconds: int) -> float | None:
     from tests.bench import write_path  # it imports this module: imported when used
 
     with write_path.served(workers=1, db=path) as base:
-        games = write_path.http_games(base, 1)
+        games = write_path.signed(base, write_path.http_games(base, 1))
         write_path.wrk(base, games, connections, 1)  # warm up
         run = write_path.wrk(base, games, connections, seconds)
     line(
@@ -526,7 +527,7 @@ def section_game(db: Callable[[str], str], sizes: Sizes) -> None:
     )
     report_verify(env, game_id, "GameService.verify, game running (chain)")
 
-    service = GameService(env)
+    service = bootstrap(env=env)
     try:
         for _ in range(99):
             service.execute(game_id, "seat:1", Roll(expression=ROLL))
@@ -535,7 +536,7 @@ def section_game(db: Callable[[str], str], sizes: Sizes) -> None:
     print("\n(c') cold load, worst case: the latest snapshot plus 99 later events")
     report_cold(env, game_id, "fresh GameService, first state()", "target < 0.2 s")
 
-    service = GameService(env)
+    service = bootstrap(env=env)
     try:
         service.execute(game_id, GM, End(summary="bench over"))
     finally:

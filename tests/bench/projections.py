@@ -18,11 +18,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService, NewGame
+from domain.application.settings import store_env
 from domain.commands import Declare, Note, Reveal, Roll, Start
-from domain.config import store_env
 from domain.lifecycle_events import GameOptions
 from domain.rulesets.freeform import AdvancePhase
-from domain.service import GameService, NewGame
 from projections.runner import ViewRunner
 from projections.store import open_view_store
 
@@ -61,7 +62,7 @@ def main() -> None:
     print(f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
     for label, secrets in (("typical (5% secrets)", 0.05), ("secret-heavy (30%)", 0.3)):
         with tempfile.TemporaryDirectory() as tmp:
-            service = GameService(store_env(sqlite_path=str(Path(tmp) / "bench.db")))
+            service = bootstrap(env=store_env(sqlite_path=str(Path(tmp) / "bench.db")))
             started = time.perf_counter()
             build_game(service, args.events, secrets)
             built = time.perf_counter() - started
@@ -80,7 +81,7 @@ def main() -> None:
                 read_your_writes(service, runner)
             service.close()
             # what `kiroku projections rebuild` does: a service of its own on the closed store
-            fresh = GameService(store_env(sqlite_path=str(Path(tmp) / "bench.db")))
+            fresh = bootstrap(env=store_env(sqlite_path=str(Path(tmp) / "bench.db")))
             runner = ViewRunner(fresh.log, open_view_store(fresh.env))
             rates = []
             for _ in range(3):

@@ -23,7 +23,10 @@ Python clients sharing the server's cores. In one run, on one disk:
       written, and the one-row form before them; the memory a cached event costs, with the
       RSS it implies for 1,000 active 10k-event games (estimated: `--rss` measures it);
   (f) other requests' p99 while `/verify` of the 100k-event game runs again and again, the
-      long reads' process at niceness +0 and +10 (the default) in turn.
+      long reads' process at niceness +0 and +10 (the default) in turn;
+  (g) PostgreSQL behind the shipped HAProxy (deploy/haproxy.cfg): 1, 2 and 4 `kiroku serve`
+      instances in rotated order, each round on a fresh schema, 1 game × 4 connections and
+      16 games × 64, the GM signing by bearer token and by session cookie; 2 ÷ 1 per round.
 """
 
 from __future__ import annotations
@@ -52,14 +55,13 @@ from typing import Any
 
 import httpx
 
-from domain.commands import Declare, Roll
-from domain.config import (
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService, Outcome
+from domain.application.settings import (
     DEFAULT_CACHE_EVENTS,
-    DEFAULT_LONG_READ_NICE,
-    LONG_READ_NICE_ENV,
     store_env,
 )
-from domain.service import GameService, Outcome
+from domain.commands import Declare, Roll
 from tests.bench.core import (
     ROLL,
     RawApp,
@@ -71,7 +73,7 @@ from tests.bench.core import (
     sample_record,
     service_rolls,
 )
-from tests.serverproc import KirokuServer, group_members
+from tests.serverproc import KirokuServer, group_members, haproxy, haproxy_binary
 
 REPO = Path(__file__).resolve().parents[2]
 POSTGRES_URL = os.environ.get(
@@ -193,12 +195,13 @@ def postgres_pids() -> list[int]:
 
 def http_games(base: str, count: int) -> list[tuple[str, str]]:
     """`count` started games: (game id, GM token) each, each created and started on a
-    connection of its own, as each table's host has one (with affinity, the worker that
-    accepts it takes the game)."""
+    connection of its own, as each table's host has one."""
     games = []
     for _ in range(count):
         with httpx.Client(base_url=base, timeout=60) as client:
-            created = client.post("/games", json={"title": "bench", "seats": ["A"]}).json()
+            response = client.post("/games", json={"title": "bench", "seats": ["A"]})
+            assert response.status_code == 201, response.text
+            created = response.json()
             game_id, token = created["game_id"], created["gm_token"]
             started = client.post(
                 f"/games/{game_id}/commands",
@@ -214,11 +217,37 @@ def _ms(value: str, unit: str) -> float:
     return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
 
 
-def wrk(base: str, games: list[tuple[str, str]], connections: int, seconds: int) -> WrkRun:
+def signed(
+    base: str, games: list[tuple[str, str]], signing: str = "bearer"
+) -> list[tuple[str, dict[str, str]]]:
+    """Each game's headers for the GM's commands: its bearer token, or (`cookie`) the session
+    cookie a page gets for it, with the header a page's scripts add."""
+    if signing == "bearer":
+        return [(g, {"Authorization": f"Bearer {t}"}) for g, t in games]
+    out = []
+    with httpx.Client(base_url=base, timeout=60) as client:
+        for game_id, token in games:
+            opened = client.post(
+                f"/games/{game_id}/session", headers={"Authorization": f"Bearer {token}"}
+            )
+            assert opened.status_code == 201, opened.text
+            cookie = f"kiroku_{game_id}={opened.cookies[f'kiroku_{game_id}']}"
+            out.append((game_id, {"Cookie": cookie, "X-Kiroku": "1"}))
+            client.cookies.clear()
+    return out
+
+
+def wrk(
+    base: str, games: list[tuple[str, dict[str, str]]], connections: int, seconds: int
+) -> WrkRun:
     """Roll commands over `connections` keep-alive connections, each connection keeping to one
-    of `games` as a player's does (wrk's threads take the games in turn, each thread's
-    connections its game)."""
-    entries = ",\n".join(f'{{path="/games/{g}/commands", auth="Bearer {t}"}}' for g, t in games)
+    of `games` (each with the headers that sign its commands: `signed`) as a player's does
+    (wrk's threads take the games in turn, each thread's connections its game)."""
+
+    def lua(headers: dict[str, str]) -> str:
+        return "{" + ", ".join(f'["{k}"]="{v}"' for k, v in headers.items()) + "}"
+
+    entries = ",\n".join(f'{{path="/games/{g}/commands", h={lua(h)}}}' for g, h in games)
     script = textwrap.dedent(
         """
         local games = {%s}
@@ -232,8 +261,9 @@ def wrk(base: str, games: list[tuple[str, str]], connections: int, seconds: int)
           game = games[(number %% #games) + 1]
         end
         request = function()
-          return wrk.format("POST", game.path,
-            {["Authorization"] = game.auth, ["Content-Type"] = "application/json"}, body)
+          local headers = {["Content-Type"] = "application/json"}
+          for k, v in pairs(game.h) do headers[k] = v end
+          return wrk.format("POST", game.path, headers, body)
         end
         """
     ) % (entries, BODY)
@@ -289,9 +319,10 @@ def served(workers: int = 1, **store: Any) -> Iterator[str]:
         server.stop()
 
 
-def http_runs(base: str, seconds: int) -> tuple[WrkRun, WrkRun]:
-    one = http_games(base, 1)
-    sixteen = http_games(base, 16)
+def http_runs(base: str, seconds: int, signing: str = "bearer") -> tuple[WrkRun, WrkRun]:
+    """1 game × 4 connections, then 16 games × 64, the GM signing by bearer token or cookie."""
+    one = signed(base, http_games(base, 1), signing)
+    sixteen = signed(base, http_games(base, 16), signing)
     wrk(base, one, 4, 1)  # warm up
     return wrk(base, one, 4, seconds), wrk(base, sixteen, 64, seconds)
 
@@ -304,12 +335,12 @@ CALLGRIND_SCRIPT = textwrap.dedent(
     from pathlib import Path
     from api.app import create_app
     from domain.commands import Roll
-    from domain.config import DEFAULT_CACHE_EVENTS, store_env
-    from domain.service import GameService
+    from domain.application.settings import DEFAULT_CACHE_EVENTS, store_env
+    from domain.application.service import GameService
     from tests.bench.core import ROLL, new_game
 
     mode, count = sys.argv[1], int(sys.argv[2])
-    service = GameService(store_env(sqlite_path=str(Path(tempfile.mkdtemp()) / "cg.db")))
+    service = bootstrap(env=store_env(sqlite_path=str(Path(tempfile.mkdtemp()) / "cg.db")))
     game_id, token = new_game(service)
     app = create_app(service)
     gc.collect()
@@ -423,9 +454,9 @@ class OneRowSnapshots:
 
     def __call__(self, state: Any) -> None:
         from domain import codec, lifecycle
-        from domain.repository import _SECRETS
+        from domain.adapters.snapshots import _SECRETS
+        from domain.adapters.store import StateSnapshot
         from domain.seqmap import SeqMap
-        from domain.store import StateSnapshot
 
         data = lifecycle.snapshot_of(state.model_copy(update={"unrevealed": SeqMap()}))
         data.pop("unrevealed", None)
@@ -464,12 +495,12 @@ def snapshot_stalls(
     every bucket written (a process's first snapshot of a game it did not load from bucket
     rows), and bucket rows as they are written (the changed buckets). Returns (which, worst
     command during a snapshot, worst just before, the longest a snapshot took)."""
-    from domain.repository import snapshot_interval
+    from domain.adapters.snapshots import snapshot_interval
 
     command = Roll(expression=ROLL)
     games = service.games
     snapshots = games.snapshots
-    bucket_rows = games._snapshot
+    bucket_rows = games.snapshots.write
     ways: list[tuple[str, Any, int]] = [
         ("one row (before)", OneRowSnapshots(games), 1),  # a round first to warm its texts
         ("every bucket", bucket_rows, 0),
@@ -481,7 +512,7 @@ def snapshot_stalls(
             worst_during, worst_quiet, took = 0.0, 0.0, 0.0
             for round_ in range(warm + rounds):
                 due: list[Any] = []
-                snapshots._write = due.append
+                snapshots.write = due.append  # type: ignore[method-assign,assignment]
                 for _ in range(8):  # the interval may double on the way
                     state = service.state(game_id)
                     interval = snapshot_interval(state)
@@ -489,18 +520,18 @@ def snapshot_stalls(
                     snapshots.flush()
                     if due:
                         break
-                snapshots._write = write
+                snapshots.write = write  # type: ignore[method-assign]
                 quiet = []
                 for _ in range(20):
                     start = time.perf_counter()
                     service.execute(game_id, "seat:1", command)
                     quiet.append(time.perf_counter() - start)
                 if label == "every bucket":
-                    games._cache.set_rows(game_id, {})
+                    games.cache.set_rows(game_id, {})
                 began = time.perf_counter()
                 snapshots.submit(due[-1])
                 during = []
-                while snapshots._queue.unfinished_tasks:
+                while snapshots.busy:
                     start = time.perf_counter()
                     service.execute(game_id, "seat:1", command)
                     during.append(time.perf_counter() - start)
@@ -512,7 +543,7 @@ def snapshot_stalls(
                 worst_quiet = max([worst_quiet, *quiet])
             results.append((label, worst_during, worst_quiet, took))
     finally:
-        snapshots._write = bucket_rows
+        snapshots.write = bucket_rows  # type: ignore[method-assign]
     return results
 
 
@@ -526,10 +557,10 @@ def rss_kib(pid: int | str = "self") -> int:
 RSS_SCRIPT = textwrap.dedent(
     """
     import gc, sys
-    from domain.config import DEFAULT_CACHE_EVENTS, store_env
-    from domain.service import GameService
+    from domain.application.settings import DEFAULT_CACHE_EVENTS, store_env
+    from domain.application.service import GameService
     from tests.bench.write_path import rss_kib
-    service = GameService(store_env(sqlite_path=sys.argv[1]))
+    service = bootstrap(env=store_env(sqlite_path=sys.argv[1]))
     service.state(sys.argv[3])  # imports and a small game: the baseline
     gc.collect()
     before = rss_kib()
@@ -567,8 +598,9 @@ def generated_games(db: str, count: int, events: int) -> list[tuple[str, str]]:
     rows). Only the per-command round trip to the store is left out, to make 10 million events
     in minutes."""
     from domain import lifecycle
+    from domain.application.writer import seal
 
-    service = GameService(store_env(sqlite_path=db))
+    service = bootstrap(env=store_env(sqlite_path=db))
     made = []
     try:
         for _ in range(count):
@@ -581,9 +613,8 @@ def generated_games(db: str, count: int, events: int) -> list[tuple[str, str]]:
                     actor = "gm"
                 else:
                     command, actor = Roll(expression="2d6", secret=n % 3 == 0), "seat:1"
-                sealed = service._seal_all(
-                    state, lifecycle.decide(state, command, actor), _actor(actor)
-                )
+                drafts = lifecycle.decide(state, command, actor)
+                sealed = seal(game_id, state, drafts, _actor(actor))
                 for recorded in sealed:
                     state = lifecycle.evolve(state, recorded)
                 records.extend(sealed)
@@ -715,7 +746,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--no-callgrind", action="store_true")
     parser.add_argument("--no-postgres", action="store_true")
-    parser.add_argument("--sections", default="abcdef", help="which of (a)–(f) to run")
+    parser.add_argument("--sections", default="abcdefg", help="which of (a)–(g) to run")
+    parser.add_argument(
+        "--proxy-rounds", type=int, default=3, help="(g): rounds of 1, 2 and 4 instances"
+    )
     parser.add_argument(
         "--pg-rounds",
         type=int,
@@ -783,15 +817,22 @@ def main(argv: list[str] | None = None) -> None:
 
         if "b" in run:
             print("\n(b) HTTP roll commands, `kiroku serve`, 1 worker, SQLite file")
-            with served(db=db("http")) as base:
-                single, many = http_runs(base, sizes.wrk_seconds)
-            line("1 game × 4 connections", f"{single.rate:>12,.0f}/s", str(single))
-            line("16 games × 64 connections", f"{many.rate:>12,.0f}/s", str(many))
-            ratio = many.rate / one
-            line(
-                "  ÷ raw one-event puts (target ≥ 0.75)", f"{ratio:>14.2f}", _verdict(ratio >= 0.75)
-            )
-            line("  p99 (target < 50 ms)", f"{many.p99_ms:>11.1f} ms", _verdict(many.p99_ms < 50))
+            for signing in ("bearer", "cookie"):  # one server each, in turn
+                with served(db=db(f"http-{signing}")) as base:
+                    single, many = http_runs(base, sizes.wrk_seconds, signing)
+                line(f"{signing}: 1 game × 4 connections", f"{single.rate:>12,.0f}/s", str(single))
+                line(f"{signing}: 16 games × 64 connections", f"{many.rate:>12,.0f}/s", str(many))
+                ratio = many.rate / one
+                line(
+                    "  ÷ raw one-event puts (target ≥ 0.75)",
+                    f"{ratio:>14.2f}",
+                    _verdict(ratio >= 0.75),
+                )
+                line(
+                    "  p99 (target < 50 ms)",
+                    f"{many.p99_ms:>11.1f} ms",
+                    _verdict(many.p99_ms < 50),
+                )
 
         if "c" in run and not args.no_postgres and _postgres_ok():
             print("\n(c) HTTP roll commands, `kiroku serve`, PostgreSQL (fresh schema)")
@@ -847,10 +888,15 @@ def main(argv: list[str] | None = None) -> None:
         else:
             print("\n(d) callgrind: skipped")
 
+        if "g" in run and not args.no_postgres and _postgres_ok() and haproxy_binary():
+            behind_proxy(args.proxy_rounds, sizes.wrk_seconds)
+        else:
+            print("\n(g) PostgreSQL behind HAProxy: skipped")
+
         if "e" not in run:  # (f) reads the game (e) grows
             return
         print("\n(e) a command's cost as the game grows (200 rolls at each size, SQLite file)")
-        service = GameService(store_env(sqlite_path=db("growth")))
+        service = bootstrap(env=store_env(sqlite_path=db("growth")))
         try:
             game_id, seat_token = new_game(service)
             small, _ = new_game(service)
@@ -936,6 +982,7 @@ def main(argv: list[str] | None = None) -> None:
     print("(a noisy machine: quote medians of several runs and ratios within one run)")
 
 
+DEFAULT_LONG_READ_NICE = 10  # KIROKU_LONG_READ_NICE's default (domain/application/settings.py)
 LONG_READ_ROUNDS = 3
 
 
@@ -946,8 +993,8 @@ def beside_verify(
     alone, then while `/verify` of `game_id` loops; and how many verifies ran. The server
     has not read the big game before: the long reads' process loads it to authenticate the
     first reader (the worker only asks the store how long it is), inside the figures."""
-    with served(db=path, env={LONG_READ_NICE_ENV: str(nice)}) as base:
-        others = http_games(base, 1)
+    with served(db=path, env={"KIROKU_LONG_READ_NICE": str(nice)}) as base:
+        others = signed(base, http_games(base, 1))
         quiet = wrk(base, others, 4, seconds)
         stop = threading.Event()
         verified = [0]
@@ -966,6 +1013,63 @@ def beside_verify(
         stop.set()
         looping.join()
     return quiet, busy, verified[0]
+
+
+@contextmanager
+def instances(count: int, database_url: str) -> Iterator[str]:
+    """`count` instances of `kiroku serve` (one worker each) on one store, behind HAProxy."""
+    servers = [KirokuServer(database_url=database_url, startup_timeout=120) for _ in range(count)]
+    try:
+        for server in servers:  # one after the other: the first creates the tables
+            server.start()
+        with haproxy([s.port for s in servers]) as base:
+            yield base
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def behind_proxy(rounds: int, seconds: int) -> None:
+    print("\n(g) HTTP roll commands, PostgreSQL, N `kiroku serve` behind the shipped HAProxy")
+    ratios: dict[str, list[tuple[float, float]]] = {"bearer": [], "cookie": []}
+    p99s: list[float] = []
+    for round_ in range(rounds):
+        order = [(1, 2, 4), (2, 4, 1), (4, 1, 2)][round_ % 3]
+        rates: dict[tuple[int, str], tuple[WrkRun, WrkRun]] = {}
+        for count in order:
+            with _pg_schema() as url, instances(count, url) as base:
+                for signing in ("bearer", "cookie"):
+                    single, many = http_runs(base, seconds, signing)
+                    rates[(count, signing)] = (single, many)
+                    label = f"round {round_ + 1}, {count} instance(s), {signing}"
+                    line(f"{label}, 1 game × 4", f"{single.rate:>12,.0f}/s", str(single))
+                    line(f"{label}, 16 games × 64", f"{many.rate:>12,.0f}/s", str(many))
+                    if count == 2:
+                        p99s += [single.p99_ms, many.p99_ms]
+        for signing, pairs in ratios.items():
+            one, two = rates[(1, signing)], rates[(2, signing)]
+            pairs.append((two[0].rate / one[0].rate, two[1].rate / one[1].rate))
+            four = rates[(4, signing)]
+            line(
+                f"  round {round_ + 1}, {signing}: 4 ÷ 1 (no target)",
+                f"{four[0].rate / one[0].rate:>8.2f} {four[1].rate / one[1].rate:>5.2f}",
+                "one game, 16 games",
+            )
+    for signing, pairs in ratios.items():
+        game = statistics.median(a for a, _ in pairs)
+        sixteen = statistics.median(b for _, b in pairs)
+        each = ", ".join(f"{a:.2f}/{b:.2f}" for a, b in pairs)
+        line(
+            f"  {signing}: 2 ÷ 1, one game (target ≥ 0.95)",
+            f"{game:>14.2f}",
+            f"{_verdict(game >= 0.95)}; median of rounds (one/16): {each}",
+        )
+        line(
+            f"  {signing}: 2 ÷ 1, 16 games (target ≥ 1.2)",
+            f"{sixteen:>14.2f}",
+            _verdict(sixteen >= 1.2),
+        )
+    line("  2 instances, p99 (target < 50 ms)", f"{max(p99s):>11.1f} ms", _verdict(max(p99s) < 50))
 
 
 def _verdict(met: bool) -> str:

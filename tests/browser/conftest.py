@@ -58,3 +58,14 @@ def screenshot_path(name: str) -> Path:
     scratch = Path(os.environ.get("TMPDIR", "/tmp")) / "kiroku-screenshots"
     scratch.mkdir(parents=True, exist_ok=True)
     return scratch / name
+
+
+def pane_picture(audience: Any, name: str) -> None:
+    """The ruleset pane with every control it shows: the window made tall enough to hold it
+    (the page scrolls the pane inside its column), then as it was."""
+    page = audience.page
+    size = page.viewport_size
+    page.set_viewport_size({"width": 1280, "height": 2400})
+    page.locator("#ruleset-pane").screenshot(path=screenshot_path(name))
+    if size is not None:
+        page.set_viewport_size(size)

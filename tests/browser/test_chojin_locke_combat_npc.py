@@ -27,11 +27,19 @@ from fastapi.testclient import TestClient
 from playwright.sync_api import expect
 
 from tests.browser.audience import Audience
+from tests.browser.conftest import pane_picture
 from tests.browser.test_chojin_locke_combat import click, combat, held, step_is
 from tests.browser.test_chojin_locke_combat_table import catalog as table_catalog
 from tests.browser.test_chojin_locke_combat_table import values, wait_for_fighter
 from tests.browser.test_table import TIMEOUT
-from tests.rulesets.chojin_locke.combat_table import to_combat_phase
+from tests.rulesets.chojin_locke.combat_table import combat as combat_of
+from tests.rulesets.chojin_locke.combat_table import (
+    current_actor,
+    hand,
+    start,
+    three_on_a_square,
+    to_combat_phase,
+)
 from tests.rulesets.chojin_locke.table import (
     LOOP_BOUND,
     ambush_squares,
@@ -41,6 +49,8 @@ from tests.rulesets.chojin_locke.table import (
     setup_to_ambush,
     view,
 )
+from tests.rulesets.chojin_locke.test_combat_own_jammer_http import JAMMER
+from tests.rulesets.chojin_locke.test_combat_own_jammer_http import _catalog as jammer_catalog
 from tests.serverproc import KirokuServer
 from tests.table import Table
 
@@ -298,6 +308,7 @@ def test_npcs_and_the_combat_windows_in_the_pane(browser: Any, server: KirokuSer
         adding.locator("input[name=obstacle-firepower]").fill("4")
         adding.locator("input[name=obstacle-jammer-lv]").fill("3")
         adding.locator("input[name=obstacle-illusion-immune]").check()
+        adding.locator("input[name=obstacle-square]").check()  # the square's effect brings it
         click(host, "add_obstacle")
         obstacle = max(ghosts.values()) + 1
         wait_for_fighter(everyone, obstacle)
@@ -305,6 +316,7 @@ def test_npcs_and_the_combat_windows_in_the_pane(browser: Any, server: KirokuSer
             row = combat(audience).locator(f"tr[data-fighter='{obstacle}']")
             expect(row).to_contain_text("ESPジャマーLV:3")
             expect(row).to_contain_text("幻覚の効果を受けない")
+            expect(row).to_contain_text("マスの効果で参加")
         assert view(table, "public")["combat"]["fighters"][-1]["jammer_lv"] == 3
         destroy = combat(host).locator(f"[data-form=destroy_jammer][data-fighter='{obstacle}']")
         destroy.locator("input").fill("警官隊のマスの指示")
@@ -321,6 +333,15 @@ def test_npcs_and_the_combat_windows_in_the_pane(browser: Any, server: KirokuSer
         esp.locator("input[name=esper-name]").fill("謎のエスパー")
         esp.locator("input[name=esper-esp]").fill("3")
         esp.locator("input[name=esper-endurance]").fill("10")
+        # 6.2 l.1341–1344: one NPC from the square's effect at a time: refused beside the form
+        expect(esp.locator(".locke-square-npc")).to_contain_text("警官隊")
+        esp.locator("input[name=esper-square]").check()
+        pane_picture(host, "chojin-locke-square-npc.png")
+        click(host, "add_esper")
+        expect(combat(host).locator(".locke-combat-error")).to_contain_text(
+            "square_npc_present", timeout=TIMEOUT
+        )
+        esp.locator("input[name=esper-square]").uncheck()  # a chart's エスパー, then
         click(host, "add_esper")
         esper = obstacle + 1
         wait_for_fighter(everyone, esper)
@@ -409,3 +430,41 @@ def check_no_leak(table: Table, everyone: list[Audience]) -> None:
             for marker in markers:
                 seen = received.count(marker) > copies
                 assert seen == (owner == audience.name), (audience.name, owner, marker)
+
+
+def test_a_fighters_own_jammer_from_the_pane(browser: Any, server: KirokuServer) -> None:
+    """6.1 l.1252–1259 (ruling 106): every sheet holds ESPジャマーLV:3 [対抗(Cカード使用)]; the
+    first fighter's attack card waits for its answer, and the third fighter jams it from its
+    pane — offered to it (not to the attacker), it voids the card: the attack is gone and the
+    card back in the attacker's hand."""
+    api = httpx.Client(base_url=server.base_url, timeout=10)
+    table, fighters = three_on_a_square(cast(TestClient, api), catalog=jammer_catalog())
+    start(table, fighters)
+    attacker = current_actor(table)
+    one = int(attacker[5:])
+    target, third = (s for s in combat_of(table)["order"] if s != one)
+    table.do(attacker, cmd("combat_next"))
+    table.do(attacker, cmd("combat_next"))
+    card = hand(table, one)[0]
+    level = me(table, attacker)["stats"]["esp_level"]
+    table.do(attacker, cmd("play_card", card=card, kind="攻撃", target=target, esp_level=level))
+    link = f"{server.base_url}/g/{table.game_id}/join#token="
+    jammer = Audience.open(browser, f"seat:{third}")
+    striker = Audience.open(browser, attacker)
+    try:
+        for audience in (jammer, striker):
+            audience.page.goto(link + table.tokens[audience.name])
+            expect(combat(audience).locator(".locke-attack")).to_contain_text(card, timeout=TIMEOUT)
+        assert combat(striker).locator("[data-command=jam]").count() == 0  # its own card
+        form = combat(jammer).locator("[data-form=jam]")
+        expect(form.locator("select[name=jam-ability]")).to_have_value(JAMMER)
+        pane_picture(jammer, "chojin-locke-jam.png")
+        click(jammer, "jam")
+        for audience in (jammer, striker):
+            expect(combat(audience).locator(".locke-attack")).to_have_count(0, timeout=TIMEOUT)
+        expect(combat(striker).locator(f".locke-ccard[data-card='{card}']")).to_have_count(1)
+        assert card in hand(table, one)
+        assert not jammer.errors and not striker.errors
+    finally:
+        jammer.close()
+        striker.close()

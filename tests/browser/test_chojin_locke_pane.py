@@ -20,14 +20,17 @@ from playwright.sync_api import expect
 
 from domain.rulesets.chojin_locke.catalog import sample
 from tests.browser.audience import Audience
-from tests.browser.conftest import screenshot_path
+from tests.browser.conftest import pane_picture, screenshot_path
 from tests.browser.test_table import TIMEOUT
 from tests.rulesets.chojin_locke.table import (
+    KEYS,
     NAMES,
+    cmd,
     finish_turn,
     info_catalog,
     me,
     new_game,
+    play_planet_stage,
     to_base,
     turn_actor,
     until_turn_of,
@@ -323,6 +326,43 @@ def test_chojin_locke_from_the_deal_to_an_objected_victory(
     finally:
         for audience in (host, *seats):
             audience.close()
+
+
+def test_the_base_entry_order_in_the_browser(browser: Any, server: KirokuServer) -> None:
+    """秘密基地編の準備 (4.6 l.793): everyone reads who enters and in what order, by name; only
+    the entrant due is offered the entry, and once it has entered the order moves on."""
+    api = httpx.Client(base_url=server.base_url, timeout=10)
+    table = new_game(cast(TestClient, api), ruleset_options={"catalog": info_catalog()})
+    bases, _explorers = play_planet_stage(table)
+    for index, (row, col) in enumerate(KEYS):
+        table.do(f"seat:{bases[index % len(bases)]}", cmd("place_key", row=row, col=col))
+    order: list[int] = view(table, "public")["entry_order"]
+    assert order
+    link = f"{server.base_url}/g/{table.game_id}/join#token="
+    due = Audience.open(browser, f"seat:{order[0]}")
+    keeper = Audience.open(browser, f"seat:{bases[0]}")
+    try:
+        for audience in (due, keeper):
+            audience.page.goto(link + table.tokens[audience.name])
+            stage_is(audience, "秘密基地編の準備")
+            shown = pane(audience).locator(".locke-entry-order")
+            expect(shown).to_have_text("入る順: " + " → ".join(NAMES[s - 1] for s in order))
+        assert pane(keeper).locator("[data-mode=enter_base]").count() == 0
+        pane(due).locator("[data-mode=enter_base]").click()
+        pane_picture(due, "chojin-locke-entry.png")
+        pane(due).locator(".locke-base button.locke-square[data-row='0'][data-col='0']").click()
+        rest = " → ".join(NAMES[s - 1] for s in order[1:])
+        for audience in (due, keeper):
+            shown = pane(audience).locator(".locke-entry-order")
+            if rest:
+                expect(shown).to_have_text(f"入る順: {rest}", timeout=TIMEOUT)
+            else:
+                expect(shown).to_have_count(0, timeout=TIMEOUT)
+        expect(pane(due).locator("[data-mode=enter_base]")).to_have_count(0)
+        assert not due.errors and not keeper.errors
+    finally:
+        due.close()
+        keeper.close()
 
 
 def test_the_base_board_in_the_browser(browser: Any, server: KirokuServer) -> None:

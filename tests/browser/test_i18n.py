@@ -33,7 +33,8 @@ VISIBLE_TEXTS = """() => {
     const node = walker.currentNode;
     const text = node.textContent.trim();
     const parent = node.parentElement;
-    if (!text || !parent || parent.closest("script, style, [hidden]")) continue;
+    // BCDice's system names are the systems' own (data, like the players' names)
+    if (!text || !parent || parent.closest("script, style, [hidden], #system")) continue;
     if (!parent.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
     texts.push(text);
   }

@@ -11,6 +11,7 @@ import httpx
 from playwright.sync_api import expect
 
 from tests.browser.audience import Audience
+from tests.browser.conftest import pane_picture
 from tests.browser.test_table import TIMEOUT, join
 from tests.serverproc import KirokuServer
 
@@ -89,6 +90,15 @@ def _start_with_aki(
     gm.page.click("text=Start the game")
     add = {"type": "ninja_slayer.add_character", "sheet": AKI, "owner": "seat:1"}
     _gm_command(server, created, {**add, "id": "aki", "name": "Aki"})
+
+
+def _gm_form(gm: Audience, form: str) -> Any:
+    """One of the GM's declaration forms, its fold opened if it is closed."""
+    tools = gm.page.locator("#ns-gm-tools")
+    expect(tools).to_be_visible(timeout=TIMEOUT)
+    if tools.get_attribute("open") is None:
+        tools.locator("summary").click()
+    return tools.locator(f".ns-gm-form[data-form={form}]")
 
 
 def _views(audience: Audience) -> list[dict[str, Any]]:
@@ -180,8 +190,11 @@ def test_two_turns_through_the_pane(browser: Any, server: KirokuServer) -> None:
 
 
 def test_a_campaign_through_the_pane(browser: Any, server: KirokuServer) -> None:
-    """The pane shows the scenario and its stage, the 万札プール, and each sheet's history; a trap
-    outside a combat is evaded from it; the GM moves the scenario on with its buttons."""
+    """The pane shows the scenario and its stage, the 万札プール, and each sheet's history; the GM
+    declares a trap from its pane (NORMAL unless said) and Aki evades it from hers; the GM marks a
+    ●部位損傷, drops 万札 (a drop without its amount is refused beside the pane), splits the pool in
+    the 評価; Aki records her growth in the 余暇 from her pane and the GM treats her ●部位損傷;
+    the GM moves the scenario on with its buttons."""
     created = _setup(server)
     gm = Audience.open(browser, "gm")
     aki = Audience.open(browser, "seat:1")
@@ -189,33 +202,58 @@ def test_a_campaign_through_the_pane(browser: Any, server: KirokuServer) -> None
         _start_with_aki(server, created, gm, aki)
         campaign = aki.page.locator("#ns-campaign")
         expect(campaign).to_have_text("シナリオ1 · 本編 · 万札プール 0", timeout=TIMEOUT)
-        # A trap in the 探索シーケンス: Aki evades it from the pane with 【回避】 dice.
-        trap = {"type": "ninja_slayer.hazard", "target": "aki", "evasion": "H", "text": "落とし穴"}
-        _gm_command(server, created, trap)
+        assert aki.page.locator("#ns-gm-tools").count() == 0  # the GM's alone
+        # A trap in the 探索シーケンス, from the GM's pane: NORMAL unless the GM says (HARD here).
+        hazard = _gm_form(gm, "hazard")
+        expect(hazard.locator("[name=hazard-target]")).to_have_value("aki", timeout=TIMEOUT)
+        expect(hazard.locator("[name=hazard-evasion]")).to_have_value("N")
+        hazard.locator("[name=hazard-evasion]").select_option("H")
+        hazard.locator("[name=hazard-text]").fill("落とし穴")
+        hazard.locator("button[data-action=hazard]").click()
+        # Aki evades it from her pane with 【回避】 dice.
         form = aki.page.locator(".ns-evade[data-character=aki]")
         expect(form).to_contain_text("トラップ", timeout=TIMEOUT)
+        expect(form).to_contain_text("回避:H")
         _evade(aki, "aki", 1, "5")
-        # 本編: a ●部位損傷 and a drop; the GM ends the 本編 with the pane's button.
-        _gm_command(
-            server, created, {"type": "ninja_slayer.injure", "character": "aki", "part": "頭部"}
-        )
-        _gm_command(server, created, {"type": "ninja_slayer.drop", "amount": 6, "reason": "金庫"})
-        expect(campaign).to_have_text("シナリオ1 · 本編 · 万札プール 6", timeout=TIMEOUT)
+        # 本編: a ●部位損傷 and a drop from the GM's pane; the GM ends the 本編 with its button.
+        injure = _gm_form(gm, "injure")
+        injure.locator("[name=injure-part]").fill("頭部")
+        injure.locator("button[data-action=injure]").click()
         aki_row = aki.page.locator("#ns-tracker tr[data-character=aki]")
         expect(aki_row.locator(".ns-injuries")).to_have_text("頭部", timeout=TIMEOUT)
+        drop = _gm_form(gm, "drop")
+        drop.locator("[name=drop-reason]").fill("金庫")
+        drop.locator("button[data-action=drop]").click()  # no amount, no enemy: refused
+        expect(gm.page.locator("#ns-error")).to_contain_text("amount_required", timeout=TIMEOUT)
+        assert "万札プール 0" in campaign.inner_text()
+        drop.locator("[name=drop-amount]").fill("6")
+        drop.locator("button[data-action=drop]").click()
+        expect(campaign).to_have_text("シナリオ1 · 本編 · 万札プール 6", timeout=TIMEOUT)
         _click(gm, "stage")
         expect(campaign).to_have_text("シナリオ1 · 評価 · 万札プール 6", timeout=TIMEOUT)
+        share = gm.page.locator("#ns-split input[data-character=aki]")
+        expect(share).to_have_value("6", timeout=TIMEOUT)
         _click(gm, "split_pool")
         expect(campaign).to_have_text("シナリオ1 · 評価 · 万札プール 0", timeout=TIMEOUT)
         expect(aki_row.locator(".ns-manzatsu")).to_have_text("6", timeout=TIMEOUT)
         _click(gm, "stage")
         expect(campaign).to_contain_text("余暇", timeout=TIMEOUT)
-        grow = {"kind": "成長", "reason": "鍛錬", "changes": {"karate": 1, "manzatsu": -2}}
-        _gm_command(
-            server,
-            created,
-            {"type": "ninja_slayer.change_sheet", "character": "aki", "change": grow},
-        )
+        # 余暇: Aki's growth, from her own pane (her PC's; the GM's fold is not hers)
+        grow = aki.page.locator("#ns-gm-tools")
+        expect(grow).to_contain_text("余暇", timeout=TIMEOUT)
+        grow.locator("summary").click()
+        sheet = grow.locator(".ns-gm-form[data-form=change_sheet]")
+        expect(sheet.locator("[name=sheet-kind]")).to_have_value("成長")
+        sheet.locator("[name=sheet-stat]").select_option("karate")
+        sheet.locator("[name=sheet-manzatsu]").fill("-2")
+        sheet.locator("[name=sheet-reason]").fill("鍛錬")
+        pane_picture(aki, "ninja-slayer-yoka.png")
+        sheet.locator("button[data-action=change_sheet]").click()
+        expect(aki_row.locator(".ns-manzatsu")).to_have_text("4", timeout=TIMEOUT)
+        treat = _gm_form(gm, "treat")  # 余暇での治療 by default in the 余暇
+        expect(treat.locator("[name=treat-how]")).to_have_value("余暇での治療")
+        treat.locator("button[data-action=treat]").click()
+        expect(aki_row.locator(".ns-injuries")).to_have_text("", timeout=TIMEOUT)
         _click(gm, "stage")
         expect(campaign).to_have_text("シナリオ2 · ダンゴウ · 万札プール 0", timeout=TIMEOUT)
         notes = aki.page.locator("#ns-history .ns-sheet-history[data-character=aki] li")
@@ -224,6 +262,7 @@ def test_a_campaign_through_the_pane(browser: Any, server: KirokuServer) -> None
                 "シナリオ1: ●部位損傷:頭部 ×1",
                 "シナリオ1: 万札プールの山分け: 【万札】+6",
                 "シナリオ1: 成長: 【カラテ】+1 【万札】-2 (鍛錬)",
+                "シナリオ1: ●部位損傷:頭部を余暇での治療で除去",
             ],
             timeout=TIMEOUT,
         )
@@ -237,6 +276,67 @@ def test_a_campaign_through_the_pane(browser: Any, server: KirokuServer) -> None
             "ニンジャスレイヤー", timeout=TIMEOUT
         )
         expect(enters).to_have_count(0, timeout=TIMEOUT)
+        assert not gm.errors and not aki.errors, (gm.errors, aki.errors)
+    finally:
+        gm.close()
+        aki.close()
+
+
+def test_kaishaku_and_a_mobs_automatic_shot_from_the_pane(
+    browser: Any, server: KirokuServer
+) -> None:
+    """Aki, a ninja, declares カイシャク on the 気絶 boss from her pane in her 攻撃フェイズ
+    (only 気絶 enemies are offered) and applies the row's 『即死!』; the GM's pane offers a mob's
+    attack as 自動成功 and the GM's declarations (a collision: NORMAL)."""
+    created = _setup(server)
+    gm = Audience.open(browser, "gm")
+    aki = Audience.open(browser, "seat:1")
+    try:
+        _start_with_aki(server, created, gm, aki)
+        add = "ninja_slayer.add_character"
+        boss = {"id": "boss", "name": "ブラックマンバ", "kind": "boss", "sheet": BOSS}
+        _gm_command(server, created, {"type": add, **boss})
+        mob = {"karate": 2, "neuron": 1, "wazamae": 2, "tairyoku": 1, "seishin": 0, "ninja": False}
+        _gm_command(
+            server,
+            created,
+            {"type": add, "id": "mob", "name": "クローンヤクザ", "kind": "mob", "sheet": mob},
+        )
+        faint = {"type": "ninja_slayer.adjust", "character": "boss", "status": "気絶"}
+        _gm_command(server, created, {**faint, "reason": "前の戦闘で"})
+        _click(gm, "begin_combat", "ターン開始フェイズ")
+        _click(gm, "advance", "手番: Aki")
+        _click(aki, "advance", "移動フェイズ")
+        _click(aki, "advance", "攻撃フェイズ")
+        kaishaku = aki.page.locator("#ns-actions button[data-action=kaishaku]")
+        expect(kaishaku).to_have_count(1, timeout=TIMEOUT)  # the boss, not the active mob
+        expect(kaishaku).to_contain_text("カイシャク → ブラックマンバ")
+        pane_picture(aki, "ninja-slayer-kaishaku.png")
+        kaishaku.click()
+        expect(kaishaku).to_have_count(0, timeout=TIMEOUT)
+        death = aki.page.locator("#ns-actions button[data-action=instant_death]")
+        expect(death).to_contain_text("ブラックマンバ", timeout=TIMEOUT)
+        death.click()
+        boss_row = gm.page.locator("#ns-tracker tr[data-character=boss]")
+        expect(boss_row).to_contain_text("爆発四散", timeout=TIMEOUT)
+        _click(aki, "advance", "手番終了フェイズ")
+        _click(aki, "advance", "手番: クローンヤクザ")
+
+        # The mob's 手番: the GM's attack form offers 自動成功; a collision is NORMAL by default.
+        _click(gm, "advance", "移動フェイズ")
+        _click(gm, "advance", "攻撃フェイズ")
+        auto = gm.page.locator("#ns-attack [name=auto_success]")
+        expect(auto).to_have_count(1, timeout=TIMEOUT)
+        assert aki.page.locator("#ns-actions [name=auto_success]").count() == 0
+        hazard = _gm_form(gm, "hazard")
+        hazard.locator("[name=hazard-evasion]").select_option("H")
+        hazard.locator("[name=hazard-source]").select_option("collision")
+        expect(hazard.locator("[name=hazard-evasion]")).to_have_value("N")
+        pane_picture(gm, "ninja-slayer-gm.png")
+        auto.check()
+        gm.page.locator("#ns-attack button[data-action=attack]").click()
+        evade = aki.page.locator(".ns-evade[data-character=aki]")
+        expect(evade).to_contain_text("クローンヤクザ", timeout=TIMEOUT)
         assert not gm.errors and not aki.errors, (gm.errors, aki.errors)
     finally:
         gm.close()

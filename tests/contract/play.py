@@ -23,13 +23,13 @@ from typing import Any
 from fastapi.testclient import TestClient
 from pydantic import BaseModel
 
+from domain.application.service import GameService
 from domain.audience import PUBLIC, may_see
 from domain.commands import LIFECYCLE_COMMANDS, Command
 from domain.errors import KirokuError
 from domain.records import Recorded
 from domain.ruleset import Ruleset
 from domain.secrecy import Private, RulesView
-from domain.service import GameService
 from tests.contract.fuzz import Fuzzer, Vocabulary
 from tests.table import Table
 

@@ -9,9 +9,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from domain import redaction
+from domain.application.service import GameService
 from domain.rulesets import ruleset_for
 from domain.secrecy import Private
-from domain.service import GameService
 from tests.contract.play import GeneratedGame
 
 # A secret each game surely holds before the random play: an NPC's sheet (its skill a

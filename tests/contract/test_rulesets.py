@@ -18,12 +18,13 @@ from fastapi.testclient import TestClient
 
 from api.app import create_app
 from domain import lifecycle
-from domain.config import store_env
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService
+from domain.application.settings import store_env
 from domain.game import GameState
 from domain.records import Recorded
 from domain.ruleset import Ruleset
 from domain.rulesets import all_rulesets, ruleset_for
-from domain.service import GameService
 from replay.archive import read_archive, records_from_envelopes
 from replay.history import History
 from tests.contract.play import GeneratedGame, Ledger, Played
@@ -53,7 +54,7 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Pl
     """One generated game per ruleset, played once for the module's tests."""
     played: dict[str, Played] = {}
     folder = tmp_path_factory.mktemp("contract")
-    service = GameService(store_env(sqlite_path=str(folder / "contract.db")))
+    service = bootstrap(env=store_env(sqlite_path=str(folder / "contract.db")))
     with TestClient(create_app(service)) as client:
         for number, ruleset_id in enumerate(RULESETS):
             game = GeneratedGame(client, service, ruleset_for(ruleset_id), seed=number)

@@ -13,6 +13,7 @@ from domain.fairness import Draw, DrawTag
 from domain.game import GameState
 from domain.lifecycle_events import DiceRolled, GameOptions, Revealed
 from domain.records import Draft
+from tests.decided import decide
 
 GAME = "6f1c1f4e-0000-4000-8000-000000000001"
 SEED = "ab" * 32
@@ -53,21 +54,21 @@ def new_game(policy: str = "server") -> GameState:
     )
     state = lifecycle.initial_state(recorded)
     state = apply(state, [lifecycle.join(state, "i1", "t1", "seed-a")], "seat:1")
-    return apply(state, lifecycle.decide(state, Start(), "gm"))
+    return apply(state, decide(state, Start(), "gm"))
 
 
 def test_decide_is_deterministic_and_leaves_the_state_alone() -> None:
     state = new_game()
     before = state.model_copy(deep=True)
-    first = lifecycle.decide(state, Roll(expression="3d6", entropy="x"), "seat:1")
-    second = lifecycle.decide(state, Roll(expression="3d6", entropy="x"), "seat:1")
+    first = decide(state, Roll(expression="3d6", entropy="x"), "seat:1")
+    second = decide(state, Roll(expression="3d6", entropy="x"), "seat:1")
     assert first == second
     assert state == before
 
 
 def test_server_faces_come_from_the_committed_seed_and_public_inputs() -> None:
     state = new_game()
-    [draft] = lifecycle.decide(state, Roll(expression="4d6", entropy="e"), "seat:1")
+    [draft] = decide(state, Roll(expression="4d6", entropy="e"), "seat:1")
     assert isinstance(draft.event, DiceRolled) and draft.event.roll is not None
     draw = draft.event.roll.draw
     assert draw is not None
@@ -75,21 +76,21 @@ def test_server_faces_come_from_the_committed_seed_and_public_inputs() -> None:
     assert draw.faces == expected
     # The next roll uses the next draw number, so faces never repeat by construction.
     state = apply(state, [draft], "seat:1")
-    [again] = lifecycle.decide(state, Roll(expression="4d6", entropy="e"), "seat:1")
+    [again] = decide(state, Roll(expression="4d6", entropy="e"), "seat:1")
     assert again.event.roll.draw.roll == 2  # type: ignore[attr-defined]
 
 
 def test_a_secret_roll_is_sealed_to_its_roller() -> None:
-    [draft] = lifecycle.decide(new_game(), Roll(expression="S2D6"), "seat:2")
+    [draft] = decide(new_game(), Roll(expression="S2D6"), "seat:2")
     assert draft.audience == ("seat:2",)
     assert draft.event.roll is None and draft.event.secret is not None  # type: ignore[attr-defined]
 
 
 def test_end_reveals_every_secret_including_the_seed() -> None:
     state = new_game()
-    state = apply(state, lifecycle.decide(state, Note(text="x", to=["seat:2"]), "seat:1"), "seat:1")
+    state = apply(state, decide(state, Note(text="x", to=["seat:2"]), "seat:1"), "seat:1")
     assert set(state.unrevealed) == {1, state.version}
-    drafts = lifecycle.decide(state, End(), "gm")
+    drafts = decide(state, End(), "gm")
     revealed = [d.event.of_seq for d in drafts if isinstance(d.event, Revealed)]
     assert revealed == [1, state.version]
     assert drafts[1].event.body == {"server_seed": SEED}  # type: ignore[attr-defined]
@@ -99,19 +100,19 @@ def test_end_reveals_every_secret_including_the_seed() -> None:
 
 def test_reveal_permissions() -> None:
     state = new_game()
-    state = apply(state, lifecycle.decide(state, Note(text="x"), "seat:1"), "seat:1")
+    state = apply(state, decide(state, Note(text="x"), "seat:1"), "seat:1")
     with pytest.raises(Forbidden, match="author"):
-        lifecycle.decide(state, Reveal(seq=state.version), "seat:2")
+        decide(state, Reveal(seq=state.version), "seat:2")
     with pytest.raises(Forbidden) as error:
-        lifecycle.decide(state, Reveal(seq=1), "gm")
+        decide(state, Reveal(seq=1), "gm")
     assert error.value.code == "server_secret"
-    assert lifecycle.decide(state, Reveal(seq=state.version), "gm")
+    assert decide(state, Reveal(seq=state.version), "gm")
 
 
 def test_manual_and_server_dice_follow_the_policy() -> None:
     with pytest.raises(RuleViolation):
-        lifecycle.decide(new_game("server"), Roll(expression="1d6", faces=[3]), "seat:1")
+        decide(new_game("server"), Roll(expression="1d6", faces=[3]), "seat:1")
     with pytest.raises(RuleViolation):
-        lifecycle.decide(new_game("manual"), Roll(expression="1d6"), "seat:1")
-    [draft] = lifecycle.decide(new_game("both"), Roll(expression="1d6", faces=[3]), "seat:1")
+        decide(new_game("manual"), Roll(expression="1d6"), "seat:1")
+    [draft] = decide(new_game("both"), Roll(expression="1d6", faces=[3]), "seat:1")
     assert draft.event.roll.manual and draft.event.roll.draw is None  # type: ignore[attr-defined]

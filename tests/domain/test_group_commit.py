@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from domain.adapters.repository import fold_one
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService, NewGame, Outcome
+from domain.application.settings import store_env
 from domain.commands import Declare, End, Roll, Start
-from domain.config import store_env
-from domain.dice import DiceError
 from domain.errors import KirokuError
 from domain.game import GameState
 from domain.lifecycle_events import GameOptions
-from domain.repository import fold_one
-from domain.service import GameService, NewGame, Outcome
 from domain.verification import verify_chain
 
 
@@ -63,7 +63,7 @@ def _check_log(service: GameService, game_id: str) -> GameState:
 def test_many_games_commands_share_transactions_and_each_gets_its_own(
     env: dict[str, str],
 ) -> None:
-    service = GameService(env)
+    service = bootstrap(env=env)
     try:
         games = [_started(service)[0] for _ in range(4)]
         batches_before = service.writer.batches
@@ -86,7 +86,7 @@ def test_many_games_commands_share_transactions_and_each_gets_its_own(
 def test_a_refusal_inside_a_batch_appends_nothing_and_the_rest_land(
     env: dict[str, str],
 ) -> None:
-    service = GameService(env)
+    service = bootstrap(env=env)
     try:
         game_id, [seat] = _started(service)
         futures = [
@@ -113,7 +113,7 @@ def test_a_refusal_inside_a_batch_appends_nothing_and_the_rest_land(
 
 
 def test_a_key_sent_twice_in_one_batch_is_answered_once(env: dict[str, str]) -> None:
-    service = GameService(env)
+    service = bootstrap(env=env)
     try:
         game_id, [seat] = _started(service)
         futures = [
@@ -136,7 +136,7 @@ def test_a_key_sent_twice_in_one_batch_is_answered_once(env: dict[str, str]) -> 
 def test_batches_racing_another_process_on_one_game_all_land_once(
     env: dict[str, str],
 ) -> None:
-    a, b = GameService(env), GameService(env)
+    a, b = bootstrap(env=env), bootstrap(env=env)
     try:
         game_id, _ = _started(a)
         b.state(game_id)
@@ -159,15 +159,15 @@ def test_batches_racing_another_process_on_one_game_all_land_once(
 def test_a_refused_dice_expression_in_a_batch_is_a_refusal_not_a_failure(
     env: dict[str, str], caplog: pytest.LogCaptureFixture
 ) -> None:
-    """A dice expression the parser refuses is answered to its sender like any refusal: the
+    """A dice expression BCDice does not know is answered to its sender like any refusal: the
     server's log gets no traceback for it, and nothing is appended."""
-    service = GameService(env)
+    service = bootstrap(env=env)
     try:
         game_id, [seat] = _started(service)
         before = service.state(game_id).version
-        with caplog.at_level(logging.ERROR, logger="domain.writer"):
+        with caplog.at_level(logging.ERROR, logger="domain.application.writer"):
             [result] = _settle([service.submit(game_id, seat, Roll(expression="2D6+Ⱦ"))])
-        assert isinstance(result, DiceError)
+        assert isinstance(result, KirokuError) and result.code == "dice_unsupported"
         assert service.state(game_id).version == before
         assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
     finally:

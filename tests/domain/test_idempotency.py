@@ -12,11 +12,12 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService, NewGame
+from domain.application.settings import store_env
 from domain.commands import Declare, Roll, Start
-from domain.config import store_env
 from domain.errors import KirokuError
 from domain.lifecycle_events import GameOptions
-from domain.service import GameService, NewGame
 
 OTHERS = 300  # more than the 256 keys the state used to remember
 
@@ -30,7 +31,7 @@ def env(request: pytest.FixtureRequest, sqlite_env: dict[str, str]) -> dict[str,
 
 @pytest.fixture
 def service(env: dict[str, str]) -> Iterator[GameService]:
-    svc = GameService(env)
+    svc = bootstrap(env=env)
     yield svc
     svc.close()
 
@@ -60,7 +61,7 @@ def test_a_retry_after_hundreds_of_other_keyed_commands_and_a_restart_appends_no
     assert again.replayed and again.last_seq == first.last_seq
     assert [r.envelope for r in again.records] == [r.envelope for r in first.records]
 
-    restarted = GameService(env)  # a fresh process: nothing cached
+    restarted = bootstrap(env=env)  # a fresh process: nothing cached
     try:
         after_restart = restarted.execute(game_id, "seat:1", Roll(expression="3d6"), "the-first")
         assert after_restart.replayed
@@ -89,7 +90,7 @@ def test_keys_belong_to_their_caller_and_their_game(service: GameService) -> Non
 
 
 def test_a_key_raced_by_several_workers_appends_once(env: dict[str, str]) -> None:
-    workers = [GameService(env) for _ in range(3)]
+    workers = [bootstrap(env=env) for _ in range(3)]
     try:
         game_id = started(workers[0])
         before = workers[0].state(game_id).version

@@ -1,4 +1,4 @@
-"""The PostgreSQL recorder that inserts a batch in one statement (domain/pg_recorder.py):
+"""The PostgreSQL recorder that inserts a batch in one statement (domain/adapters/pg_recorder.py):
 what it stores and returns, that a batch with a taken version stores nothing of itself and
 leaves its connection usable, and that workers starting together create its function once."""
 
@@ -15,9 +15,9 @@ import pytest
 from eventsourcing.persistence import IntegrityError, OperationalError, StoredEvent
 from psycopg.sql import SQL, Identifier
 
-from domain.config import store_env
-from domain.pg_recorder import INSERT_FUNCTION, OneTripRecorder
-from domain.store import EventLog
+from domain.adapters.pg_recorder import INSERT_FUNCTION, OneTripRecorder
+from domain.adapters.store import EventLog
+from domain.application.settings import store_env
 
 pytestmark = pytest.mark.postgres
 

@@ -11,13 +11,14 @@ from domain.commands import Note, Reveal
 from domain.game import GameState
 from domain.records import Recorded
 from domain.redaction import Disclosure, StaleDisclosure, redact
+from tests.decided import decide
 from tests.domain.test_decider import GAME, new_game
 
 SECRET = "the butler did it"
 
 
 def _append(state: GameState, command: Note | Reveal, actor: str) -> tuple[GameState, Recorded]:
-    (draft,) = lifecycle.decide(state, command, actor)
+    (draft,) = decide(state, command, actor)
     recorded = seal(
         draft,
         game_id=GAME,

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
+from domain.application.bootstrap import bootstrap
+from domain.application.service import NewGame
 from domain.commands import Declare, Start
 from domain.lifecycle_events import GameOptions
-from domain.service import GameService, NewGame
 from domain.verification import verify_chain
 
 
 def test_racing_appends_all_land_once_in_one_chain(sqlite_env: dict[str, str]) -> None:
-    writers = [GameService(sqlite_env) for _ in range(3)]  # three "workers" on one file
+    writers = [bootstrap(env=sqlite_env) for _ in range(3)]  # three "workers" on one file
     game = writers[0].create_game(NewGame("freeform", "Race", ["A"], GameOptions(), {}))
     writers[0].execute(game.game_id, "gm", Start())
 
@@ -36,7 +37,7 @@ def test_racing_appends_all_land_once_in_one_chain(sqlite_env: dict[str, str]) -
 
 def test_a_worker_with_a_stale_cache_does_not_refuse_on_it(sqlite_env: dict[str, str]) -> None:
     """Worker B cached the game before worker A started it: B must not say "not started"."""
-    worker_a, worker_b = GameService(sqlite_env), GameService(sqlite_env)
+    worker_a, worker_b = bootstrap(env=sqlite_env), bootstrap(env=sqlite_env)
     game = worker_a.create_game(NewGame("freeform", "Stale", ["A"], GameOptions(), {}))
     assert worker_b.state(game.game_id).status == "setup"  # B caches the game in setup
     worker_a.execute(game.game_id, "gm", Start())

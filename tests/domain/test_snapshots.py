@@ -8,23 +8,20 @@ from uuid import UUID
 import pytest
 
 from domain import codec, lifecycle
+from domain.adapters.cache import GameCache
+from domain.adapters.repository import fold_one
+from domain.adapters.snapshots import SNAPSHOT_INTERVAL, bucket_row_id, snapshot_interval
+from domain.adapters.store import StateSnapshot
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService, NewGame
 from domain.commands import Declare, Reveal, Roll, Start
 from domain.game import GameState, SecretRecord
 from domain.lifecycle_events import GameOptions
-from domain.repository import (
-    SNAPSHOT_INTERVAL,
-    GameCache,
-    bucket_row_id,
-    fold_one,
-    snapshot_interval,
-)
 from domain.seqmap import SeqMap
-from domain.service import GameService, NewGame
-from domain.store import StateSnapshot
 
 
 def test_reload_from_snapshot_equals_a_full_fold(sqlite_env: dict[str, str]) -> None:
-    writer = GameService(sqlite_env)
+    writer = bootstrap(env=sqlite_env)
     game = writer.create_game(NewGame("freeform", "Long", ["Aki"], GameOptions(), {}))
     writer.execute(game.game_id, "gm", Start())
     for i in range(2 * SNAPSHOT_INTERVAL + 37):
@@ -33,7 +30,7 @@ def test_reload_from_snapshot_equals_a_full_fold(sqlite_env: dict[str, str]) -> 
     expected = writer.state(game.game_id)
     writer.close()
 
-    reader = GameService(sqlite_env)
+    reader = bootstrap(env=sqlite_env)
     snapshots = list(reader.log.snapshots.get(UUID(game.game_id)))  # type: ignore[union-attr]
     versions = [s.originator_version for s in snapshots]
     # Every 100 events; the snapshot thread writes only the latest when it falls behind.
@@ -97,7 +94,7 @@ def _check_rows(service: GameService, game_id: str) -> int:
         listing = json.loads(head.state)["buckets"]
         assert [key for key, _ in listing] == sorted(after)
         for key, at in listing:
-            row = service.games._bucket_row(UUID(game_id), key, at)
+            row = service.games.snapshots._bucket_row(UUID(game_id), key, at)
             assert {int(seq) for seq in row} == set(after[key]), (state.version, key)
         before = after
     return written
@@ -108,7 +105,7 @@ def test_snapshots_are_stored_a_bucket_at_a_time(sqlite_env: dict[str, str]) -> 
     previous one as a row of its own, and a head naming the row of every bucket: its cost is
     what changed, not the game's size. A fresh process restores exactly the folded state from
     it and goes on writing only what changed (it knows which rows hold the buckets it read)."""
-    service = GameService(sqlite_env)
+    service = bootstrap(env=sqlite_env)
     game = service.create_game(NewGame("freeform", "Rows", ["Aki"], GameOptions(), {}))
     game_id = game.game_id
 
@@ -136,9 +133,9 @@ def test_snapshots_are_stored_a_bucket_at_a_time(sqlite_env: dict[str, str]) -> 
     finally:
         service.close()
 
-    fresh = GameService(sqlite_env)
+    fresh = bootstrap(env=sqlite_env)
     try:
-        restored = fresh.games._from_snapshot(UUID(game_id))
+        restored = fresh.games.snapshots.state(UUID(game_id))
         assert restored is not None and restored.version == versions[-1]
         assert restored == _fold(fresh, game_id, upto=versions[-1])
         assert fresh.state(game_id) == expected == _fold(fresh, game_id)
@@ -151,7 +148,7 @@ def test_snapshots_are_stored_a_bucket_at_a_time(sqlite_env: dict[str, str]) -> 
         play(100, secret=False, on=fresh)
         assert _rows_written_at(fresh, game_id, versions[-1] + 200) == set()  # none changed
         assert _check_rows(fresh, game_id) == written + 1
-        assert GameService(sqlite_env).state(game_id) == fresh.state(game_id)
+        assert bootstrap(env=sqlite_env).state(game_id) == fresh.state(game_id)
     finally:
         fresh.close()
 
@@ -163,7 +160,7 @@ def test_a_snapshot_stored_whole_still_loads_and_older_code_ignores_the_new_form
     restored; the new form's head is of another schema to older code (which would restore
     its state without the secrets), so older code folds the events instead; and a head
     whose rows cannot be read is dropped for a fold."""
-    service = GameService(sqlite_env)
+    service = bootstrap(env=sqlite_env)
     try:
         game = service.create_game(NewGame("freeform", "Old", ["Aki"], GameOptions(), {}))
         service.execute(game.game_id, "gm", Start())
@@ -176,7 +173,7 @@ def test_a_snapshot_stored_whole_still_loads_and_older_code_ignores_the_new_form
         state = service.state(game.game_id)
         assert state.unrevealed and state.version % SNAPSHOT_INTERVAL
         whole = codec.dumps(lifecycle.snapshot_of(state))
-        service.games._put_snapshot_rows(
+        service.games.snapshots._put_rows(
             [_row(game.game_id, state.version, whole)]  # as stored before
         )
         service.execute(game.game_id, "gm", Roll(expression="2d6", secret=True))
@@ -184,14 +181,16 @@ def test_a_snapshot_stored_whole_still_loads_and_older_code_ignores_the_new_form
     finally:
         service.close()
 
-    fresh = GameService(sqlite_env)
+    fresh = bootstrap(env=sqlite_env)
     try:
-        assert fresh.games._from_snapshot(UUID(game.game_id)) == state  # read, not folded
+        assert fresh.games.snapshots.state(UUID(game.game_id)) == state  # read, not folded
         assert fresh.state(game.game_id) == expected
         damaged = json.loads(head.state)
         damaged["buckets"] = [[key, at + 1] for key, at in damaged["buckets"]]  # no such rows
-        fresh.games._put_snapshot_rows([_row(game.game_id, expected.version, codec.dumps(damaged))])
-        assert fresh.games._from_snapshot(UUID(game.game_id)) is None
+        fresh.games.snapshots._put_rows(
+            [_row(game.game_id, expected.version, codec.dumps(damaged))]
+        )
+        assert fresh.games.snapshots.state(UUID(game.game_id)) is None
         fresh.games.forget(game.game_id)
         assert fresh.state(game.game_id) == expected == _fold(fresh, game.game_id)
     finally:

@@ -13,12 +13,13 @@ from typing import Any
 import pytest
 
 from domain import lifecycle
+from domain.adapters.snapshots import SNAPSHOT_INTERVAL
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService, NewGame
 from domain.commands import Start
 from domain.game import GameState
 from domain.lifecycle_events import GameOptions
-from domain.repository import SNAPSHOT_INTERVAL
 from domain.rulesets.freeform import AdvancePhase
-from domain.service import GameService, NewGame
 from projections.runner import ViewRunner
 from projections.store import open_view_store
 from projections.views import PROJECTION_STATE, ProjectionState, projection_key
@@ -33,7 +34,7 @@ def _tampered(state: GameState) -> dict[str, Any]:
 def _long_game(env: dict[str, str], snapshot_key: str | None) -> tuple[str, GameState]:
     """A game past one snapshot, whose snapshot holds a wrong phase under `snapshot_key`
     (None: the current key)."""
-    writer = GameService(env)
+    writer = bootstrap(env=env)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(
             lifecycle,
@@ -52,7 +53,7 @@ def _long_game(env: dict[str, str], snapshot_key: str | None) -> tuple[str, Game
 
 def test_a_snapshot_under_the_current_key_is_used(sqlite_env: dict[str, str]) -> None:
     game_id, expected = _long_game(sqlite_env, snapshot_key=None)
-    reader = GameService(sqlite_env)
+    reader = bootstrap(env=sqlite_env)
     assert reader.state(game_id).title == WRONG  # the planted snapshot
     assert expected.title == "Long"
     reader.close()
@@ -62,7 +63,7 @@ def test_a_snapshot_from_older_code_is_dropped_and_the_game_folded_again(
     sqlite_env: dict[str, str],
 ) -> None:
     game_id, expected = _long_game(sqlite_env, snapshot_key="an older schema")
-    reader = GameService(sqlite_env)
+    reader = bootstrap(env=sqlite_env)
     assert reader.state(game_id) == expected
     reader.close()
 

@@ -12,14 +12,15 @@ from uuid import UUID
 import pytest
 
 from domain import lifecycle
+from domain.adapters.snapshots import SNAPSHOT_INTERVAL
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService, NewGame
+from domain.application.settings import store_env
 from domain.commands import Declare, End, Note, Roll, Start
-from domain.config import store_env
 from domain.errors import KirokuError
 from domain.game import GameState
 from domain.lifecycle_events import Declared, GameOptions
-from domain.repository import SNAPSHOT_INTERVAL
 from domain.rulesets.freeform import AdvancePhase
-from domain.service import GameService, NewGame
 
 pytestmark = pytest.mark.postgres
 
@@ -33,7 +34,7 @@ def pg_env(postgres_url: str) -> dict[str, str]:
 
 @pytest.fixture
 def pg_service(pg_env: dict[str, str]) -> Iterator[GameService]:
-    service = GameService(pg_env)
+    service = bootstrap(env=pg_env)
     yield service
     service.close()
 
@@ -89,7 +90,7 @@ def test_lifecycle_on_postgres_seen_by_a_second_worker(
     assert roll_record.seq == 5 and roll_record.envelope.type == "DiceRolled"
     pg_service.execute(game_id, seat2, Note(text="psst", to=["gm"]))
 
-    other = GameService(pg_env)  # another worker process would hold its own service
+    other = bootstrap(env=pg_env)  # another worker process would hold its own service
     try:
         assert other.state(game_id) == pg_service.state(game_id)
         # The other worker appends; the first sees it on its next read (fast-forward).
@@ -135,11 +136,11 @@ def test_long_game_reloads_from_snapshot(
     versions = snapshot_versions(postgres_url, game_id)  # the latest one at least
     assert versions[-1] == 200 and set(versions) <= {100, 200}
 
-    fresh = GameService(pg_env)
+    fresh = bootstrap(env=pg_env)
     try:
         folded = fold(fresh, game_id)
         # The latest snapshot is exactly the fold of its first 200 events …
-        snapshot = fresh.games._from_snapshot(UUID(game_id))
+        snapshot = fresh.games.snapshots.state(UUID(game_id))
         assert snapshot is not None and snapshot.version == 2 * SNAPSHOT_INTERVAL
         assert snapshot == fold(fresh, game_id, upto=2 * SNAPSHOT_INTERVAL)
         # … and a fresh service loads from it (no cache) to the state folded from all events.
@@ -155,7 +156,7 @@ def test_long_game_reloads_from_snapshot(
 def test_write_locks_are_per_game(pg_env: dict[str, str]) -> None:
     """Two workers' write locks: one game's lock held by one does not hold up another game;
     the same game's waits until it is let go; a batch that may not wait takes what is free."""
-    first, second = GameService(pg_env), GameService(pg_env)
+    first, second = bootstrap(env=pg_env), bootstrap(env=pg_env)
     try:
         one, _, _ = new_game(first)
         other, _, _ = new_game(first)
@@ -185,7 +186,7 @@ def test_four_workers_on_one_game_lose_nothing(pg_env: dict[str, str]) -> None:
     """Four services ("workers") write one game and a second one at once, each through its
     own group writer and per-game locks: every command is stored once, in one unbroken
     chain, and a fresh service folds the same state."""
-    services = [GameService(pg_env) for _ in range(4)]
+    services = [bootstrap(env=pg_env) for _ in range(4)]
     try:
         game_id, _, _ = new_game(services[0])
         other, _, _ = new_game(services[0])
@@ -214,7 +215,7 @@ def test_a_batch_does_not_wait_for_a_game_another_worker_holds(pg_env: dict[str,
     """A worker's batch holds commands for two games others write too; another worker holds
     one game's lock: the other game's command is stored at once, and the held game's once
     its lock is let go, decided on the state the holder left."""
-    holder, writer = GameService(pg_env), GameService(pg_env)
+    holder, writer = bootstrap(env=pg_env), bootstrap(env=pg_env)
     try:
         held, _, _ = new_game(holder)
         free, _, _ = new_game(holder)
@@ -243,7 +244,7 @@ def test_games_several_workers_write_are_read_at_once(pg_env: dict[str, str]) ->
     state is the one folded from the store (one behind by many events, one not cached, one
     unchanged), a game that is not there is that game's error alone, and the games others
     wrote are known to be shared after it."""
-    reader, other = GameService(pg_env), GameService(pg_env)
+    reader, other = bootstrap(env=pg_env), bootstrap(env=pg_env)
     try:
         behind, _, _ = new_game(reader)
         unchanged, _, _ = new_game(reader)

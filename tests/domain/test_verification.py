@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from domain import dice
+from domain.application.service import GameService, NewGame
 from domain.commands import End, Note, Roll, Start
 from domain.envelope import chain_hash, genesis_hash
 from domain.lifecycle_events import GameOptions
-from domain.service import GameService, NewGame
 from domain.verification import verify
 
 Envelopes = list[dict[str, Any]]
@@ -64,7 +64,8 @@ def forge_open_faces(envelopes: Envelopes) -> None:
 
 
 def forge_open_total(envelopes: Envelopes) -> None:
-    envelopes[2]["public"]["roll"]["result"]["total"] += 1
+    faces = envelopes[2]["public"]["roll"]["result"]["faces"]
+    faces[0] = faces[0] % 6 + 1  # the result's faces, not the drawn ones
 
 
 def forge_reveal_body(envelopes: Envelopes) -> None:
@@ -174,16 +175,18 @@ def test_a_reroll_draw_verifies_and_its_requests_are_checked(
     game_id, honest = rerolled
     assert verify(game_id, honest).ok
     draw = honest[2]["public"]["roll"]["draw"]
-    assert len(draw["dice"]) > 1  # 20 dice rerolling on 2+: more rounds (1 in 6**20 not)
-    # Regrouped one die per request: the stream gives the very same faces, so only the
-    # check against what the expression asks for can tell.
+    # 20 dice rerolling on 2+: more than 20 randomizer calls (1 in 6**20 not)
+    assert sum(count for count, _sides in draw["dice"]) > 20
+    # One die fewer drawn than the roll shows: the stream gives the same first faces, so only
+    # the count of BCDice's calls can tell (which sides it asks for: the audit's re-evaluation).
     envelopes = copy.deepcopy(honest)
     forged = envelopes[2]["public"]["roll"]["draw"]
-    forged["dice"] = [[1, 6]] * len(forged["faces"])
+    forged["dice"] = [[len(forged["faces"]) - 1, 6]]
+    forged["faces"] = forged["faces"][:-1]
     report = verify(game_id, rechain(game_id, envelopes))
     assert not report.ok and report.secrets is not None
     findings = {(f.seq, f.kind, f.problem) for f in report.secrets.findings}
-    assert (3, "roll", "roll drew other dice than its expression asks for") in findings
+    assert (3, "roll", "roll faces differ from the drawn faces") in findings
 
 
 def test_a_reroll_roll_cut_short_is_found(rerolled: tuple[str, Envelopes]) -> None:

@@ -15,14 +15,16 @@ from typing import Any
 import pytest
 
 from domain import codec, lifecycle
+from domain.adapters.repository import fold_one, parse_game_id
+from domain.adapters.snapshots import SNAPSHOT_INTERVAL
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService, NewGame
+from domain.application.settings import Settings, store_env
 from domain.commands import Declare, End, Roll, Start
-from domain.config import CACHE_EVENTS_ENV, store_env
 from domain.errors import KirokuError
 from domain.game import GameState
 from domain.lifecycle_events import GameOptions
 from domain.redaction import Disclosure, redact
-from domain.repository import SNAPSHOT_INTERVAL, fold_one, parse_game_id
-from domain.service import GameService, NewGame
 from domain.verification import verify_chain
 
 
@@ -52,7 +54,7 @@ def _full_fold(service: GameService, game_id: str) -> GameState:
 def test_two_processes_with_cached_states_interleave_without_loss(
     store: dict[str, str],
 ) -> None:
-    a, b = GameService(store), GameService(store)
+    a, b = bootstrap(env=store), bootstrap(env=store)
     try:
         game_id = _game(a)
         a.execute(game_id, "gm", Start())
@@ -77,7 +79,7 @@ def test_a_refusal_on_a_stale_cache_is_decided_again_on_the_store(
 ) -> None:
     """B cached the game before A ended it: B's roll must be refused as after the end, and
     B's declaration before A's start must not be refused as before it."""
-    a, b = GameService(store), GameService(store)
+    a, b = bootstrap(env=store), bootstrap(env=store)
     try:
         game_id = _game(a)
         assert b.state(game_id).status == "setup"
@@ -96,7 +98,7 @@ def test_a_refusal_on_a_stale_cache_is_decided_again_on_the_store(
 def test_a_keyed_retry_at_another_process_with_a_stale_cache_replays(
     store: dict[str, str],
 ) -> None:
-    a, b = GameService(store), GameService(store)
+    a, b = bootstrap(env=store), bootstrap(env=store)
     try:
         game_id = _game(a)
         a.execute(game_id, "gm", Start())
@@ -114,15 +116,14 @@ def test_a_keyed_retry_at_another_process_with_a_stale_cache_replays(
 def test_the_game_cache_is_bounded_and_an_evicted_game_reloads_exactly(
     tmp_path: Any,
 ) -> None:
-    env = {**store_env(sqlite_path=str(tmp_path / "kiroku.db")), CACHE_EVENTS_ENV: "40"}
-    service = GameService(env)
+    service = bootstrap(Settings.load(db=str(tmp_path / "kiroku.db"), cache_events=40))
     try:
         games = [_game(service) for _ in range(5)]
         for game_id in games:
             service.execute(game_id, "gm", Start())
             for n in range(10):
                 service.execute(game_id, "gm", Roll(expression=f"{n % 3 + 1}d6", secret=n % 2 == 0))
-        cache = service.games._cache
+        cache = service.games.cache
         assert cache.events <= 40 and len(cache) == 3  # 12 events each: the last three
         assert service.games.cached(games[0]) is None and service.games.cached(games[4])
         for game_id in games:  # evicted or not, the same state as a full fold
@@ -134,8 +135,7 @@ def test_the_game_cache_is_bounded_and_an_evicted_game_reloads_exactly(
 
 
 def test_one_huge_game_is_kept_even_past_the_bound(tmp_path: Any) -> None:
-    env = {**store_env(sqlite_path=str(tmp_path / "kiroku.db")), CACHE_EVENTS_ENV: "3"}
-    service = GameService(env)
+    service = bootstrap(Settings.load(db=str(tmp_path / "kiroku.db"), cache_events=3))
     try:
         game_id = _game(service)
         service.execute(game_id, "gm", Start())
@@ -158,7 +158,7 @@ def test_no_command_waits_for_a_snapshot(tmp_path: Any, monkeypatch: pytest.Monk
         return real(state)
 
     monkeypatch.setattr(lifecycle, "snapshot_of", slow_snapshot)
-    service = GameService(store_env(sqlite_path=str(tmp_path / "kiroku.db")))
+    service = bootstrap(env=store_env(sqlite_path=str(tmp_path / "kiroku.db")))
     try:
         game_id = _game(service)
         service.execute(game_id, "gm", Start())
@@ -166,10 +166,10 @@ def test_no_command_waits_for_a_snapshot(tmp_path: Any, monkeypatch: pytest.Monk
             service.execute(game_id, "gm", Declare(text=f"{n}"))
         assert started.wait(10)
         assert service.state(game_id).version == SNAPSHOT_INTERVAL + 12  # not stalled
-        assert service.games._from_snapshot(parse_game_id(game_id)) is None
+        assert service.games.snapshots.state(parse_game_id(game_id)) is None
         release.set()
         service.games.snapshots.flush()
-        restored = service.games._from_snapshot(parse_game_id(game_id))
+        restored = service.games.snapshots.state(parse_game_id(game_id))
         assert restored is not None and restored.version == SNAPSHOT_INTERVAL
     finally:
         release.set()
@@ -179,7 +179,7 @@ def test_no_command_waits_for_a_snapshot(tmp_path: Any, monkeypatch: pytest.Monk
 def test_a_sealed_envelope_is_stored_and_answered_as_its_model_dumps_it(tmp_path: Any) -> None:
     """Sealing keeps the envelope's JSON for storing and answering; it must be the model's own
     dump, key order included, and a record read back must encode to the same stored text."""
-    service = GameService(store_env(sqlite_path=str(tmp_path / "k.db")))
+    service = bootstrap(env=store_env(sqlite_path=str(tmp_path / "k.db")))
     try:
         game_id = _game(service)
         service.execute(game_id, "gm", Start())

@@ -8,11 +8,12 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService, NewGame
+from domain.application.settings import postgres_env
 from domain.commands import Declare, End, Note, Reveal, Roll, Start
-from domain.config import postgres_env
 from domain.lifecycle_events import GameOptions
 from domain.rulesets.freeform import AdvancePhase
-from domain.service import GameService, NewGame
 from projections.runner import ViewRunner
 from projections.store import open_view_store
 from tests.table import Table
@@ -118,7 +119,7 @@ def test_rebuild_equals_incremental_views_on_a_long_game(service: GameService) -
 
 @pytest.fixture
 def postgres_service(postgres_url: str) -> Iterator[GameService]:
-    service = GameService(postgres_env(postgres_url))
+    service = bootstrap(env=postgres_env(postgres_url))
     yield service
     service.close()
 

@@ -12,10 +12,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.cli import main
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService, NewGame
+from domain.application.settings import store_env
 from domain.commands import End, MakeRuling, Note, Roll, Start
-from domain.config import store_env
 from domain.lifecycle_events import GameOptions
-from domain.service import GameService, NewGame
 from replay.archive import export_lines, read_archive
 from replay.audit import audit
 from tests.domain.test_verification import rechain
@@ -153,7 +154,7 @@ def test_export_and_import_round_trip(
     assert main(["import", str(archive), "--db", str(db)]) == 1  # already there
     assert "already here" in capsys.readouterr().err
 
-    copy_service = GameService(store_env(sqlite_path=str(db)))
+    copy_service = bootstrap(env=store_env(sqlite_path=str(db)))
     assert copy_service.state(gid).model_dump(
         exclude={"credentials", "invites", "commands"}
     ) == service.state(gid).model_dump(exclude={"credentials", "invites", "commands"})

@@ -7,12 +7,12 @@ import random
 import pytest
 from fastapi.testclient import TestClient
 
+from domain.application.service import GameService, NewGame
 from domain.commands import AddTab, Declare, End, Note, Reveal, Roll, Start
 from domain.errors import KirokuError
 from domain.game import DEFAULT_TABS
 from domain.lifecycle_events import GameOptions
 from domain.rulesets.freeform import AdvancePhase
-from domain.service import GameService, NewGame
 from projections.runner import ViewRunner
 from projections.store import open_view_store
 from replay.cursor import ReplayCursor

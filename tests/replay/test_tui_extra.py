@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from api.cli import main
-from domain.service import GameService
+from domain.application.service import GameService
 from tests.replay.test_archive_audit import finished_game
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from textual.widgets import Footer, Input, Static
 
+from domain.application.service import GameService, NewGame
 from domain.commands import End, Note, Roll, Start
 from domain.lifecycle_events import GameOptions
-from domain.service import GameService, NewGame
 from replay.archive import read_archive, records_from_envelopes
 from replay.cursor import ReplayCursor
 from replay.history import History

@@ -29,6 +29,34 @@ function rulesetChanged() {
   refereeChanged();
 }
 rulesetSelect.addEventListener("change", rulesetChanged);
+
+// The game system picker: BCDice's list, searched by Japanese name, reading (sort key) or id,
+// as ココフォリア's picker is. A ruleset keeps its own system (ニンジャスレイヤー: NinjaSlayer2).
+const systemSelect = document.getElementById("system");
+const systemSearch = document.getElementById("system-search");
+const RULESET_SYSTEMS = { ninja_slayer: "NinjaSlayer2" };
+let systems = [{ id: "DiceBot", name: "DiceBot (汎用ダイスボット)", sort_key: "" }];
+function renderSystems(pickFirst = false) {
+  const query = systemSearch.value.trim().toLowerCase();
+  const chosen = systemSelect.value || "DiceBot";
+  const matches = systems.filter((s) => !query
+    || [s.name, s.id, s.sort_key].some((text) => String(text).toLowerCase().includes(query)));
+  const shown = matches.length ? matches : systems.filter((s) => s.id === chosen);
+  systemSelect.replaceChildren(...shown.map((s) => el("option", { value: s.id }, s.id === s.name ? s.name : `${s.name} (${s.id})`)));
+  // as one types, the first match is picked, as in ココフォリア's picker
+  systemSelect.value = pickFirst && matches.length ? matches[0].id : chosen;
+  if (!systemSelect.value && shown.length) systemSelect.value = shown[0].id;
+}
+systemSearch.addEventListener("input", () => renderSystems(true));
+rulesetSelect.addEventListener("change", () => {
+  systemSearch.value = "";
+  renderSystems();
+  systemSelect.value = RULESET_SYSTEMS[rulesetSelect.value] ?? "DiceBot";
+});
+get("/systems").then((listed) => {
+  systems = listed.systems.map((s) => (s.id === "DiceBot" ? { ...s, name: "DiceBot (汎用ダイスボット)" } : s));
+  renderSystems();
+}).catch(() => { /* the engine is down: DiceBot is still offered, and creation says why */ });
 for (const radio of form.querySelectorAll("input[name=referee]")) radio.addEventListener("change", refereeChanged);
 seats.addEventListener("input", refereeChanged);
 
@@ -79,6 +107,7 @@ form.addEventListener("submit", async (event) => {
     options: { dice_policy: data.get("dice_policy"), spectators: data.get("spectators") === "on" },
     ruleset_options: rulesetOptions,
     referee: data.get("referee"),
+    system: data.get("system") || "DiceBot",
   };
   if (body.referee === "host" && data.get("host_seat")) body.host_seat = Number(data.get("host_seat"));
   try {

@@ -64,6 +64,20 @@ function findDraws(value, owner, seeds, out) {
   for (const item of Object.values(value)) findDraws(item, owner, seeds, out);
 }
 
+// A roll BCDice answered (domain/dice/bcdice.py) shows the faces its draw holds, one per
+// randomizer call: a face changed in its result is caught here, one changed in its draw by
+// the seed. (That BCDice's text follows from the faces is `kiroku audit`'s re-evaluation.)
+function checkBCDiceRolls(value, owner, problems) {
+  if (value === null || typeof value !== "object") return;
+  if (!Array.isArray(value) && "system" in value && "expression" in value && value.result && value.draw) {
+    const calls = (value.draw.dice ?? []).reduce((n, [count]) => n + Number(count), 0);
+    if (canonical(value.result.faces ?? null) !== canonical(value.draw.faces ?? null) || calls !== value.draw.faces?.length) {
+      problems.push(new Bad(owner, `#${owner}: the roll's faces are not the faces drawn for it`));
+    }
+  }
+  for (const item of Object.values(value)) checkBCDiceRolls(item, owner, problems);
+}
+
 function stream(key, game, draw) {
   let block = 0;
   const words = [];
@@ -125,11 +139,11 @@ async function checkSecrets(events, problems) {
   for (const e of events) {
     if (e.type === "SeatJoined" && e.public.client_seed) clientSeeds.set(e.public.seat, e.public.client_seed);
     const seeds = canonical([...clientSeeds.keys()].sort((a, b) => a - b).map((s) => clientSeeds.get(s)));
-    if (e.type !== "Revealed") findDraws(e.public, e.seq, seeds, draws);
+    if (e.type !== "Revealed") { findDraws(e.public, e.seq, seeds, draws); checkBCDiceRolls(e.public, e.seq, problems); }
     if (!e.sealed) continue;
     const reveal = reveals.get(e.seq);
     if (!reveal) problems.push(new Bad(e.seq, `#${e.seq}'s secret was never revealed`));
-    else findDraws(reveal.public.body, e.seq, seeds, draws);
+    else { findDraws(reveal.public.body, e.seq, seeds, draws); checkBCDiceRolls(reveal.public.body, e.seq, problems); }
   }
   const key = await crypto.subtle.importKey("raw", seed, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   draws.sort((a, b) => a.draw.roll - b.draw.roll);

@@ -6,6 +6,7 @@ import { commitmentMatches } from "./jcs.js";
 import { markVerified, renderLine } from "./logline.js";
 import { renderValue } from "./render.js";
 import { LiveLog } from "./stream.js";
+import { commonCommands, showSystem } from "./system.js";
 
 const root = document.getElementById("table");
 const gameId = root.dataset.game;
@@ -130,7 +131,7 @@ function renderTo() {
 
 function renderPalette() {
   const speaker = $("speaker").value;
-  const saved = store.read(`palette:${speaker}`, []);
+  const saved = store.read(`palette:${speaker}`, commonCommands(table.game?.system));
   const text = $("chat-text");
   $("palette").replaceChildren(
     ...saved.map((command, index) => el("span", { class: "palette-item" },
@@ -211,6 +212,7 @@ async function refreshGame() {
   table.game = await get(`/games/${gameId}`);
   $("game-title").textContent = table.game.title;
   document.title = `${table.game.title} — Kiroku`;
+  showSystem(table.game);
   $("game-status").textContent = table.game.status;
   renderTabs();
   if (table.me.actor !== "public") renderTo();

@@ -27,7 +27,7 @@ def _initial(options: ChojinOptions, seats: int) -> ChojinState:
 
 CHOJIN_LOCKE = Ruleset(
     "chojin_locke",
-    "4",  # 4: 気絶, ESPジャマー, エスパー NPCs, 残留思念 attacks, [対抗(攻撃)]/[死亡時] windows
+    "5",  # 5: own jammer, square NPCs, entry order, BCDice rolls
     state=ChojinState,
     options=ChojinOptions,
     initial=_initial,

@@ -17,7 +17,7 @@ def _initial(options: MechOptions, seats: int) -> MechState:
 
 MECH_D20: Ruleset[MechState, MechOptions] = Ruleset(
     "mech_d20",
-    "1",
+    "2",  # 2: the battle map (positions, terrain, hidden placements), BCDice rolls
     state=MechState,
     options=MechOptions,
     initial=_initial,

@@ -19,7 +19,7 @@ def _initial(options: NinjaOptions, seats: int) -> NinjaState:
 
 NINJA_SLAYER = Ruleset(
     "ninja_slayer",
-    "4",
+    "5",  # 4: campaign, hazards; 5: rolls record the BCDice system and version
     state=NinjaState,
     options=NinjaOptions,
     initial=_initial,

@@ -11,8 +11,8 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from domain.config import store_env
-from domain.service import GameService
+from domain.application.bootstrap import bootstrap
+from domain.application.settings import store_env
 from replay.archive import export_lines
 from tests.rulesets.chojin_locke.test_sample_game import play_sample_game
 
@@ -21,7 +21,7 @@ SAMPLE = Path(__file__).resolve().parents[3] / "samples" / "chojin-locke-6p.json
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
-        service = GameService(store_env(sqlite_path=str(Path(folder) / "sample.db")))
+        service = bootstrap(env=store_env(sqlite_path=str(Path(folder) / "sample.db")))
         try:
             with TestClient(create_app(service)) as client:
                 table = play_sample_game(client, service)

@@ -13,8 +13,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from domain.application.service import GameService
 from domain.rulesets.chojin_locke import CHOJIN_LOCKE
-from domain.service import GameService
 from tests.rulesets.chojin_locke.combat_table import (
     combat,
     current_actor,

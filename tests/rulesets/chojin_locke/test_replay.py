@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from domain.service import GameService
+from domain.application.service import GameService
 from replay.cursor import Change, ReplayCursor
 from replay.history import History
 from tests.rulesets.chojin_locke.table import (

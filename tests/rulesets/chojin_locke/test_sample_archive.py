@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from domain.config import store_env
-from domain.service import GameService
+from domain.application.bootstrap import bootstrap
+from domain.application.settings import store_env
 from replay.archive import read_archive, records_from_envelopes
 from replay.audit import audit
 from tests.rulesets.chojin_locke.make_sample import SAMPLE
@@ -21,7 +21,7 @@ def test_the_sample_audits_clean_and_imports(tmp_path: Path) -> None:
         d.verdict in ("legal", "understated") for d in report.declarations
     )
 
-    service = GameService(store_env(sqlite_path=str(tmp_path / "sample.db")))
+    service = bootstrap(env=store_env(sqlite_path=str(tmp_path / "sample.db")))
     readable = [e for e in envelopes if isinstance(e, dict)]
     state = service.import_game(records_from_envelopes(readable))
     assert state.status == "ended" and state.version == header.events

@@ -9,9 +9,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from domain.application.service import GameService
 from domain.rulesets.chojin_locke import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.catalog import sample
-from domain.service import GameService
 from tests.rulesets.chojin_locke.table import (
     ambush_squares,
     cmd,

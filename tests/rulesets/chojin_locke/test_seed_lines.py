@@ -8,10 +8,10 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from domain.application.service import GameService
 from domain.rulesets.chojin_locke.board import silhouette_identity, twin_beside
 from domain.rulesets.chojin_locke.catalog import sample
 from domain.rulesets.chojin_locke.state import ChojinState
-from domain.service import GameService
 from tests.rulesets.chojin_locke.table import (
     KEYS,
     base_game,

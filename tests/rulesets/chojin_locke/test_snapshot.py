@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
+from domain.application.bootstrap import bootstrap
+from domain.application.service import GameService
 from domain.lifecycle import restore_state
-from domain.service import GameService
 from tests.rulesets.chojin_locke.table import (
     cmd,
     end_turn,
@@ -38,7 +39,7 @@ def test_a_fresh_service_reads_the_same_game(
         table.do(actor, cmd("check", stat="endurance", declared=1))
         end_turn(table)
     assert service.state(table.game_id).version > 100
-    fresh = GameService(sqlite_env)
+    fresh = bootstrap(env=sqlite_env)
     try:
         assert fresh.state(table.game_id).rules == service.state(table.game_id).rules
     finally:

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from domain import lifecycle
 from domain.dice import DiceError
 from domain.errors import KirokuError
 from domain.rulesets.ninja_slayer import NINJA_SLAYER
+from tests.decided import decide
 
 from .combat_setup import MOBS, table
 from .harness import Game
@@ -130,7 +130,7 @@ def test_random_play_never_breaks_the_books_or_leaks(seed: int) -> None:
         actor = rng.choice(ACTORS)
         before = game.state
         try:
-            drafts = lifecycle.decide(game.state, game.parse(body), actor)
+            drafts = decide(game.state, game.parse(body), actor)
         except (KirokuError, DiceError, ValidationError):
             assert game.state == before
             continue

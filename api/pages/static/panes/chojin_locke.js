@@ -112,9 +112,19 @@ export function mountPane(context) {
 
   // ---------------------------------------------------------------------- the status line
 
+  // 4.6 l.793 「惑星編で最後にターンプレイヤーだったプレイヤーの次のプレイヤーから反時計回りの順番で
+  // 配置します。」: who is still to enter the 秘密基地, in order, told to everyone
+  const entrantName = (seat) => {
+    const sheet = player(seat)?.sheet?.name;
+    return sheet ? `${seatName(seat)}（${sheet}）` : seatName(seat);
+  };
+
   function status() {
     const turn = rules.turn;
     const items = [el("span", { class: "locke-stage" }, STAGES[rules.stage] ?? rules.stage)];
+    if (rules.stage === "keys" && rules.entry_order?.length) {
+      items.push(el("span", { class: "locke-entry-order" }, `入る順: ${rules.entry_order.map(entrantName).join(" → ")}`));
+    }
     if (turn && ["planet", "base"].includes(rules.stage)) {
       items.push(el("span", { class: "locke-turn" },
         `ターン${turn.number}: ${seatName(turn.seat)}`, turn.seat === mySeat() ? "（あなた）" : "",
@@ -355,8 +365,8 @@ export function mountPane(context) {
       out.push(el("p", { class: "hint" }, "宇宙港（港）をクリックしてコマを置いてください。"));
     }
     if (rules.stage === "keys" && self.side === "base") out.push(el("div", { class: "locke-actions" }, modeButton("key", "重要拠点を置く", "マスをクリック")));
-    const mostInformed = Math.max(0, ...rules.players.filter((p) => p.side === "explorer").map((p) => p.information));
-    if (rules.stage === "keys" && self.side === "explorer" && !self.cell && self.information === mostInformed) {
+    // 4.6 l.793: the entrants place their pieces in the view's `entry_order`; the first waiting is due
+    if (rules.stage === "keys" && self.side === "explorer" && !self.cell && rules.entry_order?.[0] === self.seat) {
       out.push(el("div", { class: "locke-actions" }, modeButton("enter_base", "秘密基地に入る", "外周のマスをクリック")));
     }
     if (rules.me?.inspections_left > 0) {

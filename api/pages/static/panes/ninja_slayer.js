@@ -4,7 +4,8 @@
 // are simply absent for a player (shown as "?"), never hidden here. The buttons send the
 // ruleset's commands, and each shows the dice command it rolls (BCDice's NinjaSlayer2: AT, NJ,
 // EV, WS), with an optional box for physical dice where the game's dice policy allows them.
-import { el } from "../api.js";
+import { el, keepOpenState } from "../api.js";
+import { gmForms } from "./ninja_slayer/gm.js";
 
 const NS = "ninja_slayer.";
 const LADDER = ["K", "E", "N", "H", "UH", "UH2", "UH3"];
@@ -34,14 +35,19 @@ export function mountPane(context) {
   let view = null;
   let game = null;
   let actionsKey = null;
+  let toolsKey = null;
+  let toolsOpen = false; // the GM's fold, as its reader left it
 
   const campaign = el("p", { class: "ns-campaign", id: "ns-campaign" });
   const summary = el("p", { class: "ns-summary", id: "ns-summary" });
   const tracker = el("div", { class: "table-scroll", id: "ns-tracker" });
   const history = el("div", { class: "ns-history", id: "ns-history" });
   const actions = el("div", { class: "ns-actions", id: "ns-actions" });
-  const error = el("p", { class: "error", id: "ns-error", hidden: true });
-  context.root.append(campaign, summary, tracker, error, actions, history);
+  const error = el("p", { class: "error", id: "ns-error", role: "alert", hidden: true });
+  const tools = el("div", { class: "ns-tools", id: "ns-tools" });
+  const touched = new Set(); // the tools' inputs their reader changed
+  for (const type of ["input", "change"]) tools.addEventListener(type, (event) => touched.add(event.target.name));
+  context.root.append(campaign, summary, tracker, error, actions, tools, history);
 
   const rules = () => view?.rules ?? { characters: {}, combat: null };
   const controls = (character) =>
@@ -157,6 +163,9 @@ export function mountPane(context) {
     const rows = el("div", { class: "ns-allocations" });
     const dice = el("code", { class: "dice-cmd", id: "ns-attack-dice" });
     const facesInput = facesBox("attack-faces");
+    // L16: the GM may make a mob's attack or shot succeed without rolling (ruling 45)
+    const auto = context.isGm() && holder.kind === "mob"
+      ? el("input", { type: "checkbox", name: "auto_success", "aria-label": "自動成功" }) : null;
     function pool() {
       const stat = kind.value === "melee" ? holder.now?.karate : holder.now?.wazamae;
       return stat ?? 0;
@@ -197,7 +206,7 @@ export function mountPane(context) {
     const attack = el("button", {
       type: "button", class: "ns-action", dataset: { action: "attack" },
       onclick: () => {
-        const given = faces(facesInput);
+        const given = auto?.checked ? undefined : faces(facesInput);
         const list = allocations();
         let at = 0;
         const body = list.map((a) => {
@@ -205,10 +214,11 @@ export function mountPane(context) {
           if (given) { entry.faces = given.slice(at, at + a.dice); at += a.dice; }
           return entry;
         });
-        send({ type: "attack", kind: kind.value, allocations: body });
+        send({ type: "attack", kind: kind.value, allocations: body, ...(auto?.checked ? { auto_success: true } : {}) });
       },
     }, "Attack ", dice);
-    return el("div", { class: "ns-attack", id: "ns-attack" }, el("h3", {}, "攻撃"), kind, rows, more, facesInput, attack);
+    return el("div", { class: "ns-attack", id: "ns-attack" }, el("h3", {}, "攻撃"), kind, rows, more, facesInput,
+      auto ? el("label", { class: "ns-field" }, auto, " 自動成功 (モブ敵の攻撃・射撃)") : null, attack);
   }
 
   // ●部位損傷 carried into this scenario: +1, or +2 from two on (2-13).
@@ -258,6 +268,47 @@ export function mountPane(context) {
       facesInput, evade, take);
   }
 
+  // The 評価 (L37, L116): the 万札プール shared among the living PCs, equal shares by default
+  // (the remainder to the first), each share editable.
+  function splitForm(pool) {
+    const pcs = Object.values(rules().characters).filter((c) => c.kind === "pc" && c.status !== "爆発四散");
+    const base = pcs.length ? Math.floor(pool / pcs.length) : 0;
+    const inputs = pcs.map((c, i) => el("input", {
+      type: "number", name: "share", min: 0, max: pool, size: 4, value: base + (i === 0 ? pool - base * pcs.length : 0),
+      dataset: { character: c.id }, "aria-label": `${c.name}の分け前`,
+    }));
+    return el("div", { class: "ns-split", id: "ns-split" }, el("h3", {}, `万札プールを山分け (${pool})`),
+      ...pcs.map((c, i) => el("label", { class: "ns-field" }, `${c.name} `, inputs[i])),
+      button("山分けする", null, () => send({
+        type: "split_pool",
+        shares: Object.fromEntries(inputs.map((input) => [input.dataset.character, Number(input.value || 0)])),
+      }), "split_pool"));
+  }
+
+  // The GM's declarations (gm.js), folded; a player's own 余暇 sheet changes.
+  function renderTools() {
+    const forms = gmForms({
+      rules: rules(), send, gm: context.isGm(), mine: (c) => c.owner === me.actor,
+    });
+    if (!forms.length) {
+      tools.replaceChildren();
+      return;
+    }
+    const title = context.isGm() ? "GM: ダメージ・万札・部位損傷・シート" : "余暇: シートの変更";
+    const fold = el("details", { class: "ns-gm-tools", id: "ns-gm-tools", open: toolsOpen }, el("summary", {}, title), ...forms);
+    // what its reader typed survives an unrelated event's redraw (a choice no longer offered
+    // falls back to the first)
+    const typed = new Map([...tools.querySelectorAll("[name]")].filter((i) => touched.has(i.name))
+      .map((i) => [i.name, i.type === "checkbox" ? i.checked : i.value]));
+    for (const input of fold.querySelectorAll("[name]")) {
+      if (!typed.has(input.name)) continue;
+      if (input.type === "checkbox") input.checked = typed.get(input.name);
+      else input.value = typed.get(input.name);
+      if (input.tagName === "SELECT" && input.selectedIndex < 0) input.selectedIndex = 0;
+    }
+    tools.replaceChildren(keepOpenState(fold, (open) => { toolsOpen = open; }));
+  }
+
   function renderActions() {
     const { characters, combat } = rules();
     const parts = [];
@@ -268,9 +319,7 @@ export function mountPane(context) {
         if (character && controls(character)) parts.push(evadeForm(hazards.filter((d) => d.target === target), character));
       }
       if (context.isGm()) {
-        if (stage === "評価" && pool) {
-          parts.push(button(`万札プールを山分け (${pool})`, null, () => send({ type: "split_pool" }), "split_pool"));
-        }
+        if (stage === "評価" && pool) parts.push(splitForm(pool));
         // After a Wasshoi! outside a combat (rulings 50): the entry table and his arrival.
         if (rules().wasshoi_success) {
           parts.push(button("死神のエントリー決定表", "1D6", () => send({ type: "roll_table", table: "entry" }), "entry"));
@@ -335,6 +384,21 @@ export function mountPane(context) {
     }
     if (steers && combat.phase === "movement") parts.push(advance("To the 攻撃フェイズ"));
     if (mine && combat.phase === "attack" && !combat.acted) parts.push(attackForm(holder, combat));
+    if (mine && combat.phase === "attack" && !combat.acted && holder.sheet?.ninja !== false) {
+      // L150: a ninja adjacent to a 気絶 enemy (the map's to judge, ruling 43) — サツバツ! row 6
+      const enemy = (c) => c && (c.kind === "pc") !== (holder.kind === "pc");
+      for (const id of combat.participants.filter((i) => enemy(characters[i]) && characters[i].status === "気絶")) {
+        parts.push(button(`カイシャク → ${characters[id].name}`, "サツバツ!出目6",
+          () => send({ type: "kaishaku", target: id }), "kaishaku"));
+      }
+    }
+    // L162: a サツバツ! row (or カイシャク's) that came up 『即死!』, applied by its attacker
+    for (const row of combat.rows ?? []) {
+      if (!controls(characters[row.attacker])) continue;
+      parts.push(button(`『即死!』を適用 → ${characters[row.target]?.name ?? row.target}`,
+        characters[row.target]?.sheet?.sokushi_resistance ? "●即死耐性: 痛打+2D6" : null,
+        () => send({ type: "instant_death", attacker: row.attacker, target: row.target }), "instant_death"));
+    }
     if (steers && combat.phase === "attack") parts.push(advance("To the 手番終了フェイズ"));
     if (steers && combat.phase === "teban_end") parts.push(advance("End the 手番"));
     // An unevaded サツバツ!: its attacker rolls the GM's table (refused, with what to do
@@ -373,12 +437,19 @@ export function mountPane(context) {
     const { combat, characters } = rules();
     if (!combat) {
       const { scenario, stage, pool, hazards = [], wasshoi_success } = rules();
-      return JSON.stringify(["none", Object.keys(characters).length, scenario, stage, pool,
+      return JSON.stringify(["none", Object.values(characters).map((c) => c.status), scenario, stage, pool,
         hazards.map((d) => d.id), wasshoi_success]);
     }
     return JSON.stringify([combat.turn, combat.phase, combat.actor, combat.concentrating, combat.moved,
       combat.acted, combat.damages.map((d) => d.id), combat.counters, combat.wasshoi_rolled, combat.placed,
-      combat.atmosphere, combat.criticals, characters[combat.actor ?? ""]?.status]);
+      combat.atmosphere, combat.criticals, combat.rows, characters[combat.actor ?? ""]?.status,
+      combat.participants.map((i) => characters[i]?.status)]);
+  }
+
+  function toolsKeyOf() {
+    const { characters, combat, stage, dropped } = rules();
+    return JSON.stringify([stage, dropped, Object.values(characters).map((c) => [c.id, c.status, c.injuries]),
+      combat ? [combat.participants, combat.damages.map((d) => d.id)] : null]);
   }
 
   return {
@@ -394,6 +465,11 @@ export function mountPane(context) {
       if (next !== actionsKey) {
         actionsKey = next;
         renderActions();
+      }
+      const nextTools = toolsKeyOf();
+      if (nextTools !== toolsKey) {
+        toolsKey = nextTools;
+        renderTools();
       }
     },
   };

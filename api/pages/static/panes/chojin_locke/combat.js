@@ -4,7 +4,8 @@
 // discard_card, continue_combat, discard_down), 戦闘参加 and 戦闘前 (join_check, answer_join,
 // mystery_ability, declare_minions, before_ability), the actions (play_card, respond,
 // declare_endurance, sync/no_sync, melee/counter, use_proxy/withdraw_proxy, open_sheet/convert
-// and [支援] abilities in a support phase), the target's [対抗(攻撃)] (counter_ability), the dead's
+// and [支援] abilities in a support phase), the target's [対抗(攻撃)] (counter_ability), a
+// fighter's own ESPジャマー on an attack card waiting for its answer (jam), the dead's
 // [死亡時] window (death_ability), a 残留思念's attack and the other 残留思念's answer
 // (remnant_attack, remnant_answer), leaving (escape_to, leaving.js) and the host's obstacles,
 // エスパー NPCs and effects (add_obstacle, obstacle_attack, destroy_jammer, add_esper, esper_act,
@@ -100,6 +101,7 @@ export function combatSection(ctx) {
       if (f.kind === "esper") states.push(`エスパー・ESP能力レベル${f.esp_level}${f.shift ? `・[格闘:${f.shift}]` : ""}`);
       if (f.kind === "remnant") states.push(f.firepower > 0 ? `残留思念・火力${f.firepower}` : "残留思念・火力なし");
       if (f.illusion_immune) states.push("幻覚の効果を受けない");
+      if (f.from_square) states.push("マスの効果で参加");
       if (fight.dying?.[String(f.id)]) states.push("死亡時の宣言待ち");
       if (f.proxy) states.push("代理使用中");
       if (f.joined_round > fight.round) states.push(`ラウンド${f.joined_round}から参加`);
@@ -415,6 +417,30 @@ export function combatSection(ctx) {
       el("h4", {}, `${label(remnant.id)}の戦闘手番: ${PHASES[fight.phase] ?? fight.phase}`), body);
   }
 
+  // 6.1 l.1252–1259: my own ESPジャマーLV:X ([対抗(Cカード使用)], named aloud) voids another's
+  // attack C-card waiting for its answer (after its 同調), if its final LV is 1–X (`jam`,
+  // ruling 106). Offered to a fighter of this combat whose sheet holds one; X is read from
+  // the ability's printed name.
+  function jamBlock() {
+    const a = fight.attack;
+    if (!a?.card || a.awaiting !== "response" || !mineFighter || a.attacker === me) return null;
+    if (mineFighter.left || mineFighter.joined_round > fight.round) return null;
+    const jammers = abilitiesTagged("対抗(Cカード使用)");
+    if (!jammers.length) return null;
+    const levelOf = (name) => Number(/LV[:：]?\s*(\d+)/.exec(name)?.[1] ?? 0);
+    const which = ctx.remembered(el("select", { name: "jam-ability", "aria-label": "ESPジャマー" },
+      jammers.map((j) => el("option", { value: j.name }, j.name))), "jam-ability", jammers[0].name);
+    which.addEventListener("change", () => ctx.rerender());
+    const x = levelOf(which.value);
+    const reason = mineFighter.stunned_rounds ? "気絶状態では[対抗(X)]を行えません"
+      : proxied ? "代理の使用中は代理の能力だけを使えます"
+      : !(x >= 1 && a.lv <= x) ? `最終的なLVが1~${x}のCカードにだけ使えます（このカードはLV${a.lv}）` : null;
+    return el("div", { class: "locke-prompt locke-jam", role: "group", "aria-label": "ESPジャマー" },
+      el("p", {}, `${label(a.attacker)} の攻撃カード ${a.card}（LV${a.lv}）が回答を待っています。ESPジャマーで無効にし、手札に戻させますか？`),
+      el("div", { class: "locke-form", dataset: { form: "jam" } }, which, " ",
+        gated(ctx, "ESPジャマーを使う", () => cmd("jam", { ability: which.value }), reason, { "data-command": "jam" })));
+  }
+
   function attackPrompt() {
     const a = fight.attack;
     if (!a || me === null) return null;
@@ -647,6 +673,7 @@ export function combatSection(ctx) {
     hostCombat(ctx, fight, label),
     deathBlock(),
     attackPrompt(),
+    jamBlock(),
     counterAbilityBlock(),
     remnantAnswerBlock(),
     mineFighter?.left && !mineFighter.moved && mineFighter.kind === "character" ? escapeForm(ctx, fight) : null,

@@ -1,6 +1,6 @@
 // 6.1–6.2 for the host (or the GM) in a combat: bring an obstacle in as a square or chart says
 // (`add_obstacle`: its name, how many members and each one's endurance, its weapons' firepower
-// summed, its ESPジャマーLV:X, 「幻覚の効果を受けない」), destroy an obstacle's ESPジャマー
+// summed, its ESPジャマーLV:X, 「幻覚の効果を受けない」, whether the square's effect brings it), destroy an obstacle's ESPジャマー
 // (`destroy_jammer`), bring an エスパー NPC in before the hands are dealt (`add_esper`: its ESP能力
 // レベル and endurance from ランダム戦闘チャート, its [格闘:X]), make a character faint for some
 // rounds as a card's or chart's text says (`faint`), and play the combat turn of a fighter
@@ -12,6 +12,7 @@
 import { el, keepOpenState } from "../../api.js";
 import { PHASES, gated } from "./parts.js";
 
+const SQUARE = "マスの効果で参加";
 const cmd = (ctx, type, payload = {}) => ctx.send({ type: `chojin_locke.${type}`, ...payload });
 
 // ctx: the combat's (combat.js); label(id) names a fighter
@@ -37,6 +38,13 @@ export function hostCombat(ctx, fight, label) {
     return Math.floor((group.firepower * living) / group.members.length);
   }
 
+  // 6.2 l.1341–1344: an NPC a square's effect brings comes one at a time, once per square
+  // (`square: true`; the server refuses a second one, ruling 102)
+  const fromSquare = fight.fighters.find((f) => f.from_square && !f.left && (!f.members?.length || f.members.some((e) => e > 0)));
+  const squareHint = () => el("p", { class: "hint locke-square-npc" }, fromSquare
+    ? `マスの効果で参加しているNPC: ${label(fromSquare.id)}（その間、新たにマスの効果でNPCは参加しません）`
+    : "マスの効果によるNPCは1体ずつ、同じマスでは1度だけ参加します（6.2）。");
+
   function checkbox(key, text) {
     const box = el("input", { type: "checkbox", name: key, "aria-label": text, checked: ctx.memo.get(key) === "yes" });
     box.addEventListener("change", () => ctx.memo.set(key, box.checked ? "yes" : "no"));
@@ -51,17 +59,20 @@ export function hostCombat(ctx, fight, label) {
     // 6.1 l.1252: an ESPジャマー is 「ESPジャマーLV:X」 — its X (0: none)
     const jammer = ctx.numberInput("obstacle-jammer-lv", "ESPジャマーLV", { min: 0, max: 12, value: 0 });
     const immune = checkbox("obstacle-illusion-immune", "幻覚の効果を受けない");
+    const square = checkbox("obstacle-square", SQUARE);
     const reason = fight.step === "round_end" ? "ラウンド終了フェイズには加われません" : null;
     const add = () => cmd(ctx, "add_obstacle", {
       name: name.value.trim(), members: Array(Math.max(1, Number(count.input.value))).fill(Number(endurance.input.value)),
       firepower: Number(firepower.input.value),
       ...(Number(jammer.input.value) > 0 ? { jammer_lv: Number(jammer.input.value) } : {}),
       ...(immune.checked ? { illusion_immune: true } : {}),
+      ...(square.checked ? { square: true } : {}),
     }).then((result) => {
       if (result) { // the next one is described anew
         ctx.memo.set("obstacle-name", "");
         ctx.memo.set("obstacle-jammer-lv", "0");
         ctx.memo.set("obstacle-illusion-immune", "no");
+        ctx.memo.set("obstacle-square", "no");
         ctx.rerender();
       }
       return result;
@@ -70,8 +81,10 @@ export function hostCombat(ctx, fight, label) {
       el("summary", {}, "障害を加える（マスやチャートの指示で）"),
       el("div", { class: "locke-form", dataset: { form: "add_obstacle" } }, name, " ", count.node, " ", endurance.node, " ", firepower.node, " ",
         jammer.node, " ", el("label", { class: "inline" }, immune, " 幻覚の効果を受けない"), " ",
+        el("label", { class: "inline" }, square, ` ${SQUARE}`), " ",
         gated(ctx, "加える", add, reason, { class: "primary", "data-command": "add_obstacle" })),
-      el("p", { class: "hint" }, "複数人の障害も戦闘参加者1体: イニシアチブは1枚、手番は1ラウンドに1回、耐久力は1人ずつ（6.2）。"));
+      el("p", { class: "hint" }, "複数人の障害も戦闘参加者1体: イニシアチブは1枚、手番は1ラウンドに1回、耐久力は1人ずつ（6.2）。"),
+      squareHint());
     return keepOpenState(details, (open) => ctx.memo.set("obstacle-open", open ? "yes" : "no"));
   }
 
@@ -141,18 +154,22 @@ export function hostCombat(ctx, fight, label) {
     const level = ctx.numberInput("esper-esp", "ESP能力レベル", { min: 1, max: 12, value: 1 });
     const endurance = ctx.numberInput("esper-endurance", "耐久力", { min: 1, max: 99, value: 1 });
     const shift = ctx.numberInput("esper-shift", "[格闘:X]", { min: 0, max: 12, value: 0 });
+    const square = checkbox("esper-square", SQUARE);
     const reason = ["joining", "moving", "before"].includes(fight.step) ? null : "手札を配る前（戦闘参加・コマ移動・戦闘前）に加わります";
     const add = () => cmd(ctx, "add_esper", {
       name: name.value.trim(), esp_level: Number(level.input.value), endurance: Number(endurance.input.value), shift: Number(shift.input.value),
+      ...(square.checked ? { square: true } : {}),
     }).then((result) => {
-      if (result) { ctx.memo.set("esper-name", ""); ctx.rerender(); }
+      if (result) { ctx.memo.set("esper-name", ""); ctx.memo.set("esper-square", "no"); ctx.rerender(); }
       return result;
     });
     const details = el("details", { class: "locke-add-esper", open: ctx.memo.get("esper-open") === "yes" },
       el("summary", {}, "エスパーを加える（ランダム戦闘チャートの指示で）"),
       el("div", { class: "locke-form", dataset: { form: "add_esper" } }, name, " ", level.node, " ", endurance.node, " ", shift.node, " ",
+        el("label", { class: "inline" }, square, ` ${SQUARE}`), " ",
         gated(ctx, "加える", add, reason, { class: "primary", "data-command": "add_esper" })),
-      el("p", { class: "hint" }, "ESPパワーは無限大、精神力なし。手札は誰にも見えず、使うカードはサーバーが6.2に従って選びます。"));
+      el("p", { class: "hint" }, "ESPパワーは無限大、精神力なし。手札は誰にも見えず、使うカードはサーバーが6.2に従って選びます。"),
+      squareHint());
     return keepOpenState(details, (open) => ctx.memo.set("esper-open", open ? "yes" : "no"));
   }
 

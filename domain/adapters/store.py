@@ -23,11 +23,11 @@ from uuid import UUID
 from eventsourcing.application import Application
 from eventsourcing.domain import DomainEvent
 from eventsourcing.persistence import IntegrityError, InternalError, OperationalError
+from eventsourcing.utils import get_topic
 from pydantic import ValidationError
 
 from domain import codec
-from domain.config import is_postgres, pool_wait_seconds
-from domain.errors import CorruptEvent, KirokuError
+from domain.errors import CorruptEvent, KirokuError, NotFound
 from domain.records import Recorded
 
 T = TypeVar("T")
@@ -66,6 +66,31 @@ class EventLog(Application[UUID]):
 
     name = "Kiroku"
     is_snapshotting_enabled = True
+
+    # What the projections read (projections/runner.py's EventFeed): the store's order of
+    # appends, and a game's records.
+
+    def appended_since(
+        self, position: int, limit: int
+    ) -> list[tuple[int, str, Recorded | CorruptEvent]]:
+        """Up to `limit` events appended after `position`, in the store's order: (their
+        position, their game, the record or why it cannot be read)."""
+        found: list[tuple[int, str, Recorded | CorruptEvent]] = []
+        for notice in self.recorder.select_notifications(
+            start=position + 1, limit=limit, topics=(get_topic(StoredRecord),)
+        ):
+            try:
+                recorded: Recorded | CorruptEvent = decode_row(
+                    notice.originator_id, notice.originator_version, notice.state
+                )
+            except CorruptEvent as error:
+                recorded = error
+            found.append((notice.id, str(notice.originator_id), recorded))
+        return found
+
+    def game_records(self, game_id: str, upto: int | None = None) -> Iterator[Recorded]:
+        """A game's records in order, up to seq `upto` (all by default)."""
+        return read_records(self, UUID(game_id), upto=upto)
 
 
 class StoreUnavailable(Exception):
@@ -117,13 +142,18 @@ def prepare_postgres(env: dict[str, str]) -> None:
         ) from None
 
 
-def shorten_pool_wait(recorder: object) -> None:
-    """PostgreSQL: once serving, wait `KIROKU_PG_WAIT` seconds (not 30) for a connection, so
+def is_postgres(env: dict[str, str]) -> bool:
+    """Do these store settings (eventsourcing's) name PostgreSQL?"""
+    return env.get("PERSISTENCE_MODULE") == "eventsourcing.postgres"
+
+
+def shorten_pool_wait(recorder: object, seconds: float) -> None:
+    """PostgreSQL: once serving, wait `seconds` (`KIROKU_PG_WAIT`, not 30) for a connection, so
     a server that refuses connections is answered in seconds, not minutes. (Starting up, with
     several workers creating tables and catching up at once, the 30 s stay.)"""
     pool = getattr(getattr(recorder, "datastore", None), "pool", None)
     if pool is not None and hasattr(pool, "timeout"):
-        pool.timeout = pool_wait_seconds()
+        pool.timeout = seconds
 
 
 def with_setup_retry(make: Callable[[], T], attempts: int = 5) -> T:
@@ -206,3 +236,24 @@ def read_many(log: EventLog, afters: dict[UUID, int]) -> dict[UUID, list[tuple[i
         for row in cursor.fetchall():
             found[row["originator_id"]].append((row["originator_version"], bytes(row["state"])))
     return found
+
+
+class StoreBusy(KirokuError):
+    """The database refused or did not give a connection in time (its connection limit, a
+    restart): the request can be sent again later. Nothing was appended."""
+
+    kind = "unavailable"
+
+    def __init__(self) -> None:
+        super().__init__(
+            "store_unavailable",
+            "The game store is not answering right now (too many connections or restarting); "
+            "please try again in a moment.",
+        )
+
+
+def parse_game_id(game_id: str) -> UUID:
+    try:
+        return UUID(game_id)
+    except (ValueError, TypeError, AttributeError):
+        raise NotFound("game_not_found", "There is no such game.") from None

@@ -1,10 +1,10 @@
 """The application service: create and join games, execute commands, import archives.
 
-It decides (through the lifecycle and the game's ruleset), seals and hands the events to the
-repository (domain/repository.py), which stores them version-checked. A conflict — another
-thread or worker appended first — reloads and decides again, so no command is lost,
-duplicated or reordered, whichever process it reached. A command sent with an
-Idempotency-Key is answered once, durably: its answer is stored with its events.
+It says what each command decides (through the lifecycle and the game's ruleset) and hands it
+to the process's writer (domain/application/writer.py), which decides, seals, checks, appends and
+announces: a conflict — another process appended first — is decided again there, so no
+command is lost, duplicated or reordered, whichever process it reached. A command sent with
+an Idempotency-Key is answered once, durably: its answer is stored with its events.
 """
 
 from __future__ import annotations
@@ -12,31 +12,28 @@ from __future__ import annotations
 import base64
 import hmac
 import logging
-import random
 import secrets
-import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import Future
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID, uuid4, uuid5
 
-from domain import codec, lifecycle
+from domain import lifecycle
+from domain.adapters.bcdice_engine import BCDiceEngine, shared_engine
+from domain.adapters.repository import Answer, AppendConflict, GameRepository
+from domain.adapters.store import EventLog
+from domain.application.writer import GroupWriter, Job, Listener, Outcome, Then
 from domain.audience import GM, seat_actor
 from domain.authentication import hash_token
 from domain.canonical import canonical_request, sha256_hex
 from domain.commands import Command
-from domain.config import store_env
-from domain.envelope import genesis_hash
-from domain.errors import KirokuError
+from domain.dice.bcdice import default_system
+from domain.errors import KirokuError, Unauthorized
 from domain.fairness import new_server_seed
 from domain.game import GameState
 from domain.lifecycle_events import GameCreated, GameOptions, SeatJoined
 from domain.records import CommandKey, Draft, Recorded, ServerData
-from domain.repository import Answer, AppendConflict, GameRepository
-from domain.store import CommandAnswer, EventLog
 from domain.text import (
     BLANK_TEXT,
     FORBIDDEN_CHARACTER,
@@ -46,12 +43,9 @@ from domain.text import (
     problem_text,
 )
 from domain.verification import Unreadable, VerificationReport, verify
-from domain.writer import GroupWriter, Job, Then
 
 log = logging.getLogger(__name__)
-MAX_ATTEMPTS = 60
-
-Listener = Callable[[GameState, list[Recorded]], None]
+__all__ = ["Outcome"]  # the writer's, answered by the service
 
 
 @dataclass(frozen=True)
@@ -63,6 +57,7 @@ class NewGame:
     ruleset_options: dict[str, Any]
     referee: str | None = None  # "gm" or "host"; None: the ruleset's default
     host_seat: int | None = None  # the seat a host also sits at
+    system: str | None = None  # BCDice game system; None: the ruleset's (default_system)
 
 
 @dataclass(frozen=True)
@@ -104,27 +99,18 @@ def key_reused(what: str) -> KirokuError:
     )
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """What a command appended (or, on an idempotent retry, had appended)."""
-
-    state: GameState
-    records: list[Recorded]
-    last_seq: int
-    replayed: bool = False
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
-
-
 class GameService:
-    def __init__(self, env: dict[str, str] | None = None) -> None:
-        self.games = GameRepository(env if env is not None else store_env())
-        self._locks: dict[str, threading.Lock] = {}
-        self._locks_guard = threading.Lock()
-        self.listeners: list[Listener] = []
-        self.writer = GroupWriter(self)
+    """Made by the bootstrap (domain/application/bootstrap.py) over its repository and
+    writer; `bcdice` evaluates chat rolls, asked before deciding (default: the process's
+    one helper)."""
+
+    def __init__(
+        self, games: GameRepository, writer: GroupWriter, bcdice: BCDiceEngine | None = None
+    ) -> None:
+        self.games = games
+        self.writer = writer
+        self.listeners: list[Listener] = writer.listeners
+        self.bcdice = bcdice if bcdice is not None else shared_engine()
 
     @property
     def env(self) -> dict[str, str]:
@@ -151,6 +137,8 @@ class GameService:
                 raise KirokuError(FORBIDDEN_CHARACTER, problem_text("タイトルか名前", *found))
             if blank(name):
                 raise KirokuError(BLANK_TEXT, blank_text("タイトルか名前"))
+        system = new.system or default_system(new.ruleset)
+        self.bcdice.info(system)  # refuses a system BCDice does not have
         open_seats = [s for s in range(1, len(new.seat_names) + 1) if s != new.host_seat]
         server_seed = new_server_seed()
         command: CommandKey | None = None
@@ -177,6 +165,8 @@ class GameService:
             invite_hashes=[hash_token(i) for i in invites.values()],
             referee=new.referee,
             host_seat=new.host_seat,
+            system=system,
+            bcdice=self.bcdice.version(),
         )
         assert isinstance(draft.event, GameCreated)
         host = draft.event.host
@@ -185,22 +175,13 @@ class GameService:
             draft = Draft(
                 draft.event, draft.audience, server.model_copy(update={"command": command})
             )
-        recorded = codec.seal(
-            draft,
-            game_id=game_id,
-            seq=1,
-            actor=host or GM,
-            at=_now(),
-            prev_hash=genesis_hash(game_id),
-        )
         try:
-            state = self.games.add(None, [recorded])
+            self.writer.run(Job(game_id, [draft], lambda _d: host or GM))
         except AppendConflict:
             if idempotency_key is None:
                 raise
             # The same key's other attempt created it a moment ago.
             return self._created_again(game_id, new, idempotency_key, request)
-        self._announce(state, [recorded])
         seats = [
             SeatInvite(seat=s, name=new.seat_names[s - 1], invite=i) for s, i in invites.items()
         ]
@@ -282,7 +263,6 @@ class GameService:
                 game_id,
                 lambda state: [lifecycle.issue_invite(state, actor, seat, hash_token(invite))],
                 lambda _d: actor,
-                None,
             )
         )
         return invite
@@ -311,7 +291,6 @@ class GameService:
                 game_id,
                 lambda state: [lifecycle.open_session(state, actor, hash_token(session))],
                 lambda _d: actor,
-                None,
             )
         )
         return session
@@ -335,30 +314,43 @@ class GameService:
         command: Command,
         idempotency_key: str | None,
         then: Then,
+        *,
+        session: str | None = None,
     ) -> None:
         """As `submit`, for an event loop: `then(outcome, refusal)` is called on the writer's
-        thread once the command is stored or refused (the caller hands it to its loop)."""
-        job = self._command_job(game_id, actor, command, idempotency_key)
+        thread once the command is stored or refused (the caller hands it to its loop).
+        `session`: the hash of the browser session the caller was known by, checked again on
+        the state the command is decided on (a revocation a moment ago counts)."""
+        job = self._command_job(game_id, actor, command, idempotency_key, session)
         job.then = then
         self.writer.send(job)
 
     def _command_job(
-        self, game_id: str, actor: str, command: Command, idempotency_key: str | None
+        self,
+        game_id: str,
+        actor: str,
+        command: Command,
+        idempotency_key: str | None,
+        session: str | None = None,
     ) -> Job:
         # Python mode, so NaN and infinities reach the check instead of becoming null.
         canonical = canonical_request(command.model_dump())
+
+        def decided(state: GameState) -> list[Draft]:
+            if session is not None and state.sessions.get(session) != actor:
+                raise Unauthorized(
+                    "bad_session",
+                    "This browser is not signed in to this game: open your invite link.",
+                )
+            return lifecycle.decide(state, command, actor, self.bcdice.for_command(state, command))
+
         if idempotency_key is None:
-            return Job(
-                game_id,
-                lambda state: lifecycle.decide(state, command, actor),
-                lambda _d: actor,
-                None,
-            )
+            return Job(game_id, decided, lambda _d: actor)
         request = sha256_hex(canonical)
         answer = Answer(key=sha256_hex(f"{actor}\n{idempotency_key}"), request=request)
 
         def decide(state: GameState) -> list[Draft]:
-            drafts = lifecycle.decide(state, command, actor)
+            drafts = decided(state)
             if drafts:
                 first = drafts[0]
                 server = first.server or ServerData()
@@ -380,94 +372,14 @@ class GameService:
             raise KirokuError(
                 "game_exists", "A game with this id is already here.", kind="conflict"
             )
-        with self._lock(game_id):
+        try:
             state = self.games.add(None, records)
-        self._announce(state, records)
-        return state
-
-    def _replay(self, state: GameState, answer: CommandAnswer, request: str) -> Outcome:
-        if answer.request != request:
+        except AppendConflict:  # imported meanwhile by another caller
             raise KirokuError(
-                "idempotency_key_reused",
-                "This Idempotency-Key was already used for a different command.",
-                kind="conflict",
-            )
-        records = list(self.records(state.game_id, after=answer.first - 1, upto=answer.last))
-        return Outcome(state=state, records=records, last_seq=answer.last, replayed=True)
-
-    def _append_with_retry(
-        self,
-        game_id: str,
-        decide: Callable[[GameState], list[Draft]],
-        actor_of: Callable[[Draft], str],
-        answer: Answer | None = None,
-    ) -> Outcome:
-        with self._lock(game_id):
-            fresh = False  # the state was just read from the store
-            for attempt in range(MAX_ATTEMPTS):
-                # The answer first, then the state: an answer's events are stored with it, so
-                # the state read after it covers them (redaction needs a state that does).
-                earlier = self.games.answer(game_id, answer.key) if answer else None
-                if earlier is not None and answer is not None:
-                    return self._replay(self.state(game_id), earlier, answer.request)
-                # The cached state while this process is the game's only writer: an append
-                # decided on a stale one fails its version check below. A refusal would not,
-                # so it is only answered once decided on a state just read.
-                state, fresh = (self.state(game_id), True) if fresh else self.games.current(game_id)
-                try:
-                    drafts = decide(state)
-                except KirokuError:
-                    if fresh or self._is_latest(state):
-                        raise
-                    fresh = True  # another writer had appended: decide again on the news
-                    continue
-                records = self._seal_all(state, drafts, actor_of)
-                if not records:
-                    if fresh or self._is_latest(state):
-                        return Outcome(state=state, records=[], last_seq=state.version)
-                    fresh = True
-                    continue
-                try:
-                    new_state = self.games.add(state, records, answer)
-                except AppendConflict:
-                    # Another worker appended first: reload and decide again.
-                    fresh = True
-                    time.sleep(random.uniform(0, 0.002 * (attempt + 1)))
-                    continue
-                self._announce(new_state, records)
-                return Outcome(state=new_state, records=records, last_seq=new_state.version)
-        raise KirokuError(
-            "game_busy", "The game is too busy right now; please try again.", kind="conflict"
-        )
-
-    def _is_latest(self, state: GameState) -> bool:
-        """Is `state` (a cached one) still the game's latest? Reads the store."""
-        return self.state(state.game_id).version == state.version
-
-    def _seal_all(
-        self, state: GameState, drafts: list[Draft], actor_of: Callable[[Draft], str]
-    ) -> list[Recorded]:
-        records: list[Recorded] = []
-        head, seq, at = state.head, state.version, _now()
-        for draft in drafts:
-            seq += 1
-            recorded = codec.seal(
-                draft, game_id=state.game_id, seq=seq, actor=actor_of(draft), at=at, prev_hash=head
-            )
-            records.append(recorded)
-            head = recorded.envelope.hash
-        return records
-
-    def _announce(self, state: GameState, records: list[Recorded]) -> None:
-        for listener in self.listeners:
-            try:
-                listener(state, records)
-            except Exception:  # the append is stored: a listener must not turn it into an error
-                log.exception("listener %r failed after appending to %s", listener, state.game_id)
-
-    def _lock(self, game_id: str) -> threading.Lock:
-        with self._locks_guard:
-            return self._locks.setdefault(game_id, threading.Lock())
+                "game_exists", "A game with this id is already here.", kind="conflict"
+            ) from None
+        self.writer.announce(state, records)
+        return state
 
     # ------------------------------------------------------------------------- reads
 
@@ -498,6 +410,7 @@ def _creation_request(new: NewGame) -> dict[str, Any]:
         "ruleset_options": new.ruleset_options,
         "referee": new.referee,
         "host_seat": new.host_seat,
+        "system": new.system,
     }
 
 

@@ -1,0 +1,77 @@
+"""The cache of game states: least recently used first out, bounded by the events the states
+cover (`KIROKU_CACHE_EVENTS`), with the stored snapshot rows that hold each state's buckets of
+secrets."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from domain.game import GameState, SecretRecord
+
+# A bucket of secrets (the object a state holds), its key, and the version of the stored
+# snapshot row that holds exactly its content.
+StoredBucket = tuple[dict[int, SecretRecord], int, int]
+
+
+class GameCache:
+    """Game states by id, least recently used first out, bounded by the events they cover
+    (a state costs memory roughly in proportion to its events). The one most recently used
+    is kept whatever its size. Beside a state it keeps which stored snapshot rows hold its
+    buckets of secrets (`rows`), dropped with it. Thread-safe."""
+
+    def __init__(self, max_events: int) -> None:
+        self.max_events = max_events
+        self._states: OrderedDict[str, GameState] = OrderedDict()
+        self._rows: dict[str, dict[int, StoredBucket]] = {}  # game → id(bucket) → its row
+        self._events = 0
+        self._guard = threading.Lock()
+
+    def get(self, game_id: str) -> GameState | None:
+        with self._guard:
+            state = self._states.get(game_id)
+            if state is not None:
+                self._states.move_to_end(game_id)
+            return state
+
+    def __contains__(self, game_id: str) -> bool:
+        return game_id in self._states
+
+    def __len__(self) -> int:
+        return len(self._states)
+
+    @property
+    def events(self) -> int:
+        """The events the cached states cover."""
+        return self._events
+
+    def put(self, state: GameState) -> None:
+        with self._guard:
+            old = self._states.pop(state.game_id, None)
+            if old is not None:
+                self._events -= old.version
+            self._states[state.game_id] = state
+            self._events += state.version
+            while self._events > self.max_events and len(self._states) > 1:
+                evicted_id, evicted = self._states.popitem(last=False)
+                self._events -= evicted.version
+                self._rows.pop(evicted_id, None)
+
+    def pop(self, game_id: str) -> None:
+        with self._guard:
+            old = self._states.pop(game_id, None)
+            if old is not None:
+                self._events -= old.version
+            self._rows.pop(game_id, None)
+
+    def rows(self, game_id: str) -> dict[int, StoredBucket]:
+        """The stored rows known to hold buckets of the game's states, by id(bucket) (never
+        changed in place: replaced by `set_rows`)."""
+        return self._rows.get(game_id, {})
+
+    def set_rows(self, game_id: str, rows: dict[int, StoredBucket]) -> None:
+        """Remember these rows while the game's state is cached (not after: they hold its
+        buckets)."""
+        with self._guard:
+            if game_id in self._states:
+                self._rows[game_id] = rows

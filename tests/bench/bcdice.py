@@ -1,0 +1,129 @@
+"""BCDice benchmark: prints figures, asserts nothing about speed.
+
+  python -m tests.bench.bcdice            (or `make bench`)
+  python -m tests.bench.bcdice --quick    (smaller counts)
+
+(a) a chat roll's latency added by BCDice: GameService.execute of a chat roll (`CC<=54` in a
+    Cthulhu7th game, `2D6>=7` in DiceBot) against a chat line that is not sent to BCDice, on
+    one SQLite game, p50 and p99; and the engine's round trip alone (BCDiceEngine.evaluate
+    with the game's stream words);
+(b) the BCDice process's resident memory (VmRSS) after it started, and with the 20 systems
+    below loaded and each evaluated once (target: <= 150 MiB).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from domain.adapters.bcdice_engine import BCDiceEngine
+from domain.application.bootstrap import bootstrap
+from domain.application.service import NewGame
+from domain.application.settings import store_env
+from domain.commands import Say, Start
+from domain.lifecycle_events import GameOptions
+
+# 20 of the systems ココフォリア tables pick most, by BCDice id, with one command of each.
+SYSTEMS = {
+    "DiceBot": "2D6>=7",
+    "Cthulhu7th": "CC<=54",
+    "Cthulhu": "CCB<=54",
+    "SwordWorld2.5": "K20+5@10",
+    "SwordWorld2.0": "K20+5@10",
+    "ShinobiGami": "2D6>=5",
+    "Insane": "2D6>=5",
+    "Emoklore": "3DM<=6",
+    "DoubleCross": "5DX+2@10",
+    "Nechronica": "2NC",
+    "NinjaSlayer2": "N4",
+    "MagicaLogia": "2D6>=5",
+    "Satasupe": "2D6>=7",
+    "Arianrhod": "2D6+5>=10",
+    "LogHorizon": "3LH",
+    "KanColle": "2D6>=7",
+    "Kamigakari": "2D6>=7",
+    "StratoShout": "2D6>=7",
+    "Alshard": "2D6>=7",
+    "GranCrest": "2D6>=7",
+}
+
+
+def _rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS")
+
+
+def _percentiles(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    return statistics.median(ordered), ordered[int(len(ordered) * 0.99) - 1]
+
+
+def chat_latency(count: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        service = bootstrap(env=store_env(sqlite_path=str(Path(folder) / "bench.db")))
+        try:
+            for system, command in (("Cthulhu7th", "CC<=54"), ("DiceBot", "2D6>=7")):
+                game = service.create_game(
+                    NewGame("freeform", "bench", ["A"], GameOptions(), {}, system=system)
+                )
+                service.execute(game.game_id, "gm", Start())
+                timings: dict[str, list[float]] = {"roll": [], "chat": []}
+                for i in range(count):
+                    for kind, text in (("roll", command), ("chat", f"こんにちは {i}")):
+                        started = time.perf_counter()
+                        service.execute(game.game_id, "gm", Say(text=text))
+                        timings[kind].append((time.perf_counter() - started) * 1000)
+                roll50, roll99 = _percentiles(timings["roll"])
+                chat50, chat99 = _percentiles(timings["chat"])
+                print(
+                    f"(a) {system:<10} chat roll {command!r}: p50 {roll50:.2f} ms, p99 "
+                    f"{roll99:.2f} ms; a chat line: p50 {chat50:.2f} ms, p99 {chat99:.2f} ms; "
+                    f"added p50 {roll50 - chat50:.2f} ms"
+                )
+                state = service.state(game.game_id)
+                engine = service.bcdice
+                rounds = []
+                for _ in range(count):
+                    started = time.perf_counter()
+                    engine.for_command(state, Say(text=command))
+                    rounds.append((time.perf_counter() - started) * 1000)
+                p50, p99 = _percentiles(rounds)
+                print(f"    BCDice round trip alone: p50 {p50:.2f} ms, p99 {p99:.2f} ms")
+        finally:
+            service.close()
+
+
+def memory() -> None:
+    engine = BCDiceEngine()
+    try:
+        engine.version()
+        assert engine.pid is not None
+        print(f"(b) BCDice process after start: {_rss_mib(engine.pid):.1f} MiB")
+        started = time.perf_counter()
+        for system, command in SYSTEMS.items():
+            answer = engine.evaluate(system, command, words=lambda n: [7919 * i for i in range(n)])
+            assert answer.result is not None, (system, command)
+        loaded = time.perf_counter() - started
+        print(
+            f"    with {len(SYSTEMS)} systems loaded ({loaded:.1f} s to load and roll each once): "
+            f"{_rss_mib(engine.pid):.1f} MiB (target <= 150 MiB)"
+        )
+    finally:
+        engine.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    chat_latency(50 if args.quick else 300)
+    memory()
+
+
+if __name__ == "__main__":
+    main()
