@@ -12,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from domain.config import postgres_env
-from domain.service import GameService
+from domain.application.bootstrap import bootstrap
+from domain.application.settings import postgres_env
 from tests.table import Table
 
 CLIPBOARD: dict[str, Any] = {
@@ -42,7 +42,7 @@ def any_client(request: pytest.FixtureRequest, client: TestClient) -> Iterator[T
         yield client
         return
     url = request.getfixturevalue("postgres_url")
-    service = GameService(postgres_env(url))
+    service = bootstrap(env=postgres_env(url))
     try:
         with TestClient(create_app(service)) as pg_client:
             yield pg_client
