@@ -1,0 +1,184 @@
+// The session log's page (api/pages/sessionlog.py). Its lines are ココフォリア's bare
+// p elements with only a colour style (so log tools read them); the n-th is the event of seq n. Once loaded,
+// this lays Kiroku's data on them (`kiroku-lines`: ids, classes, tabs, folds, links) a slice
+// at a time, and starts the verifier (logverify.js) in a Web Worker, showing its progress; then
+// checks each line against what it must read, a slice at a time, and shows the verdict.
+import { checkLines, compareHead, decodeArchive, parseHead, verifyArchive } from "./logverify.js";
+
+const SLICE = 4000; // lines handled per task: the page stays responsive at 100,000 lines
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function node(tag, attributes, text) {
+  const item = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) item.setAttribute(key, value);
+  if (text !== undefined) item.textContent = text;
+  return item;
+}
+
+// Ids, classes, tab filters, spoilers folded, links between rulings and their lines.
+async function layOut(lines, data) {
+  const shown = data.tabs.map(([, byDefault]) => byDefault);
+  const rows = data.rows;
+  const apply = () => {
+    for (let i = 0; i < lines.length; i++) lines[i].hidden = !shown[rows[2 * i]];
+  };
+  const nav = document.getElementById("tabs");
+  data.tabs.forEach(([name], index) => {
+    const box = node("input", { type: "checkbox", id: `tab-${index}`, class: "tab-toggle" });
+    box.checked = shown[index];
+    box.addEventListener("change", () => { shown[index] = box.checked; apply(); });
+    const label = node("label", {});
+    label.append(box, ` ${name}`);
+    nav.append(label, " ");
+  });
+  for (let start = 0; start < lines.length; start += SLICE) {
+    const end = Math.min(lines.length, start + SLICE);
+    for (let i = start; i < end; i++) {
+      const line = lines[i];
+      const seq = String(i + 1);
+      line.id = `seq-${seq}`;
+      line.dataset.seq = seq;
+      line.className = data.classes[rows[2 * i + 1]] ?? "line";
+      line.hidden = !shown[rows[2 * i]];
+      for (const [label, target] of data.links[seq] ?? []) {
+        if (label === "→") line.append(" ", node("small", { class: "audience" }, `→ ${target}`));
+        else if (label === "↪") line.append(" ", node("a", { class: "concerns", href: `#seq-${target}` }, `↪ #${target}`));
+        else line.append(" ", node("a", { class: "answered", href: `#seq-${target}` }, `${label} #${target}`));
+      }
+      const summary = data.folded[seq];
+      if (summary) {
+        line.classList.add("fold");
+        const button = node("button", { type: "button", class: "summary", "aria-expanded": "false" }, summary);
+        button.addEventListener("click", () => {
+          button.setAttribute("aria-expanded", String(line.classList.toggle("open")));
+        });
+        line.prepend(button);
+      }
+    }
+    await nextTask();
+  }
+}
+
+// The verifier in a worker (started from a `blob:` of the file's own script), else here.
+function verifyInWorker(archive, onProgress) {
+  const source = document.getElementById("kiroku-worker")?.textContent;
+  if (!source || typeof Worker !== "function") return null;
+  let worker;
+  try {
+    worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })));
+  } catch {
+    return null;
+  }
+  return new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => {
+      if (data.progress) onProgress(data.progress);
+      if (data.result) { worker.terminate(); resolve(data.result); }
+    };
+    worker.onerror = (event) => { event.preventDefault?.(); worker.terminate(); reject(event); };
+    worker.postMessage({ archive });
+  });
+}
+
+async function verifyHere(archive, onProgress) {
+  const text = await decodeArchive(archive);
+  return verifyArchive(text, { progress: (phase, done, total) => onProgress({ phase, done, total }), withExpected: true });
+}
+
+// Each line against what it must read, a slice at a time.
+async function checkPage(lines, data, result) {
+  const problems = [];
+  if (!result.expected) return problems;
+  const sealed = data.classes.map((names) => names.split(" ").includes("sealed"));
+  for (let start = 0; start < lines.length; start += SLICE) {
+    const slice = [];
+    for (let i = start; i < Math.min(lines.length, start + SLICE); i++) {
+      const spans = lines[i].querySelectorAll(":scope > span");
+      slice.push([spans[1]?.textContent, spans[2]?.textContent, sealed[data.rows[2 * i + 1]]]);
+    }
+    checkLines(slice, result.expected, problems, start);
+    await nextTask();
+  }
+  if (lines.length < result.events) {
+    problems.push({ seq: lines.length + 1, message: `event #${lines.length + 1} has no line in this log` });
+  }
+  return problems.map((p) => ({ seq: p.seq, why: p.message }));
+}
+
+function show(result, noted) {
+  const verdict = document.getElementById("verdict");
+  const head = compareHead(result.hashes, noted);
+  const first = result.problems[0];
+  const ok = !first && (!head || head.ok);
+  // A head the reader noted and this file lacks comes first: it is not the log they saw.
+  const bad = head && !head.ok ? head : first ?? null;
+  const also = bad === head && first ? ` Also ✗ #${first.seq}: ${first.why}.` : "";
+  verdict.dataset.state = ok ? "ok" : "bad";
+  verdict.dataset.seq = bad ? String(bad.seq) : "";
+  const what = result.ended
+    ? `chain of ${result.events} events, ${result.reveals} reveals, ${result.draws} draws from the revealed seed`
+    : `chain of ${result.events} events, ${result.reveals} reveals (the dice verify after the end)`;
+  verdict.textContent = ok
+    ? `✓ Verified: ${what}${head ? `; ${head.why}` : ""}.`
+    : `✗ #${bad.seq}: ${bad.why}.${also}`;
+  if (result.head) {
+    document.getElementById("head-seq").textContent = `#${result.head.seq}`;
+    document.getElementById("head-hash").textContent = result.head.hash;
+  }
+  document.querySelector(".line.bad")?.classList.remove("bad");
+  if (bad) document.getElementById(`seq-${bad.seq}`)?.classList.add("bad");
+  document.body.dataset.verified = verdict.dataset.state;
+}
+
+async function main() {
+  const archive = document.getElementById("kiroku-archive");
+  const verdict = document.getElementById("verdict");
+  if (!archive || !verdict) return;
+  const data = JSON.parse(document.getElementById("kiroku-lines").textContent);
+  const lines = document.querySelectorAll("body > p");
+  const laidOut = layOut(lines, data);
+  if (!globalThis.crypto?.subtle || typeof DecompressionStream !== "function") {
+    verdict.dataset.state = "unavailable";
+    verdict.textContent = "This browser cannot verify here (it needs Web Crypto and DecompressionStream: a recent browser, on a file, https or localhost).";
+    return;
+  }
+  const bar = node("progress", { id: "verify-progress" });
+  document.getElementById("verify-progress-slot").append(bar);
+  verdict.dataset.state = "running";
+  verdict.textContent = "Verifying…";
+  const onProgress = ({ phase, done, total }) => {
+    bar.max = total || 1;
+    bar.value = done;
+    verdict.textContent = phase === "chain"
+      ? `Verifying… the chain: ${done} of ${total} events`
+      : `Verifying… the dice: ${done} of ${total} draws`;
+  };
+  const started = performance.now();
+  const text = archive.textContent;
+  let result;
+  try {
+    result = await (verifyInWorker(text, onProgress) ?? verifyHere(text, onProgress));
+  } catch {
+    result = await verifyHere(text, onProgress);
+  }
+  await laidOut;
+  const lineProblems = await checkPage(lines, data, result);
+  result.problems = [...result.problems, ...lineProblems].sort((a, b) => a.seq - b.seq);
+  result.ok = !result.problems.length;
+  bar.hidden = true;
+  const elapsedMs = performance.now() - started;
+  globalThis.kirokuVerification = {
+    ok: result.ok, seq: result.problems[0]?.seq ?? null, why: result.problems[0]?.why ?? null,
+    events: result.events, draws: result.draws, elapsedMs, workerMs: result.elapsedMs,
+  };
+  show(result, parseHead(location.hash));
+  addEventListener("hashchange", () => show(result, parseHead(location.hash)));
+  const form = document.getElementById("noted-head");
+  form?.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const typed = form.elements.head.value.trim().replace(/\s+/, ":");
+    location.hash = `head=${typed}`;
+  });
+  if (form) form.hidden = false;
+}
+
+main();
