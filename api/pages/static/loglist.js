@@ -5,6 +5,7 @@
 // for older ones (`loadOlder`). So the page's cost grows with what is on screen, not with the
 // length of the game.
 const WINDOW = 300; // lines in the DOM at most
+const FRESH = 100; // lines drawn when the window starts afresh (a filter, the first page)
 const STEP = 100; // lines added or dropped at an edge as the reader scrolls
 const EDGE = 400; // px from an edge that moves the window
 const BOTTOM = 80; // px from the bottom that counts as "following the live end"
@@ -95,13 +96,14 @@ export class LogList {
   // The window at the live end, the list scrolled to its bottom.
   showEnd() {
     const to = this.shown.length;
-    const from = Math.max(0, to - WINDOW);
-    if (from >= this.to || this.to < this.from) {
+    let from;
+    if (this.from === this.to || to - this.to > WINDOW) { // empty, or far behind: afresh
       this.clear();
+      from = Math.max(0, to - FRESH);
       this.box.append(...this.shown.slice(from, to).map((seq) => this.item(seq)));
     } else {
-      if (this.from < from) for (const seq of this.shown.slice(this.from, from)) this.drop(seq);
-      else if (this.from > from) this.box.prepend(...this.shown.slice(from, this.from).map((seq) => this.item(seq)));
+      from = Math.max(this.from, to - WINDOW);
+      for (const seq of this.shown.slice(this.from, from)) this.drop(seq);
       this.box.append(...this.shown.slice(this.to, to).map((seq) => this.item(seq)));
     }
     this.from = from;
