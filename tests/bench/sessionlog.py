@@ -109,7 +109,9 @@ def _in_chromium(browser: Any, path: Path, events: int) -> dict[str, Any]:
         page.goto(path.as_uri(), wait_until="commit", timeout=600_000)
         page.wait_for_selector("body > p", state="visible", timeout=600_000)
         first = time.perf_counter() - started
-        page.wait_for_function("globalThis.kirokuVerification", timeout=900_000, polling=100)
+        page.wait_for_selector(
+            "body[data-verified=ok], body[data-verified=bad]", state="attached", timeout=900_000
+        )
         verdict = time.perf_counter() - started
         result = page.evaluate("globalThis.kirokuVerification")
     finally:

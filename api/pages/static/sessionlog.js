@@ -84,20 +84,25 @@ async function verifyHere(archive, onProgress) {
   return verifyArchive(text, { progress: (phase, done, total) => onProgress({ phase, done, total }), withExpected: true });
 }
 
-// Each line against what it must read, a slice at a time.
-async function checkPage(lines, data, result) {
-  const problems = [];
-  if (!result.expected) return problems;
+// What each line says ([name, text, sealed]), read a slice at a time (while the worker checks).
+async function readLines(lines, data) {
   const sealed = data.classes.map((names) => names.split(" ").includes("sealed"));
+  const read = [];
   for (let start = 0; start < lines.length; start += SLICE) {
-    const slice = [];
     for (let i = start; i < Math.min(lines.length, start + SLICE); i++) {
-      const spans = lines[i].querySelectorAll(":scope > span");
-      slice.push([spans[1]?.textContent, spans[2]?.textContent, sealed[data.rows[2 * i + 1]]]);
+      const spans = lines[i].getElementsByTagName("span"); // the line's own three come first
+      read.push([spans[1]?.textContent, spans[2]?.textContent, sealed[data.rows[2 * i + 1]]]);
     }
-    checkLines(slice, result.expected, problems, start);
     await nextTask();
   }
+  return read;
+}
+
+// Each line against what it must read.
+function checkPage(lines, read, result) {
+  const problems = [];
+  if (!result.expected) return problems;
+  checkLines(read, result.expected, problems);
   if (lines.length < result.events) {
     problems.push({ seq: lines.length + 1, message: `event #${lines.length + 1} has no line in this log` });
   }
@@ -154,6 +159,7 @@ async function main() {
   };
   const started = performance.now();
   const text = archive.textContent;
+  const read = laidOut.then(() => readLines(lines, data));
   let result;
   try {
     result = await (verifyInWorker(text, onProgress) ?? verifyHere(text, onProgress));
@@ -161,7 +167,7 @@ async function main() {
     result = await verifyHere(text, onProgress);
   }
   await laidOut;
-  const lineProblems = await checkPage(lines, data, result);
+  const lineProblems = checkPage(lines, await read, result);
   result.problems = [...result.problems, ...lineProblems].sort((a, b) => a.seq - b.seq);
   result.ok = !result.problems.length;
   bar.hidden = true;
