@@ -15,10 +15,61 @@ function node(tag, attributes, text) {
   return item;
 }
 
-// Ids, classes, tab filters, spoilers folded, links between rulings and their lines.
-async function layOut(lines, data) {
+// Ids, classes, spoilers folded, links between rulings and their lines: laid on a line when it
+// comes near the screen (all at once in a short log). Touching a hundred thousand lines a
+// slice at a time would lay the whole page out again after every slice.
+const EAGER = 5000; // a log this short is laid out whole at once
+const AROUND = 300; // lines laid out on each side of the screen
+
+function layOutLine(line, i, data) {
+  const seq = String(i + 1);
+  line.id = `seq-${seq}`;
+  line.dataset.seq = seq;
+  line.className = data.classes[data.rows[2 * i + 1]] ?? "line";
+  for (const [label, target] of data.links[seq] ?? []) {
+    if (label === "→") line.append(" ", node("small", { class: "audience" }, `→ ${target}`));
+    else if (label === "↪") line.append(" ", node("a", { class: "concerns", href: `#seq-${target}` }, `↪ #${target}`));
+    else line.append(" ", node("a", { class: "answered", href: `#seq-${target}` }, `${label} #${target}`));
+  }
+  const summary = data.folded[seq];
+  if (summary) {
+    line.classList.add("fold");
+    const button = node("button", { type: "button", class: "summary", "aria-expanded": "false" }, summary);
+    button.addEventListener("click", () => {
+      button.setAttribute("aria-expanded", String(line.classList.toggle("open")));
+    });
+    line.prepend(button);
+  }
+}
+
+// The index of the first line at or below the top of the screen (lines of unticked tabs,
+// which have no box, are stepped over).
+function firstOnScreen(lines) {
+  const top = (i) => {
+    for (let k = i; k < lines.length && k < i + 64; k++) {
+      if (!lines[k].hidden) return lines[k].getBoundingClientRect().bottom;
+    }
+    return lines[i].getBoundingClientRect().bottom;
+  };
+  let low = 0;
+  let high = lines.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (top(middle) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function layOut(lines, data) {
   const shown = data.tabs.map(([, byDefault]) => byDefault);
   const rows = data.rows;
+  const done = new Uint8Array(lines.length);
+  const around = (i) => {
+    for (let k = Math.max(0, i - AROUND); k < Math.min(lines.length, i + AROUND); k++) {
+      if (!done[k]) { done[k] = 1; layOutLine(lines[k], k, data); }
+    }
+  };
   const apply = () => {
     for (let i = 0; i < lines.length; i++) lines[i].hidden = !shown[rows[2 * i]];
   };
@@ -26,37 +77,40 @@ async function layOut(lines, data) {
   data.tabs.forEach(([name], index) => {
     const box = node("input", { type: "checkbox", id: `tab-${index}`, class: "tab-toggle" });
     box.checked = shown[index];
-    box.addEventListener("change", () => { shown[index] = box.checked; apply(); });
+    box.addEventListener("change", () => { shown[index] = box.checked; apply(); schedule(); });
     const label = node("label", {});
     label.append(box, ` ${name}`);
     nav.append(label, " ");
   });
-  for (let start = 0; start < lines.length; start += SLICE) {
-    const end = Math.min(lines.length, start + SLICE);
-    for (let i = start; i < end; i++) {
-      const line = lines[i];
-      const seq = String(i + 1);
-      line.id = `seq-${seq}`;
-      line.dataset.seq = seq;
-      line.className = data.classes[rows[2 * i + 1]] ?? "line";
-      line.hidden = !shown[rows[2 * i]];
-      for (const [label, target] of data.links[seq] ?? []) {
-        if (label === "→") line.append(" ", node("small", { class: "audience" }, `→ ${target}`));
-        else if (label === "↪") line.append(" ", node("a", { class: "concerns", href: `#seq-${target}` }, `↪ #${target}`));
-        else line.append(" ", node("a", { class: "answered", href: `#seq-${target}` }, `${label} #${target}`));
-      }
-      const summary = data.folded[seq];
-      if (summary) {
-        line.classList.add("fold");
-        const button = node("button", { type: "button", class: "summary", "aria-expanded": "false" }, summary);
-        button.addEventListener("click", () => {
-          button.setAttribute("aria-expanded", String(line.classList.toggle("open")));
-        });
-        line.prepend(button);
-      }
-    }
-    await nextTask();
+  if (!shown.every(Boolean)) apply(); // 雑談 is hidden until ticked
+  if (lines.length <= EAGER) {
+    around(0);
+    for (let i = 0; i < lines.length; i++) if (!done[i]) { done[i] = 1; layOutLine(lines[i], i, data); }
+    return { show: () => {} };
   }
+  let frame = 0;
+  function schedule() {
+    if (frame) return;
+    frame = requestAnimationFrame(() => { frame = 0; around(firstOnScreen(lines)); });
+  }
+  addEventListener("scroll", schedule, { passive: true });
+  addEventListener("resize", schedule);
+  // A link to a line (`#seq-N`, or the verdict's): laid out, then shown.
+  const show = (seq, scroll = true) => {
+    const line = lines[seq - 1];
+    if (!line) return;
+    around(seq - 1);
+    if (scroll) line.scrollIntoView({ block: "center" });
+  };
+  addEventListener("hashchange", () => {
+    const seq = Number(/^#seq-(\d+)$/.exec(location.hash)?.[1]);
+    if (seq) show(seq);
+  });
+  const linked = Number(/^#seq-(\d+)$/.exec(location.hash)?.[1]);
+  if (linked) show(linked);
+  else around(0);
+  schedule();
+  return { show };
 }
 
 // The verifier in a worker (started from a `blob:` of the file's own script), else here.
@@ -109,7 +163,7 @@ function checkPage(lines, read, result) {
   return problems.map((p) => ({ seq: p.seq, why: p.message }));
 }
 
-function show(result, noted) {
+function show(result, noted, lines, view) {
   const verdict = document.getElementById("verdict");
   const head = compareHead(result.hashes, noted);
   const first = result.problems[0];
@@ -129,8 +183,11 @@ function show(result, noted) {
     document.getElementById("head-seq").textContent = `#${result.head.seq}`;
     document.getElementById("head-hash").textContent = result.head.hash;
   }
-  document.querySelector(".line.bad")?.classList.remove("bad");
-  if (bad) document.getElementById(`seq-${bad.seq}`)?.classList.add("bad");
+  document.querySelector(".bad")?.classList.remove("bad");
+  if (bad && lines[bad.seq - 1]) {
+    view.show(bad.seq, false);
+    lines[bad.seq - 1].classList.add("bad");
+  }
   document.body.dataset.verified = verdict.dataset.state;
 }
 
@@ -140,7 +197,10 @@ async function main() {
   if (!archive || !verdict) return;
   const data = JSON.parse(document.getElementById("kiroku-lines").textContent);
   const lines = document.querySelectorAll("body > p");
-  const laidOut = layOut(lines, data);
+  const begun = performance.now();
+  const phases = {};
+  const view = layOut(lines, data);
+  phases.laidOut = performance.now() - begun;
   if (!globalThis.crypto?.subtle || typeof DecompressionStream !== "function") {
     verdict.dataset.state = "unavailable";
     verdict.textContent = "This browser cannot verify here (it needs Web Crypto and DecompressionStream: a recent browser, on a file, https or localhost).";
@@ -159,14 +219,17 @@ async function main() {
   };
   const started = performance.now();
   const text = archive.textContent;
-  const read = laidOut.then(() => readLines(lines, data));
+  const read = readLines(lines, data).then((found) => {
+    phases.read = performance.now() - begun;
+    return found;
+  });
   let result;
   try {
     result = await (verifyInWorker(text, onProgress) ?? verifyHere(text, onProgress));
   } catch {
     result = await verifyHere(text, onProgress);
   }
-  await laidOut;
+  phases.verified = performance.now() - begun;
   const lineProblems = checkPage(lines, await read, result);
   result.problems = [...result.problems, ...lineProblems].sort((a, b) => a.seq - b.seq);
   result.ok = !result.problems.length;
@@ -174,10 +237,10 @@ async function main() {
   const elapsedMs = performance.now() - started;
   globalThis.kirokuVerification = {
     ok: result.ok, seq: result.problems[0]?.seq ?? null, why: result.problems[0]?.why ?? null,
-    events: result.events, draws: result.draws, elapsedMs, workerMs: result.elapsedMs,
+    events: result.events, draws: result.draws, elapsedMs, workerMs: result.elapsedMs, phases,
   };
-  show(result, parseHead(location.hash));
-  addEventListener("hashchange", () => show(result, parseHead(location.hash)));
+  show(result, parseHead(location.hash), lines, view);
+  addEventListener("hashchange", () => show(result, parseHead(location.hash), lines, view));
   const form = document.getElementById("noted-head");
   form?.addEventListener("submit", (event) => {
     event.preventDefault();
