@@ -8,14 +8,14 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 from starlette.types import Receive, Scope, Send
 
-from api import longreads, pages
+from api import longreads, observe, pages
 from api.affinity import Affinity, affinity_wanted
 from api.errors import install_error_handlers
 from api.limits import BodySizeLimit
-from api.live import Live
+from api.live import Live, LiveSettings
 from api.openapi import install_openapi
 from api.routes import (
     commands,
@@ -23,6 +23,7 @@ from api.routes import (
     games,
     health,
     log,
+    pictures,
     replay,
     rulesets,
     sessions,
@@ -30,6 +31,8 @@ from api.routes import (
     views,
 )
 from api.routes.lean import LeanCommands, lane_game_id
+from api.strict import known_query
+from api.throttle import Throttle
 from api.web import SecurityHeaders, WebSettings
 from domain.authentication import Authenticator
 from domain.service import GameService
@@ -70,7 +73,8 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.live = await Live.start(app.state.service)
+        app.state.live = await Live.start(app.state.service, on_revoked=app.state.auth.revoked)
+        app.state.service.listeners.append(observe.on_append)
         shorten_pool_wait(app.state.service.log.recorder)  # started: no more long waits
         shorten_pool_wait(app.state.views.store)
         if affinity_wanted(app.state.service.env):
@@ -89,6 +93,8 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
             await app.state.affinity.stop()
             app.state.affinity = None
         await app.state.live.stop()
+        if observe.on_append in app.state.service.listeners:
+            app.state.service.listeners.remove(observe.on_append)
         longreads.shutdown()
         if owned:
             app.state.service.close()
@@ -99,6 +105,7 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
         summary="A tamper-evident, event-sourced game log for tabletop play at a distance",
         version="0.1.0",
         lifespan=lifespan,
+        dependencies=[Depends(known_query)],  # api/strict.py: no undeclared query parameter
     )
     app.state.service = service = service if service is not None else GameService()
     app.state.auth = Authenticator(service.games)
@@ -108,10 +115,14 @@ def create_app(service: GameService | None = None, web: WebSettings | None = Non
     app.state.web = web if web is not None else WebSettings.from_env()
     install_error_handlers(app)
     install_openapi(app)
-    for module in (games, sessions, commands, events, log, views, stream, replay, rulesets, health):
+    routers = (games, sessions, commands, events, log, views, stream, replay, rulesets, health)
+    for module in (*routers, pictures):
         app.include_router(module.router)
     app.include_router(pages.router)
     app.mount("/static", pages.static_files(), name="static")
     app.add_middleware(BodySizeLimit)
+    live = LiveSettings.from_env()  # api/throttle.py: limits per client, counted in its Redis
+    app.add_middleware(Throttle, redis_url=live.redis_url, prefix=live.redis_prefix)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(observe.RequestMetrics)  # outermost: it sees every answer's status
     return app

@@ -4,6 +4,7 @@ recorded games (replay, audit, export, import) are in replay/cli.py."""
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import json
 import os
 import sys
@@ -15,9 +16,10 @@ from pathlib import Path
 from eventsourcing.persistence import PersistenceError
 
 from api.affinity import WORKERS_ENV, affinity_wanted
+from api.observe import log_config
 from api.web import PUBLIC_URL_ENV
 from domain import dice
-from domain.config import long_read_nice, store_env
+from domain.config import PublicServerSettings, long_read_nice, store_env
 from domain.errors import KirokuError
 from domain.lifecycle_events import GameOptions
 from domain.service import GameService, NewGame
@@ -45,8 +47,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
+def installed_version() -> str:
+    """The installed distribution's version (a checkout not installed says so)."""
+    try:
+        return importlib.metadata.version("kiroku")
+    except importlib.metadata.PackageNotFoundError:
+        return "(not installed)"
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kiroku", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"kiroku {installed_version()}")
     commands = parser.add_subparsers(title="commands")
 
     serve = commands.add_parser("serve", help="run the HTTP API")
@@ -147,6 +158,7 @@ def _serve(args: argparse.Namespace) -> int:
     try:  # a bad setting ends the command here, not in each worker or at the first long read
         affinity = affinity_wanted(store_env())
         long_read_nice()
+        public = PublicServerSettings.from_env()
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -164,7 +176,7 @@ def _serve(args: argparse.Namespace) -> int:
         workers=args.workers,
         # with affinity, a worker can give a client's connection to its game's owner
         http=HandingProtocol if affinity else "auto",
-        log_level="info",
+        log_config=log_config(public),  # api/observe.py: time, level, request id; or JSON
         access_log=args.access_log,
     )
     return 0

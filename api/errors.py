@@ -23,12 +23,12 @@ from domain import json_shape
 from domain.dice import DiceError
 from domain.errors import CorruptEvent, KirokuError
 from domain.repository import StoreBusy
-from domain.text import FORBIDDEN_CHARACTER
+from domain.text import BLANK_TEXT, FORBIDDEN_CHARACTER
 
 log = logging.getLogger("kiroku.api")
 
 PROBLEM_JSON = "application/problem+json"
-OWN_VALIDATION_CODES = json_shape.CODES | {FORBIDDEN_CHARACTER}
+OWN_VALIDATION_CODES = json_shape.CODES | {FORBIDDEN_CHARACTER, BLANK_TEXT}
 STATUS_BY_KIND = {
     "invalid": 422,
     "unauthorized": 401,

@@ -60,12 +60,22 @@ def join_link(
     return f"{base}/g/{game_id}/join#{secret}"
 
 
-# FastAPI's interactive API docs load Swagger UI with an inline script: they keep their own.
-UNGUARDED_PATHS = ("/docs", "/redoc")
+# FastAPI's interactive API docs (Swagger UI, ReDoc) run an inline script and load their
+# bundles from a CDN: these exact paths get a policy that allows just that, and the other
+# headers like every response. Exact: `/docsx` or `/docs/anything` is an ordinary path.
+DOCS_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc"})
+DOCS_CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com; "
+    "img-src 'self' data: https://fastapi.tiangolo.com https://cdn.redoc.ly; "
+    "font-src 'self' https://fonts.gstatic.com; worker-src 'self' blob:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+)
 
 
-def secured(send: Send) -> Send:
-    """`send`, with the content security policy and friends added to the response's head."""
+def secured(send: Send, policy: bytes | None = None) -> Send:
+    """`send`, with the content security policy (`policy`, else the default) and friends added
+    to the response's head."""
 
     async def send_with_headers(message: Message) -> None:
         if message["type"] == "http.response.start":
@@ -74,6 +84,8 @@ def secured(send: Send) -> Send:
             # script allowed by their hashes) keeps it; every other gets the default.
             own = any(name.lower() == CSP_HEADER for name, _value in headers)
             extra = [h for h in SECURITY_HEADERS if not (own and h[0] == CSP_HEADER)]
+            if policy is not None and not own:
+                extra = [(CSP_HEADER, policy) if h[0] == CSP_HEADER else h for h in extra]
             message["headers"] = [*headers, *extra]
         await send(message)
 
@@ -81,13 +93,16 @@ def secured(send: Send) -> Send:
 
 
 class SecurityHeaders:
-    """Adds the content security policy and friends to every response but the API docs."""
+    """Adds the content security policy and friends to every response (the API docs' own
+    exact paths get a policy of their own)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
+        self._docs_policy = DOCS_CONTENT_SECURITY_POLICY.encode()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["path"].startswith(UNGUARDED_PATHS):
+        if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        await self.app(scope, receive, secured(send))
+        policy = self._docs_policy if scope["path"] in DOCS_PATHS else None
+        await self.app(scope, receive, secured(send, policy))

@@ -6,11 +6,14 @@ the events that created them (GameCreated for the GM, SeatJoined for a seat).
 
 from __future__ import annotations
 
+import threading
+import time
 from dataclasses import dataclass
 
 from domain.audience import PUBLIC
 from domain.canonical import sha256_hex
 from domain.errors import Unauthorized
+from domain.game import GameState
 from domain.repository import GameRepository
 
 
@@ -27,10 +30,42 @@ class Presented:
     token: str | None = None
     session: str | None = None
 
+    def still_valid(self, state: GameState, audience: str) -> bool:
+        """Does `state` still know what was presented as `audience`? False once the seat's
+        sessions were revoked or its credentials rotated: an open stream ends on it."""
+        if self.token is not None:
+            return state.credentials.get(hash_token(self.token)) == audience
+        if self.session is not None:
+            return state.sessions.get(hash_token(self.session)) == audience
+        return True
+
+
+# After a revocation elsewhere, how long this process reads the store for every check of
+# that game rather than trusting a cached state (which a read begun before it may restore).
+DISTRUST_SECONDS = 5.0
+
 
 class Authenticator:
     def __init__(self, games: GameRepository) -> None:
         self.games = games
+        self._distrusted: dict[str, float] = {}
+        self._guard = threading.Lock()
+
+    def revoked(self, game_id: str) -> None:
+        """Another process revoked credentials of this game: forget its cached state, and
+        check every credential of it against the store for a while (thread-safe)."""
+        with self._guard:
+            now = time.monotonic()
+            for stale in [g for g, until in self._distrusted.items() if until < now]:
+                del self._distrusted[stale]
+            self._distrusted[game_id] = now + DISTRUST_SECONDS
+        self.games.forget(game_id)
+
+    def _cached(self, game_id: str) -> GameState | None:
+        until = self._distrusted.get(game_id)
+        if until is not None and until >= time.monotonic():
+            return None
+        return self.games.cached(game_id)
 
     def identify(self, game_id: str, presented: Presented) -> str:
         """The audience of whoever presented this in this game (see `audience`)."""
@@ -43,16 +78,18 @@ class Authenticator:
     def cached_actor(self, game_id: str, token: str) -> str | None:
         """The actor of a token the game's cached state knows (gm or seat:N), answered without
         reading the store; None when the game is not cached or the token not known there."""
-        cached = self.games.cached(game_id)
+        cached = self._cached(game_id)
         return cached.credentials.get(hash_token(token)) if cached is not None else None
 
     def audience(self, game_id: str, token: str | None) -> str:
         """The caller's audience in this game: gm, seat:N, or public (when spectators may).
 
-        Credentials are only ever added and options never change, so a cached state that knows
-        the token (or the game's options) answers without reading the store.
+        Options never change, and credentials are removed only by a revocation, which every
+        process hears of (its own appends update its cache; others' come through the fan-out,
+        `revoked`): so a cached state that knows the token (or the game's options) answers
+        without reading the store.
         """
-        cached = self.games.cached(game_id)
+        cached = self._cached(game_id)
         if cached is not None and (token is None or hash_token(token) in cached.credentials):
             state = cached
         else:

@@ -12,10 +12,10 @@ from domain.draws import find_draws
 from domain.json_shape import shape_problem
 from domain.text import (
     FORBIDDEN_CHARACTER,
-    MESSAGE_PATTERN,
     PlayerName,
     PlayerText,
     forbidden_character,
+    message_pattern,
     problem_text,
 )
 
@@ -35,9 +35,9 @@ def _command_schema(schema: dict[str, Any]) -> None:
             if option.get("type") != "string" or {"enum", "const"} & set(option):
                 continue
             if "pattern" not in option:
-                option["pattern"] = MESSAGE_PATTERN
-            elif option["pattern"] != MESSAGE_PATTERN and "allOf" not in option:
-                option["allOf"] = [{"pattern": MESSAGE_PATTERN}]
+                option["pattern"] = message_pattern()
+            elif option["pattern"] != message_pattern() and "allOf" not in option:
+                option["allOf"] = [{"pattern": message_pattern()}]
 
 
 class Command(BaseModel):
@@ -55,7 +55,9 @@ class Command(BaseModel):
             found = forbidden_character(text)
             if found is not None:
                 raise PydanticCustomError(
-                    FORBIDDEN_CHARACTER, "{detail}", {"detail": problem_text(field, *found)}
+                    FORBIDDEN_CHARACTER,
+                    "{detail}",
+                    {"detail": problem_text(f"「{field}」", *found)},
                 )
         return self
 

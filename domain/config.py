@@ -8,6 +8,7 @@ SQLite (`KIROKU_DB`, default ./kiroku.db) unless a PostgreSQL URL is given
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from urllib.parse import parse_qsl, unquote, urlparse
 
 DEFAULT_SQLITE_PATH = "./kiroku.db"
@@ -112,3 +113,57 @@ def pool_wait_seconds() -> float:
 
 def is_postgres(env: dict[str, str]) -> bool:
     return env.get("PERSISTENCE_MODULE") == "eventsourcing.postgres"
+
+
+# ------------------------------------------------------------------ a public server (issue 34)
+# Logs, and limits per client. Kept together here, apart from the store's settings above,
+# until the one settings module takes them in.
+
+LOG_FORMAT_ENV = "KIROKU_LOG_FORMAT"  # text (default) or json: one JSON object a line
+LOG_LEVEL_ENV = "KIROKU_LOG_LEVEL"  # DEBUG, INFO (default), WARNING, ERROR
+LIMITS_ENV = "KIROKU_LIMITS"  # on (default) or off
+# Each limit in the `limits` package's notation ("10/minute;100/day": all must hold), per
+# client address and, where the request carries one, per token or session.
+LIMIT_ENVS = {
+    "create": "KIROKU_LIMIT_CREATE",
+    "join": "KIROKU_LIMIT_JOIN",
+    "command": "KIROKU_LIMIT_COMMAND",
+    "stream": "KIROKU_LIMIT_STREAM",
+}
+# Defaults for a server open to people its operator does not know: a table of 16 playing at
+# full speed stays far below them; one client scripting against it does not.
+DEFAULT_LIMITS = {
+    "create": "10/minute;60/hour",  # a host makes a few tables, not hundreds
+    "join": "30/minute",  # a table of 16 joining at once, twice over
+    "command": "120/minute",  # per token: two a second, sustained; per address ×4 (shared NAT)
+    "stream": "60/minute",  # new stream connections (EventSource reconnects ~1/s at worst)
+}
+ADDRESS_FACTOR = 4  # an address (a household, a café) carries several players' tokens
+
+
+@dataclass(frozen=True)
+class PublicServerSettings:
+    log_format: str = "text"
+    log_level: str = "INFO"
+    limits_on: bool = True
+    limits: tuple[tuple[str, str], ...] = tuple(DEFAULT_LIMITS.items())
+
+    @classmethod
+    def from_env(cls) -> PublicServerSettings:
+        fmt = os.environ.get(LOG_FORMAT_ENV, "").strip().lower() or "text"
+        if fmt not in ("text", "json"):
+            raise ValueError(f"{LOG_FORMAT_ENV} must be text or json, not {fmt!r}")
+        level = os.environ.get(LOG_LEVEL_ENV, "").strip().upper() or "INFO"
+        if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+            raise ValueError(f"{LOG_LEVEL_ENV} must be DEBUG, INFO, WARNING or ERROR")
+        switch = os.environ.get(LIMITS_ENV, "").strip().lower() or "on"
+        if switch not in ("on", "off"):
+            raise ValueError(f"{LIMITS_ENV} must be on or off, not {switch!r}")
+        limits = {
+            what: os.environ.get(env, "").strip() or DEFAULT_LIMITS[what]
+            for what, env in LIMIT_ENVS.items()
+        }
+        return cls(fmt, level, switch == "on", tuple(limits.items()))
+
+    def limit(self, what: str) -> str:
+        return dict(self.limits)[what]

@@ -60,7 +60,7 @@ def shape_problem(
                 )
             for key, child in item.items():
                 if check_texts and isinstance(key, str):
-                    problem = _text_problem("A key", key)
+                    problem = _text_problem("キー", key)
                     if problem is not None:
                         return problem
                 stack.append((child, depth + 1))
@@ -69,7 +69,7 @@ def shape_problem(
                 return _too_deep(max_depth)
             stack.extend((child, depth + 1) for child in item)
         elif check_texts and isinstance(item, str):
-            problem = _text_problem("A text", item)
+            problem = _text_problem("文字列", item)
             if problem is not None:
                 return problem
     if max_bytes is None:

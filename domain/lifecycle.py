@@ -34,6 +34,7 @@ from domain.errors import Forbidden, KirokuError, NotFound, RuleViolation
 from domain.game import GAME_STATE_VERSION, GameState, SeatState, SecretRecord
 from domain.lifecycle_events import (
     Amended,
+    CredentialsRotated,
     Declared,
     DiceRolled,
     GameCreated,
@@ -165,6 +166,29 @@ def issue_invite(state: GameState, actor: str, seat: int, invite_hash: str) -> D
         )
     _require_not_ended(state)
     return Draft(InviteIssued(seat=seat), server=ServerData(invites={invite_hash: seat}))
+
+
+def rotate_credentials(state: GameState, actor: str, seat: int, invite_hash: str) -> Draft:
+    """Replace a seat's credentials: every bearer token and browser session of the seat and
+    its unused invites stop working, and a new invite (`invite_hash`) joins it again.
+
+    The GM rotates any seat; a seat rotates its own (its link leaked). In a game without a
+    referee the host may rotate only seats nobody has joined: the new link would otherwise
+    let it read a player's secrets (as for `issue_invite`)."""
+    found = state.seat(seat)
+    if found is None:
+        raise NotFound("unknown_seat", f"There is no seat {seat} in this game.")
+    own = actor == found.actor
+    if not own:
+        _require_referee(state, actor, "replace a seat's credentials")
+    if state.host is not None and found.joined and not own:
+        raise Forbidden(
+            "seat_taken",
+            f"Seat {seat} has joined: in a game without a referee only that seat can replace "
+            "its own credentials (the host would otherwise see its secrets).",
+        )
+    _require_not_ended(state)
+    return Draft(CredentialsRotated(seat=seat), server=ServerData(invites={invite_hash: seat}))
 
 
 # ---------------------------------------------------------------------------------- decide
@@ -560,10 +584,22 @@ def evolve(state: GameState, recorded: Recorded) -> GameState:
         update["tabs"] = (*state.tabs, event.name)
     elif isinstance(event, SessionsRevoked):
         update["sessions"] = {h: a for h, a in state.sessions.items() if a != event.audience}
+    elif isinstance(event, CredentialsRotated):
+        _evolve_rotation(state, event.seat, update)
 
     rules = ruleset_for(state.ruleset).evolve(state.rules, recorded)
     update["rules"] = rules
     return state.model_copy(update=update)
+
+
+def _evolve_rotation(state: GameState, seat: int, update: dict[str, Any]) -> None:
+    """Drop the seat's tokens, sessions and invites but the new one (in `update` already)."""
+    actor = seat_actor(seat)
+    new_invites = update.get("invites", state.invites)
+    fresh = {h for h in new_invites if h not in state.invites}
+    update["credentials"] = {h: a for h, a in state.credentials.items() if a != actor}
+    update["sessions"] = {h: a for h, a in state.sessions.items() if a != actor}
+    update["invites"] = {h: s for h, s in new_invites.items() if s != seat or h in fresh}
 
 
 def _evolve_server_data(state: GameState, recorded: Recorded, update: dict[str, Any]) -> None:

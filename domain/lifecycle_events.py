@@ -143,6 +143,15 @@ class SessionsRevoked(Event):
     audience: str
 
 
+class CredentialsRotated(Event):
+    """A seat's credentials replaced (a stolen or leaked link): its bearer tokens, browser
+    sessions and unused invites stop working at once; a new invite (its hash is server data)
+    joins it again. The envelope's actor and time say who did it and when."""
+
+    type = "CredentialsRotated"
+    seat: int
+
+
 class InviteIssued(Event):
     """The GM issued a new invite link for a seat (its hash is server data)."""
 

@@ -165,6 +165,11 @@ def _lifecycle(
         case "SessionsRevoked":
             who = actor_name(str(public.get("audience", "")), seat_names)
             return {"kind": "system", "text": f"{who}'s browser sessions signed out"}
+        case "CredentialsRotated":
+            return {
+                "kind": "system",
+                "text": f"seat {public.get('seat')}'s links and sign-ins replaced",
+            }
         case "InviteIssued":
             return {"kind": "system", "text": f"a new invite for seat {public.get('seat')}"}
         case "PhaseAdvanced":

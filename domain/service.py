@@ -9,6 +9,8 @@ Idempotency-Key is answered once, durably: its answer is stored with its events.
 
 from __future__ import annotations
 
+import base64
+import hmac
 import logging
 import random
 import secrets
@@ -19,7 +21,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
-from uuid import uuid4
+from uuid import UUID, uuid4, uuid5
 
 from domain import codec, lifecycle
 from domain.audience import GM, seat_actor
@@ -35,7 +37,14 @@ from domain.lifecycle_events import GameCreated, GameOptions, SeatJoined
 from domain.records import CommandKey, Draft, Recorded, ServerData
 from domain.repository import Answer, AppendConflict, GameRepository
 from domain.store import CommandAnswer, EventLog
-from domain.text import FORBIDDEN_CHARACTER, forbidden_character, problem_text
+from domain.text import (
+    BLANK_TEXT,
+    FORBIDDEN_CHARACTER,
+    blank,
+    blank_text,
+    forbidden_character,
+    problem_text,
+)
 from domain.verification import Unreadable, VerificationReport, verify
 from domain.writer import GroupWriter, Job, Then
 
@@ -70,6 +79,29 @@ class CreatedGame:
     actor: str  # gm, host, or the seat:N the host sits at
     host: bool  # a game without a referee
     seats: list[SeatInvite]  # every seat but the one a host sits at (it needs no invite)
+    replayed: bool = False  # answered again for a retry with the same Idempotency-Key
+
+
+# Game ids of creations sent with an Idempotency-Key: derived from the key, so a retry finds
+# the game its first attempt made (and two racing attempts collide on seq 1).
+_CREATED_WITH_KEY = UUID("5b0f3c1e-6f0a-4d8e-9c43-2a1d7f6e9b10")
+
+
+def _derived(server_seed: str, *parts: str, size: int) -> str:
+    """A secret derived from the game's server seed and what only its requester holds (an
+    Idempotency-Key, an invite): a retry gets the very same one back, and it is never stored
+    (only its hash is, like every other token). The seed is secret until the game ends."""
+    message = "\n".join(("kiroku/idempotent", *parts)).encode()
+    digest = hmac.new(bytes.fromhex(server_seed), message, "sha256").digest()
+    return base64.urlsafe_b64encode(digest[:size]).rstrip(b"=").decode()
+
+
+def key_reused(what: str) -> KirokuError:
+    """422, as the Idempotency-Key draft asks: the key answered another request before."""
+    return KirokuError(
+        "idempotency_key_reused",
+        f"This Idempotency-Key was already used for a different {what}.",
+    )
 
 
 @dataclass(frozen=True)
@@ -108,26 +140,39 @@ class GameService:
 
     # ------------------------------------------------------------------------- commands
 
-    def create_game(self, new: NewGame) -> CreatedGame:
+    def create_game(self, new: NewGame, idempotency_key: str | None = None) -> CreatedGame:
+        """Create a game. With an Idempotency-Key, a retry of the same request answers the
+        game its first attempt created (same id, token and invites); the key with another
+        request is refused (422 idempotency_key_reused)."""
         canonical_request([new.title, new.seat_names, new.ruleset_options])
         for name in (new.title, *new.seat_names):  # the API's models check these too; the CLI
             found = forbidden_character(name, one_line=True)
             if found is not None:
-                raise KirokuError(FORBIDDEN_CHARACTER, problem_text("A title or name", *found))
-        game_id = str(uuid4())
-        token = secrets.token_urlsafe(32)
-        invites = {
-            seat: secrets.token_urlsafe(16)
-            for seat in range(1, len(new.seat_names) + 1)
-            if seat != new.host_seat
-        }
+                raise KirokuError(FORBIDDEN_CHARACTER, problem_text("タイトルか名前", *found))
+            if blank(name):
+                raise KirokuError(BLANK_TEXT, blank_text("タイトルか名前"))
+        open_seats = [s for s in range(1, len(new.seat_names) + 1) if s != new.host_seat]
+        server_seed = new_server_seed()
+        command: CommandKey | None = None
+        if idempotency_key is None:
+            game_id = str(uuid4())
+            token = secrets.token_urlsafe(32)
+            invites = {seat: secrets.token_urlsafe(16) for seat in open_seats}
+        else:
+            key = sha256_hex(f"create\n{idempotency_key}")
+            request = sha256_hex(canonical_request(_creation_request(new)))
+            game_id = str(uuid5(_CREATED_WITH_KEY, key))
+            if self.games.exists(game_id):
+                return self._created_again(game_id, new, idempotency_key, request)
+            token, invites = _creation_secrets(server_seed, idempotency_key, open_seats)
+            command = CommandKey(key=key, request=request, count=1)
         draft = lifecycle.create(
             ruleset=new.ruleset,
             title=new.title,
             seat_names=new.seat_names,
             options=new.options,
             ruleset_options=new.ruleset_options,
-            server_seed=new_server_seed(),
+            server_seed=server_seed,
             token_hash=hash_token(token),
             invite_hashes=[hash_token(i) for i in invites.values()],
             referee=new.referee,
@@ -135,6 +180,11 @@ class GameService:
         )
         assert isinstance(draft.event, GameCreated)
         host = draft.event.host
+        if command is not None:
+            server = draft.server or ServerData()
+            draft = Draft(
+                draft.event, draft.audience, server.model_copy(update={"command": command})
+            )
         recorded = codec.seal(
             draft,
             game_id=game_id,
@@ -143,7 +193,13 @@ class GameService:
             at=_now(),
             prev_hash=genesis_hash(game_id),
         )
-        state = self.games.add(None, [recorded])
+        try:
+            state = self.games.add(None, [recorded])
+        except AppendConflict:
+            if idempotency_key is None:
+                raise
+            # The same key's other attempt created it a moment ago.
+            return self._created_again(game_id, new, idempotency_key, request)
         self._announce(state, [recorded])
         seats = [
             SeatInvite(seat=s, name=new.seat_names[s - 1], invite=i) for s, i in invites.items()
@@ -152,22 +208,70 @@ class GameService:
             game_id=game_id, token=token, actor=host or GM, host=host is not None, seats=seats
         )
 
-    def join(self, game_id: str, invite: str, client_seed: str | None) -> tuple[int, str]:
-        canonical_request([invite, client_seed])
-        token = secrets.token_urlsafe(32)
+    def _created_again(
+        self, game_id: str, new: NewGame, idempotency_key: str, request: str
+    ) -> CreatedGame:
+        """The answer a creation with this key gave, again (the secrets derived once more)."""
+        first = next(self.records(game_id, upto=1))
+        command = first.server.command if first.server is not None else None
+        if command is None or command.request != request:
+            raise key_reused("game")
+        state = self.state(game_id)
+        open_seats = [s.seat for s in state.seats if s.actor != state.host]
+        token, invites = _creation_secrets(state.server_seed, idempotency_key, open_seats)
+        host = state.host
+        seats = [
+            SeatInvite(seat=s, name=new.seat_names[s - 1], invite=i) for s, i in invites.items()
+        ]
+        return CreatedGame(
+            game_id=game_id,
+            token=token,
+            actor=host or GM,
+            host=host is not None,
+            seats=seats,
+            replayed=True,
+        )
+
+    def join(
+        self,
+        game_id: str,
+        invite: str,
+        client_seed: str | None,
+        idempotency_key: str | None = None,
+    ) -> tuple[int, str]:
+        """Take a seat with its invite. With an Idempotency-Key a retry of the same request
+        answers the same seat and token again (the invite is spent only once); the key with
+        another request is refused (422 idempotency_key_reused)."""
+        canonical = canonical_request([invite, client_seed])
+        tokens: dict[str, str] = {}
+
+        def token_for(state: GameState) -> str:
+            if idempotency_key is None:
+                return tokens.setdefault("token", secrets.token_urlsafe(32))
+            return _derived(state.server_seed, "join", invite, idempotency_key, size=32)
 
         def decide(state: GameState) -> list[Draft]:
+            token = tokens["token"] = token_for(state)
             return [lifecycle.join(state, hash_token(invite), hash_token(token), client_seed)]
 
         def actor_of(draft: Draft) -> str:
             assert isinstance(draft.event, SeatJoined)
             return seat_actor(draft.event.seat)
 
-        outcome = self.writer.run(Job(game_id, decide, actor_of, None))
+        answer = None
+        if idempotency_key is not None:
+            key = sha256_hex(f"join\n{idempotency_key}")
+            answer = Answer(key=key, request=sha256_hex(canonical))
+        try:
+            outcome = self.writer.run(Job(game_id, decide, actor_of, answer))
+        except KirokuError as error:
+            if error.code == "idempotency_key_reused":
+                raise key_reused("join") from None
+            raise
         joined = outcome.records[0].event
         assert isinstance(joined, SeatJoined)
-        seat = joined.seat
-        return seat, token
+        token = token_for(outcome.state) if outcome.replayed else tokens["token"]
+        return joined.seat, token
 
     def issue_invite(self, game_id: str, actor: str, seat: int) -> str:
         """A new single-use invite for a seat, asked for by `actor` (lifecycle.issue_invite
@@ -177,6 +281,22 @@ class GameService:
             Job(
                 game_id,
                 lambda state: [lifecycle.issue_invite(state, actor, seat, hash_token(invite))],
+                lambda _d: actor,
+                None,
+            )
+        )
+        return invite
+
+    def rotate_credentials(self, game_id: str, actor: str, seat: int) -> str:
+        """Replace a seat's credentials (lifecycle.rotate_credentials says who may): its
+        tokens, sessions and invites stop working; returns the one new invite."""
+        invite = secrets.token_urlsafe(16)
+        self.writer.run(
+            Job(
+                game_id,
+                lambda state: [
+                    lifecycle.rotate_credentials(state, actor, seat, hash_token(invite))
+                ],
                 lambda _d: actor,
                 None,
             )
@@ -366,3 +486,28 @@ class GameService:
     def envelopes(self, game_id: str) -> list[dict[str, Any] | Unreadable]:
         """The envelopes exactly as stored, for verification; an unreadable one as (seq, why)."""
         return self.games.envelopes(game_id)
+
+
+def _creation_request(new: NewGame) -> dict[str, Any]:
+    """Everything a creation asks for, to refuse its Idempotency-Key with another request."""
+    return {
+        "ruleset": new.ruleset,
+        "title": new.title,
+        "seats": new.seat_names,
+        "options": new.options.model_dump(mode="json"),
+        "ruleset_options": new.ruleset_options,
+        "referee": new.referee,
+        "host_seat": new.host_seat,
+    }
+
+
+def _creation_secrets(
+    server_seed: str, idempotency_key: str, open_seats: list[int]
+) -> tuple[str, dict[int, str]]:
+    """The creator's token and the seats' invites of a creation sent with a key."""
+    token = _derived(server_seed, "create", "token", idempotency_key, size=32)
+    invites = {
+        seat: _derived(server_seed, "create", f"invite {seat}", idempotency_key, size=16)
+        for seat in open_seats
+    }
+    return token, invites

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO, TypeVar
 
+from domain.errors import KirokuError
 from domain.service import GameService
 from domain.verification import verify
 from replay.history import History, settle
@@ -124,8 +125,16 @@ def _replay(args: argparse.Namespace) -> int:
     if args.print:
         print(render_at(cursor))
         return 0
-    from replay.viewer import run_viewer
-
+    try:
+        from replay.viewer import run_viewer
+    except ModuleNotFoundError as missing:
+        if missing.name is None or missing.name.partition(".")[0] != "textual":
+            raise
+        raise KirokuError(
+            "tui_missing",
+            "the terminal viewer needs the tui extra: pip install 'kiroku[tui]' "
+            "(or print one moment with --print)",
+        ) from None
     run_viewer(cursor)
     return 0
 

@@ -19,6 +19,9 @@ POSTGRES_URL = os.environ.get(
     "KIROKU_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test"
 )
 REDIS_URL = os.environ.get("KIROKU_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+# Limits per client (api/throttle.py) are on by default; the suite's clients are many and all
+# on one address. tests/api/test_limits.py turns them on with limits of its own.
+os.environ.setdefault("KIROKU_LIMITS", "off")
 
 
 def require_service(name: str, reachable: bool, how: str) -> None:

@@ -112,6 +112,7 @@ class KirokuServer:
         if self.database_url is not None:
             command += ["--database-url", self.database_url]
         env = {k: v for k, v in os.environ.items() if k not in ("KIROKU_DB", "KIROKU_DATABASE_URL")}
+        env.setdefault("KIROKU_LIMITS", "off")  # tests and benchmarks drive many clients
         env.update(self.extra_env)
         env["PYTHONUNBUFFERED"] = "1"
         fd, log_name = tempfile.mkstemp(prefix="kiroku-serve-", suffix=".log")

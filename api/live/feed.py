@@ -9,10 +9,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 
 from api.live.batch import Batch, Message
+from api.observe import FANOUT_LAG
+from domain.game import GameState
 
 logger = logging.getLogger("kiroku.live")
 
@@ -27,11 +30,13 @@ class GameFeed:
     def __init__(self, game_id: str, read: Reader, recheck: float) -> None:
         self.game_id = game_id
         self.head: int | None = None  # the highest seq read into the buffer; None before a read
+        self.state: GameState | None = None  # the game as of the latest read (covers `head`)
         self.fetches = 0
         self.closed = False
         self._read = read
         self._recheck = recheck
         self._known = 0  # the highest seq any notification announced
+        self._noticed: float | None = None  # when an unread notice first arrived (monotonic)
         self._batches: deque[Batch] = deque()
         self._kept = 0
         self._waiters: set[asyncio.Event] = set()
@@ -76,6 +81,8 @@ class GameFeed:
         elif seq > self._known:
             self._known = seq
             if self.head is None or seq > self.head:
+                if self._noticed is None:
+                    self._noticed = time.monotonic()
                 self._wake.set()
 
     def close(self) -> None:
@@ -115,8 +122,16 @@ class GameFeed:
             self._failing = False
         self.fetches += 1
         self._known = max(self._known, batch.last)
+        if self.state is None or batch.state.version >= self.state.version:
+            revoking = self.state is not None and _revokes(self.state, batch.state)
+            self.state = batch.state
+            if revoking:  # streams check their credentials against it even with no new event
+                self._wake_waiters()
         if self.head is not None and batch.last <= self.head:
             return False
+        if self._noticed is not None and batch.last >= self._known:
+            FANOUT_LAG.observe(time.monotonic() - self._noticed)
+            self._noticed = None
         if batch.records:
             self._batches.append(batch)
             self._kept += len(batch.records)
@@ -129,3 +144,10 @@ class GameFeed:
     def _wake_waiters(self) -> None:
         for waiter in self._waiters:
             waiter.set()
+
+
+def _revokes(old: GameState, new: GameState) -> bool:
+    """Has some credential or session of `old` gone in `new`?"""
+    return not (old.credentials.keys() <= new.credentials.keys()) or not (
+        old.sessions.keys() <= new.sessions.keys()
+    )

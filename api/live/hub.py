@@ -72,6 +72,12 @@ class Hub:
         if feed is not None:
             feed.notify(seq)
 
+    def recheck(self, game_id: str) -> None:
+        """The game's feed (if any) reads the store now, whatever it knows."""
+        feed = self._feeds.get(game_id)
+        if feed is not None:
+            feed.notify(None)
+
     def recheck_all(self) -> None:
         """Notifications may have been lost (Redis reconnected): every feed looks again."""
         for feed in self._feeds.values():

@@ -14,6 +14,8 @@ import asyncio
 import contextlib
 import logging
 import os
+from collections.abc import Callable
+from typing import Any
 
 from redis.asyncio import Redis
 from redis.asyncio.retry import Retry
@@ -34,8 +36,16 @@ def encode_notice(game_id: str, seq: int) -> str:
     return f"{game_id} {seq}"
 
 
+def _text(data: bytes | str) -> str:
+    return data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+
+
+def _channel(message: dict[str, Any]) -> str:
+    return _text(message["channel"])
+
+
 def decode_notice(data: bytes | str) -> tuple[str, int] | None:
-    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    text = _text(data)
     game_id, _, seq = text.partition(" ")
     if not game_id or not seq.isdigit():
         return None
@@ -43,8 +53,13 @@ def decode_notice(data: bytes | str) -> tuple[str, int] | None:
 
 
 class RedisFanout:
-    def __init__(self, url: str, prefix: str, hub: Hub) -> None:
+    def __init__(self, url: str, prefix: str, hub: Hub, on_revoked: Callable[[str], None]) -> None:
         self.channel = f"{prefix}:appended"
+        # "<game_id>": credentials of that game were revoked (a separate channel: a worker of
+        # an older version ignores it rather than misreading it).
+        self.revoked_channel = f"{prefix}:revoked"
+        self._on_revoked = on_revoked
+        self._revoked: set[str] = set()
         self.subscribed = asyncio.Event()  # set while the subscription is live
         self._hub = hub
         # No client-side retries: a failure must surface here, so that this class knows
@@ -74,11 +89,20 @@ class RedisFanout:
         await asyncio.gather(*self._tasks, return_exceptions=True)
         await self._redis.aclose()
 
+    async def ping(self) -> None:
+        """Raises when Redis does not answer (the readiness check)."""
+        await self._redis.ping()
+
     def publish(self, game_id: str, seq: int) -> None:
         """Queue a notice (on the loop); a burst for one game is sent as its latest seq."""
         if seq > self._pending.get(game_id, 0):
             self._pending[game_id] = seq
             self._has_pending.set()
+
+    def publish_revoked(self, game_id: str) -> None:
+        """Queue a revocation notice (on the loop), sent before the game's seq notice."""
+        self._revoked.add(game_id)
+        self._has_pending.set()
 
     async def _publish(self) -> None:
         delay = MIN_BACKOFF
@@ -86,8 +110,11 @@ class RedisFanout:
             await self._has_pending.wait()
             self._has_pending.clear()
             pending, self._pending = self._pending, {}
+            revoked, self._revoked = self._revoked, set()
             try:
                 async with self._redis.pipeline(transaction=False) as pipe:
+                    for game_id in revoked:
+                        pipe.publish(self.revoked_channel, game_id)
                     for game_id, seq in pending.items():
                         pipe.publish(self.channel, encode_notice(game_id, seq))
                     await pipe.execute()
@@ -95,6 +122,8 @@ class RedisFanout:
                 self._lost("publish", error)
                 for game_id, seq in pending.items():  # newer notices win; retry the rest
                     self.publish(game_id, seq)
+                for game_id in revoked:
+                    self.publish_revoked(game_id)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, MAX_BACKOFF)
                 continue
@@ -106,7 +135,7 @@ class RedisFanout:
         while True:
             pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
             try:
-                await pubsub.subscribe(self.channel)
+                await pubsub.subscribe(self.channel, self.revoked_channel)
                 self.subscribed.set()
                 if self._back("subscribe"):
                     self._hub.recheck_all()  # whatever was published meanwhile is lost
@@ -115,7 +144,13 @@ class RedisFanout:
                     message = await pubsub.get_message(
                         ignore_subscribe_messages=True, timeout=POLL_SECONDS
                     )
-                    if message is not None and message["type"] == "message":
+                    if message is None or message["type"] != "message":
+                        continue
+                    if _channel(message) == self.revoked_channel:
+                        game_id = _text(message["data"])
+                        if game_id:
+                            self._on_revoked(game_id)
+                    else:
                         notice = decode_notice(message["data"])
                         if notice is not None:
                             self._hub.notify(*notice)

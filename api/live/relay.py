@@ -9,6 +9,10 @@ from collections.abc import Callable
 from domain.game import GameState
 from domain.records import Recorded
 
+# Events after which some credential no longer holds: open streams must look, other processes
+# must stop trusting their cached copy of the game.
+REVOKING = frozenset({"SessionsRevoked", "CredentialsRotated"})
+
 
 class AppendRelay:
     """Called by GameService in the request's worker thread after every append.
@@ -18,7 +22,7 @@ class AppendRelay:
     """
 
     def __init__(
-        self, loop: asyncio.AbstractEventLoop, deliver: Callable[[str, int], None]
+        self, loop: asyncio.AbstractEventLoop, deliver: Callable[[str, int, bool], None]
     ) -> None:
         self._loop = loop
         self._deliver = deliver
@@ -26,5 +30,6 @@ class AppendRelay:
     def __call__(self, state: GameState, records: list[Recorded]) -> None:
         if not records:
             return
+        revoking = any(r.event.type in REVOKING for r in records)
         with contextlib.suppress(RuntimeError):  # the loop is closed: the worker is stopping
-            self._loop.call_soon_threadsafe(self._deliver, state.game_id, records[-1].seq)
+            self._loop.call_soon_threadsafe(self._deliver, state.game_id, records[-1].seq, revoking)

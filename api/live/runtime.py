@@ -12,15 +12,24 @@ from api.live.redis_fanout import RedisFanout
 from api.live.relay import AppendRelay
 from api.live.shutdown import on_exit_signal
 from api.live.stream import event_stream
+from domain.game import GameState
 from domain.service import GameService
 
 
 class Live:
-    def __init__(self, service: GameService, settings: LiveSettings) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        settings: LiveSettings,
+        on_revoked: Callable[[str], None] | None = None,
+    ) -> None:
         self.settings = settings
         self.hub = Hub(service, settings.recheck)
+        self._on_revoked = on_revoked or (lambda _game_id: None)
         self.fanout = (
-            RedisFanout(settings.redis_url, settings.redis_prefix, self.hub)
+            RedisFanout(
+                settings.redis_url, settings.redis_prefix, self.hub, self._revoked_elsewhere
+            )
             if settings.redis_url
             else None
         )
@@ -30,8 +39,15 @@ class Live:
         self._restore_signals: Callable[[], None] = lambda: None
 
     @classmethod
-    async def start(cls, service: GameService, settings: LiveSettings | None = None) -> Live:
-        live = cls(service, settings or LiveSettings.from_env())
+    async def start(
+        cls,
+        service: GameService,
+        settings: LiveSettings | None = None,
+        on_revoked: Callable[[str], None] | None = None,
+    ) -> Live:
+        """`on_revoked(game_id)`: another process revoked credentials of a game (heard
+        through the fan-out); called on the loop."""
+        live = cls(service, settings or LiveSettings.from_env(), on_revoked)
         if live.fanout is not None:
             live.fanout.start()
         service.listeners.append(live._relay)
@@ -51,14 +67,35 @@ class Live:
         if self.fanout is not None:
             await self.fanout.aclose()
 
-    def stream(self, game_id: str, audience: str, after: int) -> AsyncGenerator[bytes, None]:
+    def stream(
+        self,
+        game_id: str,
+        audience: str,
+        after: int,
+        allowed: Callable[[GameState], bool] | None = None,
+    ) -> AsyncGenerator[bytes, None]:
+        """`allowed(state)`: do the caller's credentials still hold? The stream ends when not."""
         return event_stream(
-            self.hub, game_id, audience, after, self.settings.heartbeat, self.settings.lifetime
+            self.hub,
+            game_id,
+            audience,
+            after,
+            self.settings.heartbeat,
+            self.settings.lifetime,
+            allowed,
         )
 
-    def _appended(self, game_id: str, seq: int) -> None:
+    def _appended(self, game_id: str, seq: int, revoking: bool = False) -> None:
         # Local streams hear at once; other workers through Redis (which echoes this one's own
         # notice back: the feed ignores a seq it already knows).
         self.hub.notify(game_id, seq)
         if self.fanout is not None:
             self.fanout.publish(game_id, seq)
+            if revoking:
+                self.fanout.publish_revoked(game_id)
+
+    def _revoked_elsewhere(self, game_id: str) -> None:
+        """A revocation appended by some process (this one's own echo too): stop trusting the
+        cached game, and have its streams look at the store now."""
+        self._on_revoked(game_id)
+        self.hub.recheck(game_id)

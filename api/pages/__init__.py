@@ -58,5 +58,5 @@ def table_page(request: Request, game_id: GameId) -> HTMLResponse:
 def replay_page(request: Request, game_id: GameId) -> HTMLResponse:
     """Step through the game as one audience saw it (the replay API, signed in by the cookie);
     after the end, the dispute report beside the log."""
-    context = {"game_id": game_id, "page": "replay"}
+    context = {"game_id": game_id, "page": "replay", "panes": " ".join(ruleset_panes())}
     return templates.TemplateResponse(request, "replay.html", context)

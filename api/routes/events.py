@@ -12,9 +12,20 @@ from api.present import event_out, head_header
 from api.schemas import EventsResponse
 from domain.commands import MAX_SEQ
 from domain.errors import KirokuError
+from domain.game import GameState
 from domain.verification import VerificationReport
 
 router = APIRouter(prefix="/games", tags=["events"])
+
+
+def beyond_the_game(state: GameState, seq: int) -> None:
+    """Refuse a seq to read after that the game has not reached (a client's mistake: another
+    game's, or a store's that was reset)."""
+    if seq > state.version:
+        raise KirokuError(
+            "unknown_seq",
+            f"この卓の記録はまだ {state.version} 件です（{seq} 件目の後はありません）。",
+        )
 
 
 @router.get("/{game_id}/events")
@@ -27,6 +38,7 @@ def list_events(
     limit: Annotated[int, Query(ge=1, le=5000)] = 1000,
 ) -> EventsResponse:
     state = service.state(game_id)
+    beyond_the_game(state, after)
     response.headers.update(head_header(state))
     upto = min(state.version, after + limit)
     events = [

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request, Response, status
+from typing import Annotated
+
+from fastapi import APIRouter, Header, Request, Response, status
 
 from api.deps import Caller, GameId, Service, Web
 from api.openapi import problems
@@ -23,10 +25,30 @@ from domain.service import NewGame
 
 router = APIRouter(prefix="/games", tags=["games"])
 
+# A retry with the key is answered with the first attempt's secrets (the creator's token, a
+# seat's token) without credentials: the key must be as hard to guess as a token.
+SecretIdempotencyKey = Annotated[
+    str | None,
+    Header(
+        min_length=22,
+        max_length=200,
+        pattern=r"^[\x21-\x7e]+$",
+        description="A fresh random value (22 to 200 visible ASCII characters, e.g. a UUID "
+        "v4): retrying with the same key and body answers the first result again and appends "
+        "nothing; the same key with another body is refused (422 idempotency_key_reused). "
+        "Keep it secret: the answer holds tokens.",
+    ),
+]
+
 
 @router.post("", status_code=status.HTTP_201_CREATED)
 def create_game(
-    body: CreateGameRequest, request: Request, service: Service, web: Web
+    body: CreateGameRequest,
+    request: Request,
+    response: Response,
+    service: Service,
+    web: Web,
+    idempotency_key: SecretIdempotencyKey = None,
 ) -> CreateGameResponse:
     """Create a game. The creator's token (the GM's, or with `referee: host` the host's) and
     the invites are shown only in this response, with a link for each (the secret in the
@@ -40,8 +62,11 @@ def create_game(
             ruleset_options=body.ruleset_options,
             referee=body.referee,
             host_seat=body.host_seat,
-        )
+        ),
+        idempotency_key,
     )
+    if created.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
     base = web.base(str(request.base_url))
     link = join_link(base, created.game_id, token=created.token)
     invites = {s.seat: s.invite for s in created.seats}
@@ -69,9 +94,15 @@ def create_game(
 
 
 @router.post("/{game_id}/join", responses=problems(403, 409))
-def join_game(game_id: GameId, body: JoinRequest, service: Service) -> JoinResponse:
-    """Take a seat with its invite (single use). The seat token is shown only here."""
-    seat, token = service.join(game_id, body.invite, body.client_seed)
+def join_game(
+    game_id: GameId,
+    body: JoinRequest,
+    service: Service,
+    idempotency_key: SecretIdempotencyKey = None,
+) -> JoinResponse:
+    """Take a seat with its invite (single use). The seat token is shown only here (and to a
+    retry with the same Idempotency-Key and body)."""
+    seat, token = service.join(game_id, body.invite, body.client_seed, idempotency_key)
     return JoinResponse(seat=seat, actor=seat_actor(seat), token=token)
 
 

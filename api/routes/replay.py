@@ -13,9 +13,10 @@ from api import longreads
 from api.deps import Caller, GameId, Presented_, Service
 from api.openapi import problems
 from api.schemas import EventOut
-from domain.audience import is_audience
+from domain.audience import GM, HOST, is_audience, seat_number
 from domain.commands import MAX_SEQ
 from domain.errors import KirokuError
+from domain.game import GameState
 from replay.audit import AuditReport
 from replay.cursor import LOG_WINDOW, Frame, Marks, ReplayCursor, check_replay_permission, marks
 from replay.library import Histories
@@ -48,12 +49,28 @@ def replay_cursor(
     audience = as_ or viewer
     if not is_audience(audience):
         raise KirokuError("bad_audience", f"{audience!r} is not gm, public or seat:N.")
-    ended = service.state(game_id).status == "ended"
+    state = service.state(game_id)
+    if not audience_exists(state, audience):
+        raise KirokuError("unknown_audience", f"この卓には {audience} がいません。")
+    ended = state.status == "ended"
     check_replay_permission(viewer, audience, ended=ended)
     return ReplayCursor(histories.get(game_id), audience, at)
 
 
 Cursor = Annotated[ReplayCursor, Depends(replay_cursor)]
+
+
+def audience_exists(state: GameState, audience: str) -> bool:
+    """Is there such an audience at this table: a seat it has, its GM or its host, the
+    public?"""
+    number = seat_number(audience)
+    if number is not None:
+        return state.seat(number) is not None
+    if audience == GM:
+        return state.host is None
+    if audience == HOST:
+        return state.host is not None
+    return True
 
 
 @router.get("/{game_id}/replay", responses=problems(403))

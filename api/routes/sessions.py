@@ -109,3 +109,27 @@ def new_invite(
     invite = service.issue_invite(game_id, actor, seat)
     link = join_link(web.base(str(request.base_url)), game_id, invite=invite)
     return InviteOut(seat=seat, invite=invite, link=link)
+
+
+@router.post(
+    "/{game_id}/seats/{seat}/rotate",
+    status_code=status.HTTP_201_CREATED,
+    responses=problems(401, 403, 404, 409),
+)
+def rotate_credentials(
+    game_id: GameId,
+    seat: Annotated[int, FastPath(ge=1, le=MAX_SEATS, description="The seat's number")],
+    request: Request,
+    actor: Caller,
+    service: Service,
+    web: Web,
+) -> InviteOut:
+    """GM (or a seat for itself; a host for a seat nobody has joined): replace a seat's
+    credentials after a link leaked. Its bearer tokens, browser sessions and unused invites
+    stop working at once, its open streams end on every server, and this new single-use
+    link joins the seat again. Logged as `CredentialsRotated` (who and when, no secret)."""
+    if actor == PUBLIC:
+        raise Forbidden("token_required", "Spectators cannot replace credentials.")
+    invite = service.rotate_credentials(game_id, actor, seat)
+    link = join_link(web.base(str(request.base_url)), game_id, invite=invite)
+    return InviteOut(seat=seat, invite=invite, link=link)

@@ -7,11 +7,13 @@ from typing import Annotated
 from fastapi import APIRouter, Header, Query, Request
 from starlette.concurrency import run_in_threadpool
 
-from api.deps import Caller, GameId, Service
+from api.deps import Caller, GameId, Presented_, Service
 from api.live import Live
 from api.live.response import EventStreamResponse
 from api.present import head_header
-from domain.errors import KirokuError
+from api.routes.events import beyond_the_game
+from domain.errors import KirokuError, Unauthorized
+from domain.game import GameState
 
 router = APIRouter(prefix="/games", tags=["events"])
 
@@ -38,6 +40,7 @@ def _resume_point(last_event_id: str | None, after: int) -> int:
 async def stream_events(
     game_id: GameId,
     audience: Caller,
+    presented: Presented_,
     service: Service,
     request: Request,
     last_event_id: Annotated[
@@ -62,4 +65,11 @@ async def stream_events(
     # Whatever keeps the game from being read (a damaged event) is answered now, as a problem,
     # rather than after the stream has started with 200.
     state = await run_in_threadpool(service.state, game_id)
-    return EventStreamResponse(live.stream(game_id, audience, resume), head_header(state))
+    beyond_the_game(state, resume)
+    if not presented.still_valid(state, audience):  # revoked since it was checked
+        raise Unauthorized("bad_token", "These credentials are no longer valid for this game.")
+
+    def allowed(now: GameState) -> bool:
+        return presented.still_valid(now, audience)
+
+    return EventStreamResponse(live.stream(game_id, audience, resume, allowed), head_header(state))

@@ -28,6 +28,14 @@ FORBIDDEN = [
     ("\u2067", "U+2067 RIGHT-TO-LEFT ISOLATE"),
     ("\u2069", "U+2069 POP DIRECTIONAL ISOLATE"),
     ("\u2028", "U+2028 LINE SEPARATOR"),
+    ("\u200b", "U+200B ZERO WIDTH SPACE"),
+    ("\u00ad", "U+00AD SOFT HYPHEN"),
+    ("\ufeff", "U+FEFF ZERO WIDTH NO-BREAK SPACE"),
+    ("\U000e0041", "U+E0041 TAG LATIN CAPITAL LETTER A"),
+    ("\ufffe", "U+FFFE (a noncharacter)"),
+    ("\U0010ffff", "U+10FFFF (a noncharacter)"),
+    ("\u3164", "U+3164 HANGUL FILLER"),
+    ("\u2800", "U+2800 BRAILLE PATTERN BLANK"),
 ]
 
 
@@ -109,7 +117,7 @@ def test_names_and_titles_are_one_line_of_plain_text(
         "忍殺！ ニンジャスレイヤー　アイエエエ！",
         "family 👨\u200d👩\u200d👧 and flags 🇯🇵",
         "עברית \u200fمرحبا\u061c and an LRM\u200e",
-        "non-breaking\u00a0space, soft\u00adhyphen, zero\u200bwidth",
+        "non-breaking\u00a0space, ideographic\u3000space",
     ],
 )
 def test_every_script_emoji_and_direction_mark_is_welcome(table: Table, text: str) -> None:
@@ -129,3 +137,37 @@ def test_the_command_line_refuses_them_too(tmp_path: Any) -> None:
     )
     assert result.returncode == 1
     assert "U+001B" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("character", ["\u3164", "\u200d", "\ufeff", "\U000e0041", "\uffff"])
+def test_names_titles_tabs_and_chat_refuse_invisible_characters_in_words(
+    table: Table, client: TestClient, character: str
+) -> None:
+    """Issue 34: a blank-looking name, a tag-hidden title, a ZWJ in a tab; problem+json with
+    a stable code and a Japanese sentence naming the character."""
+    refusals = [
+        client.post("/games", json={"title": f"卓{character}", "seats": ["Aki"]}),
+        client.post("/games", json={"title": "卓", "seats": [character]}),
+        table.send("gm", {"type": "add_tab", "name": f"戦闘{character}"}),
+        table.send("seat:1", {"type": "say", "text": f"こんにちは{character}"}),
+    ]
+    before = table.log_bytes()
+    for response in refusals:
+        assert response.status_code == 422, response.text
+        assert response.headers["content-type"] == "application/problem+json"
+        problem = response.json()
+        assert problem["code"] == "forbidden_character", problem
+        assert f"U+{ord(character):04X}" in problem["detail"] and "文字目" in problem["detail"]
+        assert character not in response.text
+    assert table.log_bytes() == before
+
+
+def test_a_blank_name_is_refused(table: Table, client: TestClient) -> None:
+    for response in (
+        client.post("/games", json={"title": "　", "seats": ["Aki"]}),
+        client.post("/games", json={"title": "卓", "seats": ["  "]}),
+        table.send("gm", {"type": "add_tab", "name": " "}),
+    ):
+        assert response.status_code == 422, response.text
+        assert response.json()["code"] == "blank_text", response.json()
+        assert "空白" in response.json()["detail"]

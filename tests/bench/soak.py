@@ -1,21 +1,32 @@
-"""Soak benchmark: many open streams and a steady command load on one worker, for minutes.
-Prints figures; asserts nothing about speed.
+"""Soak: mixed play on one worker for minutes, and whether its figures stay flat (issue 34).
+Prints figures and a verdict; asserts nothing about speed.
 
-    python -m tests.bench.soak                      (10 minutes, 200 streams, 20 commands/s)
-    python -m tests.bench.soak --minutes 2 --rate 10
+    make soak                                          (10 minutes)
+    python -m tests.bench.soak --minutes 10
+    python -m tests.bench.soak --minutes 3 --interval 20   (a short try: 3 × 20 s)
 
-One `kiroku serve` worker on a SQLite file; 4 started games of 4 seats; 200 SSE streams over
-them (the GM, every seat and spectators, 50 a game), all opened before the load starts; one
-sender issuing keyed commands (declarations, open rolls, secret notes) round-robin over the
-games at a fixed rate, each timed from send to 201. Every minute: the server's resident memory
-(VmRSS) and the commands' p50/p99. At the end: whether every stream received every event of its
-game exactly once and in order (by SSE id), after the load stops.
+One `kiroku serve` worker on a SQLite file; 16 started games of 4 seats. Meanwhile:
+
+- commands from all 16 games at a steady rate (declarations, open rolls, secret notes; keyed),
+  each timed from send to 201;
+- 100 SSE clients (the GM, seats and spectators spread over the games), each connection
+  living a few seconds to half a minute before it drops and reconnects with Last-Event-ID;
+- replays (`/replay?at=…` as a random audience) and session log exports (`/log.html`) at a
+  lower rate.
+
+Every interval (a minute by default) it prints the server's resident memory (VmRSS), its open
+file descriptors, the commands' p50/p99, and the p99 stream lag (from a command's 201 to its
+event reaching each stream that was open then). Flat: the last interval within 10 % of the
+second for each (the first is warm-up). At the end: whether every client, across all its
+reconnections, received every event of its game exactly once and in order.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
+import random
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -28,20 +39,32 @@ from tests.bench.live import machine, percentile
 from tests.serverproc import KirokuServer
 
 SEATS = 4
-GAMES = 4
+GAMES = 16
+CLIENTS = 100
+FLAT = 0.10
+# A latency within this of the second interval's counts as flat whatever the ratio: a 3 ms
+# p99 becoming 3.4 ms is noise on a shared machine, not growth.
+LATENCY_SLACK_MS = 2.0
 
 
 @dataclass
-class Stream:
+class Client:
     game: str
     audience: str
-    seqs: list[int] = field(default_factory=list)
+    received: list[int] = field(default_factory=list)
+    arrivals: dict[int, float] = field(default_factory=dict)
+    open_since: list[tuple[float, float]] = field(default_factory=list)  # (opened, closed)
+    connections: int = 0
 
 
 @dataclass
-class Minute:
+class Interval:
     rss_kib: int
+    fds: int
     latencies_ms: list[float]
+    lags_ms: list[float] = field(default_factory=list)
+    replays: int = 0
+    exports: int = 0
 
 
 @dataclass
@@ -55,6 +78,10 @@ def rss_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
+
+
+def open_fds(pid: int) -> int:
+    return len(os.listdir(f"/proc/{pid}/fd"))
 
 
 async def new_table(http: httpx.AsyncClient, n: int) -> Table:
@@ -72,20 +99,41 @@ async def new_table(http: httpx.AsyncClient, n: int) -> Table:
 
 
 async def follow(
-    http: httpx.AsyncClient, table: Table, stream: Stream, opened: asyncio.Event
+    http: httpx.AsyncClient, table: Table, client: Client, stop: asyncio.Event
 ) -> None:
-    token = table.tokens.get(stream.audience)
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
-    async with http.stream("GET", f"/games/{table.game_id}/stream", headers=headers) as response:
-        response.raise_for_status()
-        buffer = b""
-        async for chunk in response.aiter_raw():
-            buffer += chunk
-            opened.set()
-            while b"\n\n" in buffer:
-                block, buffer = buffer.split(b"\n\n", 1)
-                if block.startswith(b"id: "):
-                    stream.seqs.append(int(block[4 : block.index(b"\n")]))
+    """Connect, read for a while, drop; reconnect after the last seq received; until `stop`."""
+    token = table.tokens.get(client.audience)
+    rng = random.Random(hash((client.game, client.audience, id(client))))
+    while not stop.is_set():
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        if client.received:
+            headers["Last-Event-ID"] = str(client.received[-1])
+        lifetime = rng.uniform(5, 30)
+        opened = time.monotonic()
+        client.connections += 1
+        try:
+            async with asyncio.timeout(lifetime):
+                async with http.stream(
+                    "GET", f"/games/{table.game_id}/stream", headers=headers
+                ) as response:
+                    response.raise_for_status()
+                    buffer = b""
+                    async for chunk in response.aiter_raw():
+                        now = time.monotonic()
+                        buffer += chunk
+                        while b"\n\n" in buffer:
+                            block, buffer = buffer.split(b"\n\n", 1)
+                            if block.startswith(b"id: "):
+                                seq = int(block[4 : block.index(b"\n")])
+                                client.received.append(seq)
+                                client.arrivals.setdefault(seq, now)
+                        if stop.is_set():
+                            return
+        except TimeoutError:
+            pass  # the client drops: a phone locked, a tab closed
+        finally:
+            client.open_since.append((opened, time.monotonic()))
+        await asyncio.sleep(rng.uniform(0.1, 2.0))
 
 
 def command(n: int) -> tuple[str, dict[str, Any]]:
@@ -98,114 +146,184 @@ def command(n: int) -> tuple[str, dict[str, Any]]:
     return actor, {"type": "note", "text": f"secret {n}", "to": ["gm"]}
 
 
-async def soak(server: KirokuServer, minutes: float, rate: float, streams: int) -> None:
+def verdict(name: str, second: float, last: float, slack: float = 0.0) -> str:
+    if second <= 0:
+        return f"{name}: {second:g} → {last:g}"
+    change = (last - second) / second
+    flat = abs(change) <= FLAT or abs(last - second) <= slack
+    return f"{name}: {second:.1f} → {last:.1f} ({change:+.1%}) {'flat' if flat else 'NOT flat'}"
+
+
+async def soak(server: KirokuServer, minutes: float, interval: float, rate: float) -> None:
     assert server.process is not None
     pid = server.process.pid
-    limits = httpx.Limits(max_connections=streams + 50, max_keepalive_connections=streams + 50)
+    limits = httpx.Limits(max_connections=CLIENTS + 50, max_keepalive_connections=CLIENTS + 50)
+    stop = asyncio.Event()
     async with (
         httpx.AsyncClient(base_url=server.base_url, timeout=None, limits=limits) as readers,
-        httpx.AsyncClient(base_url=server.base_url, timeout=30) as sender,
+        httpx.AsyncClient(base_url=server.base_url, timeout=60) as sender,
+        httpx.AsyncClient(base_url=server.base_url, timeout=120) as reader,
     ):
         tables = [await new_table(sender, n) for n in range(GAMES)]
+        by_id = {t.game_id: t for t in tables}
         audiences = ["gm", *(f"seat:{s}" for s in range(1, SEATS + 1)), "public"]
-        followed = [
-            (tables[i % GAMES], Stream(tables[i % GAMES].game_id, audiences[i % len(audiences)]))
-            for i in range(streams)
+        clients = [
+            Client(tables[i % GAMES].game_id, audiences[(i // GAMES) % len(audiences)])
+            for i in range(CLIENTS)
         ]
-        opened = [asyncio.Event() for _ in followed]
-        tasks = [
-            asyncio.create_task(follow(readers, table, stream, event))
-            for (table, stream), event in zip(followed, opened, strict=True)
-        ]
-        await asyncio.wait_for(asyncio.gather(*(e.wait() for e in opened)), 60)
-        print(f"\n{streams} streams open on {GAMES} games; RSS {rss_kib(pid) / 1024:.1f} MiB")
+        tasks = [asyncio.create_task(follow(readers, by_id[c.game], c, stop)) for c in clients]
+        print(f"\n{CLIENTS} clients following {GAMES} games; RSS {rss_kib(pid) / 1024:.1f} MiB")
 
-        minutes_seen: list[Minute] = []
+        intervals: list[Interval] = []
         latencies: list[float] = []
-        failures = 0
+        acked: list[tuple[str, int, float]] = []  # (game, seq, when its 201 arrived)
+        counts = {"replays": 0, "exports": 0, "failures": 0, "dropped": 0}
         pending: set[asyncio.Task[None]] = set()
 
         async def send(n: int) -> None:
-            nonlocal failures
             table = tables[n % GAMES]
             actor, body = command(n)
             headers = {"Authorization": f"Bearer {table.tokens[actor]}", "Idempotency-Key": f"k{n}"}
             started = time.perf_counter()
-            response = await sender.post(
-                f"/games/{table.game_id}/commands", json=body, headers=headers
-            )
+            try:
+                response = await sender.post(
+                    f"/games/{table.game_id}/commands", json=body, headers=headers
+                )
+            except httpx.HTTPError:  # e.g. a kept-alive connection the server just closed
+                counts["dropped"] += 1
+                return
             if response.status_code != 201:
-                failures += 1
+                counts["failures"] += 1
+                return
             latencies.append((time.perf_counter() - started) * 1000)
+            acked.append((table.game_id, response.json()["last_seq"], time.monotonic()))
+
+        async def read_one(n: int) -> None:
+            table = tables[n % GAMES]
+            auth = {"Authorization": f"Bearer {table.tokens['gm']}"}
+            if n % 5 == 4:  # one in five: the whole session log
+                got = await reader.get(f"/games/{table.game_id}/log.html", headers=auth)
+                counts["exports"] += got.status_code == 200
+            else:
+                audience = random.choice(audiences)
+                last = max(1, len([a for a in acked if a[0] == table.game_id]))
+                params: dict[str, str | int] = {"as": audience, "at": random.randint(1, last)}
+                got = await reader.get(
+                    f"/games/{table.game_id}/replay", params=params, headers=auth
+                )
+                counts["replays"] += got.status_code == 200
+            if got.status_code != 200:
+                counts["failures"] += 1
+
+        async def read(n: int) -> None:
+            try:
+                await read_one(n)
+            except httpx.HTTPError:  # e.g. a kept-alive connection the server just closed
+                counts["dropped"] += 1
 
         began = time.monotonic()
-        next_minute = began + 60
+        boundaries: list[float] = []
+        next_mark = began + interval
         n = 0
-        while time.monotonic() - began < minutes * 60:
-            task = asyncio.create_task(send(n))
-            pending.add(task)
-            task.add_done_callback(pending.discard)
+        while time.monotonic() - began < minutes * interval:
+            for job in (send(n),) + ((read(n // 10),) if n % 10 == 0 else ()):
+                task = asyncio.create_task(job)
+                pending.add(task)
+                task.add_done_callback(pending.discard)
             n += 1
             await asyncio.sleep(max(0.0, began + n / rate - time.monotonic()))
-            if time.monotonic() >= next_minute:
-                minutes_seen.append(Minute(rss_kib(pid), latencies))
+            if time.monotonic() >= next_mark:
+                intervals.append(Interval(rss_kib(pid), open_fds(pid), latencies))
+                intervals[-1].replays, intervals[-1].exports = counts["replays"], counts["exports"]
+                boundaries.append(next_mark)
                 latencies = []
-                next_minute += 60
+                next_mark += interval
         await asyncio.gather(*pending)
-        if latencies:
-            minutes_seen.append(Minute(rss_kib(pid), latencies))
+        await asyncio.sleep(2)  # the last events reach the streams
+        stop.set()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
-        # Every stream should now reach its game's last event.
-        lasts = {}
+        # Stream lag, by the interval its command was acknowledged in, for the streams that
+        # were connected at that moment.
+        starts = [began, *boundaries]
+        for game_id, seq, when in acked:
+            index = next((i for i, b in enumerate(boundaries) if when < b), None)
+            if index is None:
+                continue
+            for c in clients:
+                if c.game != game_id or seq not in c.arrivals:
+                    continue
+                window = next(((o, e) for o, e in c.open_since if o <= when <= e), None)
+                if window is not None and c.arrivals[seq] <= window[1]:  # not a catch-up
+                    intervals[index].lags_ms.append(max(0.0, c.arrivals[seq] - when) * 1000)
+        assert len(starts) == len(intervals) + 1
+
+        lasts: dict[str, int] = {}
         for table in tables:
             auth = {"Authorization": f"Bearer {table.tokens['gm']}"}
             page = await sender.get(
                 f"/games/{table.game_id}/events", params={"limit": 1}, headers=auth
             )
             lasts[table.game_id] = page.json()["last_seq"]
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and any(
-            (s.seqs[-1] if s.seqs else 0) < lasts[s.game] for _, s in followed
-        ):
-            await asyncio.sleep(0.2)
-        complete = sum(1 for _, s in followed if s.seqs == list(range(1, lasts[s.game] + 1)))
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
 
-    print(f"{n} commands sent at {rate:g}/s for {minutes:g} min; {failures} not answered 201")
-    print(f"\n  {'minute':>6}  {'commands':>8}  {'p50 ms':>7}  {'p99 ms':>7}  {'RSS MiB':>8}")
-    for i, minute in enumerate(minutes_seen, 1):
-        values = minute.latencies_ms or [0.0]
-        p50, p99 = percentile(values, 0.50), percentile(values, 0.99)
-        print(
-            f"  {i:>6}  {len(minute.latencies_ms):>8}  {p50:7.2f}  {p99:7.2f}"
-            f"  {minute.rss_kib / 1024:8.1f}"
-        )
-    first, last = minutes_seen[0], minutes_seen[-1]
+    complete = sum(1 for c in clients if c.received == list(range(1, (c.received or [0])[-1] + 1)))
+    reached = sum(1 for c in clients if c.received and c.received[-1] == lasts[c.game])
+    connections = sum(c.connections for c in clients)
     print(
-        f"\nRSS growth from the end of minute 1 to the end: "
-        f"{(last.rss_kib - first.rss_kib) / 1024:+.1f} MiB"
+        f"{n} commands at {rate:g}/s over {minutes:g} × {interval:g} s; "
+        f"{counts['replays']} replays, {counts['exports']} log exports; "
+        f"{counts['failures']} not answered 200/201, {counts['dropped']} connections dropped; "
+        f"{connections} stream connections"
     )
-    events = sum(lasts.values())
+    unit = "minute" if interval == 60 else f"{interval:g} s"
     print(
-        f"streams that received every event of their game exactly once, in order: "
-        f"{complete} of {len(followed)} ({events} events in {GAMES} games)"
+        f"\n  {unit:>8}  {'commands':>8}  {'p50 ms':>7}  {'p99 ms':>7}  {'lag p99':>8}"
+        f"  {'RSS MiB':>8}  {'fds':>5}"
+    )
+    for i, part in enumerate(intervals, 1):
+        values = part.latencies_ms or [0.0]
+        lag = percentile(part.lags_ms, 0.99) if part.lags_ms else 0.0
+        print(
+            f"  {i:>8}  {len(part.latencies_ms):>8}  {percentile(values, 0.5):7.2f}"
+            f"  {percentile(values, 0.99):7.2f}  {lag:8.2f}  {part.rss_kib / 1024:8.1f}"
+            f"  {part.fds:>5}"
+        )
+    if len(intervals) >= 2:
+        second, last = intervals[1], intervals[-1]
+
+        def p99(values: list[float]) -> float:
+            return percentile(values, 0.99) if values else 0.0
+
+        print("\nflat (the last interval within 10 % of the second):")
+        print("  " + verdict("RSS MiB", second.rss_kib / 1024, last.rss_kib / 1024))
+        print("  " + verdict("open fds", second.fds, last.fds))
+        print(
+            "  "
+            + verdict("p99 ms", p99(second.latencies_ms), p99(last.latencies_ms), LATENCY_SLACK_MS)
+        )
+        print(
+            "  " + verdict("lag p99 ms", p99(second.lags_ms), p99(last.lags_ms), LATENCY_SLACK_MS)
+        )
+    print(
+        f"clients that received every event exactly once, in order, across reconnections: "
+        f"{complete} of {len(clients)}; at their game's last event: {reached}"
     )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--minutes", type=float, default=10.0)
+    parser.add_argument("--minutes", type=float, default=10.0, help="how many intervals")
+    parser.add_argument("--interval", type=float, default=60.0, help="seconds in one")
     parser.add_argument("--rate", type=float, default=20.0, help="commands per second")
-    parser.add_argument("--streams", type=int, default=200)
     args = parser.parse_args()
-    print("Kiroku soak: open streams and a steady command load on one worker")
+    print("Kiroku soak: mixed play on one worker (16 games, 100 clients coming and going)")
     machine("sqlite")
     with tempfile.TemporaryDirectory() as folder:
-        env = {"KIROKU_REDIS_URL": ""}
+        env = {"KIROKU_REDIS_URL": "", "KIROKU_LIMITS": "off"}
         with KirokuServer(db=Path(folder) / "soak.db", workers=1, env=env) as server:
-            asyncio.run(soak(server, args.minutes, args.rate, args.streams))
+            asyncio.run(soak(server, args.minutes, args.interval, args.rate))
 
 
 if __name__ == "__main__":

@@ -79,6 +79,18 @@ def _attack(audience: Audience, faces: str, dice: str) -> None:
     expect(form).to_have_count(0, timeout=TIMEOUT)
 
 
+def _start_with_aki(
+    server: KirokuServer, created: dict[str, Any], gm: Audience, aki: Audience
+) -> None:
+    """The GM opens the table, Aki joins, the game starts and Aki's PC is added."""
+    gm.page.goto(created["gm_link"])
+    expect(gm.page.locator("#gm-pane")).to_be_visible(timeout=TIMEOUT)
+    join(aki, created["seats"][0]["link"])
+    gm.page.click("text=Start the game")
+    add = {"type": "ninja_slayer.add_character", "sheet": AKI, "owner": "seat:1"}
+    _gm_command(server, created, {**add, "id": "aki", "name": "Aki"})
+
+
 def _views(audience: Audience) -> list[dict[str, Any]]:
     found = []
     for response in audience.responses:
@@ -92,12 +104,7 @@ def test_two_turns_through_the_pane(browser: Any, server: KirokuServer) -> None:
     gm = Audience.open(browser, "gm")
     aki = Audience.open(browser, "seat:1")
     try:
-        gm.page.goto(created["gm_link"])
-        expect(gm.page.locator("#gm-pane")).to_be_visible(timeout=TIMEOUT)
-        join(aki, created["seats"][0]["link"])
-        gm.page.click("text=Start the game")
-        add = {"type": "ninja_slayer.add_character", "sheet": AKI, "owner": "seat:1"}
-        _gm_command(server, created, {**add, "id": "aki", "name": "Aki"})
+        _start_with_aki(server, created, gm, aki)
         boss = {"id": "boss", "name": "ブラックマンバ", "kind": "boss", "sheet": BOSS}
         _gm_command(server, created, {"type": "ninja_slayer.add_character", **boss})
         expect(gm.page.locator("#ruleset-pane")).to_be_visible(timeout=TIMEOUT)
@@ -166,6 +173,70 @@ def test_two_turns_through_the_pane(browser: Any, server: KirokuServer) -> None:
             if boss_view is not None:
                 assert not {"now", "sheet", "initiative"} & set(boss_view), boss_view
         assert any("now" in v["rules"]["characters"].get("boss", {}) for v in _views(gm))
+        assert not gm.errors and not aki.errors, (gm.errors, aki.errors)
+    finally:
+        gm.close()
+        aki.close()
+
+
+def test_a_campaign_through_the_pane(browser: Any, server: KirokuServer) -> None:
+    """The pane shows the scenario and its stage, the 万札プール, and each sheet's history; a trap
+    outside a combat is evaded from it; the GM moves the scenario on with its buttons."""
+    created = _setup(server)
+    gm = Audience.open(browser, "gm")
+    aki = Audience.open(browser, "seat:1")
+    try:
+        _start_with_aki(server, created, gm, aki)
+        campaign = aki.page.locator("#ns-campaign")
+        expect(campaign).to_have_text("シナリオ1 · 本編 · 万札プール 0", timeout=TIMEOUT)
+        # A trap in the 探索シーケンス: Aki evades it from the pane with 【回避】 dice.
+        trap = {"type": "ninja_slayer.hazard", "target": "aki", "evasion": "H", "text": "落とし穴"}
+        _gm_command(server, created, trap)
+        form = aki.page.locator(".ns-evade[data-character=aki]")
+        expect(form).to_contain_text("トラップ", timeout=TIMEOUT)
+        _evade(aki, "aki", 1, "5")
+        # 本編: a ●部位損傷 and a drop; the GM ends the 本編 with the pane's button.
+        _gm_command(
+            server, created, {"type": "ninja_slayer.injure", "character": "aki", "part": "頭部"}
+        )
+        _gm_command(server, created, {"type": "ninja_slayer.drop", "amount": 6, "reason": "金庫"})
+        expect(campaign).to_have_text("シナリオ1 · 本編 · 万札プール 6", timeout=TIMEOUT)
+        aki_row = aki.page.locator("#ns-tracker tr[data-character=aki]")
+        expect(aki_row.locator(".ns-injuries")).to_have_text("頭部", timeout=TIMEOUT)
+        _click(gm, "stage")
+        expect(campaign).to_have_text("シナリオ1 · 評価 · 万札プール 6", timeout=TIMEOUT)
+        _click(gm, "split_pool")
+        expect(campaign).to_have_text("シナリオ1 · 評価 · 万札プール 0", timeout=TIMEOUT)
+        expect(aki_row.locator(".ns-manzatsu")).to_have_text("6", timeout=TIMEOUT)
+        _click(gm, "stage")
+        expect(campaign).to_contain_text("余暇", timeout=TIMEOUT)
+        grow = {"kind": "成長", "reason": "鍛錬", "changes": {"karate": 1, "manzatsu": -2}}
+        _gm_command(
+            server,
+            created,
+            {"type": "ninja_slayer.change_sheet", "character": "aki", "change": grow},
+        )
+        _click(gm, "stage")
+        expect(campaign).to_have_text("シナリオ2 · ダンゴウ · 万札プール 0", timeout=TIMEOUT)
+        notes = aki.page.locator("#ns-history .ns-sheet-history[data-character=aki] li")
+        expect(notes).to_have_text(
+            [
+                "シナリオ1: ●部位損傷:頭部 ×1",
+                "シナリオ1: 万札プールの山分け: 【万札】+6",
+                "シナリオ1: 成長: 【カラテ】+1 【万札】-2 (鍛錬)",
+            ],
+            timeout=TIMEOUT,
+        )
+        expect(aki_row.locator(".ns-manzatsu")).to_have_text("4", timeout=TIMEOUT)
+        # A Wasshoi! outside a combat (Aki's 【DKK】 3, 2D6 = 2): the GM brings him in.
+        enters = gm.page.locator("#ns-actions button[data-action=ninja_slayer_enters]")
+        expect(enters).to_have_count(0)
+        _gm_command(server, created, {"type": "ninja_slayer.wasshoi", "faces": [1, 1]})
+        enters.click()
+        expect(aki.page.locator("#ns-tracker tr[data-character=ninja_slayer]")).to_contain_text(
+            "ニンジャスレイヤー", timeout=TIMEOUT
+        )
+        expect(enters).to_have_count(0, timeout=TIMEOUT)
         assert not gm.errors and not aki.errors, (gm.errors, aki.errors)
     finally:
         gm.close()

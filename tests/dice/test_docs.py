@@ -1,4 +1,4 @@
-"""Every example row in docs/dice.md must be what the code produces."""
+"""Every example row in docs/reference/dice.md must be what the code produces."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from domain.dice import parse
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "dice.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "reference" / "dice.md"
 ROW = re.compile(r"^\| `(?P<command>[^`]+)` \| (?P<faces>[\d,]+|—) \| `(?P<explanation>[^`]+)` \|$")
 
 

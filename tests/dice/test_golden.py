@@ -9,7 +9,7 @@ import pytest
 
 from tests.dice.golden import EXCLUDED, Vector, agreement, disagreement, vectors
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "dice.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "reference" / "dice.md"
 VECTORS = list(vectors())
 
 
@@ -34,7 +34,7 @@ def test_exclusions_are_real_vectors_and_documented() -> None:
     doc = DOC.read_text(encoding="utf-8")
     for name in EXCLUDED:
         assert name in names
-        assert re.search(rf"`{re.escape(name)}`", doc), f"{name} is not in docs/dice.md"
+        assert re.search(rf"`{re.escape(name)}`", doc), f"{name} is not in docs/reference/dice.md"
 
 
 def test_names_are_unique() -> None:

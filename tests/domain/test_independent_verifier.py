@@ -1,4 +1,5 @@
-"""An independent verifier, written from docs/verification.md with the standard library only.
+"""An independent verifier, written from docs/reference/verification.md with the standard
+library only.
 
 Nothing from domain/ is used to verify: the chain, the seed, the commitments and every draw are
 recomputed here from the exported JSON, as a player with their own tool would. domain.fairness
@@ -26,7 +27,7 @@ import rfc8785
 
 from domain.fairness import Draw, DrawTag
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "verification.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "reference" / "verification.md"
 
 # ----------------------------------------------------------------------------- the verifier
 
@@ -505,7 +506,7 @@ def appendix_javascript() -> str:
     text = DOC.read_text(encoding="utf-8")
     appendix = text[text.index("## Appendix") :]
     match = re.search(r"```js\n(.*?)```", appendix, re.S)
-    assert match, "docs/verification.md has no ```js block in its appendix"
+    assert match, "docs/reference/verification.md has no ```js block in its appendix"
     return match.group(1)
 
 

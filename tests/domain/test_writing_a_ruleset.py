@@ -1,4 +1,4 @@
-"""docs/writing-a-ruleset.md's smallest complete ruleset runs exactly as printed."""
+"""docs/how-to/write-a-ruleset.md's smallest complete ruleset runs exactly as printed."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from domain.errors import Forbidden
 from domain.service import GameService
 from tests.table import Table
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "writing-a-ruleset.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "how-to" / "write-a-ruleset.md"
 
 
 @cache

@@ -141,6 +141,7 @@ function renderFrame(frame) {
   explanation.hidden = !frame.explanation;
   explanation.replaceChildren(el("span", { class: "hint" }, "Roll: "), el("code", {}, frame.explanation ?? ""));
   $("changes").replaceChildren(renderChanges(frame));
+  renderRulesetFrame(frame);
   $("view-title").textContent = `The view at this event, as ${audienceName(frame.audience)}`;
   $("view").replaceChildren(renderValue({
     status: frame.view.status,
@@ -149,6 +150,18 @@ function renderFrame(frame) {
     ...(frame.secrets_total > frame.view.secrets.length
       ? { secrets_shown: `the latest ${frame.view.secrets.length} of ${frame.secrets_total}` } : {}),
   }));
+}
+
+// A ruleset's pane may draw its part of a frame (panes/README.md: `renderFrame(rules)`), e.g.
+// メカd20's battle map as this audience saw it at this event.
+async function renderRulesetFrame(frame) {
+  const box = $("ruleset-frame");
+  const id = replay.game.ruleset;
+  if (!box || !(root.dataset.panes ?? "").split(" ").includes(id)) return;
+  replay.paneModule ??= import(`./panes/${id}.js`).catch(() => null);
+  const drawn = (await replay.paneModule)?.renderFrame?.(frame.view.rules, frame.audience) ?? null;
+  box.replaceChildren(...(drawn ? [drawn] : []));
+  box.hidden = !drawn;
 }
 
 function renderChanges(frame) {

@@ -31,6 +31,7 @@ from domain.rulesets.chojin_locke import (  # noqa: F401  (each module declares 
 from domain.rulesets.chojin_locke.combat import (  # noqa: F401  (combat's own modules)
     action_events,
     activation,
+    arrival,
     attack,
     before,
     before_events,
@@ -48,9 +49,12 @@ from domain.rulesets.chojin_locke.combat import (  # noqa: F401  (combat's own m
     leaving,
     main_ability,
     melee,
+    negation,
     obstacles,
+    own_jammer,
     remnant,
     round_end,
+    square_npc,
     start,
     sync,
 )

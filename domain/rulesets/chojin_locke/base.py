@@ -80,6 +80,15 @@ def entrants(state: ChojinState) -> list[Player]:
     return [p for p in explorers if p.info == most and p.condition not in ("bound", "arrested")]
 
 
+def entry_order(state: ChojinState) -> list[Player]:
+    """4.6 l.793: 「惑星編で最後にターンプレイヤーだったプレイヤーの次のプレイヤーから反時計回りの
+    順番で配置します。」 — the entrants from the seat after the last 惑星編 turn player, the way
+    turns go (反時計回り, l.748: the next seat, as `next_seat`)."""
+    seats = sorted(state.players)
+    last = seats.index(state.turn.seat) if state.turn is not None else -1
+    return sorted(entrants(state), key=lambda p: (seats.index(p.seat) - last - 1) % len(seats))
+
+
 @CHOJIN_LOCKE.command("enter_base")
 class EnterBase(Command):
     """An explorer with the most 情報入手 enters on one of the 20 outer squares."""
@@ -100,6 +109,21 @@ def enter_base(t: ChojinTable, command: EnterBase, actor: str) -> list[Draft]:
         )
     if player.cell is not None:
         raise RuleViolation("already_entered", "Your piece is already in the base.")
+    if len(state.board.keys) < KEYS:
+        # l.790: 「重要拠点の配置が終わったら、探索プレイヤーの中で情報入手を最も多く所持している
+        # プレイヤーは…配置します。」 (how many are placed is public: KeyPlaced)
+        raise RuleViolation(
+            "keys_missing",
+            "「重要拠点の配置が終わったら」 (4.6): the base players place every 重要拠点 first.",
+        )
+    due = next(p for p in entry_order(state) if p.cell is None)
+    if due.seat != number:
+        seat = t.seat(due.seat)
+        raise RuleViolation(
+            "not_your_entry",
+            "「惑星編で最後にターンプレイヤーだったプレイヤーの次のプレイヤーから反時計回りの順番で"
+            f"配置します。」 (4.6): {seat.name if seat else due.seat} places first.",
+        )
     cell = Cell(row=command.row, col=command.col)
     if not is_outer(cell):
         raise RuleViolation("not_outer_square", "Enter on one of the 20 outer squares.")

@@ -23,6 +23,7 @@ from .combat import (
     joining_events,
     leaving,
     main_ability,
+    negation,
     obstacles,
     remnant,
 )
@@ -721,6 +722,7 @@ def _obstacle(e: obstacles.ObstacleJoined) -> str:
     members = "・".join(str(n) for n in e.members)
     jammer = f" ESPジャマーLV:{e.jammer_lv}所持" if e.jammer else ""
     jammer += " 幻覚の効果を受けない" if e.illusion_immune else ""
+    jammer += " マスの効果による" if e.square is not None else ""
     return (
         f"障害「{e.name}」が戦闘に参加 ({_fighter(e.fighter)}: {len(e.members)}人、"
         f"耐久力 {members}、火力{e.firepower}{jammer})"
@@ -830,7 +832,8 @@ JAMMED_USES = {"main": "使用", "response": "での対抗"}
 def _jammer_used(e: jammer.JammerUsed) -> str:
     cards = "・".join(f"「{r.card}」→{_fighter(r.holder)}" for r in e.returned)
     return (
-        f"{_fighter(e.jammer)}のESPジャマー: {_fighter(e.fighter)}の{e.kind}{JAMMED_USES[e.use]}"
+        f"{_fighter(e.jammer)}の{e.ability or 'ESPジャマー'}: "
+        f"{_fighter(e.fighter)}の{e.kind}{JAMMED_USES[e.use]}"
         f" (LV{e.lv})を無効化 — 手札に戻る、ラウンド終了時まで使用不可: {cards}"
     )
 
@@ -844,9 +847,18 @@ def _jammer_destroyed(e: jammer.JammerDestroyed) -> str:
 # ------------------------------------------------------------- エスパー NPC (6.2 l.1320–1332)
 
 
+@_says(negation.EscapeNegated)
+def _escape_negated(e: negation.EscapeNegated) -> str:
+    return (
+        f"{_fighter(e.esper)}が「{e.card}」(LV{e.lv})を使用: {_fighter(e.fighter)}の"
+        "テレポートの逃避効果を打ち消す — 戦闘に残る"
+    )
+
+
 @_says(esper.EsperJoined)
 def _esper_joined(e: esper.EsperJoined) -> str:
     shift = f"、[格闘:{e.shift}]" if e.shift else ""
+    shift += "、マスの効果による" if e.square is not None else ""
     return (
         f"エスパー「{e.name}」が戦闘に参加 ({_fighter(e.fighter)}: ESP能力レベル{e.esp_level}、"
         f"耐久力{e.endurance}{shift}、ESPパワー無限大)"

@@ -200,6 +200,9 @@ class ChojinState(_Frozen):
     aftermath: Aftermath | None = None  # 5.7, after a combat some fighters left (combat/leaving.py)
     # 5.1 (1)③: onlookers who made 実は参加していたチェック (once per person per game)
     joined_persons: Sequence[str] = []
+    # 6.2 l.1344 「マスの効果によるNPCの発生は最初の1回のみです。」: the squares ("stage:square")
+    # whose effect has brought an NPC into a combat (combat/square_npc.py)
+    npc_squares: Sequence[str] = []
     last_event: int = 0
 
     def player(self, seat: int) -> Player:

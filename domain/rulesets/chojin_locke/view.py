@@ -14,6 +14,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict
 
 from domain.audience import GM, PUBLIC, seat_actor, seat_number
+from domain.rulesets.chojin_locke.base import entry_order
 from domain.rulesets.chojin_locke.cards import CharacterSheet
 from domain.rulesets.chojin_locke.combat.view import CombatView, combat_view
 from domain.rulesets.chojin_locke.playing_cards import PlayingCard
@@ -137,6 +138,8 @@ class ChojinView(RulesView):
     results: dict[str, Result] | None  # at the end, when every sheet is public
     combat: CombatView | None = None  # chapter 5, while a combat runs
     aftermath: AftermathView | None = None  # 5.7, the leavers' phases after the combat
+    # 4.6 l.793: the explorers still to enter the base, in the order they place their pieces
+    entry_order: Sequence[int] = ()
     me: Private[SeatSecrets] | None = None
     secrets: Private[dict[str, SeatSecrets]] | None = None
 
@@ -230,6 +233,9 @@ def view(t: TableView[ChojinState], audience: str) -> ChojinView:
         ending=state.ending,
         combat=combat_view(state.combat) if state.combat is not None else None,
         aftermath=_aftermath(state),
+        entry_order=(
+            [p.seat for p in entry_order(state) if p.cell is None] if state.stage == "keys" else []
+        ),
         results={str(s): r for s, r in results(state).items()} if t.ended else None,
         me=Private(_secrets(state, me), (audience,)) if me is not None else None,
         secrets=(

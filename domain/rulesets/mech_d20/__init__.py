@@ -8,6 +8,8 @@ from . import (  # noqa: F401  (each module declares its commands, events and fo
     changes,
     damage_rolls,
     encounter,
+    forced_movement,
+    grid,
     heroes,
     log,
     movement,
@@ -23,12 +25,14 @@ from .rules import MECH_D20
 MECH_D20.complete(
     order=(
         units,
+        grid,
         encounter,
         turns,
         movement,
         powers,
         opportunity,
         attacks,
+        forced_movement,
         damage_rolls,
         resolution,
         heroes,

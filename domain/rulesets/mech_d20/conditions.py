@@ -62,6 +62,23 @@ def cannot_act_off_turn(unit: Unit, *, self_trigger: bool, sees_trigger: bool) -
     return None
 
 
+def no_free_action(unit: Unit, *, own_turn: bool) -> str | None:
+    """Why `unit` may take no free action now, or None.
+
+    戦闘不能: none at all, on its turn (L445 「自身のターンに一切の行動を行うことができず」) or
+    outside it (L203); 無防備: none on its turn (L394 「自身のターンにおいて一切のアクションを
+    行なうことができない」). 朦朧 may, as far as the GM allows (L387): ruling 23.
+    """
+    if unit.status != "active":
+        return f"{unit.name}は{unit.status}状態のため、一切の行動を行うことができない (L445)。"
+    if own_turn and "無防備" in conditions(unit):
+        return (
+            f"{unit.name}は無防備状態のため、自身のターンに一切のアクションを行なうことが"
+            "できない (L394)。"
+        )
+    return None
+
+
 def sees(attacker: Unit, target: Unit) -> bool:
     """A 盲目 unit sees nothing (L378); a 不可視 target is not seen."""
     return "盲目" not in conditions(attacker) and "不可視" not in conditions(target)

@@ -1,6 +1,8 @@
 """Moves and other plain actions (L92–136, L361–376), and the two standard manoeuvres 突撃 and
-防御専念 (L82–90). Kiroku has no map: squares, paths and adjacency are the table's; what a move
-costs, whether it provokes and what 伏せ and 動けない forbid are checked here.
+防御専念 (L82–90). What a move costs, whether it provokes and what 伏せ and 動けない forbid are
+checked here; on a battle map (grid.py) where the unit goes too (routes.py): the path's length
+and squares, a 突撃's distance and approach (L87–88). Without a map, squares and paths are the
+table's (declared mode).
 """
 
 from __future__ import annotations
@@ -9,20 +11,22 @@ from typing import Literal
 
 from pydantic import Field
 
+from domain.audience import GM
 from domain.commands import Command
 from domain.errors import KirokuError, RuleViolation
 from domain.events import Event
 from domain.records import Draft
 from domain.table import Table
 
-from . import actions, conditions, guards, uses
+from . import actions, conditions, geometry, guards, mapped, routes, sight, uses
 from .actions import ActionKind
-from .changes import EffectIds, effects
+from .changes import EffectIds, effects, with_units
+from .grid import check_square
 from .manoeuvres import CHARGE_MODIFIERS, TOTAL_DEFENCE, TOTAL_DEFENCE_EFFECT
 from .powers import Declaration, check_declared, declared, power_of, targets_of, weapon_for
 from .rules import MECH_D20
-from .sheet import MELEE_BASIC
-from .state import Encounter, MechState, Turn, Unit
+from .sheet import MELEE_BASIC, Power, Weapon
+from .state import Encounter, Grid, MechState, Position, Route, Square, Turn, Unit
 from .units import UnitId
 
 MoveKind = Literal["通常移動", "シフト", "這い進み", "瞬間移動", "飛行移動", "立ち上がる", "伏せる"]
@@ -38,6 +42,8 @@ MOVES: dict[str, tuple[ActionKind, bool]] = {
 }
 NEEDS_FEET = ("通常移動", "シフト", "飛行移動")  # not while 伏せ (L363)
 IMMOBILE = ("通常移動", "シフト", "這い進み", "飛行移動")  # not while 動けない (L374)
+GOES = ("通常移動", "シフト", "這い進み", "瞬間移動", "飛行移動")  # a square to go to, on a map
+SquareField = Field(default=None, min_length=2, max_length=2, description="[x, y] on the map")
 
 
 def _own_turn(
@@ -64,6 +70,11 @@ class Move(Command):
     unit: str = UnitId
     kind: MoveKind = "通常移動"
     text: str = Field(default="", max_length=200)
+    to: list[int] | None = SquareField
+    path: list[list[int]] = Field(
+        default_factory=list, max_length=60, description="each square stepped on (else found)"
+    )
+    altitude: int | None = Field(default=None, ge=0, le=99, description="飛行移動, 立ち上がる")
 
 
 @MECH_D20.event
@@ -74,6 +85,8 @@ class Moved(Event):
     slot: str
     provokes: bool
     text: str = ""
+    route: Route | None = None  # on the map, in the open
+    secret: Route | None = None  # a hidden unit's, until revealed
 
 
 @MECH_D20.decides(Move)
@@ -91,10 +104,78 @@ def move(t: Table[MechState], command: Move, actor: str) -> list[Draft]:
         raise RuleViolation("prone", f"{unit.name} is already 伏せ.")
     action, provokes = MOVES[kind]
     slot = _spend(unit, turn, action)
+    route = _route(t.rules, unit, command, actor)
     event = Moved(
-        unit=unit.id, kind=kind, action=action, slot=slot, provokes=provokes, text=command.text
+        unit=unit.id,
+        kind=kind,
+        action=action,
+        slot=slot,
+        provokes=provokes,
+        text=command.text,
+        route=None if unit.hidden else route,
+        secret=route if unit.hidden else None,
     )
-    return [Draft(event)]
+    return [Draft(event, audience=(GM,) if unit.hidden and route else ())]
+
+
+def _route(state: MechState, unit: Unit, command: Move, actor: str) -> Route | None:
+    """On a map: the checked route of the move (None without a map, or for 伏せる)."""
+    grid = state.grid
+    if grid is None or unit.position is None:
+        return None
+    here = unit.position
+    if command.kind == "立ち上がる":  # L371: stand up on the ground or flying
+        return Route(to=here.model_copy(update={"altitude": command.altitude or 0}))
+    if command.kind not in GOES:
+        return None
+    if command.altitude is not None and command.kind != "飛行移動":
+        raise KirokuError("bad_altitude", "高度を変えられるのは飛行移動だけである (L110)。")
+    altitude = here.altitude if command.altitude is None else command.altitude
+    if command.kind == "瞬間移動":
+        return _teleport(state, grid, unit, command, altitude)
+    if any(len(s) != 2 for s in command.path):
+        raise KirokuError("bad_path", "経路のマスは [x, y] で示すこと。")
+    given = [(s[0], s[1]) for s in command.path]
+    squares = given or _found(state, grid, unit, command, actor)
+    if command.to is not None and squares[-1] != (command.to[0], command.to[1]):
+        raise KirokuError("bad_path", "経路の最後のマスが移動先と違う。")
+    routes.check_route(state, grid, unit, squares, command.kind)
+    end = squares[-1]
+    return Route(path=tuple(squares), to=Position(x=end[0], y=end[1], altitude=altitude))
+
+
+def _found(state: MechState, grid: Grid, unit: Unit, command: Move, actor: str) -> list[Square]:
+    """The cheapest path to `to`, found from what `actor` knows (never from a hidden unit)."""
+    if command.to is None:
+        raise KirokuError("square_needed", "戦場マップ上の移動: 移動先のマス (to) を示すこと。")
+    to = (command.to[0], command.to[1])
+    known = routes.reachable(state, grid, unit, command.kind, actor)
+    if to not in known:
+        raise RuleViolation(
+            "unreachable",
+            f"{unit.name}は{command.kind}でそのマスへ行けない (移動力 "
+            f"{routes.budget(unit, command.kind)}、移動困難地形、壁、敵のいるマス: L101–105, "
+            "L364, L373)。",
+        )
+    return known[to]
+
+
+def _teleport(state: MechState, grid: Grid, unit: Unit, command: Move, altitude: int) -> Route:
+    """瞬間移動 (L108–109): to a free square it sees, within its 移動力 (ruling 25)."""
+    if command.to is None:
+        raise KirokuError("square_needed", "瞬間移動: 移動先のマス (to) を示すこと。")
+    to = (command.to[0], command.to[1])
+    far = geometry.from_square(unit, to)
+    if far is None or far > routes.speed(unit):
+        raise RuleViolation(
+            "too_far", f"{unit.name}の瞬間移動は{routes.speed(unit)}マス以内 (ruling 25)。"
+        )
+    if not sight.sees_square(grid, unit, to):
+        raise RuleViolation(
+            "cannot_see_square", "瞬間移動は目標のマスを見ることができなくては行なえない (L109)。"
+        )
+    check_square(state, grid, unit, to, f"{unit.name}の瞬間移動先")
+    return Route(path=(to,), to=Position(x=to[0], y=to[1], altitude=altitude))
 
 
 def _spent(state: MechState, unit: str, slot: str, seq: int, provokes: bool) -> MechState:
@@ -104,7 +185,13 @@ def _spent(state: MechState, unit: str, slot: str, seq: int, provokes: bool) -> 
     turn = current.turn
     turn = turn.model_copy(update={slot: getattr(turn, slot) - 1, "taken": turn.taken + 1})
     encounter = current.model_copy(
-        update={"turn": turn, "last_action": seq, "last_actor": unit, "last_provokes": provokes}
+        update={
+            "turn": turn,
+            "last_action": seq,
+            "last_actor": unit,
+            "last_provokes": provokes,
+            "last_left": (),
+        }
     )
     return state.model_copy(update={"encounter": encounter})
 
@@ -113,12 +200,21 @@ def _spent(state: MechState, unit: str, slot: str, seq: int, provokes: bool) -> 
 def _moved(state: MechState, event: Moved, seq: int) -> MechState:
     state = _spent(state, event.unit, event.slot, seq, event.provokes)
     unit = state.units.get(event.unit)
-    if unit is not None and event.kind in ("立ち上がる", "伏せる"):
-        prone = event.kind == "伏せる"
-        state = state.model_copy(
-            update={"units": {**state.units, unit.id: unit.model_copy(update={"prone": prone})}}
-        )
-    return state
+    if unit is None:
+        return state
+    update: dict[str, object] = {}
+    if event.kind in ("立ち上がる", "伏せる"):
+        update["prone"] = event.kind == "伏せる"
+        if event.kind == "伏せる" and unit.position is not None:  # L369: it falls
+            update["position"] = unit.position.model_copy(update={"altitude": 0})
+    route = event.route or event.secret
+    if route is not None:
+        update.update(position=route.to, position_seq=seq)
+        if state.encounter is not None and unit.position is not None:
+            left = (unit.position.square, *route.path[:-1]) if event.provokes else ()
+            encounter = state.encounter.model_copy(update={"last_left": left})
+            state = state.model_copy(update={"encounter": encounter})
+    return with_units(state, unit.model_copy(update=update))
 
 
 @MECH_D20.command("act")
@@ -144,6 +240,9 @@ def act(t: Table[MechState], command: Act, actor: str) -> list[Draft]:
         state, current = guards.playing(t)
         unit = guards.controlled(state, command.unit, actor)
         turn = guards.started_turn(current, unit)
+        refusal = conditions.no_free_action(unit, own_turn=turn is not None)
+        if refusal:
+            raise RuleViolation("cannot_act", refusal)
         if turn is not None and turn.charged:
             raise RuleViolation(
                 "turn_over_after_charge", f"{unit.name} charged: its turn is over (L85)."
@@ -184,9 +283,12 @@ def total_defence(t: Table[MechState], command: TotalDefence, actor: str) -> lis
 @MECH_D20.command("charge")
 class Charge(Declaration):
     """突撃 (L82–88): a standard action, a move up to speed and a 近接基礎攻撃 at +1 untyped to
-    attack and damage; the turn ends with it. Distance (≥ 2 squares) and path are the table's."""
+    attack and damage; the turn ends with it. On a map the move is checked (≥ 2 squares away,
+    every step closer: L87–88) and `to`/`path` say where it goes; without one, the table's."""
 
     power: str = Field(default=MELEE_BASIC, max_length=60)
+    to: list[int] | None = SquareField
+    path: list[list[int]] = Field(default_factory=list, max_length=60)
 
 
 @MECH_D20.decides(Charge)
@@ -201,8 +303,12 @@ def charge(t: Table[MechState], command: Charge, actor: str) -> list[Draft]:
         raise KirokuError("no_target", "突撃 has one target.")
     slot = _spend(unit, turn, "標準")
     uses.check(unit, power, dominated=guards.dominated(unit))
+    mapped.known_targets(state, actor, list(command.targets))
     targets = targets_of(state, current, power, command.targets)
     weapon = weapon_for(unit, power, command.weapon)
+    route = _charge_route(state, unit, targets[0], power, weapon, command, actor)
+    moved = unit if route is None else unit.model_copy(update={"position": route.to})
+    command = mapped.check(state, moved, power, weapon, targets, command)
     check_declared(unit, command)
     event = declared(
         command,
@@ -210,6 +316,7 @@ def charge(t: Table[MechState], command: Charge, actor: str) -> list[Draft]:
         power,
         targets,
         weapon,
+        route=route,
         extra_modifiers=CHARGE_MODIFIERS,
         action="標準",
         slot=slot,
@@ -218,3 +325,41 @@ def charge(t: Table[MechState], command: Charge, actor: str) -> list[Draft]:
         pending=True,
     )
     return [Draft(event)]
+
+
+def _charge_route(
+    state: MechState,
+    unit: Unit,
+    target: Unit,
+    power: Power,
+    weapon: Weapon | None,
+    command: Charge,
+    actor: str,
+) -> Route | None:
+    """The charge's move on a map (L82–88), or None without one."""
+    grid = state.grid
+    if grid is None or unit.position is None or target.position is None:
+        return None
+    if "動けない" in conditions.conditions(unit) or "伏せ" in conditions.conditions(unit):
+        raise RuleViolation(
+            "cannot_charge", f"{unit.name}は移動できないため突撃できない (L363, L374)。"
+        )
+    reach = mapped.reach(unit, power, weapon) or 1
+    if any(len(s) != 2 for s in command.path):
+        raise KirokuError("bad_path", "経路のマスは [x, y] で示すこと。")
+    path: list[Square] | None = [(s[0], s[1]) for s in command.path]
+    if not path:
+        routes.far_enough(unit, target)
+        path = routes.approach(state, grid, unit, target, reach, actor)
+        if command.to is not None and path is not None and path[-1] != tuple(command.to):
+            path = None
+        if path is None:
+            raise RuleViolation(
+                "charge_unreachable",
+                f"{unit.name}は移動力の範囲で{target.name}へ突撃できない (1マスごとに近づく"
+                "経路、L88)。",
+            )
+    routes.check_approach(unit, target, path, reach)
+    routes.check_route(state, grid, unit, path, "通常移動")
+    end = path[-1]
+    return Route(path=tuple(path), to=Position(x=end[0], y=end[1], altitude=unit.position.altitude))

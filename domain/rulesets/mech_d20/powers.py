@@ -21,13 +21,13 @@ from domain.events import Event
 from domain.records import Draft
 from domain.table import Table
 
-from . import actions, advantage, conditions, guards, triggers, uses
+from . import actions, advantage, conditions, guards, mapped, triggers, uses
 from .actions import ActionKind
 from .bonuses import Modifier
 from .changes import EffectIds, EffectsEnded, effects, end_effects, with_units
 from .rules import MECH_D20
 from .sheet import ARMAMENT, WEAPON, Power, Weapon
-from .state import Attack, Encounter, MechState, OffTurn, Turn, Unit
+from .state import Attack, Encounter, MechState, OffTurn, Route, Turn, Unit
 from .units import UnitId, healed
 
 # The power's action, as the turn's action it takes, or as the kind of off-turn action it is.
@@ -60,6 +60,15 @@ class Declaration(Command):
     crit_dice: list[str] = Field(
         default=[], max_length=6, description="crit-only dice besides the weapon's (L300)"
     )
+    origin: list[int] | None = Field(
+        default=None, min_length=2, max_length=2, description="an area's origin square [x, y]"
+    )
+    direction: list[int] | None = Field(
+        default=None, min_length=2, max_length=2, description="a 直線's direction, e.g. [1, -1]"
+    )
+    side: list[int] | None = Field(
+        default=None, min_length=2, max_length=2, description="a big user's diagonal 直線 copy"
+    )
 
 
 @MECH_D20.command("use_power")
@@ -91,6 +100,7 @@ class PowerUsed(Event):
     charge: bool = False
     coup_de_grace: bool = False
     provokes: bool = False
+    route: Route | None = None  # a 突撃's move on the map (it shows a hidden charger)
     pending: bool = False  # waits for attack_roll or resolve
     queued: bool = False  # a 即応・対応 waiting for its trigger to resolve
     free_attack: bool = False
@@ -221,6 +231,10 @@ def use_power(t: Table[MechState], command: UsePower, actor: str) -> list[Draft]
                 f"{power.name} is used outside {unit.name}'s turn (immediate actions: ruling 10).",
             )
         guards.nothing_pending(current, f"{unit.name} uses another power")
+        if power.action == "フリー":
+            refusal = conditions.no_free_action(unit, own_turn=True)
+            if refusal:
+                raise RuleViolation("cannot_act", refusal)
         slot = own_turn_cost(unit, turn, power, unit.name)
         off_turn: OffTurn | None = None
     else:
@@ -230,10 +244,14 @@ def use_power(t: Table[MechState], command: UsePower, actor: str) -> list[Draft]
         off_turn = OFF_TURN[power.action]
     free_attack = free_attack_check(current, unit, power)
     uses.check(unit, power, dominated=guards.dominated(unit))
-    targets = targets_of(state, current, power, command.targets)
+    chosen = mapped.area_targets(state, actor, unit, power, command)
+    targets = targets_of(state, current, power, chosen)
     if command.coup_de_grace:
         _coup_de_grace(unit, power, targets, turn)
     weapon = weapon_for(unit, power, command.weapon)
+    command = mapped.check(
+        state, unit, power, weapon, targets, command, coup_de_grace=command.coup_de_grace
+    )
     check_declared(unit, command)
     queued = power.action == "即応・対応" and pending_trigger is not None
     event = declared(
@@ -279,6 +297,7 @@ def declared(
     pending: bool = False,
     queued: bool = False,
     free_attack: bool = False,
+    route: Route | None = None,
 ) -> PowerUsed:
     """The PowerUsed for a checked declaration, and what kind of use it is."""
     return PowerUsed(
@@ -298,6 +317,7 @@ def declared(
         charge=charge,
         coup_de_grace=coup_de_grace,
         provokes=provokes,
+        route=route,
         pending=pending,
         queued=queued,
         free_attack=free_attack,
@@ -382,8 +402,21 @@ def _used(state: MechState, event: PowerUsed, seq: int) -> MechState:
         attacks = (*attacks, pending_attack(event, seq))
     update["attacks"] = attacks
     if event.off_turn is None:  # answers to an action do not replace it as the one to answer
-        update.update(last_action=seq, last_actor=event.unit, last_provokes=event.provokes)
-    return state.model_copy(update={"encounter": current.model_copy(update=update)})
+        update.update(
+            last_action=seq, last_actor=event.unit, last_provokes=event.provokes, last_left=()
+        )
+    state = state.model_copy(update={"encounter": current.model_copy(update=update)})
+    if event.route is not None and unit.position is not None:  # a 突撃's move (movement.py)
+        left = (unit.position.square, *event.route.path[:-1])
+        moved = state.units[unit.id].model_copy(
+            update={"position": event.route.to, "position_seq": seq, "hidden": False}
+        )
+        encounter = state.encounter
+        assert encounter is not None
+        state = with_units(state, moved).model_copy(
+            update={"encounter": encounter.model_copy(update={"last_left": left})}
+        )
+    return state
 
 
 def pending_attack(event: PowerUsed, seq: int) -> Attack:

@@ -22,6 +22,8 @@ ActionType = Literal[
 ]
 RangeKind = Literal["近接", "遠隔", "近接範囲", "遠隔範囲", "自身"]
 Size = Literal["S", "M", "L", "LL"]
+AreaShape = Literal["爆発", "噴射", "直線"]
+ForcedKind = Literal["押しやる", "引き寄せる", "横滑り"]
 
 POWER = "出力"
 AGILITY = "敏捷力"
@@ -57,6 +59,9 @@ class Weapon(Frozen):
     die: str = DiceText
     accuracy: int = Field(default=0, ge=-10, le=20, description="命中補正 (武器 only, L272)")
     enhancement: int = Field(default=0, ge=0, le=20, description="強化ボーナス")
+    range: int | None = Field(
+        default=None, ge=1, le=99, description="射程 of a ranged weapon (遠隔・武器), in squares"
+    )
     crit_dice: str | None = Field(
         default=None,
         pattern=r"^[1-9][0-9]?[dD][1-9][0-9]{0,2}$",
@@ -86,6 +91,13 @@ class DamageSpec(Frozen):
     bonus: int = Field(default=0, ge=-20, le=99)
 
 
+class ForcedMove(Frozen):
+    """A power's forced movement (L402–410): 「Xマス押しやる」 and the like, at most X (L404)."""
+
+    kind: ForcedKind
+    squares: int = Field(ge=1, le=20)
+
+
 class Heal(Frozen):
     """A healing rider: the target spends a 回復力 (if `surge`) and regains 回復力値 + amount."""
 
@@ -99,6 +111,15 @@ class Power(Frozen):
     action: ActionType = "標準"
     keywords: tuple[str, ...] = Field(default=(), max_length=12)
     range: RangeKind = "近接"
+    distance: int | None = Field(
+        default=None,
+        ge=1,
+        le=99,
+        description="近接X, 遠隔X, or Y of 遠隔範囲・爆発X Yマス以内 (None: 近接 1, 遠隔 weapon's)",
+    )
+    shape: AreaShape | None = Field(default=None, description="爆発, 噴射 or 直線 (L233–263)")
+    size: int = Field(default=1, ge=1, le=20, description="X of 爆発X, 噴射X, 直線X")
+    forced: ForcedMove | None = Field(default=None, description="押しやる/引き寄せる/横滑り")
     targets: int = Field(default=1, ge=0, le=20, description="most targets (area: any number)")
     attack: AttackSpec | None = None
     hit: DamageSpec | None = None
@@ -164,6 +185,7 @@ class Sheet(Frozen):
     durability: int = Field(default=0, ge=0, le=999, description="耐久力基本値")
     speed: int = Field(default=5, ge=0, le=30)
     size: Size = "M"
+    super_sight: int = Field(default=0, ge=0, le=30, description="超視覚X (L380)")
     weapons: tuple[Weapon, ...] = Field(default=(), max_length=10)
     powers: tuple[Power, ...] = Field(default=(), max_length=40)
 

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .bonuses import Modifier
 from .effects import ConditionName, Duration, Effect
+from .pictures import Picture
 from .sheet import Sheet
 
 Kind = Literal["pc", "npc"]
@@ -41,6 +42,41 @@ class Applied(Frozen):
     failed: int = 0  # failed end-of-turn saves (extra saves never count, L327–329)
 
 
+Square = tuple[int, int]  # (x, y), 0-based, x to the right and y down
+
+
+class Position(Frozen):
+    """Where a unit stands: its top-left square (a 2×2 unit covers x..x+1, y..y+1, L216) and
+    its altitude in squares while flying (0: on the ground, L110–111, L369)."""
+
+    x: int = Field(ge=0, le=199)
+    y: int = Field(ge=0, le=199)
+    altitude: int = Field(default=0, ge=0, le=99)
+
+    @property
+    def square(self) -> Square:
+        return (self.x, self.y)
+
+
+class Route(Frozen):
+    """Where a move went on the map: each square stepped on, and where it ended."""
+
+    path: tuple[Square, ...] = ()
+    to: Position
+
+
+class Grid(Frozen):
+    """An encounter's battle map of squares (L18–19): its size and its terrain. Blocking squares
+    (walls, L262) stop movement and sight; difficult ones cost a square more to enter (L102–103);
+    hazardous ones are the GM's 危険な地帯 (L411–416)."""
+
+    width: int = Field(ge=1, le=200)
+    height: int = Field(ge=1, le=200)
+    blocking: tuple[Square, ...] = Field(default=(), max_length=4000)
+    difficult: tuple[Square, ...] = Field(default=(), max_length=4000)
+    hazardous: tuple[Square, ...] = Field(default=(), max_length=4000)
+
+
 class Unit(Frozen):
     id: str
     name: str
@@ -60,6 +96,9 @@ class Unit(Frozen):
     mode: str | None = None  # the active [モード] power (L136)
     death_failures: int = 0  # this encounter (L447, ruling 6)
     turns: int = 0  # turns started this encounter
+    position: Position | None = None  # on the grid, once placed
+    hidden: bool = False  # its position is the GM's secret until revealed
+    position_seq: int = 0  # the event that last set its position (revealing it reveals it)
 
 
 class Place(Frozen):
@@ -133,6 +172,7 @@ class Encounter(Frozen):
     last_action: int | None = None  # seq of the latest action off-turn actions may answer
     last_actor: str | None = None
     last_provokes: bool = False
+    last_left: tuple[Square, ...] = ()  # the squares the latest move left (L188), with a grid
 
 
 class Hero(Frozen):
@@ -158,6 +198,9 @@ class MechState(Frozen):
     hero: dict[int, Hero] = {}  # by seat number
     day: int = 1
     next_effect: int = 1
+    grid: Grid | None = None  # None: no map, positions are the table's (declared mode)
+    background: str | None = None  # the sha256 of the picture under the grid
+    pictures: dict[str, Picture] = {}  # every background set, by sha256 (the replay's too)
 
 
 CONDITION_ORDER: tuple[ConditionName, ...] = (

@@ -108,6 +108,8 @@ def _revealed(state: MechState, event: Revealed, seq: int) -> MechState:
     for unit in state.units.values():
         if unit.added_seq == event.of_seq:
             return with_units(state, unit.model_copy(update={"revealed": True}))
+        if unit.hidden and unit.position_seq == event.of_seq:  # its latest square (grid.py)
+            return with_units(state, unit.model_copy(update={"hidden": False}))
     return state
 
 

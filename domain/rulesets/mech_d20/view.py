@@ -12,14 +12,17 @@ from domain.audience import GM, PUBLIC
 from domain.secrecy import Private, RulesView
 from domain.table import TableView
 
-from . import actions, conditions, health
+from . import actions, conditions, health, routes
 from .attacks import plan
 from .bonuses import Modifier
 from .damage_rolls import damage_terms
 from .encounter import up
+from .grid import knows
+from .guards import controllers
+from .opportunity import opportunity_offers
 from .rules import MECH_D20
 from .sheet import ARMAMENT, WEAPON, Power, Sheet, Weapon
-from .state import Applied, Attack, MechState, Unit
+from .state import Applied, Attack, Grid, MechState, Position, Unit
 
 
 class EffectView(RulesView):
@@ -52,6 +55,9 @@ class PowerUse(RulesView):
     keywords: list[str]
     range: str
     area: bool
+    distance: int | None  # 近接X, 遠隔X (the weapon's for 遠隔・武器), Y of 遠隔範囲 (Yマス以内)
+    shape: str | None  # 爆発, 噴射, 直線
+    size: int
     targets: int
     uses_left: int | None  # None: 無限回
     dice: list[PowerDice]  # one per weapon it may use
@@ -73,6 +79,9 @@ class UnitView(RulesView):
     spirit_used: bool
     death_failures: int
     revealed: bool
+    hidden: bool  # placed on the map in secret: its square is the GM's until revealed
+    position: Private[Position | None]
+    size: Private[str]
     sheet: Private[Sheet]
     hp: Private[int]
     surges: Private[int]
@@ -132,6 +141,8 @@ class EncounterView(RulesView):
     free_attack_used: list[str]
     pending: list[PendingView]
     last_action: int | None
+    moves: dict[str, list[list[int]]]  # on a map: where the turn's unit may go, by kind
+    opportunities: list[str]  # units that may answer the latest act with an opportunity attack
 
 
 class HeroView(RulesView):
@@ -139,7 +150,17 @@ class HeroView(RulesView):
     spent_today: bool
 
 
+class BackgroundView(RulesView):
+    """The picture under the grid: fetch it from /games/{id}/pictures/{sha256}."""
+
+    sha256: str
+    media_type: str
+    size: int
+
+
 class MechView(RulesView):
+    grid: Grid | None  # the battle map, or None: positions are declared
+    background: BackgroundView | None
     units: dict[str, UnitView]
     encounter: EncounterView | None
     encounters: int
@@ -201,6 +222,17 @@ def _dice(unit: Unit, power: Power) -> list[PowerDice]:
     return found
 
 
+def _distance(unit: Unit, power: Power) -> int | None:
+    if power.distance is not None:
+        return power.distance
+    if power.range == "近接":
+        return 1
+    if power.range == "遠隔":
+        ranged = [w.range for w in unit.sheet.weapons if w.range is not None]
+        return max(ranged) if ranged else None
+    return None
+
+
 def _powers(unit: Unit) -> list[PowerUse]:
     found = []
     for power in unit.sheet.all_powers():
@@ -219,6 +251,9 @@ def _powers(unit: Unit) -> list[PowerUse]:
                 keywords=list(power.keywords),
                 range=power.range,
                 area=power.area,
+                distance=_distance(unit, power),
+                shape=power.shape,
+                size=power.size,
                 targets=power.targets,
                 uses_left=left,
                 dice=_dice(unit, power),
@@ -229,6 +264,7 @@ def _powers(unit: Unit) -> list[PowerUse]:
 
 def unit_view(state: MechState, unit: Unit) -> UnitView:
     to = audience_of(state, unit)
+    where = (GM,) if unit.hidden else (PUBLIC,)
     return UnitView(
         id=unit.id,
         name=unit.name,
@@ -245,6 +281,9 @@ def unit_view(state: MechState, unit: Unit) -> UnitView:
         spirit_used=unit.spirit_used,
         death_failures=unit.death_failures,
         revealed=unit.revealed,
+        hidden=unit.hidden,
+        position=Private(unit.position, where),
+        size=Private(unit.sheet.size, where),
         sheet=Private(unit.sheet, to),
         hp=Private(unit.hp, to),
         surges=Private(unit.surges, to),
@@ -302,7 +341,28 @@ def _attacks(state: MechState, attack: Attack) -> bool:
     return power is not None and power.attack is not None
 
 
-def _encounter(state: MechState) -> EncounterView | None:
+def _moves(state: MechState, audience: str) -> dict[str, list[list[int]]]:
+    """Legal squares for the turn's unit, for its controllers, from what they know."""
+    current = state.encounter
+    grid = state.grid
+    if current is None or current.turn is None or grid is None:
+        return {}
+    holder = state.units[current.turn.unit]
+    if audience not in controllers(state, holder) or holder.position is None:
+        return {}
+    if not knows(audience, holder):
+        return {}
+    has = conditions.conditions(holder)
+    kinds = ["這い進み"] if "伏せ" in has else ["通常移動", "シフト"]
+    if "動けない" in has:
+        kinds = []
+    return {
+        kind: sorted([x, y] for x, y in routes.reachable(state, grid, holder, kind, audience))
+        for kind in kinds
+    }
+
+
+def _encounter(state: MechState, audience: str) -> EncounterView | None:
     current = state.encounter
     if current is None:
         return None
@@ -332,7 +392,16 @@ def _encounter(state: MechState) -> EncounterView | None:
         free_attack_used=list(current.free_attack_used),
         pending=[_pending(state, a) for a in current.attacks],
         last_action=current.last_action,
+        moves=_moves(state, audience),
+        opportunities=opportunity_offers(state, audience),
     )
+
+
+def _background(state: MechState) -> BackgroundView | None:
+    picture = state.pictures.get(state.background or "")
+    if picture is None:
+        return None
+    return BackgroundView(sha256=picture.sha256, media_type=picture.media_type, size=picture.size)
 
 
 @MECH_D20.views
@@ -340,7 +409,9 @@ def view(t: TableView[MechState], audience: str) -> MechView:
     state = t.rules
     return MechView(
         units={uid: unit_view(state, u) for uid, u in state.units.items()},
-        encounter=_encounter(state),
+        encounter=_encounter(state, audience),
+        grid=state.grid,
+        background=_background(state),
         encounters=state.encounters,
         day=state.day,
         hero_points={

@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from domain.audience import GM
 from domain.commands import Command
 from domain.errors import KirokuError, RuleViolation
 from domain.records import Draft
@@ -14,13 +15,14 @@ from domain.records import Draft
 from . import checks, guards
 from .characters import concentration, injured
 from .combat_events import AttackRolled
+from .criticals import CriticalRule
 from .damage import evadable, taken
 from .details import CheckDetail, Strike, StrikeDetails
 from .difficulty import Modifier
 from .fields import DICE_BOUND, CharacterId, Entropy, Faces
 from .rolls import Pool
 from .rules import NINJA_SLAYER, NinjaTable
-from .sheet import StatName
+from .sheet import UNARMED, StatName, Weapon
 from .state import Character, Damage, NinjaState, StrikeTerms
 from .stats import value
 from .strikes import resolve
@@ -57,26 +59,77 @@ class Attack(Command):
     shuriken: bool = Field(default=False, description="スリケン or ジツ: ULTRA-HARD mode +1")
     evasion: str = Field(default="N", description="The weapon's 回避 difficulty (e.g. H)")
     style: str | None = Field(default=None, max_length=40, description="戦闘/射撃スタイル")
+    critical: CriticalRule | None = Field(
+        default=None, description="An ability's crit pattern, ヒサツ・ワザ or shots that crit"
+    )
+    auto_success: bool = Field(default=False, description="GM: a mob's attack succeeds (L16)")
     entropy: str = Entropy
+
+
+def in_hand(holder: Character) -> Weapon | None:
+    """The weapon in hand, as the sheet gives its data (素手&スリケン has none)."""
+    return next((w for w in holder.sheet.weapons if w.name == holder.weapon), None)
 
 
 def gun_rensha(holder: Character) -> int | None:
     """The 連射 of the gun in hand, if it has one (2-16 ●連射: 「キャラの装備している銃器が
     『連射』値を持つ場合は、自分自身の『●連射』値ではなく、銃器本体の『連射』値を使う」)."""
-    held = next((w for w in holder.sheet.weapons if w.name == holder.weapon), None)
+    held = in_hand(holder)
     return held.rensha if held is not None else None
 
 
 def attack_limit(holder: Character, kind: str, stat: str, shuriken: bool) -> tuple[int, str]:
-    """How many attacks one declaration may split into, and the rule that allows them."""
+    """How many attacks one declaration may split into, and the rule that allows them.
+
+    L231 「一部の武器やスタイルはそれを制限する『連続攻撃上限』値を持つ」 and L235 「(一部の
+    武器やスタイルはそれを制限する『連射上限』値を持つ)」: the weapon in hand caps them."""
+    held = in_hand(holder)
     # A melee style judged with ワザマエ (精密攻撃) uses ●連射 as its ●連続攻撃.
     if kind == "melee" and stat != "ワザマエ":
+        cap = held.renzoku_limit if held is not None else None
+        if cap is not None and cap < holder.sheet.renzoku:
+            return cap, f"{holder.weapon}の連続攻撃上限"
         return holder.sheet.renzoku, "●連続攻撃"
     gun = gun_rensha(holder)
     if kind == "ranged" and not shuriken and gun is not None:
         # 「『連射1』は要するに単発射撃である」: the gun's value, even below the character's.
         return gun, f"{holder.weapon}の連射"
+    cap = held.rensha_limit if held is not None else None
+    if cap is not None and cap < holder.sheet.rensha:
+        return cap, f"{holder.weapon}の連射上限"
     return holder.sheet.rensha, "●連射"
+
+
+def _multi_target(command: Attack, holder: Character, targets: int) -> None:
+    """L241 ●マルチターゲット: 「『マルチ可』のルールを持つ射撃武器や能力で2以上の『連射』を行う
+    際、2体以上のターゲットに対して『射撃』を割り振れる…最初からルール内に『マルチターゲット』を
+    持つ射撃武器や射撃系のジツ、例えばスリケンやカラテミサイルなどは…関わらず」."""
+    if command.kind == "melee" or targets < 2 or command.shuriken:
+        return
+    held = in_hand(holder)
+    multi = held.multi if held is not None else None
+    if multi == "マルチターゲット":
+        return
+    if multi == "なし":
+        raise RuleViolation(
+            "no_multi_target", f"{holder.weapon}は『マルチ可』ではない: ターゲットは1体だけ。"
+        )
+    if holder.sheet.neuron < TIME_LAG_NEURON:  # マルチ可, or a weapon whose data is not given
+        raise RuleViolation(
+            "no_multi_target", f"{holder.name} needs ●マルチターゲット to shoot several targets."
+        )
+
+
+def _time_lag(command: Attack, holder: Character) -> None:
+    """L245 「『時間差可』と書かれた射撃武器や能力は、そのキャラ本人が『●時間差』を持って
+    いる場合のみ、『時間差』の効果を使用できる…ごく稀に『時間差』そのものを持つ銃器や能力も
+    ある」."""
+    if not command.time_lag:
+        return
+    held = in_hand(holder)
+    own = held is not None and held.time_lag == "時間差" and not command.shuriken
+    if command.kind == "melee" or (holder.sheet.neuron < TIME_LAG_NEURON and not own):
+        raise RuleViolation("no_time_lag", f"{holder.name} cannot use ●時間差 here.")
 
 
 def _allocations(command: Attack, holder: Character, pool: int, stat: str) -> list[int]:
@@ -110,6 +163,19 @@ def _targets(state: NinjaState, command: Attack, holder: Character) -> list[Char
     return targets
 
 
+def _auto_success(command: Attack, holder: Character, actor: str) -> None:
+    """L16 「マスターはそれを省略して構わない。例えば、モブ敵からの攻撃や射撃を自動成功にしたり
+    などだ」: the GM's, for a mob, rolling nothing (1 success: ruling 45)."""
+    if not command.auto_success:
+        return
+    if actor != GM or holder.kind != "mob":
+        raise RuleViolation(
+            "auto_success_mobs_only", "自動成功にできるのはモブ敵の攻撃や射撃だけ (GM)。"
+        )
+    if command.reaction_dice or any(a.faces for a in command.allocations):
+        raise KirokuError("auto_success_rolls_nothing", "自動成功の攻撃はダイスを振らない。")
+
+
 @NINJA_SLAYER.decides(Attack)
 def attack(t: NinjaTable, command: Attack, actor: str) -> list[Draft]:
     state, combat, holder = guards.acting(t, actor, "attack")
@@ -128,17 +194,14 @@ def attack(t: NinjaTable, command: Attack, actor: str) -> list[Draft]:
     split = _allocations(command, holder, pool.size, stat)
     targets = _targets(state, command, holder)
     hits_per_target = Counter(t.id for t in targets)
-    if command.time_lag and (melee or holder.sheet.neuron < TIME_LAG_NEURON):
-        raise RuleViolation("no_time_lag", f"{holder.name} cannot use ●時間差 here.")
-    # Shuriken (and jitsu like カラテミサイル) pick several targets without ●マルチターゲット.
-    if (
-        not melee
-        and len(hits_per_target) > 1
-        and not command.shuriken
-        and holder.sheet.neuron < TIME_LAG_NEURON
-    ):
+    _time_lag(command, holder)
+    _multi_target(command, holder, len(hits_per_target))
+    _auto_success(command, holder, actor)
+    critical = command.critical.checked() if command.critical is not None else None
+    if critical is not None and not holder.sheet.ninja:
         raise RuleViolation(
-            "no_multi_target", f"{holder.name} needs ●マルチターゲット to shoot several targets."
+            "not_a_ninja",
+            "『サツバツ!』とは、ニンジャのみが発生させられるクリティカルヒットである。",
         )
     modifiers = list(command.modifiers) + concentration(state, holder.id) + injured(holder)
     if holder.next_attack_difficulty:
@@ -146,23 +209,31 @@ def attack(t: NinjaTable, command: Attack, actor: str) -> list[Draft]:
     strikes: list[Strike] = []
     details: list[CheckDetail] = []
     damages: list[Damage] = []
+    tsuda = max(command.tsuda, default=0)  # one 痛打 per base damage
     terms = StrikeTerms(
         kind=command.kind,
-        amount=command.base_damage + max(command.tsuda, default=0),  # one 痛打 per base damage
+        amount=command.base_damage + tsuda,
         shuriken=command.shuriken,
         evasion=command.evasion,
         time_lag=command.time_lag,
+        tsuda=tsuda,
+        # ◆ニンジャスレイヤー's 「基本の素手近接攻撃」 (L208–L209): bare-handed melee only.
+        strike_tsuda=holder.sheet.strike_tsuda if melee and holder.weapon == UNARMED else 0,
+        critical=critical,
+        auto_success=command.auto_success,
     )
     for allocation, dice, target in zip(command.allocations, split, targets, strict=True):
-        detail = checks.run(
-            t.dice,
-            Pool(bonus=dice),
-            "N",
-            modifiers,
-            faces=allocation.faces,
-            entropy=command.entropy,
-            command="AT" if melee else "NJ",
-        )
+        detail = None
+        if not command.auto_success:
+            detail = checks.run(
+                t.dice,
+                Pool(bonus=dice),
+                "N",
+                modifiers,
+                faces=allocation.faces,
+                entropy=command.entropy,
+                command="AT" if melee else "NJ",
+            )
         strike, damage = resolve(
             combat,
             holder,
@@ -176,9 +247,12 @@ def attack(t: NinjaTable, command: Attack, actor: str) -> list[Draft]:
         strikes.append(strike)
         if damage is not None:
             damages.append(damage)
-        details.append(detail)
-    shown, sealed, audience = checks.placed(
-        holder, StrikeDetails(pool=pool, strikes=tuple(details))
+        if detail is not None:
+            details.append(detail)
+    shown, sealed, audience = (
+        checks.placed(holder, StrikeDetails(pool=pool, strikes=tuple(details)))
+        if details
+        else (None, None, ())
     )
     event = AttackRolled(
         attacker=holder.id,

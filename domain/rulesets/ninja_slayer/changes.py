@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .sheet import Sheet
-from .state import Character, Current, NinjaState
+from .state import Character, Current, Damage, NinjaState, Note
 
 
 def fresh(sheet: Sheet) -> Current:
@@ -42,3 +42,23 @@ def now(state: NinjaState, character_id: str, **deltas: int) -> NinjaState:
 def combat(state: NinjaState, **update: object) -> NinjaState:
     assert state.combat is not None
     return state.model_copy(update={"combat": state.combat.model_copy(update=update)})
+
+
+def pending(state: NinjaState) -> tuple[Damage, ...]:
+    """Damage waiting to be evaded or taken: the combat's, or hazards outside a combat."""
+    return state.combat.damages if state.combat is not None else state.hazards
+
+
+def with_pending(state: NinjaState, damages: tuple[Damage, ...]) -> NinjaState:
+    if state.combat is not None:
+        return combat(state, damages=damages)
+    return state.model_copy(update={"hazards": damages})
+
+
+def noted(state: NinjaState, character_id: str, seq: int, text: str) -> NinjaState:
+    """Add a line to a character's history (the sheet's changes, scenario by scenario)."""
+    found = state.characters.get(character_id)
+    if found is None:  # a fold without the GM's secrets does not track that NPC
+        return state
+    note = Note(scenario=state.scenario, seq=seq, text=text)
+    return with_characters(state, found.model_copy(update={"history": (*found.history, note)}))

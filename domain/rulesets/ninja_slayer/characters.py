@@ -15,7 +15,7 @@ from . import checks, guards
 from .difficulty import Modifier
 from .events import CharacterAdded, CharacterAdjusted, CheckRolled
 from .fields import DICE_BOUND, CharacterId, Entropy, Faces
-from .rolls import Pool
+from .rolls import PATTERN, Pool, matches
 from .rules import NINJA_SLAYER, NinjaTable
 from .sheet import Kind, Sheet, StatName
 from .state import Character, Current, NinjaState, Status
@@ -106,8 +106,10 @@ def dkk_within_limit(found: Character, delta: int) -> None:
 
 def injured(character: Character) -> list[Modifier]:
     """2-13: 「『●部位損傷』が1箇所でも残った状態で次のシナリオを開始した場合、あらゆる判定に
-    難易度+1ペナルティを受けてしまう。2箇所以上残っている場合は、難易度+2ペナルティ」."""
-    count = character.sheet.injuries
+    難易度+1ペナルティを受けてしまう。2箇所以上残っている場合は、難易度+2ペナルティ」: those the
+    sheet was entered with, and those marked in this game that were still there when this
+    scenario began and are not treated yet (injuries.py)."""
+    count = character.sheet.injuries + sum(1 for p in character.carried if p in character.injuries)
     if count == 0:
         return []
     return [Modifier(name="部位損傷", delta=min(count, 2))]
@@ -137,6 +139,11 @@ class Check(Command):
     bonus_dice: int = Field(default=0, ge=-20, le=20)
     reaction_dice: int = Field(default=0, ge=0, le=DICE_BOUND)
     purpose: Literal["check", "resistance", "opposed", "table", "damage"] = "check"
+    pattern: str | None = Field(
+        default=None,
+        pattern=PATTERN,
+        description="A 【】 face pattern the check looks for: 【6,5+】, or 【4】 (that very face)",
+    )
     faces: list[int] | None = Faces
     entropy: str = Entropy
 
@@ -151,6 +158,12 @@ def check(t: NinjaTable, command: Check, actor: str) -> list[Draft]:
         raise RuleViolation(
             "reaction_dice_not_allowed",
             "即応ダイス cannot be added to random tables, damage or fixed-dice checks.",
+        )
+    if command.reaction_dice and state.stage != "本編":
+        # 「即応ダイスとは、シナリオ本編内で起こる『回避判定』以外のあらゆる判定に追加できる」
+        raise RuleViolation(
+            "reaction_dice_not_allowed",
+            f"即応ダイスはシナリオ本編の判定にだけ使える (いまは{state.stage})。",
         )
     guards.spend(
         "即応ダイス", "not_enough_reaction_dice", command.reaction_dice, character.now.reaction
@@ -176,6 +189,8 @@ def check(t: NinjaTable, command: Check, actor: str) -> list[Draft]:
         stat=command.stat,
         success=checks.successes(detail) > 0,
         successes=checks.successes(detail),
+        pattern=command.pattern,
+        pattern_met=matches(command.pattern, checks.faces(detail)) if command.pattern else None,
         detail=shown,
         secret=sealed,
     )

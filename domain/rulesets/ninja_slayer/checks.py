@@ -58,6 +58,10 @@ def successes(detail: CheckDetail) -> int:
     return outcome(detail.roll).successes or 0
 
 
+def faces(detail: CheckDetail) -> tuple[int, ...]:
+    return outcome(detail.roll).faces
+
+
 def criticals(detail: CheckDetail) -> tuple[str, ...]:
     return outcome(detail.roll).criticals
 

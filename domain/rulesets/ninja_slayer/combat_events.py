@@ -5,9 +5,9 @@ from __future__ import annotations
 from domain.events import Event
 from domain.lifecycle_events import RollRecord
 
-from .changes import character, combat, now, with_characters
+from .changes import character, combat, now, pending, with_characters, with_pending
 from .details import CheckDetail, Strike, StrikeDetails
-from .health import damaged, revived
+from .health import damaged, reduced, revived
 from .initiative import legacy_pairs
 from .rules import NINJA_SLAYER
 from .sheet import UNARMED
@@ -57,6 +57,7 @@ def _began(state: NinjaState, event: CombatBegan, seq: int) -> NinjaState:
         update={
             "combat": began,
             "combats": state.combats + 1,
+            "wasshoi_success": False,  # in a combat, Wasshoi! is the turn end's (ruling 16)
             "attacks": {},
             "pc_ties": pc_ties,
         }
@@ -100,6 +101,7 @@ def _turn(state: NinjaState, event: TurnStarted, seq: int) -> NinjaState:
         dkk_this_turn=0,
         placed=False,
         criticals=(),
+        rows=(),
         atmosphere_at_start=atmosphere,
     )
 
@@ -114,7 +116,12 @@ class PhaseChanged(Event):
 @NINJA_SLAYER.folds(PhaseChanged)
 def _phase(state: NinjaState, event: PhaseChanged, seq: int) -> NinjaState:
     assert state.combat is not None
-    update: dict[str, object] = {"phase": event.phase, "counters": (), "criticals": ()}
+    update: dict[str, object] = {
+        "phase": event.phase,
+        "counters": (),
+        "criticals": (),
+        "rows": (),
+    }
     if event.character is not None:
         update["index"] = state.combat.order.index(event.character)
     if event.phase == "teban_start":
@@ -225,9 +232,8 @@ class EvasionRolled(Event):
 @NINJA_SLAYER.folds(EvasionRolled)
 def _evaded(state: NinjaState, event: EvasionRolled, seq: int) -> NinjaState:
     detail = event.detail or event.secret
-    assert state.combat is not None
-    current: Combat = state.combat
-    damages = current.damages
+    current = state.combat
+    damages = pending(state)
     if detail is not None and event.reroll_of is None:
         evader = state.characters[event.character]
         memo = EvasionMemo(
@@ -237,33 +243,34 @@ def _evaded(state: NinjaState, event: EvasionRolled, seq: int) -> NinjaState:
             success=event.success,
             counter_against=event.counter_against,
             tairyoku_before=evader.now.tairyoku,
+            seishin_before=evader.now.seishin,
             status_before=evader.status,
         )
-        state = now(
-            state,
-            event.character,
-            evasion=-detail.pool.evasion,
-            emergency=-detail.pool.emergency,
-        )
-        state = state.model_copy(update={"evasions": {**state.evasions, seq: memo}})
+        # Outside a combat the dice come from 【回避】, not from a turn's 回避ダイス (ruling 36).
+        spent = detail.pool.evasion if current is not None else 0
+        state = now(state, event.character, evasion=-spent, emergency=-detail.pool.emergency)
+        if current is not None:  # ニンジャ第六感 on an evasion: only in a combat's phase
+            state = state.model_copy(update={"evasions": {**state.evasions, seq: memo}})
     elif event.reroll_of is not None:  # the dice were paid for with the first roll
         state = state.model_copy(
             update={"evasions": {k: v for k, v in state.evasions.items() if k != event.reroll_of}}
         )
-    evaded = {d.attack_seq for d in damages if d.id in event.damages}
-    current = current.model_copy(
-        update={"evaded_attacks": tuple(sorted({*current.evaded_attacks, *evaded}))}
-    )
-    state = state.model_copy(update={"combat": current})
     if event.success:
-        damages = tuple(d for d in damages if d.id not in event.damages)
+        state = with_pending(state, tuple(d for d in damages if d.id not in event.damages))
+    if current is None:
+        return state
+    evaded = {d.attack_seq for d in damages if d.id in event.damages}
     counters = tuple(r for r in current.counters if r.holder != event.character)
     if event.counter_against:
         right = CounterRight(
             holder=event.character, attackers=event.counter_against, evasion_seq=seq
         )
         counters += (right,)
-    return combat(state, damages=damages, counters=counters)
+    return combat(
+        state,
+        evaded_attacks=tuple(sorted({*current.evaded_attacks, *evaded})),
+        counters=counters,
+    )
 
 
 @NINJA_SLAYER.event
@@ -274,20 +281,28 @@ class DamageTaken(Event):
     status: Status
     unevaded_critical: str | None = None  # the サツバツ table is now rolled by the attacker
     critical_from: str | None = None  # that attacker
+    endured: int = 0  # ニンジャ耐久力の発露: the 【精神力】 that took what went below 【体力】 0
+    reduced: int = 0  # ダメージ軽減: taken off `amount` (the damage dealt)
 
 
 @NINJA_SLAYER.folds(DamageTaken)
 def _taken(state: NinjaState, event: DamageTaken, seq: int) -> NinjaState:
-    state = with_characters(state, damaged(state.characters[event.character], event.amount))
+    target = state.characters[event.character]
+    waiting = [d for d in pending(state) if d.id in event.damages]
+    # ダメージ軽減, from the sheet (a ニンジャ第六感 reroll's damage is no longer pending).
+    cut = reduced(target, waiting) if waiting else event.reduced
+    state = with_characters(state, damaged(target, event.amount - cut))
     if state.combat is None:
-        return state
+        return with_pending(state, tuple(d for d in state.hazards if d.id not in event.damages))
     criticals = state.combat.criticals
-    attacker = event.critical_from or next(
-        (d.attacker for d in state.combat.damages if d.id in event.damages and d.critical), None
-    )
+    hit = next((d for d in state.combat.damages if d.id in event.damages and d.critical), None)
+    attacker = event.critical_from or (hit.attacker if hit else None)
     if event.unevaded_critical is not None and attacker is not None:
         due = CriticalDue(
-            attacker=attacker, target=event.character, critical=event.unevaded_critical
+            attacker=attacker,
+            target=event.character,
+            critical=event.unevaded_critical,
+            amount=hit.amount if hit else 0,
         )
         criticals = (*criticals, due)
     damages = tuple(d for d in state.combat.damages if d.id not in event.damages)
@@ -299,8 +314,9 @@ class DamageUndone(Event):
     """ニンジャ第六感 turned a failed evasion into a success: the damage it let through is gone."""
 
     character: str
-    amount: int
+    amount: int  # the 【体力】 given back
     status: Status
+    seishin: int = 0  # the 【精神力】 ニンジャ耐久力の発露 had taken, given back
 
 
 @NINJA_SLAYER.folds(DamageUndone)
@@ -308,7 +324,12 @@ def _undone(state: NinjaState, event: DamageUndone, seq: int) -> NinjaState:
     found = state.characters.get(event.character)
     if found is None:  # a fold without the GM's secrets does not track that NPC
         return state
-    current = found.now.model_copy(update={"tairyoku": found.now.tairyoku + event.amount})
+    current = found.now.model_copy(
+        update={
+            "tairyoku": found.now.tairyoku + event.amount,
+            "seishin": found.now.seishin + event.seishin,
+        }
+    )
     return with_characters(state, found.model_copy(update={"now": current, "status": event.status}))
 
 
@@ -317,6 +338,7 @@ class CounterKarate(Event):
     character: str
     target: str
     damage: Damage
+    enhancement: str | None = None  # the カウンター強化 ability that strengthened it
 
 
 @NINJA_SLAYER.folds(CounterKarate)
@@ -378,8 +400,8 @@ class WasshoiRolled(Event):
 
 @NINJA_SLAYER.folds(WasshoiRolled)
 def _wasshoi(state: NinjaState, event: WasshoiRolled, seq: int) -> NinjaState:
-    if state.combat is None:
-        return state
+    if state.combat is None:  # 「ニンジャマスターが適切と考えるあらゆるタイミング」
+        return state.model_copy(update={"wasshoi_success": event.success, "entry_rolls": 0})
     return combat(state, wasshoi_rolled=True, wasshoi_success=event.success, entry_rolls=0)
 
 
@@ -436,6 +458,8 @@ class TableRolled(Event):
 @NINJA_SLAYER.folds(TableRolled)
 def _table_rolled(state: NinjaState, event: TableRolled, seq: int) -> NinjaState:
     if state.combat is None:
+        if event.table == "entry":
+            return state.model_copy(update={"entry_rolls": state.entry_rolls + 1})
         return state
     current = state.combat
     if event.table == "satsubatsu":
@@ -443,7 +467,7 @@ def _table_rolled(state: NinjaState, event: TableRolled, seq: int) -> NinjaState
             c for c in current.criticals if (c.attacker, c.target) == (event.attacker, event.target)
         ]
         left = tuple(c for c in current.criticals if c is not (due[0] if due else None))
-        return combat(state, criticals=left)
+        return combat(state, criticals=left, rows=(*current.rows, *due[:1]))
     if event.table == "entry":
         return combat(state, entry_rolls=current.entry_rolls + 1)
     return state

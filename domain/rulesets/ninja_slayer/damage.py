@@ -10,7 +10,7 @@ from . import checks
 from .combat_events import DamageTaken, EvasionRolled
 from .details import CheckDetail
 from .difficulty import harder, normalise
-from .health import damaged
+from .health import damaged, endured, reduced
 from .state import AttackKind, Character, Combat, Damage
 
 NAMUAMIDABUTSU = "ナムアミダブツ"
@@ -87,15 +87,21 @@ def strongest(damages: list[Damage]) -> Damage | None:
 
 
 def taken(target: Character, damages: list[Damage]) -> Draft:
-    amount = sum(d.amount for d in damages)
+    dealt = sum(d.amount for d in damages)
+    amount = dealt - reduced(target, damages)
     after = damaged(target, amount)
     critical = strongest(damages)
     event = DamageTaken(
         character=target.id,
-        amount=amount,
+        amount=dealt,
+        # An unrevealed sheet's ダメージ軽減 is the GM's: the folds work it out again.
+        reduced=dealt - amount if target.revealed else 0,
         damages=tuple(d.id for d in damages),
         status=after.status,
         unevaded_critical=critical.critical if critical else None,
         critical_from=critical.attacker if critical else None,
+        # How much 【精神力】 took would tell an unrevealed sheet's 【精神力】: shown only when
+        # the sheet is public (the folds work it out again from the state).
+        endured=endured(target, amount) if target.revealed else 0,
     )
     return Draft(event)

@@ -9,6 +9,7 @@ from domain.errors import RuleViolation
 from domain.records import Draft
 
 from . import guards
+from .campaign import stage
 from .combat_events import WeaponSwitched
 from .events import ScenarioEnded
 from .rules import NINJA_SLAYER, NinjaTable
@@ -52,4 +53,6 @@ def end_scenario(t: NinjaTable, command: EndScenario, actor: str) -> list[Draft]
     t.referee_only(actor, "end the scenario")
     if state.combat is not None:
         raise RuleViolation("combat_in_progress", "End the combat first.")
+    guards.nothing_pending(state)
+    stage(state, "本編", what="シナリオ本編の終了")
     return [Draft(ScenarioEnded())]

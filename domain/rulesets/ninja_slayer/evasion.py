@@ -2,34 +2,45 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from domain.commands import Command
 from domain.errors import Forbidden, NotFound, RuleViolation
 from domain.records import Draft
 
 from . import checks, guards
+from .changes import pending
 from .characters import injured
 from .combat_events import CounterKarate
 from .damage import evadable, evasion_difficulty, evasion_rolled, taken
-from .difficulty import LADDER, Modifier
+from .difficulty import LADDER, Modifier, normalise
 from .fields import DICE_BOUND, CharacterId, Entropy, Faces
 from .initiative import order_value
 from .rolls import Pool
 from .rules import NINJA_SLAYER, NinjaTable
-from .state import Combat, Damage, NinjaState
+from .state import Damage, NinjaState
+from .stats import evasion_dice
 
 
-def _pending(combat: Combat, ids: list[int], target: str) -> list[Damage]:
-    by_id = {d.id: d for d in combat.damages}
+def pending_of(waiting: tuple[Damage, ...], ids: list[int]) -> list[Damage]:
+    """The pending damages named, in order; an unknown one is refused."""
+    by_id = {d.id: d for d in waiting}
     found = []
     for i in dict.fromkeys(ids):
         damage = by_id.get(i)
         if damage is None:
             raise NotFound("unknown_damage", f"There is no pending damage {i}.")
-        if damage.target != target:
-            raise Forbidden("not_your_damage", f"Damage {i} is not aimed at {target}.")
         found.append(damage)
+    return found
+
+
+def _pending(waiting: tuple[Damage, ...], ids: list[int], target: str) -> list[Damage]:
+    found = pending_of(waiting, ids)
+    for damage in found:
+        if damage.target != target:
+            raise Forbidden("not_your_damage", f"Damage {damage.id} is not aimed at {target}.")
     return found
 
 
@@ -68,13 +79,15 @@ class Evade(Command):
 @NINJA_SLAYER.decides(Evade)
 def evade(t: NinjaTable, command: Evade, actor: str) -> list[Draft]:
     state = t.started()
-    combat = guards.combat(state)
+    waiting = pending(state)
+    if not waiting:
+        raise RuleViolation("no_damage", "No damage is waiting to be evaded.")
     character = guards.controlled(state, command.character, actor)
     if command.reaction_dice:
         raise RuleViolation(
             "reaction_dice_not_allowed", "即応ダイス cannot be used on an evasion check."
         )
-    damages = _pending(combat, command.damages, character.id)
+    damages = _pending(waiting, command.damages, character.id)
     if not evadable(character):
         raise RuleViolation("cannot_evade", f"{character.name} cannot evade.")
     if len(damages) > 1 and not character.sheet.ninja:
@@ -89,9 +102,9 @@ def evade(t: NinjaTable, command: Evade, actor: str) -> list[Draft]:
             "Only damage from one attack, or from mobs of one kind, without 時間差, is evaded "
             "all together (時間差 strikes of same-kind mobs: one strike of each at a time).",
         )
-    guards.spend(
-        "回避ダイス", "not_enough_evasion_dice", command.evasion_dice, max(0, character.now.evasion)
-    )
+    # Outside a combat there are no turns to hand out 回避ダイス: the 【回避】 value (ruling 36).
+    left = character.now.evasion if state.combat is not None else evasion_dice(character)
+    guards.spend("回避ダイス", "not_enough_evasion_dice", command.evasion_dice, max(0, left))
     guards.spend(
         "緊急回避ダイス",
         "not_enough_emergency_dice",
@@ -126,12 +139,25 @@ class TakeDamage(Command):
 @NINJA_SLAYER.decides(TakeDamage)
 def take(t: NinjaTable, command: TakeDamage, actor: str) -> list[Draft]:
     state = t.started()
-    combat = guards.combat(state)
-    targets = {d.target for d in combat.damages if d.id in command.damages}
+    waiting = pending(state)
+    targets = {d.target for d in waiting if d.id in command.damages}
     if len(targets) != 1:
         raise NotFound("unknown_damage", "Name pending damage aimed at one character.")
     character = guards.controlled(state, targets.pop(), actor)
-    return [taken(character, _pending(combat, command.damages, character.id))]
+    return [taken(character, _pending(waiting, command.damages, character.id))]
+
+
+class CounterEnhancement(BaseModel):
+    """L131 「近接攻撃を強化するような能力の効果は、通常はカウンターカラテには適用されない。
+    カウンターカラテは、カウンター強化系の能力によってのみ強化できる」: an ability of that kind,
+    declared by name with what it adds (its data is not in the scrape)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    ability: str = Field(min_length=1, max_length=60)
+    kind: Literal["カウンター強化"] = Field(description="Only カウンター強化系 abilities apply")
+    tsuda: int = Field(default=0, ge=0, le=6, description="痛打 it adds to the counter's 1")
+    evasion: str | None = Field(default=None, description="Its 回避 difficulty, if it sets one")
 
 
 @NINJA_SLAYER.command("counter_karate")
@@ -140,6 +166,7 @@ class Counter(Command):
 
     character: str = CharacterId
     target: str = CharacterId
+    enhancement: CounterEnhancement | None = None
 
 
 @NINJA_SLAYER.decides(Counter)
@@ -155,17 +182,26 @@ def counter(t: NinjaTable, command: Counter, actor: str) -> list[Draft]:
             "attack had, just now.",
         )
     target = guards.character(state, command.target)
+    boost = command.enhancement
+    base = normalise(boost.evasion) if boost is not None and boost.evasion else "N"
     damage = Damage(
         id=combat.next_damage,
         attacker=character.id,
         target=target.id,
-        amount=1,  # however many more successes: the counter deals 1
+        # however many more successes: the counter deals 1 (+ a カウンター強化's 痛打)
+        amount=1 + (boost.tsuda if boost is not None else 0),
         kind="counter",
-        difficulty=evasion_difficulty(combat, character, "counter", None, False),
+        difficulty=evasion_difficulty(combat, character, "counter", None, False, base),
         attack_successes=0,
         attack_seq=t.next_seq,  # CounterKarate is this command's first event
     )
-    drafts = [Draft(CounterKarate(character=character.id, target=target.id, damage=damage))]
+    event = CounterKarate(
+        character=character.id,
+        target=target.id,
+        damage=damage,
+        enhancement=boost.ability if boost is not None else None,
+    )
+    drafts = [Draft(event)]
     if not evadable(target):
         drafts.append(taken(target, [damage]))
     return drafts

@@ -95,6 +95,8 @@ class CheckRolled(Event):
     success: bool
     successes: int
     reroll_of: int | None = None
+    pattern: str | None = None  # a 【】 face pattern asked for (L12), and whether the faces met it
+    pattern_met: bool | None = None
     detail: CheckDetail | None = None
     secret: CheckDetail | None = None
 
@@ -137,12 +139,14 @@ def _sixth_sense(state: NinjaState, event: SixthSense, seq: int) -> NinjaState:
 
 @NINJA_SLAYER.event
 class ScenarioEnded(Event):
-    """即応ダイス, 緊急回避ダイス, stat damage and ニンジャ第六感 are restored."""
+    """The 本編 ends: 即応ダイス, 緊急回避ダイス, stat damage and ニンジャ第六感 are restored,
+    ●部位損傷's ×s erased (the parts stay), and the 評価 begins."""
 
 
 @NINJA_SLAYER.folds(ScenarioEnded)
 def _scenario_ended(state: NinjaState, event: ScenarioEnded, seq: int) -> NinjaState:
-    """即応/緊急回避ダイス and stat damage reset; 体力, 精神力 and DKK carry on."""
+    """即応/緊急回避ダイス and stat damage reset; 体力, 精神力 and DKK carry on. L171
+    「シナリオ終了時にこれらの×数は全て消すが、『●部位損傷』自体は治療を行うまで残ってしまう」."""
     changed = []
     for found in state.characters.values():
         current = fresh(found.sheet).model_copy(
@@ -152,5 +156,9 @@ def _scenario_ended(state: NinjaState, event: ScenarioEnded, seq: int) -> NinjaS
                 "dkk": found.now.dkk,
             }
         )
-        changed.append(found.model_copy(update={"now": current, "sixth_sense_used": False}))
-    return with_characters(state, *changed).model_copy(update={"checks": {}, "pc_ties": ()})
+        injuries = dict.fromkeys(found.injuries, 1)
+        update = {"now": current, "sixth_sense_used": False, "injuries": injuries}
+        changed.append(found.model_copy(update=update))
+    return with_characters(state, *changed).model_copy(
+        update={"checks": {}, "pc_ties": (), "stage": "評価"}
+    )

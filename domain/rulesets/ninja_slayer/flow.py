@@ -10,6 +10,7 @@ from domain.records import Draft
 
 from . import guards
 from .atmosphere import due as atmosphere_due
+from .campaign import stage
 from .combat_events import (
     AtmosphereRaised,
     CombatBegan,
@@ -56,6 +57,10 @@ def begin(t: NinjaTable, command: BeginCombat, actor: str) -> list[Draft]:
     t.referee_only(actor, "begin a combat")
     if state.combat is not None:
         raise RuleViolation("combat_in_progress", "A combat is already in progress.")
+    guards.nothing_pending(state)
+    # 「このゲームの核となる「シナリオ本編」は、「探索シーケンス」と「戦闘シーケンス」の2つの
+    # 状態を行き来することで進行する」: a combat belongs to the 本編.
+    stage(state, "本編", what="戦闘")
     ids = tuple(dict.fromkeys(command.participants))
     for i in ids:
         if not guards.character(state, i).on_map:

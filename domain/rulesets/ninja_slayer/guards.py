@@ -97,3 +97,10 @@ def not_after_placement(current: Combat) -> None:
             "placement_is_last",
             "New characters were already placed: that is the last thing of the ターン終了フェイズ.",
         )
+
+
+def nothing_pending(state: NinjaState) -> None:
+    """Damage declared outside a combat (hazards.py) is evaded or taken before play goes on."""
+    if state.hazards:
+        waiting = ", ".join(str(d.id) for d in state.hazards)
+        raise RuleViolation("damage_pending", f"Damage {waiting} is waiting to be evaded or taken.")

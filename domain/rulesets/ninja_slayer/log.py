@@ -34,7 +34,12 @@ PHASES = {
     "turn_end": "ターン終了",
 }
 KINDS = {"pc": "PC", "boss": "ボス", "mob": "モブ"}
-ATTACKS = {"melee": "近接攻撃", "ranged": "遠隔攻撃", "counter": "カウンターカラテ"}
+ATTACKS = {
+    "melee": "近接攻撃",
+    "ranged": "遠隔攻撃",
+    "counter": "カウンターカラテ",
+    "hazard": "攻撃以外のダメージ",
+}
 ATMOSPHERE = {0: "通常", 1: "HARD", 2: "ULTRA-HARD"}
 
 
@@ -91,7 +96,12 @@ def _check(e: events.CheckRolled) -> str:
     stat = f"【{e.stat}】" if e.stat else ""
     again = f" (#{e.reroll_of}の振り直し)" if e.reroll_of else ""
     detail = _detail(e.detail or e.secret)
-    return f"{e.character} {stat}判定{again}: {_ok(e.success)} (成功数{e.successes}){detail}"
+    pattern = ""
+    if e.pattern:
+        pattern = f" 【{e.pattern.strip('【】')}】{'あり' if e.pattern_met else 'なし'}"
+    return (
+        f"{e.character} {stat}判定{again}: {_ok(e.success)} (成功数{e.successes}){pattern}{detail}"
+    )
 
 
 @_says(events.SixthSense)
@@ -106,7 +116,10 @@ def _adrenaline(e: events.AdrenalineBoost) -> str:
 
 @_says(events.ScenarioEnded)
 def _scenario_ended(e: events.ScenarioEnded) -> str:
-    return "シナリオ終了: 即応ダイス・緊急回避ダイス・能力値ダメージ・ニンジャ第六感が戻る"
+    return (
+        "シナリオ本編の終了 → 評価: 即応ダイス・緊急回避ダイス・能力値ダメージ・"
+        "ニンジャ第六感が戻り、●部位損傷の×数は消える"
+    )
 
 
 @_says(combat.CombatBegan)
@@ -177,12 +190,15 @@ def _evasion(e: combat.EvasionRolled) -> str:
 def _damage_taken(e: combat.DamageTaken) -> str:
     status = "" if e.status == "active" else f" → {e.status}"
     critical = f" ({e.unevaded_critical})" if e.unevaded_critical else ""
-    return f"{e.character} 体力-{e.amount}{critical}{status}"
+    endured = f" ニンジャ耐久力の発露: 精神力-{e.endured}" if e.endured else ""
+    cut = f" (ダメージ軽減{e.reduced})" if e.reduced else ""
+    return f"{e.character} 体力-{e.amount - e.reduced - e.endured}{cut}{critical}{endured}{status}"
 
 
 @_says(combat.CounterKarate)
 def _counter(e: combat.CounterKarate) -> str:
-    return f"{e.character} カウンターカラテ! {_damage(e.damage)}"
+    boost = f" ({e.enhancement})" if e.enhancement else ""
+    return f"{e.character} カウンターカラテ!{boost} {_damage(e.damage)}"
 
 
 @_says(combat.OtherAction)
@@ -228,7 +244,8 @@ def _placed(e: combat.CharactersPlaced) -> str:
 
 @_says(combat.DamageUndone)
 def _undone(e: combat.DamageUndone) -> str:
-    return f"{e.character} ニンジャ第六感で回避成功: 受けた{e.amount}ダメージは無かったことに"
+    back = f"体力+{e.amount}" + (f" 精神力+{e.seishin}" if e.seishin else "")
+    return f"{e.character} ニンジャ第六感で回避成功: 受けたダメージは無かったことに ({back})"
 
 
 TABLES = {"satsubatsu": "サツバツ・クリティカル表", "entry": "登場表", "danmaku": "弾幕表"}

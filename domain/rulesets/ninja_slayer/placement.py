@@ -13,6 +13,7 @@ from pydantic import Field
 from domain.audience import GM
 from domain.commands import Command
 from domain.errors import RuleViolation
+from domain.events import Event
 from domain.records import Draft
 
 from . import guards
@@ -38,6 +39,8 @@ NINJA_SLAYER_SHEET = Sheet(
     kyakuryoku=7,
     evasion=True,
     evasion_modifier=1,
+    sokushi_resistance=True,  # ●即死耐性
+    strike_tsuda=1,  # 「出目【6】を含んで成功した各『近接攻撃』は、『痛打+1』となる」
     multi_attack=3,
     multi_shot=2,
     skills=(
@@ -97,27 +100,60 @@ class NinjaSlayerEnters(Command):
     id: str = CharacterId
 
 
+@NINJA_SLAYER.event
+class NinjaSlayerArrived(Event):
+    """He arrives outside a combat, after a Wasshoi! rolled there (ruling 50): he is in the
+    scene; a combat the GM begins may include him."""
+
+    character: str
+
+
+@NINJA_SLAYER.folds(NinjaSlayerArrived)
+def _arrived(state: NinjaState, event: NinjaSlayerArrived, seq: int) -> NinjaState:
+    return state.model_copy(update={"wasshoi_success": False, "entry_rolls": 0})
+
+
+@NINJA_SLAYER.says(NinjaSlayerArrived)
+def _says_arrived(e: NinjaSlayerArrived) -> str:
+    return f"Wasshoi! {NINJA_SLAYER_NAME}=サン参上! ({e.character})"
+
+
+def _added(state: NinjaState, character_id: str) -> list[Draft]:
+    """His statblock as the rulebook prints it, unless he is already in the game."""
+    if character_id not in state.characters:
+        added = CharacterAdded(
+            id=character_id,
+            name=NINJA_SLAYER_NAME,
+            owner=GM,
+            kind="boss",
+            sheet=NINJA_SLAYER_SHEET,
+        )
+        return [Draft(added)]
+    if state.characters[character_id].name != NINJA_SLAYER_NAME:
+        raise RuleViolation(
+            "duplicate_character", f"There already is a character {character_id!r}."
+        )
+    return []
+
+
 @NINJA_SLAYER.decides(NinjaSlayerEnters)
 def enters(t: NinjaTable, command: NinjaSlayerEnters, actor: str) -> list[Draft]:
+    state = t.started()
+    if state.combat is None:  # 2-15 L191–L192: a Wasshoi! outside a combat
+        t.referee_only(actor, "bring ニンジャスレイヤー in")
+        if not state.wasshoi_success:
+            raise RuleViolation(
+                "no_wasshoi", "ニンジャスレイヤー enters after a successful Wasshoi!."
+            )
+        return [*_added(state, command.id), Draft(NinjaSlayerArrived(character=command.id))]
     state, combat = guards.at_turn_end(t, actor, "bring ニンジャスレイヤー in")
     if not combat.wasshoi_success:
         raise RuleViolation(
             "no_wasshoi",
             "ニンジャスレイヤー enters after a successful Wasshoi! at this turn end.",
         )
-    drafts: list[Draft] = []
-    if command.id not in state.characters:
-        added = CharacterAdded(
-            id=command.id,
-            name=NINJA_SLAYER_NAME,
-            owner=GM,
-            kind="boss",
-            sheet=NINJA_SLAYER_SHEET,
-        )
-        drafts.append(Draft(added))
-    elif state.characters[command.id].name != NINJA_SLAYER_NAME:
-        raise RuleViolation("duplicate_character", f"There already is a character {command.id!r}.")
-    else:
+    drafts = _added(state, command.id)
+    if not drafts:
         _placeable(state, combat, [command.id])
     drafts.append(Draft(CharactersPlaced(characters=(command.id,))))
     return drafts

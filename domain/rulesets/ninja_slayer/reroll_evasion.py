@@ -38,11 +38,17 @@ def reroll_evasion(
         Draft(SixthSense(character=character.id, of_seq=command.check_seq)),
         evasion_rolled(character, memo.damages, detail, reroll_of=command.check_seq),
     ]
-    amount = sum(d.amount for d in memo.damages)
     if memo.success and successes == 0:  # evaded before, hit now
         drafts.append(taken(character, list(memo.damages)))
     elif not memo.success and successes > 0:  # hit before, evaded now
         drafts.append(
-            Draft(DamageUndone(character=character.id, amount=amount, status=memo.status_before))
+            Draft(
+                DamageUndone(
+                    character=character.id,
+                    amount=memo.tairyoku_before - character.now.tairyoku,
+                    seishin=memo.seishin_before - character.now.seishin,
+                    status=memo.status_before,
+                )
+            )
         )
     return drafts

@@ -19,7 +19,7 @@ def _initial(options: NinjaOptions, seats: int) -> NinjaState:
 
 NINJA_SLAYER = Ruleset(
     "ninja_slayer",
-    "3",
+    "4",
     state=NinjaState,
     options=NinjaOptions,
     initial=_initial,

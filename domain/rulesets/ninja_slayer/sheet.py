@@ -33,6 +33,19 @@ class Weapon(BaseModel):
     rensha: int | None = Field(
         default=None, ge=1, le=9, description="A gun's own 連射 (used instead of ●連射)"
     )
+    renzoku_limit: int | None = Field(
+        default=None, ge=1, le=9, description="連続攻撃上限: caps ●連続攻撃 with it in hand"
+    )
+    rensha_limit: int | None = Field(
+        default=None, ge=1, le=9, description="連射上限: caps ●連射 (スリケン…) with it in hand"
+    )
+    multi: Literal["なし", "マルチ可", "マルチターゲット"] | None = Field(
+        default=None,
+        description="Several targets: マルチ可 needs ●マルチターゲット; None: not given",
+    )
+    time_lag: Literal["時間差可", "時間差"] | None = Field(
+        default=None, description="時間差可 needs ●時間差; 時間差 is the weapon's own"
+    )
 
 
 class Sheet(BaseModel):
@@ -48,6 +61,9 @@ class Sheet(BaseModel):
     seishin: int = Field(default=0, ge=0, le=99, description="【精神力】 (maximum)")
     kyakuryoku: int = Field(default=0, ge=0, le=99, description="【脚力】")
     dkk: int = Field(default=0, ge=0, le=12, description="【DKK】 (at most 12)")
+    manzatsu: int = Field(
+        default=0, ge=0, le=9999, description="【万札】: a PC's money; an enemy's drop"
+    )
     ninja: bool = Field(default=True, description="Only ninjas crit (サツバツ!) and explode")
     weapons: tuple[Weapon, ...] = Field(default=(), max_length=10)
     skills: tuple[str, ...] = Field(default=(), max_length=40)
@@ -67,6 +83,15 @@ class Sheet(BaseModel):
     )
     emergency_dice: int = Field(
         default=0, ge=0, le=DICE_BOUND, description="緊急回避ダイス (no upper limit)"
+    )
+    sokushi_resistance: bool = Field(
+        default=False, description="●即死耐性: 『即死!』 becomes 『痛打+2D6』"
+    )
+    damage_reduction: int = Field(
+        default=0, ge=0, le=20, description="ダメージ軽減: taken off each damage's final value"
+    )
+    strike_tsuda: int = Field(
+        default=0, ge=0, le=6, description="素手: 痛打 of each melee strike hitting with a 6 (L209)"
     )
     injuries: int = Field(
         default=0, ge=0, le=20, description="●部位損傷 carried into this scenario (難易度+1/+2)"

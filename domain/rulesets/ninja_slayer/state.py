@@ -7,13 +7,19 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .criticals import CriticalRule
 from .details import CheckDetail, Strike, StrikeDetails
 from .sheet import UNARMED, Kind, Sheet
 from .tables import Tables
 
 Status = Literal["active", "気絶", "爆発四散", "removed"]
+# 2-2: 「シナリオは「ダンゴウ」→「シナリオ本編」→「評価」→「余暇」の単位で構成され、
+# 上記の順番で進行する」
+Stage = Literal["ダンゴウ", "本編", "評価", "余暇"]
+STAGES: tuple[Stage, ...] = ("ダンゴウ", "本編", "評価", "余暇")
 Phase = Literal["turn_start", "teban_start", "movement", "attack", "teban_end", "turn_end"]
-AttackKind = Literal["melee", "ranged", "counter"]
+AttackKind = Literal["melee", "ranged", "counter", "hazard"]
+HazardSource = Literal["trap", "environment", "collision", "other"]
 
 PHASE_ORDER: tuple[Phase, ...] = (
     "turn_start",
@@ -43,6 +49,16 @@ class Current(BaseModel):
     dkk: int
 
 
+class Note(BaseModel):
+    """One line of a sheet's history: what a logged event changed, and in which scenario."""
+
+    model_config = ConfigDict(frozen=True)
+
+    scenario: int
+    seq: int
+    text: str
+
+
 class Character(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -59,6 +75,9 @@ class Character(BaseModel):
     adrenaline_used: bool = False  # this combat
     next_attack_difficulty: int = 0  # 連続側転 makes the next attack harder
     weapon: str = UNARMED  # what a combat starts with unless declared
+    injuries: Mapping[str, int] = {}  # ●部位損傷: part → ×marks this scenario (kept until treated)
+    carried: tuple[str, ...] = ()  # the parts injured when this scenario began (their penalty)
+    history: tuple[Note, ...] = ()  # the sheet's changes, injuries and shares, scenario by scenario
 
     @property
     def can_act(self) -> bool:
@@ -85,6 +104,7 @@ class Damage(BaseModel):
     time_lag: bool = False  # 時間差: cannot be evaded together with others
     mobs: str | None = None  # a mob attacker's name: same-name mobs are evaded together
     attack_seq: int
+    source: HazardSource | None = None  # damage that is not an attack (hazards.py)
 
 
 class StrikeTerms(BaseModel):
@@ -97,6 +117,11 @@ class StrikeTerms(BaseModel):
     shuriken: bool = False
     evasion: str = "N"
     time_lag: bool = False
+    tsuda: int = 0  # the 痛打 in `amount` (one 痛打 per base damage: the largest counts)
+    strike_tsuda: int = 0  # 痛打 for each strike that hits with `strike_pattern` (L209)
+    strike_pattern: str = "6"
+    critical: CriticalRule | None = None  # a declared ability's crits (criticals.py)
+    auto_success: bool = False  # a mob's attack the GM made succeed (L16)
 
 
 class CriticalDue(BaseModel):
@@ -107,6 +132,7 @@ class CriticalDue(BaseModel):
     attacker: str
     target: str
     critical: str
+    amount: int = 0  # the hit's damage (痛打+2D6 adds to it: 即死耐性)
 
 
 class CounterRight(BaseModel):
@@ -136,6 +162,7 @@ class Combat(BaseModel):
     placed: bool = False  # 新たなキャラの配置 done this turn end: it is the last thing there
     wasshoi_success: bool = False  # this turn end's Wasshoi! succeeded
     criticals: tuple[CriticalDue, ...] = ()  # unevaded サツバツ! waiting for the table
+    rows: tuple[CriticalDue, ...] = ()  # サツバツ! effects rolled (or カイシャク's) this phase
     entry_rolls: int = 0  # 死神のエントリー決定表 rolls since the last successful Wasshoi!
     concentrating: bool = False
     moved: bool = False
@@ -198,6 +225,7 @@ class EvasionMemo(BaseModel):
     success: bool
     counter_against: tuple[str, ...] = ()
     tairyoku_before: int
+    seishin_before: int = 0
     status_before: Status
 
 
@@ -213,3 +241,12 @@ class NinjaState(BaseModel):
     evasions: Mapping[int, EvasionMemo] = {}  # this phase's evasions, by seq
     combat: Combat | None = None
     combats: int = 0
+    hazards: tuple[Damage, ...] = ()  # damage declared outside a combat, not yet evaded or taken
+    next_hazard: int = 1
+    scenario: int = 1
+    stage: Stage = "本編"  # a game opens in its first scenario's 本編 (ruling 38)
+    pool: int = 0  # 万札プール: drops this scenario, split at its end
+    dropped: tuple[str, ...] = ()  # enemies whose 【万札】 went into the pool
+    staged: bool = False  # a stage was declared: the opening's ダンゴウ is past
+    wasshoi_success: bool = False  # a Wasshoi! outside a combat succeeded: he may arrive
+    entry_rolls: int = 0  # 死神のエントリー決定表 rolls since that Wasshoi!

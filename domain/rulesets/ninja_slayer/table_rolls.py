@@ -61,16 +61,21 @@ def roll_table(t: NinjaTable, command: RollTable, actor: str) -> list[Draft]:
             "no_table",
             f"This game has no {name}: roll it in the dice box and apply it with adjust.",
         )
-    combat = guards.combat(state)
+    outside = state.combat is None and command.table == "entry"
+    # Outside a combat, the entry table follows a Wasshoi! rolled there (L191: 「ニンジャマスター
+    # が適切と考えるあらゆるタイミング」): the state keeps its success (ruling 50).
+    combat = state.combat if outside else guards.combat(state)
+    wasshoi_success = state.wasshoi_success if combat is None else combat.wasshoi_success
+    entry_rolls = state.entry_rolls if combat is None else combat.entry_rolls
     critical = None
-    if command.table == "satsubatsu":
+    if command.table == "satsubatsu" and combat is not None:
         critical = _critical(state, combat, command, actor)
     else:
         if actor != GM:
             raise Forbidden("gm_only", f"Only the GM rolls the {name}.")
-        if command.table == "entry" and not combat.wasshoi_success:
+        if command.table == "entry" and not wasshoi_success:
             raise RuleViolation("no_wasshoi", f"The {name} follows a successful Wasshoi!.")
-        if command.table == "entry" and combat.entry_rolls >= ENTRY_ROLLS:
+        if command.table == "entry" and entry_rolls >= ENTRY_ROLLS:
             raise RuleViolation(
                 "entry_rolled",
                 f"The {name} is rolled again only once; after that the GM picks the entry.",

@@ -25,7 +25,9 @@ from .state import (
     Current,
     Damage,
     NinjaState,
+    Note,
     Phase,
+    Stage,
     Status,
 )
 
@@ -41,6 +43,9 @@ class CharacterView(RulesView):
     sheet: Private[Sheet]
     now: Private[Current]
     initiative: Private[int]
+    injuries: dict[str, int]  # ●部位損傷 and their ×s: told at the table when taken
+    carried_injuries: int  # of those, carried into this scenario and not treated (penalty)
+    history: Private[tuple[Note, ...]]
     sixth_sense_used: Private[bool]
     adrenaline_used: Private[bool]
     next_attack_difficulty: Private[int]
@@ -77,6 +82,9 @@ class CombatView(BaseModel):
     dkk_this_turn: int
     placed: bool
     criticals: tuple[CriticalDue, ...]
+    rows: tuple[
+        CriticalDue, ...
+    ]  # サツバツ! rows rolled (or カイシャク's) this phase: 即死! may follow
     entry_rolls: int
 
 
@@ -84,6 +92,12 @@ class NinjaView(RulesView):
     characters: dict[str, CharacterView]
     combats: int
     combat: CombatView | None
+    hazards: tuple[Damage, ...]  # damage declared outside a combat, waiting
+    scenario: int
+    stage: Stage
+    pool: int  # 万札プール
+    dropped: tuple[str, ...]
+    wasshoi_success: bool  # a Wasshoi! outside a combat succeeded: ニンジャスレイヤー may arrive
 
 
 def character_view(character: Character) -> CharacterView:
@@ -100,6 +114,9 @@ def character_view(character: Character) -> CharacterView:
         sheet=Private(character.sheet, readers),
         now=Private(character.now, readers),
         initiative=Private(initiative(character), readers),
+        injuries=dict(character.injuries),
+        carried_injuries=sum(1 for p in character.carried if p in character.injuries),
+        history=Private(character.history, readers),
         sixth_sense_used=Private(character.sixth_sense_used, readers),
         adrenaline_used=Private(character.adrenaline_used, readers),
         next_attack_difficulty=Private(character.next_attack_difficulty, readers),
@@ -131,6 +148,7 @@ def combat_view(combat: Combat) -> CombatView:
         dkk_this_turn=combat.dkk_this_turn,
         placed=combat.placed,
         criticals=combat.criticals,
+        rows=combat.rows,
         entry_rolls=combat.entry_rolls,
     )
 
@@ -142,4 +160,10 @@ def view(t: TableView[NinjaState], audience: str) -> NinjaView:
         characters={i: character_view(c) for i, c in state.characters.items()},
         combats=state.combats,
         combat=combat_view(state.combat) if state.combat is not None else None,
+        hazards=state.hazards,
+        scenario=state.scenario,
+        stage=state.stage,
+        pool=state.pool,
+        dropped=state.dropped,
+        wasshoi_success=state.wasshoi_success,
     )

@@ -18,7 +18,7 @@ HERE = Path(__file__).parent
 NUMBER = re.compile(r"-?\d+")
 
 # Vectors where Kiroku deliberately differs from BCDice, each with the reason; every name
-# here is also in docs/dice.md ("Differences from BCDice").
+# here is also in docs/reference/dice.md ("Differences from BCDice").
 EXCLUDED = {
     "None:34": "1D6/0: Kiroku refuses a division by 0; BCDice answers 1",
     "NinjaSlayer2:7": "SB: the サツバツ・クリティカル表 is game data, not a dice command",
@@ -35,7 +35,7 @@ EXCLUDED = {
 }
 
 # Families where BCDice raises no success/failure flag but Kiroku sets `success` (a pool or
-# check succeeds when it counts at least one success); see docs/dice.md.
+# check succeeds when it counts at least one success); see docs/reference/dice.md.
 SUCCESS_WITHOUT_BCDICE_FLAG = {"pool", "reroll", "upper", "ninja_legacy"}
 
 

@@ -42,7 +42,7 @@ def three_on_a_square(
     catalog = catalog if catalog is not None else combat_catalog(cards)
     table = new_game(client, ruleset_options={"catalog": catalog}, **body)
     setup_to_ambush(table)
-    gm = view(table, "gm")
+    gm = view(table, table.creator)  # a GM, or a host: sides are public
     bases = [p["seat"] for p in gm["players"] if p["side"] == "base"]
     explorers = [p["seat"] for p in gm["players"] if p["side"] == "explorer"]
     assert len(explorers) >= 3, explorers
@@ -84,8 +84,9 @@ def start(table: Table, fighters: list[int]) -> str:
     return starter
 
 
-def combat(table: Table, actor: str = "gm") -> dict[str, Any]:
-    fight: dict[str, Any] = view(table, actor)["combat"]
+def combat(table: Table, actor: str | None = None) -> dict[str, Any]:
+    """The combat as `actor` sees it (the creator by default: a GM, or a host)."""
+    fight: dict[str, Any] = view(table, actor or table.creator)["combat"]
     return fight
 
 

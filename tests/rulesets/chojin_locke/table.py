@@ -181,6 +181,32 @@ def hide_and_enter(table: Table) -> None:
     table.do(table.creator, cmd("begin_planets"))
 
 
+def ambushed(table: Table) -> tuple[str, int]:
+    """From the ambush stage: the last base player hides a 待ち伏せ on planet 0's first square
+    (three more go where `ambush_squares` says), every explorer enters planet 0, and the first
+    turn player free to move steps onto it: its square phase turns the 待ち伏せ, which starts a
+    combat (4.5 l.744–745). Returns (that explorer, the 待ち伏せ's handler)."""
+    players = view(table, table.creator)["players"]
+    bases = [p["seat"] for p in players if p["side"] == "base"]
+    assert "0:1" in view(table, "public")["board"]["face_down_squares"]
+    handler = bases[-1]
+    table.do(f"seat:{handler}", cmd("place_ambush", planet=0, square=1))
+    for index, (planet, square) in enumerate(ambush_squares(table, 3)):
+        table.do(
+            f"seat:{bases[index % len(bases)]}", cmd("place_ambush", planet=planet, square=square)
+        )
+    for p in players:
+        if p["side"] == "explorer":
+            table.do(f"seat:{p['seat']}", cmd("enter", planet=0))
+    table.do(table.creator, cmd("begin_planets"))
+    actor = free_turn(table)
+    table.do(actor, cmd("next_phase"))
+    table.do(actor, cmd("next_phase"))
+    table.do(actor, cmd("move", direction="right"))
+    table.do(actor, cmd("next_phase"))  # the square phase: the 待ち伏せ is turned
+    return actor, handler
+
+
 def play_planet_stage(table: Table) -> tuple[list[int], list[int]]:
     """Set up, hide three 待ち伏せ, put explorers on different planets, and move right until
     惑星編 ends; returns (base seats, explorer seats)."""
@@ -326,15 +352,21 @@ def to_base(
     assert refused.json()["code"] == "base_players_only" and table.log_bytes() == before
     for index, (row, col) in enumerate(KEYS):
         table.do(f"seat:{bases[index % len(bases)]}", cmd("place_key", row=row, col=col))
-    players = view(table, table.creator)["players"]
-    most = max(p["information"] for p in players if p["side"] == "explorer")
-    entrants = [p["seat"] for p in players if p["side"] == "explorer" and p["information"] == most]
+    entrants = enter_in_order(table, entry)
+    return bases, entrants, [s for s in explorers if s not in entrants]
+
+
+def enter_in_order(table: Table, entry: tuple[int, int] = (0, 0)) -> list[int]:
+    """The best-informed explorers enter at `entry` in the order 4.6 l.793 gives (the view's
+    `entry_order`), after an inner square is refused, and 秘密基地編 begins; the entrants in
+    that order."""
+    entrants: list[int] = list(view(table, table.creator)["entry_order"])
     inner = table.send(f"seat:{entrants[0]}", cmd("enter_base", row=2, col=2))
     assert inner.json()["code"] == "not_outer_square"
     for seat in entrants:
         table.do(f"seat:{seat}", cmd("enter_base", row=entry[0], col=entry[1]))
     table.do(table.creator, cmd("begin_base"))
-    return bases, entrants, [s for s in explorers if s not in entrants]
+    return entrants
 
 
 def twinned_explorers(table: Table) -> bool:

@@ -8,10 +8,9 @@ from fastapi.testclient import TestClient
 
 from tests.rulesets.chojin_locke.combat_table import combat_catalog
 from tests.rulesets.chojin_locke.table import (
-    ambush_squares,
+    ambushed,
     cmd,
     fight_out,
-    free_turn,
     new_game,
     setup_to_ambush,
     turn_actor,
@@ -22,24 +21,7 @@ from tests.rulesets.chojin_locke.table import (
 def test_a_turned_ambush_starts_a_combat_with_its_handler(client: TestClient) -> None:
     table = new_game(client, players=7, ruleset_options={"catalog": combat_catalog()})
     setup_to_ambush(table)
-    gm = view(table, "gm")
-    bases = [p["seat"] for p in gm["players"] if p["side"] == "base"]
-    explorers = [p["seat"] for p in gm["players"] if p["side"] == "explorer"]
-    assert "0:1" in view(table, "public")["board"]["face_down_squares"]
-    handler = bases[-1]
-    table.do(f"seat:{handler}", cmd("place_ambush", planet=0, square=1))
-    for index, (planet, square) in enumerate(ambush_squares(table, 3)):
-        table.do(
-            f"seat:{bases[index % len(bases)]}", cmd("place_ambush", planet=planet, square=square)
-        )
-    for seat in explorers:
-        table.do(f"seat:{seat}", cmd("enter", planet=0))
-    table.do(table.creator, cmd("begin_planets"))
-    actor = free_turn(table)
-    table.do(actor, cmd("next_phase"))
-    table.do(actor, cmd("next_phase"))
-    table.do(actor, cmd("move", direction="right"))
-    table.do(actor, cmd("next_phase"))  # the square phase: the 待ち伏せ is turned
+    actor, handler = ambushed(table)
     fight = view(table, "public")["combat"]
     assert fight is not None and fight["square"] == "0:1"
     assert [f["id"] for f in fight["fighters"]] == sorted([int(actor[5:]), handler])

@@ -1,5 +1,6 @@
-"""docs/rulesets/chojin-locke.md gives a JSON example for every command, each accepted by the
-command's schema, so the page cannot drift from the commands."""
+"""docs/rulesets/chojin-locke/commands.notes.md (read into the generated command reference)
+gives a JSON example for every command, each accepted by the command's schema, so the page
+cannot drift from the commands."""
 
 from __future__ import annotations
 
@@ -9,13 +10,12 @@ from pathlib import Path
 
 from domain.rulesets.chojin_locke import CHOJIN_LOCKE
 
-DOC = Path(__file__).parents[3] / "docs" / "rulesets" / "chojin-locke.md"
+DOC = Path(__file__).parents[3] / "docs" / "rulesets" / "chojin-locke" / "commands.notes.md"
 
 
 def _examples() -> list[str]:
     text = DOC.read_text(encoding="utf-8")
-    section = text.split("## Command examples", 1)[1].split("\n## ", 1)[0]
-    return re.findall(r"```json\n(.*?)\n```", section, flags=re.DOTALL)
+    return re.findall(r"```json\n(.*?)\n```", text, flags=re.DOTALL)
 
 
 def test_every_command_has_an_example_its_schema_accepts() -> None:

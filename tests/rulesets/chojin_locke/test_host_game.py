@@ -188,9 +188,12 @@ def test_a_six_seat_game_without_a_gm_from_the_deal_to_an_ending(client: TestCli
         table.do(f"seat:{bases[index % len(bases)]}", cmd("place_key", row=row, col=col))
     players = view(table, host)["players"]
     most = max(p["information"] for p in players if p["side"] == "explorer")
-    for p in players:
-        if p["side"] == "explorer" and p["information"] == most:
-            table.do(f"seat:{p['seat']}", cmd("enter_base", row=0, col=0))
+    order = view(table, host)["entry_order"]  # 4.6 l.793, public
+    assert sorted(order) == [
+        p["seat"] for p in players if p["side"] == "explorer" and p["information"] == most
+    ]
+    for seat in order:
+        table.do(f"seat:{seat}", cmd("enter_base", row=0, col=0))
     table.do(host, cmd("begin_base"))
     _assert_host_blind(table, host, host_bytes)
 

@@ -219,7 +219,9 @@ def play_sample_game(client: TestClient, service: GameService) -> Table:
     living = [p for p in view(table, "gm")["players"] if p["condition"] != "dead"]
     most = max(p["information"] for p in living if p["side"] == "explorer")
     entrants = [p["seat"] for p in living if p["side"] == "explorer" and p["information"] == most]
-    for seat in entrants:
+    order = view(table, "public")["entry_order"]  # 4.6 l.793
+    assert sorted(order) == entrants
+    for seat in order:
         table.do(f"seat:{seat}", cmd("enter_base", row=0, col=0))
     table.do("gm", cmd("begin_base"))
     assert view(table, "gm")["stage"] == "base"

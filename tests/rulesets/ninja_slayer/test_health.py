@@ -37,8 +37,13 @@ def test_a_pc_at_zero_tairyoku_faints_and_below_zero_explodes() -> None:
             "faces": [1, 2, 3, 4],
         },
     )
+    # ニンジャ耐久力の発露: 【精神力】 3 takes what goes below 体力 0, until none is left.
     adjust(game, "aki", tairyoku=-1)
-    assert game.char("aki").status == "爆発四散"
+    aki = game.char("aki")
+    assert (aki.status, aki.now.tairyoku, aki.now.seishin) == ("気絶", 0, 2)
+    adjust(game, "aki", tairyoku=-3)
+    aki = game.char("aki")
+    assert (aki.status, aki.now.tairyoku, aki.now.seishin) == ("爆発四散", -1, 0)
 
 
 def test_seishin_below_zero_faints_a_ninja_at_tairyoku_zero() -> None:
@@ -61,7 +66,9 @@ def test_attacks_on_a_fainted_target_hit_automatically_without_evasion() -> None
     adjust(game, "aki", tairyoku=-6)
     to_attack(game, "boss")
     attack, taken = melee(game, "gm", "aki", [1, 1, 1, 1, 1, 1, 1, 1])
-    assert attack.strikes[0].hit is True and taken.status == "爆発四散"
+    # Hit while 気絶 with 【精神力】 3: 「軽減を続けられる」 (L149).
+    assert attack.strikes[0].hit is True and (taken.status, taken.endured) == ("気絶", 1)
+    assert game.char("aki").now.seishin == 2
 
 
 def test_stat_damage_never_takes_a_stat_below_one() -> None:
@@ -112,7 +119,9 @@ def test_pending_damage_blocks_the_end_of_the_combat() -> None:
 
 def test_a_ninja_boss_explodes_and_a_non_ninja_boss_leaves_the_map() -> None:
     game = table()
-    adjust(game, "boss", tairyoku=-10)
+    adjust(game, "boss", tairyoku=-10)  # 体力 9, 精神力 4: holds at 体力 0
+    assert (game.char("boss").status, game.char("boss").now.seishin) == ("気絶", 3)
+    adjust(game, "boss", tairyoku=-4)
     assert game.char("boss").status == "爆発四散"
     human = table(ninja=False)
     adjust(human, "boss", tairyoku=-10)

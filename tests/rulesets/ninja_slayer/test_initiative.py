@@ -105,4 +105,7 @@ def test_pc_ties_settled_at_the_start_last_the_whole_scenario() -> None:
     assert turn.order == ("ben", "aki")
     game.do("gm", {"type": "ninja_slayer.end_combat"})
     game.do("gm", {"type": "ninja_slayer.end_scenario"})
+    game.refused("gm", body, "not_in_honpen")  # the 評価 has no combat
+    for stage in ("余暇", "ダンゴウ", "本編"):
+        game.do("gm", {"type": "ninja_slayer.scenario_stage", "stage": stage})
     game.refused("gm", body, "pc_tie_order_required")  # a new scenario settles it again

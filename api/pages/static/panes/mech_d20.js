@@ -3,6 +3,12 @@
 // view never holds more), and the forms that send the ruleset's commands. Everything shown
 // comes from /view as this reader may see it; refusals come back in the game's words.
 import { el, keepOpenState } from "../api.js";
+import { drawMap, key, template, within } from "./mech_d20/map.js";
+
+// The replay page draws a frame's map with this (panes/README.md: `renderFrame`).
+export function renderFrame(rules) {
+  return drawMap(rules);
+}
 
 const NS = "mech_d20.";
 const SLOTS = [["standard", "標準"], ["move", "移動"], ["minor", "マイナー"]];
@@ -20,6 +26,7 @@ export function mountPane(context) {
   const form = {
     unit: "", power: "", targets: new Set(), weapon: "", move: "通常移動", text: "", faces: "",
     initiative: {}, sitOut: new Set(), openPowers: new Map(),
+    mapClick: "move", origin: null, place: "", hidden: false,
   };
   let view = null;
   let rules = null;
@@ -238,7 +245,8 @@ export function mountPane(context) {
       && encounter.order.some((o) => o.unit === u.id) && encounter.turn?.unit !== u.id);
     const items = [];
     for (const u of own) {
-      if (top.provokes && top.stage === "declared" && !encounter.opportunity_used.includes(u.id)) {
+      const offered = !rules.grid || encounter.opportunities.includes(u.id); // on a map: adjacent, able
+      if (top.provokes && top.stage === "declared" && !encounter.opportunity_used.includes(u.id) && offered) {
         items.push(button(`Opportunity attack: ${u.name}`, () => send({ type: "opportunity_attack", unit: u.id, trigger: top.seq }), { class: "mech-oa" }));
       }
       for (const p of (u.powers ?? []).filter((p) => IMMEDIATE.includes(p.action) && p.uses_left !== 0)) {
@@ -248,6 +256,16 @@ export function mountPane(context) {
       }
     }
     return items.length ? el("div", { class: "mech-buttons" }, items) : null;
+  }
+
+  // On a map, a move away from an enemy offers it an opportunity attack (L188): the view says
+  // which units may take one, from what this reader knows.
+  function moveOpportunities(encounter) {
+    if (!rules.grid || encounter.pending.length || !encounter.last_action) return null;
+    const own = encounter.opportunities.map(unit).filter((u) => u && answers(u));
+    if (!own.length) return null;
+    return el("div", { class: "mech-buttons" }, own.map((u) => button(`Opportunity attack: ${u.name}`,
+      () => send({ type: "opportunity_attack", unit: u.id, trigger: encounter.last_action }), { class: "mech-oa" })));
   }
 
   function actionForms(encounter, id) {
@@ -285,9 +303,16 @@ export function mountPane(context) {
       event.preventDefault();
       const command = { type: "use_power", unit: id, power: form.power, targets: power && (power.targets > 0 || power.area) ? chosen() : [] };
       if (form.weapon && power?.dice.length > 1) command.weapon = form.weapon;
+      if (rules.grid && power?.area && form.origin) {
+        if (power.range === "遠隔範囲" || power.shape === "噴射") command.origin = form.origin;
+        if (power.shape === "直線") {
+          const at = u.position ?? { x: 0, y: 0 };
+          command.direction = [Math.sign(form.origin[0] - at.x), Math.sign(form.origin[1] - at.y)];
+        }
+      }
       if (!turn && encounter.pending.length) command.trigger = encounter.pending[encounter.pending.length - 1].seq;
       else if (!turn && encounter.last_action) command.trigger = encounter.last_action;
-      send(command).then((result) => { if (result) form.targets.clear(); });
+      send(command).then((result) => { if (result) { form.targets.clear(); form.origin = null; } });
     };
     const attackForm = el("form", { class: "mech-attack", "aria-label": "Use a power" },
       el("h3", {}, turn ? "Power / attack" : "Off-turn power"),
@@ -298,7 +323,7 @@ export function mountPane(context) {
     if (!turn) return attackForm;
 
     const kind = el("select", { name: "kind", "aria-label": "Move kind" }, moveKinds.map((k) => el("option", { value: k, selected: k === form.move }, k)));
-    kind.addEventListener("change", () => { form.move = kind.value; });
+    kind.addEventListener("change", () => { form.move = kind.value; render(); });
     const where = el("input", { type: "text", name: "text", maxlength: 200, value: form.text, placeholder: "where to", "aria-label": "Where to" });
     where.addEventListener("input", () => { form.text = where.value; });
     const moveForm = el("form", { class: "mech-move", "aria-label": "Move" }, el("h3", {}, "Move"), kind, " ", where, " ",
@@ -346,6 +371,83 @@ export function mountPane(context) {
     return begin;
   }
 
+  // ---------------------------------------------------------------------------- the map
+
+  // What the map lights up: the acting unit's legal moves (the view's, from what this reader
+  // knows), or while a power is chosen its reach or its area template.
+  function lit(encounter, id) {
+    const out = new Map();
+    const u = unit(id);
+    if (!encounter || !u || !mine(u)) return out;
+    const myTurn = encounter.turn?.unit === id && !encounter.pending.length;
+    if (form.mapClick === "move" && myTurn) {
+      for (const [x, y] of encounter.moves?.[form.move] ?? []) out.set(key(x, y), "move");
+    }
+    const power = u.powers?.find((p) => p.name === form.power);
+    if (form.mapClick === "power" && power) {
+      const squares = power.area ? template(rules.grid, u, power, form.origin) : within(rules.grid, u, power.distance);
+      for (const square of squares) out.set(square, power.area ? "area" : "reach");
+    }
+    return out;
+  }
+
+  function mapSection(encounter, id) {
+    if (!rules.grid) return null;
+    const placing = !encounter && isGm();
+    const onSquare = (x, y) => {
+      if (placing) {
+        if (form.place) send({ type: "place_unit", unit: form.place, x, y, hidden: form.hidden });
+        return;
+      }
+      if (!encounter || !id) return;
+      if (form.mapClick === "move" && encounter.turn?.unit === id && mine(unit(id))) {
+        send({ type: "move", unit: id, kind: form.move, to: [x, y] });
+      } else if (form.mapClick === "power") {
+        form.origin = [x, y];
+        render();
+      }
+    };
+    const onUnit = (uid) => {
+      if (placing) { form.place = uid; render(); return; }
+      if (form.mapClick !== "power") return;
+      if (form.targets.has(uid)) form.targets.delete(uid); else form.targets.add(uid);
+      render();
+    };
+    const map = drawMap(rules, { highlight: lit(encounter, id), selected: id, targets: form.targets, onSquare, onUnit });
+    const controls = [];
+    if (placing) {
+      const which = el("select", { name: "place", "aria-label": "Unit to place" },
+        el("option", { value: "" }, "—"),
+        Object.values(rules.units).map((u) => el("option", { value: u.id, selected: u.id === form.place }, u.name)));
+      which.addEventListener("change", () => { form.place = which.value; });
+      const hide = el("input", { type: "checkbox", name: "hidden", checked: form.hidden });
+      hide.addEventListener("change", () => { form.hidden = hide.checked; });
+      controls.push(el("label", { class: "compact" }, "配置: ", which), el("label", { class: "inline" }, hide, " 隠して配置 (NPC)"));
+      // A background picture under the grid: PNG, JPEG or WebP, checked by the server.
+      const file = el("input", { type: "file", name: "background", accept: "image/png,image/jpeg,image/webp", "aria-label": "背景画像" });
+      file.addEventListener("change", () => {
+        const chosen = file.files?.[0];
+        if (!chosen) return;
+        const reader = new FileReader();
+        reader.onload = () => {
+          const data = String(reader.result).replace(/^data:[^,]*,/, "");
+          send({ type: "set_map", grid: rules.grid, background: data });
+        };
+        reader.readAsDataURL(chosen);
+      });
+      controls.push(el("label", { class: "compact" }, " 背景画像: ", file));
+    } else if (encounter && id) {
+      for (const [value, label] of [["move", "クリックで移動"], ["power", "クリックで目標・範囲"]]) {
+        const radio = el("input", { type: "radio", name: "map-click", value, checked: form.mapClick === value });
+        radio.addEventListener("change", () => { form.mapClick = value; render(); });
+        controls.push(el("label", { class: "inline" }, radio, ` ${label} `));
+      }
+    }
+    return el("section", { class: "mech-map-section", "aria-label": "戦場マップ" },
+      controls.length ? el("div", { class: "mech-map-controls" }, controls) : null,
+      el("div", { class: "mech-map-scroll" }, map));
+  }
+
   // ---------------------------------------------------------------------------- render
 
   function render() {
@@ -365,6 +467,8 @@ export function mountPane(context) {
       encounter && id ? actionsLeft(encounter, id) : null,
       turnControls(encounter),
       pendingSection(encounter),
+      encounter ? moveOpportunities(encounter) : null,
+      mapSection(encounter, id),
       encounter && id && !encounter.pending.some((p) => p.unit === id) ? el("section", { class: "mech-act" }, chooser, actionForms(encounter, id)) : null,
       encounter ? facesField(encounter) : null,
       !encounter && isGm() && view.status === "started" ? beginForm() : null,

@@ -17,6 +17,8 @@ const PHASES = {
   turn_end: "ターン終了フェイズ",
 };
 const ATMOSPHERE = ["通常", "ハードモード", "ウルトラハードモード"];
+// The scenario's stages in order (2-2), and what the GM's button moves on to.
+const NEXT_STAGE = { "ダンゴウ": "本編", "本編": "評価", "評価": "余暇", "余暇": "ダンゴウ" };
 
 function harder(label, steps) {
   const index = Math.min(Math.max(LADDER.indexOf(label) + steps, 0), LADDER.length - 1);
@@ -33,11 +35,13 @@ export function mountPane(context) {
   let game = null;
   let actionsKey = null;
 
+  const campaign = el("p", { class: "ns-campaign", id: "ns-campaign" });
   const summary = el("p", { class: "ns-summary", id: "ns-summary" });
   const tracker = el("div", { class: "table-scroll", id: "ns-tracker" });
+  const history = el("div", { class: "ns-history", id: "ns-history" });
   const actions = el("div", { class: "ns-actions", id: "ns-actions" });
   const error = el("p", { class: "error", id: "ns-error", hidden: true });
-  context.root.append(summary, tracker, error, actions);
+  context.root.append(campaign, summary, tracker, error, actions, history);
 
   const rules = () => view?.rules ?? { characters: {}, combat: null };
   const controls = (character) =>
@@ -74,6 +78,25 @@ export function mountPane(context) {
 
   // ---------------------------------------------------------------- the tracker
 
+  // The campaign: which scenario, which of its stages, and the 万札プール.
+  function renderCampaign() {
+    const { scenario, stage, pool } = rules();
+    campaign.textContent = [`シナリオ${scenario ?? 1}`, stage ?? "本編", `万札プール ${pool ?? 0}`].join(" · ");
+  }
+
+  // Each sheet's history as the reader's /view has it (a private sheet's only for its readers).
+  function renderHistory() {
+    const { characters } = rules();
+    const sheets = Object.values(characters).filter((c) => (c.history ?? []).length);
+    history.replaceChildren(...sheets.map((c) => el("details", { class: "ns-sheet-history", dataset: { character: c.id }, open: true },
+      el("summary", {}, `${c.name}: シートの履歴`),
+      el("ul", {}, ...c.history.map((note) => el("li", { dataset: { seq: note.seq } }, `シナリオ${note.scenario}: ${note.text}`))))));
+  }
+
+  function injuries(c) {
+    return Object.entries(c.injuries ?? {}).map(([part, marks]) => (marks > 1 ? `${part}×${marks}` : part)).join("・");
+  }
+
   function renderSummary() {
     const combat = rules().combat;
     if (!combat) {
@@ -97,7 +120,7 @@ export function mountPane(context) {
     const { characters, combat } = rules();
     const ids = combat ? [...combat.order, ...combat.participants.filter((i) => !combat.order.includes(i))]
       : Object.keys(characters);
-    const head = el("tr", {}, ...["", "Name", "状態", "体力", "精神力", "回避", "即応", "緊急回避", "DKK"]
+    const head = el("tr", {}, ...["", "Name", "状態", "体力", "精神力", "回避", "即応", "緊急回避", "DKK", "部位損傷", "万札"]
       .map((h) => el("th", {}, h)));
     const rows = ids.map((id, index) => {
       const c = characters[id];
@@ -116,6 +139,8 @@ export function mountPane(context) {
         el("td", { class: "ns-reaction" }, number(now?.reaction)),
         el("td", { class: "ns-emergency" }, number(now?.emergency)),
         el("td", { class: "ns-dkk" }, number(now?.dkk)),
+        el("td", { class: "ns-injuries" }, injuries(c)),
+        el("td", { class: "ns-manzatsu" }, number(c.sheet?.manzatsu)),
       );
     });
     tracker.replaceChildren(el("table", { class: "view ns-table" }, el("tbody", {}, head, ...rows)));
@@ -140,7 +165,7 @@ export function mountPane(context) {
       let steps = 0;
       if (combat.concentrating) steps -= 1;
       if (holder.next_attack_difficulty) steps += 1;
-      if (holder.sheet?.injuries) steps += Math.min(holder.sheet.injuries, 2);
+      steps += penalty(holder);
       return harder("N", steps);
     }
     function allocation(target, count) {
@@ -186,12 +211,20 @@ export function mountPane(context) {
     return el("div", { class: "ns-attack", id: "ns-attack" }, el("h3", {}, "攻撃"), kind, rows, more, facesInput, attack);
   }
 
+  // ●部位損傷 carried into this scenario: +1, or +2 from two on (2-13).
+  function penalty(holder) {
+    return Math.min((holder.sheet?.injuries ?? 0) + (holder.carried_injuries ?? 0), 2);
+  }
+
   function evadeForm(damages, character) {
     const boxes = damages.map((d) => el("label", { class: "ns-damage" },
       el("input", { type: "checkbox", name: "damage", value: d.id, checked: true }),
       ` #${d.id}: ${rules().characters[d.attacker]?.name ?? d.attacker} → ${d.amount} (${d.kind}, 回避:${d.difficulty}${d.critical ? `, ${d.critical}!` : ""})`));
+    // Outside a combat there is no turn's 回避ダイス: up to 【回避】 (rulings 36).
+    const now = character.now;
+    const left = rules().combat ? now?.evasion ?? 0 : Math.max(now?.karate ?? 0, now?.neuron ?? 0, now?.wazamae ?? 0);
     const count = el("input", { name: "evasion_dice", type: "number", min: 0, max: 60, size: 3,
-      value: Math.max(0, Math.min(character.now?.evasion ?? 0, 3)) });
+      value: Math.max(0, Math.min(left, 3)) });
     const emergency = el("input", { name: "emergency_dice", type: "number", min: 0, size: 3, value: 0 });
     const dice = el("code", { class: "dice-cmd" });
     const facesInput = facesBox("evade-faces");
@@ -229,7 +262,26 @@ export function mountPane(context) {
     const { characters, combat } = rules();
     const parts = [];
     if (!combat) {
-      if (context.isGm() && Object.keys(characters).length) {
+      const { hazards = [], stage = "本編", pool = 0 } = rules();
+      for (const target of new Set(hazards.map((d) => d.target))) {
+        const character = characters[target];
+        if (character && controls(character)) parts.push(evadeForm(hazards.filter((d) => d.target === target), character));
+      }
+      if (context.isGm()) {
+        if (stage === "評価" && pool) {
+          parts.push(button(`万札プールを山分け (${pool})`, null, () => send({ type: "split_pool" }), "split_pool"));
+        }
+        // After a Wasshoi! outside a combat (rulings 50): the entry table and his arrival.
+        if (rules().wasshoi_success) {
+          parts.push(button("死神のエントリー決定表", "1D6", () => send({ type: "roll_table", table: "entry" }), "entry"));
+          parts.push(button("ニンジャスレイヤー enters", null,
+            () => send({ type: "ninja_slayer_enters", id: "ninja_slayer" }), "ninja_slayer_enters"));
+        }
+        const next = NEXT_STAGE[stage];
+        parts.push(button(`${stage} → ${next}`, null,
+          () => send(stage === "本編" ? { type: "end_scenario" } : { type: "scenario_stage", stage: next }), "stage"));
+      }
+      if (stage === "本編" && context.isGm() && Object.keys(characters).length) {
         parts.push(button("Begin combat (everyone)", null, () => {
           const present = rules().characters; // as of the click, not of the last render
           send({
@@ -278,7 +330,7 @@ export function mountPane(context) {
     if (mine && combat.phase === "movement" && !combat.moved) {
       const facesInput = facesBox("sokuten-faces");
       parts.push(button("通常移動", null, () => send({ type: "move" }), "move"));
-      parts.push(el("span", {}, button("連続側転", `NJ${holder.now?.wazamae ?? "?"}[${harder("N", Math.min(holder.sheet?.injuries ?? 0, 2))}]`,
+      parts.push(el("span", {}, button("連続側転", `NJ${holder.now?.wazamae ?? "?"}[${harder("N", penalty(holder))}]`,
         () => send({ type: "move", style: "連続側転", faces: faces(facesInput) }), "sokuten"), facesInput));
     }
     if (steers && combat.phase === "movement") parts.push(advance("To the 攻撃フェイズ"));
@@ -319,7 +371,11 @@ export function mountPane(context) {
   // not wiped by an unrelated event.
   function key() {
     const { combat, characters } = rules();
-    if (!combat) return `none:${Object.keys(characters).length}`;
+    if (!combat) {
+      const { scenario, stage, pool, hazards = [], wasshoi_success } = rules();
+      return JSON.stringify(["none", Object.keys(characters).length, scenario, stage, pool,
+        hazards.map((d) => d.id), wasshoi_success]);
+    }
     return JSON.stringify([combat.turn, combat.phase, combat.actor, combat.concentrating, combat.moved,
       combat.acted, combat.damages.map((d) => d.id), combat.counters, combat.wasshoi_rolled, combat.placed,
       combat.atmosphere, combat.criticals, characters[combat.actor ?? ""]?.status]);
@@ -330,8 +386,10 @@ export function mountPane(context) {
     update(fresh) {
       view = fresh.view;
       game = fresh.game ?? game;
+      renderCampaign();
       renderSummary();
       renderTracker();
+      renderHistory();
       const next = key();
       if (next !== actionsKey) {
         actionsKey = next;

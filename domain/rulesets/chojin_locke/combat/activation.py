@@ -27,7 +27,7 @@ from domain.errors import RuleViolation
 from domain.lifecycle_events import RollRecord
 from domain.records import Draft
 from domain.rulesets.chojin_locke.cards import COUNTER_ATTACK, MAIN, CombatCard, CombatKind
-from domain.rulesets.chojin_locke.combat import exclusive, illusion, jammer
+from domain.rulesets.chojin_locke.combat import exclusive, illusion, jammer, negation
 from domain.rulesets.chojin_locke.combat.action_events import AttackLanded, CardActivated
 from domain.rulesets.chojin_locke.combat.conditions import fainted
 from domain.rulesets.chojin_locke.combat.initiative import in_play
@@ -86,7 +86,8 @@ def no_proxy(combat: Combat, seat: int) -> None:
 
 
 def target_of(state: ChojinState, combat: Combat, me: Player, target: int | None) -> Fighter:
-    """5.4 l.1039–1040: 「攻撃Cカードを使用する対象1体(攻撃対象)を宣言します。」"""
+    """5.4 l.1039–1040: 「攻撃Cカードを使用する対象1体(攻撃対象)を宣言します。」; never one's
+    party member (6.1 l.1232)."""
     if target is None:
         raise RuleViolation("target_required", "Name the fighter you attack (target).")
     someone = combat.fighters.get(target)
@@ -96,6 +97,13 @@ def target_of(state: ChojinState, combat: Combat, me: Player, target: int | None
     if someone is None or someone.left or gone or target == me.seat:
         ids = ", ".join(str(f.id) for f in in_play(state) if f.id != me.seat)
         raise RuleViolation("bad_target", f"Attack another fighter in this combat ({ids}).")
+    if target in state.party_of(me.seat):
+        # 6.1 l.1232 (ruling 100): the party is public (formed and dissolved in the open)
+        raise RuleViolation(
+            "party_member_target",
+            "「戦闘中、同じパーティーであるキャラクターを攻撃対象に選択できません。」 "
+            "(6.1 パーティー): attack someone outside your party.",
+        )
     forced = forced_targets(state, me.seat)
     if forced and target not in forced:
         # 3.2 l.401–402: 「シルエットカードが同一のキャラクターが戦闘に参加しており、自分が攻撃を
@@ -277,7 +285,9 @@ def play_card(t: ChojinTable, command: PlayCard, actor: str) -> list[Draft]:
     jammed = jammer.on_use(t, state, event)  # 6.2 l.1307–1310: an obstacle's ESPジャマー
     if jammed:
         return drafts + jammed
-    if command.kind == "逃避" and check.success:
+    kept = negation.on_escape(state, event)  # 6.2 l.1330–1332: an エスパー's テレポート
+    drafts += kept
+    if command.kind == "逃避" and check.success and not kept:
         drafts += party_leaves(state, me.seat)  # 6.1 l.1241
     if check.success:
         drafts += illusion.took(state, me.seat, card, target.id if target else None, "main")

@@ -16,7 +16,7 @@ from domain.commands import Command
 from domain.errors import RuleViolation
 from domain.records import Draft
 from domain.rulesets.chojin_locke.cards import COUNTER_ATTACK, CombatKind
-from domain.rulesets.chojin_locke.combat import damage, illusion, jammer
+from domain.rulesets.chojin_locke.combat import damage, illusion, jammer, negation
 from domain.rulesets.chojin_locke.combat.action_events import (
     AttackLanded,
     CardActivated,
@@ -147,9 +147,10 @@ def respond(t: ChojinTable, command: Respond, actor: str) -> list[Draft]:
         return [Draft(event), Draft(hit)]
     outcome = "blocked" if kind == "防御" else "evaded"
     stood = hit.model_copy(update={"outcome": outcome, "by": card.name})
-    left = party_leaves(state, me.seat) if outcome == "evaded" else []  # 6.1 l.1241
+    kept = negation.on_escape(state, event)  # 6.2 l.1330–1332: evaded, but it stays
+    left = party_leaves(state, me.seat) if outcome == "evaded" and not kept else []  # l.1241
     took = illusion.took(state, me.seat, card, attack.attacker, "response")  # 6.2 l.1314
-    return [Draft(event), *took, Draft(stood), *left]
+    return [Draft(event), *took, Draft(stood), *kept, *left]
 
 
 def endurance_limit(me: Player, suit: bool, extra: int = 0) -> int:

@@ -30,7 +30,7 @@ from domain.events import Event
 from domain.lifecycle_events import RollRecord
 from domain.records import Draft
 from domain.rulesets.chojin_locke.changes import combat
-from domain.rulesets.chojin_locke.combat import jammer
+from domain.rulesets.chojin_locke.combat import jammer, square_npc
 from domain.rulesets.chojin_locke.combat.action_events import (
     CardActivated,
     DefenceDropped,
@@ -58,6 +58,7 @@ class EsperJoined(Event):
     esp_level: int
     endurance: int
     shift: int = 0
+    square: str | None = None  # brought by this square's effect (combat/square_npc.py)
 
 
 @CHOJIN_LOCKE.folds(EsperJoined)
@@ -71,8 +72,10 @@ def _joined(state: ChojinState, event: EsperJoined, seq: int) -> ChojinState:
         members=[event.endurance],
         esp_level=event.esp_level,
         shift=event.shift,
+        from_square=event.square is not None,
     )
-    return combat(state, fighters={**state.combat.fighters, event.fighter: joined})
+    joined_state = combat(state, fighters={**state.combat.fighters, event.fighter: joined})
+    return square_npc.brought(joined_state, event.square)
 
 
 @CHOJIN_LOCKE.command("add_esper")
@@ -84,6 +87,7 @@ class AddEsper(Command):
     esp_level: int = Field(ge=1, le=12)
     endurance: int = Field(ge=1, le=99)
     shift: int = Field(default=0, ge=0, le=12)
+    square: bool = False  # the combat's square's effect brings it (6.2 l.1341–1344)
 
 
 @CHOJIN_LOCKE.decides(AddEsper)
@@ -92,12 +96,14 @@ def add_esper(t: ChojinTable, command: AddEsper, actor: str) -> list[Draft]:
     state = playing(t)
     # (4): 「新しく戦闘に参加したキャラクターはコンバットカードを手札上限枚数まで受け取ります。」
     fight = combat_step(state, "joining", "moving", "before")
+    square = square_npc.check(state, fight) if command.square else None
     event = EsperJoined(
         fighter=next_npc_id(fight),
         name=command.name,
         esp_level=command.esp_level,
         endurance=command.endurance,
         shift=command.shift,
+        square=square,
     )
     return [Draft(event)]
 

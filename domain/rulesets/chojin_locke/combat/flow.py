@@ -15,6 +15,7 @@ from domain.audience import seat_actor
 from domain.commands import Command
 from domain.errors import RuleViolation
 from domain.records import Draft
+from domain.rulesets.chojin_locke.combat import arrival
 from domain.rulesets.chojin_locke.combat.conditions import CombatTurnSkipped, skip_reason
 from domain.rulesets.chojin_locke.combat.flow_events import (
     CardBody,
@@ -158,8 +159,12 @@ def combat_next(t: ChojinTable, command: CombatNext, actor: str) -> list[Draft]:
         if fight.step == "joining":
             return [Draft(CombatStepEntered(step="moving", round=fight.round))]
         if fight.step == "moving":
-            # (2): the pieces of the characters joining this round move in (combat/joining.py)
+            # (2): the pieces of the characters joining this round move in (combat/joining.py);
+            # an explorer's in round 1 has the square's effect at once (combat/arrival.py)
             moved = arrivals(state)
+            moved += arrival.square_phases(t, state, moved)
+            if arrival.game_over(moved):
+                return moved
             return [*moved, Draft(CombatStepEntered(step="before", round=fight.round))]
         return begin_round(t, state)
     if fight.step == "round_end":

@@ -13,8 +13,8 @@ ESPジャマーは破壊される条件が決まっていますが、特筆さ�
 
 `add_obstacle {jammer_lv}` gives an obstacle its ESPジャマーLV:X; while it is in the combat it
 jams every use the seed names whose final LV is 1–X (rulings 82–83). A character's own
-ESPジャマー ability is played by its holder as the table rules. `destroy_jammer` (host) ends one
-as its square's or chart's text says.
+ESPジャマー ability is its holder's choice (combat/own_jammer.py, ruling 106). `destroy_jammer`
+(host) ends one as its square's or chart's text says.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from domain.rulesets.chojin_locke.combat.action_events import CardActivated
 from domain.rulesets.chojin_locke.combat.death import look_ahead
 from domain.rulesets.chojin_locke.combat.initiative import in_play
 from domain.rulesets.chojin_locke.combat.round_end import running
-from domain.rulesets.chojin_locke.combat.state import Combat, Fighter
+from domain.rulesets.chojin_locke.combat.state import Attack, Combat, Fighter
 from domain.rulesets.chojin_locke.guards import playing
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState
@@ -50,11 +50,11 @@ class Returned(BaseModel):
 
 @CHOJIN_LOCKE.event
 class JammerUsed(Event):
-    """Obstacle `jammer`'s ESPジャマー voids `fighter`'s C-card use (`use`: its main action, or
-    its answer to an attack) of final LV `lv` (l.1253–1255): every card of it goes back to its
-    hand (`returned`), not usable before the round ends, no ESP power spent. The [攻撃] or
-    [逃避] counts as done (l.1256); the fighter may act again at the same timing (l.1257–1258,
-    ruling 82)."""
+    """`jammer`'s ESPジャマー (an obstacle's, or a character's own ability) voids `fighter`'s
+    C-card use (`use`: its main action, or its answer to an attack) of final LV `lv`
+    (l.1253–1255): every card of it goes back to its hand (`returned`), not usable before the
+    round ends, no ESP power spent. The [攻撃] or [逃避] counts as done (l.1256); the fighter
+    may act again at the same timing (l.1257–1258, ruling 82)."""
 
     jammer: int
     fighter: int
@@ -62,6 +62,8 @@ class JammerUsed(Event):
     kind: str
     lv: int
     returned: tuple[Returned, ...]
+    # a character's own ESPジャマーLV:X, named aloud (combat/own_jammer.py); None: an obstacle's
+    ability: str | None = None
 
 
 def _back_in_hand(state: ChojinState, back: Returned) -> ChojinState:
@@ -176,25 +178,34 @@ def on_attack(t: ChojinTable, state: ChojinState, drafts: list[Draft]) -> list[D
     by = _holding(after, attack.target)
     if by is None or not 1 <= attack.lv <= by.jammer_lv:
         return []
+    return [Draft(attack_jammed(after, attack, by.id))]
+
+
+def attack_jammed(
+    state: ChojinState, attack: Attack, by: int, ability: str | None = None
+) -> JammerUsed:
+    """`by`'s ESPジャマー voids the attack card waiting for its answer: the asking card and every
+    card joined to it by 同調 go back to their hands (ruling 82)."""
+    assert attack.card is not None
     cards = [(attack.attacker, attack.card), *zip(attack.joiners, attack.joined_cards, strict=True)]
     returned = tuple(
         Returned(
             holder=holder,
             card=card,
             # a 手下's card (its holder is the attacker, after the first) costs nothing
-            power=_power(after, holder, card) if index == 0 or holder != attack.attacker else 0,
+            power=_power(state, holder, card) if index == 0 or holder != attack.attacker else 0,
         )
         for index, (holder, card) in enumerate(cards)
     )
-    jammed = JammerUsed(
-        jammer=by.id,
+    return JammerUsed(
+        jammer=by,
         fighter=attack.attacker,
         use="main",
         kind="攻撃",
         lv=attack.lv,
         returned=returned,
+        ability=ability,
     )
-    return [Draft(jammed)]
 
 
 def usable(fight: Combat, holder: int, name: str) -> bool:

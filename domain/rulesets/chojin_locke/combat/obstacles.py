@@ -21,6 +21,7 @@ from domain.events import Event
 from domain.lifecycle_events import RollRecord
 from domain.records import Draft
 from domain.rulesets.chojin_locke.changes import combat
+from domain.rulesets.chojin_locke.combat import square_npc
 from domain.rulesets.chojin_locke.combat.activation import at_response, in_combat
 from domain.rulesets.chojin_locke.combat.flow import main_phase_turn
 from domain.rulesets.chojin_locke.combat.npc import pick_target, struck
@@ -40,6 +41,7 @@ class ObstacleJoined(Event):
     jammer: bool = False
     jammer_lv: int = 0  # the X of its ESPジャマーLV:X (combat/jammer.py)
     illusion_immune: bool = False  # 「幻覚の効果を受けない」 (combat/illusion.py)
+    square: str | None = None  # brought by this square's effect (combat/square_npc.py)
 
 
 @CHOJIN_LOCKE.folds(ObstacleJoined)
@@ -55,8 +57,10 @@ def _joined(state: ChojinState, event: ObstacleJoined, seq: int) -> ChojinState:
         jammer=event.jammer,
         jammer_lv=event.jammer_lv,
         illusion_immune=event.illusion_immune,
+        from_square=event.square is not None,
     )
-    return combat(state, fighters={**state.combat.fighters, event.fighter: joined})
+    joined_state = combat(state, fighters={**state.combat.fighters, event.fighter: joined})
+    return square_npc.brought(joined_state, event.square)
 
 
 @CHOJIN_LOCKE.command("add_obstacle")
@@ -71,6 +75,7 @@ class AddObstacle(Command):
     jammer: bool = False
     jammer_lv: int = Field(default=0, ge=0, le=12)
     illusion_immune: bool = False
+    square: bool = False  # the combat's square's effect brings it (6.2 l.1341–1344)
 
 
 @CHOJIN_LOCKE.decides(AddObstacle)
@@ -87,6 +92,7 @@ def add_obstacle(t: ChojinTable, command: AddObstacle, actor: str) -> list[Draft
         raise RuleViolation(
             "jammer_lv_required", "An ESPジャマー is ESPジャマーLV:X: give its X (jammer_lv)."
         )
+    square = square_npc.check(state, fight) if command.square else None
     number = max([NPC_IDS_START - 1, *fight.fighters]) + 1
     event = ObstacleJoined(
         fighter=number,
@@ -96,6 +102,7 @@ def add_obstacle(t: ChojinTable, command: AddObstacle, actor: str) -> list[Draft
         jammer=command.jammer or command.jammer_lv > 0,
         jammer_lv=command.jammer_lv,
         illusion_immune=command.illusion_immune,
+        square=square,
     )
     return [Draft(event)]
 

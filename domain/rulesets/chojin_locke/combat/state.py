@@ -69,6 +69,7 @@ class Fighter(_Frozen):
     illusion_immune: bool = False  # 「幻覚の効果を受けない」 (6.2 l.1312–1318)
     esp_level: int = 0  # an エスパー NPC's ESP能力レベル (6.2 l.1322–1324; its power is infinite)
     shift: int = 0  # an エスパー NPC's [格闘:X]
+    from_square: bool = False  # an NPC the square's effect brought in (6.2 l.1341–1344)
 
 
 class Attack(_Frozen):

@@ -39,6 +39,7 @@ class FighterView(_Frozen):
     esp_level: int  # an エスパー NPC's
     shift: int  # an エスパー NPC's [格闘:X]
     proxy: bool = False  # a [代理:X] fights in its place (3.1 l.373: only that it is used is said)
+    from_square: bool = False  # an NPC the square's effect brought (6.2 l.1341–1344)
 
 
 class AttackView(_Frozen):
@@ -128,6 +129,7 @@ def combat_view(fight: Combat) -> CombatView:
                 esp_level=f.esp_level,
                 shift=f.shift,
                 proxy=f.proxy,
+                from_square=f.from_square,
             )
             for _, f in sorted(fight.fighters.items())
         ],
