@@ -13,9 +13,8 @@ import random
 import uuid
 from dataclasses import dataclass
 
-from domain.service import GameService
-
 from domain import codec, lifecycle
+from domain.application.bootstrap import bootstrap
 from domain.authentication import hash_token
 from domain.commands import Declare, Note, Roll, Say, Start
 from domain.envelope import genesis_hash
@@ -91,7 +90,7 @@ def long_game_records(events: int, *, seed: int = 3) -> tuple[LongGame, list[Rec
 def store_long_game(env: dict[str, str], events: int) -> LongGame:
     """A long game written into the store `env` names (the one the server will open)."""
     game, records = long_game_records(events)
-    service = GameService(env)
+    service = bootstrap(env=env)
     try:
         service.import_game(records)
     finally:

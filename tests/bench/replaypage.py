@@ -18,8 +18,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from domain.config import store_env
-
+from domain.application.settings import store_env
 from tests.bench.tablepage import _settle
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.longgame import store_long_game

@@ -10,9 +10,9 @@ from typing import Any
 
 import httpx
 import pytest
-from domain.config import store_env
 from playwright.sync_api import expect
 
+from domain.application.settings import store_env
 from tests.browser.audience import Audience
 from tests.longgame import SECRET, LongGame, store_long_game
 from tests.serverproc import KirokuServer
