@@ -10,7 +10,7 @@ import os
 import secrets
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -134,6 +134,11 @@ def _parser() -> argparse.ArgumentParser:
     log.add_argument("-o", "--output", required=True, help="the HTML file to write")
     log.add_argument(
         "--as", dest="audience", default="public", help="before the end: gm, public or seat:N"
+    )
+    log.add_argument(
+        "--ccfolia-title",
+        action="store_true",
+        help="the <title> ココフォリア's ログ出力 gives (ccfolia - logs), for tools that check it",
     )
     store_options(log)
     log.set_defaults(run=_log)
@@ -287,25 +292,41 @@ def _rebuild(args: argparse.Namespace) -> int:
 
 
 def _log(args: argparse.Namespace) -> int:
-    from api.pages.sessionlog import disclosure_after, render, session_log
+    """Writes the file as it is made (`render_chunks`): from the store, the records are read a
+    pass at a time, so memory stays bounded however long the game."""
+    from api.pages.sessionlog import disclosure_after, render_chunks, session_log
     from domain.redaction import Disclosure
     from replay.archive import read_archive, records_from_envelopes
 
+    output = Path(args.output)
     if Path(args.game).is_file():  # an archive: offline, no store at all
         with open(args.game, encoding="utf-8") as archive:
             _header, envelopes = read_archive(archive)
         readable = [e for e in envelopes if isinstance(e, dict)]
         records = records_from_envelopes(readable, strict=False)
-        disclosure = disclosure_after(records)
+        log = session_log(
+            records, args.audience, disclosure_after(records), cocofolia_title=args.ccfolia_title
+        )
+        _write_chunks(output, render_chunks(log))
     else:
         with open_service(args) as service:
             state = service.state(args.game)
-            records = list(service.records(args.game, upto=state.version))
             disclosure = Disclosure.of(state)
-    html, _csp = render(session_log(records, args.audience, disclosure))
-    Path(args.output).write_text(html, encoding="utf-8")
-    print(f"wrote the log of {len(records)} events to {args.output}")
+            log = session_log(
+                lambda: service.records(args.game, upto=disclosure.upto),
+                args.audience,
+                disclosure,
+                cocofolia_title=args.ccfolia_title,
+            )
+            _write_chunks(output, render_chunks(log))
+    print(f"wrote the log of {log.events} events to {args.output}")
     return 0
+
+
+def _write_chunks(path: Path, chunks: Iterable[str]) -> None:
+    with path.open("w", encoding="utf-8") as out:
+        for chunk in chunks:
+            out.write(chunk)
 
 
 def _roll(args: argparse.Namespace) -> int:

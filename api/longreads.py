@@ -26,8 +26,9 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
+from urllib.parse import quote
 
-from api.pages.sessionlog import render, session_log
+from api.pages.sessionlog import cocofolia_filename, render, session_log
 from api.present import head_header
 from domain.application.bootstrap import bootstrap
 from domain.application.service import GameService
@@ -173,15 +174,30 @@ def archive_bytes(service: GameService, game_id: str, _audience: str) -> bytes:
 
 
 def session_log_page(
-    service: GameService, game_id: str, audience: str
+    service: GameService, game_id: str, audience: str, cocofolia_title: bool = False
 ) -> tuple[str, dict[str, str]]:
     """The session log's HTML as `audience` reads the game now, and the headers that go with
     it: the head it was read at and its Content-Security-Policy."""
     state = service.state(game_id)
     disclosure = Disclosure.of(state)
-    records = list(service.records(game_id, upto=disclosure.upto))
-    html, csp = render(session_log(records, audience, disclosure))
-    return html, {**head_header(state), "Content-Security-Policy": csp}
+    log = session_log(
+        lambda: service.records(game_id, upto=disclosure.upto),
+        audience,
+        disclosure,
+        cocofolia_title=cocofolia_title,
+    )
+    html, csp = render(log)
+    headers = {**head_header(state), "Content-Security-Policy": csp}
+    headers["Content-Disposition"] = _disposition(
+        cocofolia_filename(log.title) if cocofolia_title else f"kiroku-{game_id}.html"
+    )
+    return html, headers
+
+
+def _disposition(filename: str) -> str:
+    """`inline` with the file name: RFC 6266's `filename*` for a name beyond ASCII."""
+    ascii_name = filename.encode("ascii", "replace").decode("ascii").replace('"', "_")
+    return f"inline; filename=\"{ascii_name}\"; filename*=UTF-8''{quote(filename)}"
 
 
 def _require_ended(service: GameService, game_id: str) -> None:

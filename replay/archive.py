@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from domain.codec import recorded_from_envelope
+from domain.envelope import Envelope
 from domain.errors import KirokuError, RuleViolation
 from domain.records import Recorded
 from domain.verification import Unreadable
@@ -43,23 +44,31 @@ def export_lines(records: Sequence[Recorded], *, ended: bool = True) -> Iterator
         raise RuleViolation(
             "game_not_ended", "A game is archived after it ends, when every secret is revealed."
         )
-    created = records[0].envelope
-    header = ArchiveHeader(
+    yield archive_header(records[0].envelope, len(records), records[-1].envelope.hash)
+    for recorded in records:
+        yield envelope_line(recorded)
+
+
+def archive_header(created: Envelope, events: int, head: str) -> str:
+    """The archive's first line, for a game whose first envelope is `created`."""
+    return ArchiveHeader(
         game_id=created.game_id,
         ruleset=created.public["ruleset"],
         ruleset_version=created.public["ruleset_version"],
         title=created.public["title"],
-        events=len(records),
-        head=records[-1].envelope.hash,
+        events=events,
+        head=head,
         exported_at=datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
+    ).model_dump_json()
+
+
+def envelope_line(recorded: Recorded) -> str:
+    """An event's archive line: {"envelope": …} exactly as recorded."""
+    return json.dumps(
+        {"envelope": recorded.envelope.model_dump(mode="json")},
+        ensure_ascii=False,
+        separators=(",", ":"),
     )
-    yield header.model_dump_json()
-    for recorded in records:
-        yield json.dumps(
-            {"envelope": recorded.envelope.model_dump(mode="json")},
-            ensure_ascii=False,
-            separators=(",", ":"),
-        )
 
 
 def read_archive(lines: Iterable[str]) -> tuple[ArchiveHeader, list[dict[str, Any] | Unreadable]]:

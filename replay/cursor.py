@@ -41,6 +41,9 @@ class Frame(BaseModel):
     explanation: str | None  # how a roll's result follows from its faces, if visible
     view: AudienceView
     changes: list[Change]
+    secrets_total: int = Field(
+        0, description="the secrets in this audience's view; `view.secrets` may hold fewer"
+    )
 
 
 def check_replay_permission(viewer: str, as_audience: str, *, ended: bool) -> None:
@@ -62,11 +65,17 @@ class ReplayCursor:
         self.seq = history.last_seq if at is None else at
         self.history.state_at(self.seq)  # refuse an out-of-range start at once
 
-    def at(self, seq: int) -> Frame:
+    def at(self, seq: int, secrets: int | None = None) -> Frame:
+        """The frame at `seq`; with `secrets`, its view holds only the latest `secrets` of them
+        (what a page shows), so a seek's answer does not grow with the game."""
         before = self.history.state_at(seq - 1) if seq > 1 else None
         state = fold(before, self.history.record(seq))
         event, line = seen(state.game, self.history.record(seq), self.audience)
         view = render(state, self.audience)
+        changes = _view_changes(None if before is None else render(before, self.audience), view)
+        total = len(view.secrets)
+        if secrets is not None and total > secrets:
+            view = view.model_copy(update={"secrets": view.secrets[total - secrets :]})
         return Frame(
             game_id=state.game.game_id,
             audience=self.audience,
@@ -76,7 +85,8 @@ class ReplayCursor:
             line=line,
             explanation=_explanation(event),
             view=view,
-            changes=_view_changes(None if before is None else render(before, self.audience), view),
+            changes=changes,
+            secrets_total=total,
         )
 
     def log(self, seq: int, count: int = LOG_WINDOW) -> list[tuple[dict[str, Any], LogLine]]:

@@ -1,46 +1,68 @@
 """The session log: one self-contained HTML file people read, share and verify.
 
 Each event becomes the line the table reads (`domain.logline.describe`, from the event as
-the reader may see it) in ココフォリア's export shape —
-`<p style="color:…"><span> [tab]</span> <span>name</span> : <span>text</span></p>` —
-so the tools that tidy ココフォリア logs into a リプレイ still read it.
+the reader may see it) in ココフォリア's exact export shape: the `<body>` holds the lines as
+`<p style="color:#rrggbb;"><span> [tab]</span> <span>name</span> : <span>text</span></p>`, one
+event a line, in order, and no other `<p>`; a roll reads as ココフォリア writes it, the command
+first, then BCDice's result. So the tools that tidy ココフォリア logs into a リプレイ (a regex
+anchored on that opening tag, `body > p`, every `<p>` with its three spans) read every line.
 
-The file also carries the game's archive (its envelopes: the chain, never a secret that is
-still sealed) and a verifier script (docs/verification.md in JavaScript, with Web Crypto)
-that checks the chain, the reveals and, after the end, every draw, in the reader's browser
-with no network.
+What Kiroku needs beside a line — its seq, its tab, its kind, whether it is a secret folded
+after the end, the rulings about it — is kept where those tools do not look: the n-th line is
+the event of seq n in the embedded archive, and a small JSON block after the lines
+(`kiroku-lines`) holds the rest; the page's script applies it once loaded (ids, classes, tab
+filters, folds, links).
 
-The page needs no server and no script to be read: tabs are checkboxes styled by CSS alone;
-the scripts only verify. Its inline style and script are allowed by their hashes in a
-Content-Security-Policy (a `<meta>` in the file, and the header when served), nothing else.
+The file carries the game's archive (its envelopes: the chain, never a secret that is still
+sealed) gzip-compressed and base64-encoded (a 100,000-event game's envelopes are 48 MiB of
+JSON, 9 MiB so), and a verifier (docs/verification.md in JavaScript, with Web Crypto) that runs
+in a Web Worker with its progress shown: it checks the chain, the reveals and, after the end,
+every draw, in the reader's browser with no network. Its inline style and scripts are allowed
+by their hashes in a Content-Security-Policy (a `<meta>` in the file, and the header when
+served), nothing else; the worker is started from a `blob:` of the file's own script.
+
+The file is written in three passes over the records (`render_chunks`), so a long game is
+streamed: the first reads what the head of the file needs (names, reveals, rulings, colours),
+the second writes the lines, the third the archive. Memory stays a few bytes an event.
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import re
-from collections.abc import Sequence
+import zlib
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader
-from markupsafe import Markup
+from markupsafe import escape
 
 from domain.audience import GM, SYSTEM, seat_number
 from domain.envelope import commitment
 from domain.game import DEFAULT_TABS
-from domain.logline import SECRET_DICE, SECRET_NOTE, WHISPER, LogLine, describe
+from domain.logline import (
+    MAX_TEXT,
+    SECRET_DICE,
+    SECRET_NOTE,
+    WHISPER,
+    LogLine,
+    describe,
+)
 from domain.records import Recorded
 from domain.redaction import Disclosure, redact
 from domain.rulesets import ruleset_for
-from replay.archive import export_lines
+from replay.archive import archive_header, envelope_line
 
 from . import HERE, STATIC_DIR
 
 # ココフォリア's own tab ids for the three tabs every table has (its export writes `[main]`).
 COCOFOLIA_TABS = dict(zip(DEFAULT_TABS, ("main", "info", "other"), strict=True))
 HIDDEN_TABS = frozenset({DEFAULT_TABS[2]})  # 雑談: hidden until the reader ticks it
+# The `<title>` and file name ココフォリア's ログ出力 gives (for tools that check them).
+COCOFOLIA_TITLE = "ccfolia - logs"
 SEAT_COLOURS = (
     "#e91e63",
     "#2196f3",
@@ -54,47 +76,26 @@ SEAT_COLOURS = (
 DEFAULT_COLOURS = {GM: "#222222", SYSTEM: "#888888"}
 PLACEHOLDERS = {"roll": SECRET_DICE, "note": SECRET_NOTE, "chat": WHISPER}
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+ARCHIVE_BLOCK = re.compile(
+    r'(<script type="application/gzip" id="kiroku-archive" data-encoding="base64">)'
+    r"([A-Za-z0-9+/=\n]*)(</script>)"
+)
+TEMPLATE = HERE / "templates" / "session_log.html"
+B64_LINE = 76 * 3 // 4 * 1024  # bytes encoded at a time (a multiple of 3: no padding inside)
 
-_env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True)
+Records = Callable[[], Iterable[Recorded]]
 
 
 @dataclass(frozen=True)
 class Line:
-    """One message of the session log, ready for the `log_line` macro."""
+    """One message of the session log: what its `<p>` shows and what the page's script adds."""
 
     line: LogLine
-    hash: str
     color: str
     tab_id: str  # the name in the `[tab]` span: ココフォリア's id for its own tabs
-    tab_index: int
-    folded: str | None = (
-        None  # after the end: the spoiler's summary (「シークレットダイス → 公開 ✓」)
-    )
+    text: str  # ココフォリア's text: a roll's command first, then its result
+    folded: str | None = None  # after the end, the spoiler's summary: 「…→ 公開 ✓」
     answered_by: tuple[tuple[str, int], ...] = ()  # rulings/amendments about this line
-
-    @classmethod
-    def of(
-        cls,
-        line: LogLine,
-        hash: str,
-        actor: str,
-        colours: dict[str, str],
-        *,
-        tab_index: int = 0,
-        folded: str | None = None,
-        answered_by: tuple[tuple[str, int], ...] = (),
-    ) -> Line:
-        """A described event ready for `log_line` (templates/logline.html), the macro any page
-        can show a line with. `colours` remembers each speaker's last colour across lines."""
-        return cls(
-            line=line,
-            hash=hash,
-            color=_colour(line, actor, colours),
-            tab_id=COCOFOLIA_TABS.get(line.tab, line.tab),
-            tab_index=tab_index,
-            folded=folded,
-            answered_by=answered_by,
-        )
 
     @property
     def classes(self) -> str:
@@ -111,105 +112,268 @@ class Line:
             names.append("quiet")
         return " ".join(names)
 
-    @property
-    def style(self) -> str:
-        return f"color:{self.color};"
-
-    @property
-    def text_lines(self) -> list[str]:
-        return self.line.text.split("\n")
+    def html(self) -> str:
+        """The line exactly as ココフォリア writes one (its text's line breaks as `<br>`)."""
+        text = "<br>".join(str(escape(part)) for part in self.text.split("\n"))
+        return (
+            f'<p style="color:{self.color};"><span> [{escape(self.tab_id)}]</span> '
+            f"<span>{escape(self.line.speaker)}</span> : <span>{text}</span></p>\n"
+        )
 
 
 @dataclass
 class SessionLog:
-    """What the template needs; `render` makes the file."""
+    """What the first pass learns of the game; `render_chunks` writes the file from it."""
 
+    records: Records  # the game's events in order from the first, read once a pass
+    audience: str
+    disclosure: Disclosure
     game_id: str
     title: str
     ruleset: str
-    audience: str
     ended: bool
+    events: int
     head: tuple[int, str]
-    lines: list[Line]
-    tabs: list[tuple[int, str, bool]]  # index, name, shown by default
-    legend: list[tuple[str, str]]  # speaker, colour
-    archive: str  # the archive's JSON Lines (replay.archive): a header, {"envelope": …} per event
+    seat_names: dict[int, str]
+    reveals: dict[Any, dict[str, Any]]
+    answers: dict[int, list[tuple[str, int]]]
     style_hashes: set[str] = field(default_factory=set)
+    cocofolia_title: bool = False  # `<title>ccfolia - logs</title>`, as ココフォリア's file
+
+    @property
+    def page_title(self) -> str:
+        return COCOFOLIA_TITLE if self.cocofolia_title else f"{self.title} - logs"
 
 
-def session_log(records: Sequence[Recorded], audience: str, disclosure: Disclosure) -> SessionLog:
+def session_log(
+    records: Sequence[Recorded] | Records,
+    audience: str,
+    disclosure: Disclosure,
+    *,
+    cocofolia_title: bool = False,
+) -> SessionLog:
     """The log of a game as `audience` may read it at `disclosure` (every secret, after the
-    end). `records` are the game's events in order, from the first."""
-    created = records[0].envelope
-    seat_names = _seat_names(records)
-    describer = ruleset_for(created.public["ruleset"]).describe
-    ended = any(r.envelope.type == "GameEnded" for r in records)
-    tabs: dict[str, int] = {name: index for index, name in enumerate(DEFAULT_TABS)}
-    colours: dict[str, str] = {}
-    described: list[tuple[Recorded, LogLine]] = []
+    end). `records` are the game's events in order from the first: a list, or a function
+    reading them afresh (from the store: the file is then written with bounded memory)."""
+    source: Records = records if callable(records) else (lambda: records)
+    first: Recorded | None = None
+    last: Recorded | None = None
+    count, ended = 0, False
+    seat_names: dict[int, str] = {}
+    reveals: dict[Any, dict[str, Any]] = {}
     answers: dict[int, list[tuple[str, int]]] = {}
-    for recorded in records:
-        line = describe(redact(recorded, audience, disclosure), audience, seat_names, describer)
-        described.append((recorded, line))
-        tabs.setdefault(line.tab, len(tabs))
-        if line.kind in ("ruling", "amendment") and line.concerns is not None:
-            label = "裁定" if line.kind == "ruling" else "訂正"
-            answers.setdefault(line.concerns, []).append((label, line.seq))
-    reveals = {
-        r.envelope.public.get("of_seq"): r.envelope.public
-        for r in records
-        if r.envelope.type == "Revealed"
-    }
-    lines = []
-    legend: dict[tuple[str, str], None] = {}
-    for recorded, line in described:
-        shown = Line.of(
-            line,
-            recorded.envelope.hash,
-            recorded.envelope.actor,
-            colours,
-            tab_index=tabs[line.tab],
-            folded=_folded(recorded, line, reveals) if ended else None,
-            answered_by=tuple(answers.get(line.seq, ())),
-        )
-        if line.kind not in ("system", "phase"):
-            legend.setdefault((line.speaker, shown.color), None)
-        lines.append(shown)
-    last = records[-1].envelope
+    colours = {*DEFAULT_COLOURS.values()}
+    for recorded in source():
+        envelope = recorded.envelope
+        if first is None:
+            first = recorded
+            for seat in envelope.public.get("seats", []):
+                seat_names[int(seat["seat"])] = str(seat["name"])
+        last, count = recorded, count + 1
+        public = envelope.public
+        match envelope.type:
+            case "SeatJoined":
+                seat = int(public["seat"])
+                seat_names[seat] = str(public.get("name") or seat_names.get(seat, ""))
+            case "GameEnded":
+                ended = True
+            case "Revealed":
+                reveals[public.get("of_seq")] = public
+            case "RulingMade" | "Amended" if isinstance(public.get("concerning_seq"), int):
+                label = "裁定" if envelope.type == "RulingMade" else "訂正"
+                answers.setdefault(public["concerning_seq"], []).append((label, envelope.seq))
+        colour = public.get("color")
+        if isinstance(colour, str) and COLOUR.fullmatch(colour):
+            colours.add(colour.lower())
+        number = seat_number(envelope.actor)
+        if number is not None:
+            colours.add(SEAT_COLOURS[(number - 1) % len(SEAT_COLOURS)])
+    if first is None or last is None:
+        raise ValueError("a session log needs at least the game's first event")
+    created = first.envelope
     return SessionLog(
+        records=source,
+        audience=audience,
+        disclosure=disclosure,
         game_id=created.game_id,
         title=str(created.public.get("title", "")),
         ruleset=str(created.public["ruleset"]),
-        audience=audience,
         ended=ended,
-        head=(last.seq, last.hash),
-        lines=lines,
-        tabs=[(index, name, name not in HIDDEN_TABS) for name, index in tabs.items()],
-        legend=list(legend),
-        archive="\n".join(export_lines(records, ended=False)),
-        style_hashes={_csp_hash(line.style) for line in lines},
+        events=count,
+        head=(last.envelope.seq, last.envelope.hash),
+        seat_names=seat_names,
+        reveals=reveals,
+        answers=answers,
+        # Every colour a line may take (its own, a seat's, the defaults): the head of the file
+        # is written before the lines.
+        style_hashes={_csp_hash(f"color:{colour};") for colour in colours},
+        cocofolia_title=cocofolia_title,
     )
 
 
 def render(log: SessionLog) -> tuple[str, str]:
     """The HTML file and the Content-Security-Policy it needs (also written into it)."""
-    css = _css(log)
-    script = inline_script("jcs.js", "logverify.js")
-    style_hashes = sorted({_csp_hash(css), *log.style_hashes})
-    csp = (
+    return "".join(render_chunks(log)), policy(log)
+
+
+def policy(log: SessionLog) -> str:
+    style_hashes = sorted({_csp_hash(_css()), *log.style_hashes})
+    scripts = sorted({_csp_hash(page_script()), _csp_hash(worker_script())})
+    return (
         "default-src 'none'; "
         f"style-src 'unsafe-hashes' {' '.join(style_hashes)}; "
-        f"script-src {_csp_hash(script)}; "
+        f"script-src {' '.join(scripts)}; "
+        "worker-src blob:; "
         "img-src data:; base-uri 'none'; form-action 'none'; object-src 'none'"
     )
-    html = _env.get_template("session_log.html").render(
-        log=log,
-        css=Markup(css),
-        script=Markup(script),
-        archive=Markup(script_safe(log.archive)),
-        csp=csp,
+
+
+def render_chunks(log: SessionLog) -> Iterator[str]:
+    """The file, piece by piece: the head, the lines (one pass over the records), the lines'
+    data for the page, the archive (another pass, compressed as it goes) and the scripts."""
+    head, tail = _template()
+    yield head.format(
+        csp=escape(policy(log)),
+        title=escape(log.page_title),
+        css=_css(),
+        heading=escape(log.title),
+        about=escape(_about(log)),
     )
-    return html, csp
+    data = _LineData()
+    for line in _lines(log):
+        data.add(line)
+        yield line.html()
+    yield '<footer class="verification" id="verification">\n'
+    yield '<ul class="legend" aria-label="Speakers">'
+    for speaker, colour in data.legend:
+        yield f'<li style="color:{colour};">■ {escape(speaker)}</li>'
+    yield "</ul>\n"
+    yield tail.format(head_seq=log.head[0], head_hash=log.head[1])
+    yield '<script type="application/json" id="kiroku-lines">'
+    yield script_safe(data.json())
+    yield "</script>\n"
+    yield '<script type="application/gzip" id="kiroku-archive" data-encoding="base64">'
+    yield from _archive_base64(log)
+    yield "</script>\n"
+    yield f'<script type="text/plain" id="kiroku-worker">{worker_script()}</script>\n'
+    yield f'<script type="module">{page_script()}</script>\n</body>\n</html>\n'
+
+
+def _about(log: SessionLog) -> str:
+    when = (
+        "after the end: every secret revealed (folded: open one to read it)"
+        if log.ended
+        else f"before the end, as {log.audience} may see it"
+    )
+    return f"{log.ruleset} · {log.events} events · {when} · game {log.game_id}"
+
+
+def _template() -> tuple[str, str]:
+    """The file's frame (templates/session_log.html): what comes before the lines and what
+    comes after the legend, as `str.format` templates."""
+    text = TEMPLATE.read_text(encoding="utf-8")
+    head, tail = text.split("{lines}\n", 1)
+    return head, tail
+
+
+def _lines(log: SessionLog) -> Iterator[Line]:
+    describer = ruleset_for(log.ruleset).describe
+    colours: dict[str, str] = {}
+    for recorded in log.records():
+        redacted = redact(recorded, log.audience, log.disclosure)
+        line = describe(redacted, log.audience, log.seat_names, describer)
+        yield Line(
+            line=line,
+            color=_colour(line, recorded.envelope.actor, colours),
+            tab_id=COCOFOLIA_TABS.get(line.tab, line.tab),
+            text=_cocofolia_text(redacted, line),
+            folded=_folded(recorded, line, log.reveals) if log.ended else None,
+            answered_by=tuple(log.answers.get(line.seq, ())),
+        )
+
+
+class _LineData:
+    """What the page's script adds to the lines, by order (the n-th `<p>` is seq n): each
+    line's tab and classes (two small numbers a line), the folds, the links, the legend."""
+
+    def __init__(self) -> None:
+        self.tabs: dict[str, int] = {name: index for index, name in enumerate(DEFAULT_TABS)}
+        self.classes: dict[str, int] = {}
+        self.rows = array("H")
+        self.folded: dict[int, str] = {}
+        self.links: dict[int, list[Any]] = {}
+        self.legend_seen: dict[tuple[str, str], None] = {}
+
+    def add(self, shown: Line) -> None:
+        line = shown.line
+        tab = self.tabs.setdefault(line.tab, len(self.tabs))
+        classes = self.classes.setdefault(shown.classes, len(self.classes))
+        self.rows.extend((tab, classes))
+        if shown.folded:
+            self.folded[line.seq] = shown.folded
+        links: list[Any] = [[label, seq] for label, seq in shown.answered_by]
+        if line.concerns is not None and line.kind in ("ruling", "amendment"):
+            links.insert(0, ["↪", line.concerns])
+        if line.hidden and line.sealed_to is not None:
+            links.append(["→", ", ".join(line.sealed_to)])
+        if links:
+            self.links[line.seq] = links
+        if line.kind not in ("system", "phase"):
+            self.legend_seen.setdefault((line.speaker, shown.color), None)
+
+    @property
+    def legend(self) -> list[tuple[str, str]]:
+        return list(self.legend_seen)
+
+    def json(self) -> str:
+        tabs = [[name, name not in HIDDEN_TABS] for name in self.tabs]
+        return json.dumps(
+            {
+                "tabs": tabs,
+                "classes": list(self.classes),
+                "rows": self.rows.tolist(),
+                "folded": self.folded,
+                "links": self.links,
+            },
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
+
+
+def _archive_base64(log: SessionLog) -> Iterator[str]:
+    """The game's archive (replay.archive's lines: a header, then each envelope), gzipped and
+    base64-encoded as it is read (`embedded_archive` reads it back)."""
+    created: Recorded | None = None
+    compressor = zlib.compressobj(6, zlib.DEFLATED, 31)  # 31: the gzip format
+    pending = b""
+    for recorded in log.records():
+        if created is None:
+            created = recorded
+            header = archive_header(created.envelope, log.events, log.head[1])
+            pending += compressor.compress(header.encode() + b"\n")
+        else:
+            pending += compressor.compress(b"\n")
+        pending += compressor.compress(envelope_line(recorded).encode())
+        if len(pending) >= B64_LINE:
+            cut = len(pending) - len(pending) % 3
+            yield base64.b64encode(pending[:cut]).decode("ascii") + "\n"
+            pending = pending[cut:]
+    pending += compressor.flush()
+    yield base64.b64encode(pending).decode("ascii")
+
+
+def embedded_archive(html: str) -> str:
+    """The archive's text a session log file embeds."""
+    match = ARCHIVE_BLOCK.search(html)
+    if match is None:
+        raise ValueError("this file embeds no archive")
+    return zlib.decompress(base64.b64decode(match.group(2)), 31).decode("utf-8")
+
+
+def with_archive(html: str, text: str) -> str:
+    """The file with `text` embedded as its archive instead (tests forge copies so)."""
+    data = base64.b64encode(zlib.compress(text.encode("utf-8"), 6, 31)).decode("ascii")
+    return ARCHIVE_BLOCK.sub(lambda m: m.group(1) + data + m.group(3), html, count=1)
 
 
 def script_safe(text: str) -> str:
@@ -219,7 +383,7 @@ def script_safe(text: str) -> str:
 
 
 def inline_script(*names: str) -> str:
-    """ES modules under static/ as one inline module: their `import` lines dropped (the files
+    """ES modules under static/ as one inline script: their `import` lines dropped (the files
     they name are inlined before them) and `export` taken off, so the same files also load
     one by one from the server."""
     parts = []
@@ -234,20 +398,18 @@ def inline_script(*names: str) -> str:
     return "\n".join(parts)
 
 
-def _css(log: SessionLog) -> str:
-    """The stylesheet, with rules per tab: a line of an unticked tab is not shown, and the
-    tab's label shows its box ticked or not (CSS only, so it works with scripts off; sibling
-    selectors rather than `:has()`, which is slow over a hundred thousand lines)."""
-    base = (STATIC_DIR / "sessionlog.css").read_text(encoding="utf-8")
-    rules = []
-    for index, _name, _shown in log.tabs:
-        tab, label = f"#tab-{index}", f'header label[for="tab-{index}"]'
-        rules += [
-            f'{tab}:not(:checked) ~ main [data-tab-index="{index}"] {{ display: none; }}',
-            f'{tab}:checked ~ {label}::before {{ content: "☑ "; }}',
-            f"{tab}:focus-visible ~ {label} {{ outline: 2px solid #1a73e8; }}",
-        ]
-    return base + "\n" + "\n".join(rules) + "\n"
+def page_script() -> str:
+    """The page's module: lays the lines' data on the lines, starts the verifier."""
+    return inline_script("jcs.js", "logverify.js", "sessionlog.js")
+
+
+def worker_script() -> str:
+    """The verifier's worker (a classic script: started from a `blob:` of this text)."""
+    return inline_script("jcs.js", "logverify.js") + "\nlistenAsWorker();\n"
+
+
+def _css() -> str:
+    return (STATIC_DIR / "sessionlog.css").read_text(encoding="utf-8")
 
 
 def _csp_hash(text: str) -> str:
@@ -255,15 +417,28 @@ def _csp_hash(text: str) -> str:
     return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
 
 
-def _seat_names(records: Sequence[Recorded]) -> dict[int, str]:
-    names: dict[int, str] = {}
-    for seat in records[0].envelope.public.get("seats", []):
-        names[int(seat["seat"])] = str(seat["name"])
-    for recorded in records:
-        if recorded.envelope.type == "SeatJoined":
-            public = recorded.envelope.public
-            names[int(public["seat"])] = str(public.get("name") or names.get(public["seat"], ""))
-    return names
+def _cocofolia_text(redacted: dict[str, Any], line: LogLine) -> str:
+    """The text as ココフォリア writes it: a roll's command (and comment), then BCDice's result;
+    every other line as described."""
+    if redacted["type"] != "DiceRolled" or line.hidden:
+        return line.text
+    record = (redacted.get("public") or {}).get("roll") or redacted.get("secret")
+    if not isinstance(record, dict) or not record.get("expression"):
+        return line.text
+    return cocofolia_roll_text(record)
+
+
+def cocofolia_roll_text(record: dict[str, Any]) -> str:
+    """`2D6>=7 目星 (2D6>=7) ＞ 9[4,5] ＞ 9 ＞ 成功`: the command as typed (its comment after
+    it), then BCDice's result (logverify.js writes the same for its check)."""
+    command = str(record.get("expression", ""))
+    if record.get("comment"):
+        command = f"{command} {record['comment']}"
+    result = (record.get("result") or {}).get("explanation")
+    text = f"{command} {result}" if result else command
+    if record.get("manual"):
+        text += " (manual dice)"
+    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
 
 
 def _colour(line: LogLine, actor: str, colours: dict[str, str]) -> str:
@@ -306,6 +481,12 @@ def _reveal_matches(reveal: dict[str, Any] | None, committed: str) -> bool | Non
     if not isinstance(body, dict) or not isinstance(salt, str):
         return False
     return commitment(salt, body) == committed
+
+
+def cocofolia_filename(title: str) -> str:
+    """The file name ココフォリア's ログ出力 gives a room's log of every tab: `<room>[all].html`."""
+    safe = re.sub(r'[\\/:*?"<>|\x00-\x1f]', "_", title).strip() or "log"
+    return f"{safe}[all].html"
 
 
 def disclosure_after(records: Sequence[Recorded]) -> Disclosure:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Query
 from fastapi.responses import HTMLResponse
 
 from api import longreads
@@ -16,14 +18,25 @@ router = APIRouter(prefix="/games", tags=["events"])
     response_class=HTMLResponse,
     responses={200: {"description": "The session log", "content": {"text/html": {}}}},
 )
-def session_log_html(game_id: GameId, presented: Presented_, service: Service) -> HTMLResponse:
+def session_log_html(
+    game_id: GameId,
+    presented: Presented_,
+    service: Service,
+    name: Annotated[
+        Literal["kiroku", "ccfolia"],
+        Query(
+            description="`ccfolia`: the `<title>` (ccfolia - logs) and file name "
+            "(`<room>[all].html`) ココフォリア's ログ出力 gives, for tools that check them"
+        ),
+    ] = "kiroku",
+) -> HTMLResponse:
     """The session log as one HTML file (ココフォリア's line shape, tabs, speakers, rulings
     linked to what they concern) with the game's archive and a verifier inside: opened in a
     browser it checks the chain, every reveal and, after the end, every draw.
 
     Before the end it shows what the caller may see (as `/events` does); after the end every
     secret, folded so readers choose when to read it."""
-    html, headers = longreads.run(service, longreads.session_log_page, game_id, presented)
-    filename = f"kiroku-{game_id}.html"
-    headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    html, headers = longreads.run(
+        service, longreads.session_log_page, game_id, presented, name == "ccfolia"
+    )
     return HTMLResponse(html, headers=headers)

@@ -74,10 +74,21 @@ def audience_exists(state: GameState, audience: str) -> bool:
 
 
 @router.get("/{game_id}/replay", responses=problems(403))
-def replay_at(cursor: Cursor) -> Frame:
+def replay_at(
+    cursor: Cursor,
+    secrets: Annotated[
+        int | None,
+        Query(
+            ge=0,
+            le=10_000,
+            description="at most this many of the view's secrets, the latest (default: all); "
+            "`secrets_total` says how many there are",
+        ),
+    ] = None,
+) -> Frame:
     """What `as` (default: you) saw right after event `at`, the line the table read for it,
     what that event changed, and how its roll follows from its faces."""
-    return cursor.current()
+    return cursor.at(cursor.seq, secrets)
 
 
 class ReplayLog(BaseModel):

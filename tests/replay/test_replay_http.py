@@ -104,3 +104,22 @@ def test_the_openapi_document_describes_the_replay_page_api(client: TestClient) 
     }
     frame = spec["components"]["schemas"]["Frame"]
     assert "line" in frame["required"]
+
+
+def test_a_seek_can_ask_for_only_the_latest_secrets(client: TestClient) -> None:
+    """`secrets=N`: the view holds the latest N secrets, `secrets_total` how many there are;
+    what changed is still all there."""
+    table, _seqs = played(client)
+    notes = [
+        table.do("seat:1", {"type": "note", "text": f"n{n}", "to": ["gm"]})["last_seq"]
+        for n in range(4)
+    ]
+    url = f"/games/{table.game_id}/replay"
+    whole = client.get(url, headers=table.auth("gm")).json()
+    some = client.get(url, params={"secrets": 2}, headers=table.auth("gm")).json()
+    assert some["secrets_total"] == whole["secrets_total"] == len(whole["view"]["secrets"]) >= 5
+    assert [s["seq"] for s in some["view"]["secrets"]] == notes[-2:]
+    assert some["changes"] == whole["changes"]
+    at = client.get(url, params={"at": notes[0], "secrets": 1}, headers=table.auth("gm")).json()
+    assert [s["seq"] for s in at["view"]["secrets"]] == [notes[0]]
+    assert at["changes"][-1]["path"] == f"secrets.#{notes[0]}"

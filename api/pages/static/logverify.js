@@ -1,8 +1,9 @@
 // The session log's verifier: docs/verification.md, in the reader's browser, with Web Crypto.
-// It reads the archive the file embeds (the game's envelopes), recomputes the hash chain, every
-// revealed secret against its commitment and — after the end — the seed and every die, deal
-// and shuffle; it checks that each line on the page is the event it claims to be, and compares
-// the head with one the reader noted (`#head=SEQ:HASH` in the address, or the form). No network.
+// It reads the archive the file embeds (the game's envelopes, gzipped and base64-encoded),
+// recomputes the hash chain, every revealed secret against its commitment and — after the end —
+// the seed and every die, deal and shuffle, and says what each line must read (who says it, and
+// for the events whose line is their own words, what). It runs in a Web Worker
+// (`listenAsWorker`), reporting its progress; sessionlog.js shows it. No network.
 import { canonical, sha256Hex } from "./jcs.js";
 
 const ENVELOPE = ["game_id", "seq", "type", "actor", "at", "public", "sealed", "prev_hash"];
@@ -36,7 +37,7 @@ export function readArchive(text) {
   return { header, events };
 }
 
-async function checkChain(events) {
+async function checkChain(events, progress = () => {}) {
   const game = events[0]?.game_id;
   if (typeof game !== "string") throw new Bad(1, "the record has no first event");
   let prev = await sha256Hex(`kiroku/genesis/v1:${game}`);
@@ -51,6 +52,7 @@ async function checkChain(events) {
       if (hashes[k] !== e.hash) throw new Bad(seq, `#${seq}'s hash does not match its content`);
       prev = e.hash;
     });
+    progress("chain", Math.min(start + CHUNK, events.length), events.length);
   }
 }
 
@@ -114,7 +116,7 @@ async function outcome(key, game, draw) {
 
 // After the chain holds: reveals, and after the end the seed and every draw. Every problem is
 // collected; the first (lowest seq) is the one reported.
-async function checkSecrets(events, problems) {
+async function checkSecrets(events, problems, progress = () => {}) {
   const game = events[0].game_id;
   const reveals = new Map();
   await Promise.all(events.filter((e) => e.type === "Revealed").map(async (r) => {
@@ -157,6 +159,7 @@ async function checkSecrets(events, problems) {
       try { ok = await outcome(key, game, draw); } catch { ok = false; }
       if (!ok) problems.push(new Bad(owner, `#${owner}: draw ${draw.roll} does not follow from the dice seed`));
     }));
+    progress("draws", Math.min(start + CHUNK, draws.length), draws.length);
   }
   return { ended, reveals: reveals.size, draws: draws.length };
 }
@@ -176,10 +179,13 @@ function expectedText(e) {
     case "RulingMade": return `裁定 (#${p.concerning_seq}): ${p.text ?? ""}`;
     case "Amended": return `訂正 (#${p.concerning_seq}): ${p.reason ?? ""}`;
     case "DiceRolled": {
+      // ココフォリア's roll line: the command as typed (its comment after it), then the result
+      // (api/pages/sessionlog.py, cocofolia_roll_text).
       const roll = p.roll;
-      if (!roll) return null;
-      let text = String(roll.result?.explanation || roll.expression || "");
+      if (!roll?.expression) return null;
+      let text = String(roll.expression);
       if (roll.comment) text += ` ${roll.comment}`;
+      if (roll.result?.explanation) text += ` ${roll.result.explanation}`;
       if (roll.manual) text += " (manual dice)";
       return text;
     }
@@ -195,26 +201,37 @@ function speakers(events) {
     if (e.type === "SeatJoined" && e.public?.name) names.set(`seat:${e.public.seat}`, e.public.name);
   }
   names.set("gm", "GM");
+  names.set("host", "Host"); // a game without a referee: its host (domain/logline.py)
   names.set("system", "System");
   return (e) => String(e.public?.speaker || (names.get(e.actor) ?? e.actor));
 }
 
-// Each line on the page is the event it names, and says what the record says.
-function checkLines(root, events, problems) {
+// What each line must read, by order (the n-th line is the event of seq n): who says it, and
+// what it says where the line is the event's own words (null where the ruleset describes it).
+export function expectations(events) {
   const speakerOf = speakers(events);
-  for (const line of root.querySelectorAll(".line[data-seq]")) {
-    const seq = Number(line.dataset.seq);
-    const event = events[seq - 1];
-    if (!event) { problems.push(new Bad(seq, `the line #${seq} is not in the record`)); continue; }
-    if (line.dataset.hash !== event.hash) { problems.push(new Bad(seq, `the line #${seq} is not the recorded event #${seq}`)); continue; }
-    const [, name, text] = line.querySelectorAll(":scope > span");
-    const expected = expectedText(event);
-    if (name?.textContent !== speakerOf(event)) {
+  return {
+    speakers: events.map((e) => speakerOf(e)),
+    texts: events.map((e) => {
+      const expected = expectedText(e);
+      return expected === null ? null : clip(expected).replaceAll("\n", "");
+    }),
+  };
+}
+
+// The lines (each [name, text] as the page shows them, `sealed` when the reader cannot read
+// its body) against what they must read; problems are pushed as Bad.
+export function checkLines(lines, expected, problems, from = 0) {
+  const count = expected.speakers.length;
+  lines.forEach(([name, text, sealed], k) => {
+    const seq = from + k + 1;
+    if (seq > count) { problems.push(new Bad(seq, `the line #${seq} is not in the record`)); return; }
+    if (name !== expected.speakers[seq - 1]) {
       problems.push(new Bad(seq, `the line #${seq} does not name who the record says`));
-    } else if (expected !== null && !line.classList.contains("sealed") && clip(expected).replaceAll("\n", "") !== text?.textContent) {
+    } else if (expected.texts[seq - 1] !== null && !sealed && expected.texts[seq - 1] !== text) {
       problems.push(new Bad(seq, `the line #${seq} does not say what the record says`));
     }
-  }
+  });
 }
 
 // `head=SEQ:HASH` (the address's fragment, or typed in): what the reader noted during play.
@@ -223,16 +240,18 @@ export function parseHead(text) {
   return match ? { seq: Number(match[1]), hash: match[2].toLowerCase() } : null;
 }
 
-export function compareHead(events, noted) {
+// `hashes`: the events' hashes in order.
+export function compareHead(hashes, noted) {
   if (!noted) return null;
-  const event = events[noted.seq - 1];
-  if (!event) return { ok: false, seq: noted.seq, why: `the noted head #${noted.seq} is missing: this log ends at #${events.length}` };
-  if (event.hash !== noted.hash) return { ok: false, seq: noted.seq, why: `#${noted.seq} is not the event of the noted head: the log was rewritten` };
+  const hash = hashes[noted.seq - 1];
+  if (hash === undefined) return { ok: false, seq: noted.seq, why: `the noted head #${noted.seq} is missing: this log ends at #${hashes.length}` };
+  if (hash !== noted.hash) return { ok: false, seq: noted.seq, why: `#${noted.seq} is not the event of the noted head: the log was rewritten` };
   return { ok: true, seq: noted.seq, why: `holds the noted head #${noted.seq}` };
 }
 
-// The whole check over an archive's text; the page's lines too when `root` is given.
-export async function verifyArchive(text, root = null) {
+// The whole check over an archive's text; `progress(phase, done, total)` as it goes. With
+// `withExpected`, also what each line must read (`expectations`).
+export async function verifyArchive(text, { progress = () => {}, withExpected = false } = {}) {
   const started = performance.now();
   const problems = [];
   let events = [];
@@ -240,71 +259,47 @@ export async function verifyArchive(text, root = null) {
   try {
     const archive = readArchive(text);
     events = archive.events;
-    await checkChain(events);
+    await checkChain(events, progress);
     const last = events[events.length - 1];
     if (archive.header.events !== events.length || archive.header.head !== last.hash) {
       problems.push(new Bad(Math.min(archive.header.events, events.length + 1) || 1,
         `the file says it holds ${archive.header.events} events, it holds ${events.length}`));
     }
-    summary = await checkSecrets(events, problems);
-    if (root) checkLines(root, events, problems);
+    summary = await checkSecrets(events, problems, progress);
   } catch (error) {
     problems.push(error instanceof Bad ? error : new Bad(1, `the record cannot be read: ${error.message}`));
   }
   problems.sort((a, b) => a.seq - b.seq);
   const last = events[events.length - 1];
   return {
-    ok: !problems.length, seq: problems[0]?.seq ?? null, why: problems[0]?.message ?? null,
+    ok: !problems.length, problems: problems.map((p) => ({ seq: p.seq, why: p.message })),
     events: events.length, head: last ? { seq: last.seq, hash: last.hash } : null,
-    ...summary, elapsedMs: performance.now() - started, list: events,
+    ...summary, elapsedMs: performance.now() - started, hashes: events.map((e) => e?.hash),
+    expected: withExpected ? expectations(events) : null,
   };
 }
 
-function show(result, noted) {
-  const verdict = document.getElementById("verdict");
-  const head = compareHead(result.list, noted);
-  const ok = result.ok && (!head || head.ok);
-  // A head the reader noted and this file lacks comes first: it is not the log they saw.
-  const bad = head && !head.ok ? head : !result.ok ? result : null;
-  const also = bad === head && !result.ok ? ` Also ✗ #${result.seq}: ${result.why}.` : "";
-  verdict.dataset.state = ok ? "ok" : "bad";
-  verdict.dataset.seq = bad ? String(bad.seq) : "";
-  const what = result.ended
-    ? `chain of ${result.events} events, ${result.reveals} reveals, ${result.draws} draws from the revealed seed`
-    : `chain of ${result.events} events, ${result.reveals} reveals (the dice verify after the end)`;
-  verdict.textContent = ok
-    ? `✓ Verified: ${what}${head ? `; ${head.why}` : ""}.`
-    : `✗ #${bad.seq}: ${bad.why}.${also}`;
-  if (result.head) {
-    document.getElementById("head-seq").textContent = `#${result.head.seq}`;
-    document.getElementById("head-hash").textContent = result.head.hash;
-  }
-  document.querySelector(".line.bad")?.classList.remove("bad");
-  if (bad) document.getElementById(`seq-${bad.seq}`)?.classList.add("bad");
-  document.body.dataset.verified = verdict.dataset.state;
+// The archive block's text (base64 of gzip) back to the archive's JSON Lines.
+export async function decodeArchive(base64) {
+  const binary = atob(base64.replace(/\s+/g, ""));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Response(stream).text();
 }
 
-async function main() {
-  const archive = document.getElementById("kiroku-archive");
-  const verdict = document.getElementById("verdict");
-  if (!archive || !verdict) return;
-  if (!globalThis.crypto?.subtle) {
-    verdict.dataset.state = "unavailable";
-    verdict.textContent = "This browser cannot verify here (Web Crypto needs a file, https or localhost).";
-    return;
-  }
-  verdict.textContent = "Verifying…";
-  const result = await verifyArchive(archive.textContent, document);
-  globalThis.kirokuVerification = { ok: result.ok, seq: result.seq, why: result.why, events: result.events, draws: result.draws, elapsedMs: result.elapsedMs };
-  show(result, parseHead(location.hash));
-  addEventListener("hashchange", () => show(result, parseHead(location.hash)));
-  const form = document.getElementById("noted-head");
-  form?.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const typed = form.elements.head.value.trim().replace(/\s+/, ":");
-    location.hash = `head=${typed}`;
-  });
-  if (form) form.hidden = false;
+// In a Web Worker: given {archive} (the block's base64), post {progress} as it goes, then
+// {result} (verifyArchive's, with what each line must read).
+export function listenAsWorker() {
+  globalThis.onmessage = async ({ data }) => {
+    let result;
+    try {
+      const text = await decodeArchive(data.archive);
+      const progress = (phase, done, total) => postMessage({ progress: { phase, done, total } });
+      result = await verifyArchive(text, { progress, withExpected: true });
+    } catch (error) {
+      result = { ok: false, problems: [{ seq: 1, why: `the record cannot be read: ${error.message}` }], events: 0, head: null, hashes: [], expected: null, ended: false, reveals: 0, draws: 0, elapsedMs: 0 };
+    }
+    postMessage({ result });
+  };
 }
-
-if (globalThis.document) main();

@@ -10,6 +10,9 @@ const root = document.getElementById("replay");
 const gameId = root.dataset.game;
 const $ = (id) => document.getElementById(id);
 const PAGE = 10; // events a PageUp / PageDown moves
+// A seek asks for what the page shows: the latest secrets of the view (its answer then stays
+// the same size however long the game), and the log's window up to the seq.
+const SECRETS_SHOWN = 50;
 
 const replay = {
   me: null, game: null, audit: null,
@@ -69,7 +72,7 @@ async function show(seq, audience) {
   let frame, log;
   try {
     [frame, log] = await Promise.all([
-      get(`/games/${gameId}/replay?${query(seq, audience)}`),
+      get(`/games/${gameId}/replay?${query(seq, audience)}&secrets=${SECRETS_SHOWN}`),
       get(`/games/${gameId}/replay/log?${query(seq, audience)}`),
     ]);
   } catch (error) {
@@ -144,6 +147,8 @@ function renderFrame(frame) {
     status: frame.view.status,
     rules: frame.view.rules,
     secrets: frame.view.secrets.map((s) => ({ seq: s.seq, type: s.type, revealed: s.revealed, body: s.body })),
+    ...(frame.secrets_total > frame.view.secrets.length
+      ? { secrets_shown: `the latest ${frame.view.secrets.length} of ${frame.secrets_total}` } : {}),
   }));
 }
 

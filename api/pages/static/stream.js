@@ -3,12 +3,14 @@
 import { get } from "./api.js";
 
 export class LiveLog {
-  constructor(gameId, { eventTypes, onEvent, onState }) {
+  // `after`: the seq to start after (the table opens on the latest lines).
+  constructor(gameId, { eventTypes, onEvent, onState, after = 0 }) {
     this.gameId = gameId;
     this.eventTypes = eventTypes; // each message is typed (`event: DiceRolled`)
     this.onEvent = onEvent;
     this.onState = onState;
-    this.lastSeq = 0;
+    this.lastSeq = after;
+    this.catchingUp = false;
     this.source = null;
     this.retryTimer = null;
     addEventListener("online", () => this.connect());
@@ -19,10 +21,15 @@ export class LiveLog {
 
   // Everything after lastSeq from the log itself, page by page.
   async catchUp() {
-    for (;;) {
-      const page = await get(`/games/${this.gameId}/events?after=${this.lastSeq}&limit=1000`);
-      for (const event of page.events) this.accept(event);
-      if (!page.events.length || this.lastSeq >= page.last_seq) return;
+    this.catchingUp = true;
+    try {
+      for (;;) {
+        const page = await get(`/games/${this.gameId}/events?after=${this.lastSeq}&limit=1000`);
+        for (const event of page.events) this.accept(event);
+        if (!page.events.length || this.lastSeq >= page.last_seq) return;
+      }
+    } finally {
+      this.catchingUp = false;
     }
   }
 

@@ -4,9 +4,13 @@ import { el, get, post, showError } from "./api.js";
 import { commandForm } from "./forms.js";
 import { commitmentMatches } from "./jcs.js";
 import { markVerified, renderLine } from "./logline.js";
+import { LogList } from "./loglist.js";
 import { renderValue } from "./render.js";
 import { LiveLog } from "./stream.js";
 import { commonCommands, showSystem } from "./system.js";
+
+const FIRST_PAGE = 200; // the table opens on the latest lines; older ones load on the way up
+const OLDER_PAGE = 500;
 
 const root = document.getElementById("table");
 const gameId = root.dataset.game;
@@ -22,8 +26,9 @@ const store = {
 const table = {
   me: null, game: null, ruleset: null, view: null,
   pane: null, // the ruleset's own pane (static/panes/<id>.js), if it has one
-  events: new Map(), // seq → event, as this reader received it
+  list: null, // the log (loglist.js): the events as this reader received them, windowed
   filter: "all",
+  search: "",
 };
 
 // ------------------------------------------------------------------------------ the log
@@ -38,38 +43,52 @@ function lineActions() {
   return isReferee() ? { onLineAction: openLineDialog } : {};
 }
 
-function applyFilter(item) {
-  const tab = item.dataset.tab;
-  item.hidden = table.filter !== "all" && tab !== table.filter && !["phase", "ruling"].includes(item.dataset.kind);
+// Whether a line is shown under the tab filter and the search: on the data, never the DOM.
+function passes(event) {
+  const line = event.line;
+  if (table.filter !== "all" && line.tab !== table.filter && !["phase", "ruling"].includes(line.kind)) return false;
+  if (!table.search) return true;
+  return line.text.toLowerCase().includes(table.search) || line.speaker.toLowerCase().includes(table.search);
 }
 
+function renderEvent(event) {
+  return renderLine(event, lineActions());
+}
+
+// Older lines than the oldest loaded, when the reader scrolls up to it.
+async function loadOlder(firstSeq) {
+  const after = Math.max(0, firstSeq - 1 - OLDER_PAGE);
+  const page = await get(`/games/${gameId}/events?after=${after}&limit=${firstSeq - 1 - after}`);
+  return page.events;
+}
+
+// Each event once, in order (stream.js): O(1) here; the DOM follows once a frame.
 function showEvent(event) {
-  table.events.set(event.seq, event);
-  const log = $("log");
-  const nearBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 80;
-  const item = renderLine(event, lineActions());
-  applyFilter(item);
-  log.append(item);
-  if (nearBottom) log.scrollTop = log.scrollHeight;
-  store.write("head", { seq: event.seq, hash: event.hash });
+  table.list.append(event);
   if (event.type === "Revealed") refreshRevealed(event);
   if (["TabAdded", "GameStarted", "GameEnded", "SeatJoined"].includes(event.type)) refreshGame();
   scheduleViewRefresh();
+}
+
+// Once a frame at most: the head this browser has seen, kept for the next visit.
+function noteHead() {
+  const last = table.list.get(table.list.lastSeq);
+  if (last && last.seq !== noteHead.seq) {
+    noteHead.seq = last.seq;
+    store.write("head", { seq: last.seq, hash: last.hash });
+  }
 }
 
 // A reveal makes an earlier sealed line readable: fetch it again as this reader now sees
 // it, and check the published body against the commitment the log has held all along.
 async function refreshRevealed(reveal) {
   const seq = reveal.public.of_seq;
-  const old = document.getElementById(`seq-${seq}`);
-  if (!old) return;
+  if (!table.list.get(seq)) return; // not loaded: it loads as this reader now sees it
   try {
     const page = await get(`/games/${gameId}/events?after=${seq - 1}&limit=1`);
     const event = page.events[0];
-    table.events.set(seq, event);
-    const item = renderLine(event, lineActions());
-    applyFilter(item);
-    old.replaceWith(item);
+    const item = table.list.replace(event);
+    if (!item) return;
     const matches = await commitmentMatches(event.sealed?.commitment, reveal.public.salt, reveal.public.body);
     if (matches !== null) markVerified(item, matches);
   } catch { /* the next reload shows it */ }
@@ -83,7 +102,7 @@ function renderTabs() {
     onclick: () => {
       table.filter = tab;
       renderTabs();
-      for (const item of $("log").children) applyFilter(item);
+      table.list.refilter();
     },
   }, tab === "all" ? "All" : tab)));
   const select = $("tab-select");
@@ -264,7 +283,7 @@ function renderMyPane() {
     mine.length ? el("ul", { class: "secrets" }, mine.map((s) => el("li", {},
       el("a", { href: `#seq-${s.seq}` }, `#${s.seq}`), s.revealed ? " (revealed) " : " ",
       // The log line already says it for people; a ruleset's sheet falls back to its data.
-      table.events.get(s.seq)?.line?.text ?? renderValue(s.body)))) : el("p", { class: "none" }, "none yet"),
+      table.list.get(s.seq)?.line?.text ?? renderValue(s.body)))) : el("p", { class: "none" }, "none yet"),
     el("h3", {}, "Pending reveals"),
     pending.length ? el("ul", {}, pending.map((s) => el("li", {}, `#${s.seq} ${s.type} `,
       el("button", { type: "button", onclick: () => command({ type: "reveal", seq: s.seq }) }, "Reveal to all")))) :
@@ -397,7 +416,21 @@ async function main() {
   await refreshGame();
   table.ruleset = catalog.rulesets.find((r) => r.id === table.game.ruleset);
   if (table.me.actor !== "public") setUpChat();
-  live = new LiveLog(gameId, { eventTypes: catalog.event_types, onEvent: showEvent, onState: setConnection });
+  table.list = new LogList($("log"), { render: renderEvent, passes, loadOlder });
+  table.list.onFlush = noteHead;
+  $("log-search").addEventListener("input", (event) => {
+    table.search = event.target.value.trim().toLowerCase();
+    table.list.refilter();
+  });
+  addEventListener("hashchange", () => {
+    const seq = Number(/^#seq-(\d+)$/.exec(location.hash)?.[1]);
+    if (seq) table.list.reveal(seq);
+  });
+  // Open on the latest lines: the log is read from FIRST_PAGE events before its head.
+  const head = await get(`/games/${gameId}/events?after=0&limit=1`);
+  const start = Math.max(0, head.last_seq - FIRST_PAGE);
+  table.list.startAt(start + 1);
+  live = new LiveLog(gameId, { eventTypes: catalog.event_types, onEvent: showEvent, onState: setConnection, after: start });
   await mountRulesetPane();
   await live.connect();
   await refreshView();
