@@ -74,7 +74,7 @@ def _parser() -> argparse.ArgumentParser:
         help="processes on this one host, sharing its port (default 1): more commands a second "
         "across many games, none for a single game; no more than the host's cores. To serve "
         "from several hosts, run one `kiroku serve` each behind a proxy that hashes on the "
-        "game id (deploy/, docs/scale-out.md)",
+        "game id (deploy/, docs/how-to/scale-out.md)",
     )
     serve.add_argument(
         "--public-url",

@@ -40,7 +40,7 @@ def draw_roll(
     """Roll a dice expression as draw `number`: each die is drawn from the draw's stream when
     the expression asks for it, so a reroll (`3R6[6]`) draws after the faces it depends on.
     The draw records every request in order; recomputing them from the stream gives the
-    faces (docs/verification.md, section 6)."""
+    faces (docs/reference/verification.md, section 6)."""
     tag = _tag(state, number, entropy)
     stream = Draw(state.server_seed, state.game_id, tag)
     rolled = expression.roll(lambda sides: stream.uniform(sides) + 1)

@@ -2,7 +2,8 @@
 
 A draw object is any JSON object in an event's public part or sealed body that has the keys
 "roll", "seeds" and "entropy": with the revealed server seed its outcome can be recomputed
-(see domain/fairness.py and docs/verification.md). Rulesets embed these models wherever they
+(see domain/fairness.py and docs/reference/verification.md). Rulesets embed these models wherever
+they
 draw, so one verifier checks every game.
 """
 

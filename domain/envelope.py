@@ -4,7 +4,7 @@ hash = sha256( prev_hash ‖ JCS(envelope without `hash`) ), where prev_hash is 
 string of the previous event's hash, taken as ASCII bytes. The first event's prev_hash is
 `genesis_hash(game_id)`. A sealed secret enters the chain only through its commitment:
 commitment = sha256( salt ‖ JCS(secret body) ), salt being a 64-character hex string taken as
-ASCII bytes. docs/verification.md states the same for independent verifiers.
+ASCII bytes. docs/reference/verification.md states the same for independent verifiers.
 """
 
 from __future__ import annotations

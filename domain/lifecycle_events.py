@@ -53,7 +53,8 @@ class GameCreated(Event):
     options: GameOptions
     ruleset_options: dict[str, Any] = {}
     server_seed_hash: str
-    # A game without a referee (docs/design.md, "Audiences"): the host's actor, "host" or the
+    # A game without a referee (docs/explanation/design/index.md, "Audiences"): the host's actor,
+    # "host" or the
     # "seat:N" the host also sits at. Left out of GM-run games, which keep their old shape.
     host: str | None = None
     # The BCDice game system every chat roll is evaluated in, and the version of BCDice (the

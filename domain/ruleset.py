@@ -25,7 +25,7 @@ registers folds by event type the same way):
 The type strings, the HTTP union (`commands`) and the dispatch tables are derived from these
 declarations. `complete()` (called by the ruleset's package once its modules are loaded, and
 by the registry) refuses a ruleset whose command has no decider or whose event has neither a
-fold nor an explicit `ignores`, naming it. docs/writing-a-ruleset.md walks through one.
+fold nor an explicit `ignores`, naming it. docs/how-to/write-a-ruleset.md walks through one.
 """
 
 from __future__ import annotations
@@ -106,7 +106,8 @@ class Ruleset(Generic[S, Opt]):
         (snapshots taken under another version are dropped and the game folded again).
         `prefix` is prepended to command and event names (default "<id>."); `referee` is who
         runs a game by default: "GM" (an omniscient referee) or "host" (no referee: the
-        creator sees only what its audience may, docs/design.md); `hosted` says whether a game
+        creator sees only what its audience may, docs/explanation/design/index.md); `hosted` says
+        whether a game
         may be created with a host at all (default: when the host is the default);
         `summary` is the line the server's list of rulesets shows."""
         self.id = id

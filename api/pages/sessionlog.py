@@ -15,7 +15,8 @@ filters, folds, links).
 
 The file carries the game's archive (its envelopes: the chain, never a secret that is still
 sealed) gzip-compressed and base64-encoded (a 100,000-event game's envelopes are 48 MiB of
-JSON, 9 MiB so), and a verifier (docs/verification.md in JavaScript, with Web Crypto) that runs
+JSON, 9 MiB so), and a verifier (docs/reference/verification.md in JavaScript, with Web Crypto) that
+runs
 in a Web Worker with its progress shown: it checks the chain, the reveals and, after the end,
 every draw, in the reader's browser with no network. Its inline style and scripts are allowed
 by their hashes in a Content-Security-Policy (a `<meta>` in the file, and the header when

@@ -1,5 +1,5 @@
 """The write protocol, once: decide → seal → check → append → announce, by one writer thread
-per process (group commit; see docs/design.md).
+per process (group commit; see docs/explanation/design/index.md).
 
 Callers queue a `Job` — a game, a decider, who acts, an Idempotency-Key's answer — and get its
 outcome or refusal by `Job.then` (an event loop's caller hands it to its loop; `submit` makes

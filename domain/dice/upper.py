@@ -98,7 +98,7 @@ def parse_upper(cursor: Cursor, budget: DiceBudget) -> UpperCommand:
         cursor.expect(Kind.PUNCT, "']'", "]")
     modifier = 0
     if cursor.at(Kind.PUNCT, "+") or cursor.at(Kind.PUNCT, "-"):
-        # Kiroku reads `-3+2` as -1; BCDice reads it as -(3+2) (see docs/dice.md).
+        # Kiroku reads `-3+2` as -1; BCDice reads it as -(3+2) (see docs/reference/dice.md).
         no_dice = "the modifier must be a number, not a roll"
         modifier = constant(ArithmeticParser(cursor, None, no_dice).add())
     comparison = parse_comparison(cursor)

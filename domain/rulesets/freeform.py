@@ -1,7 +1,7 @@
 """`freeform`: any dice, any declaration, GM-named phases — the fallback for any game.
 
 Everything but phases is the shared lifecycle; this ruleset adds `advance_phase`. It is also
-the smallest complete ruleset on the kit (docs/writing-a-ruleset.md).
+the smallest complete ruleset on the kit (docs/how-to/write-a-ruleset.md).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Scale-out as shipped: the real HAProxy with deploy/haproxy.cfg in front of two `kiroku serve`
-instances on one PostgreSQL schema and Redis (docs/scale-out.md).
+instances on one PostgreSQL schema and Redis (docs/how-to/scale-out.md).
 
 Tables are played through the proxy, each by a seat signed in with a browser's session cookie
 and by bearer tokens. Each instance's access log shows that every request of a game reached

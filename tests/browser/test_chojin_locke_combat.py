@@ -333,7 +333,7 @@ def test_three_fighters_play_a_combat_round_in_the_pane(browser: Any, server: Ki
         # the first attacks the third; the second, yet to act, is offered the 同調 and declines
         walk_to_main(one)
         attack_and_respond(one, three, order[2], joiner=two, cards=cards)
-        # a target killed by it has its [死亡時] window first (ruling 90): its seat alone is
+        # a target killed by it has its [死亡時] window first (ruling CL-090): its seat alone is
         # asked, and closes it by a click
         for dead in view(table, "public")["combat"]["dying"]:
             prompt = combat(seats[int(dead)]).locator(".locke-death")

@@ -1,4 +1,5 @@
-"""The combat controls of rulings 88, 94 and 95 and 6.1's 残留思念 answers, clicked in the pane
+"""The combat controls of rulings CL-088, CL-094 and CL-095 and 6.1's 残留思念 answers, clicked in
+the pane
 (static/panes/chojin_locke/combat.js): in a host's game three explorers fight on a spaceport
 and three dead characters' seats join as 残留思念 of 火力4 (set up through the API, the server's
 dice given their faces). In the round's order, by clicks: the first character's [主要] ability
@@ -154,7 +155,8 @@ def attack_by_card(audience: Audience, target: int) -> None:
 
 
 def first_turn(table: Table, seats: dict[int, Audience], one: int, two: int) -> None:
-    """Ruling 95, then ruling 94: a [主要] ability is no [先制] (refused beside the form, nothing
+    """Ruling CL-095, then ruling CL-094: a [主要] ability is no [先制] (refused beside the form,
+    nothing
     appended); the [先制] one that did nothing leaves the main action open (its effect said);
     the card attack on the second is blocked by a maintainable defence it keeps up."""
     me, target = seats[one], seats[two]
@@ -184,7 +186,7 @@ def first_turn(table: Table, seats: dict[int, Audience], one: int, two: int) -> 
     expect(form.locator("input[name=main-ability-none]")).not_to_be_checked(timeout=TIMEOUT)
     expect(form.locator("input[name=main-ability-effect]")).to_have_value("")
     expect(combat(me).locator("[data-command=combat_pass]")).to_be_visible()
-    # the [先制] was an [攻撃] action: no [逃避] in this combat turn (3.1 l.295, ruling 96),
+    # the [先制] was an [攻撃] action: no [逃避] in this combat turn (3.1 l.295, ruling CL-096),
     # and the pane says so to the fighter alone
     assert view(table, "public")["combat"]["turn_actions"] == ["攻撃"]
     expect(combat(me).locator("[data-excluded=逃避]")).to_contain_text("[逃避]は行えません")
@@ -197,7 +199,7 @@ def first_turn(table: Table, seats: dict[int, Audience], one: int, two: int) -> 
     expect(prompt).to_be_visible(timeout=TIMEOUT)
     combat(target).locator(".locke-combat-hand .locke-ccard").first.click()
     keep = prompt.locator("input[name=respond-maintain]")
-    expect(keep).to_be_checked()  # ruling 94: kept up unless its player says not
+    expect(keep).to_be_checked()  # ruling CL-094: kept up unless its player says not
     prompt.locator("select[name=respond-kind]").select_option("防御")
     prompt.locator("input[name=respond-esp]").fill("6")
     click(target, "respond")
@@ -211,8 +213,8 @@ def first_turn(table: Table, seats: dict[int, Audience], one: int, two: int) -> 
 
 
 def second_turn(table: Table, seats: dict[int, Audience], one: int, two: int) -> None:
-    """Ruling 94: the second lets its defence go in its own turn; its card attack on the first
-    is blocked by the first's [対抗(攻撃)][防御] ability (ruling 88: 「防御する」)."""
+    """Ruling CL-094: the second lets its defence go in its own turn; its card attack on the first
+    is blocked by the first's [対抗(攻撃)][防御] ability (ruling CL-088: 「防御する」)."""
     me, target = seats[two], seats[one]
     turn = combat(me).locator(".locke-combat-turn")
     expect(turn).to_be_visible(timeout=TIMEOUT)

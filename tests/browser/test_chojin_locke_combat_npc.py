@@ -433,7 +433,7 @@ def check_no_leak(table: Table, everyone: list[Audience]) -> None:
 
 
 def test_a_fighters_own_jammer_from_the_pane(browser: Any, server: KirokuServer) -> None:
-    """6.1 l.1252–1259 (ruling 106): every sheet holds ESPジャマーLV:3 [対抗(Cカード使用)]; the
+    """6.1 l.1252–1259 (ruling CL-106): every sheet holds ESPジャマーLV:3 [対抗(Cカード使用)]; the
     first fighter's attack card waits for its answer, and the third fighter jams it from its
     pane — offered to it (not to the attacker), it voids the card: the attack is gone and the
     card back in the attacker's hand."""

@@ -291,7 +291,7 @@ def aftermath(everyone: list[Audience], runner: Audience) -> None:
         )
         button = section.locator("[data-command=aftermath_next]")
         expect(button).to_have_text(label)
-        if phase == "support":  # ruling 92: its [支援] ability, named aloud
+        if phase == "support":  # ruling CL-092: its [支援] ability, named aloud
             form = section.locator("[data-form=support_ability]")
             (value,) = values(form.locator("select[name=aftermath-support]"))
             form.locator("[data-command=use_ability]").click()

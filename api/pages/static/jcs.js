@@ -1,5 +1,5 @@
 // RFC 8785 canonical JSON for the values Kiroku writes (strings, integers, booleans, null,
-// arrays, objects), and the commitment check of docs/verification.md:
+// arrays, objects), and the commitment check of docs/reference/verification.md:
 // commitment = sha256(salt ‖ canonical(body)).
 
 export function canonical(value) {

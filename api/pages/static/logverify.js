@@ -1,4 +1,4 @@
-// The session log's verifier: docs/verification.md, in the reader's browser, with Web Crypto.
+// The session log's verifier: docs/reference/verification.md, in the reader's browser, with Web Crypto.
 // It reads the archive the file embeds (the game's envelopes, gzipped and base64-encoded),
 // recomputes the hash chain, every revealed secret against its commitment and — after the end —
 // the seed and every die, deal and shuffle, and says what each line must read (who says it, and
@@ -56,7 +56,7 @@ async function checkChain(events, progress = () => {}) {
   }
 }
 
-// Every draw object (docs/verification.md §6): in the public part of every event but reveals,
+// Every draw object (docs/reference/verification.md §6): in the public part of every event but reveals,
 // and in each revealed body, attributed to the sealed event, with the client seeds then in force.
 function findDraws(value, owner, seeds, out) {
   if (value === null || typeof value !== "object") return;

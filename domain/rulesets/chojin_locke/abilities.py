@@ -121,10 +121,10 @@ def _proxy_fights() -> RuleViolation:
 def _combat_support(state: ChojinState, actor: str, name: str) -> list[Draft] | None:
     """5.2 l.963–968: a combat turn's support phases take 「[支援]の特性を持つ特殊能力・能力
     カードの使用」, each ability once in the turn (3.1 l.265), a [戦闘] one as well as a [全般]
-    one, not a [通常] one (l.260: combat is not the normal turn; ruling 93). None: not a [支援]
+    one, not a [通常] one (l.260: combat is not the normal turn; ruling CL-093). None: not a [支援]
     ability of the actor's sheet, which goes the normal turn's way. A named [攻撃] one is an
     attack action, an [逃避] one takes its user out of the combat (its party dissolved, 6.1
-    l.1241), and neither follows the other in one combat turn (3.1 l.293–300, ruling 96)."""
+    l.1241), and neither follows the other in one combat turn (3.1 l.293–300, ruling CL-096)."""
     fight = state.combat
     assert fight is not None
     someone = state.players.get(acting_seat(actor))
@@ -245,7 +245,7 @@ def use_card(t: ChojinTable, command: UseAbilityCard, actor: str) -> list[Draft]
                     raise RuleViolation(
                         "not_in_combat", f"「{command.card}」 is [通常]: not used in combat."
                     )
-                # 3.1 l.293–300: as an ability of the sheet (ruling 96)
+                # 3.1 l.293–300: as an ability of the sheet (ruling CL-096)
                 exclusive.check(state.combat, fighter.seat, tags)
                 escaped = "逃避" in tags and not mine.left  # out already: nothing to leave
                 used = AbilityCardUsed(

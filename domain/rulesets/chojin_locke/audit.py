@@ -69,7 +69,7 @@ def _combat_checks(
             truth = _truth(state, event.fighter, "willpower")
             out.append(_check(recorded, what, event.willpower, truth, notes))
     elif isinstance(event, DamageRolled) and not event.melee and event.member is None:
-        # (an obstacle's member declares nothing: all it has, ruling 74)
+        # (an obstacle's member declares nothing: all it has, ruling CL-074)
         suit = event.secret is not None and event.secret.suit
         what = f"damage: {STAT_NAMES['endurance']}" + (" (suit)" if suit else "")
         if event.proxy:

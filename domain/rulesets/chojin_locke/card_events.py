@@ -61,7 +61,7 @@ def _ability_drawn(state: ChojinState, event: AbilityCardDrawn, seq: int) -> Cho
 @CHOJIN_LOCKE.event
 class AbilityCardUsed(Event):
     """An ability card turned face up and used (4.7). `escaped`: a [支援][逃避] one used in its
-    holder's combat turn, which takes it out of the combat (3.1 l.298–300, ruling 96)."""
+    holder's combat turn, which takes it out of the combat (3.1 l.298–300, ruling CL-096)."""
 
     seat: int
     card: str
@@ -96,7 +96,7 @@ class AbilityUsed(Event):
     必要があります。」) is public; one used without its name (lines 261–262, 322–323, 358, 373)
     shows only that an ability (or a proxy) was used, the name sealed to its user. `escaped`:
     a named [支援][逃避] one used in its user's combat turn, which takes it out of the combat
-    (3.1 l.298–300, ruling 96)."""
+    (3.1 l.298–300, ruling CL-096)."""
 
     seat: int
     ability: str | None = None  # None: used without naming it (see `secret`)
@@ -123,7 +123,7 @@ def _ability_used_from_sheet(state: ChojinState, event: AbilityUsed, seq: int) -
             return state
         fought = fight.model_copy(update={"supported": [*fight.supported, used.ability]})
         state = state.model_copy(update={"combat": fought})
-        # 3.1 l.293–300: by its public tags only (an unnamed one's stay sealed; ruling 96)
+        # 3.1 l.293–300: by its public tags only (an unnamed one's stay sealed; ruling CL-096)
         return support_used(state, event.seat, event.tags, event.escaped)
     if state.turn is None:
         return state

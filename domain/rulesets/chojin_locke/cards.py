@@ -1,4 +1,5 @@
-"""The card catalog's schema: what a host's catalog must hold (docs/rulesets/chojin-locke.md)."""
+"""The card catalog's schema: what a host's catalog must hold
+(docs/rulesets/chojin-locke/index.md)."""
 
 from __future__ import annotations
 

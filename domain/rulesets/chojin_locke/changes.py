@@ -21,7 +21,7 @@ def player(state: ChojinState, seat: int, **update: object) -> ChojinState:
 
 def turned_face_up(state: ChojinState, seat: int, card: str | None) -> ChojinState:
     """4.7 l.844–845: an ability card used is turned face up and stays in its holder's hand
-    (ruling 30); no card, or no such player, the state as it is."""
+    (ruling CL-030); no card, or no such player, the state as it is."""
     if card is None or seat not in state.players:
         return state
     return player(state, seat, face_up=[*state.players[seat].face_up, card])

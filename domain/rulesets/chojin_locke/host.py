@@ -61,7 +61,7 @@ def set_condition(t: ChojinTable, command: SetCondition, actor: str) -> list[Dra
     )
     drafts = [Draft(event)]
     if len(party) > 1 and condition not in ("normal", "partner"):
-        # 6.1: a party that can no longer act as one is dissolved (ruling 29)
+        # 6.1: a party that can no longer act as one is dissolved (ruling CL-029)
         drafts.append(Draft(PartyDissolved(leader=party[0], forced=True)))
     after = state
     for offset, draft in enumerate(drafts):  # look ahead through the ruleset's own folds
@@ -75,7 +75,7 @@ def set_condition(t: ChojinTable, command: SetCondition, actor: str) -> list[Dra
         and fight.current == command.seat
         and not after.players[command.seat].alive
     ):
-        # a death during a combat (ruling 58): its combat turn ends, the next fighter's begins
+        # a death during a combat (ruling CL-058): its combat turn ends, the next fighter's begins
         ended = [Draft(CombatTurnEnded(fighter=command.seat))]
         after = CHOJIN_LOCKE.fold(after, ended[0].event, t.next_seq + len(drafts))
         return drafts + ended + next_turn(t, after, after=command.seat)

@@ -735,7 +735,7 @@ def _obstacle_attacked(e: obstacles.ObstacleAttacked) -> str:
     if e.roll is not None:
         how = f" (ランダム: {_fighters(e.candidates)}から [{roll_line(e.roll)}])"
     if e.melee:
-        # 6.2 l.1298–1301: a 格闘, each member fighting on its own (ruling 78)
+        # 6.2 l.1298–1301: a 格闘, each member fighting on its own (ruling CL-078)
         return f"{_fighter(e.fighter)}が格闘攻撃 → {_fighter(e.target)}{how}: LV{e.lv}"
     return (
         f"{_fighter(e.fighter)}が武器で攻撃 → {_fighter(e.target)}{how}: LV{e.lv} 火力{e.firepower}"

@@ -59,7 +59,7 @@ def place_ambush(t: ChojinTable, command: PlaceAmbush, actor: str) -> list[Draft
         raise RuleViolation("square_taken", "A 待ち伏せ already lies on that square.")
     if square not in state.board.cards:
         # 4.5 (l.739–740): 「既に置かれている惑星カードと交換して配置します」. Which squares hold
-        # a face-down card is public (ruling 36): saying so tells nothing hidden.
+        # a face-down card is public (ruling CL-036): saying so tells nothing hidden.
         raise RuleViolation(
             "no_planet_card_there",
             f"A 待ち伏せ is exchanged for a planet card already on the board, and {square} has "

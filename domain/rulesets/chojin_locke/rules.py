@@ -32,7 +32,7 @@ CHOJIN_LOCKE = Ruleset(
     options=ChojinOptions,
     initial=_initial,
     summary="カードゲーム「超人ロック」: hidden identities, declarations checked against the "
-    "secret sheet (docs/rulesets/chojin-locke.md).",
+    "secret sheet (docs/rulesets/chojin-locke/index.md).",
     check_seats=check_player_count,
     referee="host",
 )

@@ -84,7 +84,7 @@ class SeatSecrets(RulesView):
 
 class BoardView(RulesView):
     face_down: int
-    # the squares a face-down card lies on, as anyone at the table sees them (ruling 36)
+    # the squares a face-down card lies on, as anyone at the table sees them (ruling CL-036)
     face_down_squares: Sequence[str]
     turned: dict[str, str]
     ambushes: Annotated[Private[Sequence[str]], NULL_WHEN_HIDDEN]  # the base side's

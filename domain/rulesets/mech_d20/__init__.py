@@ -1,4 +1,4 @@
-"""メカd20: the d20 mecha combat rules (docs/rulesets/mech-d20.md)."""
+"""メカd20: the d20 mecha combat rules (docs/rulesets/mech-d20/index.md)."""
 
 from __future__ import annotations
 

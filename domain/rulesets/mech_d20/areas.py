@@ -11,9 +11,9 @@
   every square within X of the origin, the origin included.
 
 A unit is in the area if any of its squares is, and the area reaches it if a clear line runs
-from the area's source (the user, or the origin) to it (L341's 効果線, ruling 26). Who of those
+from the area's source (the user, or the origin) to it (L341's 効果線, ruling MD-026). Who of those
 is a target is the power's text: the declaration names them, each inside the area, or leaves
-them out to take every unit inside but the user (ruling 28).
+them out to take every unit inside but the user (ruling MD-028).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 [武器]: 1d20 + 【ability】 + the weapon's 命中補正 + 習熟ボーナス + 強化ボーナス (L272);
 [特殊武装]: 1d20 + 【ability】 + 習熟ボーナス + 強化ボーナス (L274). A hit is a total ≥ the defence
-(L6). A natural 20 is a critical hit (L290, L296) and always hits (ruling 2); a natural 1 means
+(L6). A natural 20 is a critical hit (L290, L296) and always hits (ruling MD-002); a natural 1 means
 nothing. Situational numbers: 伏せ target of a ranged or area attack −2 (L347, L362); an unseen
 target −5, or −3 for close and area attacks (L381); 無防備 −5 to every defence (L393).
 """
@@ -91,7 +91,7 @@ def defence(target: Unit, name: str) -> Defence:
 
 
 def hits(natural: int, total: int, defence_value: int) -> bool:
-    """L6: total ≥ target; a natural 20 always hits (ruling 2)."""
+    """L6: total ≥ target; a natural 20 always hits (ruling MD-002)."""
     return natural == NATURAL_CRIT or total >= defence_value
 
 

@@ -4,7 +4,7 @@
 パワー・ボーナス, 盾ボーナス…) only the highest of each type counts. 「無名ボーナス…は累積するが、
 無名ボーナスであっても同じ名称のパワーやアイテムから得られるボーナスは累積されない」 (L9): untyped
 bonuses add up, except two from a source of the same name. The seed says nothing of penalties:
-they all stack except two from the same-named source (docs/rulings.md, メカd20 ruling 9).
+they all stack except two from the same-named source (docs/rulings.md, メカd20 ruling MD-009).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def counted(modifiers: Iterable[Modifier]) -> tuple[Modifier, ...]:
         if modifier.value == 0:
             continue
         if modifier.value < 0:
-            key = ("penalty", modifier.name)  # ruling 9: same-named penalties count once
+            key = ("penalty", modifier.name)  # ruling MD-009: same-named penalties count once
         elif modifier.type is None:
             key = ("untyped", modifier.name)  # L9: same-named untyped bonuses count once
         else:
@@ -58,7 +58,7 @@ def counted(modifiers: Iterable[Modifier]) -> tuple[Modifier, ...]:
 
 
 def stacked(modifiers: Iterable[Modifier]) -> int:
-    """The total the modifiers add after stacking (L7–9, ruling 9)."""
+    """The total the modifiers add after stacking (L7–9, ruling MD-009)."""
     return sum(m.value for m in counted(modifiers))
 
 

@@ -67,7 +67,7 @@ def no_free_action(unit: Unit, *, own_turn: bool) -> str | None:
 
     戦闘不能: none at all, on its turn (L445 「自身のターンに一切の行動を行うことができず」) or
     outside it (L203); 無防備: none on its turn (L394 「自身のターンにおいて一切のアクションを
-    行なうことができない」). 朦朧 may, as far as the GM allows (L387): ruling 23.
+    行なうことができない」). 朦朧 may, as far as the GM allows (L387): ruling MD-023.
     """
     if unit.status != "active":
         return f"{unit.name}は{unit.status}状態のため、一切の行動を行うことができない (L445)。"

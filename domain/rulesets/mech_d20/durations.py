@@ -46,7 +46,7 @@ def ending_at_end(units: Mapping[str, Unit], unit: str, turn: int) -> tuple[int,
 
 def ending_on_delay(units: Mapping[str, Unit], unit: str) -> tuple[int, ...]:
     """L167: the delayer's own 「自身の次のターンの終了時まで」 effects end when it delays
-    (only its own: ruling 8)."""
+    (only its own: ruling MD-008)."""
     return tuple(
         a.id
         for u in units.values()

@@ -1,5 +1,5 @@
 """戦闘遭遇 (L21–42): the encounter begins with initiative, runs in rounds, and ends when the GM
-says its victory condition is met (L29–31). A GM `new_day` ends the day (ruling 12)."""
+says its victory condition is met (L29–31). A GM `new_day` ends the day (ruling MD-012)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,8 @@ Faces = Field(default=None, max_length=30)
 @MECH_D20.command("begin_encounter")
 class BeginEncounter(Command):
     """GM: the units that fight; each rolls initiative once (server dice, or `faces` by unit).
-    Ties the seed leaves open follow `tie_order`, else the order of `participants` (ruling 3)."""
+    Ties the seed leaves open follow `tie_order`, else the order of `participants` (ruling
+    MD-003)."""
 
     participants: list[str] = Field(min_length=1, max_length=30)
     tie_order: list[str] = Field(default_factory=list, max_length=30)
@@ -90,7 +91,7 @@ def begin_encounter(t: Table[MechState], command: BeginEncounter, actor: str) ->
 
 
 def tie_ranks(tie_order: Sequence[str], participants: Sequence[str]) -> dict[str, int]:
-    """Ruling 3: the stated tie order, then the participants' order."""
+    """Ruling MD-003: the stated tie order, then the participants' order."""
     stated = [*tie_order, *(u for u in participants if u not in tie_order)]
     return {uid: rank for rank, uid in enumerate(stated)}
 
@@ -112,7 +113,8 @@ def _place(unit: Unit, value: int, tie: dict[str, int]) -> Place:
 
 def fresh(unit: Unit) -> Unit:
     """What an encounter's beginning or end clears: its effects (ruling: none outlast the
-    encounter), [モード], encounter powers, the 精神コマンド, death-save failures (ruling 6)."""
+    encounter), [モード], encounter powers, the 精神コマンド, death-save failures (ruling
+    MD-006)."""
     return unit.model_copy(
         update={
             "effects": (),

@@ -3,7 +3,7 @@
 L353 「目標が占めるマスの向かい合う対辺に接するマスを片側ごとに少なくとも1マス以上味方が
 占めている」 and L354 「目標が占めるマスの対角線上にあり、目標に隣接している2つのマス」: the
 attacker and an ally are both adjacent to the target, on opposite edges or at opposite corners of
-its squares (ruling 27 draws the missing figure). The ally must be able to flank: active, not
+its squares (ruling MD-027 draws the missing figure). The ally must be able to flank: active, not
 幻惑 or 朦朧, and seeing the target (L351).
 """
 

@@ -3,7 +3,7 @@
 A power with forced movement (its sheet's `forced`: kind and X) moves a target it hit, up to X
 squares (「最大でXマス」, L404): 押しやる every square farther from the user (L406–407),
 引き寄せる every square closer (L408–409), 横滑り by any path (L410). 動けない does not stop it
-(L374). The path crosses no wall and no unit, and ends on a free square (ruling 29). Pushed
+(L374). The path crosses no wall and no unit, and ends on a free square (ruling MD-029). Pushed
 towards a 危険な地帯 (a hazardous square), the target makes one saving throw (L414): on a
 success the movement stops on the square before it and the target falls 伏せ (L415); on a
 failure it enters; what the hazard does then is the GM's (L416).
@@ -103,7 +103,7 @@ def force_move(t: Table[MechState], command: ForceMove, actor: str) -> list[Draf
             ):
                 raise RuleViolation("path_blocked", "強制移動の経路に壁がある。")
             if occupant(state, footprint, target.id) is not None:
-                raise RuleViolation("path_blocked", "強制移動の経路に機体がいる (ruling 29)。")
+                raise RuleViolation("path_blocked", "強制移動の経路に機体がいる (ruling MD-029)。")
         if set(footprint) & hazardous:
             hazard = True
         here = square

@@ -5,7 +5,7 @@
 - 「同じマスには1体だけ」 (L19): a square holds one unit.
 - S and M units cover 1×1 squares, L and LL 2×2 (L216); a unit's position is its top-left square.
 - The distance between two units is the shortest between any of their squares; a flying unit's
-  altitude counts as a third such difference (ruling 24).
+  altitude counts as a third such difference (ruling MD-024).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def between(a: Iterable[Square], b: Iterable[Square]) -> int:
 
 
 def altitude(unit: Unit) -> int:
-    """A flying unit's height; one lying 伏せ has fallen to the ground (L369, ruling 24)."""
+    """A flying unit's height; one lying 伏せ has fallen to the ground (L369, ruling MD-024)."""
     if unit.position is None or "伏せ" in conditions(unit):
         return 0
     return unit.position.altitude
@@ -89,5 +89,5 @@ def at(position: Position | None) -> Square | None:
 
 
 def enemies(a: Unit, b: Unit) -> bool:
-    """PCs fight NPCs (ruling 24): a 支配 unit still counts on its own side."""
+    """PCs fight NPCs (ruling MD-024): a 支配 unit still counts on its own side."""
     return a.kind != b.kind

@@ -5,7 +5,7 @@
   hp ≤ 0 are out for good (L464).
 - Death save at the start of the turn, a raw d20: ≤ 9 fails, 10+ succeeds, 20+ spends a 回復力
   and restores hp to 回復力値 (L445–448); three failures in one encounter: 修理不能 (L447).
-- 爆散 at hp ≤ −耐久力基本値, and lower from level 5, 9, 13 and 17 (L453–454, ruling 4).
+- 爆散 at hp ≤ −耐久力基本値, and lower from level 5, 9, 13 and 17 (L453–454, ruling MD-004).
 - Healing at hp ≤ 0 counts from 0 (L461–462); the unit comes back 伏せ (L463).
 """
 
@@ -32,7 +32,7 @@ def bloodied(hp: int, max_hp: int) -> bool:
 
 
 def explosion_threshold(level: int, durability: int) -> int:
-    """The hp at or below which the unit explodes (L453–454, ruling 4).
+    """The hp at or below which the unit explodes (L453–454, ruling MD-004).
 
     L1–4: −B; L5: −(B+5); L9: −(B+10); L13: −(B+15); the second 「13レベル」 read as 17: −(B+20).
     """
@@ -87,7 +87,7 @@ def may_heal(unit: Unit) -> str | None:
 
 
 def death_save(natural: int, surges: int) -> DeathSaveOutcome:
-    """L446–448; a 20 with no 回復力 left is a plain success (ruling 5)."""
+    """L446–448; a 20 with no 回復力 left is a plain success (ruling MD-005)."""
     if natural >= SURGE_ROLL and surges > 0:
         return "recovered"
     return "success" if natural >= SAVE_TARGET else "failure"

@@ -3,7 +3,7 @@
 The GM awards one (L422), or a player gives theirs to another (L423); each player holds at
 most 1 and spends at most 1 per day (L424, per seat: seed notes 1a #9); in an encounter
 (L425) it buys an extra action on one's own turn (L427) or rerolls one's own attack roll (L428).
-A 朦朧 unit may buy an action (L386), a 支配 one may not (L391); a 幻惑 one may (ruling 11).
+A 朦朧 unit may buy an action (L386), a 支配 one may not (L391); a 幻惑 one may (ruling MD-011).
 """
 
 from __future__ import annotations

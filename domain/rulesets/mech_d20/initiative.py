@@ -3,7 +3,7 @@
 Initiative is 1d20 + 【敏捷力】 + 習熟ボーナス (L38), rolled once at the start of the encounter.
 Highest first (L40); ties go to the higher 【敏捷力】 (L41), then to the players (L42); a tie the
 seed leaves open (two PCs, or two NPCs, with equal 【敏捷力】) follows the order the table stated
-when the encounter began (ruling 3). A round is one pass through the order (L28).
+when the encounter began (ruling MD-003). A round is one pass through the order (L28).
 
 Delay: declared at the start of one's turn (L162), to any lower value (L163), kept in later
 rounds (L166).

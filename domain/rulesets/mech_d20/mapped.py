@@ -4,7 +4,7 @@ Without a map (or for a unit not on it) the declaration stands as the table stat
 - an area power's targets come from its template (areas.py);
 - each target is within reach or range: 近接 1 square, 近接X X (L228), 遠隔X X, 遠隔・武器 the
   weapon's 射程 (a weapon without one is not checked) (L226, L251);
-- an effect needs a clear line to each target (効果線, L341, ruling 26);
+- an effect needs a clear line to each target (効果線, L341, ruling MD-026);
 - which targets the user cannot see follows from sight (L378–381), not from the declaration;
 - 挟撃 follows from positions (flanking.py); とどめの一撃 needs an adjacent target (L396).
 """
@@ -62,7 +62,7 @@ def area_targets(
     state: MechState, actor: str, unit: Unit, power: Power, command: Declaration
 ) -> list[str]:
     """The declaration's targets: for an area on a map, checked against (or taken from) its
-    template, from the units whose squares `actor` knows (ruling 28)."""
+    template, from the units whose squares `actor` knows (ruling MD-028)."""
     known_targets(state, actor, list(command.targets))
     grid = state.grid
     if grid is None or unit.position is None or not power.area:

@@ -161,14 +161,14 @@ def _found(state: MechState, grid: Grid, unit: Unit, command: Move, actor: str) 
 
 
 def _teleport(state: MechState, grid: Grid, unit: Unit, command: Move, altitude: int) -> Route:
-    """瞬間移動 (L108–109): to a free square it sees, within its 移動力 (ruling 25)."""
+    """瞬間移動 (L108–109): to a free square it sees, within its 移動力 (ruling MD-025)."""
     if command.to is None:
         raise KirokuError("square_needed", "瞬間移動: 移動先のマス (to) を示すこと。")
     to = (command.to[0], command.to[1])
     far = geometry.from_square(unit, to)
     if far is None or far > routes.speed(unit):
         raise RuleViolation(
-            "too_far", f"{unit.name}の瞬間移動は{routes.speed(unit)}マス以内 (ruling 25)。"
+            "too_far", f"{unit.name}の瞬間移動は{routes.speed(unit)}マス以内 (ruling MD-025)。"
         )
     if not sight.sees_square(grid, unit, to):
         raise RuleViolation(

@@ -2,7 +2,7 @@
 
 On its own turn a unit pays the power's action (標準/移動/マイナー, or a free action: one
 free-action attack a turn, L158). Outside its turn only 即応 powers (one immediate action a
-round, L194; never on one's own turn, ruling 10), free actions and 「アクション不要」 ones, by a
+round, L194; never on one's own turn, ruling MD-010), free actions and 「アクション不要」 ones, by a
 unit that may act off-turn (L200–208). An attack, and any power that provokes, waits after its
 declaration (`attack_roll`, `resolve`) so that opportunity attacks and interrupts come first
 (L189–190, L195); a 即応・対応 declared while its trigger waits resolves after it (L197).
@@ -228,7 +228,7 @@ def use_power(t: Table[MechState], command: UsePower, actor: str) -> list[Draft]
         if power.action in IMMEDIATE or power.action == "機会":
             raise RuleViolation(
                 "not_on_own_turn",
-                f"{power.name} is used outside {unit.name}'s turn (immediate actions: ruling 10).",
+                f"{power.name} is used outside {unit.name}'s turn (immediate actions: ruling MD-010).",  # noqa: E501
             )
         guards.nothing_pending(current, f"{unit.name} uses another power")
         if power.action == "フリー":

@@ -3,14 +3,14 @@
 - 通常移動 (L99–103): up to the unit's 移動力; a square of 移動困難地形 costs one more to enter,
   nothing more to leave (L103); the move may pass through allies' squares, not enemies', and
   ends on a free square (L101, L19).
-- シフト (L105): one square (so never into 移動困難地形: ruling 25).
+- シフト (L105): one square (so never into 移動困難地形: ruling MD-025).
 - 這い進み (L364): half the 移動力, rounded down (L11).
-- 瞬間移動 (L108–109): straight to a free square the unit sees, within its 移動力 (ruling 25).
+- 瞬間移動 (L108–109): straight to a free square the unit sees, within its 移動力 (ruling MD-025).
 - 飛行移動 (L110–111): ignores 移動困難地形 and may pass through enemies' squares.
 - 減速 (L373): 移動力 2. 動けない (L374): no move but 瞬間移動 (movement.py).
 
 A path is the unit's top-left square after each step; each step goes to one of the eight
-neighbouring squares (L18). Diagonal steps past a wall's corner are allowed (ruling 25).
+neighbouring squares (L18). Diagonal steps past a wall's corner are allowed (ruling MD-025).
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 A line of sight runs from the centre of a square of the looker to the centre of a square of
 what it looks at; a wall (a blocking square, L262 「壁などの障害物」) on the way stops it; one
-clear line is enough (ruling 26). 盲目 sees nothing (L378) but within its 超視覚X (L380); a
-不可視 unit is seen only within 超視覚 (ruling 26). Blocking terrain stops effects as it stops
+clear line is enough (ruling MD-026). 盲目 sees nothing (L378) but within its 超視覚X (L380); a
+不可視 unit is seen only within 超視覚 (ruling MD-026). Blocking terrain stops effects as it stops
 sight (the seed's 効果線, L341): an attack needs a clear line to its target.
 """
 

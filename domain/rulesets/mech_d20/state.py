@@ -94,7 +94,7 @@ class Unit(Frozen):
     used_daily: tuple[str, ...] = ()  # 1日毎 powers used this day
     spirit_used: bool = False  # one [精神コマンド] per encounter (L10)
     mode: str | None = None  # the active [モード] power (L136)
-    death_failures: int = 0  # this encounter (L447, ruling 6)
+    death_failures: int = 0  # this encounter (L447, ruling MD-006)
     turns: int = 0  # turns started this encounter
     position: Position | None = None  # on the grid, once placed
     hidden: bool = False  # its position is the GM's secret until revealed
@@ -108,7 +108,7 @@ class Place(Frozen):
     value: int
     agility: int
     pc: bool
-    tie: int  # the table's stated order, for ties the seed leaves open (ruling 3)
+    tie: int  # the table's stated order, for ties the seed leaves open (ruling MD-003)
 
 
 class Turn(Frozen):
@@ -164,7 +164,7 @@ class Encounter(Frozen):
     order: tuple[Place, ...] = ()
     done: tuple[str, ...] = ()  # units whose turn this round is over
     turn: Turn | None = None  # the turn under way, once started
-    immediate_used: tuple[str, ...] = ()  # this round (ruling 1)
+    immediate_used: tuple[str, ...] = ()  # this round (ruling MD-001)
     opportunity_used: tuple[str, ...] = ()  # this turn (L183)
     free_attack_used: tuple[str, ...] = ()  # this turn (L158)
     ongoing_taken: tuple[str, ...] = ()  # took ongoing damage on delaying, this round (L168)

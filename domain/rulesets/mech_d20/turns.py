@@ -184,7 +184,7 @@ class Delayed(Event):
 def delay(t: Table[MechState], command: Delay, actor: str) -> list[Draft]:
     state, unit = _next_unit(t, actor, command.unit)
     assert state.encounter is not None
-    if unit.status != "active":  # ruling 7
+    if unit.status != "active":  # ruling MD-007
         raise RuleViolation("cannot_delay", f"{unit.name} is {unit.status} and cannot delay.")
     place = next(p for p in state.encounter.order if p.unit == unit.id)
     if command.value >= place.value:

@@ -1,6 +1,6 @@
 """How often a power may be used (L10, L60–63, L119–136, L389).
 
-遭遇毎 powers once per encounter, 1日毎 powers once per day (a GM `new_day`, ruling 12);
+遭遇毎 powers once per encounter, 1日毎 powers once per day (a GM `new_day`, ruling MD-012);
 [精神コマンド]: one per unit per encounter whatever its frequency (L10, L126–128: an 無限回
 spirit command used shuts a 1日毎 one out); [モード]: one active at a time, until the encounter
 ends or another [モード] is used (L136); a 支配 unit cannot be made to use a limited power (L389).

@@ -1,4 +1,4 @@
-"""ニンジャスレイヤーTRPG 2nd edition (docs/rulesets/ninja-slayer.md).
+"""ニンジャスレイヤーTRPG 2nd edition (docs/rulesets/ninja-slayer/index.md).
 
 Importing the package loads every module that declares on NINJA_SLAYER, then completes it.
 """

@@ -165,7 +165,7 @@ def _targets(state: NinjaState, command: Attack, holder: Character) -> list[Char
 
 def _auto_success(command: Attack, holder: Character, actor: str) -> None:
     """L16 「マスターはそれを省略して構わない。例えば、モブ敵からの攻撃や射撃を自動成功にしたり
-    などだ」: the GM's, for a mob, rolling nothing (1 success: ruling 45)."""
+    などだ」: the GM's, for a mob, rolling nothing (1 success: ruling NS-045)."""
     if not command.auto_success:
         return
     if actor != GM or holder.kind != "mob":

@@ -57,7 +57,7 @@ def _began(state: NinjaState, event: CombatBegan, seq: int) -> NinjaState:
         update={
             "combat": began,
             "combats": state.combats + 1,
-            "wasshoi_success": False,  # in a combat, Wasshoi! is the turn end's (ruling 16)
+            "wasshoi_success": False,  # in a combat, Wasshoi! is the turn end's (ruling NS-016)
             "attacks": {},
             "pc_ties": pc_ties,
         }
@@ -246,7 +246,8 @@ def _evaded(state: NinjaState, event: EvasionRolled, seq: int) -> NinjaState:
             seishin_before=evader.now.seishin,
             status_before=evader.status,
         )
-        # Outside a combat the dice come from 【回避】, not from a turn's 回避ダイス (ruling 36).
+        # Outside a combat the dice come from 【回避】, not from a turn's 回避ダイス (ruling
+        # NS-036).
         spent = detail.pool.evasion if current is not None else 0
         state = now(state, event.character, evasion=-spent, emergency=-detail.pool.emergency)
         if current is not None:  # ニンジャ第六感 on an evasion: only in a combat's phase

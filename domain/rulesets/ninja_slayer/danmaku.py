@@ -8,7 +8,7 @@ The conversion's box is missing from the scrape (the GM's 弾幕 table, if the g
 rolled with `roll_table`): the GM declares what the pending damage becomes — one damage of the
 amount and 回避 difficulty the conversion gives, or none — and Kiroku checks the seed's
 conditions: mobs' shots, evadable together, more than one, aimed at one character, no evasion
-decided yet (ruling 51).
+decided yet (ruling NS-051).
 """
 
 from __future__ import annotations

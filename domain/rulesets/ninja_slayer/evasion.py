@@ -102,7 +102,8 @@ def evade(t: NinjaTable, command: Evade, actor: str) -> list[Draft]:
             "Only damage from one attack, or from mobs of one kind, without 時間差, is evaded "
             "all together (時間差 strikes of same-kind mobs: one strike of each at a time).",
         )
-    # Outside a combat there are no turns to hand out 回避ダイス: the 【回避】 value (ruling 36).
+    # Outside a combat there are no turns to hand out 回避ダイス: the 【回避】 value (ruling
+    # NS-036).
     left = character.now.evasion if state.combat is not None else evasion_dice(character)
     guards.spend("回避ダイス", "not_enough_evasion_dice", command.evasion_dice, max(0, left))
     guards.spend(

@@ -8,7 +8,7 @@ difficulty is the declared one, whatever the atmosphere (and the atmosphere rais
 damage: a collision or a trap is neither melee, スリケン nor ジツ).
 
 In a combat the damage waits with the attacks' (`evade`, `take_damage`); outside one it waits in
-the state, and the 回避判定 takes its dice from the character's 【回避】 (ruling 36).
+the state, and the 回避判定 takes its dice from the character's 【回避】 (ruling NS-036).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ def endurance(character: Character, now: Current) -> Current:
     and hit while 気絶 「…【精神力】が残っているならば、上記の『ニンジャ耐久力の発露』ルールに従って
     軽減を続けられる」. The rule's box is missing from the scrape: each point below 0 is taken
     from 【精神力】 instead while any is left, the ninja holding at 【体力】 0 (気絶); only what
-    【精神力】 cannot absorb takes 【体力】 below 0 (docs/rulings.md, ruling 35)."""
+    【精神力】 cannot absorb takes 【体力】 below 0 (docs/rulings.md, ruling NS-035)."""
     if not character.sheet.ninja or character.status in ("爆発四散", "removed"):
         return now
     excess = -now.tairyoku
@@ -69,6 +69,6 @@ def revived(character: Character) -> bool:
 
 def reduced(target: Character, damages: Sequence[Damage]) -> int:
     """What ダメージ軽減 takes off: 「最終ダメージに対する『ダメージ軽減』」 (L163), from each
-    damage's final value, never below 0 (ruling 42)."""
+    damage's final value, never below 0 (ruling NS-042)."""
     cut = target.sheet.damage_reduction
     return sum(min(d.amount, cut) for d in damages)

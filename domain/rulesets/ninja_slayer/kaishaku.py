@@ -4,7 +4,7 @@ L150 「ニンジャは『気絶状態』の敵と隣接することで、自分
 『カイシャク』を宣言できる。『カイシャク』は「その他の行動」を消費するが、特に判定は
 必要としない。『カイシャク』を宣言した場合、その敵に対して自動的に『サツバツ!』出目6の
 効果が1回与えられる」. The row is the GM's table's (`options.tables.satsubatsu`, row 6):
-its text is recorded; adjacency is the map's (ruling 43).
+its text is recorded; adjacency is the map's (ruling NS-043).
 
 L162 「『即死!』は即死だ。この攻撃を回避できなかった敵は、残り【体力】や【精神力】や
 『ダメージ軽減』値に関係なく…即死する」; L163 「敵が『即死耐性』を持つ場合、『即死!』の
@@ -61,7 +61,7 @@ class KaishakuCommand(Command):
 
 
 def enemies(one: Character, other: Character) -> bool:
-    """PCs on one side, the GM's characters on the other (ruling 43)."""
+    """PCs on one side, the GM's characters on the other (ruling NS-043)."""
     return (one.kind == "pc") != (other.kind == "pc")
 
 

@@ -102,7 +102,7 @@ class NinjaSlayerEnters(Command):
 
 @NINJA_SLAYER.event
 class NinjaSlayerArrived(Event):
-    """He arrives outside a combat, after a Wasshoi! rolled there (ruling 50): he is in the
+    """He arrives outside a combat, after a Wasshoi! rolled there (ruling NS-050): he is in the
     scene; a combat the GM begins may include him."""
 
     character: str

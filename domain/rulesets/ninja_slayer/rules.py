@@ -2,7 +2,7 @@
 
 Each mechanic module declares its commands with their deciders on NINJA_SLAYER; events.py and
 combat_events.py declare the events with their folds; view.py the view. The package imports
-them all and completes the ruleset (docs/rulesets/ninja-slayer.md).
+them all and completes the ruleset (docs/rulesets/ninja-slayer/index.md).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ NINJA_SLAYER = Ruleset(
     options=NinjaOptions,
     initial=_initial,
     summary="ニンジャスレイヤーTRPG 2nd edition: d6 pools against difficulty, combat kept by "
-    "the rules (docs/rulesets/ninja-slayer.md).",
+    "the rules (docs/rulesets/ninja-slayer/index.md).",
 )
 
 NinjaTable = Table[NinjaState]

@@ -244,7 +244,7 @@ class NinjaState(BaseModel):
     hazards: tuple[Damage, ...] = ()  # damage declared outside a combat, not yet evaded or taken
     next_hazard: int = 1
     scenario: int = 1
-    stage: Stage = "本編"  # a game opens in its first scenario's 本編 (ruling 38)
+    stage: Stage = "本編"  # a game opens in its first scenario's 本編 (ruling NS-038)
     pool: int = 0  # 万札プール: drops this scenario, split at its end
     dropped: tuple[str, ...] = ()  # enemies whose 【万札】 went into the pool
     staged: bool = False  # a stage was declared: the opening's ダンゴウ is past

@@ -63,7 +63,7 @@ def roll_table(t: NinjaTable, command: RollTable, actor: str) -> list[Draft]:
         )
     outside = state.combat is None and command.table == "entry"
     # Outside a combat, the entry table follows a Wasshoi! rolled there (L191: 「ニンジャマスター
-    # が適切と考えるあらゆるタイミング」): the state keeps its success (ruling 50).
+    # が適切と考えるあらゆるタイミング」): the state keeps its success (ruling NS-050).
     combat = state.combat if outside else guards.combat(state)
     wasshoi_success = state.wasshoi_success if combat is None else combat.wasshoi_success
     entry_rolls = state.entry_rolls if combat is None else combat.entry_rolls

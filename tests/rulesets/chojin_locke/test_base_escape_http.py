@@ -1,4 +1,4 @@
-"""A base player who escapes a combat in 惑星編 has no 5.7 phases (ruling 103), over HTTP in a
+"""A base player who escapes a combat in 惑星編 has no 5.7 phases (ruling CL-103), over HTTP in a
 GM game and in a host game: l.754 「惑星編では戦闘終了時に基地プレイヤーのキャラクターのコマは
 取り除かれます」 takes its piece off the board when the combat it left ends, which is when
 l.1118–1119's phases would begin. A 待ち伏せ starts the combat; its handler leaves by a

@@ -1,5 +1,5 @@
 """What the table's pane draws from the view: the squares holding a face-down card — public, as
-on the table, never what lies there (ruling 36)."""
+on the table, never what lies there (ruling CL-036)."""
 
 from __future__ import annotations
 

@@ -455,7 +455,8 @@ def test_no_melee_while_keeping_up_a_defence() -> None:
 
 
 def test_a_player_chooses_to_keep_a_defence_up_and_may_let_it_go() -> None:
-    """Ruling 94: 「維持できる場合、必ず維持します」 (l.1327) is the NPC's rule; a player chooses,
+    """Ruling CL-094: 「維持できる場合、必ず維持します」 (l.1327) is the NPC's rule; a player
+    chooses,
     and lets a kept defence go in its own combat turn to 格闘 again (l.1099)."""
     f = fight({1: ["ショックウェーブ"], 2: ["バリアー"]}, sheets=("ロック", "ニア"), faces=[1, 1])
     _attack(f, "ショックウェーブ", esp=1)

@@ -91,7 +91,7 @@ def test_attack_sync_damage_and_escape_in_a_real_combat(
     gm = view(table, "gm")
     damaged = next(p for p in gm["players"] if p["seat"] == b_seat)
     assert combat(table)["attack"] is None
-    if damaged["condition"] == "dead":  # its [死亡時] window first (ruling 90): it uses none
+    if damaged["condition"] == "dead":  # its [死亡時] window first (ruling CL-090): it uses none
         assert combat(table, "public")["dying"] == {str(b_seat): []}
         table.do(b, cmd("death_ability"))
     # the attacker's turn goes on; the target (if it lived) escapes in its own

@@ -1,7 +1,7 @@
 """5.1 (2) l.899–901 through the real decider: an explorer whose piece moves onto the combat's
 square at round 1's コマ移動 plays the square phase there at once (a face-down card turned,
 情報入手 taken); the next arrival finds it face up; a later round's arrival or a base player's
-has none (combat/arrival.py, ruling 104)."""
+has none (combat/arrival.py, ruling CL-104)."""
 
 from __future__ import annotations
 

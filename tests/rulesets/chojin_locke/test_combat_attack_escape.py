@@ -1,4 +1,4 @@
-"""3.1 l.293–300 in a combat turn (combat/exclusive.py, rulings 96–99): a [支援] ability or
+"""3.1 l.293–300 in a combat turn (combat/exclusive.py, rulings CL-096–CL-099): a [支援] ability or
 ability card with [逃避] takes its user out of the combat, one with [攻撃] is an attack action;
 and after an [攻撃] action by a main or support action no [逃避] one in the same combat turn,
 and vice versa — 格闘 an attack, an answer to an attack neither. Refusals append nothing."""
@@ -129,7 +129,8 @@ def test_after_an_attack_card_no_support_escape() -> None:
 
 
 def test_after_melee_no_support_escape() -> None:
-    """Ruling 98: 格闘 is an attack action (5.6 l.1097 「格闘攻撃とは格闘による攻撃のことです」)."""
+    """Ruling CL-098: 格闘 is an attack action (5.6 l.1097
+    「格闘攻撃とは格闘による攻撃のことです」)."""
     f = _fight()
     f.faces = [1, 1, 1, 1]
     f.do(P1, "melee", target=2, endurance=5)
@@ -152,7 +153,7 @@ def test_after_an_escape_card_no_support_attack() -> None:
 
 
 def test_a_preemptive_escape_that_did_nothing_still_counts() -> None:
-    """Ruling 96: the [逃避] action was taken, though it did nothing; the next main action is
+    """Ruling CL-096: the [逃避] action was taken, though it did nothing; the next main action is
     no attack."""
     f = _fight()
     (used,) = f.do(P1, "main_ability", ability=HUNCH.name, no_effect=True)
@@ -176,7 +177,7 @@ def test_a_preemptive_escape_that_did_nothing_still_counts() -> None:
 
 
 def test_an_answer_to_an_attack_is_no_support_or_main_action() -> None:
-    """Ruling 99: the target's escape is [対抗(攻撃)], recorded in nobody's combat turn; and
+    """Ruling CL-099: the target's escape is [対抗(攻撃)], recorded in nobody's combat turn; and
     the list starts empty at each combat turn."""
     f = _fight()
     f.do(P1, "play_card", card="ビームキャノン", kind="攻撃", target=2, esp_level=6)

@@ -1,4 +1,4 @@
-"""Rulings 96–97 over HTTP in a real combat (start_combat, the flow's turns): a [支援][攻撃]
+"""Rulings CL-096–CL-097 over HTTP in a real combat (start_combat, the flow's turns): a [支援][攻撃]
 ability is an attack action and bars every [逃避] in that combat turn; the next fighter starts
 its turn clean, leaves the combat by a [支援][逃避] ability, and is barred from [攻撃] in the
 rest of its turn. Every refusal is problem+json and appends nothing."""

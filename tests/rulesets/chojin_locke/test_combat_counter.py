@@ -2,7 +2,7 @@
 attack's target uses them (`counter_ability`) before its answer, any number, each once per
 attack, named aloud, no 発動チェック and no power; a [防御] one blocks and an [逃避] one evades
 when its printed LV reaches the attack's; `respond` goes on as before otherwise. Refusals
-append nothing (rulings 88)."""
+append nothing (rulings CL-088)."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def test_an_ability_against_the_attack_is_named_and_respond_goes_on() -> None:
         None,
     )
     assert used.effect == "火力-2" and "ability" in used.public_part()
-    # no 発動チェック, no power (ruling 88); the attack still waits for the answer
+    # no 発動チェック, no power (ruling CL-088); the attack still waits for the answer
     assert f.state.players[2].power_spent == power
     attack = f.combat.attack
     assert attack is not None and attack.awaiting == "response"

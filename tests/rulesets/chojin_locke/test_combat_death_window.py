@@ -1,7 +1,7 @@
 """[死亡時] (3.1 l.284–285) through the real deciders and folds: every character that dies in a
 combat gets a window (`death_ability`) at the instant of its death — its [死亡時] abilities
 (named aloud) and ability cards (turned up, then discarded), each once — and what follows from
-the death (the next combat turn, the game's end) waits until every window is closed (ruling 90).
+the death (the next combat turn, the game's end) waits until every window is closed (ruling CL-090).
 The window opens whatever the sheet holds: the public record of a death is the same for a
 character with [死亡時] abilities and one without (hypothesis)."""
 

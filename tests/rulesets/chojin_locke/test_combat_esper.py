@@ -1,7 +1,7 @@
 """6.2 エスパーの性質 through the real deciders: an esper NPC's hand is sealed to nobody, the
 server picks its card (highest LV, then firepower, never above its level) and its target (named
 or at random on the dice), it 格闘s when no card serves, defends with its best defence, declares
-all its endurance and always fights back (l.1282–1288, 1320–1340; rulings 85–86)."""
+all its endurance and always fights back (l.1282–1288, 1320–1340; rulings CL-085–CL-086)."""
 
 from __future__ import annotations
 
@@ -119,7 +119,7 @@ def test_it_attacks_with_its_highest_lv_then_firepower_card_at_a_random_target()
     assert chosen.target == 2 and chosen.roll is not None and chosen.roll.expression == "1D3"
     assert isinstance(used, CardActivated)
     assert (used.card, used.lv, used.target, used.success) == ("ビームキャノン", 3, 2, True)
-    assert used.sync_waiting == ()  # an NPC asks nobody for 同調 (ruling 85)
+    assert used.sync_waiting == ()  # an NPC asks nobody for 同調 (ruling CL-085)
     attack = f.combat.attack
     assert attack is not None and attack.awaiting == "response" and f.combat.main_done
     refused(f, "host", "esper_act", "main_action_used")
@@ -326,7 +326,7 @@ def test_its_choices_follow_6_2_and_its_hand_stays_sealed(
 
 
 def test_a_fainted_esper_neither_defends_nor_fights_back() -> None:
-    """6.1 l.1266–1267 (ruling 84): an エスパー NPC is a character, and faints like one."""
+    """6.1 l.1266–1267 (ruling CL-084): an エスパー NPC is a character, and faints like one."""
     f = with_esper({1: [], 2: [], 3: []}, ["バリアー", "ショックウェーブ"], endurance=5)
     f.do("host", "faint", fighter=ESPER, rounds=1)
     f.faces = [1, 1, 1, 1]

@@ -1,7 +1,7 @@
 """An エスパー NPC through the app: the host brings it in, it draws a hand sealed to nobody — no
 byte any seat or the public receives names a card in it until it plays one —, the host walks its
 turn and `esper_act` plays its best attack card at a random target, answered like any attack
-(6.2 l.1320–1332, rulings 85–86)."""
+(6.2 l.1320–1332, rulings CL-085–CL-086)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """6.1 気絶状態 through the real deciders: the host makes a character faint, it does nothing —
 no turn, no answer, no 反撃, no 同調, no check, no say at the round end — still draws, and wakes
-at the end of its last round (l.1264–1270, ruling 84)."""
+at the end of its last round (l.1264–1270, ruling CL-084)."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def test_fainting_in_its_own_turn_ends_it_and_its_next_turn_is_skipped() -> None
 
 
 def test_an_attack_on_a_fainted_character_hits_at_once() -> None:
-    """l.1267: no [対抗(X)]; a defence it kept up fell when it fainted (ruling 84)."""
+    """l.1267: no [対抗(X)]; a defence it kept up fell when it fainted (ruling CL-084)."""
     kept = {2: {"defence": Maintained(card="バリアー", lv=2)}}
     f = fight({1: ["ビームキャノン"], 2: ["シールド"], 3: []}, fighter_updates=kept)
     f.do("host", "faint", fighter=2, rounds=1)

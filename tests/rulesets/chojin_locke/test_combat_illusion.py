@@ -1,6 +1,6 @@
 """6.2 障害に対する幻覚 through the real deciders: no 幻覚 against an unaffected obstacle's
 attack, none in the main phase when only unaffected obstacles are left to it, none aimed at one;
-an affected obstacle takes it without a resistance check (l.1312–1318, ruling 87)."""
+an affected obstacle takes it without a resistance check (l.1312–1318, ruling CL-087)."""
 
 from __future__ import annotations
 

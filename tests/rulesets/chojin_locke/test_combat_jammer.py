@@ -1,6 +1,6 @@
 """6.1 / 6.2 ESPジャマー through the real deciders: an obstacle's jammer voids the C-card uses
 l.1307–1310 name when their final LV is 1–X; the cards go back to their hands, unusable until
-the round ends, no power spent; the fighter may act again (rulings 82–83)."""
+the round ends, no power spent; the fighter may act again (rulings CL-082–CL-083)."""
 
 from __future__ import annotations
 

@@ -287,7 +287,7 @@ def test_a_base_player_that_left_in_the_planet_stage_has_no_phases() -> None:
     assert isinstance(events[-1], TurnBegun)
 
 
-# ----------------------------------------------------------------------------- rulings 89–92
+# ---------------------------------------------------------------------------- rulings CL-089–CL-092
 
 
 def _abilities(f: Fight, seat: int, *abilities: Ability, cards: tuple[str, ...] = ()) -> None:
@@ -303,7 +303,7 @@ def _to_support(f: Fight, actor: str) -> None:
 
 
 def test_a_leaver_uses_support_abilities_in_its_support_phase() -> None:
-    # ruling 92: 「戦闘中の支援フェイズとして扱われる」 (l.1132), [通常] or [戦闘] alike
+    # ruling CL-092: 「戦闘中の支援フェイズとして扱われる」 (l.1132), [通常] or [戦闘] alike
     # (l.1120)
     f = fight({1: ["テレポート"], 2: [], 3: []})
     _with_cards(f)
@@ -338,7 +338,7 @@ def test_a_leaver_uses_support_abilities_in_its_support_phase() -> None:
 
 
 def test_a_carried_hand_over_the_limit_is_discarded_down_before_joining() -> None:
-    # ruling 89: 「ラウンド終了フェイズを行ってから戦闘参加フェイズが開始されます」 (l.1140):
+    # ruling CL-089: 「ラウンド終了フェイズを行ってから戦闘参加フェイズが開始されます」 (l.1140):
     # seat 3 had 2 手下 (limit 9) and keeps 8 cards; the new combat's limit is 7
     kept = ["バリアー", "バリアー", "シールド", "シールド", "ビームキャノン", "ビームキャノン"]
     f = fight(
@@ -406,7 +406,7 @@ def test_at_the_limit_the_carried_hand_may_keep_all() -> None:
 
 
 def test_every_card_collected_at_a_destination_resets_the_leavers_to_come() -> None:
-    # ruling 91 (l.1151–1153): seats 2 and 3 fight at 2:5 with nothing kept by a leaver of
+    # ruling CL-091 (l.1151–1153): seats 2 and 3 fight at 2:5 with nothing kept by a leaver of
     # that combat; seat 1, waiting at 2:0 with its hand and spent power, loses them
     f = fight({1: ["テレポート", "シールド"], 2: ["テレポート", "バリアー"], 3: ["テレポート"]})
     _with_cards(f)

@@ -1,5 +1,5 @@
 """5.2 主要フェイズ l.975: a [主要] or [先制] ability or ability card as a combat turn's main
-action (combat/main_ability.py, ruling 95)."""
+action (combat/main_ability.py, ruling CL-095)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Rulings 94–95 over HTTP in a real combat: a [主要]/[先制] ability as a combat turn's main action
+"""Rulings CL-094–CL-095 over HTTP in a real combat: a [主要]/[先制] ability as a combat turn's main
+action
 (`main_ability`: a [先制] that did nothing leaves the main action open), and a maintainable defence
 kept up by its `respond` and let go in its keeper's own combat turn (`drop_defence`). Every
 refusal appends nothing; an ability never used reaches no other seat. Outcomes do not depend
@@ -75,7 +76,7 @@ def test_main_ability_and_a_kept_defence_in_a_real_combat(client: TestClient) ->
     table.do(a, cmd("combat_next"))
     assert combat(table)["phase"] == "main"
 
-    # ---- main_ability (ruling 95): refusals first, each appending nothing
+    # ---- main_ability (ruling CL-095): refusals first, each appending nothing
     _refused(
         table, b, cmd("main_ability", ability=_ability(table, b, "PRE-")), "not_your_combat_turn"
     )
@@ -104,7 +105,7 @@ def test_main_ability_and_a_kept_defence_in_a_real_combat(client: TestClient) ->
     table.do(a, cmd("combat_next"))
     table.do(a, cmd("combat_next"))
 
-    # ---- b's own combat turn: it lets the defence go (ruling 94), once
+    # ---- b's own combat turn: it lets the defence go (ruling CL-094), once
     for _ in range(LOOP_BOUND):
         if current_actor(table) == b:
             break

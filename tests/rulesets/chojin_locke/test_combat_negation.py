@@ -1,7 +1,7 @@
 """6.2 l.1330–1332 through the real deciders: an エスパー NPC holding a usable テレポート negates
 a character's テレポート escape — as a main action or as an answer (the attack still evaded) —;
 the character stays, its party holds; no negation without a テレポート in hand, while fainted,
-for another escape card, or for a base player's escape in 秘密基地編 (ruling 105)."""
+for another escape card, or for a base player's escape in 秘密基地編 (ruling CL-105)."""
 
 from __future__ import annotations
 

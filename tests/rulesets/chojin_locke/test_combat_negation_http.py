@@ -1,7 +1,7 @@
 """6.2 l.1330–1332 over HTTP, in a GM game and in a host game: every C-card is a テレポート, so the
 エスパー NPC the referee brings in holds one. A fighter's テレポート escape, played from its own
 token, is negated by the エスパー at once (its テレポート revealed and discarded, one card fewer in
-its hand): the fighter stays in the combat, its [逃避] action taken (ruling 105)."""
+its hand): the fighter stays in the combat, its [逃避] action taken (ruling CL-105)."""
 
 from __future__ import annotations
 

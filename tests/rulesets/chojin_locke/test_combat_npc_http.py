@@ -1,7 +1,7 @@
 """The NPC rules of 6.1–6.2 through the app: a dead character's 残留思念 attacks in its seat's
 hands, a fainted fighter's turn is skipped, an obstacle's ESPジャマー sends a seat's card back
 to its hand (and the refusal to play it again reaches that seat alone), and 幻覚 is refused
-against an unaffected obstacle and taken by an affected one (rulings 79–87)."""
+against an unaffected obstacle and taken by an affected one (rulings CL-079–CL-087)."""
 
 from __future__ import annotations
 

@@ -205,7 +205,7 @@ def test_in_the_base_only_explorers_characters_are_targets() -> None:
 
 
 def test_a_random_pick_among_one_rolls_nothing() -> None:
-    """Ruling 77: with one legal target there is nothing to roll for."""
+    """Ruling CL-077: with one legal target there is nothing to roll for."""
     f = fight({1: [], 2: [], 3: []})
     players = dict(f.state.players)
     for seat in (2, 3):

@@ -1,5 +1,5 @@
 """6.2 障害 through the app: the host brings an obstacle in, plays its combat turn and its attack
-at a random target; the target answers it like any attack (rulings 76–77)."""
+at a random target; the target answers it like any attack (rulings CL-076–CL-077)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """6.1 l.1252–1259 through the real deciders: a character's own ESPジャマーLV:X voids the attack
-card waiting for its answer at final LV 1–X (ruling 106): the card back in the attacker's hand,
+card waiting for its answer at final LV 1–X (ruling CL-106): the card back in the attacker's hand,
 locked, no power spent, the [攻撃] counted and the main action open again; refused, with nothing
 changed, above X, without the ability, to the attacker itself, while fainted, and with no
 attack card waiting for its answer."""

@@ -1,4 +1,5 @@
-"""A character's own ESPジャマーLV:X over HTTP (6.1 l.1252–1259, ruling 106), in a GM game and in a
+"""A character's own ESPジャマーLV:X over HTTP (6.1 l.1252–1259, ruling CL-106), in a GM game and in
+a
 host game: every character holds ESPジャマーLV:3 [戦闘][対抗(Cカード使用)][EM]; the first fighter's
 attack card waits for its answer and the third fighter, from its own token, jams it: the card is
 back in the attacker's hand and locked (the attacker's retry is refused to it alone), its main

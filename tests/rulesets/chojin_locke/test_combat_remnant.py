@@ -1,6 +1,6 @@
 """6.1 残留思念 in a combat through the real deciders: its attack at one character or obstacle
 answered by no one, the 同調 and 妨害 of the other 残留思念, a cancelled attack, and the turns
-skipped after them (l.1184–1199, rulings 79–81)."""
+skipped after them (l.1184–1199, rulings CL-079–CL-081)."""
 
 from __future__ import annotations
 
@@ -74,7 +74,8 @@ def test_a_remnant_hits_a_character_who_answers_nothing_and_declares_no_suit() -
 
 
 def test_a_maintained_defence_does_not_stop_a_remnant() -> None:
-    """l.1190 「[対抗(攻撃)]の行動を行えず」: a kept-up defence answers no 残留思念 (ruling 79)."""
+    """l.1190 「[対抗(攻撃)]の行動を行えず」: a kept-up defence answers no 残留思念 (ruling
+    CL-079)."""
     f = haunted([4], fighter_updates={1: {"defence": Maintained(card="バリアー", lv=2)}})
     f.do("seat:4", "remnant_attack", target=1)
     (landed,) = of(f, AttackLanded)
@@ -87,7 +88,7 @@ def test_a_remnant_without_firepower_cannot_attack() -> None:
 
 
 def test_a_remnant_attacks_a_character_or_an_obstacle_never_a_remnant() -> None:
-    """l.1185 「キャラクター1人か障害1体」, l.1189: a 残留思念 is no target (ruling 81)."""
+    """l.1185 「キャラクター1人か障害1体」, l.1189: a 残留思念 is no target (ruling CL-081)."""
     f = haunted([4, 4])
     refused(f, "seat:4", "remnant_attack", "bad_target", target=102)
     refused(f, "seat:4", "remnant_attack", "bad_target", target=101)
@@ -147,7 +148,7 @@ def test_an_answer_of_none_keeps_the_turn() -> None:
 
 def test_hindered_to_nothing_the_attack_is_cancelled_and_its_target_spared() -> None:
     """l.1198 「火力が0以下になった場合、その攻撃は打ち消されます」; l.1195: the target was
-    attacked all the same, so no other 残留思念 attacks it this round (ruling 80)."""
+    attacked all the same, so no other 残留思念 attacks it this round (ruling CL-080)."""
     f = haunted([4, 4])
     f.do("seat:4", "remnant_attack", target=2)
     out = f.do("seat:5", "remnant_answer", answer="hinder")

@@ -1,6 +1,6 @@
 """5.2 l.963–968: a combat turn's support phases take [支援] abilities and ability cards — the
 fighter whose combat turn it is, each ability once in the turn, a [戦闘] one as well as a
-[全般] one, never a [通常] one (ruling 93). Refusals append nothing."""
+[全般] one, never a [通常] one (ruling CL-093). Refusals append nothing."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Regressions found by playing a combat over HTTP as an outside referee would (the seed's
-chapter 5 beside docs/rulesets/chojin-locke.md), each checked through the real API."""
+chapter 5 beside docs/rulesets/chojin-locke/index.md), each checked through the real API."""
 
 from __future__ import annotations
 

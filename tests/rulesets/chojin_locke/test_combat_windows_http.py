@@ -1,4 +1,5 @@
-"""Rulings 88–92 over HTTP in real combats (start_combat, the flow's turns, the server's dice):
+"""Rulings CL-088–CL-092 over HTTP in real combats (start_combat, the flow's turns, the server's
+dice):
 a target's [対抗(攻撃)] abilities before its answer, a [死亡時] window holding the combat, and a
 leaver that declared 手下, left with its hand over the next combat's limit, used a [支援]
 ability after the combat and started one — discarding down at the round end it begins with.
@@ -181,7 +182,7 @@ def test_a_leaver_with_minions_discards_down_before_its_new_combat(client: TestC
     for _ in range(3):
         actor = current_actor(table)
         table.do(actor, cmd("combat_next"))  # → 支援フェイズ1
-        if actor == starter:  # ruling 93: a [支援] ability in its combat turn
+        if actor == starter:  # ruling CL-093: a [支援] ability in its combat turn
             assist = marks[int(actor[5:])]["assist"]
             used = table.do(actor, cmd("use_ability", ability=assist))["events"][0]
             assert used["public"]["ability"] == assist

@@ -1,4 +1,5 @@
-"""An attacker's tries at the windows rulings 88–92 add (hypothesis): whatever a seat sends —
+"""An attacker's tries at the windows rulings CL-088–CL-092 add (hypothesis): whatever a seat sends
+—
 `counter_ability` with any name, `discard_down` at the round end a leaver's combat begins with,
 `use_ability` in a leaver's 支援フェイズ — a refusal changes nothing, and no ability of a sheet,
 no card of a hand, reaches an event's public part or a sealed part meant for another seat

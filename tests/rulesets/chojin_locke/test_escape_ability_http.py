@@ -1,6 +1,6 @@
 """An escape by a [逃避] ability as a main or a support action, over HTTP (3.1 l.298–300
 「逃避とは戦闘からの離脱を行うことです。この行動を主要・支援行動で行った場合…」, 5.2 l.968 and
-l.975; rulings 95–97). In a GM game and in a host game, from each seat's own token: a
+l.975; rulings CL-095–CL-097). In a GM game and in a host game, from each seat's own token: a
 [戦闘][主要][逃避] ability as the main action takes its user out of the combat (then `escape_to`
 moves its piece), a [戦闘][支援][逃避] one in a support phase does the same; a seat whose sheet
 lacks the ability is refused, to itself alone, and nothing is appended."""

@@ -125,7 +125,7 @@ def sample_combat(table: Table, starter: str, declarations: list[tuple[str, int,
             endurance = me(table, f"seat:{target}")["stats"]["endurance"]
             table.do(f"seat:{target}", cmd("declare_endurance", endurance=endurance))
             declarations.append((f"seat:{target}", endurance, endurance))
-            for dead in view(table, "gm")["combat"]["dying"]:  # ruling 90: none is used
+            for dead in view(table, "gm")["combat"]["dying"]:  # ruling CL-090: none is used
                 table.do(f"seat:{dead}", cmd("death_ability"))
     assert attacked
     while (fight := view(table, "gm")["combat"]) is not None:

@@ -482,7 +482,8 @@ def test_an_ambush_is_exchanged_for_a_card_already_on_the_board(client: TestClie
     """4.5, lines 739–741: 「待ち伏せの配置場所は36マスのいずれかであり、既に置かれている惑星
     カードと交換して配置します。交換された惑星カードは「惑星ラフノール」の惑星カードとして
     再利用される」. With six players 24 cards lie on 36 squares (6.2): an empty square takes no
-    待ち伏せ (refused, nothing appended; which squares hold a card is public, ruling 36), and one
+    待ち伏せ (refused, nothing appended; which squares hold a card is public, ruling CL-036), and
+    one
     placed on a card sends that card to 惑星ラフノール's pile."""
     table = new_game(client)
     setup_to_ambush(table)

@@ -84,7 +84,7 @@ def test_heavier_actions_taken_as_lighter_ones() -> None:
 
 
 def test_a_delay_lowers_the_initiative_for_good() -> None:
-    """L163–166; the delayer's own end-of-next-turn effects end (L167, ruling 8)."""
+    """L163–166; the delayer's own end-of-next-turn effects end (L167, ruling MD-008)."""
     game = Game()
     game.add("aki", powers=[FOCUS])
     game.add("ben", owner="seat:2")
@@ -114,7 +114,7 @@ def test_a_delay_lowers_the_initiative_for_good() -> None:
 
 
 def test_a_down_unit_cannot_delay() -> None:
-    """Ruling 7."""
+    """Ruling MD-007."""
     game = duel()
     game.do("gm", "adjust", unit="aki", hp=-45, reason="test")
     game.refused("seat:1", "delay", "cannot_delay", value=1)

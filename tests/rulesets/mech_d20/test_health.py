@@ -64,7 +64,7 @@ def test_a_death_save_of_20_spends_a_surge_and_the_unit_acts() -> None:
 
 
 def test_a_20_without_surges_is_a_plain_success() -> None:
-    """Ruling 5."""
+    """Ruling MD-005."""
     game = fight()
     game.do("gm", "adjust", unit="ben", hp=-43, surges=-2, reason="t")
     events = game.do("seat:2", "start_turn", faces=[20])
@@ -108,7 +108,8 @@ def test_enemies_at_zero_are_out_and_not_healed() -> None:
 
 
 def test_three_failures_wreck_even_across_a_recovery() -> None:
-    """L447 「1遭遇中にこのセーヴに合計3回以上失敗すると」 (ruling 6: kept across recoveries)."""
+    """L447 「1遭遇中にこのセーヴに合計3回以上失敗すると」 (ruling MD-006: kept across
+    recoveries)."""
     game = fight()
     game.do("gm", "adjust", unit="ben", hp=-41, reason="t")
     for face in (3, 5):

@@ -39,7 +39,7 @@ def test_hero_points_are_per_seat_awarded_given_and_spent_once_a_day() -> None:
 
 
 def test_a_dazed_unit_may_buy_a_second_action() -> None:
-    """Ruling 11: L386 names 朦朧 (may) and L391 支配 (may not); 幻惑 may."""
+    """Ruling MD-011: L386 names 朦朧 (may) and L391 支配 (may not); 幻惑 may."""
     game = Game()
     game.add("aki")
     game.add("boss", kind="npc")

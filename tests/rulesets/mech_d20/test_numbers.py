@@ -30,12 +30,12 @@ def test_saving_throw_succeeds_on_10_or_more() -> None:
         (10, 2, "success"),
         (19, 2, "success"),
         (20, 2, "recovered"),
-        (20, 0, "success"),  # ruling 5
+        (20, 0, "success"),  # ruling MD-005
     ],
 )
 def test_death_save_outcomes(natural: int, surges: int, outcome: str) -> None:
     """L446–448 「9以下が失敗、10以上で成功である…達成値が20以上であった場合…回復力を消費して
-    hpを回復力値まで回復し」; with no 回復力 left a 20 is a plain success (ruling 5)."""
+    hpを回復力値まで回復し」; with no 回復力 left a 20 is a plain success (ruling MD-005)."""
     assert health.death_save(natural, surges) == outcome
 
 
@@ -87,7 +87,8 @@ def test_typed_bonuses_take_the_highest_untyped_stack_except_same_named() -> Non
 
 
 def test_penalties_stack_except_same_named() -> None:
-    """Ruling 9 (seed silent on penalties): all stack, except two from the same-named source."""
+    """Ruling MD-009 (seed silent on penalties): all stack, except two from the same-named
+    source."""
     mods = [
         Modifier(name="X", value=-2),
         Modifier(name="X", value=-1),
@@ -171,12 +172,12 @@ def test_basic_attacks_deal_2w_from_level_14() -> None:
 )
 def test_explosion_thresholds_by_level(level: int, threshold: int) -> None:
     """L453–454 「hpがマイナス耐久力基本値…レベル5…-(耐久力基本値+5)以下、9レベル…+10…
-    13レベル…+15…13レベル(read as 17)…+20」 (ruling 4), with 耐久力基本値 8."""
+    13レベル…+15…13レベル(read as 17)…+20」 (ruling MD-004), with 耐久力基本値 8."""
     assert health.explosion_threshold(level, 8) == threshold
 
 
 def test_explosion_happens_at_the_threshold_not_only_below() -> None:
-    """Ruling 4: 「マイナス耐久力基本値になった場合」 read as 以下."""
+    """Ruling MD-004: 「マイナス耐久力基本値になった場合」 read as 以下."""
     hurt = unit("u", hp=1)
     assert health.damaged(hurt, 9).status == "爆散"  # hp −8 = −B
     assert health.damaged(hurt, 8).status == "戦闘不能"  # hp −7

@@ -100,7 +100,7 @@ def test_a_normal_move_away_provokes_a_shift_does_not() -> None:
 
 
 def test_immediate_actions_only_off_turn_and_with_a_trigger() -> None:
-    """Ruling 10: never on one's own turn; L192–193: they answer a trigger."""
+    """Ruling MD-010: never on one's own turn; L192–193: they answer a trigger."""
     game = three()
     game.refused("seat:2", "use_power", "trigger_needed", unit="ben", power="ステップ")
     game.do("gm", "end_turn")
@@ -199,7 +199,7 @@ def test_no_off_turn_action_while_dazed_or_unable_to_see() -> None:
 
 
 def test_the_immediate_action_comes_back_with_the_next_round() -> None:
-    """Ruling 1: L194 「1ラウンドに1回」, reset when a new round begins (L28)."""
+    """Ruling MD-001: L194 「1ラウンドに1回」, reset when a new round begins (L28)."""
     game = three()
     first = claw(game, "ben", weapon="ビームサーベル")
     game.do("seat:2", "use_power", unit="ben", power="ステップ", trigger=first)

@@ -59,7 +59,7 @@ def test_nothing_after_a_charge() -> None:
 
 def test_initiative_ties_go_to_agility_then_players_then_the_stated_order() -> None:
     """L41–42 「同値…【敏捷力】の高い順…【敏捷力】も同じだったならば、プレイヤー優先」; the
-    rest by the table's order (ruling 3)."""
+    rest by the table's order (ruling MD-003)."""
     places = [
         Place(unit="npc", value=15, agility=3, pc=False, tie=0),
         Place(unit="pc2", value=15, agility=3, pc=True, tie=2),

@@ -55,7 +55,7 @@ def test_a_collision_from_knock_back_is_evaded_at_normal(script: Script) -> None
 
 
 def test_a_trap_outside_a_combat_is_evaded_with_the_kaihi_value(script: Script) -> None:
-    """Outside a combat there are no turns to give 回避ダイス: the pool is 【回避】 (ruling 36).
+    """Outside a combat there are no turns to give 回避ダイス: the pool is 【回避】 (ruling NS-036).
     A HARD trap: Ben (【回避】 13) may not roll 14 dice; he evades with a 5."""
     (declared,) = of_type(
         script.do("gm", "hazard", target="ben", evasion="H", text="落とし穴"), "HazardDeclared"

@@ -297,7 +297,7 @@ def test_reaction_and_emergency_dice_have_no_upper_limit_of_twenty(script: Scrip
 
 def test_an_evasion_whose_counter_was_dealt_stands(script: Script) -> None:
     """「自分が行った判定いずれか1回分を、直ちに振り直すことができる」: a カウンターカラテ once
-    dealt cannot be taken back, so the evasion that earned it stands (docs/rulings.md 18)."""
+    dealt cannot be taken back, so the evasion that earned it stands (ruling NS-018)."""
     damage = _boss_hits_ben(script)
     (evasion,) = of_type(script.evade("seat:2", "ben", [damage], [6, 6]), "EvasionRolled")
     script.do("seat:2", "counter_karate", character="ben", target="boss")

@@ -163,7 +163,7 @@ export function mountPane(context) {
     const rows = el("div", { class: "ns-allocations" });
     const dice = el("code", { class: "dice-cmd", id: "ns-attack-dice" });
     const facesInput = facesBox("attack-faces");
-    // L16: the GM may make a mob's attack or shot succeed without rolling (ruling 45)
+    // L16: the GM may make a mob's attack or shot succeed without rolling (ruling NS-045)
     const auto = context.isGm() && holder.kind === "mob"
       ? el("input", { type: "checkbox", name: "auto_success", "aria-label": "自動成功" }) : null;
     function pool() {
@@ -230,7 +230,7 @@ export function mountPane(context) {
     const boxes = damages.map((d) => el("label", { class: "ns-damage" },
       el("input", { type: "checkbox", name: "damage", value: d.id, checked: true }),
       ` #${d.id}: ${rules().characters[d.attacker]?.name ?? d.attacker} → ${d.amount} (${d.kind}, 回避:${d.difficulty}${d.critical ? `, ${d.critical}!` : ""})`));
-    // Outside a combat there is no turn's 回避ダイス: up to 【回避】 (rulings 36).
+    // Outside a combat there is no turn's 回避ダイス: up to 【回避】 (rulings NS-036).
     const now = character.now;
     const left = rules().combat ? now?.evasion ?? 0 : Math.max(now?.karate ?? 0, now?.neuron ?? 0, now?.wazamae ?? 0);
     const count = el("input", { name: "evasion_dice", type: "number", min: 0, max: 60, size: 3,
@@ -320,7 +320,7 @@ export function mountPane(context) {
       }
       if (context.isGm()) {
         if (stage === "評価" && pool) parts.push(splitForm(pool));
-        // After a Wasshoi! outside a combat (rulings 50): the entry table and his arrival.
+        // After a Wasshoi! outside a combat (rulings NS-050): the entry table and his arrival.
         if (rules().wasshoi_success) {
           parts.push(button("死神のエントリー決定表", "1D6", () => send({ type: "roll_table", table: "entry" }), "entry"));
           parts.push(button("ニンジャスレイヤー enters", null,
@@ -385,7 +385,7 @@ export function mountPane(context) {
     if (steers && combat.phase === "movement") parts.push(advance("To the 攻撃フェイズ"));
     if (mine && combat.phase === "attack" && !combat.acted) parts.push(attackForm(holder, combat));
     if (mine && combat.phase === "attack" && !combat.acted && holder.sheet?.ninja !== false) {
-      // L150: a ninja adjacent to a 気絶 enemy (the map's to judge, ruling 43) — サツバツ! row 6
+      // L150: a ninja adjacent to a 気絶 enemy (the map's to judge, ruling NS-043) — サツバツ! row 6
       const enemy = (c) => c && (c.kind === "pc") !== (holder.kind === "pc");
       for (const id of combat.participants.filter((i) => enemy(characters[i]) && characters[i].status === "気絶")) {
         parts.push(button(`カイシャク → ${characters[id].name}`, "サツバツ!出目6",

@@ -104,7 +104,7 @@ def _activated(state: ChojinState, event: CardActivated, seq: int) -> ChojinStat
         state = player(state, event.fighter, power_spent=spent)
     assert state.combat is not None
     if event.use == "main":
-        # 3.1 l.293–300: an attack or escape card, activated or not (ruling 96)
+        # 3.1 l.293–300: an attack or escape card, activated or not (ruling CL-096)
         state = acted(combat(state, main_done=True), event.fighter, [event.kind])
         if event.kind == "攻撃":
             # 5.4 l.1043–1045: 「攻撃が不発になった場合でも攻撃行動としては扱われます。」
@@ -225,7 +225,7 @@ def _melee(state: ChojinState, event: MeleeDeclared, seq: int) -> ChojinState:
         suit=event.secret.suit if event.secret is not None else False,
     )
     state = combat(state, main_done=True, attacked=True, attack=attack)
-    return acted(state, event.attacker, ["攻撃"])  # 格闘 is an [攻撃] action (ruling 98)
+    return acted(state, event.attacker, ["攻撃"])  # 格闘 is an [攻撃] action (ruling CL-098)
 
 
 @CHOJIN_LOCKE.event
@@ -332,7 +332,7 @@ def _proxy(state: ChojinState, event: ProxyUsed, seq: int) -> ChojinState:
 
 @CHOJIN_LOCKE.event
 class DefenceDropped(Event):
-    """A kept-up defence falls: its fighter lets it go (`drop_defence`, ruling 94), or an
+    """A kept-up defence falls: its fighter lets it go (`drop_defence`, ruling CL-094), or an
     エスパー NPC holds no attack C-card (l.1327–1328: 「ただし、手札に攻撃Cカードが無い場合は
     防御の維持は行いません。」)."""
 

@@ -98,7 +98,7 @@ def target_of(state: ChojinState, combat: Combat, me: Player, target: int | None
         ids = ", ".join(str(f.id) for f in in_play(state) if f.id != me.seat)
         raise RuleViolation("bad_target", f"Attack another fighter in this combat ({ids}).")
     if target in state.party_of(me.seat):
-        # 6.1 l.1232 (ruling 100): the party is public (formed and dissolved in the open)
+        # 6.1 l.1232 (ruling CL-100): the party is public (formed and dissolved in the open)
         raise RuleViolation(
             "party_member_target",
             "「戦闘中、同じパーティーであるキャラクターを攻撃対象に選択できません。」 "
@@ -115,14 +115,14 @@ def target_of(state: ChojinState, combat: Combat, me: Player, target: int | None
         )
     if someone.kind == "remnant":
         # 6.1 l.1189: 「基本的に残留思念は接触テレパスやゲート以外の行動の対象に選択できず」
-        # (ruling 81; 接触テレパス and ゲート are card texts, the table's)
+        # (ruling CL-081; 接触テレパス and ゲート are card texts, the table's)
         raise RuleViolation(
             "remnant_not_a_target",
             "A 残留思念 cannot be chosen as the target of an action but 接触テレパス or ゲート "
             "(6.1 l.1189).",
         )
     if someone.kind == "character" and target not in state.players:
-        # an NPC character with a sheet is the table's (ruling 61); an エスパー NPC is not
+        # an NPC character with a sheet is the table's (ruling CL-061); an エスパー NPC is not
         raise RuleViolation(
             "npc_target_table_resolved", "NPC characters are resolved by the table (ruling)."
         )
@@ -166,7 +166,7 @@ def activation(
 ) -> Check:
     """発動チェック: checks the declarations privately, then rolls (LV − declared) 2D6 ≤ the
     declared willpower. Every check declared is rolled (l.1029: 「精神力チェックを行う回数を
-    宣言してから行います」); the activation fails if any fails (ruling 51)."""
+    宣言してから行います」); the activation fails if any fails (ruling CL-051)."""
     check_declaration(me, "esp_level", esp_level)
     checks = max(card.lv - esp_level, 0)
     if checks == 0:
@@ -203,7 +203,7 @@ def sync_waiting(
 
 def at_response(state: ChojinState, attack: Attack) -> list[Draft]:
     """The attack reaches its target (5.4 2.). A fainted target is hit at once (6.1 l.1267,
-    ruling 84). A maintained defence answers it at once:
+    ruling CL-084). A maintained defence answers it at once:
     l.1055–1056 「防御を維持しているキャラクターは攻撃に対して別の防御や回避を行うことは
     できません。また、維持されている防御のLV以上の攻撃が行われた場合、その防御を貫通して攻撃が
     命中します。」 — pierced (a hit) at its LV or more, blocked below. Otherwise the target
@@ -211,7 +211,7 @@ def at_response(state: ChojinState, attack: Attack) -> list[Draft]:
     assert state.combat is not None
     target = state.combat.fighters[attack.target]
     if fainted(state.combat, target):
-        # 6.1 l.1267: 「相手の行動に対する[対抗(X)]も行うことができません。」: hit (ruling 84)
+        # 6.1 l.1267: 「相手の行動に対する[対抗(X)]も行うことができません。」: hit (ruling CL-084)
         hit = AttackLanded(
             attacker=attack.attacker,
             target=attack.target,
@@ -253,7 +253,7 @@ def play_card(t: ChojinTable, command: PlayCard, actor: str) -> list[Draft]:
     state, combat, me = main_action(t, actor)
     no_proxy(combat, me.seat)
     card = held_card(state, combat, me.seat, command.card, command.kind, MAIN)
-    exclusive.check(combat, me.seat, [command.kind])  # 3.1 l.295, l.300 (ruling 96)
+    exclusive.check(combat, me.seat, [command.kind])  # 3.1 l.295, l.300 (ruling CL-096)
     target: Fighter | None = None
     attacking = command.kind == "攻撃"
     if attacking:

@@ -9,7 +9,7 @@ face-down planet or base card under it is turned face up (情報入手 taken, a 
 the last one ending the game), in the order the pieces arrived, so a card the first turns is
 face up for the next. A base player's piece, or a later round's, has no square phase. What a
 card's text does beyond that is the table's, as in any square phase; a 待ち伏せ turned while the
-combat runs starts no second combat (ruling 104).
+combat runs starts no second combat (ruling CL-104).
 """
 
 from __future__ import annotations

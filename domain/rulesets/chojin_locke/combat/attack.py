@@ -77,7 +77,8 @@ class Respond(Command):
     kind: CombatKind | None = None
     esp_level: int | None = Field(default=None, ge=0, le=12)
     willpower: int | None = Field(default=None, ge=1, le=99)
-    # l.1327's 「維持できる場合、必ず維持します」 is the NPC's rule: a player chooses (ruling 94)
+    # l.1327's 「維持できる場合、必ず維持します」 is the NPC's rule: a player chooses (ruling
+    # CL-094)
     maintain: bool = True
 
 
@@ -262,7 +263,7 @@ def withdraw_proxy(t: ChojinTable, command: WithdrawProxy, actor: str) -> list[D
 
 @CHOJIN_LOCKE.command("drop_defence")
 class DropDefence(Command):
-    """Stop keeping up your defence (ruling 94), in your own combat turn while no attack waits:
+    """Stop keeping up your defence (ruling CL-094), in your own combat turn while no attack waits:
     a kept defence stops you from 格闘 (l.1099) and from any other defence or escape (l.1055)."""
 
 

@@ -18,7 +18,7 @@ The seed gives an ability no 発動チェック and no ESP cost (5.3 l.1017–10
 ability is used by saying so (named aloud, 3.1 l.254), an ability card by turning it face up
 (4.7 l.844). What it does is its text's, the table's — except what 5.4 itself says of a defence
 or an escape: it neutralises the attack (`avoid`), if its LV (printed in its name, 「…LV:3」)
-reaches the attack's (ruling 88).
+reaches the attack's (ruling CL-088).
 """
 
 from __future__ import annotations
@@ -121,7 +121,7 @@ def counter_ability(t: ChojinTable, command: CounterAbility, actor: str) -> list
         if attack.awaiting != "response":
             # l.1064–1065: once answered, the attack has hit or not; the damage is judged
             raise RuleViolation("attack_answered", "The attack has hit: nothing avoids it now.")
-        if mine.defence is not None:  # l.1055 (a keeper's answer is at once, ruling 53)
+        if mine.defence is not None:  # l.1055 (a keeper's answer is at once, ruling CL-053)
             raise RuleViolation(
                 "defence_maintained", "You keep up a defence: no other defence or escape."
             )

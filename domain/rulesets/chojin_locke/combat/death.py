@@ -12,7 +12,7 @@ off the board), its party dissolved, and it leaves the combat.
 記載がなければ[全般]として扱われます。」 At the instant of its death each character that died
 has a window (`death_ability`): it may use its [死亡時] abilities and ability cards, then says it is
 done; what follows from the deaths — the game's end when nobody can act (4.2), the end of the
-dead fighter's combat turn — waits until every one of them has (ruling 90). The window opens for
+dead fighter's combat turn — waits until every one of them has (ruling CL-090). The window opens for
 every character that dies, whatever its sheet holds, so that it tells nobody anything.
 """
 
@@ -101,7 +101,7 @@ def casualties(
             continue
         party = after.party_of(number)
         if len(party) > 1 and party[0] not in dissolved:
-            # 6.1: a party that can no longer act as one is dissolved (ruling 29)
+            # 6.1: a party that can no longer act as one is dissolved (ruling CL-029)
             dissolved.add(party[0])
             out.append(Draft(PartyDissolved(leader=party[0], forced=True)))
     if not out:

@@ -15,7 +15,7 @@ target at random (惑星編: anyone; 秘密基地編: an explorer's character); 
 like any character, sealed to nobody. In its combat turn the host walks its phases
 (`combat_next`) and `esper_act` takes its main action: the server picks the card by 6.2 and the
 target (named, or at random on the verifiable dice). Its answers to attacks are the server's too
-(combat/npc.py). Rulings 85–86.
+(combat/npc.py). Rulings CL-085–CL-086.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """3.1 l.293–300: within one combat turn, an [攻撃] action and an [逃避] action exclude each
-other (rulings 96–99).
+other (rulings CL-096–CL-099).
 
 l.293–295: 「[攻撃] 攻撃を行う能力であることを表す特性です。この行動を主要・支援行動で行った場合、
 その手番中の主要・支援行動では[逃避]を行えません。」 l.298–300: 「[逃避] 逃避を行う能力であることを
@@ -11,7 +11,7 @@ main or support action: an attack C-card (even one that misfired or that an ESP�
 6.1 l.1256), 格闘, an [攻撃] ability or ability card ([主要]/[先制]/[支援]); an escape C-card
 (likewise), an [逃避] ability or ability card. It is emptied when a combat turn begins. An
 answer to an attack ([対抗(攻撃)]: `respond`, `counter_ability`) or a 同調 is no 主要・支援行動:
-neither recorded nor refused (ruling 99). 格闘 is an attack (ruling 98).
+neither recorded nor refused (ruling CL-099). 格闘 is an attack (ruling CL-098).
 """
 
 from __future__ import annotations
@@ -67,7 +67,8 @@ def support_used(
     state: ChojinState, number: int, tags: Iterable[str], escaped: bool
 ) -> ChojinState:
     """Fold: a [支援] ability or ability card used in fighter `number`'s combat turn (5.2 l.968,
-    ruling 93). l.293–300 hold for a support action as for a main one (ruling 96): an [攻撃] one
+    ruling CL-093). l.293–300 hold for a support action as for a main one (ruling CL-096): an [攻撃]
+    one
     is an attack action (the round saw an attack, 5.1 l.933), an [逃避] one (`escaped`) takes
     its user out of the combat (「逃避とは戦闘からの離脱を行うことです」)."""
     fight = state.combat

@@ -8,7 +8,7 @@ l.1264–1270: 「気絶状態とは戦闘中に気絶している状態を表�
 「たとえ気絶状態であったとしても失われず、効果が維持されます。」
 
 What makes a character faint is a card's or chart's text (not in the seeds): the host applies it
-(`faint`). Its effects are run where the fighter would act (ruling 84): its combat turns are
+(`faint`). Its effects are run where the fighter would act (ruling CL-084): its combat turns are
 skipped (combat/conditions.py), an attack on it is hit at once (combat/activation.at_response),
 it is asked for no 同調, makes no 反撃 and no (stat) check, is not asked at the round end and
 still draws to its limit; it wakes at the end of its last round (`FaintEnded`).
@@ -36,7 +36,7 @@ from domain.rulesets.chojin_locke.state import ChojinState
 @CHOJIN_LOCKE.event
 class Fainted(Event):
     """`fighter` falls into 気絶状態 for `rounds` rounds: through the end of round `until`
-    (l.1268–1269). A defence it kept up falls (ruling 84); `reason`: the effect, as the host
+    (l.1268–1269). A defence it kept up falls (ruling CL-084); `reason`: the effect, as the host
     gives it."""
 
     fighter: int

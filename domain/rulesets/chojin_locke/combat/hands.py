@@ -36,7 +36,7 @@ def shuffle_deck(t: ChojinTable, state: ChojinState) -> Draft:
 
 def hand_holders(state: ChojinState) -> list[Fighter]:
     """The fighters that hold a hand: the characters still in the combat (by id), once
-    arrived (a delayed arrival takes its hand in the round it joins, ruling 69) and alive (a
+    arrived (a delayed arrival takes its hand in the round it joins, ruling CL-069) and alive (a
     dead one has left the combat, 4.4 l.726–728, its hand discarded: it draws nothing at the
     round end, 5.1 (7)④ l.940–941); an エスパー NPC is a character too (6.1 l.1169–1170:
     「キャラクターとは手札を持つ戦闘参加者のことです。…エスパー」)."""
@@ -68,7 +68,7 @@ def draw_to_limit(state: ChojinState, fighters: Sequence[Fighter]) -> tuple[list
         if taken:
             body = CardsBody(cards=tuple(taken))
             event = CombatCardsDrawn(fighter=f.id, count=len(taken), secret=body)
-            # sealed to its seat; an エスパー NPC's to nobody: the server plays it (ruling 85)
+            # sealed to its seat; an エスパー NPC's to nobody: the server plays it (ruling CL-085)
             audience = (seat_actor(f.seat),) if f.seat is not None else ()
             drafts.append(Draft(event, audience))
         if len(taken) < need:

@@ -9,7 +9,7 @@ l.1312–1318: 「障害には幻覚の効果を受けるものと幻覚の効�
 A 幻覚 is a C-card the catalog marks `illusion`; an obstacle whose text says it is unaffected
 joins with `illusion_immune` (add_obstacle). What the 幻覚 does is its card's text (the
 table's); Kiroku refuses the uses the seed forbids and records that an affected obstacle takes
-the effect without a resistance check (`IllusionTook`, ruling 87).
+the effect without a resistance check (`IllusionTook`, ruling CL-087).
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def target_of(state: ChojinState, me: int, number: int) -> Fighter:
 
 def check_main(state: ChojinState, me: int, card: CombatCard, target: Fighter | None) -> None:
     """A 幻覚 used in the main phase (l.1317–1318): not when every other participant is an
-    unaffected obstacle; never at an unaffected obstacle (l.1315–1316, ruling 87)."""
+    unaffected obstacle; never at an unaffected obstacle (l.1315–1316, ruling CL-087)."""
     if not card.illusion:
         return
     others = [f for f in in_play(state) if f.id != me]

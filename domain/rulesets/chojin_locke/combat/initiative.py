@@ -21,7 +21,7 @@ def speed(card: PlayingCard) -> tuple[int, int]:
 
 def in_play(state: ChojinState) -> list[Fighter]:
     """The fighters still in the combat (by id): arrived (a delayed arrival from its
-    `joined_round`, ruling 69), not escaped, and a character still alive (a 残留思念 is played
+    `joined_round`, ruling CL-069), not escaped, and a character still alive (a 残留思念 is played
     by its dead character's seat)."""
     fight = state.combat
     assert fight is not None

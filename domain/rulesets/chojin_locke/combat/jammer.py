@@ -12,8 +12,8 @@ ESPジャマーは破壊される条件が決まっていますが、特筆さ�
 いる障害が行った攻撃に対するCカードの使用 ・戦闘から離脱する効果を持つ逃避Cカードの使用」
 
 `add_obstacle {jammer_lv}` gives an obstacle its ESPジャマーLV:X; while it is in the combat it
-jams every use the seed names whose final LV is 1–X (rulings 82–83). A character's own
-ESPジャマー ability is its holder's choice (combat/own_jammer.py, ruling 106). `destroy_jammer`
+jams every use the seed names whose final LV is 1–X (rulings CL-082–CL-083). A character's own
+ESPジャマー ability is its holder's choice (combat/own_jammer.py, ruling CL-106). `destroy_jammer`
 (host) ends one as its square's or chart's text says.
 """
 
@@ -54,7 +54,7 @@ class JammerUsed(Event):
     C-card use (`use`: its main action, or its answer to an attack) of final LV `lv`
     (l.1253–1255): every card of it goes back to its hand (`returned`), not usable before the
     round ends, no ESP power spent. The [攻撃] or [逃避] counts as done (l.1256); the fighter
-    may act again at the same timing (l.1257–1258, ruling 82)."""
+    may act again at the same timing (l.1257–1258, ruling CL-082)."""
 
     jammer: int
     fighter: int
@@ -129,7 +129,7 @@ def _any_jammer(state: ChojinState, lv: int) -> Fighter | None:
 
 
 def _power(state: ChojinState, holder: int, card: str) -> int:
-    """The power a use cost its holder (5.3: the card's printed LV, ruling 51); 0 for an NPC."""
+    """The power a use cost its holder (5.3: the card's printed LV, ruling CL-051); 0 for an NPC."""
     known = state.catalog.combat_card(card)
     return known.lv if known is not None and holder in state.players else 0
 
@@ -169,7 +169,7 @@ def on_use(t: ChojinTable, state: ChojinState, used: CardActivated) -> list[Draf
 def on_attack(t: ChojinTable, state: ChojinState, drafts: list[Draft]) -> list[Draft]:
     """After `drafts` the last 同調 answer is in and the attack goes on (5.5): its final LV is
     what the target's ESPジャマー reads (l.1253 「同調の処理を行った後」); jammed, the asking card
-    and every card that joined it go back (ruling 82)."""
+    and every card that joined it go back (ruling CL-082)."""
     after = look_ahead(t, state, drafts)
     assert after.combat is not None
     attack = after.combat.attack
@@ -185,7 +185,7 @@ def attack_jammed(
     state: ChojinState, attack: Attack, by: int, ability: str | None = None
 ) -> JammerUsed:
     """`by`'s ESPジャマー voids the attack card waiting for its answer: the asking card and every
-    card joined to it by 同調 go back to their hands (ruling 82)."""
+    card joined to it by 同調 go back to their hands (ruling CL-082)."""
     assert attack.card is not None
     cards = [(attack.attacker, attack.card), *zip(attack.joiners, attack.joined_cards, strict=True)]
     returned = tuple(

@@ -272,7 +272,7 @@ def _request(
     t: ChojinTable, state: ChojinState, fight: Combat, command: JoinCheck, actor: str
 ) -> list[Draft]:
     """③ 実は参加していた: an onlooker has no seat, so the host (or GM) asks for the named person
-    (ruling 67); every player must consent."""
+    (ruling CL-067); every player must consent."""
     t.referee_only(actor, "ask 実は参加していたチェック for an onlooker")
     person = (command.person or "").strip()
     if not person:

@@ -47,7 +47,7 @@ def _join_checked(state: ChojinState, event: JoinChecked, seq: int) -> ChojinSta
         state = combat(state, join_checked=[*state.combat.join_checked, event.seat])
     if event.revives and event.seat is not None:
         # 実は生きていた: alive again, its wounds and spent power gone; an alignment changed by
-        # 改心 returns to its first step on revival (3.1 l.199, ruling 35)
+        # 改心 returns to its first step on revival (3.1 l.199, ruling CL-035)
         state = player(
             state,
             event.seat,

@@ -289,7 +289,7 @@ class CarriedRoundEnd(Event):
     """5.7 l.1140: a combat started in a leaver's phases 「ラウンド終了フェイズを行ってから戦闘参加
     フェイズが開始されます」 — the round end's ③ for the leaver that carried its hand in (5.1 (7)
     l.937–939): at or over its hand limit it discards (`waiting`: `discard_down`), then ④ it
-    draws back to the limit, and 戦闘参加 begins (ruling 89)."""
+    draws back to the limit, and 戦闘参加 begins (ruling CL-089)."""
 
     seat: int
     hand: int  # how many C-cards it holds (which: sealed to its seat)
@@ -356,7 +356,7 @@ class LeaversReset(Event):
     戦闘が終了したものとして扱われます。(消費したESPパワー・手札・戦闘中に得られた効果等の状態が
     リセットされます。)」 — a combat fought at a leaver's destination has ended with every C-card
     collected: the leavers still to play their phases (`seats`) lose what they kept, their
-    spent ESP power and their hands; they still play their phases (ruling 91)."""
+    spent ESP power and their hands; they still play their phases (ruling CL-091)."""
 
     seats: tuple[int, ...]
 

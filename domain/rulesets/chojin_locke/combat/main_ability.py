@@ -1,5 +1,5 @@
 """5.2 主要フェイズ: 「[主要]か[先制]の特性を持つ特殊能力・能力カードの使用」 (l.975) as a combat
-turn's main action (ruling 95).
+turn's main action (ruling CL-095).
 
 3.1 l.263–270: [主要] is used in one's own main phase; [先制] likewise, with 「[先制]の能力による
 効果が何もなかった場合、別の主要行動を即座に行う。」 — its user says so (`no_effect`), in the
@@ -7,10 +7,10 @@ open, and takes another main action at once. 3.1 l.293–300: an [攻撃] abilit
 action (the round saw an attack, 5.1 l.933), an [逃避] one takes its user out of the combat
 (「逃避とは戦闘からの離脱を行うことです」; a party member's escape dissolves its party, 6.1
 l.1241; then `escape_to`); neither after the other in the same combat turn
-(combat/exclusive.py, ruling 96) — a [先制] one that did nothing counts all the same. The
+(combat/exclusive.py, ruling CL-096) — a [先制] one that did nothing counts all the same. The
 ability is named aloud (l.254) or the card turned face up (l.844); what it does beyond that is
 the table's (`effect`, as its user declares it). No 発動チェック and no ESP power: the seed
-gives abilities none (ruling 88).
+gives abilities none (ruling CL-088).
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def _main_ability_used(state: ChojinState, event: MainAbilityUsed, seq: int) -> 
         return state
     if "攻撃" in event.tags:
         state = combat(state, attacked=True)  # l.933: the round saw an attack
-    state = exclusive.acted(state, event.seat, event.tags)  # 3.1 l.293–300 (ruling 96)
+    state = exclusive.acted(state, event.seat, event.tags)  # 3.1 l.293–300 (ruling CL-096)
     if event.escaped:
         state = fighter(state, event.seat, left=True)  # 「戦闘から離脱する」
     return combat(state, main_done=not event.no_effect)
@@ -82,7 +82,7 @@ def main_ability(t: ChojinTable, command: MainAbility, actor: str) -> list[Draft
             "not_preemptive",
             "Only a [先制] ability that did nothing gives another main action (3.1 l.269).",
         )
-    exclusive.check(fight, me.seat, used.tags)  # 3.1 l.295, l.300 (ruling 96)
+    exclusive.check(fight, me.seat, used.tags)  # 3.1 l.295, l.300 (ruling CL-096)
     escaped = "逃避" in used.tags and not command.no_effect
     event = MainAbilityUsed(
         seat=me.seat,

@@ -91,8 +91,8 @@ def melee(t: ChojinTable, command: Melee, actor: str) -> list[Draft]:
     state, combat, me = main_action(t, actor)
     if combat.fighters[me.seat].defence is not None:
         raise RuleViolation("defence_maintained", "A fighter keeping up a defence cannot 格闘.")
-    no_proxy(combat, me.seat)  # ruling 62: a 代理's own 格闘 is its card text's
-    check(combat, me.seat, ["攻撃"])  # 格闘 is an attack: not after an escape (ruling 98)
+    no_proxy(combat, me.seat)  # ruling CL-062: a 代理's own 格闘 is its card text's
+    check(combat, me.seat, ["攻撃"])  # 格闘 is an attack: not after an escape (ruling CL-098)
     target = target_of(state, combat, me, command.target)
     _declared(me, combat, command.endurance, command.shift, command.suit)
     event = MeleeDeclared(
@@ -125,7 +125,7 @@ def counter(t: ChojinTable, command: Counter, actor: str) -> list[Draft]:
     state, combat, attack, me = awaited(t, actor, "counter")
     proxy = combat.fighters[me.seat].proxy
     if proxy and (command.fight_back or command.suit or command.shift):
-        # ruling 62: the 代理 takes the hit, its own 格闘 is its card text's
+        # ruling CL-062: the 代理 takes the hit, its own 格闘 is its card text's
         raise RuleViolation(
             "proxy_in_use", "Your 代理 takes the hit: declare its endurance, no 反撃 (fight_back)."
         )
@@ -143,7 +143,7 @@ def counter(t: ChojinTable, command: Counter, actor: str) -> list[Draft]:
         _declared(me, combat, command.endurance, command.shift, command.suit)
     table = damage.table_of(state)
     if combat.fighters[attack.attacker].kind == "obstacle":
-        # ruling 78: each member of the obstacle fights this target on its own
+        # ruling CL-078: each member of the obstacle fights this target on its own
         answered = MeleeAnswered(
             target=me.seat,
             endurance=command.endurance,

@@ -4,7 +4,7 @@ l.1330–1332: 「惑星編の場合は全てのキャラクター、秘密基�
 逃避Cカードであるテレポートを使用した時、エスパーがそのテレポートの逃避効果を打ち消すことができる
 場合、必ずテレポートを使用してテレポートの逃避効果を打ち消します。」
 
-Nobody sees an エスパー's hand (ruling 85), so the server, not the table, makes this use. When a
+Nobody sees an エスパー's hand (ruling CL-085), so the server, not the table, makes this use. When a
 character's テレポート (the C-card of that name) used as an escape activates — as the main action
 or as the answer to an attack — in 惑星編, or in 秘密基地編 by an explorer's character, the first
 エスパー NPC in the combat (by fighter id) that can use a テレポート of its own (one in its hand
@@ -12,7 +12,7 @@ that no ESPジャマー sent back, of a LV no higher than its ESP能力レベル
 card is revealed and discarded, and the escape's 逃避効果 is negated — the character stays in
 the combat and its party holds. What the escape was besides stays: an [逃避] action for 3.1
 l.300, the card and the ESP power spent, and, as an answer, the attack evaded (l.1002 「相手の
-攻撃を回避する効果も」 is an effect of its own; ruling 105). Other teleport cards
+攻撃を回避する効果も」 is an effect of its own; ruling CL-105). Other teleport cards
 (短距離テレポート …) and [逃避] abilities are not 「テレポート」: the table's.
 """
 

@@ -2,7 +2,7 @@
 NPC is answered at once by the rules the seed gives NPCs. An obstacle: no card answers it, every
 living member takes its own 損害判定, and a 格闘 is fought back by each member. An エスパー NPC
 (6.2 l.1320–1332): its best defence C-card, else its full endurance declared, a 格闘 always
-fought back (`esper_answers`, rulings 85–86).
+fought back (`esper_answers`, rulings CL-085–CL-086).
 
 6.1 l.1176: 「障害とは攻撃対象に選択でき、手札を持たない戦闘参加者のことです。」 (no hand: it never
 answers with a defence or escape). 6.2 l.1293–1297: 「複数人存在する障害に攻撃を行う場合、その障害の
@@ -60,13 +60,13 @@ def pick_target(
     t: ChojinTable, state: ChojinState, npc: Fighter, target: int | Literal["random"]
 ) -> tuple[int, RollRecord | None, tuple[int, ...]]:
     """The NPC's target: named by the host among the legal ones, or `"random"` — 1D(n) on the
-    verifiable stream over them in fighter-id order, no roll when there is one (ruling 77).
+    verifiable stream over them in fighter-id order, no roll when there is one (ruling CL-077).
     (target, roll, candidates)."""
     legal = legal_targets(state, npc)
     if not legal:
         raise RuleViolation("no_target", f"{npc.name} has no one it may attack.")
     if target == "random" and len(legal) == 1:
-        return legal[0], None, tuple(legal)  # ruling 77: nothing to roll for
+        return legal[0], None, tuple(legal)  # ruling CL-077: nothing to roll for
     if target == "random":
         roll = t.dice.roll(f"1D{len(legal)}")  # the verifiable stream
         return legal[roll.total - 1], roll.record, tuple(legal)
@@ -77,10 +77,10 @@ def pick_target(
 
 
 def struck(t: ChojinTable, state: ChojinState, drafts: list[Draft]) -> list[Draft]:
-    """After `drafts`, an attack waiting for an obstacle's answer hits it (ruling 74): each
+    """After `drafts`, an attack waiting for an obstacle's answer hits it (ruling CL-074): each
     living member's 損害判定 at its remaining endurance, the attacker's 2D6 each; a 格闘 also
     gets each member's 反撃 (its remaining endurance as firepower, rolled at the same time,
-    ruling 75). Nothing when the attack is not waiting on an obstacle."""
+    ruling CL-075). Nothing when the attack is not waiting on an obstacle."""
     after = look_ahead(t, state, drafts)
     assert after.combat is not None
     attack = after.combat.attack
@@ -153,7 +153,8 @@ def members_fight(
     layer: tuple[bool, bool],
 ) -> list[Draft]:
     """An obstacle's 格闘 has hit its target, who declared `endurance` (its firepower) and
-    `shift` and answered with `drafts` (ruling 78): l.1298–1301 「1人1人がそれぞれ格闘を行います。
+    `shift` and answered with `drafts` (ruling CL-078): l.1298–1301
+    「1人1人がそれぞれ格闘を行います。
     例として警官隊3人が格闘を行う場合、警官隊の耐久力は1なので火力:1の格闘攻撃で3回損害判定を
     行います。」 Each living member's roll on the target (its remaining endurance as firepower) and
     the target's 反撃 on that member at once (l.1110–1111; an NPC always uses all it has,
@@ -224,7 +225,8 @@ def _cards(state: ChojinState, holder: Fighter) -> list[CombatCard]:
 def best_attack(state: ChojinState, esper: Fighter) -> CombatCard | None:
     """l.1325 「攻撃を行う場合、自分が使用できる最大LVかつ最大火力の攻撃Cカードを優先して使用
     します。」: among its attack cards of LV ≤ its ESP能力レベル (no 精神力, so no card above it,
-    l.1324), the highest LV, then the highest firepower; the first in hand on a tie (ruling 85)."""
+    l.1324), the highest LV, then the highest firepower; the first in hand on a tie (ruling
+    CL-085)."""
     usable = [
         c
         for c in _cards(state, esper)
@@ -268,7 +270,7 @@ def esper_answers(t: ChojinTable, state: ChojinState, drafts: list[Draft]) -> li
     """After `drafts` an attack waits on an エスパー NPC: it answers every step at once (6.2
     l.1326–1327, 1335–1340): its best defence (again if an ESPジャマー voids it), else the hit;
     its whole remaining endurance declared; a 格闘 always fought back unless it keeps up a
-    defence or is fainted (rulings 85–86)."""
+    defence or is fainted (rulings CL-085–CL-086)."""
     out: list[Draft] = []
     for _ in range(12):  # one step a pass; each card tried is locked or played: bounded
         after = look_ahead(t, state, [*drafts, *out])
@@ -357,7 +359,7 @@ def _counters(
     out = [Draft(answered)]
     attacker = after.combat.fighters[attack.attacker]
     if attacker.kind == "obstacle":
-        # ruling 78: each member of the obstacle fights it on its own
+        # ruling CL-078: each member of the obstacle fights it on its own
         return out + members_fight(t, state, [*drafts, *out], left, me.shift, (False, False))
     assert attack.declared_endurance is not None
     mine, theirs = damage.melee_columns(

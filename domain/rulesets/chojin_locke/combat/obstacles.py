@@ -88,7 +88,7 @@ def add_obstacle(t: ChojinTable, command: AddObstacle, actor: str) -> list[Draft
     if fight.step in ("round_end",):
         raise RuleViolation("wrong_step", "An obstacle joins before the round's turns or in them.")
     if command.jammer and command.jammer_lv < 1:
-        # 6.1 l.1252: 「ESPジャマーLV:X」 — what it jams depends on X (ruling 83)
+        # 6.1 l.1252: 「ESPジャマーLV:X」 — what it jams depends on X (ruling CL-083)
         raise RuleViolation(
             "jammer_lv_required", "An ESPジャマー is ESPジャマーLV:X: give its X (jammer_lv)."
         )
@@ -109,7 +109,7 @@ def add_obstacle(t: ChojinTable, command: AddObstacle, actor: str) -> list[Draft
 
 def living_firepower(group: Fighter) -> int:
     """l.1295 「複数人存在する障害が行う攻撃は武器の火力を合計し」: the living members' weapons.
-    `firepower` is the whole group's, shared alike (ruling 76): firepower × living ÷ members,
+    `firepower` is the whole group's, shared alike (ruling CL-076): firepower × living ÷ members,
     rounded down."""
     if not group.members:
         return group.firepower
@@ -120,7 +120,7 @@ def living_firepower(group: Fighter) -> int:
 @CHOJIN_LOCKE.event
 class ObstacleAttacked(Event):
     """An obstacle attacks with its weapons in its combat turn (6.2 l.1295): `firepower` its
-    living members' total, `lv` the attack's LV (the square's or chart's, ruling 76); the target
+    living members' total, `lv` the attack's LV (the square's or chart's, ruling CL-076); the target
     named by the host, or rolled (`roll`, 1D(len(`candidates`))) among the legal ones."""
 
     fighter: int
@@ -129,7 +129,7 @@ class ObstacleAttacked(Event):
     firepower: int
     roll: RollRecord | None = None
     candidates: tuple[int, ...] = ()
-    melee: bool = False  # 格闘: each member fights with its endurance (ruling 78)
+    melee: bool = False  # 格闘: each member fights with its endurance (ruling CL-078)
 
 
 def opened(event: ObstacleAttacked) -> Attack:

@@ -13,12 +13,12 @@ Cカードはラウンド終了時まで使用できない。」 3.1 l.272–274
 C-card waiting for its answer — after its 同調, at its final LV, 1 to X —, the very window in
 which the card's use has been made and nothing has come of it yet. The ability is named aloud
 (its timing is not only [全般]/[通常]/[戦闘], 3.1 l.261–262); what the void does is the obstacle
-jammer's (`JammerUsed`, ruling 82): every card of the attack back in its hand and locked until
+jammer's (`JammerUsed`, ruling CL-082): every card of the attack back in its hand and locked until
 the round end, no power spent, the attacker's [攻撃] counted and its main action open again.
 Whether the sheet holds it, and its X, are the holder's secret: a refusal goes to it alone.
 Other C-card uses (an escape, a defence or an escape answering, a 特殊 card) are resolved in the
 command that makes them, before anyone could answer: a jammer on those stays the table's
-(ruling 106).
+(ruling CL-106).
 """
 
 from __future__ import annotations
@@ -55,11 +55,11 @@ def jam(t: ChojinTable, command: Jam, actor: str) -> list[Draft]:
         raise RuleViolation("not_fighting", "Only a character fighting in this combat jams.")
     attack = fight.attack
     if attack is None or attack.card is None or attack.awaiting != "response":
-        # l.1253 「Cカードが使用された時(同調の処理を行った後)」 (ruling 106)
+        # l.1253 「Cカードが使用された時(同調の処理を行った後)」 (ruling CL-106)
         raise RuleViolation(
             "no_card_to_jam",
             "An ESPジャマー is used 「Cカードが使用された時(同調の処理を行った後)」: Kiroku "
-            "runs it on an attack card waiting for its answer (ruling 106).",
+            "runs it on an attack card waiting for its answer (ruling CL-106).",
         )
     if attack.attacker == number:
         raise RuleViolation("own_card", "Your ESPジャマー is for another's C-card.")

@@ -11,9 +11,10 @@ l.1193–1199: 「残留思念が攻撃を行う時、他の未行動の残留�
 自分の残留思念の火力を引きます 残留思念による攻撃の火力が0以下になった場合、その攻撃は打ち消され
 ます。なお、「同調」か「妨害」を行った残留思念は行動済みとなり、戦闘手番がスキップされます。」
 
-A 残留思念 is played by its dead character's seat (ruling 68). Its attack is answered by no one:
+A 残留思念 is played by its dead character's seat (ruling CL-068). Its attack is answered by no one:
 a character it hits declares its endurance (`declare_endurance`, no suit; a 代理 already in use
-takes it), an obstacle or an エスパー NPC is resolved at once (combat/npc.py). Rulings 79–81.
+takes it), an obstacle or an エスパー NPC is resolved at once (combat/npc.py). Rulings
+CL-079–CL-081.
 """
 
 from __future__ import annotations
@@ -139,7 +140,7 @@ def _cancelled(state: ChojinState, event: RemnantAttackCancelled, seq: int) -> C
 
 def _resolve(t: ChojinTable, state: ChojinState, drafts: list[Draft]) -> list[Draft]:
     """Every other 残留思念 has answered: cancelled at 火力 0 or less; otherwise it reaches its
-    target, no [対抗(攻撃)] (a maintained defence neither, ruling 79): a character is hit and
+    target, no [対抗(攻撃)] (a maintained defence neither, ruling CL-079): a character is hit and
     declares its endurance, an obstacle or an エスパー NPC is resolved at once (combat/npc.py)."""
     after = look_ahead(t, state, drafts)
     assert after.combat is not None and after.combat.attack is not None

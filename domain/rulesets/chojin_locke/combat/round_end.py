@@ -66,7 +66,7 @@ def end_combat(t: ChojinTable, state: ChojinState, reason: EndReason) -> list[Dr
 
 def voters(state: ChojinState) -> list[Fighter]:
     """Who is asked whether to go on: the characters still in the combat, not fainted (6.1
-    l.1266: 「あらゆる行動・チェックを行うことができません」, ruling 84)."""
+    l.1266: 「あらゆる行動・チェックを行うことができません」, ruling CL-084)."""
     assert state.combat is not None
     return [
         f
@@ -111,7 +111,7 @@ def _continues(t: ChojinTable, state: ChojinState) -> list[Draft]:
     """③: the fighters at or over their limit answer `discard_down`; nobody: straight to ④."""
     fight = running(state)
     # over the limit a hand must come down to it; at the limit the one card more is a choice,
-    # which a fainted fighter does not make (ruling 84) nor an エスパー NPC (ruling 85)
+    # which a fainted fighter does not make (ruling CL-084) nor an エスパー NPC (ruling CL-085)
     waiting = tuple(
         f.id
         for f in hand_holders(state)

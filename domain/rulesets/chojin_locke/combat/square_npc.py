@@ -8,7 +8,7 @@ The host brings an NPC in (`add_obstacle`, `add_esper`) and says, with `square: 
 the effect of the combat's square brings it (directly, or by the chart the square sends to:
 ランダム戦闘チャート's エスパー). Kiroku then refuses a second one while the first is still in
 the combat (`square_npc_present`) and any from a square whose effect has brought one before,
-in any combat of the game (`square_npc_spent`; ruling 101). The square is the combat's own:
+in any combat of the game (`square_npc_spent`; ruling CL-101). The square is the combat's own:
 the square phase that starts a combat there is that square's. An NPC from a chart or a card's
 text (`square` left out) is not counted.
 """

@@ -78,7 +78,7 @@ def _in_combat(used: Used) -> None:
 
 
 def _named(name: str, tags: tuple[str, ...]) -> None:
-    """The ones used without their name have their own commands (ruling 31)."""
+    """The ones used without their name have their own commands (ruling CL-031)."""
     if "常動" in tags:
         raise RuleViolation("always_on", "That ability is always on; it is not used.")
     if kind(tags, "スーツ"):

@@ -83,7 +83,7 @@ class CombatView(_Frozen):
     phase: str
     main_done: bool
     attacked: bool
-    # 3.1 l.293–300: the current fighter's [攻撃]/[逃避] actions this combat turn (ruling 96)
+    # 3.1 l.293–300: the current fighter's [攻撃]/[逃避] actions this combat turn (ruling CL-096)
     turn_actions: Sequence[str] = ()
     attack: AttackView | None
     deck: int  # cards left in the deck

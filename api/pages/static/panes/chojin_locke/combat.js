@@ -229,7 +229,7 @@ export function combatSection(ctx) {
         : gated(ctx, "実はそこにいたチェック", () => cmd("join_check", { check: "there" }), reason, { "data-command": "join_check", "data-check": "there" })));
     }
     if (ctx.isHost()) {
-      // ③ for someone not in the game (ruling 67: the host asks for the named person)
+      // ③ for someone not in the game (ruling CL-067: the host asks for the named person)
       const person = ctx.remembered(el("input", { type: "text", name: "join-person", maxlength: 40, placeholder: "人物の名前", "aria-label": "人物" }), "join-person", "");
       const reason = request ? "同意待ちのチェックがあります" : null;
       out.push(el("div", { class: "locke-actions" }, "実は参加していたチェック（ゲームに参加していない人）: ", person, " ",
@@ -285,7 +285,7 @@ export function combatSection(ctx) {
       out.push(el("div", { class: "locke-form" }, "改心: ", target, " ", level.node, " ",
         ctx.button("改心", () => cmd("convert", { target: Number(target.value), declared: Number(level.input.value) }), { "data-command": "convert" })));
     }
-    // 5.2 l.968: [支援] abilities and ability cards, each once in the turn (ruling 93)
+    // 5.2 l.968: [支援] abilities and ability cards, each once in the turn (ruling CL-093)
     const support = ownTimed(ctx, "支援");
     if (support.length) {
       const which = ctx.remembered(el("select", { name: "support-ability", "aria-label": "[支援]の能力" },
@@ -334,7 +334,7 @@ export function combatSection(ctx) {
     } else {
       out.push(el("p", { class: "hint" }, "手札のカードをクリック: 使う・捨てる"));
     }
-    // 3.1 l.293–300 (ruling 96): an [攻撃] and an [逃避] exclude each other within a combat turn
+    // 3.1 l.293–300 (ruling CL-096): an [攻撃] and an [逃避] exclude each other within a combat turn
     const done = fight.turn_actions ?? [];
     if (done.includes("攻撃")) out.push(el("p", { class: "hint", dataset: { excluded: "逃避" } }, "この手番は[攻撃]済み: [逃避]は行えません"));
     if (done.includes("逃避")) out.push(el("p", { class: "hint", dataset: { excluded: "攻撃" } }, "この手番は[逃避]済み: [攻撃]（格闘も）は行えません"));
@@ -350,9 +350,9 @@ export function combatSection(ctx) {
         el("label", { class: "inline" }, suit, " スーツ"), " ",
         gated(ctx, "格闘", () => cmd("melee", {
           target: Number(target.value), endurance: Number(endurance.input.value), shift: Number(shift.input.value), ...(suit.checked ? { suit: true } : {}),
-        }), proxied ? "代理の格闘は代理のカードの記述による（裁定62）" : done.includes("逃避") ? "この手番は[逃避]済み" : null, { "data-command": "melee" })));
+        }), proxied ? "代理の格闘は代理のカードの記述による（裁定CL-062）" : done.includes("逃避") ? "この手番は[逃避]済み" : null, { "data-command": "melee" })));
     }
-    // 5.2 l.975: a [主要]/[先制] ability or ability card as the main action (ruling 95)
+    // 5.2 l.975: a [主要]/[先制] ability or ability card as the main action (ruling CL-095)
     const seen = new Set();
     const mains = [...ownTimed(ctx, "主要"), ...ownTimed(ctx, "先制")].filter(([value]) => !seen.has(value) && seen.add(value));
     if (mains.length && !proxied) {
@@ -381,7 +381,7 @@ export function combatSection(ctx) {
     if (["support1", "support2"].includes(fight.phase) && !fight.attack) body.push(...supportForms());
     // l.374–375: the 代理 withdraws in the check phase, its damage kept
     if (fight.phase === "check" && proxied) body.push(el("div", {}, ctx.button("代理を引き上げる", () => cmd("withdraw_proxy"), { "data-command": "withdraw_proxy" })));
-    // ruling 94: a kept defence is let go in its keeper's own combat turn (to 格闘, l.1099)
+    // ruling CL-094: a kept defence is let go in its keeper's own combat turn (to 格闘, l.1099)
     if (mineFighter?.defence && !fight.attack) body.push(el("div", {}, ctx.button("防御の維持をやめる", () => cmd("drop_defence"), { "data-command": "drop_defence" })));
     if (!fight.attack && !mainOpen) {
       const last = fight.phase === "support2" || (fight.phase === "check" && mineFighter?.acted);
@@ -419,7 +419,7 @@ export function combatSection(ctx) {
 
   // 6.1 l.1252–1259: my own ESPジャマーLV:X ([対抗(Cカード使用)], named aloud) voids another's
   // attack C-card waiting for its answer (after its 同調), if its final LV is 1–X (`jam`,
-  // ruling 106). Offered to a fighter of this combat whose sheet holds one; X is read from
+  // ruling CL-106). Offered to a fighter of this combat whose sheet holds one; X is read from
   // the ability's printed name.
   function jamBlock() {
     const a = fight.attack;
@@ -471,7 +471,7 @@ export function combatSection(ctx) {
       return el("div", { class: "locke-prompt locke-respond", role: "group", "aria-label": "攻撃への対抗" },
         el("p", {}, `${label(a.attacker)} があなたを攻撃: ${what}。`, proxied ? "代理が受けます（Cカードは使えません）。" : `LV${a.lv}以上の防御・逃避カードで対抗できます。`),
         proxied ? null : ok ? el("div", { class: "locke-form" }, el("strong", {}, chosen.name), " ", kind, " ", ...fields.nodes, " ",
-          // ruling 94: a maintainable defence is kept up unless its player says not
+          // ruling CL-094: a maintainable defence is kept up unless its player says not
           data?.maintain ? el("label", { class: "inline" }, keep, " 防御を維持") : null, " ",
           ctx.button("対抗する", () => cmd("respond", { card: chosen.name, kind: kind.value, ...fields.payload(), ...(data?.maintain && !keep.checked ? { maintain: false } : {}) }), { class: "primary", "data-command": "respond" }))
           : el("p", { class: "hint" }, "対抗するカードを手札からクリック"),
@@ -521,7 +521,7 @@ export function combatSection(ctx) {
 
   // 5.4 l.1048–1058: the target's [対抗(攻撃)] abilities and ability cards, each once on an
   // attack, before its answer (and after it, until the damage is judged, with no more avoiding:
-  // ruling 88); none against a 残留思念 (6.1 l.1190), none while fainted (l.1267) or while a 代理
+  // ruling CL-088); none against a 残留思念 (6.1 l.1190), none while fainted (l.1267) or while a 代理
   // fights (3.1 l.378)
   function counterAbilityBlock() {
     const a = fight.attack;
@@ -549,7 +549,7 @@ export function combatSection(ctx) {
   }
 
   // 3.1 l.284–285 [死亡時]: each character that has just died may use its [死亡時] abilities and
-  // ability cards, then says it is done; what follows from the deaths waits for all (ruling 90)
+  // ability cards, then says it is done; what follows from the deaths waits for all (ruling CL-090)
   function deathBlock() {
     const dying = fight.dying ?? {};
     const seats = Object.keys(dying).map(Number);
@@ -573,7 +573,7 @@ export function combatSection(ctx) {
     return el("div", { class: "locke-prompt locke-death", role: "group", "aria-label": "[死亡時]" }, body, seats.length > 1 ? waiting : null);
   }
 
-  // my 残留思念s (a dead character's seat plays its 残留思念, ruling 68)
+  // my 残留思念s (a dead character's seat plays its 残留思念, ruling CL-068)
   const myRemnants = () => fight.fighters.filter((f) => f.kind === "remnant" && f.seat === me && me !== null);
 
   // 6.1 l.1193–1199: another 残留思念's attack; mine, not yet acted, may 同調 (its 火力 added) or

@@ -78,7 +78,7 @@ export function aftermathSection(ctx) {
     }
     if (after.phase === "support") {
       // l.1132–1133 with 5.2 l.968: [支援] abilities and ability cards, each once; l.1120 lets
-      // a [通常] one be used here as well as a [戦闘] one (ruling 92)
+      // a [通常] one be used here as well as a [戦闘] one (ruling CL-092)
       const support = ownTimed(ctx, "支援", { combat: false });
       if (support.length) {
         const which = ctx.remembered(el("select", { name: "aftermath-support", "aria-label": "[支援]の能力" },

@@ -31,7 +31,7 @@ export function hostCombat(ctx, fight, label) {
   // explorers' characters
   const targetsOf = (group) => fight.fighters.filter((f) => f.id !== group.id && f.kind !== "remnant" && inPlay(f)
     && (fight.stage !== "base" || (f.kind === "character" && player(f.seat)?.side === "explorer")));
-  // l.1295 and ruling 76: the living members' share of the weapons' firepower
+  // l.1295 and ruling CL-076: the living members' share of the weapons' firepower
   function share(group) {
     if (!group.members?.length) return group.firepower;
     const living = group.members.filter((e) => e > 0).length;
@@ -39,7 +39,7 @@ export function hostCombat(ctx, fight, label) {
   }
 
   // 6.2 l.1341–1344: an NPC a square's effect brings comes one at a time, once per square
-  // (`square: true`; the server refuses a second one, ruling 102)
+  // (`square: true`; the server refuses a second one, ruling CL-102)
   const fromSquare = fight.fighters.find((f) => f.from_square && !f.left && (!f.members?.length || f.members.some((e) => e > 0)));
   const squareHint = () => el("p", { class: "hint locke-square-npc" }, fromSquare
     ? `マスの効果で参加しているNPC: ${label(fromSquare.id)}（その間、新たにマスの効果でNPCは参加しません）`
@@ -108,7 +108,7 @@ export function hostCombat(ctx, fight, label) {
       const melee = checkbox("obstacle-melee", "格闘");
       const meleeNote = el("span", { class: "hint" });
       const sync = () => {
-        // l.1298–1301, ruling 78: each member fights with its endurance, an LV 1 attack
+        // l.1298–1301, ruling CL-078: each member fights with its endurance, an LV 1 attack
         lv.input.disabled = melee.checked;
         power.disabled = melee.checked;
         if (melee.checked) lv.input.value = "1";
