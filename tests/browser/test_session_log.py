@@ -223,7 +223,7 @@ def test_the_log_reads_without_scripts(browser: Any, logs: dict[str, str], tmp_p
         lines = page.locator("body > p")
         expect(lines).to_have_count(len(LINE.findall(html)))
         expect(lines.first).to_be_visible()
-        expect(lines.first).to_contain_text("created")
+        expect(lines.first).to_contain_text("を作成した")
         expect(page.locator("#verdict")).to_have_attribute("data-state", "pending")
     finally:
         context.close()
