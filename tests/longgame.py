@@ -20,6 +20,7 @@ from domain.commands import Declare, Note, Roll, Say, Start
 from domain.envelope import genesis_hash
 from domain.lifecycle_events import GameOptions
 from domain.records import Recorded
+from tests.decided import decide
 
 SECRET = "SECRET-"
 AT = "2026-11-22T00:00:00Z"
@@ -58,7 +59,7 @@ def long_game_records(events: int, *, seed: int = 3) -> tuple[LongGame, list[Rec
 
     def apply(command: object, actor: str) -> None:
         nonlocal state
-        for made in lifecycle.decide(state, command, actor):  # type: ignore[arg-type]
+        for made in decide(state, command, actor):  # type: ignore[arg-type]
             recorded = codec.seal(
                 made,
                 game_id=game_id,

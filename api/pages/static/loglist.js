@@ -114,7 +114,10 @@ export class LogList {
   onScroll() {
     const box = this.box;
     const below = box.scrollHeight - box.scrollTop - box.clientHeight;
-    this.pinned = below < BOTTOM && this.to === this.shown.length;
+    // At the bottom is following the live end, even when lines arrived since the last frame
+    // (a scroll event that lands between an append and its frame must not unpin the list).
+    this.pinned = below < BOTTOM;
+    if (this.pinned && this.to < this.shown.length) this.schedule();
     if (box.scrollTop < EDGE) this.moveUp();
     else if (below < EDGE && this.to < this.shown.length) this.moveDown();
   }
