@@ -1,10 +1,13 @@
 """What follows the player, on the table page itself, in real Chromium (one context per
 person): a ココフォリア character imported in one browser of a seat is a speaker with its
-palette in every browser of that seat and in no other seat's."""
+palette in every browser of that seat and in no other seat's; the table's ログ出力 downloads
+the session log as this audience may see it so far."""
 
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -12,12 +15,14 @@ from playwright.sync_api import expect
 
 from tests.api.test_seat_settings import CLIPBOARD
 from tests.browser.audience import Audience
-from tests.browser.test_i18n import NAMES, create_game
+from tests.browser.test_i18n import NAMES, TITLE, create_game
 from tests.browser.test_seat_settings_page import sign_in
-from tests.browser.test_table import TIMEOUT
+from tests.browser.test_table import TIMEOUT, say
 from tests.serverproc import KirokuServer
 
 FUJIKIDO = CLIPBOARD["data"]["name"]
+BEN_NOTE_TO_GM = "BEN_SECRET_NOTE_TO_GM_5e3"
+FIRST_LINE = re.compile(r'<p style="color:#[0-9a-f]{6};">(.*?)</p>', re.S)
 
 
 def seat_two_link(audience: Audience) -> str:
@@ -82,6 +87,60 @@ def test_an_imported_character_follows_the_seat_to_its_other_browser(
         other.page.locator("#my-pane details.character-tools summary").click()
         expect(other.page.locator("#my-pane ul.characters li")).to_have_count(0)
         assert FUJIKIDO not in other.page.inner_text("body")
+        for audience in audiences:
+            assert not audience.errors, audience.errors
+    finally:
+        for audience in audiences:
+            audience.close()
+
+
+def export(audience: Audience, tmp_path: Path) -> str:
+    """Click the table's ログ出力 and read the file it downloads."""
+    page = audience.page
+    button = page.locator("#log-export")
+    expect(button).to_have_text("ログ出力")
+    with page.expect_download(timeout=TIMEOUT) as caught:
+        button.click()
+    download = caught.value
+    assert download.suggested_filename.endswith(".html")
+    path = tmp_path / f"{audience.name}.html"
+    download.save_as(path)
+    return path.read_text(encoding="utf-8")
+
+
+def test_log_export_on_the_table_downloads_what_this_seat_may_see(
+    browser: Any, server: KirokuServer, tmp_path: Path
+) -> None:
+    gm = Audience.open(browser, "gm", locale="ja-JP")
+    aki = Audience.open(browser, "seat1", locale="ja-JP")
+    ben = Audience.open(browser, "seat2", locale="ja-JP")
+    audiences = (gm, aki, ben)
+    try:
+        created = create_game(gm.page, server.base_url)
+        game_id = created["table"].removeprefix("/g/")
+        ben_link = seat_two_link(gm)
+        token = created["gm"].split("#token=")[1]
+        started = httpx.post(
+            f"{server.base_url}/games/{game_id}/commands",
+            json={"type": "start"},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        assert started.status_code < 300, started.text
+        sign_in(aki, created["seat1"])
+        sign_in(ben, ben_link)
+        say(aki, "ドーモ、皆さん")
+        say(ben, BEN_NOTE_TO_GM, to="gm")
+        expect(ben.page.locator("#log li", has_text=BEN_NOTE_TO_GM)).to_be_visible()
+        expect(aki.page.locator("#log li", has_text="ドーモ、皆さん")).to_be_visible()
+
+        html = export(aki, tmp_path)
+        first = FIRST_LINE.search(html)
+        assert first is not None, html[:2000]
+        assert TITLE in first.group(1)  # the game's first line: 「…」を作成した
+        assert "ドーモ、皆さん" in html
+        assert BEN_NOTE_TO_GM not in html  # another seat's note to the GM stays out
+        # the marker is in the log: the note's own seat exports it
+        assert BEN_NOTE_TO_GM in export(ben, tmp_path)
         for audience in audiences:
             assert not audience.errors, audience.errors
     finally:
