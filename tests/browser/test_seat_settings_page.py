@@ -2,8 +2,8 @@
 with the pages' own module (static/seatsettings.js); it becomes a speaker with its colour and
 palette, and a second browser of the same seat (another context, its own invite) has them.
 
-The table page's chat box still keeps its speakers in localStorage until the table page's
-rewrite (branch campaign-scale) is merged; this drives the module the page will use."""
+This drives the module on its own (a second copy beside the one the table page mounts in
+its pane); tests/browser/test_table_follow.py drives the table page's own."""
 
 from __future__ import annotations
 
@@ -51,17 +51,22 @@ def test_an_imported_character_follows_the_seat(browser: Any, server: KirokuServ
 
         page = phone.page
         page.evaluate(MOUNT, game_id)
-        page.click("details.character-tools summary")
-        expect(page.locator("details.character-tools summary")).to_have_text(
+        page.click("body > details.character-tools summary")
+        expect(page.locator("body > details.character-tools summary")).to_have_text(
             "キャラクター（ココフォリア）"
         )
-        page.fill("textarea.ccfolia-input", json.dumps(CLIPBOARD, ensure_ascii=False))
-        page.click("details.character-tools button.primary")
-        expect(page.locator("ul.characters li")).to_contain_text(
+        page.fill(
+            "body > details.character-tools textarea.ccfolia-input",
+            json.dumps(CLIPBOARD, ensure_ascii=False),
+        )
+        page.click("body > details.character-tools button.primary")
+        expect(page.locator("body > details.character-tools ul.characters li")).to_contain_text(
             "フジキド・ケンジ", timeout=TIMEOUT
         )
-        expect(page.locator("ul.characters .speaker")).to_have_css("color", "rgb(178, 34, 34)")
-        panel = page.locator("details.character-tools")
+        expect(page.locator("body > details.character-tools ul.characters .speaker")).to_have_css(
+            "color", "rgb(178, 34, 34)"
+        )
+        panel = page.locator("body > details.character-tools")
         panel.screenshot(path=str(screenshot_path("ccfolia-import-ja.png")))
         assert page.evaluate("window.kirokuStore.read('speakers', [])") == ["フジキド・ケンジ"]
         # the chat box's own writes (a palette line, a colour) reach the server too
@@ -84,8 +89,10 @@ def test_an_imported_character_follows_the_seat(browser: Any, server: KirokuServ
             "color": "#b22222",
             "palette": ["{カラテ}B6>=4 カラテ攻撃", "{ニューロン}B6>=4 回避", "2D6 挨拶"],
         }
-        laptop.page.click("details.character-tools summary")
-        expect(laptop.page.locator("ul.characters li")).to_contain_text("フジキド・ケンジ")
+        laptop.page.click("body > details.character-tools summary")
+        expect(
+            laptop.page.locator("body > details.character-tools ul.characters li")
+        ).to_contain_text("フジキド・ケンジ")
         # the GM's settings are the GM's own: nothing of the seat's
         gm.page.goto(server.base_url + created["table"])
         expect(gm.page.locator("#chat")).to_be_visible(timeout=TIMEOUT)

@@ -6,6 +6,7 @@ import { commitmentMatches } from "./jcs.js";
 import { markVerified, renderLine } from "./logline.js";
 import { LogList } from "./loglist.js";
 import { renderValue } from "./render.js";
+import { characterTools, seatStore } from "./seatsettings.js";
 import { LiveLog } from "./stream.js";
 import { commonCommands, showSystem } from "./system.js";
 
@@ -15,6 +16,8 @@ const OLDER_PAGE = 500;
 const root = document.getElementById("table");
 const gameId = root.dataset.game;
 const $ = (id) => document.getElementById(id);
+// What this browser alone keeps (the head it last saw); speakers, colours and palettes are the
+// seat's settings on the server (seatsettings.js), set in main() once the reader is known.
 const store = {
   key: (name) => `kiroku:${gameId}:${name}`,
   read(name, fallback) {
@@ -22,6 +25,8 @@ const store = {
   },
   write(name, value) { localStorage.setItem(this.key(name), JSON.stringify(value)); },
 };
+
+let settings = null; // the seat's settings (seatsettings.js): speakers, colours, palettes
 
 const table = {
   me: null, game: null, ruleset: null, view: null,
@@ -121,7 +126,7 @@ function setConnection(state) {
 
 function speakers() {
   const own = table.me.name ?? table.me.actor;
-  return [own, ...store.read("speakers", []).filter((s) => s !== own)];
+  return [own, ...settings.read("speakers", []).filter((s) => s !== own)];
 }
 
 function renderSpeakers() {
@@ -129,7 +134,7 @@ function renderSpeakers() {
   const current = select.value;
   select.replaceChildren(...speakers().map((s) => el("option", { value: s }, s)));
   if (speakers().includes(current)) select.value = current;
-  $("color").value = store.read(`color:${select.value}`, "#222222");
+  $("color").value = settings.read(`color:${select.value}`, "#222222");
   renderPalette();
 }
 
@@ -150,18 +155,18 @@ function renderTo() {
 
 function renderPalette() {
   const speaker = $("speaker").value;
-  const saved = store.read(`palette:${speaker}`, commonCommands(table.game?.system));
+  const saved = settings.read(`palette:${speaker}`, commonCommands(table.game?.system));
   const text = $("chat-text");
   $("palette").replaceChildren(
     ...saved.map((command, index) => el("span", { class: "palette-item" },
       el("button", { type: "button", class: "palette-command", title: "Put in the box (Enter sends)",
         onclick: () => { text.value = command; text.focus(); } }, command),
       el("button", { type: "button", class: "palette-remove", "aria-label": `Remove ${command}`,
-        onclick: () => { saved.splice(index, 1); store.write(`palette:${speaker}`, saved); renderPalette(); } }, "×"))),
+        onclick: () => { saved.splice(index, 1); settings.write(`palette:${speaker}`, saved); renderPalette(); } }, "×"))),
     el("button", { type: "button", class: "palette-save", title: "Save the box's text as a button for this speaker",
       onclick: () => {
         const command = text.value.trim();
-        if (command && !saved.includes(command)) { saved.push(command); store.write(`palette:${speaker}`, saved); renderPalette(); }
+        if (command && !saved.includes(command)) { saved.push(command); settings.write(`palette:${speaker}`, saved); renderPalette(); }
       } }, "+ palette"));
 }
 
@@ -203,16 +208,23 @@ function setUpChat() {
     }
   });
   $("speaker").addEventListener("change", renderSpeakers);
-  $("color").addEventListener("change", () => store.write(`color:${$("speaker").value}`, $("color").value));
+  $("color").addEventListener("change", () => settings.write(`color:${$("speaker").value}`, $("color").value));
   $("new-speaker").addEventListener("click", () => {
     const name = prompt(isReferee() ? "An NPC's name" : "Your character's name");
     if (!name?.trim()) return;
-    store.write("speakers", [...new Set([...store.read("speakers", []), name.trim().slice(0, 40)])]);
+    settings.write("speakers", [...new Set([...settings.read("speakers", []), name.trim().slice(0, 40)])]);
     renderSpeakers();
     $("speaker").value = name.trim().slice(0, 40);
     renderPalette();
   });
   renderSpeakers();
+  // ココフォリア's clipboard characters, in my pane: an import becomes the chosen speaker.
+  settings.onChange(renderSpeakers);
+  $("my-characters").replaceChildren(characterTools(gameId, settings, (imported) => {
+    if (!imported) return;
+    $("speaker").value = imported.name;
+    renderSpeakers();
+  }));
   renderTo();
   // A game without a referee has nobody to roll blind for: the server refuses it (no_gm).
   $("blind").closest("label").hidden = isHostGame();
@@ -415,7 +427,10 @@ async function main() {
   const catalog = await get("/rulesets");
   await refreshGame();
   table.ruleset = catalog.rulesets.find((r) => r.id === table.game.ruleset);
-  if (table.me.actor !== "public") setUpChat();
+  if (table.me.actor !== "public") {
+    settings = await seatStore(gameId);
+    setUpChat();
+  }
   table.list = new LogList($("log"), { render: renderEvent, passes, loadOlder });
   table.list.onFlush = noteHead;
   $("log-search").addEventListener("input", (event) => {
