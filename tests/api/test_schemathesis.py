@@ -84,7 +84,7 @@ def test_the_server_answers_what_its_openapi_document_says(tmp_path: Path) -> No
         game_id, token = started_game(server.base_url)
         config = tmp_path / "schemathesis.toml"
         config.write_text(
-            CONFIG.format(game_id=game_id, token=token, examples=12, stateful=40),
+            CONFIG.format(game_id=game_id, token=token, examples=6, stateful=20),
             encoding="utf-8",
         )
         report = tmp_path / "report.json"
