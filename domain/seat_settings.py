@@ -16,9 +16,9 @@ sheet fields where a label names one (Ninja Slayer's 【カラテ】…); `to_cc
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from domain.errors import KirokuError
 from domain.text import PlayerName, PlayerText
@@ -26,6 +26,16 @@ from domain.text import PlayerName, PlayerText
 COLOR = r"^#[0-9a-fA-F]{6}$"
 DEFAULT_COLOR = "#222222"
 MAX_PALETTE = 20_000
+
+
+def _no_bool(value: object) -> object:
+    """JSON's true and false are not numbers here (pydantic would read them as 1 and 0)."""
+    if isinstance(value, bool):
+        raise ValueError("a whole number, not true or false")
+    return value
+
+
+Whole = Annotated[int, BeforeValidator(_no_bool)]
 
 
 class Speaker(BaseModel):
@@ -41,8 +51,8 @@ class Status(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     label: PlayerName = Field(max_length=40)
-    value: int = Field(default=0, ge=-9999, le=9999)
-    max: int = Field(default=0, ge=-9999, le=9999)
+    value: Whole = Field(default=0, ge=-9999, le=9999)
+    max: Whole = Field(default=0, ge=-9999, le=9999)
 
 
 class Param(BaseModel):
@@ -62,7 +72,7 @@ class Character(BaseModel):
     status: tuple[Status, ...] = Field(default=(), max_length=40)
     params: tuple[Param, ...] = Field(default=(), max_length=80)
     palette: PlayerText = Field(default="", max_length=MAX_PALETTE)
-    fields: dict[str, int] = Field(
+    fields: dict[str, Whole] = Field(
         default={}, description="The ruleset's sheet fields its labels name (karate: 6, …)"
     )
 
