@@ -86,6 +86,9 @@ def served(installed: Path) -> Iterator[str]:
     port = free_port()
     home = installed.parent
     env = {k: v for k, v in os.environ.items() if not k.startswith(("KIROKU_", "PYTHON"))}
+    # The wheel does not carry BCDice's npm package (bcdice/, installed by `npm ci`): an
+    # installed Kiroku is pointed at one (docs/how-to/host-a-public-table.md, Packaging).
+    env["KIROKU_BCDICE_DIR"] = str(REPO_ROOT / "bcdice")
     log = (home / "serve.log").open("wb")
     process = subprocess.Popen(
         [str(installed / "kiroku"), "serve", "--port", str(port), "--db", str(home / "k.db")],
