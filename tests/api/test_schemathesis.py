@@ -44,7 +44,9 @@ database = "none"
 
 # A body past the size limit is refused before it is read (413 payload_too_large): rejected too.
 [checks.negative_data_rejection]
-expected-statuses = ["400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428", "429", "5xx"]
+expected-statuses = [
+    "400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428", "429", "5xx",
+]
 
 [phases.stateful.generation]
 max-examples = {stateful}
