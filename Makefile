@@ -26,6 +26,7 @@ serve: $(BIN)/python
 # or Redis), for every change; a few minutes at most.
 check: $(BIN)/python
 	$(BIN)/python -m pip install -q -e ".[dev]"
+	$(MAKE) bcdice
 	$(BIN)/python -m pytest -q -n auto -m "not slow and not postgres and not redis" --ignore=tests/browser
 
 # Install the dev extras (and, as root, Debian's Chromium and CJK fonts for the browser
