@@ -36,7 +36,7 @@ from domain.adapters.store import shorten_pool_wait
 from domain.application.bootstrap import bootstrap
 from domain.application.service import GameService
 from domain.application.settings import Settings
-from domain.authentication import Authenticator
+from domain.model.authentication import Authenticator
 from projections.runner import ViewRunner
 from projections.store import open_view_store
 from replay.library import Histories

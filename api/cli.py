@@ -25,8 +25,8 @@ from domain.application.bootstrap import bootstrap, load_rulesets
 from domain.application.service import NewGame
 from domain.application.settings import PublicServerSettings, Settings
 from domain.dice.bcdice import DEFAULT_SYSTEM, result_json, split_command
-from domain.errors import KirokuError
-from domain.lifecycle_events import GameOptions
+from domain.model.errors import KirokuError
+from domain.model.lifecycle_events import GameOptions
 from replay.cli import add_commands, apply_store, open_service, store_options
 
 
@@ -295,7 +295,7 @@ def _log(args: argparse.Namespace) -> int:
     """Writes the file as it is made (`render_chunks`): from the store, the records are read a
     pass at a time, so memory stays bounded however long the game."""
     from api.pages.sessionlog import disclosure_after, render_chunks, session_log
-    from domain.redaction import Disclosure
+    from domain.model.redaction import Disclosure
     from replay.archive import read_archive, records_from_envelopes
 
     output = Path(args.output)

@@ -9,8 +9,8 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from api.web import CSRF_HEADER, WebSettings, session_cookie
 from domain.application.service import GameService
-from domain.authentication import Authenticator, Presented
-from domain.errors import Forbidden, Unauthorized
+from domain.model.authentication import Authenticator, Presented
+from domain.model.errors import Forbidden, Unauthorized
 from projections.runner import ViewRunner
 
 

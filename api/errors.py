@@ -20,12 +20,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
 from api.pages import i18n
-from domain import json_shape
 from domain.adapters.repository import StoreBusy
 from domain.dice import DiceError
-from domain.errors import CorruptEvent, KirokuError
-from domain.messages import N_
-from domain.text import BLANK_TEXT, FORBIDDEN_CHARACTER
+from domain.model import json_shape
+from domain.model.errors import CorruptEvent, KirokuError
+from domain.model.messages import N_
+from domain.model.text import BLANK_TEXT, FORBIDDEN_CHARACTER
 
 log = logging.getLogger("kiroku.api")
 
@@ -144,7 +144,7 @@ def install_error_handlers(app: FastAPI) -> None:
             return problem(422, "unknown_command", detail)
         where = ".".join(str(part) for part in first["loc"] if part != "body")
         if first["type"] in OWN_VALIDATION_CODES:
-            # Our own refusals (domain/json_shape.py, domain/text.py) keep their code.
+            # Our own refusals (domain/model/json_shape.py, domain/model/text.py) keep their code.
             detail = f"{where}: {first['msg']}" if where else str(first["msg"])
             return problem(422, str(first["type"]), detail, errors=errors)
         return problem(

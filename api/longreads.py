@@ -32,10 +32,10 @@ from api.pages.sessionlog import cocofolia_filename, render, session_log
 from api.present import head_header
 from domain.application.bootstrap import bootstrap
 from domain.application.service import GameService
-from domain.authentication import Authenticator, Presented
-from domain.errors import CorruptEvent, KirokuError, RuleViolation
-from domain.redaction import Disclosure
-from domain.verification import VerificationReport
+from domain.model.authentication import Authenticator, Presented
+from domain.model.errors import CorruptEvent, KirokuError, RuleViolation
+from domain.model.redaction import Disclosure
+from domain.model.verification import VerificationReport
 from replay.archive import export_lines
 from replay.audit import AuditReport, audit
 

@@ -44,8 +44,8 @@ from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from domain.application.settings import PublicServerSettings
-from domain.game import GameState
-from domain.records import Recorded
+from domain.model.game import GameState
+from domain.model.records import Recorded
 
 REQUESTS = Counter("kiroku_requests_total", "HTTP requests answered", ["route", "method", "status"])
 REQUEST_SECONDS = Histogram(

@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from api.schemas import EventOut
-from domain.game import GameState
-from domain.logline import describe
-from domain.records import Recorded
-from domain.redaction import Disclosure, redact
+from domain.model.game import GameState
+from domain.model.logline import describe
+from domain.model.records import Recorded
+from domain.model.redaction import Disclosure, redact
 from domain.rulesets import ruleset_for
 
 HEAD_HEADER = "Kiroku-Head"

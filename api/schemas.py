@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field
 
 from domain.application.bootstrap import load_rulesets
-from domain.commands import LIFECYCLE_COMMANDS, Command, FreeJson
-from domain.envelope import Envelope
-from domain.lifecycle_events import GameOptions
-from domain.logline import LogLine
+from domain.model.commands import LIFECYCLE_COMMANDS, Command, FreeJson
+from domain.model.envelope import Envelope
+from domain.model.lifecycle_events import GameOptions
+from domain.model.logline import LogLine
+from domain.model.text import PlayerName
 from domain.rulesets import all_rulesets
-from domain.text import PlayerName
 
 load_rulesets()  # the built-in rulesets' commands are part of the API's document
 _ALL_COMMANDS = tuple(LIFECYCLE_COMMANDS) + tuple(

@@ -9,7 +9,7 @@ from fastapi import Request
 from fastapi.dependencies.models import Dependant
 from fastapi.routing import APIRoute
 
-from domain.errors import KirokuError
+from domain.model.errors import KirokuError
 
 _KNOWN: dict[int, frozenset[str]] = {}
 

@@ -23,9 +23,9 @@ from typing import Protocol
 
 from eventsourcing.persistence import IntegrityError, Tracking
 
-from domain.errors import CorruptEvent, NotFound
-from domain.lifecycle import restore_state
-from domain.records import Recorded
+from domain.model.errors import CorruptEvent, NotFound
+from domain.model.lifecycle import restore_state
+from domain.model.records import Recorded
 from projections.store import Faults, Rows, States, ViewStore
 from projections.views import (
     PROJECTION_STATE,

@@ -13,13 +13,13 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
-from domain import lifecycle
-from domain.audience import may_see
-from domain.canonical import sha256_hex
-from domain.game import GameState
-from domain.lifecycle_events import GameOptions, Revealed
-from domain.records import Recorded
-from domain.seqmap import SeqMap
+from domain.model import lifecycle
+from domain.model.audience import may_see
+from domain.model.canonical import sha256_hex
+from domain.model.game import GameState
+from domain.model.lifecycle_events import GameOptions, Revealed
+from domain.model.records import Recorded
+from domain.model.seqmap import SeqMap
 
 
 class SecretItem(BaseModel):

@@ -15,11 +15,11 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from domain.codec import recorded_from_envelope
-from domain.envelope import Envelope
-from domain.errors import KirokuError, RuleViolation
-from domain.records import Recorded
-from domain.verification import Unreadable
+from domain.model.codec import recorded_from_envelope
+from domain.model.envelope import Envelope
+from domain.model.errors import KirokuError, RuleViolation
+from domain.model.records import Recorded
+from domain.model.verification import Unreadable
 
 ARCHIVE_VERSION = 1
 

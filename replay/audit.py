@@ -1,7 +1,7 @@
 """The dispute report: everything a table can check about a game, from its envelopes alone.
 
 Chain integrity, the seed, every draw and roll, every commitment against its reveal
-(domain.verification); every rule-checked declaration beside the revealed truth (the
+(domain.model.verification); every rule-checked declaration beside the revealed truth (the
 ruleset's `audit_declarations`); every GM ruling and amendment with what it concerned.
 """
 
@@ -12,16 +12,16 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from domain.errors import KirokuError
-from domain.ruleset import DeclarationCheck
-from domain.rulesets import ruleset_for
-from domain.verification import (
+from domain.model.errors import KirokuError
+from domain.model.ruleset import DeclarationCheck
+from domain.model.verification import (
     Reevaluate,
     Unreadable,
     VerificationReport,
     recheck_bcdice,
     verify,
 )
+from domain.rulesets import ruleset_for
 from replay.archive import records_from_envelopes
 
 

@@ -16,8 +16,8 @@ from typing import TextIO, TypeVar
 
 from domain.application.bootstrap import bootstrap
 from domain.application.service import GameService
-from domain.errors import KirokuError
-from domain.verification import verify
+from domain.model.errors import KirokuError
+from domain.model.verification import verify
 from replay.history import History, settle
 
 T = TypeVar("T")

@@ -7,13 +7,13 @@ from weakref import WeakKeyDictionary
 
 from pydantic import BaseModel, Field
 
-from domain.audience import GM, PUBLIC
-from domain.draws import find_objects
-from domain.errors import Forbidden
-from domain.game import GameState
-from domain.logline import LogLine, describe
-from domain.records import Recorded
-from domain.redaction import Disclosure, redact
+from domain.model.audience import GM, PUBLIC
+from domain.model.draws import find_objects
+from domain.model.errors import Forbidden
+from domain.model.game import GameState
+from domain.model.logline import LogLine, describe
+from domain.model.records import Recorded
+from domain.model.redaction import Disclosure, redact
 from domain.rulesets import ruleset_for
 from projections.views import AudienceView, fold, render
 from replay.history import History
@@ -37,7 +37,7 @@ class Frame(BaseModel):
     seq: int
     last_seq: int
     event: dict[str, Any]  # the event at `seq`, as this audience saw it then
-    line: LogLine  # that event as the table read it (domain.logline.describe)
+    line: LogLine  # that event as the table read it (domain.model.logline.describe)
     explanation: str | None  # how a roll's result follows from its faces, if visible
     view: AudienceView
     changes: list[Change]

@@ -11,8 +11,8 @@ import bisect
 import gc
 from collections.abc import Iterable
 
-from domain.errors import KirokuError
-from domain.records import Recorded
+from domain.model.errors import KirokuError
+from domain.model.records import Recorded
 from projections.views import ProjectionState, fold
 
 CHECKPOINT_EVERY = 128

@@ -1,6 +1,6 @@
 """Plain-text rendering of a replay frame, for `kiroku replay --print` and the terminal viewer.
 
-Everything reads as the table reads it: each event is its log line (domain.logline.describe,
+Everything reads as the table reads it: each event is its log line (domain.model.logline.describe,
 as in the table page and the replay page), values are words (`logline.words`), never JSON.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.logline import LogLine, humanize, words
+from domain.model.logline import LogLine, humanize, words
 from replay.cursor import Change, Frame, ReplayCursor
 
 MAX_VALUE = 160  # characters of one value before it is cut

@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Header, Input, Static
 
-from domain.errors import KirokuError
+from domain.model.errors import KirokuError
 from replay.cursor import ReplayCursor
 from replay.text import render_at
 

@@ -10,15 +10,15 @@ from typing import Any
 
 import pytest
 
-from domain import lifecycle
 from domain.adapters.bcdice_engine import shared_engine
-from domain.codec import seal
-from domain.commands import Command, Start
-from domain.envelope import genesis_hash
-from domain.errors import KirokuError
-from domain.game import GameState
-from domain.lifecycle_events import DicePolicy, GameOptions
-from domain.records import Draft, Recorded
+from domain.model import lifecycle
+from domain.model.codec import seal
+from domain.model.commands import Command, Start
+from domain.model.envelope import genesis_hash
+from domain.model.errors import KirokuError
+from domain.model.game import GameState
+from domain.model.lifecycle_events import DicePolicy, GameOptions
+from domain.model.records import Draft, Recorded
 from domain.rulesets import ruleset_for
 
 AT = "2026-01-01T00:00:00Z"

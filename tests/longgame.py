@@ -13,13 +13,13 @@ import random
 import uuid
 from dataclasses import dataclass
 
-from domain import codec, lifecycle
 from domain.application.bootstrap import bootstrap
-from domain.authentication import hash_token
-from domain.commands import Declare, Note, Roll, Say, Start
-from domain.envelope import genesis_hash
-from domain.lifecycle_events import GameOptions
-from domain.records import Recorded
+from domain.model import codec, lifecycle
+from domain.model.authentication import hash_token
+from domain.model.commands import Declare, Note, Roll, Say, Start
+from domain.model.envelope import genesis_hash
+from domain.model.lifecycle_events import GameOptions
+from domain.model.records import Recorded
 from tests.decided import decide
 
 SECRET = "SECRET-"

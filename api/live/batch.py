@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 from api.live.sse import event_message
 from domain.application.service import GameService
-from domain.game import GameState
-from domain.records import Recorded
+from domain.model.game import GameState
+from domain.model.records import Recorded
 
 Message = tuple[int, bytes]  # (seq, encoded SSE message)
 

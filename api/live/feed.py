@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 
 from api.live.batch import Batch, Message
 from api.observe import FANOUT_LAG
-from domain.game import GameState
+from domain.model.game import GameState
 
 logger = logging.getLogger("kiroku.live")
 

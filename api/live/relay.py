@@ -6,8 +6,8 @@ import asyncio
 import contextlib
 from collections.abc import Callable
 
-from domain.game import GameState
-from domain.records import Recorded
+from domain.model.game import GameState
+from domain.model.records import Recorded
 
 # Events after which some credential no longer holds: open streams must look, other processes
 # must stop trusting their cached copy of the game.

@@ -13,7 +13,7 @@ from api.live.relay import AppendRelay
 from api.live.shutdown import on_exit_signal
 from api.live.stream import event_stream
 from domain.application.service import GameService
-from domain.game import GameState
+from domain.model.game import GameState
 
 
 class Live:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from api.present import event_out
-from domain.game import GameState
-from domain.records import Recorded
+from domain.model.game import GameState
+from domain.model.records import Recorded
 
 HEARTBEAT = b": keep-alive\n\n"
 

@@ -14,8 +14,8 @@ from collections.abc import AsyncGenerator, Callable
 from api.live.hub import Hub
 from api.live.sse import HEARTBEAT, retry
 from api.observe import ERRORS, STREAMS_OPEN
-from domain.errors import CorruptEvent
-from domain.game import GameState
+from domain.model.errors import CorruptEvent
+from domain.model.game import GameState
 
 logger = logging.getLogger("kiroku.live")
 

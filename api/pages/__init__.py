@@ -17,9 +17,9 @@ from jinja2.runtime import Context
 
 from api.deps import GameId
 from api.pages import i18n
-from domain.audience import GM, HOST, seat_number
-from domain.errors import KirokuError
-from domain.messages import N_
+from domain.model.audience import GM, HOST, seat_number
+from domain.model.errors import KirokuError
+from domain.model.messages import N_
 from domain.rulesets import all_rulesets
 
 HERE = Path(__file__).parent

@@ -1,6 +1,6 @@
 """The session log: one self-contained HTML file people read, share and verify.
 
-Each event becomes the line the table reads (`domain.logline.describe`, from the event as
+Each event becomes the line the table reads (`domain.model.logline.describe`, from the event as
 the reader may see it) in ココフォリア's exact export shape: the `<body>` holds the lines as
 `<p style="color:#rrggbb;"><span> [tab]</span> <span>name</span> : <span>text</span></p>`, one
 event a line, in order, and no other `<p>`; a roll reads as ココフォリア writes it, the command
@@ -41,10 +41,10 @@ from typing import Any
 
 from markupsafe import escape
 
-from domain.audience import GM, SYSTEM, seat_number
-from domain.envelope import commitment
-from domain.game import DEFAULT_TABS
-from domain.logline import (
+from domain.model.audience import GM, SYSTEM, seat_number
+from domain.model.envelope import commitment
+from domain.model.game import DEFAULT_TABS
+from domain.model.logline import (
     MAX_TEXT,
     SECRET_DICE,
     SECRET_NOTE,
@@ -52,8 +52,8 @@ from domain.logline import (
     LogLine,
     describe,
 )
-from domain.records import Recorded
-from domain.redaction import Disclosure, redact
+from domain.model.records import Recorded
+from domain.model.redaction import Disclosure, redact
 from domain.rulesets import ruleset_for
 from replay.archive import archive_header, envelope_line
 

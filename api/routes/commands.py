@@ -26,10 +26,10 @@ from api.openapi import problems
 from api.present import event_out, head_header
 from api.schemas import CommandBody, CommandResponse
 from domain.application.service import GameService, Outcome
-from domain.authentication import hash_token
-from domain.commands import Command, Say
-from domain.errors import Forbidden
-from domain.lifecycle import chat_hint
+from domain.model.authentication import hash_token
+from domain.model.commands import Command, Say
+from domain.model.errors import Forbidden
+from domain.model.lifecycle import chat_hint
 
 router = APIRouter(prefix="/games", tags=["commands"])
 

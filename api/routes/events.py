@@ -10,10 +10,10 @@ from api import longreads
 from api.deps import Caller, GameId, Presented_, Service
 from api.present import event_out, head_header
 from api.schemas import EventsResponse
-from domain.commands import MAX_SEQ
-from domain.errors import KirokuError
-from domain.game import GameState
-from domain.verification import VerificationReport
+from domain.model.commands import MAX_SEQ
+from domain.model.errors import KirokuError
+from domain.model.game import GameState
+from domain.model.verification import VerificationReport
 
 router = APIRouter(prefix="/games", tags=["events"])
 

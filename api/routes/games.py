@@ -20,8 +20,8 @@ from api.schemas import (
 )
 from api.web import join_link
 from domain.application.service import NewGame
-from domain.audience import seat_actor
-from domain.lifecycle import rules_view
+from domain.model.audience import seat_actor
+from domain.model.lifecycle import rules_view
 
 router = APIRouter(prefix="/games", tags=["games"])
 

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Response
 
 from api.deps import Caller, GameId, Service
-from domain.errors import NotFound
+from domain.model.errors import NotFound
 
 router = APIRouter(prefix="/games", tags=["pictures"])
 

@@ -13,10 +13,10 @@ from api import longreads
 from api.deps import Caller, GameId, Presented_, Service
 from api.openapi import problems
 from api.schemas import EventOut
-from domain.audience import GM, HOST, is_audience, seat_number
-from domain.commands import MAX_SEQ
-from domain.errors import KirokuError
-from domain.game import GameState
+from domain.model.audience import GM, HOST, is_audience, seat_number
+from domain.model.commands import MAX_SEQ
+from domain.model.errors import KirokuError
+from domain.model.game import GameState
 from replay.audit import AuditReport
 from replay.cursor import LOG_WINDOW, Frame, Marks, ReplayCursor, check_replay_permission, marks
 from replay.library import Histories

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any, Literal, Union
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
-from domain.commands import LIFECYCLE_COMMANDS, Command
-from domain.errors import NotFound
-from domain.events import EVENT_TYPES
-from domain.ruleset import Ruleset
+from domain.model.commands import LIFECYCLE_COMMANDS, Command
+from domain.model.errors import NotFound
+from domain.model.events import EVENT_TYPES
+from domain.model.ruleset import Ruleset
 from domain.rulesets import all_rulesets
 
 router = APIRouter(prefix="/rulesets", tags=["rulesets"])

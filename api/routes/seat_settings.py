@@ -1,6 +1,7 @@
 """A seat's own settings in a game: speakers, colours, chat palette and characters, private to
 that seat (the GM's NPC speakers to the GM), so every browser of the seat has them. Kept beside
-the log, not in it (domain/seat_settings.py says why). ココフォリア's clipboard JSON in and out."""
+the log, not in it (domain/model/seat_settings.py says why). ココフォリア's clipboard JSON in and
+out."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ from fastapi import Path as FastPath
 
 from api.deps import Caller, GameId, Service, Views
 from api.openapi import problems
-from domain.audience import PUBLIC
-from domain.errors import Forbidden, NotFound
-from domain.seat_settings import SeatSettings, from_ccfolia, to_ccfolia
+from domain.model.audience import PUBLIC
+from domain.model.errors import Forbidden, NotFound
+from domain.model.seat_settings import SeatSettings, from_ccfolia, to_ccfolia
 
 router = APIRouter(prefix="/games", tags=["sessions"])
 

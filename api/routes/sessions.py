@@ -12,9 +12,9 @@ from pydantic import BaseModel, Field
 from api.deps import Auth, Caller, GameId, Service, Web, bearer
 from api.openapi import problems
 from api.web import SESSION_MAX_AGE, join_link, session_cookie
-from domain.audience import GM, HOST, PUBLIC, seat_number
-from domain.errors import Forbidden, Unauthorized
-from domain.lifecycle import MAX_SEATS
+from domain.model.audience import GM, HOST, PUBLIC, seat_number
+from domain.model.errors import Forbidden, Unauthorized
+from domain.model.lifecycle import MAX_SEATS
 
 router = APIRouter(prefix="/games", tags=["sessions"])
 

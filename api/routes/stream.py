@@ -12,8 +12,8 @@ from api.live import Live
 from api.live.response import EventStreamResponse
 from api.present import head_header
 from api.routes.events import beyond_the_game
-from domain.errors import KirokuError, Unauthorized
-from domain.game import GameState
+from domain.model.errors import KirokuError, Unauthorized
+from domain.model.game import GameState
 
 router = APIRouter(prefix="/games", tags=["events"])
 

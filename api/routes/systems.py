@@ -9,7 +9,7 @@ from api.deps import Service
 from api.openapi import problems
 from domain.adapters.bcdice_engine import SystemInfo
 from domain.dice.bcdice import DEFAULT_SYSTEM
-from domain.errors import KirokuError, NotFound
+from domain.model.errors import KirokuError, NotFound
 
 router = APIRouter(prefix="/systems", tags=["systems"])
 

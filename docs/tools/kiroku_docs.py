@@ -4,8 +4,8 @@
   `reference/openapi.json`);
 - `reference/cli.md` from the `kiroku` command's argparse parser;
 - per registered ruleset, `reference/rulesets/<id>/commands*.md` and `events*.md` from the
-  ruleset kit's declarations (domain/ruleset.py): each command's HTTP `type`, its docstring and
-  its decider's, its fields from the command's JSON schema; each event's stored `type`, its
+  ruleset kit's declarations (domain/model/ruleset.py): each command's HTTP `type`, its docstring
+  and its decider's, its fields from the command's JSON schema; each event's stored `type`, its
   docstring, its public fields and the fields sealed to an audience. A ruleset may keep prose
   the code cannot give (who sends a command, worked examples) in a notes file beside its pages
   (`docs/rulesets/<folder>/commands.notes.md`, one `## <command name>` section per command);

@@ -27,7 +27,6 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from domain.application.settings import bcdice_dir, node_binary
-from domain.commands import Command, Roll, Say
 from domain.dice.bcdice import (
     DEFAULT_SYSTEM,
     BCDiceResult,
@@ -35,10 +34,11 @@ from domain.dice.bcdice import (
     result_json,
     split_command,
 )
-from domain.drawing import draw_words
-from domain.errors import KirokuError
-from domain.game import GameState
-from domain.verification import NotReevaluated
+from domain.model.commands import Command, Roll, Say
+from domain.model.drawing import draw_words
+from domain.model.errors import KirokuError
+from domain.model.game import GameState
+from domain.model.verification import NotReevaluated
 
 log = logging.getLogger(__name__)
 

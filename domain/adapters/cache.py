@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from domain.game import GameState, SecretRecord
+from domain.model.game import GameState, SecretRecord
 
 # A bucket of secrets (the object a state holds), its key, and the version of the stored
 # snapshot row that holds exactly its content.

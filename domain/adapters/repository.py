@@ -20,7 +20,6 @@ from uuid import UUID, uuid5
 from eventsourcing.domain import DomainEvent
 from eventsourcing.persistence import IntegrityError, OperationalError
 
-from domain import codec, lifecycle
 from domain.adapters.cache import GameCache, StoredBucket
 from domain.adapters.locks import WriteLocks
 from domain.adapters.snapshots import Snapshots, snapshot_interval
@@ -38,10 +37,11 @@ from domain.adapters.store import (
     unreadable_reason,
     with_setup_retry,
 )
-from domain.errors import CorruptEvent, NotFound
-from domain.game import GameState
-from domain.records import Recorded
-from domain.verification import Unreadable
+from domain.model import codec, lifecycle
+from domain.model.errors import CorruptEvent, NotFound
+from domain.model.game import GameState
+from domain.model.records import Recorded
+from domain.model.verification import Unreadable
 
 __all__ = ["AppendConflict", "GameRepository", "StoreBusy", "parse_game_id"]
 

@@ -22,13 +22,13 @@ from eventsourcing.domain import DomainEvent
 from eventsourcing.persistence import IntegrityError
 from pydantic import TypeAdapter
 
-from domain import codec, lifecycle
 from domain.adapters.cache import GameCache, StoredBucket
 from domain.adapters.store import StateSnapshot, unreadable_reason
 from domain.adapters.thread_loop import ThreadLoop
-from domain.errors import KirokuError
-from domain.game import GameState, SecretRecord
-from domain.seqmap import SeqMap
+from domain.model import codec, lifecycle
+from domain.model.errors import KirokuError
+from domain.model.game import GameState, SecretRecord
+from domain.model.seqmap import SeqMap
 
 log = logging.getLogger(__name__)
 

@@ -26,9 +26,9 @@ from eventsourcing.persistence import IntegrityError, InternalError, Operational
 from eventsourcing.utils import get_topic
 from pydantic import ValidationError
 
-from domain import codec
-from domain.errors import CorruptEvent, KirokuError, NotFound
-from domain.records import Recorded
+from domain.model import codec
+from domain.model.errors import CorruptEvent, KirokuError, NotFound
+from domain.model.records import Recorded
 
 T = TypeVar("T")
 

@@ -19,22 +19,22 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID, uuid4, uuid5
 
-from domain import lifecycle
 from domain.adapters.bcdice_engine import BCDiceEngine, shared_engine
 from domain.adapters.repository import Answer, AppendConflict, GameRepository
 from domain.adapters.store import EventLog
 from domain.application.writer import GroupWriter, Job, Listener, Outcome, Then
-from domain.audience import GM, seat_actor
-from domain.authentication import hash_token
-from domain.canonical import canonical_request, sha256_hex
-from domain.commands import Command
 from domain.dice.bcdice import default_system
-from domain.errors import KirokuError, Unauthorized
-from domain.fairness import new_server_seed
-from domain.game import GameState
-from domain.lifecycle_events import GameCreated, GameOptions, SeatJoined
-from domain.records import CommandKey, Draft, Recorded, ServerData
-from domain.text import (
+from domain.model import lifecycle
+from domain.model.audience import GM, seat_actor
+from domain.model.authentication import hash_token
+from domain.model.canonical import canonical_request, sha256_hex
+from domain.model.commands import Command
+from domain.model.errors import KirokuError, Unauthorized
+from domain.model.fairness import new_server_seed
+from domain.model.game import GameState
+from domain.model.lifecycle_events import GameCreated, GameOptions, SeatJoined
+from domain.model.records import CommandKey, Draft, Recorded, ServerData
+from domain.model.text import (
     BLANK_TEXT,
     FORBIDDEN_CHARACTER,
     blank,
@@ -42,7 +42,7 @@ from domain.text import (
     forbidden_character,
     problem_text,
 )
-from domain.verification import Unreadable, VerificationReport, verify
+from domain.model.verification import Unreadable, VerificationReport, verify
 
 log = logging.getLogger(__name__)
 __all__ = ["Outcome"]  # the writer's, answered by the service

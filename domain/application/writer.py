@@ -28,15 +28,15 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from domain import codec
 from domain.adapters.repository import Answer, AppendConflict, GameRepository, Pending
 from domain.adapters.store import CommandAnswer
 from domain.adapters.thread_loop import ThreadLoop
 from domain.dice import DiceError
-from domain.envelope import genesis_hash
-from domain.errors import KirokuError
-from domain.game import GameState
-from domain.records import Draft, Recorded
+from domain.model import codec
+from domain.model.envelope import genesis_hash
+from domain.model.errors import KirokuError
+from domain.model.game import GameState
+from domain.model.records import Draft, Recorded
 
 log = logging.getLogger(__name__)
 MAX_BATCH = 64  # jobs in one transaction

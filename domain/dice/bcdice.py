@@ -63,7 +63,7 @@ class Evaluation(BaseModel):
 
 def runs(sides: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """Randomizer calls as (count, sides) runs, in order: `Draw.faces` of these runs draws
-    exactly one face per call (domain/fairness.py)."""
+    exactly one face per call (domain/model/fairness.py)."""
     out: list[tuple[int, int]] = []
     for s in sides:
         if out and out[-1][1] == s:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from domain.errors import KirokuError
+from domain.model.errors import KirokuError
 
 if TYPE_CHECKING:
-    from domain.ruleset import Ruleset
+    from domain.model.ruleset import Ruleset
 
 _REGISTRY: dict[str, Ruleset[Any, Any]] = {}
 

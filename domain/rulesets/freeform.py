@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.commands import Command
-from domain.errors import RuleViolation
-from domain.events import Event
-from domain.records import Draft
-from domain.ruleset import Ruleset
-from domain.secrecy import RulesView
-from domain.table import Table, TableView
+from domain.model.commands import Command
+from domain.model.errors import RuleViolation
+from domain.model.events import Event
+from domain.model.records import Draft
+from domain.model.ruleset import Ruleset
+from domain.model.secrecy import RulesView
+from domain.model.table import Table, TableView
 
 
 class FreeformOptions(BaseModel):

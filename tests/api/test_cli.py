@@ -12,7 +12,7 @@ import pytest
 from api.cli import main
 from domain.application.bootstrap import bootstrap
 from domain.application.settings import store_env
-from domain.authentication import Authenticator
+from domain.model.authentication import Authenticator
 from domain.rulesets.chojin_locke.catalog import sample
 
 

@@ -25,14 +25,14 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from domain import codec
 from domain.application.bootstrap import bootstrap
 from domain.application.service import GameService, NewGame
 from domain.application.settings import store_env
-from domain.commands import Declare, Start
-from domain.json_shape import MAX_DEPTH, MAX_KEYS, MAX_VALUES
-from domain.lifecycle_events import GameOptions, RulingMade
-from domain.records import Draft
+from domain.model import codec
+from domain.model.commands import Declare, Start
+from domain.model.json_shape import MAX_DEPTH, MAX_KEYS, MAX_VALUES
+from domain.model.lifecycle_events import GameOptions, RulingMade
+from domain.model.records import Draft
 from tests.api.test_stream_http import ThreadedServer
 from tests.serverproc import REPO_ROOT
 from tests.table import Table

@@ -17,7 +17,7 @@ from api.app import create_app
 from api.cli import main
 from api.pages.sessionlog import ARCHIVE_BLOCK, embedded_archive
 from domain.application.service import GameService
-from domain.authentication import Presented
+from domain.model.authentication import Presented
 from tests.table import Table
 
 

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.application.service import GameService
-from domain.authentication import hash_token
+from domain.model.authentication import hash_token
 from tests.table import Table
 
 SEATS = ("seat:1", "seat:2", "seat:3")

@@ -25,7 +25,7 @@ from api.app import create_app
 from api.live import Live
 from domain.application.bootstrap import bootstrap
 from domain.application.service import GameService
-from domain.records import Recorded
+from domain.model.records import Recorded
 from tests.api.test_stream_client import Follower
 from tests.serverproc import free_port
 

@@ -1,4 +1,4 @@
-"""Texts players see refuse the characters that disguise a log (domain/text.py): control
+"""Texts players see refuse the characters that disguise a log (domain/model/text.py): control
 characters and bidirectional overrides and isolates, with a 422 that names the character, and
 nothing appended. Every script, emoji and the implicit direction marks stay allowed.
 """

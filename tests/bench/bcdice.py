@@ -23,8 +23,8 @@ from domain.adapters.bcdice_engine import BCDiceEngine
 from domain.application.bootstrap import bootstrap
 from domain.application.service import NewGame
 from domain.application.settings import store_env
-from domain.commands import Say, Start
-from domain.lifecycle_events import GameOptions
+from domain.model.commands import Say, Start
+from domain.model.lifecycle_events import GameOptions
 
 # 20 of the systems ココフォリア tables pick most, by BCDice id, with one command of each.
 SYSTEMS = {

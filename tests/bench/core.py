@@ -12,7 +12,7 @@ In one run, on temporary SQLite files:
       ASGI, and GameService.execute with no HTTP at all; and the ratio (b)/(a) (target >= 0.5),
       of wrk's rate when it is installed;
   (c) cold load of a 10,000-event game in a fresh GameService (target < 0.2 s);
-  (d) chain verification in events/s (target >= 50,000): domain.verification.verify_chain on
+  (d) chain verification in events/s (target >= 50,000): domain.model.verification.verify_chain on
       in-memory envelopes, and GameService.verify end to end.
 """
 
@@ -42,14 +42,14 @@ from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, DomainEvent, event
 
 from api.app import create_app
-from domain import codec, lifecycle
 from domain.application.bootstrap import bootstrap
 from domain.application.service import GameService, NewGame
 from domain.application.settings import store_env
-from domain.audience import GM
-from domain.commands import Declare, End, Roll, Start
-from domain.lifecycle_events import GameOptions
-from domain.verification import verify_chain
+from domain.model import codec, lifecycle
+from domain.model.audience import GM
+from domain.model.commands import Declare, End, Roll, Start
+from domain.model.lifecycle_events import GameOptions
+from domain.model.verification import verify_chain
 
 REPO = Path(__file__).resolve().parents[2]
 ROLL = "2D6+1>=8"
@@ -521,7 +521,7 @@ def section_game(db: Callable[[str], str], sizes: Sizes) -> None:
     best = min(timed(lambda: verify_chain(game_id, envelopes))[0] for _ in range(3))
     status = verify_chain(game_id, envelopes)
     line(
-        "domain.verification.verify_chain, in memory",
+        "domain.model.verification.verify_chain, in memory",
         per_second(len(envelopes), best),
         f"{status.events:,} events, ok={status.ok}, best of 3: {best * 1000:.0f} ms",
     )

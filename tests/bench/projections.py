@@ -21,8 +21,8 @@ from pathlib import Path
 from domain.application.bootstrap import bootstrap
 from domain.application.service import GameService, NewGame
 from domain.application.settings import store_env
-from domain.commands import Declare, Note, Reveal, Roll, Start
-from domain.lifecycle_events import GameOptions
+from domain.model.commands import Declare, Note, Reveal, Roll, Start
+from domain.model.lifecycle_events import GameOptions
 from domain.rulesets.freeform import AdvancePhase
 from projections.runner import ViewRunner
 from projections.store import open_view_store

@@ -18,11 +18,11 @@ import statistics
 import sys
 import time
 
-from domain import codec, lifecycle
-from domain.commands import Declare, End, Note, Roll, Start
-from domain.envelope import genesis_hash
-from domain.lifecycle_events import GameOptions
-from domain.records import Recorded
+from domain.model import codec, lifecycle
+from domain.model.commands import Declare, End, Note, Roll, Start
+from domain.model.envelope import genesis_hash
+from domain.model.lifecycle_events import GameOptions
+from domain.model.records import Recorded
 from replay.audit import audit
 from replay.cursor import ReplayCursor
 from replay.history import CHECKPOINT_EVERY, History, settle

@@ -61,7 +61,7 @@ from domain.application.settings import (
     DEFAULT_CACHE_EVENTS,
     store_env,
 )
-from domain.commands import Declare, Roll
+from domain.model.commands import Declare, Roll
 from tests.bench.core import (
     ROLL,
     RawApp,
@@ -334,7 +334,7 @@ CALLGRIND_SCRIPT = textwrap.dedent(
     import asyncio, gc, json, sys, tempfile
     from pathlib import Path
     from api.app import create_app
-    from domain.commands import Roll
+    from domain.model.commands import Roll
     from domain.application.settings import DEFAULT_CACHE_EVENTS, store_env
     from domain.application.service import GameService
     from tests.bench.core import ROLL, new_game
@@ -453,10 +453,10 @@ class OneRowSnapshots:
         self._texts: dict[int, tuple[object, str]] = {}
 
     def __call__(self, state: Any) -> None:
-        from domain import codec, lifecycle
         from domain.adapters.snapshots import _SECRETS
         from domain.adapters.store import StateSnapshot
-        from domain.seqmap import SeqMap
+        from domain.model import codec, lifecycle
+        from domain.model.seqmap import SeqMap
 
         data = lifecycle.snapshot_of(state.model_copy(update={"unrevealed": SeqMap()}))
         data.pop("unrevealed", None)
@@ -597,8 +597,8 @@ def generated_games(db: str, count: int, events: int) -> list[tuple[str, str]]:
     folded again, written 1,000 events to a transaction, its due snapshot written as bucket
     rows). Only the per-command round trip to the store is left out, to make 10 million events
     in minutes."""
-    from domain import lifecycle
     from domain.application.writer import seal
+    from domain.model import lifecycle
 
     service = bootstrap(env=store_env(sqlite_path=db))
     made = []

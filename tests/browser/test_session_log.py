@@ -26,8 +26,8 @@ from api.pages.sessionlog import (
     session_log,
     with_archive,
 )
-from domain.draws import find_draws, find_objects
-from domain.envelope import chain_hash
+from domain.model.draws import find_draws, find_objects
+from domain.model.envelope import chain_hash
 from replay.archive import read_archive, records_from_envelopes
 from tests.browser.conftest import screenshot_path
 from tests.samples import SAMPLES

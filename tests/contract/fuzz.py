@@ -16,7 +16,7 @@ import annotated_types
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from domain.commands import Command
+from domain.model.commands import Command
 
 MARKER = "mk"
 

@@ -24,12 +24,12 @@ from fastapi.testclient import TestClient
 from pydantic import BaseModel
 
 from domain.application.service import GameService
-from domain.audience import PUBLIC, may_see
-from domain.commands import LIFECYCLE_COMMANDS, Command
-from domain.errors import KirokuError
-from domain.records import Recorded
-from domain.ruleset import Ruleset
-from domain.secrecy import Private, RulesView
+from domain.model.audience import PUBLIC, may_see
+from domain.model.commands import LIFECYCLE_COMMANDS, Command
+from domain.model.errors import KirokuError
+from domain.model.records import Recorded
+from domain.model.ruleset import Ruleset
+from domain.model.secrecy import Private, RulesView
 from tests.contract.fuzz import Fuzzer, Vocabulary
 from tests.table import Table
 

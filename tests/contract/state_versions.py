@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from domain.canonical import sha256_hex
-from domain.game import GAME_STATE_VERSION, GameState
+from domain.model.canonical import sha256_hex
+from domain.model.game import GAME_STATE_VERSION, GameState
 from domain.rulesets import all_rulesets
 from projections.views import PROJECTION_STATE, PROJECTION_VERSION
 

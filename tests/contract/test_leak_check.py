@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from domain import redaction
 from domain.application.service import GameService
+from domain.model import redaction
+from domain.model.secrecy import Private
 from domain.rulesets import ruleset_for
-from domain.secrecy import Private
 from tests.contract.play import GeneratedGame
 
 # A secret each game surely holds before the random play: an NPC's sheet (its skill a

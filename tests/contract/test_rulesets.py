@@ -17,13 +17,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from domain import lifecycle
 from domain.application.bootstrap import bootstrap
 from domain.application.service import GameService
 from domain.application.settings import store_env
-from domain.game import GameState
-from domain.records import Recorded
-from domain.ruleset import Ruleset
+from domain.model import lifecycle
+from domain.model.game import GameState
+from domain.model.records import Recorded
+from domain.model.ruleset import Ruleset
 from domain.rulesets import all_rulesets, ruleset_for
 from replay.archive import read_archive, records_from_envelopes
 from replay.history import History

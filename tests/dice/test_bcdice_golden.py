@@ -16,7 +16,7 @@ import pytest
 from domain.adapters.bcdice_engine import shared_engine
 from domain.application.settings import bcdice_dir
 from domain.dice.bcdice import result_json
-from domain.errors import KirokuError
+from domain.model.errors import KirokuError
 
 # Test-data keys: a system's id, or one of the common commands' (answered by DiceBot).
 SYSTEMS = (

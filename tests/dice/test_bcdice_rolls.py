@@ -12,9 +12,9 @@ from fastapi.testclient import TestClient
 
 from domain.adapters.bcdice_engine import BCDiceEngine, shared_engine
 from domain.application.service import GameService
-from domain.envelope import chain_hash, genesis_hash
-from domain.fairness import Draw, DrawTag
-from domain.verification import NotReevaluated, Unreadable
+from domain.model.envelope import chain_hash, genesis_hash
+from domain.model.fairness import Draw, DrawTag
+from domain.model.verification import NotReevaluated, Unreadable
 from replay.audit import audit
 from tests.table import Table
 
@@ -225,7 +225,7 @@ def test_a_killed_process_is_started_again() -> None:
 
 
 def test_the_log_colours_bcdice_s_own_verdict() -> None:
-    from domain.logline import roll_text
+    from domain.model.logline import roll_text
 
     def outcome(**flags: bool) -> str | None:
         result = {"explanation": "…", "faces": [1], "secret": False}

@@ -9,8 +9,8 @@ import rfc8785
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.canonical import canonical_json, canonical_request
-from domain.errors import KirokuError
+from domain.model.canonical import canonical_json, canonical_request
+from domain.model.errors import KirokuError
 
 # Keys and strings include astral characters, escapes and control characters on purpose.
 text = st.text(st.characters(min_codepoint=0, max_codepoint=0x10FFFF, exclude_categories=["Cs"]))

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from domain import lifecycle
-from domain.codec import seal
-from domain.commands import End, Note, Reveal, Roll, Start
-from domain.envelope import genesis_hash
-from domain.errors import Forbidden, RuleViolation
-from domain.fairness import Draw, DrawTag
-from domain.game import GameState
-from domain.lifecycle_events import DiceRolled, GameOptions, Revealed
-from domain.records import Draft
+from domain.model import lifecycle
+from domain.model.codec import seal
+from domain.model.commands import End, Note, Reveal, Roll, Start
+from domain.model.envelope import genesis_hash
+from domain.model.errors import Forbidden, RuleViolation
+from domain.model.fairness import Draw, DrawTag
+from domain.model.game import GameState
+from domain.model.lifecycle_events import DiceRolled, GameOptions, Revealed
+from domain.model.records import Draft
 from tests.decided import decide
 
 GAME = "6f1c1f4e-0000-4000-8000-000000000001"

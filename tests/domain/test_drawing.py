@@ -1,10 +1,10 @@
-"""Rulesets draw through domain.drawing; the draws verify like any roll."""
+"""Rulesets draw through domain.model.drawing; the draws verify like any roll."""
 
 from __future__ import annotations
 
 from domain import dice
-from domain.drawing import draw_dice, draw_roll, draw_shuffle
-from domain.draws import find_draws, recompute
+from domain.model.drawing import draw_dice, draw_roll, draw_shuffle
+from domain.model.draws import find_draws, recompute
 from tests.domain.test_decider import GAME, SEED, new_game
 
 

@@ -1,5 +1,5 @@
 """Decoding a stored event depends on the rulesets the bootstrap loaded, not on which modules
-happened to be imported (domain/events.py loads nothing by itself: no import circle)."""
+happened to be imported (domain/model/events.py loads nothing by itself: no import circle)."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ import sys
 
 import pytest
 
-from domain.errors import KirokuError
-from domain.events import event_from_parts
+from domain.model.errors import KirokuError
+from domain.model.events import event_from_parts
 
 
 def test_a_ruleset_event_decodes_in_a_fresh_process_after_the_bootstrap() -> None:
     code = (
         "import sys;"
-        "from domain.events import event_from_parts;"
+        "from domain.model.events import event_from_parts;"
         "assert 'domain.rulesets.ninja_slayer' not in sys.modules;"
         "from domain.application.bootstrap import load_rulesets;"
         "load_rulesets();"

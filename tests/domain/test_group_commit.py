@@ -16,11 +16,11 @@ from domain.adapters.repository import fold_one
 from domain.application.bootstrap import bootstrap
 from domain.application.service import GameService, NewGame, Outcome
 from domain.application.settings import store_env
-from domain.commands import Declare, End, Roll, Start
-from domain.errors import KirokuError
-from domain.game import GameState
-from domain.lifecycle_events import GameOptions
-from domain.verification import verify_chain
+from domain.model.commands import Declare, End, Roll, Start
+from domain.model.errors import KirokuError
+from domain.model.game import GameState
+from domain.model.lifecycle_events import GameOptions
+from domain.model.verification import verify_chain
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

@@ -15,9 +15,9 @@ import pytest
 from domain.application.bootstrap import bootstrap
 from domain.application.service import GameService, NewGame
 from domain.application.settings import store_env
-from domain.commands import Declare, Roll, Start
-from domain.errors import KirokuError
-from domain.lifecycle_events import GameOptions
+from domain.model.commands import Declare, Roll, Start
+from domain.model.errors import KirokuError
+from domain.model.lifecycle_events import GameOptions
 
 OTHERS = 300  # more than the 256 keys the state used to remember
 

@@ -2,7 +2,7 @@
 library only.
 
 Nothing from domain/ is used to verify: the chain, the seed, the commitments and every draw are
-recomputed here from the exported JSON, as a player with their own tool would. domain.fairness
+recomputed here from the exported JSON, as a player with their own tool would. domain.model.fairness
 is imported only for the statistical checks of the RNG itself at the bottom, and rfc8785 only
 to confirm that the canonical JSON below is RFC 8785 for the values Kiroku emits.
 """
@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 import rfc8785
 
-from domain.fairness import Draw, DrawTag
+from domain.model.fairness import Draw, DrawTag
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "reference" / "verification.md"
 

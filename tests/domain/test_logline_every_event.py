@@ -18,9 +18,9 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 import pytest
 from pydantic import BaseModel, ValidationError
 
-from domain.events import EVENT_TYPES, Event
-from domain.logline import LogLine, describe, humanize
-from domain.redaction import Disclosure, redact
+from domain.model.events import EVENT_TYPES, Event
+from domain.model.logline import LogLine, describe, humanize
+from domain.model.redaction import Disclosure, redact
 from domain.rulesets import all_rulesets, ruleset_for
 from replay.archive import read_archive, records_from_envelopes
 from tests.samples import SAMPLES

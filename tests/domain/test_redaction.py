@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from domain import lifecycle
-from domain.codec import seal
-from domain.commands import Note, Reveal
-from domain.game import GameState
-from domain.records import Recorded
-from domain.redaction import Disclosure, StaleDisclosure, redact
+from domain.model import lifecycle
+from domain.model.codec import seal
+from domain.model.commands import Note, Reveal
+from domain.model.game import GameState
+from domain.model.records import Recorded
+from domain.model.redaction import Disclosure, StaleDisclosure, redact
 from tests.decided import decide
 from tests.domain.test_decider import GAME, new_game
 

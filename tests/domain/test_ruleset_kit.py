@@ -11,18 +11,18 @@ from types import ModuleType
 
 import pytest
 
-from domain import lifecycle
+from domain.model import lifecycle
+from domain.model.table import Table
 from domain.rulesets import register, ruleset_for
-from domain.table import Table
 from tests.domain.test_decider import new_game
 
 HEADER = """
 from pydantic import BaseModel
-from domain.commands import Command
-from domain.events import Event
-from domain.records import Draft
-from domain.ruleset import Ruleset
-from domain.secrecy import RulesView
+from domain.model.commands import Command
+from domain.model.events import Event
+from domain.model.records import Draft
+from domain.model.ruleset import Ruleset
+from domain.model.secrecy import RulesView
 
 class State(BaseModel):
     pass

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import BaseModel, ConfigDict
 
-from domain.seqmap import SeqMap
+from domain.model.seqmap import SeqMap
 
 operations = st.lists(
     st.tuples(st.sampled_from(["set", "remove"]), st.integers(1, 2000), st.integers()),

@@ -6,9 +6,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 from domain.application.bootstrap import bootstrap
 from domain.application.service import NewGame
-from domain.commands import Declare, Start
-from domain.lifecycle_events import GameOptions
-from domain.verification import verify_chain
+from domain.model.commands import Declare, Start
+from domain.model.lifecycle_events import GameOptions
+from domain.model.verification import verify_chain
 
 
 def test_racing_appends_all_land_once_in_one_chain(sqlite_env: dict[str, str]) -> None:

@@ -7,17 +7,17 @@ from uuid import UUID
 
 import pytest
 
-from domain import codec, lifecycle
 from domain.adapters.cache import GameCache
 from domain.adapters.repository import fold_one
 from domain.adapters.snapshots import SNAPSHOT_INTERVAL, bucket_row_id, snapshot_interval
 from domain.adapters.store import StateSnapshot
 from domain.application.bootstrap import bootstrap
 from domain.application.service import GameService, NewGame
-from domain.commands import Declare, Reveal, Roll, Start
-from domain.game import GameState, SecretRecord
-from domain.lifecycle_events import GameOptions
-from domain.seqmap import SeqMap
+from domain.model import codec, lifecycle
+from domain.model.commands import Declare, Reveal, Roll, Start
+from domain.model.game import GameState, SecretRecord
+from domain.model.lifecycle_events import GameOptions
+from domain.model.seqmap import SeqMap
 
 
 def test_reload_from_snapshot_equals_a_full_fold(sqlite_env: dict[str, str]) -> None:

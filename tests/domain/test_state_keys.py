@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from domain import lifecycle
 from domain.adapters.snapshots import SNAPSHOT_INTERVAL
 from domain.application.bootstrap import bootstrap
 from domain.application.service import GameService, NewGame
-from domain.commands import Start
-from domain.game import GameState
-from domain.lifecycle_events import GameOptions
+from domain.model import lifecycle
+from domain.model.commands import Start
+from domain.model.game import GameState
+from domain.model.lifecycle_events import GameOptions
 from domain.rulesets.freeform import AdvancePhase
 from projections.runner import ViewRunner
 from projections.store import open_view_store

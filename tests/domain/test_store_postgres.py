@@ -11,15 +11,15 @@ from uuid import UUID
 
 import pytest
 
-from domain import lifecycle
 from domain.adapters.snapshots import SNAPSHOT_INTERVAL
 from domain.application.bootstrap import bootstrap
 from domain.application.service import GameService, NewGame
 from domain.application.settings import store_env
-from domain.commands import Declare, End, Note, Roll, Start
-from domain.errors import KirokuError
-from domain.game import GameState
-from domain.lifecycle_events import Declared, GameOptions
+from domain.model import lifecycle
+from domain.model.commands import Declare, End, Note, Roll, Start
+from domain.model.errors import KirokuError
+from domain.model.game import GameState
+from domain.model.lifecycle_events import Declared, GameOptions
 from domain.rulesets.freeform import AdvancePhase
 
 pytestmark = pytest.mark.postgres

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.text import (
+from domain.model.text import (
     BLANK_FILLERS,
     DIRECTION_MARKS,
     NONCHARACTERS,

@@ -10,10 +10,10 @@ import pytest
 
 from domain import dice
 from domain.application.service import GameService, NewGame
-from domain.commands import End, Note, Roll, Start
-from domain.envelope import chain_hash, genesis_hash
-from domain.lifecycle_events import GameOptions
-from domain.verification import verify
+from domain.model.commands import End, Note, Roll, Start
+from domain.model.envelope import chain_hash, genesis_hash
+from domain.model.lifecycle_events import GameOptions
+from domain.model.verification import verify
 
 Envelopes = list[dict[str, Any]]
 
@@ -121,7 +121,7 @@ def test_before_the_end_only_the_chain_is_checked(service: GameService) -> None:
 
 def forge_dropped_client_seed(envelopes: Envelopes) -> None:
     """Recompute a draw without the seat's client seed: faces follow, seeds do not."""
-    from domain.fairness import Draw, DrawTag
+    from domain.model.fairness import Draw, DrawTag
 
     game_id = envelopes[0]["game_id"]
     seed = reveal_of(envelopes, 1)["body"]["server_seed"]

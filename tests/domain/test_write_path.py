@@ -14,18 +14,18 @@ from typing import Any
 
 import pytest
 
-from domain import codec, lifecycle
 from domain.adapters.repository import fold_one, parse_game_id
 from domain.adapters.snapshots import SNAPSHOT_INTERVAL
 from domain.application.bootstrap import bootstrap
 from domain.application.service import GameService, NewGame
 from domain.application.settings import Settings, store_env
-from domain.commands import Declare, End, Roll, Start
-from domain.errors import KirokuError
-from domain.game import GameState
-from domain.lifecycle_events import GameOptions
-from domain.redaction import Disclosure, redact
-from domain.verification import verify_chain
+from domain.model import codec, lifecycle
+from domain.model.commands import Declare, End, Roll, Start
+from domain.model.errors import KirokuError
+from domain.model.game import GameState
+from domain.model.lifecycle_events import GameOptions
+from domain.model.redaction import Disclosure, redact
+from domain.model.verification import verify_chain
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

@@ -15,8 +15,8 @@ from fastapi.testclient import TestClient
 
 from domain import rulesets
 from domain.application.service import GameService
-from domain.commands import Start
-from domain.errors import Forbidden
+from domain.model.commands import Start
+from domain.model.errors import Forbidden
 from tests.table import Table
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "how-to" / "write-a-ruleset.md"

@@ -9,16 +9,16 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.audience import seat_actor
-from domain.commands import Command
-from domain.errors import RuleViolation
-from domain.events import Event
-from domain.lifecycle_events import GameCreated
-from domain.records import Draft, Recorded
-from domain.ruleset import DeclarationCheck, Ruleset
+from domain.model.audience import seat_actor
+from domain.model.commands import Command
+from domain.model.errors import RuleViolation
+from domain.model.events import Event
+from domain.model.lifecycle_events import GameCreated
+from domain.model.records import Draft, Recorded
+from domain.model.ruleset import DeclarationCheck, Ruleset
+from domain.model.secrecy import RulesView
+from domain.model.table import Table, TableView
 from domain.rulesets import register
-from domain.secrecy import RulesView
-from domain.table import Table, TableView
 
 
 class Sheet(BaseModel):

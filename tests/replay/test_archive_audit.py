@@ -15,8 +15,8 @@ from api.cli import main
 from domain.application.bootstrap import bootstrap
 from domain.application.service import GameService, NewGame
 from domain.application.settings import store_env
-from domain.commands import End, MakeRuling, Note, Roll, Start
-from domain.lifecycle_events import GameOptions
+from domain.model.commands import End, MakeRuling, Note, Roll, Start
+from domain.model.lifecycle_events import GameOptions
 from replay.archive import export_lines, read_archive
 from replay.audit import audit
 from tests.domain.test_verification import rechain

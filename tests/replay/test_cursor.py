@@ -8,10 +8,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from domain.application.service import GameService, NewGame
-from domain.commands import AddTab, Declare, End, Note, Reveal, Roll, Start
-from domain.errors import KirokuError
-from domain.game import DEFAULT_TABS
-from domain.lifecycle_events import GameOptions
+from domain.model.commands import AddTab, Declare, End, Note, Reveal, Roll, Start
+from domain.model.errors import KirokuError
+from domain.model.game import DEFAULT_TABS
+from domain.model.lifecycle_events import GameOptions
 from domain.rulesets.freeform import AdvancePhase
 from projections.runner import ViewRunner
 from projections.store import open_view_store

@@ -11,8 +11,8 @@ import pytest
 from textual.widgets import Footer, Input, Static
 
 from domain.application.service import GameService, NewGame
-from domain.commands import End, Note, Roll, Start
-from domain.lifecycle_events import GameOptions
+from domain.model.commands import End, Note, Roll, Start
+from domain.model.lifecycle_events import GameOptions
 from replay.archive import read_archive, records_from_envelopes
 from replay.cursor import ReplayCursor
 from replay.history import History

@@ -3,7 +3,7 @@
 `ja.po` and `en.po` sit beside this module and are read once at import, so nothing needs a
 compile step. A msgid is the English source text with `{name}` placeholders (str.format); the
 Jinja templates use the i18n extension (`{% trans %}`, `_()`), Python marks keys with `_()` here
-or `N_()` in the pure domain (domain/messages.py), and the ES modules look keys up with
+or `N_()` in the pure domain (domain/model/messages.py), and the ES modules look keys up with
 `t()` (static/i18n.js) in a JSON catalog the app serves from the same .po files.
 
 The language is chosen per browser: the `kiroku_lang` cookie the pages' switch sets, else

@@ -1,4 +1,4 @@
-// A log line on the page: the server describes each event for its reader (domain/logline.py);
+// A log line on the page: the server describes each event for its reader (domain/model/logline.py);
 // this only lays the description out. Every text goes in as text, never as markup.
 import { el } from "./api.js";
 import { lang, t } from "./i18n.js";

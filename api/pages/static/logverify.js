@@ -8,7 +8,7 @@ import { canonical, sha256Hex } from "./jcs.js";
 
 const ENVELOPE = ["game_id", "seq", "type", "actor", "at", "public", "sealed", "prev_hash"];
 const CHUNK = 4096; // digests computed side by side: Web Crypto is asynchronous
-const MAX_TEXT = 600; // domain/logline.py clips a line's text there
+const MAX_TEXT = 600; // domain/model/logline.py clips a line's text there
 
 class Bad extends Error {
   constructor(seq, why) { super(why); this.seq = seq; }
@@ -169,7 +169,7 @@ const clip = (text) => {
   return points.length <= MAX_TEXT ? text : points.slice(0, MAX_TEXT - 1).join("") + "…";
 };
 
-// The text the log shows for the events whose line is their own words (domain/logline.py);
+// The text the log shows for the events whose line is their own words (domain/model/logline.py);
 // null where the line is the ruleset's description (not re-derived here).
 function expectedText(e) {
   const p = e.public ?? {};
@@ -194,14 +194,14 @@ function expectedText(e) {
 }
 
 // Who says a line: the name it was said under, else the seat's name, "GM" or "System"
-// (domain/logline.py), with the seats' names as the record has them last.
+// (domain/model/logline.py), with the seats' names as the record has them last.
 function speakers(events) {
   const names = new Map((events[0]?.public?.seats ?? []).map((s) => [`seat:${s.seat}`, s.name]));
   for (const e of events) {
     if (e.type === "SeatJoined" && e.public?.name) names.set(`seat:${e.public.seat}`, e.public.name);
   }
   names.set("gm", "GM");
-  names.set("host", "Host"); // a game without a referee: its host (domain/logline.py)
+  names.set("host", "Host"); // a game without a referee: its host (domain/model/logline.py)
   names.set("system", "System");
   return (e) => String(e.public?.speaker || (names.get(e.actor) ?? e.actor));
 }

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from domain.audience import seat_actor
-from domain.commands import Command
-from domain.errors import RuleViolation
-from domain.records import Draft
+from domain.model.audience import seat_actor
+from domain.model.commands import Command
+from domain.model.errors import RuleViolation
+from domain.model.records import Draft
+from domain.model.table import acting_seat
 from domain.rulesets.chojin_locke.actions import must_pass
 from domain.rulesets.chojin_locke.card_events import AbilityCardUsed, AbilityUsed, UnnamedAbility
 from domain.rulesets.chojin_locke.cards import Ability
@@ -18,7 +19,6 @@ from domain.rulesets.chojin_locke.guards import playing
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState, Player
 from domain.rulesets.chojin_locke.turn import in_phase, my_turn
-from domain.table import acting_seat
 
 # 3.1's timing tags (「能力を使用するタイミング」); [対抗(X)] is matched by its prefix
 TIMINGS = frozenset({"全般", "通常", "戦闘", "主要", "支援", "先制", "戦闘前", "死亡時", "特殊"})

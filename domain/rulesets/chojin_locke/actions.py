@@ -6,9 +6,9 @@ from typing import Literal
 
 from pydantic import Field
 
-from domain.commands import Command
-from domain.errors import RuleViolation
-from domain.records import Draft
+from domain.model.commands import Command
+from domain.model.errors import RuleViolation
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke import recovery
 from domain.rulesets.chojin_locke.base_events import BaseMoved, TeleportGranted
 from domain.rulesets.chojin_locke.board import same_place, step

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from domain.lifecycle_events import Amended, GameCreated
-from domain.records import Recorded
-from domain.ruleset import DeclarationCheck
+from domain.model.lifecycle_events import Amended, GameCreated
+from domain.model.records import Recorded
+from domain.model.ruleset import DeclarationCheck
 from domain.rulesets.chojin_locke.combat.action_events import (
     CardActivated,
     DamageRolled,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from domain.audience import seat_actor
-from domain.commands import Command
-from domain.errors import KirokuError, RuleViolation
-from domain.records import Draft
+from domain.model.audience import seat_actor
+from domain.model.commands import Command
+from domain.model.errors import KirokuError, RuleViolation
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.base_events import (
     BaseEntered,
     BaseLaid,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from domain.commands import Command
-from domain.errors import RuleViolation
-from domain.records import Draft
+from domain.model.commands import Command
+from domain.model.errors import RuleViolation
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.actions import free_main, in_base
 from domain.rulesets.chojin_locke.base_events import BaseEntered, BaseMoved, KeyDestroyed
 from domain.rulesets.chojin_locke.declarations import check_declaration, declared_roll

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from domain.draws import DiceDraw
-from domain.events import Event
+from domain.model.draws import DiceDraw
+from domain.model.events import Event
 from domain.rulesets.chojin_locke.changes import board, player, players, turn
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.setup_events import Body, DeckOrder, SheetBody

@@ -3,7 +3,7 @@ and a sheet's special ability named aloud; each event with its fold."""
 
 from __future__ import annotations
 
-from domain.events import Event
+from domain.model.events import Event
 from domain.rulesets.chojin_locke.changes import board, player, turn, turned_face_up, without
 from domain.rulesets.chojin_locke.combat.exclusive import support_used
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE

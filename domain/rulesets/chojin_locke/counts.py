@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.errors import KirokuError, RuleViolation
+from domain.model.errors import KirokuError, RuleViolation
 
 # players → ((L), G, E, S), from the table in 4.1 of the 2020 basic rules
 COUNTS: dict[int, tuple[int, int, int, int]] = {

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from domain.audience import seat_actor
-from domain.errors import KirokuError
-from domain.records import Draft
+from domain.model.audience import seat_actor
+from domain.model.errors import KirokuError
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.cards import CharacterSheet
 from domain.rulesets.chojin_locke.counts import character_counts
 from domain.rulesets.chojin_locke.playing_cards import PlayingCard

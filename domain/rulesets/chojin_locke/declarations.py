@@ -6,10 +6,10 @@ true value: the message says the declaration is too high, not by how much.
 
 from __future__ import annotations
 
-from domain.errors import RuleViolation
+from domain.model.errors import RuleViolation
+from domain.model.table import Dice, Rolled
 from domain.rulesets.chojin_locke.state import Player
 from domain.rulesets.chojin_locke.stats import current
-from domain.table import Dice, Rolled
 
 STAT_NAMES = {
     "esp_level": "ESP能力レベル",

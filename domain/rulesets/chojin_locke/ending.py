@@ -3,7 +3,7 @@ revealed (as the lifecycle's own `end` does)."""
 
 from __future__ import annotations
 
-from domain.records import Draft
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.rules import ChojinTable
 from domain.rulesets.chojin_locke.turn_events import GameOver
 

@@ -3,7 +3,7 @@ victory window, stages and living characters)."""
 
 from __future__ import annotations
 
-from domain.errors import RuleViolation
+from domain.model.errors import RuleViolation
 from domain.rulesets.chojin_locke.rules import ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState, Player
 

@@ -6,9 +6,9 @@ from typing import Literal
 
 from pydantic import Field
 
-from domain.commands import Command
-from domain.errors import RuleViolation
-from domain.records import Draft
+from domain.model.commands import Command
+from domain.model.errors import RuleViolation
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.combat.flow import next_turn
 from domain.rulesets.chojin_locke.combat.flow_events import CombatTurnEnded
 from domain.rulesets.chojin_locke.ending import end_game

@@ -1,11 +1,11 @@
-"""How the table reads this ruleset's events in the log (domain/logline.py): one line each, as
+"""How the table reads this ruleset's events in the log (domain/model/logline.py): one line each, as
 the players would say it at the table (「席3: ESP能力レベル4を宣言、チェック成功」), from what the
 reader may see. A sheet, a card in hand, an ambush or a key is sealed to its holder: for anyone
 else its line says that it happened, never what it was."""
 
 from __future__ import annotations
 
-from domain.logline import roll_line
+from domain.model.logline import roll_line
 
 from . import base_events, card_events, party_events, setup_events, turn_events
 from .cards import CharacterSheet

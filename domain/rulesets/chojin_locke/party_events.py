@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from domain.events import Event
+from domain.model.events import Event
 from domain.rulesets.chojin_locke.changes import players, turn
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.state import ChojinState, PartyTeleport, Proposal

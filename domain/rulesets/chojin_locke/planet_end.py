@@ -3,8 +3,8 @@ cards go to them and to the 情報入手 holder, each sealed to its holder."""
 
 from __future__ import annotations
 
-from domain.audience import seat_actor
-from domain.records import Draft
+from domain.model.audience import seat_actor
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.card_events import (
     AbilityBody,
     AbilityCardDrawn,

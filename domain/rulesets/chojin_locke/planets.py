@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from domain.audience import seat_actor
-from domain.commands import Command
-from domain.errors import KirokuError, RuleViolation
-from domain.records import Draft
+from domain.model.audience import seat_actor
+from domain.model.commands import Command
+from domain.model.errors import KirokuError, RuleViolation
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.board import PLANETS, SQUARES, key
 from domain.rulesets.chojin_locke.counts import ambush_count, planet_card_count
 from domain.rulesets.chojin_locke.fields import PlanetNumber, SquareNumber

@@ -8,12 +8,12 @@ its events with their folds; the package imports them all and completes the rule
 
 from __future__ import annotations
 
-from domain.ruleset import Ruleset
+from domain.model.ruleset import Ruleset
+from domain.model.table import Table
 from domain.rulesets.chojin_locke.catalog import sample
 from domain.rulesets.chojin_locke.counts import check_player_count
 from domain.rulesets.chojin_locke.options import ChojinOptions
 from domain.rulesets.chojin_locke.state import ChojinState
-from domain.table import Table
 
 
 def _initial(options: ChojinOptions, seats: int) -> ChojinState:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from domain.commands import Command
-from domain.errors import RuleViolation
-from domain.records import Draft
+from domain.model.commands import Command
+from domain.model.errors import RuleViolation
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.dealing import deal_cards, deal_sheets
 from domain.rulesets.chojin_locke.guards import living, playing, stage
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable

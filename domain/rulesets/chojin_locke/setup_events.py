@@ -1,6 +1,6 @@
 """4.1 and 4.5's set-up events (deals, silhouettes, the planets), each with its fold.
 
-A `secret` field is sealed to the Draft's audience (domain/events.py).
+A `secret` field is sealed to the Draft's audience (domain/model/events.py).
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from domain.draws import DiceDraw, ShuffleDraw
-from domain.events import Event
+from domain.model.draws import DiceDraw, ShuffleDraw
+from domain.model.events import Event
 from domain.rulesets.chojin_locke.board import key
 from domain.rulesets.chojin_locke.cards import CharacterSheet
 from domain.rulesets.chojin_locke.changes import board, player, players

@@ -7,10 +7,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from domain.audience import seat_actor
-from domain.commands import Command
-from domain.errors import RuleViolation
-from domain.records import Draft
+from domain.model.audience import seat_actor
+from domain.model.commands import Command
+from domain.model.errors import RuleViolation
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.dealing import deal_cards
 from domain.rulesets.chojin_locke.guards import living, playing, stage
 from domain.rulesets.chojin_locke.planets import lay_planets

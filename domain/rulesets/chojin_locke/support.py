@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from domain.commands import Command
-from domain.errors import RuleViolation
-from domain.records import Draft
+from domain.model.commands import Command
+from domain.model.errors import RuleViolation
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.board import same_place
 from domain.rulesets.chojin_locke.combat.flow import support_turn
 from domain.rulesets.chojin_locke.combat.leaving import leaver_in_support

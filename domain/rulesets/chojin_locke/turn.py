@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from domain.commands import Command
-from domain.errors import RuleViolation
-from domain.records import Draft
+from domain.model.commands import Command
+from domain.model.errors import RuleViolation
+from domain.model.records import Draft
+from domain.model.table import acting_seat
 from domain.rulesets.chojin_locke import vigil
 from domain.rulesets.chojin_locke.base import lay_base
 from domain.rulesets.chojin_locke.base_events import BaseCardTurned
@@ -24,7 +25,6 @@ from domain.rulesets.chojin_locke.turn_events import (
     SquareTurned,
     TurnBegun,
 )
-from domain.table import acting_seat
 
 # 4.3 (l.684–685): the main actions after which a combat may be started: 移動 (a step, or to
 # another spaceport), テレポート移動 (a failed one too: it was the action taken), パス

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from domain.events import Event
-from domain.lifecycle_events import GameEnded, RollRecord
+from domain.model.events import Event
+from domain.model.lifecycle_events import GameEnded, RollRecord
 from domain.rulesets.chojin_locke import conversion, vigil
 from domain.rulesets.chojin_locke.board import key, twin_beside
 from domain.rulesets.chojin_locke.cards import CharacterSheet

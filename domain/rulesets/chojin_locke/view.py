@@ -13,7 +13,9 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict
 
-from domain.audience import GM, PUBLIC, seat_actor, seat_number
+from domain.model.audience import GM, PUBLIC, seat_actor, seat_number
+from domain.model.secrecy import NULL_WHEN_HIDDEN, Private, RulesView
+from domain.model.table import TableView
 from domain.rulesets.chojin_locke.base import entry_order
 from domain.rulesets.chojin_locke.cards import CharacterSheet
 from domain.rulesets.chojin_locke.combat.view import CombatView, combat_view
@@ -32,8 +34,6 @@ from domain.rulesets.chojin_locke.state import (
     Victory,
 )
 from domain.rulesets.chojin_locke.stats import current
-from domain.secrecy import NULL_WHEN_HIDDEN, Private, RulesView
-from domain.table import TableView
 
 _STATS = ("esp_level", "esp_power", "endurance", "willpower")
 

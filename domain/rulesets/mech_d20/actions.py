@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from domain.errors import RuleViolation
+from domain.model.errors import RuleViolation
 
 from .state import Turn
 

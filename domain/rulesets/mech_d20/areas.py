@@ -18,7 +18,7 @@ them out to take every unit inside but the user (ruling MD-028).
 
 from __future__ import annotations
 
-from domain.errors import KirokuError, RuleViolation
+from domain.model.errors import KirokuError, RuleViolation
 
 from . import geometry, sight
 from .sheet import Power

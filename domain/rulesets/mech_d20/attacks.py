@@ -12,13 +12,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.audience import GM, seat_number
-from domain.commands import Command
-from domain.errors import KirokuError, RuleViolation
-from domain.events import Event
-from domain.lifecycle_events import RollRecord
-from domain.records import Draft
-from domain.table import Table
+from domain.model.audience import GM, seat_number
+from domain.model.commands import Command
+from domain.model.errors import KirokuError, RuleViolation
+from domain.model.events import Event
+from domain.model.lifecycle_events import RollRecord
+from domain.model.records import Draft
+from domain.model.table import Table
 
 from . import advantage, attack_roll, conditions, guards, health
 from .attack_roll import Component, Defence

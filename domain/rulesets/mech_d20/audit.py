@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Literal
 
-from domain.lifecycle_events import GameCreated
-from domain.records import Recorded
-from domain.ruleset import DeclarationCheck
+from domain.model.lifecycle_events import GameCreated
+from domain.model.records import Recorded
+from domain.model.ruleset import DeclarationCheck
 
 from . import health
 from .attack_roll import NATURAL_CRIT

@@ -11,8 +11,8 @@ from collections.abc import Iterable, Iterator
 
 from pydantic import BaseModel, ConfigDict
 
-from domain.events import Event
-from domain.records import Draft
+from domain.model.events import Event
+from domain.model.records import Draft
 
 from . import durations, health
 from .effects import Effect

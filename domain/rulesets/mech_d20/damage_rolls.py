@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.commands import Command
-from domain.events import Event
-from domain.lifecycle_events import RollRecord
-from domain.records import Draft
-from domain.table import Table
+from domain.model.commands import Command
+from domain.model.events import Event
+from domain.model.lifecycle_events import RollRecord
+from domain.model.records import Draft
+from domain.model.table import Table
 
 from . import attack_roll, damage, guards, health
 from .attacks import own_rolls, public_numbers

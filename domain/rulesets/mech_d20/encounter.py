@@ -7,13 +7,13 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.audience import GM
-from domain.commands import Command
-from domain.errors import KirokuError, RuleViolation
-from domain.events import Event
-from domain.lifecycle_events import RollRecord
-from domain.records import Draft
-from domain.table import Table
+from domain.model.audience import GM
+from domain.model.commands import Command
+from domain.model.errors import KirokuError, RuleViolation
+from domain.model.events import Event
+from domain.model.lifecycle_events import RollRecord
+from domain.model.records import Draft
+from domain.model.table import Table
 
 from . import guards, health, initiative
 from .changes import with_units

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from domain.audience import GM
-from domain.errors import Forbidden, NotFound, RuleViolation
-from domain.table import Table
+from domain.model.audience import GM
+from domain.model.errors import Forbidden, NotFound, RuleViolation
+from domain.model.table import Table
 
 from .health import out
 from .state import Attack, Encounter, MechState, Turn, Unit

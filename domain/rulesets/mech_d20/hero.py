@@ -8,7 +8,7 @@ A 朦朧 unit may buy an action (L386), a 支配 one may not (L391); a 幻惑 on
 
 from __future__ import annotations
 
-from domain.errors import RuleViolation
+from domain.model.errors import RuleViolation
 
 from .state import Hero
 

@@ -7,12 +7,12 @@ from typing import Literal
 
 from pydantic import Field
 
-from domain.audience import GM, seat_number
-from domain.commands import Command
-from domain.errors import Forbidden, KirokuError, RuleViolation
-from domain.events import Event
-from domain.records import Draft
-from domain.table import Table
+from domain.model.audience import GM, seat_number
+from domain.model.commands import Command
+from domain.model.errors import Forbidden, KirokuError, RuleViolation
+from domain.model.events import Event
+from domain.model.records import Draft
+from domain.model.table import Table
 
 from . import actions, guards, health, hero
 from .attacks import AttackRolled, AttackSecret, own_rolls, public_numbers, roll_target

@@ -1,10 +1,10 @@
-"""How the table reads this ruleset's events in the log (domain/logline.py): one line each,
+"""How the table reads this ruleset's events in the log (domain/model/logline.py): one line each,
 from what the reader may see — the parts it is given are read back into the event, whose
 sealed part is None for a reader who may not see it, so an NPC's totals and hp never appear."""
 
 from __future__ import annotations
 
-from domain.lifecycle_events import RollRecord
+from domain.model.lifecycle_events import RollRecord
 
 from . import (
     attacks,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
-from domain.errors import KirokuError, RuleViolation
+from domain.model.errors import KirokuError, RuleViolation
 
 from . import areas, conditions, flanking, geometry, sight
 from .advantage import FLANKING

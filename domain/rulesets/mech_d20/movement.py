@@ -11,12 +11,12 @@ from typing import Literal
 
 from pydantic import Field
 
-from domain.audience import GM
-from domain.commands import Command
-from domain.errors import KirokuError, RuleViolation
-from domain.events import Event
-from domain.records import Draft
-from domain.table import Table
+from domain.model.audience import GM
+from domain.model.commands import Command
+from domain.model.errors import KirokuError, RuleViolation
+from domain.model.events import Event
+from domain.model.records import Draft
+from domain.model.table import Table
 
 from . import actions, conditions, geometry, guards, mapped, routes, sight, uses
 from .actions import ActionKind

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from domain.errors import KirokuError, RuleViolation
-from domain.records import Draft
-from domain.table import Table
+from domain.model.errors import KirokuError, RuleViolation
+from domain.model.records import Draft
+from domain.model.table import Table
 
 from . import conditions, geometry, guards, mapped, sight, triggers, uses
 from .grid import knows

@@ -17,7 +17,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.errors import KirokuError
+from domain.model.errors import KirokuError
 
 # Base64 of this many bytes fits the API's 64 KiB request body (api/limits.py) with the map.
 MAX_PICTURE_BYTES = 45_000

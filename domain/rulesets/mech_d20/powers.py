@@ -15,11 +15,11 @@ from typing import Literal
 
 from pydantic import Field
 
-from domain.commands import Command
-from domain.errors import KirokuError, NotFound, RuleViolation
-from domain.events import Event
-from domain.records import Draft
-from domain.table import Table
+from domain.model.commands import Command
+from domain.model.errors import KirokuError, NotFound, RuleViolation
+from domain.model.events import Event
+from domain.model.records import Draft
+from domain.model.table import Table
 
 from . import actions, advantage, conditions, guards, mapped, triggers, uses
 from .actions import ActionKind

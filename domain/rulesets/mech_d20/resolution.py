@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from domain.audience import GM
-from domain.commands import Command
-from domain.errors import Forbidden, RuleViolation
-from domain.events import Event
-from domain.records import Draft
-from domain.table import Table
+from domain.model.audience import GM
+from domain.model.commands import Command
+from domain.model.errors import Forbidden, RuleViolation
+from domain.model.events import Event
+from domain.model.records import Draft
+from domain.model.table import Table
 
 from . import conditions, guards, health, uses
 from .changes import EffectIds, with_units

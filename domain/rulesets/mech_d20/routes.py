@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import heapq
 
-from domain.errors import RuleViolation
+from domain.model.errors import RuleViolation
 
 from . import conditions, geometry
 from .grid import check_square, occupant, occupants

@@ -1,12 +1,12 @@
 """The ruleset's declaration: every command, event, fold, the view and the audit attach to it.
 
 Each mechanic module declares its own commands with their deciders and its events with their
-folds (domain/ruleset.py); `__init__` imports them all and completes the ruleset.
+folds (domain/model/ruleset.py); `__init__` imports them all and completes the ruleset.
 """
 
 from __future__ import annotations
 
-from domain.ruleset import Ruleset
+from domain.model.ruleset import Ruleset
 
 from .state import MechOptions, MechState
 

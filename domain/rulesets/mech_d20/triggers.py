@@ -7,7 +7,7 @@ away (L188); immediate actions answer any (L193).
 
 from __future__ import annotations
 
-from domain.errors import RuleViolation
+from domain.model.errors import RuleViolation
 
 from .state import Attack, Encounter
 

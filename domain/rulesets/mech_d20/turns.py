@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.commands import Command
-from domain.errors import KirokuError, RuleViolation
-from domain.events import Event
-from domain.lifecycle_events import RollRecord
-from domain.records import Draft
-from domain.table import Table
+from domain.model.commands import Command
+from domain.model.errors import KirokuError, RuleViolation
+from domain.model.events import Event
+from domain.model.lifecycle_events import RollRecord
+from domain.model.records import Draft
+from domain.model.table import Table
 
 from . import durations, guards, health, initiative, saves
 from .changes import EffectIds, damage, effects, end_effects, healing, with_units

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.audience import GM, seat_number
-from domain.commands import Command
-from domain.errors import Forbidden, KirokuError, RuleViolation
-from domain.events import Event
-from domain.lifecycle_events import Revealed
-from domain.records import Draft
-from domain.table import Table
+from domain.model.audience import GM, seat_number
+from domain.model.commands import Command
+from domain.model.errors import Forbidden, KirokuError, RuleViolation
+from domain.model.events import Event
+from domain.model.lifecycle_events import Revealed
+from domain.model.records import Draft
+from domain.model.table import Table
 
 from . import durations, guards, health
 from .changes import EffectIds, effects, end_effects, healing, with_units

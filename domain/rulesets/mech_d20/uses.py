@@ -8,7 +8,7 @@ ends or another [モード] is used (L136); a 支配 unit cannot be made to use 
 
 from __future__ import annotations
 
-from domain.errors import RuleViolation
+from domain.model.errors import RuleViolation
 
 from .sheet import MODE, SPIRIT, Power
 from .state import Unit

@@ -1,6 +1,6 @@
 """What each audience sees: players their units in full and the enemies' public state (name,
 半壊, out, conditions, powers used); the GM everything. Every number an audience may not see
-is a Private value (domain/secrecy.py), stripped in one place.
+is a Private value (domain/model/secrecy.py), stripped in one place.
 
 The dice commands a power and a waiting attack will roll (`1D20+9`, `2D8+6`) are its user's
 numbers: shown to whoever reads that unit's sheet, so the table's pane can say what a button
@@ -8,9 +8,9 @@ rolls. An attack roll's dice never carry the defence (seed notes §3)."""
 
 from __future__ import annotations
 
-from domain.audience import GM, PUBLIC
-from domain.secrecy import Private, RulesView
-from domain.table import TableView
+from domain.model.audience import GM, PUBLIC
+from domain.model.secrecy import Private, RulesView
+from domain.model.table import TableView
 
 from . import actions, conditions, health, routes
 from .attacks import plan

@@ -7,10 +7,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.audience import GM
-from domain.commands import Command
-from domain.errors import KirokuError, RuleViolation
-from domain.records import Draft
+from domain.model.audience import GM
+from domain.model.commands import Command
+from domain.model.errors import KirokuError, RuleViolation
+from domain.model.records import Draft
 
 from . import checks, guards
 from .characters import concentration, injured

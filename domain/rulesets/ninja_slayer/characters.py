@@ -6,10 +6,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from domain.audience import GM, seat_number
-from domain.commands import Command
-from domain.errors import Forbidden, KirokuError, RuleViolation
-from domain.records import Draft
+from domain.model.audience import GM, seat_number
+from domain.model.commands import Command
+from domain.model.errors import Forbidden, KirokuError, RuleViolation
+from domain.model.records import Draft
 
 from . import checks, guards
 from .difficulty import Modifier

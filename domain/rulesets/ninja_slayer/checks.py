@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from domain.audience import GM
-from domain.table import Dice, outcome
+from domain.model.audience import GM
+from domain.model.table import Dice, outcome
 
 from . import difficulty as ladder
 from .details import CheckDetail

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from domain.events import Event
-from domain.lifecycle_events import RollRecord
+from domain.model.events import Event
+from domain.model.lifecycle_events import RollRecord
 
 from .changes import character, combat, now, pending, with_characters, with_pending
 from .details import CheckDetail, Strike, StrikeDetails

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.records import Draft
+from domain.model.records import Draft
 
 from . import checks
 from .combat_events import DamageTaken, EvasionRolled

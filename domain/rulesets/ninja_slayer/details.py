@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from domain.lifecycle_events import RollRecord
+from domain.model.lifecycle_events import RollRecord
 
 from .difficulty import Modifier
 from .rolls import Pool

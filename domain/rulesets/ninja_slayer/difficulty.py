@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.errors import KirokuError
+from domain.model.errors import KirokuError
 
 LADDER: tuple[str, ...] = ("K", "E", "N", "H", "UH", "UH2", "UH3")
 NAMES = {

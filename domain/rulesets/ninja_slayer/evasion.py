@@ -6,9 +6,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.commands import Command
-from domain.errors import Forbidden, NotFound, RuleViolation
-from domain.records import Draft
+from domain.model.commands import Command
+from domain.model.errors import Forbidden, NotFound, RuleViolation
+from domain.model.records import Draft
 
 from . import checks, guards
 from .changes import pending

@@ -8,8 +8,8 @@ refuse: the deciders already checked.
 
 from __future__ import annotations
 
-from domain.events import Event
-from domain.lifecycle_events import Revealed
+from domain.model.events import Event
+from domain.model.lifecycle_events import Revealed
 
 from .changes import character, fresh, now, with_characters
 from .details import CheckDetail

@@ -14,11 +14,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from domain.audience import GM
-from domain.commands import Command
-from domain.errors import Forbidden, KirokuError, RuleViolation
-from domain.events import Event
-from domain.records import Draft
+from domain.model.audience import GM
+from domain.model.commands import Command
+from domain.model.errors import Forbidden, KirokuError, RuleViolation
+from domain.model.events import Event
+from domain.model.records import Draft
 
 from . import checks, guards
 from .campaign import stage

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from domain.audience import GM
-from domain.errors import Forbidden, NotFound, RuleViolation
+from domain.model.audience import GM
+from domain.model.errors import Forbidden, NotFound, RuleViolation
 
 from .rules import NinjaTable
 from .state import Character, Combat, NinjaState, Phase

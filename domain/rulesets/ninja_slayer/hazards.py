@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from domain.commands import Command
-from domain.errors import RuleViolation
-from domain.events import Event
-from domain.records import Draft
+from domain.model.commands import Command
+from domain.model.errors import RuleViolation
+from domain.model.events import Event
+from domain.model.records import Draft
 
 from . import guards
 from .changes import combat as with_combat

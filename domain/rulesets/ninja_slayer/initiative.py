@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.errors import RuleViolation
+from domain.model.errors import RuleViolation
 
 from .state import Character
 

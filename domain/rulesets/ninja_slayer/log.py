@@ -1,10 +1,10 @@
-"""How the table reads this ruleset's events in the log (domain/logline.py): one line each, in
+"""How the table reads this ruleset's events in the log (domain/model/logline.py): one line each, in
 the words of the rulebook (手番, 回避, サツバツ!), from what the reader may see — an NPC's sheet,
 pool and faces are sealed to the GM, so for anyone else its line gives the outcome alone."""
 
 from __future__ import annotations
 
-from domain.logline import roll_line
+from domain.model.logline import roll_line
 
 from . import combat_events as combat
 from . import events

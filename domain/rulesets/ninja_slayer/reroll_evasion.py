@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain.errors import RuleViolation
-from domain.records import Draft
+from domain.model.errors import RuleViolation
+from domain.model.records import Draft
 
 from . import checks, guards
 from .combat_events import DamageUndone

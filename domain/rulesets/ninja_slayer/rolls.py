@@ -1,6 +1,6 @@
 """Pools and the face patterns the rules read off a roll.
 
-A pool's dice are rolled by the table's dice (domain/table.py): a fair draw or, where the
+A pool's dice are rolled by the table's dice (domain/model/table.py): a fair draw or, where the
 game's dice policy allows, physical faces, exactly as the lifecycle's `roll` command takes them.
 """
 

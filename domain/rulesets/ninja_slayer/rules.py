@@ -7,8 +7,8 @@ them all and completes the ruleset (docs/rulesets/ninja-slayer/index.md).
 
 from __future__ import annotations
 
-from domain.ruleset import Ruleset
-from domain.table import Table
+from domain.model.ruleset import Ruleset
+from domain.model.table import Table
 
 from .state import NinjaOptions, NinjaState
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from domain.audience import GM
-from domain.commands import Command
-from domain.errors import Forbidden, KirokuError, RuleViolation
-from domain.records import Draft
+from domain.model.audience import GM
+from domain.model.commands import Command
+from domain.model.errors import Forbidden, KirokuError, RuleViolation
+from domain.model.records import Draft
 
 from . import guards
 from .combat_events import TableRolled

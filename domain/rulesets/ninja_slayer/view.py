@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from domain.audience import GM, PUBLIC
-from domain.secrecy import Private, RulesView
-from domain.table import TableView
+from domain.model.audience import GM, PUBLIC
+from domain.model.secrecy import Private, RulesView
+from domain.model.table import TableView
 
 from .atmosphere import elapsed
 from .initiative import initiative

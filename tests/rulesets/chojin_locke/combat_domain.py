@@ -14,20 +14,20 @@ from typing import Any, Literal
 import pytest
 
 from domain import dice
-from domain.draws import DiceDraw, ShuffleDraw
-from domain.envelope import Envelope
-from domain.errors import RuleViolation
-from domain.events import Event
-from domain.game import SeatState
-from domain.lifecycle_events import GameCreated, GameOptions, RollRecord, SeatInfo
-from domain.records import Draft, Recorded
+from domain.model.draws import DiceDraw, ShuffleDraw
+from domain.model.envelope import Envelope
+from domain.model.errors import RuleViolation
+from domain.model.events import Event
+from domain.model.game import SeatState
+from domain.model.lifecycle_events import GameCreated, GameOptions, RollRecord, SeatInfo
+from domain.model.records import Draft, Recorded
+from domain.model.table import Dice, Table
 from domain.rulesets.chojin_locke import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.audit import audit
 from domain.rulesets.chojin_locke.cards import Ability, Catalog, CombatCard, DamageRow, DamageTable
 from domain.rulesets.chojin_locke.catalog import sample
 from domain.rulesets.chojin_locke.combat.state import Combat, Fighter
 from domain.rulesets.chojin_locke.state import ChojinState, Player, Position, Turn
-from domain.table import Dice, Table
 
 CARDS = (
     CombatCard(name="ショックウェーブ", lv=1, kinds=("攻撃",), firepower=3, sync=True, count=4),

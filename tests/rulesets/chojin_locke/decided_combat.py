@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from domain.errors import KirokuError
+from domain.model.errors import KirokuError
 from domain.rulesets.chojin_locke.catalog import sample
 from domain.rulesets.chojin_locke.combat.state import Combat, Fighter
 from domain.rulesets.chojin_locke.state import ChojinState, Player, Position, Turn

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.events import Event
+from domain.model.events import Event
 from domain.rulesets.chojin_locke import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.card_events import AbilityCardUsed, AbilityUsed
 from domain.rulesets.chojin_locke.cards import Ability, AbilityCard

@@ -13,8 +13,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.errors import RuleViolation
-from domain.events import Event
+from domain.model.errors import RuleViolation
+from domain.model.events import Event
 from domain.rulesets.chojin_locke import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.cards import Ability, AbilityCard
 from domain.rulesets.chojin_locke.combat.death import (

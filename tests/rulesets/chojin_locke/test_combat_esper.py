@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.errors import Forbidden
+from domain.model.errors import Forbidden
 from domain.rulesets.chojin_locke.cards import CombatCard
 from domain.rulesets.chojin_locke.combat.action_events import (
     AttackLanded,

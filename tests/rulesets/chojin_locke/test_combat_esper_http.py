@@ -10,7 +10,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from domain.application.service import GameService
-from domain.lifecycle_events import GameCreated
+from domain.model.lifecycle_events import GameCreated
 from domain.rulesets.chojin_locke.combat.flow_events import CombatCardsDrawn
 from tests.rulesets.chojin_locke.combat_table import (
     combat,

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from domain.errors import Forbidden
+from domain.model.errors import Forbidden
 from domain.rulesets.chojin_locke.combat.action_events import AttackLanded, DamageRolled
 from domain.rulesets.chojin_locke.combat.conditions import CombatTurnSkipped, FaintEnded
 from domain.rulesets.chojin_locke.combat.fainting import Fainted

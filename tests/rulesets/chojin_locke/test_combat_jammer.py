@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from domain.errors import Forbidden
+from domain.model.errors import Forbidden
 from domain.rulesets.chojin_locke import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.combat.action_events import (
     AttackLanded,

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 
-from domain.events import Event
+from domain.model.events import Event
+from domain.model.secrecy import strip
 from domain.rulesets.chojin_locke import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.card_events import AbilityCardUsed, AbilityUsed
 from domain.rulesets.chojin_locke.cards import Ability
@@ -31,7 +32,6 @@ from domain.rulesets.chojin_locke.party_events import PartyDissolved
 from domain.rulesets.chojin_locke.state import Position
 from domain.rulesets.chojin_locke.turn_events import SheetOpened, SquareTurned, TurnBegun
 from domain.rulesets.chojin_locke.view import view
-from domain.secrecy import strip
 from tests.rulesets.chojin_locke.combat_domain import Fight, fight, refused
 
 P1, P2, P3 = "seat:1", "seat:2", "seat:3"

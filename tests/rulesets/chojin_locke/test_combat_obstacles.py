@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from domain.errors import Forbidden
-from domain.events import Event
+from domain.model.errors import Forbidden
+from domain.model.events import Event
 from domain.rulesets.chojin_locke.combat.action_events import AttackLanded, DamageRolled
 from domain.rulesets.chojin_locke.combat.death import FighterDied
 from domain.rulesets.chojin_locke.combat.flow_events import CombatTurnEnded

@@ -13,12 +13,13 @@ from collections.abc import Sequence
 
 import pytest
 
-from domain.commands import Command
-from domain.draws import ShuffleDraw
-from domain.errors import RuleViolation
-from domain.game import SeatState
-from domain.lifecycle_events import GameOptions, RollRecord
-from domain.records import Draft
+from domain.model.commands import Command
+from domain.model.draws import ShuffleDraw
+from domain.model.errors import RuleViolation
+from domain.model.game import SeatState
+from domain.model.lifecycle_events import GameOptions, RollRecord
+from domain.model.records import Draft
+from domain.model.table import Dice, Table
 from domain.rulesets.chojin_locke import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.catalog import sample
 from domain.rulesets.chojin_locke.changes import combat as changed_combat
@@ -28,7 +29,6 @@ from domain.rulesets.chojin_locke.combat.round_end import ContinueCombat, Discar
 from domain.rulesets.chojin_locke.combat.start import forced_targets
 from domain.rulesets.chojin_locke.combat.state import Combat, Fighter
 from domain.rulesets.chojin_locke.state import Board, ChojinState, Player, Position, Turn
-from domain.table import Dice, Table
 
 HERE = Position(planet=0, square=0)
 

@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.errors import RuleViolation
+from domain.model.errors import RuleViolation
 from domain.rulesets.chojin_locke.combat.action_events import CardActivated
 from tests.rulesets.chojin_locke.combat_domain import Fight, fight
 

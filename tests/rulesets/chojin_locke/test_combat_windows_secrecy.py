@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.errors import RuleViolation
+from domain.model.errors import RuleViolation
 from domain.rulesets.chojin_locke.cards import Ability, CombatCard
 from tests.rulesets.chojin_locke.combat_domain import Fight, fight
 

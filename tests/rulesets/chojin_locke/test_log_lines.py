@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.logline import describe
+from domain.model.logline import describe
 from domain.rulesets.chojin_locke import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.card_events import AbilityUsed, UnnamedAbility
 

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 from fastapi.testclient import TestClient
 
-from domain.errors import RuleViolation
+from domain.model.errors import RuleViolation
 from domain.rulesets.chojin_locke.counts import COUNTS, character_counts
 from tests.rulesets.chojin_locke.table import (
     cmd,

@@ -6,7 +6,7 @@ from fastapi.testclient import TestClient
 
 from domain.application.bootstrap import bootstrap
 from domain.application.service import GameService
-from domain.lifecycle import restore_state
+from domain.model.lifecycle import restore_state
 from tests.rulesets.chojin_locke.table import (
     cmd,
     end_turn,

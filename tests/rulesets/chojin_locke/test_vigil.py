@@ -7,7 +7,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from domain.application.service import GameService
-from domain.game import GameState
+from domain.model.game import GameState
 from domain.rulesets.chojin_locke.actions import Pass, Recover
 from domain.rulesets.chojin_locke.phases import role
 from domain.rulesets.chojin_locke.turn import NextPhase

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.errors import KirokuError
+from domain.model.errors import KirokuError
 from domain.rulesets.mech_d20.state import Encounter, MechState, Unit
 from tests.decided import DecidedGame
 

@@ -7,10 +7,10 @@ import json
 import re
 from typing import Any
 
-from domain import lifecycle
-from domain.commands import Reveal
-from domain.logline import describe
-from domain.redaction import Disclosure, redact
+from domain.model import lifecycle
+from domain.model.commands import Reveal
+from domain.model.logline import describe
+from domain.model.redaction import Disclosure, redact
 from domain.rulesets.mech_d20 import MECH_D20
 
 from .harness import Game

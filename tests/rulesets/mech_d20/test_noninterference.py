@@ -12,8 +12,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.logline import describe
-from domain.redaction import Disclosure, redact
+from domain.model.logline import describe
+from domain.model.redaction import Disclosure, redact
 from domain.rulesets.mech_d20 import MECH_D20
 
 from .harness import Game

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.errors import RuleViolation
+from domain.model.errors import RuleViolation
 from domain.rulesets.mech_d20 import actions, conditions, durations, hero, initiative, saves, uses
 from domain.rulesets.mech_d20.effects import Effect, FailedSave
 from domain.rulesets.mech_d20.sheet import Power

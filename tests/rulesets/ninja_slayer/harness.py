@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.errors import KirokuError
-from domain.lifecycle_events import DicePolicy
+from domain.model.errors import KirokuError
+from domain.model.lifecycle_events import DicePolicy
 from domain.rulesets.ninja_slayer.state import Character, Combat, NinjaState
 from tests.decided import DecidedGame
 

@@ -11,7 +11,7 @@ import pytest
 from pydantic import ValidationError
 
 from domain.dice import DiceError
-from domain.errors import KirokuError
+from domain.model.errors import KirokuError
 from domain.rulesets.ninja_slayer import NINJA_SLAYER
 from tests.decided import decide
 

@@ -8,8 +8,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from domain.events import Event
-from domain.lifecycle_events import RollRecord
+from domain.model.events import Event
+from domain.model.lifecycle_events import RollRecord
 from domain.rulesets.chojin_locke.changes import combat, fighter, player, without
 from domain.rulesets.chojin_locke.combat.exclusive import acted
 from domain.rulesets.chojin_locke.combat.state import Attack, Maintained

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 
 from pydantic import Field
 
-from domain.commands import Command
-from domain.errors import RuleViolation
-from domain.lifecycle_events import RollRecord
-from domain.records import Draft
+from domain.model.commands import Command
+from domain.model.errors import RuleViolation
+from domain.model.lifecycle_events import RollRecord
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.cards import COUNTER_ATTACK, MAIN, CombatCard, CombatKind
 from domain.rulesets.chojin_locke.combat import exclusive, illusion, jammer, negation
 from domain.rulesets.chojin_locke.combat.action_events import AttackLanded, CardActivated

@@ -14,7 +14,7 @@ combat runs starts no second combat (ruling CL-104).
 
 from __future__ import annotations
 
-from domain.records import Draft
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.combat.hands import look_ahead
 from domain.rulesets.chojin_locke.combat.joining_events import ArrivedOnSquare
 from domain.rulesets.chojin_locke.rules import ChojinTable

@@ -15,10 +15,10 @@ import re
 
 from pydantic import Field
 
-from domain.audience import seat_actor
-from domain.commands import Command
-from domain.errors import RuleViolation
-from domain.records import Draft
+from domain.model.audience import seat_actor
+from domain.model.commands import Command
+from domain.model.errors import RuleViolation
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.cards import Ability
 from domain.rulesets.chojin_locke.combat.before_events import (
     BeforeAbilityUsed,

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from domain.events import Event
-from domain.lifecycle_events import RollRecord
+from domain.model.events import Event
+from domain.model.lifecycle_events import RollRecord
 from domain.rulesets.chojin_locke.changes import combat, fighter
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.setup_events import Body

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from domain.events import Event
-from domain.records import Draft
+from domain.model.events import Event
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.changes import fighter
 from domain.rulesets.chojin_locke.combat.state import Combat, Fighter
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE

@@ -9,11 +9,11 @@ the judgement itself (`judge`): the roller's 2D6 on the table, as its event.
 
 from __future__ import annotations
 
-from domain.errors import RuleViolation
+from domain.model.errors import RuleViolation
+from domain.model.table import Dice
 from domain.rulesets.chojin_locke.cards import DamageTable
 from domain.rulesets.chojin_locke.combat.action_events import DamageRolled, Layer
 from domain.rulesets.chojin_locke.state import ChojinState
-from domain.table import Dice
 
 
 def table_of(state: ChojinState) -> DamageTable:

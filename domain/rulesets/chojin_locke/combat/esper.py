@@ -24,11 +24,11 @@ from typing import Literal
 
 from pydantic import Field
 
-from domain.commands import Command
-from domain.errors import RuleViolation
-from domain.events import Event
-from domain.lifecycle_events import RollRecord
-from domain.records import Draft
+from domain.model.commands import Command
+from domain.model.errors import RuleViolation
+from domain.model.events import Event
+from domain.model.lifecycle_events import RollRecord
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.changes import combat
 from domain.rulesets.chojin_locke.combat import jammer, square_npc
 from domain.rulesets.chojin_locke.combat.action_events import (

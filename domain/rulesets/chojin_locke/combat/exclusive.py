@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from domain.errors import RuleViolation
+from domain.model.errors import RuleViolation
 from domain.rulesets.chojin_locke.changes import combat, fighter
 from domain.rulesets.chojin_locke.combat.state import Combat
 from domain.rulesets.chojin_locke.state import ChojinState

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from domain.audience import seat_actor
-from domain.commands import Command
-from domain.errors import RuleViolation
-from domain.records import Draft
+from domain.model.audience import seat_actor
+from domain.model.commands import Command
+from domain.model.errors import RuleViolation
+from domain.model.records import Draft
+from domain.model.table import acting_seat
 from domain.rulesets.chojin_locke.combat import arrival
 from domain.rulesets.chojin_locke.combat.conditions import CombatTurnSkipped, skip_reason
 from domain.rulesets.chojin_locke.combat.flow_events import (
@@ -39,7 +40,6 @@ from domain.rulesets.chojin_locke.combat.state import Combat, CombatPhase, Fight
 from domain.rulesets.chojin_locke.guards import playing
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState
-from domain.table import acting_seat
 
 PHASES: tuple[CombatPhase, ...] = ("check", "support1", "main", "support2")
 

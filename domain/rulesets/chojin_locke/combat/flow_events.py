@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from domain.draws import ShuffleDraw
-from domain.events import Event
+from domain.model.draws import ShuffleDraw
+from domain.model.events import Event
 from domain.rulesets.chojin_locke.changes import combat, fighter, player, players, without
 from domain.rulesets.chojin_locke.combat.state import (
     Aftermath,

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from domain.audience import seat_actor
-from domain.records import Draft
+from domain.model.audience import seat_actor
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.combat.flow_events import (
     CardsBody,
     CombatCardsDrawn,

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from domain.errors import RuleViolation
-from domain.events import Event
-from domain.records import Draft
+from domain.model.errors import RuleViolation
+from domain.model.events import Event
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.cards import CombatCard
 from domain.rulesets.chojin_locke.combat.initiative import in_play
 from domain.rulesets.chojin_locke.combat.state import Attack, Fighter

@@ -4,8 +4,8 @@
 
 from __future__ import annotations
 
-from domain.errors import RuleViolation
-from domain.records import Draft
+from domain.model.errors import RuleViolation
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.combat.flow_events import InitiativeDealt
 from domain.rulesets.chojin_locke.combat.state import Fighter
 from domain.rulesets.chojin_locke.dealing import PLAYING_CARDS

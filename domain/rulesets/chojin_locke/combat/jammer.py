@@ -23,10 +23,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.commands import Command
-from domain.errors import RuleViolation
-from domain.events import Event
-from domain.records import Draft
+from domain.model.commands import Command
+from domain.model.errors import RuleViolation
+from domain.model.events import Event
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.changes import combat, fighter, player
 from domain.rulesets.chojin_locke.combat.action_events import CardActivated
 from domain.rulesets.chojin_locke.combat.death import look_ahead

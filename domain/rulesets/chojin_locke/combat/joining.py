@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from domain.commands import Command
-from domain.errors import RuleViolation
-from domain.records import Draft
+from domain.model.commands import Command
+from domain.model.errors import RuleViolation
+from domain.model.records import Draft
+from domain.model.table import Rolled
 from domain.rulesets.chojin_locke.board import key
 from domain.rulesets.chojin_locke.cards import Chart, ChartRow
 from domain.rulesets.chojin_locke.combat.joining_events import (
@@ -36,7 +37,6 @@ from domain.rulesets.chojin_locke.grid import cell_key
 from domain.rulesets.chojin_locke.guards import playing
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState, Player
-from domain.table import Rolled
 
 THERE_CHART = "実はそこにいたチャート"
 ALIVE_CHART = "実は生きていたチャート"

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from domain.events import Event
-from domain.lifecycle_events import RollRecord
+from domain.model.events import Event
+from domain.model.lifecycle_events import RollRecord
 from domain.rulesets.chojin_locke.changes import combat, player
 from domain.rulesets.chojin_locke.combat.state import Fighter, JoinRequest
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE

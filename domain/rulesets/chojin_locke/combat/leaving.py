@@ -16,11 +16,12 @@ square phase, or ends the turn as before when nobody left.
 
 from __future__ import annotations
 
-from domain.audience import seat_actor
-from domain.commands import Command
-from domain.errors import RuleViolation
-from domain.events import Event
-from domain.records import Draft
+from domain.model.audience import seat_actor
+from domain.model.commands import Command
+from domain.model.errors import RuleViolation
+from domain.model.events import Event
+from domain.model.records import Draft
+from domain.model.table import acting_seat
 from domain.rulesets.chojin_locke.board import key, same_place
 from domain.rulesets.chojin_locke.changes import combat, fighter, player
 from domain.rulesets.chojin_locke.combat.flow_events import (
@@ -40,7 +41,6 @@ from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.setup_events import DeckOrder
 from domain.rulesets.chojin_locke.state import Cell, ChojinState, Position
 from domain.rulesets.chojin_locke.turn import base_square_effect, end_turn, square_effect
-from domain.table import acting_seat
 
 ORDER: tuple[AftermathPhase, ...] = ("square", "support", "combat")
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from domain.commands import Command
-from domain.errors import RuleViolation
-from domain.events import Event
-from domain.records import Draft
+from domain.model.commands import Command
+from domain.model.errors import RuleViolation
+from domain.model.events import Event
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.changes import combat, fighter, turned_face_up
 from domain.rulesets.chojin_locke.combat import exclusive
 from domain.rulesets.chojin_locke.combat.activation import main_action, no_proxy

@@ -18,8 +18,8 @@ l.300, the card and the ESP power spent, and, as an answer, the attack evaded (l
 
 from __future__ import annotations
 
-from domain.events import Event
-from domain.records import Draft
+from domain.model.events import Event
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.changes import combat, fighter, without
 from domain.rulesets.chojin_locke.combat import jammer
 from domain.rulesets.chojin_locke.combat.action_events import CardActivated

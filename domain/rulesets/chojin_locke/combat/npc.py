@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from domain.audience import seat_actor
-from domain.errors import RuleViolation
-from domain.lifecycle_events import RollRecord
-from domain.records import Draft
+from domain.model.audience import seat_actor
+from domain.model.errors import RuleViolation
+from domain.model.lifecycle_events import RollRecord
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.cards import COUNTER_ATTACK, CombatCard
 from domain.rulesets.chojin_locke.combat import damage, illusion, jammer
 from domain.rulesets.chojin_locke.combat.action_events import (

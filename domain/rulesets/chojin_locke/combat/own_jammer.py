@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from domain.commands import Command
-from domain.errors import RuleViolation
-from domain.records import Draft
+from domain.model.commands import Command
+from domain.model.errors import RuleViolation
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.combat.activation import in_combat
 from domain.rulesets.chojin_locke.combat.conditions import fainted
 from domain.rulesets.chojin_locke.combat.jammer import attack_jammed

@@ -23,10 +23,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from domain.commands import Command
-from domain.errors import RuleViolation
-from domain.events import Event
-from domain.records import Draft
+from domain.model.commands import Command
+from domain.model.errors import RuleViolation
+from domain.model.events import Event
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.changes import combat, fighter, without
 from domain.rulesets.chojin_locke.combat.action_events import AttackLanded
 from domain.rulesets.chojin_locke.combat.activation import in_combat

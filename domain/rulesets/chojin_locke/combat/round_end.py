@@ -14,10 +14,11 @@ from collections import Counter
 
 from pydantic import Field
 
-from domain.audience import seat_actor
-from domain.commands import Command
-from domain.errors import RuleViolation
-from domain.records import Draft
+from domain.model.audience import seat_actor
+from domain.model.commands import Command
+from domain.model.errors import RuleViolation
+from domain.model.records import Draft
+from domain.model.table import acting_seat
 from domain.rulesets.chojin_locke.combat.conditions import fainted, faints_ending
 from domain.rulesets.chojin_locke.combat.flow_events import (
     CardsBody,
@@ -42,7 +43,6 @@ from domain.rulesets.chojin_locke.combat.state import Combat, Fighter
 from domain.rulesets.chojin_locke.guards import playing
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState
-from domain.table import acting_seat
 
 
 def running(state: ChojinState) -> Combat:

@@ -15,7 +15,7 @@ text (`square` left out) is not counted.
 
 from __future__ import annotations
 
-from domain.errors import RuleViolation
+from domain.model.errors import RuleViolation
 from domain.rulesets.chojin_locke.combat.state import Combat
 from domain.rulesets.chojin_locke.state import ChojinState
 

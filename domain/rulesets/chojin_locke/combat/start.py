@@ -4,9 +4,9 @@
 
 from __future__ import annotations
 
-from domain.commands import Command
-from domain.errors import RuleViolation
-from domain.records import Draft
+from domain.model.commands import Command
+from domain.model.errors import RuleViolation
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.board import key, same_place, silhouette_identity
 from domain.rulesets.chojin_locke.combat.flow_events import CombatStarted, released
 from domain.rulesets.chojin_locke.combat.leaving import aftermath_combat

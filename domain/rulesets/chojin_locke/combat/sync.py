@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from domain.commands import Command
-from domain.errors import RuleViolation
-from domain.records import Draft
+from domain.model.commands import Command
+from domain.model.errors import RuleViolation
+from domain.model.records import Draft
 from domain.rulesets.chojin_locke.cards import MAIN
 from domain.rulesets.chojin_locke.combat import jammer
 from domain.rulesets.chojin_locke.combat.action_events import CardActivated, SyncDeclined

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import TypedDict
 
-from domain.errors import RuleViolation
+from domain.model.errors import RuleViolation
 from domain.rulesets.chojin_locke.abilities import kind
 from domain.rulesets.chojin_locke.state import ChojinState, Player
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import rfc8785
 
-from domain.errors import KirokuError
-from domain.json_shape import REQUEST_DEPTH, shape_problem
+from domain.model.errors import KirokuError
+from domain.model.json_shape import REQUEST_DEPTH, shape_problem
 
 _MAX_SAFE = 2**53 - 1
 _plain = json.JSONEncoder(

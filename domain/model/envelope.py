@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from domain.canonical import canonical_json, sha256_hex
+from domain.model.canonical import canonical_json, sha256_hex
 
 GENESIS_PREFIX = "kiroku/genesis/v1:"
 

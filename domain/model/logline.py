@@ -15,9 +15,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from domain.audience import GM, HOST, SYSTEM, seat_number
-from domain.game import DEFAULT_TABS
-from domain.messages import N_
+from domain.model.audience import GM, HOST, SYSTEM, seat_number
+from domain.model.game import DEFAULT_TABS
+from domain.model.messages import N_
 
 MAIN_TAB = DEFAULT_TABS[0]
 SECRET_DICE = "シークレットダイス"

@@ -1,6 +1,6 @@
 """decide / evolve for the shared lifecycle, composed with the game's ruleset.
 
-`decide` is pure: randomness comes from the committed server seed (domain/fairness.py), and
+`decide` is pure: randomness comes from the committed server seed (domain/model/fairness.py), and
 salts, tokens and timestamps are added by the service when it appends.
 """
 
@@ -11,9 +11,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from domain import dice
-from domain.audience import GM, HOST, seat_actor, seat_number
-from domain.canonical import sha256_hex
-from domain.commands import (
+from domain.dice import bcdice
+from domain.dice.bcdice import DEFAULT_SYSTEM, Evaluation, split_command
+from domain.model.audience import GM, HOST, seat_actor, seat_number
+from domain.model.canonical import sha256_hex
+from domain.model.commands import (
     AddTab,
     Amend,
     Command,
@@ -28,13 +30,11 @@ from domain.commands import (
     Spoken,
     Start,
 )
-from domain.dice import bcdice
-from domain.dice.bcdice import DEFAULT_SYSTEM, Evaluation, split_command
-from domain.drawing import draw_dice, draw_roll, draw_shuffle
-from domain.draws import DiceDraw, ShuffleDraw, draw_numbers
-from domain.errors import Forbidden, KirokuError, NotFound, RuleViolation
-from domain.game import GAME_STATE_VERSION, GameState, SeatState, SecretRecord
-from domain.lifecycle_events import (
+from domain.model.drawing import draw_dice, draw_roll, draw_shuffle
+from domain.model.draws import DiceDraw, ShuffleDraw, draw_numbers
+from domain.model.errors import Forbidden, KirokuError, NotFound, RuleViolation
+from domain.model.game import GAME_STATE_VERSION, GameState, SeatState, SecretRecord
+from domain.model.lifecycle_events import (
     Amended,
     CredentialsRotated,
     Declared,
@@ -57,10 +57,10 @@ from domain.lifecycle_events import (
     SessionsRevoked,
     TabAdded,
 )
-from domain.logline import actor_name
-from domain.records import Draft, Recorded, ServerData
+from domain.model.logline import actor_name
+from domain.model.records import Draft, Recorded, ServerData
+from domain.model.table import Dice, Table
 from domain.rulesets import ruleset_for
-from domain.table import Dice, Table
 
 MAX_SEATS = 16
 

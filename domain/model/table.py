@@ -13,13 +13,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from domain.audience import GM, seat_number
 from domain.dice import RollResult
-from domain.draws import DiceDraw, ShuffleDraw
-from domain.errors import Forbidden, KirokuError, RuleViolation
-from domain.game import SeatState, Status
-from domain.lifecycle_events import GameEnded, GameOptions, RollRecord
-from domain.records import Draft
+from domain.model.audience import GM, seat_number
+from domain.model.draws import DiceDraw, ShuffleDraw
+from domain.model.errors import Forbidden, KirokuError, RuleViolation
+from domain.model.game import SeatState, Status
+from domain.model.lifecycle_events import GameEnded, GameOptions, RollRecord
+from domain.model.records import Draft
 
 S = TypeVar("S")
 

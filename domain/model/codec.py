@@ -10,9 +10,9 @@ from typing import Any
 
 from pydantic import BaseModel, Json
 
-from domain.envelope import Envelope, Sealed, chain_hash, commitment, new_salt
-from domain.events import event_from_parts
-from domain.records import Draft, Recorded, ServerData
+from domain.model.envelope import Envelope, Sealed, chain_hash, commitment, new_salt
+from domain.model.events import event_from_parts
+from domain.model.records import Draft, Recorded, ServerData
 
 
 def dumps(value: Any) -> str:

@@ -1,6 +1,6 @@
 """The ruleset kit: a ruleset is written once, checked at import.
 
-A ruleset is a decider (Chassaing) plugged into the shared lifecycle (domain/lifecycle.py):
+A ruleset is a decider (Chassaing) plugged into the shared lifecycle (domain/model/lifecycle.py):
 the lifecycle handles what every game has — seats, rolls, notes, rulings, reveals, the end —
 and hands the ruleset its own commands and every event. Each command is declared once, with
 its decider beside it; each event once, with its fold beside it (eventsourcing's aggregate7
@@ -37,15 +37,15 @@ from typing import Any, Generic, Literal, TypeVar, cast
 
 from pydantic import BaseModel, ValidationError, create_model
 
-from domain.canonical import sha256_hex
-from domain.commands import Command
-from domain.errors import KirokuError
-from domain.events import Event, register_event_type
-from domain.game import GameState
-from domain.lifecycle_events import GameCreated
-from domain.records import Draft, Recorded
-from domain.secrecy import RulesView, strip
-from domain.table import Table, TableView
+from domain.model.canonical import sha256_hex
+from domain.model.commands import Command
+from domain.model.errors import KirokuError
+from domain.model.events import Event, register_event_type
+from domain.model.game import GameState
+from domain.model.lifecycle_events import GameCreated
+from domain.model.records import Draft, Recorded
+from domain.model.secrecy import RulesView, strip
+from domain.model.table import Table, TableView
 
 S = TypeVar("S", bound=BaseModel)  # the ruleset's state
 Opt = TypeVar("Opt", bound=BaseModel)  # its options
@@ -234,7 +234,7 @@ class Ruleset(Generic[S, Opt]):
     def describes(self, event: type[Event]) -> Callable[[Describe], Describe]:
         """Declare how the table says one of this ruleset's events in the log: (kind, text)
         from the parts the reader may see (public, and the sealed body or None); see
-        domain/logline.py. Events nobody describes read in the default words."""
+        domain/model/logline.py. Events nobody describes read in the default words."""
 
         def declare(describe: Describe) -> Describe:
             self._open(f"a description of {event.__name__}")

@@ -20,8 +20,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
-from domain.errors import KirokuError
-from domain.text import PlayerName, PlayerText
+from domain.model.errors import KirokuError
+from domain.model.text import PlayerName, PlayerText
 
 COLOR = r"^#[0-9a-fA-F]{6}$"
 DEFAULT_COLOR = "#222222"

@@ -13,8 +13,8 @@ from pydantic import (
     model_serializer,
 )
 
-from domain.draws import DiceDraw
-from domain.events import Event
+from domain.model.draws import DiceDraw
+from domain.model.events import Event
 
 DicePolicy = Literal["server", "manual", "both"]
 
@@ -80,7 +80,7 @@ class SeatJoined(Event):
 
 
 class Spoken(Event):
-    """Chat metadata an event may carry (see domain.commands.Spoken); left out when unset, so
+    """Chat metadata an event may carry (see domain.model.commands.Spoken); left out when unset, so
     events without it keep their old public shape."""
 
     speaker: str | None = None

@@ -11,10 +11,10 @@ import time
 from dataclasses import dataclass
 from typing import Protocol
 
-from domain.audience import PUBLIC
-from domain.canonical import sha256_hex
-from domain.errors import Unauthorized
-from domain.game import GameState
+from domain.model.audience import PUBLIC
+from domain.model.canonical import sha256_hex
+from domain.model.errors import Unauthorized
+from domain.model.game import GameState
 
 
 class Games(Protocol):

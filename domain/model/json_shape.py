@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from domain.text import forbidden_character, problem_text
+from domain.model.text import forbidden_character, problem_text
 
 MAX_DEPTH = 32  # nested objects and arrays in one free value
 MAX_KEYS = 256  # keys in one object

@@ -11,8 +11,8 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
-from domain.draws import draw_fields
-from domain.errors import KirokuError
+from domain.model.draws import draw_fields
+from domain.model.errors import KirokuError
 
 EVENT_TYPES: dict[str, type[Event]] = {}
 

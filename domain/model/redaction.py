@@ -15,9 +15,9 @@ from collections.abc import Container
 from dataclasses import dataclass
 from typing import Any
 
-from domain.audience import may_see
-from domain.game import GameState
-from domain.records import Recorded
+from domain.model.audience import may_see
+from domain.model.game import GameState
+from domain.model.records import Recorded
 
 
 class StaleDisclosure(RuntimeError):

@@ -10,9 +10,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, computed_field
 
 from domain import dice
-from domain.canonical import sha256_hex
-from domain.draws import find_draws, find_objects, recompute
-from domain.envelope import chain_hash, commitment, genesis_hash
+from domain.model.canonical import sha256_hex
+from domain.model.draws import find_draws, find_objects, recompute
+from domain.model.envelope import chain_hash, commitment, genesis_hash
 
 # A stored event that could not even be read: (seq, why).
 Unreadable = tuple[int, str]

@@ -21,7 +21,7 @@ from itertools import islice
 
 from pydantic import BaseModel, ConfigDict
 
-from domain.canonical import canonical_json
+from domain.model.canonical import canonical_json
 
 _SPACE = 2**32
 

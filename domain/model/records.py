@@ -7,8 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from domain.envelope import Envelope
-from domain.events import Event
+from domain.model.envelope import Envelope
+from domain.model.events import Event
 
 
 class CommandKey(BaseModel):

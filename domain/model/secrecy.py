@@ -4,7 +4,7 @@ A ruleset's view is a `RulesView` model. Every part of it that not everyone may 
 `Private` value that names its audience; `strip` is the only way from a view to what an
 audience reads, so a field nobody marked cannot leak by being forgotten in one view function
 (boardgame.io's playerView, run on every output). The audience rule is the sealed bodies' rule
-(`domain.audience.may_see`): the GM reads what is addressed to anyone, nobody reads what is
+(`domain.model.audience.may_see`): the GM reads what is addressed to anyone, nobody reads what is
 addressed to no one, and `public` in the audience means everyone.
 """
 
@@ -17,7 +17,7 @@ from typing import Any, Generic, TypeVar, get_args, get_origin
 from pydantic import BaseModel, ConfigDict
 from pydantic_core import to_jsonable_python
 
-from domain.audience import PUBLIC, may_see
+from domain.model.audience import PUBLIC, may_see
 
 T = TypeVar("T")
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.dice import Expression, RollResult
-from domain.draws import DiceDraw, ShuffleDraw
-from domain.fairness import Draw, DrawTag, stream_words
-from domain.game import GameState
+from domain.model.draws import DiceDraw, ShuffleDraw
+from domain.model.fairness import Draw, DrawTag, stream_words
+from domain.model.game import GameState
 
 
 def _tag(state: GameState, number: int, entropy: str) -> DrawTag:

@@ -2,9 +2,8 @@
 
 A draw object is any JSON object in an event's public part or sealed body that has the keys
 "roll", "seeds" and "entropy": with the revealed server seed its outcome can be recomputed
-(see domain/fairness.py and docs/reference/verification.md). Rulesets embed these models wherever
-they
-draw, so one verifier checks every game.
+(see domain/model/fairness.py and docs/reference/verification.md). Rulesets embed these models
+wherever they draw, so one verifier checks every game.
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from typing import Any, get_args
 
 from pydantic import BaseModel
 
-from domain.fairness import Draw, DrawTag
+from domain.model.fairness import Draw, DrawTag
 
 
 class DiceDraw(DrawTag):

@@ -6,9 +6,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from domain.audience import GM, HOST, PUBLIC, seat_actor
-from domain.lifecycle_events import GameOptions
-from domain.seqmap import SeqMap
+from domain.model.audience import GM, HOST, PUBLIC, seat_actor
+from domain.model.lifecycle_events import GameOptions
+from domain.model.seqmap import SeqMap
 
 Status = Literal["setup", "started", "ended"]
 # Names GameState's shape and the lifecycle's folds: bump it when either changes, so stored

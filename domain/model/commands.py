@@ -7,10 +7,10 @@ from typing import Annotated, Any, Literal, Self
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from domain.audience import GM, HOST, is_audience
-from domain.draws import find_draws
-from domain.json_shape import shape_problem
-from domain.text import (
+from domain.model.audience import GM, HOST, is_audience
+from domain.model.draws import find_draws
+from domain.model.json_shape import shape_problem
+from domain.model.text import (
     FORBIDDEN_CHARACTER,
     PlayerName,
     PlayerText,
@@ -50,7 +50,7 @@ class Command(BaseModel):
     def _no_disguising_characters(self) -> Self:
         """Every text a command carries ends up in front of someone, so every string field of
         every command — a ruleset's too, typed `PlayerText` or not — is held to the rule of
-        domain/text.py (messages may break lines; `PlayerName` fields may not)."""
+        domain/model/text.py (messages may break lines; `PlayerName` fields may not)."""
         for field, text in _texts(self):
             found = forbidden_character(text)
             if found is not None:
@@ -173,7 +173,7 @@ class RevokeSessions(Command):
 
 
 def _bounded(value: dict[str, Any]) -> dict[str, Any]:
-    """Free JSON stays within domain/json_shape.py's bounds, so it can always be read back."""
+    """Free JSON stays within domain/model/json_shape.py's bounds, so it can always be read back."""
     problem = shape_problem(value)
     if problem is not None:
         raise PydanticCustomError(problem.code, "{detail}", {"detail": problem.message})
