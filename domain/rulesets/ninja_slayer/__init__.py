@@ -21,7 +21,6 @@ from . import (  # noqa: F401  (each module declares its commands or events)
     hazards,
     injuries,
     kaishaku,
-    log,
     movement,
     placement,
     table_rolls,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
+from domain.model.logline import roll_line
 
 from .changes import character, combat, now, pending, with_characters, with_pending
 from .details import CheckDetail, Strike, StrikeDetails
@@ -26,6 +27,16 @@ from .state import (
 )
 from .stats import evasion_dice
 from .tables import TableName
+from .words import (
+    ATMOSPHERE,
+    ATTACKS,
+    PHASES,
+    TABLES,
+    damage_words,
+    detail_words,
+    strike_words,
+    success_word,
+)
 
 
 @NINJA_SLAYER.event
@@ -62,6 +73,12 @@ def _began(state: NinjaState, event: CombatBegan, seq: int) -> NinjaState:
             "pc_ties": pc_ties,
         }
     )
+
+
+@NINJA_SLAYER.says(CombatBegan)
+def _combat_began_line(e: CombatBegan) -> str:
+    boss = " (ボス戦)" if e.boss_fight else ""
+    return f"戦闘開始{boss}: {'・'.join(e.participants)}"
 
 
 @NINJA_SLAYER.event
@@ -106,6 +123,11 @@ def _turn(state: NinjaState, event: TurnStarted, seq: int) -> NinjaState:
     )
 
 
+@NINJA_SLAYER.says(TurnStarted)
+def _turn_started_line(e: TurnStarted) -> str:
+    return f"ターン{e.turn} 手番の順: {' → '.join(e.order)}"
+
+
 @NINJA_SLAYER.event
 class PhaseChanged(Event):
     turn: int
@@ -136,6 +158,12 @@ def _phase(state: NinjaState, event: PhaseChanged, seq: int) -> NinjaState:
     return combat(state, **update)
 
 
+@NINJA_SLAYER.says(PhaseChanged)
+def _phase_changed_line(e: PhaseChanged) -> str:
+    who = f" {e.character}" if e.character else ""
+    return f"ターン{e.turn}{who} {PHASES[e.phase]}"
+
+
 @NINJA_SLAYER.event
 class WeaponSwitched(Event):
     character: str
@@ -147,6 +175,11 @@ def _switched(state: NinjaState, event: WeaponSwitched, seq: int) -> NinjaState:
     return combat(character(state, event.character, weapon=event.weapon), switched=True)
 
 
+@NINJA_SLAYER.says(WeaponSwitched)
+def _weapon_switched_line(e: WeaponSwitched) -> str:
+    return f"{e.character} 武器を持ち替え: {e.weapon}"
+
+
 @NINJA_SLAYER.event
 class Concentrated(Event):
     character: str
@@ -155,6 +188,11 @@ class Concentrated(Event):
 @NINJA_SLAYER.folds(Concentrated)
 def _concentrated(state: NinjaState, event: Concentrated, seq: int) -> NinjaState:
     return combat(state, concentrating=True)
+
+
+@NINJA_SLAYER.says(Concentrated)
+def _concentrated_line(e: Concentrated) -> str:
+    return f"{e.character} 集中状態 (移動なし、攻撃フェイズの判定の難易度-1)"
 
 
 @NINJA_SLAYER.event
@@ -170,6 +208,13 @@ def _moved(state: NinjaState, event: Moved, seq: int) -> NinjaState:
     if event.style == "連続側転":
         state = character(state, event.character, next_attack_difficulty=1)
     return state
+
+
+@NINJA_SLAYER.says(Moved)
+def _moved_line(e: Moved) -> str:
+    style = e.style or "通常移動"
+    outcome = "" if e.success is None else f": {success_word(e.success)}"
+    return f"{e.character} {style}{outcome}"
 
 
 @NINJA_SLAYER.event
@@ -206,6 +251,18 @@ def _attacked(state: NinjaState, event: AttackRolled, seq: int) -> NinjaState:
     )
 
 
+@NINJA_SLAYER.says(AttackRolled)
+def _attack_rolled_line(e: AttackRolled) -> str:
+    weapon = f" ({e.weapon})" if e.weapon else ""
+    style = f" {e.style}" if e.style else ""
+    strikes = "; ".join(strike_words(s) for s in e.strikes)
+    detail = e.detail or e.secret
+    rolls = " ".join(f"[{roll_line(s.roll)}]" for s in detail.strikes) if detail else ""
+    return f"{e.attacker} {ATTACKS[e.kind]}{weapon}{style} — {strikes}" + (
+        f" {rolls}" if rolls else ""
+    )
+
+
 @NINJA_SLAYER.event
 class OtherAction(Event):
     character: str
@@ -215,6 +272,11 @@ class OtherAction(Event):
 @NINJA_SLAYER.folds(OtherAction)
 def _other_action(state: NinjaState, event: OtherAction, seq: int) -> NinjaState:
     return combat(state, acted=True)
+
+
+@NINJA_SLAYER.says(OtherAction)
+def _other_action_line(e: OtherAction) -> str:
+    return f"{e.character}: {e.action}"
 
 
 @NINJA_SLAYER.event
@@ -274,6 +336,15 @@ def _evaded(state: NinjaState, event: EvasionRolled, seq: int) -> NinjaState:
     )
 
 
+@NINJA_SLAYER.says(EvasionRolled)
+def _evasion_rolled_line(e: EvasionRolled) -> str:
+    counter = (
+        f" カウンターカラテの権利: {'・'.join(e.counter_against)}" if e.counter_against else ""
+    )
+    detail = detail_words(e.detail or e.secret)
+    return f"{e.character} 回避: {success_word(e.success)} (成功数{e.successes}){counter}{detail}"
+
+
 @NINJA_SLAYER.event
 class DamageTaken(Event):
     character: str
@@ -310,6 +381,15 @@ def _taken(state: NinjaState, event: DamageTaken, seq: int) -> NinjaState:
     return combat(state, damages=damages, criticals=criticals)
 
 
+@NINJA_SLAYER.says(DamageTaken)
+def _damage_taken_line(e: DamageTaken) -> str:
+    status = "" if e.status == "active" else f" → {e.status}"
+    critical = f" ({e.unevaded_critical})" if e.unevaded_critical else ""
+    endured = f" ニンジャ耐久力の発露: 精神力-{e.endured}" if e.endured else ""
+    cut = f" (ダメージ軽減{e.reduced})" if e.reduced else ""
+    return f"{e.character} 体力-{e.amount - e.reduced - e.endured}{cut}{critical}{endured}{status}"
+
+
 @NINJA_SLAYER.event
 class DamageUndone(Event):
     """ニンジャ第六感 turned a failed evasion into a success: the damage it let through is gone."""
@@ -334,6 +414,12 @@ def _undone(state: NinjaState, event: DamageUndone, seq: int) -> NinjaState:
     return with_characters(state, found.model_copy(update={"now": current, "status": event.status}))
 
 
+@NINJA_SLAYER.says(DamageUndone)
+def _damage_undone_line(e: DamageUndone) -> str:
+    back = f"体力+{e.amount}" + (f" 精神力+{e.seishin}" if e.seishin else "")
+    return f"{e.character} ニンジャ第六感で回避成功: 受けたダメージは無かったことに ({back})"
+
+
 @NINJA_SLAYER.event
 class CounterKarate(Event):
     character: str
@@ -352,6 +438,12 @@ def _countered(state: NinjaState, event: CounterKarate, seq: int) -> NinjaState:
         next_damage=max(current.next_damage, event.damage.id + 1),
         counters=tuple(r for r in current.counters if r.holder != event.character),
     )
+
+
+@NINJA_SLAYER.says(CounterKarate)
+def _counter_karate_line(e: CounterKarate) -> str:
+    boost = f" ({e.enhancement})" if e.enhancement else ""
+    return f"{e.character} カウンターカラテ!{boost} {damage_words(e.damage)}"
 
 
 @NINJA_SLAYER.event
@@ -380,6 +472,15 @@ def _strike_rerolled(state: NinjaState, event: StrikeRerolled, seq: int) -> Ninj
     return combat(state, damages=damages, next_damage=next_damage)
 
 
+@NINJA_SLAYER.says(StrikeRerolled)
+def _strike_rerolled_line(e: StrikeRerolled) -> str:
+    replaced = f" (ダメージ#{e.replaces}を置き換え)" if e.replaces is not None else ""
+    return (
+        f"{e.attacker} #{e.of_seq}の{e.index}回目を振り直し — {strike_words(e.strike)}{replaced}"
+        + detail_words(e.detail or e.secret)
+    )
+
+
 @NINJA_SLAYER.event
 class AtmosphereRaised(Event):
     turn: int
@@ -389,6 +490,11 @@ class AtmosphereRaised(Event):
 @NINJA_SLAYER.folds(AtmosphereRaised)
 def _atmosphere(state: NinjaState, event: AtmosphereRaised, seq: int) -> NinjaState:
     return combat(state, atmosphere=event.level)
+
+
+@NINJA_SLAYER.says(AtmosphereRaised)
+def _atmosphere_raised_line(e: AtmosphereRaised) -> str:
+    return f"ターン{e.turn}終了: 難易度が{ATMOSPHERE.get(e.level, e.level)}モードに"
 
 
 @NINJA_SLAYER.event
@@ -406,6 +512,16 @@ def _wasshoi(state: NinjaState, event: WasshoiRolled, seq: int) -> NinjaState:
     return combat(state, wasshoi_rolled=True, wasshoi_success=event.success, entry_rolls=0)
 
 
+@NINJA_SLAYER.says(WasshoiRolled)
+def _wasshoi_rolled_line(e: WasshoiRolled) -> str:
+    outcome = (
+        f"ニンジャスレイヤー=サンが来る! ({e.highest})"
+        if e.success and e.highest
+        else success_word(e.success)
+    )
+    return f"Wasshoi! 判定 (目標値{e.target}): {outcome} [{roll_line(e.roll)}]"
+
+
 @NINJA_SLAYER.event
 class AtmosphereSet(Event):
     """The GM's call at a turn end: the atmosphere from the next turn, and where the turn count
@@ -419,6 +535,14 @@ class AtmosphereSet(Event):
 @NINJA_SLAYER.folds(AtmosphereSet)
 def _atmosphere_set(state: NinjaState, event: AtmosphereSet, seq: int) -> NinjaState:
     return combat(state, atmosphere=event.level, count_from=event.count_from)
+
+
+@NINJA_SLAYER.says(AtmosphereSet)
+def _atmosphere_set_line(e: AtmosphereSet) -> str:
+    return (
+        f"GM: アトモスフィアを{ATMOSPHERE.get(e.level, e.level)}モードに"
+        f" (経過ターン数はターン{e.count_from}から数える)"
+    )
 
 
 @NINJA_SLAYER.event
@@ -442,6 +566,13 @@ def _placed(state: NinjaState, event: CharactersPlaced, seq: int) -> NinjaState:
     ]
     state = with_characters(state, *ready)
     return combat(state, participants=participants, placed=True)
+
+
+@NINJA_SLAYER.says(CharactersPlaced)
+def _characters_placed_line(e: CharactersPlaced) -> str:
+    weapons = [f"{name}: {weapon}" for name, weapon in e.weapons.items()]
+    armed = f" (武器 {'、'.join(weapons)})" if weapons else ""
+    return f"新たなキャラの配置: {'・'.join(e.characters)} が戦闘に参加{armed}"
 
 
 @NINJA_SLAYER.event
@@ -474,6 +605,13 @@ def _table_rolled(state: NinjaState, event: TableRolled, seq: int) -> NinjaState
     return state
 
 
+@NINJA_SLAYER.says(TableRolled)
+def _table_rolled_line(e: TableRolled) -> str:
+    who = f"{e.attacker}→{e.target} " if e.attacker and e.target else ""
+    result = f"「{e.text}」" if e.text else f"{e.value} (表に該当なし)"
+    return f"{who}{TABLES[e.table]}: {result} [{roll_line(e.roll)}]"
+
+
 @NINJA_SLAYER.event
 class CombatEnded(Event):
     revived: tuple[str, ...] = ()
@@ -492,3 +630,9 @@ def _ended(state: NinjaState, event: CombatEnded, seq: int) -> NinjaState:
     return with_characters(state, *changed).model_copy(
         update={"combat": None, "attacks": {}, "evasions": {}}
     )
+
+
+@NINJA_SLAYER.says(CombatEnded)
+def _combat_ended_line(e: CombatEnded) -> str:
+    revived = f" 気絶から復帰: {'・'.join(e.revived)}" if e.revived else ""
+    return f"戦闘終了{revived}"

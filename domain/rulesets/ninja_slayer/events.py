@@ -18,6 +18,7 @@ from .rules import NINJA_SLAYER
 from .sheet import Kind, Sheet
 from .state import Character, CheckMemo, NinjaState, Status
 from .stats import FLOORED
+from .words import KINDS, STATS, detail_words, sheet_words, success_word
 
 CHECK_MEMORY = 64  # ニンジャ第六感 rerolls a recent check; older ones are forgotten
 
@@ -48,6 +49,12 @@ def _added(state: NinjaState, event: CharacterAdded, seq: int) -> NinjaState:
         now=fresh(sheet),
     )
     return with_characters(state, added)
+
+
+@NINJA_SLAYER.says(CharacterAdded)
+def _character_added_line(e: CharacterAdded) -> str:
+    owner = f" ({e.owner})" if e.owner.startswith("seat:") else ""
+    return f"{KINDS[e.kind]} {e.name}{owner} が登場{sheet_words(e.sheet or e.secret)}"
 
 
 @NINJA_SLAYER.folds(Revealed)
@@ -87,6 +94,14 @@ def _adjusted(state: NinjaState, event: CharacterAdjusted, seq: int) -> NinjaSta
     return state
 
 
+@NINJA_SLAYER.says(CharacterAdjusted)
+def _character_adjusted_line(e: CharacterAdjusted) -> str:
+    changes = [f"{STATS.get(k, k)}{v:+d}" for k, v in e.changes.items()]
+    if e.status:
+        changes.append(f"→ {e.status}")
+    return f"GM: {e.character} {' '.join(changes)} ({e.reason})"
+
+
 @NINJA_SLAYER.event
 class CheckRolled(Event):
     character: str
@@ -115,6 +130,18 @@ def _checked(state: NinjaState, event: CheckRolled, seq: int) -> NinjaState:
     return state.model_copy(update={"checks": {**kept, seq: memo}})
 
 
+@NINJA_SLAYER.says(CheckRolled)
+def _check_rolled_line(e: CheckRolled) -> str:
+    stat = f"【{e.stat}】" if e.stat else ""
+    again = f" (#{e.reroll_of}の振り直し)" if e.reroll_of else ""
+    detail = detail_words(e.detail or e.secret)
+    pattern = ""
+    if e.pattern:
+        pattern = f" 【{e.pattern.strip('【】')}】{'あり' if e.pattern_met else 'なし'}"
+    outcome = f"{success_word(e.success)} (成功数{e.successes})"
+    return f"{e.character} {stat}判定{again}: {outcome}{pattern}{detail}"
+
+
 @NINJA_SLAYER.event
 class AdrenalineBoost(Event):
     character: str
@@ -126,6 +153,11 @@ def _boosted(state: NinjaState, event: AdrenalineBoost, seq: int) -> NinjaState:
     return character(state, event.character, adrenaline_used=True)
 
 
+@NINJA_SLAYER.says(AdrenalineBoost)
+def _adrenaline_boost_line(e: AdrenalineBoost) -> str:
+    return f"{e.character} アドレナリン・ブースト (精神力-1)"
+
+
 @NINJA_SLAYER.event
 class SixthSense(Event):
     character: str
@@ -135,6 +167,11 @@ class SixthSense(Event):
 @NINJA_SLAYER.folds(SixthSense)
 def _sixth_sense(state: NinjaState, event: SixthSense, seq: int) -> NinjaState:
     return character(state, event.character, sixth_sense_used=True)
+
+
+@NINJA_SLAYER.says(SixthSense)
+def _sixth_sense_line(e: SixthSense) -> str:
+    return f"{e.character} ニンジャ第六感: #{e.of_seq}を振り直す"
 
 
 @NINJA_SLAYER.event
@@ -161,4 +198,12 @@ def _scenario_ended(state: NinjaState, event: ScenarioEnded, seq: int) -> NinjaS
         changed.append(found.model_copy(update=update))
     return with_characters(state, *changed).model_copy(
         update={"checks": {}, "pc_ties": (), "stage": "評価"}
+    )
+
+
+@NINJA_SLAYER.says(ScenarioEnded)
+def _scenario_ended_line(e: ScenarioEnded) -> str:
+    return (
+        "シナリオ本編の終了 → 評価: 即応ダイス・緊急回避ダイス・能力値ダメージ・"
+        "ニンジャ第六感が戻り、●部位損傷の×数は消える"
     )

@@ -24,10 +24,10 @@ from . import checks, guards
 from .campaign import stage
 from .changes import noted, with_characters
 from .fields import CharacterId
-from .log import STATS
 from .rules import NINJA_SLAYER, NinjaTable
 from .sheet import Sheet, Weapon
 from .state import NinjaState
+from .words import STATS
 
 ChangeKind = Literal["成長", "装備", "購入", "その他"]
 NUMBERS: dict[str, str] = {

@@ -1,0 +1,74 @@
+"""The words this ruleset's log lines are made of (the line of each event sits beside the
+event, in the module that declares it): the rulebook's names for its stats, phases, tables…"""
+
+from __future__ import annotations
+
+from domain.model.logline import roll_line
+
+from .details import CheckDetail, Strike
+from .sheet import Sheet
+from .state import Damage
+
+STATS = {
+    "karate": "カラテ",
+    "neuron": "ニューロン",
+    "wazamae": "ワザマエ",
+    "jitsu": "ジツ",
+    "tairyoku": "体力",
+    "seishin": "精神力",
+    "kyakuryoku": "脚力",
+    "dkk": "DKK",
+}
+PHASES = {
+    "turn_start": "ターン開始",
+    "teban_start": "手番開始",
+    "movement": "移動フェイズ",
+    "attack": "攻撃フェイズ",
+    "teban_end": "手番終了",
+    "turn_end": "ターン終了",
+}
+KINDS = {"pc": "PC", "boss": "ボス", "mob": "モブ"}
+ATTACKS = {
+    "melee": "近接攻撃",
+    "ranged": "遠隔攻撃",
+    "counter": "カウンターカラテ",
+    "hazard": "攻撃以外のダメージ",
+}
+ATMOSPHERE = {0: "通常", 1: "HARD", 2: "ULTRA-HARD"}
+
+
+def success_word(success: bool) -> str:
+    return "成功" if success else "失敗"
+
+
+def sheet_words(sheet: Sheet | None) -> str:
+    if sheet is None:
+        return ""
+    stats = " ".join(
+        f"{label}{getattr(sheet, key)}" for key, label in STATS.items() if getattr(sheet, key)
+    )
+    weapons = "・".join(w.name for w in sheet.weapons)
+    return f" 【{stats}】" + (f" 武器: {weapons}" if weapons else "")
+
+
+def detail_words(detail: CheckDetail | None) -> str:
+    """The pool, difficulty and roll, where the reader may see them."""
+    if detail is None:
+        return ""
+    patterns = " ".join(detail.patterns)
+    return f" [{roll_line(detail.roll)}]" + (f" {patterns}" if patterns else "")
+
+
+def damage_words(damage: Damage) -> str:
+    critical = f" {damage.critical}" if damage.critical else ""
+    return f"{damage.target}に{damage.amount}ダメージ (回避難易度{damage.difficulty}){critical}"
+
+
+def strike_words(strike: Strike) -> str:
+    if not strike.hit:
+        return f"{strike.target}: 失敗 (成功数{strike.successes})"
+    critical = f" {strike.critical}" if strike.critical else ""
+    return f"{strike.target}: 命中 (成功数{strike.successes}){critical}"
+
+
+TABLES = {"satsubatsu": "サツバツ・クリティカル表", "entry": "登場表", "danmaku": "弾幕表"}
