@@ -14,7 +14,6 @@ from domain.rulesets.chojin_locke import (  # noqa: F401  (each module declares 
     base_events,
     card_events,
     host,
-    log,
     party,
     party_events,
     planets,

@@ -11,6 +11,14 @@ from domain.rulesets.chojin_locke.changes import board, player, players, turn
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.setup_events import Body, DeckOrder, SheetBody
 from domain.rulesets.chojin_locke.state import Cell, ChojinState
+from domain.rulesets.chojin_locke.words import (
+    ENTRIES,
+    MOVES,
+    cell_words,
+    seat_words,
+    seats_words,
+    sheet_words,
+)
 
 
 class BaseLayout(Body):
@@ -29,6 +37,11 @@ class BaseLaid(Event):
 @CHOJIN_LOCKE.folds(BaseLaid)
 def _base_laid(state: ChojinState, event: BaseLaid, seq: int) -> ChojinState:
     return board(state, base=dict(event.secret.cards) if event.secret else {})
+
+
+@CHOJIN_LOCKE.says(BaseLaid)
+def _base_laid_line(e: BaseLaid) -> str:
+    return f"秘密基地を伏せて並べる (キー{e.keys}個)"
 
 
 class KeyBody(Body):
@@ -55,6 +68,12 @@ def _key_placed(state: ChojinState, event: KeyPlaced, seq: int) -> ChojinState:
     )
 
 
+@CHOJIN_LOCKE.says(KeyPlaced)
+def _key_placed_line(e: KeyPlaced) -> str:
+    where = f": {cell_words(Cell(row=e.secret.row, col=e.secret.col))}" if e.secret else ""
+    return f"{seat_words(e.seat)}がキーを置く{where}"
+
+
 @CHOJIN_LOCKE.event
 class BaseEntered(Event):
     seat: int
@@ -68,6 +87,11 @@ def _base_entered(state: ChojinState, event: BaseEntered, seq: int) -> ChojinSta
     if event.how == "intrusion":
         state = player(state, event.seat, intrusion_failures=0)
     return state
+
+
+@CHOJIN_LOCKE.says(BaseEntered)
+def _base_entered_line(e: BaseEntered) -> str:
+    return f"{seat_words(e.seat)}が{ENTRIES[e.how]} → {cell_words(e.to)}"
 
 
 @CHOJIN_LOCKE.event
@@ -97,6 +121,13 @@ def _base_begun(state: ChojinState, event: BaseStageBegun, seq: int) -> ChojinSt
     return players(state, *waiting).model_copy(update={"stage": "base"})
 
 
+@CHOJIN_LOCKE.says(BaseStageBegun)
+def _base_stage_begun_line(e: BaseStageBegun) -> str:
+    outside = f" (外: {seats_words(e.outside)})" if e.outside else ""
+    faces = f" 出目 {list(e.draw.faces)}" if e.draw else ""
+    return f"秘密基地編開始: 最初は{seat_words(e.first)}{outside}{faces}"
+
+
 @CHOJIN_LOCKE.event
 class BaseMoved(Event):
     seat: int
@@ -111,6 +142,11 @@ def _base_moved(state: ChojinState, event: BaseMoved, seq: int) -> ChojinState:
     return turn(players(state, *moved), main=event.how, teleport=None)
 
 
+@CHOJIN_LOCKE.says(BaseMoved)
+def _base_moved_line(e: BaseMoved) -> str:
+    return f"{seat_words(e.seat)}: {MOVES[e.how]} → {cell_words(e.to)}"
+
+
 @CHOJIN_LOCKE.event
 class TeleportGranted(Event):
     """秘密基地編: the teleport succeeded; the player now names the square it reaches."""
@@ -122,6 +158,11 @@ class TeleportGranted(Event):
 @CHOJIN_LOCKE.folds(TeleportGranted)
 def _teleport_granted(state: ChojinState, event: TeleportGranted, seq: int) -> ChojinState:
     return turn(state, teleport=event.squares)
+
+
+@CHOJIN_LOCKE.says(TeleportGranted)
+def _teleport_granted_line(e: TeleportGranted) -> str:
+    return f"{seat_words(e.seat)}: テレポート{e.squares}マス"
 
 
 @CHOJIN_LOCKE.event
@@ -144,6 +185,13 @@ def _base_turned(state: ChojinState, event: BaseCardTurned, seq: int) -> ChojinS
     return board(state, base=face_down, base_turned=turned)
 
 
+@CHOJIN_LOCKE.says(BaseCardTurned)
+def _base_card_turned_line(e: BaseCardTurned) -> str:
+    destroyed = " — 破壊" if e.destroyed else ""
+    cell = cell_words(Cell(row=e.row, col=e.col))
+    return f"{seat_words(e.seat)}が{cell}をめくる: {e.card} ({e.kind}){destroyed}"
+
+
 @CHOJIN_LOCKE.event
 class KeyDestroyed(Event):
     """2002: a Good character on a 重要拠点 declares 破壊."""
@@ -159,6 +207,11 @@ def _key_destroyed(state: ChojinState, event: KeyDestroyed, seq: int) -> ChojinS
     turned = {k: v for k, v in state.board.base_turned.items() if k != square}
     state = board(state, base_turned=turned, destroyed=[*state.board.destroyed, square])
     return turn(state, main="destroy")
+
+
+@CHOJIN_LOCKE.says(KeyDestroyed)
+def _key_destroyed_line(e: KeyDestroyed) -> str:
+    return f"{seat_words(e.seat)}が{cell_words(Cell(row=e.row, col=e.col))}のキーを破壊"
 
 
 @CHOJIN_LOCKE.event
@@ -177,3 +230,9 @@ def _inspected(state: ChojinState, event: SheetInspected, seq: int) -> ChojinSta
     if event.secret is not None:
         inspected = {**inspected, event.target: event.secret.sheet}
     return player(state, event.seat, inspections=looker.inspections - 1, inspected=inspected)
+
+
+@CHOJIN_LOCKE.says(SheetInspected)
+def _sheet_inspected_line(e: SheetInspected) -> str:
+    seen = f": {sheet_words(e.secret.sheet)}" if e.secret else ""
+    return f"{seat_words(e.seat)}が{seat_words(e.target)}のシートを見る{seen}"

@@ -9,6 +9,7 @@ from domain.rulesets.chojin_locke.combat.exclusive import support_used
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.setup_events import Body, DeckOrder
 from domain.rulesets.chojin_locke.state import ChojinState
+from domain.rulesets.chojin_locke.words import seat_words
 
 
 @CHOJIN_LOCKE.event
@@ -25,6 +26,11 @@ def _flipped(state: ChojinState, event: PlanetCardsFlipped, seq: int) -> ChojinS
     return board(state, unused=list(state.board.unused[len(event.cards) :]))
 
 
+@CHOJIN_LOCKE.says(PlanetCardsFlipped)
+def _planet_cards_flipped_line(e: PlanetCardsFlipped) -> str:
+    return f"{seat_words(e.seat)}が惑星カードをめくる: {'・'.join(e.cards)} (獲得 {e.gains})"
+
+
 @CHOJIN_LOCKE.event
 class AbilityDeckShuffled(Event):
     secret: DeckOrder | None = None
@@ -36,6 +42,11 @@ def _ability_deck(state: ChojinState, event: AbilityDeckShuffled, seq: int) -> C
         return state
     shuffled = [event.secret.deck[i] for i in event.secret.draw.order]
     return board(state, ability_deck=shuffled)
+
+
+@CHOJIN_LOCKE.says(AbilityDeckShuffled)
+def _ability_deck_shuffled_line(e: AbilityDeckShuffled) -> str:
+    return "能力カードの山を切り混ぜる"
 
 
 class AbilityBody(Body):
@@ -56,6 +67,12 @@ def _ability_drawn(state: ChojinState, event: AbilityCardDrawn, seq: int) -> Cho
     hand = [*state.players[event.seat].abilities, card]
     state = player(state, event.seat, abilities=hand)
     return board(state, ability_deck=without(state.board.ability_deck, card))
+
+
+@CHOJIN_LOCKE.says(AbilityCardDrawn)
+def _ability_card_drawn_line(e: AbilityCardDrawn) -> str:
+    card = f": {e.secret.card}" if e.secret else ""
+    return f"{seat_words(e.seat)}が能力カードを引く{card}"
 
 
 @CHOJIN_LOCKE.event
@@ -81,6 +98,13 @@ def _ability_used(state: ChojinState, event: AbilityCardUsed, seq: int) -> Choji
         # 5.2 l.968: a combat turn's support action; [攻撃]/[逃避] as 3.1 l.293–300 say
         return support_used(state, event.seat, event.tags, event.escaped)
     return turn(state, main="ability") if event.main else state
+
+
+@CHOJIN_LOCKE.says(AbilityCardUsed)
+def _ability_card_used_line(e: AbilityCardUsed) -> str:
+    tags = f" [{'・'.join(e.tags)}]" if e.tags else ""
+    left = " — 戦闘から離脱" if e.escaped else ""
+    return f"{seat_words(e.seat)}が能力カード「{e.card}」を使う{tags}: {e.text}{left}"
 
 
 class UnnamedAbility(Body):
@@ -132,3 +156,16 @@ def _ability_used_from_sheet(state: ChojinState, event: AbilityUsed, seq: int) -
     if "支援" in used.tags and used.ability is not None:
         return turn(state, supported=[*state.turn.supported, used.ability])
     return state
+
+
+@CHOJIN_LOCKE.says(AbilityUsed)
+def _ability_used_line(e: AbilityUsed) -> str:
+    """A named ability reads with its name; one used without it (3.1, lines 261–262, 373) as
+    the table heard it — 「能力を使う」 or 「代理を使う」 — plus, for its user, the sealed name."""
+    if e.ability is not None:
+        tags = f" [{'・'.join(e.tags)}]" if e.tags else ""
+        left = " — 戦闘から離脱" if e.escaped else ""
+        return f"{seat_words(e.seat)}が能力「{e.ability}」を使う{tags}{left}"
+    said = "代理を使う" if e.proxy else "能力を使う (名前は伏せて)"
+    mine = f" — 秘密: 「{e.secret.ability}」" if e.secret is not None else ""
+    return f"{seat_words(e.seat)}が{said}{mine}"

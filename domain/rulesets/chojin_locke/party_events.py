@@ -9,6 +9,7 @@ from domain.model.events import Event
 from domain.rulesets.chojin_locke.changes import players, turn
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.state import ChojinState, PartyTeleport, Proposal
+from domain.rulesets.chojin_locke.words import seat_words, seats_words
 
 
 @CHOJIN_LOCKE.event
@@ -23,6 +24,11 @@ def _proposed(state: ChojinState, event: PartyProposed, seq: int) -> ChojinState
         leader=event.leader, partners=list(event.partners), waiting=list(event.partners)
     )
     return turn(state.model_copy(update={"proposal": proposal}), main="party")
+
+
+@CHOJIN_LOCKE.says(PartyProposed)
+def _party_proposed_line(e: PartyProposed) -> str:
+    return f"{seat_words(e.leader)}がパーティを提案: {seats_words(e.partners)}"
 
 
 @CHOJIN_LOCKE.event
@@ -42,6 +48,11 @@ def _party_answered(state: ChojinState, event: PartyAnswered, seq: int) -> Choji
     return state.model_copy(update={"proposal": proposal.model_copy(update={"waiting": waiting})})
 
 
+@CHOJIN_LOCKE.says(PartyAnswered)
+def _party_answered_line(e: PartyAnswered) -> str:
+    return f"{seat_words(e.seat)}: パーティに{'加わる' if e.accepts else '加わらない'}"
+
+
 @CHOJIN_LOCKE.event
 class PartyFormed(Event):
     leader: int
@@ -55,6 +66,11 @@ def _formed(state: ChojinState, event: PartyFormed, seq: int) -> ChojinState:
     ]
     parties = {**state.parties, event.leader: list(event.partners)}
     return players(state, *partners).model_copy(update={"parties": parties, "proposal": None})
+
+
+@CHOJIN_LOCKE.says(PartyFormed)
+def _party_formed_line(e: PartyFormed) -> str:
+    return f"パーティ結成: {seat_words(e.leader)} と {seats_words(e.partners)}"
 
 
 @CHOJIN_LOCKE.event
@@ -75,6 +91,11 @@ def _dissolved(state: ChojinState, event: PartyDissolved, seq: int) -> ChojinSta
         if state.players[s].condition == "partner"
     ]
     return players(state, *released).model_copy(update={"parties": parties})
+
+
+@CHOJIN_LOCKE.says(PartyDissolved)
+def _party_dissolved_line(e: PartyDissolved) -> str:
+    return f"{seat_words(e.leader)}のパーティ解散" + (" (強制)" if e.forced else "")
 
 
 @CHOJIN_LOCKE.event
@@ -111,4 +132,14 @@ def _party_teleport(state: ChojinState, event: PartyTeleportDeclared, seq: int) 
     return turn(
         state,
         party_teleport=pending.model_copy(update={"declared": declared, "waiting": waiting}),
+    )
+
+
+@CHOJIN_LOCKE.says(PartyTeleportDeclared)
+def _party_teleport_declared_line(e: PartyTeleportDeclared) -> str:
+    direction = {"left": " 左へ", "right": " 右へ", None: ""}[e.direction]
+    faces = f" 出目 {list(e.faces)}" if e.faces else ""
+    return (
+        f"{seat_words(e.seat)}: パーティでテレポート ESP能力レベル{e.declared}を宣"
+        f"言{direction}{faces}"
     )

@@ -17,6 +17,7 @@ from domain.rulesets.chojin_locke.changes import board, player, players
 from domain.rulesets.chojin_locke.playing_cards import PlayingCard
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.state import Board, ChojinState, Player, Position
+from domain.rulesets.chojin_locke.words import SIDES, seat_words, seats_words, sheet_words
 
 
 class Body(BaseModel):
@@ -43,6 +44,11 @@ class SheetsShuffled(Event):
     secret: DeckOrder | None = None
 
 
+@CHOJIN_LOCKE.says(SheetsShuffled)
+def _sheets_shuffled_line(e: SheetsShuffled) -> str:
+    return f"キャラクターシートを切り混ぜる (第{e.deal}配布)"
+
+
 CHOJIN_LOCKE.ignores(SheetsShuffled)  # the sheets dealt from it say what each seat holds
 
 
@@ -59,6 +65,12 @@ def _sheet_dealt(state: ChojinState, event: SheetDealt, seq: int) -> ChojinState
     sheet = event.secret.sheet if event.secret else None
     dealt = players(state, holder.model_copy(update={"sheet": sheet}))
     return dealt.model_copy(update={"deals": event.deal})
+
+
+@CHOJIN_LOCKE.says(SheetDealt)
+def _sheet_dealt_line(e: SheetDealt) -> str:
+    sheet = f": {sheet_words(e.secret.sheet)}" if e.secret else ""
+    return f"{seat_words(e.seat)}にキャラクターシートを配る (第{e.deal}配布){sheet}"
 
 
 @CHOJIN_LOCKE.event
@@ -78,6 +90,12 @@ def _refused(state: ChojinState, event: SheetRefused, seq: int) -> ChojinState:
     return player(state, event.seat, **update)
 
 
+@CHOJIN_LOCKE.says(SheetRefused)
+def _sheet_refused_line(e: SheetRefused) -> str:
+    which = "前のシートに戻す" if e.kind == "refuse_previous" else "シートを拒否"
+    return f"{seat_words(e.seat)}: {which}"
+
+
 @CHOJIN_LOCKE.event
 class CharactersFixed(Event):
     evil: int  # Evil sheets dealt: the rebalancing threshold
@@ -86,6 +104,11 @@ class CharactersFixed(Event):
 @CHOJIN_LOCKE.folds(CharactersFixed)
 def _fixed(state: ChojinState, event: CharactersFixed, seq: int) -> ChojinState:
     return state.model_copy(update={"fixed": True})
+
+
+@CHOJIN_LOCKE.says(CharactersFixed)
+def _characters_fixed_line(e: CharactersFixed) -> str:
+    return f"キャラクター確定 (悪 {e.evil}人)"
 
 
 # ----------------------------------------------------------------------------- silhouettes
@@ -105,6 +128,11 @@ def _cards_shuffled(state: ChojinState, event: CardsShuffled, seq: int) -> Choji
     )
 
 
+@CHOJIN_LOCKE.says(CardsShuffled)
+def _cards_shuffled_line(e: CardsShuffled) -> str:
+    return f"トランプを切り混ぜる ({seats_words(e.seats)}に配る)"
+
+
 @CHOJIN_LOCKE.event
 class CardDealt(Event):
     seat: int
@@ -114,6 +142,13 @@ class CardDealt(Event):
 @CHOJIN_LOCKE.folds(CardDealt)
 def _card_dealt(state: ChojinState, event: CardDealt, seq: int) -> ChojinState:
     return player(state, event.seat, card=event.secret)
+
+
+@CHOJIN_LOCKE.says(CardDealt)
+def _card_dealt_line(e: CardDealt) -> str:
+    card = e.secret
+    shown = f": {'黒' if card.color == 'black' else '赤'}の{card.rank}" if card else ""
+    return f"{seat_words(e.seat)}にトランプを配る{shown}"
 
 
 class SilhouetteBody(Body):
@@ -133,6 +168,12 @@ def _chosen(state: ChojinState, event: SilhouetteChosen, seq: int) -> ChojinStat
     if event.secret is None:
         return state
     return player(state, event.seat, silhouette=event.secret.silhouette)
+
+
+@CHOJIN_LOCKE.says(SilhouetteChosen)
+def _silhouette_chosen_line(e: SilhouetteChosen) -> str:
+    chosen = f": {e.secret.silhouette}" if e.secret else ""
+    return f"{seat_words(e.seat)}がシルエットカードを選ぶ{chosen}"
 
 
 @CHOJIN_LOCKE.event
@@ -171,6 +212,17 @@ def _revealed(state: ChojinState, event: SilhouettesRevealed, seq: int) -> Choji
     )
 
 
+@CHOJIN_LOCKE.says(SilhouettesRevealed)
+def _silhouettes_revealed_line(e: SilhouettesRevealed) -> str:
+    shown = ", ".join(
+        f"{seat_words(seat)} {name} ({SIDES[e.sides[seat]]})"
+        if seat in e.sides
+        else f"{seat_words(seat)} {name}"
+        for seat, name in sorted(e.silhouettes.items())
+    )
+    return f"シルエット公開: {shown}"
+
+
 @CHOJIN_LOCKE.event
 class SilhouetteChanged(Event):
     seat: int
@@ -189,6 +241,11 @@ def _changed(state: ChojinState, event: SilhouetteChanged, seq: int) -> ChojinSt
     )
 
 
+@CHOJIN_LOCKE.says(SilhouetteChanged)
+def _silhouette_changed_line(e: SilhouetteChanged) -> str:
+    return f"{seat_words(e.seat)}のシルエット: {e.silhouette} ({SIDES[e.side]})"
+
+
 @CHOJIN_LOCKE.event
 class RebalanceClosed(Event):
     balanced: bool
@@ -198,6 +255,12 @@ class RebalanceClosed(Event):
 @CHOJIN_LOCKE.folds(RebalanceClosed)
 def _rebalance_closed(state: ChojinState, event: RebalanceClosed, seq: int) -> ChojinState:
     return state.model_copy(update={"stage": "ambush" if event.balanced else "silhouettes"})
+
+
+@CHOJIN_LOCKE.says(RebalanceClosed)
+def _rebalance_closed_line(e: RebalanceClosed) -> str:
+    redeal = f"、配り直し: {seats_words(e.redeal)}" if e.redeal else ""
+    return f"陣営の調整を終える ({'釣り合い' if e.balanced else '不均衡'}{redeal})"
 
 
 # ----------------------------------------------------------------------------- the planets (4.5)
@@ -226,6 +289,11 @@ def _planets(state: ChojinState, event: PlanetsLaid, seq: int) -> ChojinState:
         left = [deck.deck[i] for i in deck.draw.order[event.cards :]]
         laid = Board(cards=dict(event.secret.cards), unused=left)
     return state.model_copy(update={"stage": "ambush", "board": laid})
+
+
+@CHOJIN_LOCKE.says(PlanetsLaid)
+def _planets_laid_line(e: PlanetsLaid) -> str:
+    return f"惑星カード{e.cards}枚を伏せて並べる (伏兵{e.ambushes})"
 
 
 class AmbushBody(Body):
@@ -257,6 +325,12 @@ def _ambush(state: ChojinState, event: AmbushPlaced, seq: int) -> ChojinState:
     )
 
 
+@CHOJIN_LOCKE.says(AmbushPlaced)
+def _ambush_placed_line(e: AmbushPlaced) -> str:
+    where = f": 惑星{e.secret.planet}のマス{e.secret.square}" if e.secret else ""
+    return f"{seat_words(e.seat)}が伏兵を置く{where}"
+
+
 @CHOJIN_LOCKE.event
 class PieceEntered(Event):
     seat: int
@@ -266,6 +340,11 @@ class PieceEntered(Event):
 @CHOJIN_LOCKE.folds(PieceEntered)
 def _entered(state: ChojinState, event: PieceEntered, seq: int) -> ChojinState:
     return player(state, event.seat, position=Position(planet=event.planet, square=0))
+
+
+@CHOJIN_LOCKE.says(PieceEntered)
+def _piece_entered_line(e: PieceEntered) -> str:
+    return f"{seat_words(e.seat)}のコマが惑星{e.planet}に入る"
 
 
 @CHOJIN_LOCKE.event
@@ -278,3 +357,11 @@ class PlanetStageBegun(Event):
 @CHOJIN_LOCKE.folds(PlanetStageBegun)
 def _begun(state: ChojinState, event: PlanetStageBegun, seq: int) -> ChojinState:
     return state.model_copy(update={"stage": "planet"})
+
+
+@CHOJIN_LOCKE.says(PlanetStageBegun)
+def _planet_stage_begun_line(e: PlanetStageBegun) -> str:
+    return (
+        f"惑星編開始: 手番順 {seats_words(e.order)}"
+        f" (最初は{seat_words(e.first)}, 出目 {e.draw.faces})"
+    )

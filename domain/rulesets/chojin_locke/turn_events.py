@@ -8,6 +8,7 @@ from typing import Literal
 
 from domain.model.events import Event
 from domain.model.lifecycle_events import GameEnded, RollRecord
+from domain.model.logline import roll_line
 from domain.rulesets.chojin_locke import conversion, vigil
 from domain.rulesets.chojin_locke.board import key, twin_beside
 from domain.rulesets.chojin_locke.cards import CharacterSheet
@@ -31,6 +32,20 @@ from domain.rulesets.chojin_locke.state import (
     Turn,
     Victory,
 )
+from domain.rulesets.chojin_locke.words import (
+    ACTIONS,
+    ENDINGS,
+    MOVES,
+    PHASES,
+    PURPOSES,
+    STAGE_ENDS,
+    STATS,
+    place_words,
+    seat_words,
+    seats_words,
+    sheet_words,
+    success_word,
+)
 
 
 @CHOJIN_LOCKE.event
@@ -43,6 +58,11 @@ class PhaseEntered(Event):
 def _phase(state: ChojinState, event: PhaseEntered, seq: int) -> ChojinState:
     assert state.turn is not None
     return turn(state, phase=event.phase)
+
+
+@CHOJIN_LOCKE.says(PhaseEntered)
+def _phase_entered_line(e: PhaseEntered) -> str:
+    return f"{seat_words(e.seat)} {PHASES.get(e.phase, e.phase)}"
 
 
 @CHOJIN_LOCKE.event
@@ -64,6 +84,12 @@ def _turn_begun(state: ChojinState, event: TurnBegun, seq: int) -> ChojinState:
         must_pass=state.rules == "2020" and twin_beside(state, event.seat),
     )
     return vigil.turn_begun(state.model_copy(update={"turn": begun}))
+
+
+@CHOJIN_LOCKE.says(TurnBegun)
+def _turn_begun_line(e: TurnBegun) -> str:
+    skipped = f" (飛ばす: {seats_words(e.skipped)})" if e.skipped else ""
+    return f"{seat_words(e.seat)}の手番 ({e.number}){skipped}"
 
 
 @CHOJIN_LOCKE.event
@@ -89,6 +115,16 @@ def _checked(state: ChojinState, event: Checked, seq: int) -> ChojinState:
     return state
 
 
+@CHOJIN_LOCKE.says(Checked)
+def _checked_line(e: Checked) -> str:
+    roll = f" [{roll_line(e.roll)}]" if e.roll else ""
+    reason = f" ({e.reason})" if e.reason else ""
+    return (
+        f"{seat_words(e.seat)}: {STATS[e.stat]}{e.declared}を宣言、"
+        f"{PURPOSES[e.purpose]}{success_word(e.success)}{roll}{reason}"
+    )
+
+
 @CHOJIN_LOCKE.event
 class Moved(Event):
     seat: int
@@ -101,6 +137,11 @@ def _moved(state: ChojinState, event: Moved, seq: int) -> ChojinState:
     party = state.party_of(event.seat)  # partners move with their leader
     moved = [state.players[s].model_copy(update={"position": event.to}) for s in party]
     return turn(players(state, *moved), main=event.how)
+
+
+@CHOJIN_LOCKE.says(Moved)
+def _moved_line(e: Moved) -> str:
+    return f"{seat_words(e.seat)}: {MOVES[e.how]} → {place_words(e.to)}"
 
 
 @CHOJIN_LOCKE.event
@@ -127,6 +168,13 @@ def _acted(state: ChojinState, event: Acted, seq: int) -> ChojinState:
     return state
 
 
+@CHOJIN_LOCKE.says(Acted)
+def _acted_line(e: Acted) -> str:
+    stat = f" {STATS.get(e.stat, e.stat)}" if e.stat else ""
+    target = f" → {seat_words(e.target)}" if e.target is not None else ""
+    return f"{seat_words(e.seat)}: {ACTIONS[e.action]}{stat}{target}"
+
+
 @CHOJIN_LOCKE.event
 class EscapeChecked(Event):
     seat: int
@@ -144,6 +192,16 @@ def _escape(state: ChojinState, event: EscapeChecked, seq: int) -> ChojinState:
         return player(state, event.seat, condition="normal", prison_failures=0)
     failures = state.players[event.seat].prison_failures + 1
     return player(state, event.seat, prison_failures=failures)
+
+
+@CHOJIN_LOCKE.says(EscapeChecked)
+def _escape_checked_line(e: EscapeChecked) -> str:
+    escaped = "脱出" if e.escaped else "脱出できず"
+    roll = roll_line(e.roll)
+    return (
+        f"{seat_words(e.seat)} 脱出判定 ({e.modifier:+d}) 計{e.total}: {e.result} — {escaped} "
+        f"[{roll}]"
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -166,6 +224,14 @@ def _turned(state: ChojinState, event: SquareTurned, seq: int) -> ChojinState:
     return board(state, cards=face_down, turned={**state.board.turned, square: event.card})
 
 
+@CHOJIN_LOCKE.says(SquareTurned)
+def _square_turned_line(e: SquareTurned) -> str:
+    return (
+        f"{seat_words(e.seat)}が惑星{e.planet}のマス{e.square}をめくる: {e.card} ({e.kind})"
+        f" {e.text}"
+    )
+
+
 @CHOJIN_LOCKE.event
 class SheetOpened(Event):
     seat: int
@@ -176,6 +242,11 @@ class SheetOpened(Event):
 @CHOJIN_LOCKE.folds(SheetOpened)
 def _opened(state: ChojinState, event: SheetOpened, seq: int) -> ChojinState:
     return player(state, event.seat, sheet_open=True)
+
+
+@CHOJIN_LOCKE.says(SheetOpened)
+def _sheet_opened_line(e: SheetOpened) -> str:
+    return f"{seat_words(e.seat)}がシートを公開: {sheet_words(e.sheet)} — {e.faction}"
 
 
 @CHOJIN_LOCKE.event
@@ -202,6 +273,14 @@ def _converted(state: ChojinState, event: Converted, seq: int) -> ChojinState:
     return players(state, target)
 
 
+@CHOJIN_LOCKE.says(Converted)
+def _converted_line(e: Converted) -> str:
+    return (
+        f"{seat_words(e.seat)}が{seat_words(e.target)}を{e.faction}に説得:"
+        f" {success_word(e.success)}"
+    )
+
+
 @CHOJIN_LOCKE.event
 class VictoryDeclared(Event):
     seat: int
@@ -220,6 +299,15 @@ def _declared(state: ChojinState, event: VictoryDeclared, seq: int) -> ChojinSta
     return state.model_copy(update={"victory": pending})
 
 
+@CHOJIN_LOCKE.says(VictoryDeclared)
+def _victory_declared_line(e: VictoryDeclared) -> str:
+    sole = "単独" if e.sole else ""
+    return (
+        f"{seat_words(e.seat)}が{e.faction}の{sole}勝利を宣言 (返答待ち:"
+        f" {seats_words(e.waiting) or 'なし'})"
+    )
+
+
 @CHOJIN_LOCKE.event
 class VictoryAnswered(Event):
     seat: int
@@ -235,6 +323,11 @@ def _answered(state: ChojinState, event: VictoryAnswered, seq: int) -> ChojinSta
         return state.model_copy(update={"victory": None})
     waiting = [w for w in pending.waiting if w != event.seat]
     return state.model_copy(update={"victory": pending.model_copy(update={"waiting": waiting})})
+
+
+@CHOJIN_LOCKE.says(VictoryAnswered)
+def _victory_answered_line(e: VictoryAnswered) -> str:
+    return f"{seat_words(e.seat)}: {'異議あり' if e.objects else '異議なし'}"
 
 
 def _discard(held: Sequence[str], face_up: Sequence[str]) -> list[str]:
@@ -306,6 +399,17 @@ def _condition(state: ChojinState, event: ConditionSet, seq: int) -> ChojinState
     return state
 
 
+@CHOJIN_LOCKE.says(ConditionSet)
+def _condition_set_line(e: ConditionSet) -> str:
+    damage = [
+        f"{label}-{amount}"
+        for label, amount in (("耐久力", e.endurance_damage), ("精神力", e.willpower_damage))
+        if amount
+    ]
+    extra = f" {' '.join(damage)}" if damage else ""
+    return f"{seat_words(e.seat)}: {e.condition}{extra} ({e.reason})"
+
+
 @CHOJIN_LOCKE.event
 class PlanetStageEnded(Event):
     reason: Literal["no_cards", "information", "explorers_dead"]
@@ -327,6 +431,11 @@ def _stage_ended(state: ChojinState, event: PlanetStageEnded, seq: int) -> Choji
     return players(state, *changed).model_copy(update={"stage": "keys"})
 
 
+@CHOJIN_LOCKE.says(PlanetStageEnded)
+def _planet_stage_ended_line(e: PlanetStageEnded) -> str:
+    return f"惑星編終了: {STAGE_ENDS[e.reason]}"
+
+
 @CHOJIN_LOCKE.event
 class GameOver(Event):
     reason: EndReason
@@ -338,6 +447,12 @@ class GameOver(Event):
 def _over(state: ChojinState, event: GameOver, seq: int) -> ChojinState:
     ending = Ending(reason=event.reason, faction=event.faction, seat=event.seat)
     return state.model_copy(update={"ending": ending, "stage": "over", "victory": None})
+
+
+@CHOJIN_LOCKE.says(GameOver)
+def _game_over_line(e: GameOver) -> str:
+    who = " ".join(x for x in (e.faction or "", seat_words(e.seat) if e.seat else "") if x)
+    return f"ゲーム終了: {ENDINGS[e.reason]}" + (f" ({who})" if who else "")
 
 
 @CHOJIN_LOCKE.folds(GameEnded)

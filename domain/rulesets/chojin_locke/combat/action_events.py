@@ -10,11 +10,13 @@ from pydantic import BaseModel, ConfigDict
 
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
+from domain.model.logline import roll_line
 from domain.rulesets.chojin_locke.changes import combat, fighter, player, without
 from domain.rulesets.chojin_locke.combat.exclusive import acted
 from domain.rulesets.chojin_locke.combat.state import Attack, Maintained
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.state import ChojinState, Player
+from domain.rulesets.chojin_locke.words import OUTCOMES, USES, fighter_words, success_word
 
 Use = Literal["main", "response", "sync", "minion_sync"]
 
@@ -154,6 +156,19 @@ def _activated(state: ChojinState, event: CardActivated, seq: int) -> ChojinStat
     return combat(state, attack=changed)
 
 
+@CHOJIN_LOCKE.says(CardActivated)
+def _card_activated_line(e: CardActivated) -> str:
+    target = f" → {fighter_words(e.target)}" if e.target is not None and e.use == "main" else ""
+    esp = f"、ESP能力レベル{e.esp_level}を宣言" if e.esp_level is not None else ""
+    checks = ""
+    if e.rolls:
+        rolls = " / ".join(roll_line(r) for r in e.rolls)
+        checks = f"、精神力{e.willpower}で精神力チェック{len(e.rolls)}回 [{rolls}]"
+    ok = "" if e.use == "minion_sync" else f"、発動{success_word(e.success)}"
+    card = f"Cカード「{e.card}」(LV{e.lv} {e.kind}){USES[e.use]}"
+    return f"{fighter_words(e.fighter)}: {card}{target}{esp}{checks}{ok}"
+
+
 @CHOJIN_LOCKE.event
 class SyncDeclined(Event):
     """A fighter asked to 同調 does not (or the attacker has no more 手下 to join)."""
@@ -169,6 +184,11 @@ def _declined(state: ChojinState, event: SyncDeclined, seq: int) -> ChojinState:
     awaiting = attack.awaiting if waiting else "response"
     changed = attack.model_copy(update={"sync_waiting": waiting, "awaiting": awaiting})
     return combat(state, attack=changed)
+
+
+@CHOJIN_LOCKE.says(SyncDeclined)
+def _sync_declined_line(e: SyncDeclined) -> str:
+    return f"{fighter_words(e.fighter)}: 同調しない"
 
 
 @CHOJIN_LOCKE.event
@@ -197,6 +217,15 @@ def _landed(state: ChojinState, event: AttackLanded, seq: int) -> ChojinState:
     if event.outcome == "evaded":
         state = fighter(state, event.target, left=True)
     return state
+
+
+@CHOJIN_LOCKE.says(AttackLanded)
+def _attack_landed_line(e: AttackLanded) -> str:
+    by = f" ({e.by}{'を貫通' if e.pierced else ''})" if e.by else ""
+    return (
+        f"{fighter_words(e.attacker)}の攻撃 (LV{e.lv} 火力{e.firepower}) → "
+        f"{fighter_words(e.target)}: {OUTCOMES[e.outcome]}{by}"
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -228,6 +257,14 @@ def _melee(state: ChojinState, event: MeleeDeclared, seq: int) -> ChojinState:
     return acted(state, event.attacker, ["攻撃"])  # 格闘 is an [攻撃] action (ruling CL-098)
 
 
+@CHOJIN_LOCKE.says(MeleeDeclared)
+def _melee_declared_line(e: MeleeDeclared) -> str:
+    shift = f" [格闘:{e.shift}]" if e.shift else ""
+    suit = " (スーツ込み)" if e.secret and e.secret.suit else ""
+    who = f"{fighter_words(e.attacker)}: {fighter_words(e.target)}に格闘"
+    return f"{who}、耐久力{e.endurance}を宣言{shift}{suit}"
+
+
 @CHOJIN_LOCKE.event
 class MeleeAnswered(Event):
     """The 格闘 target's firepower (its declared endurance) and [格闘:X], and whether it fights
@@ -246,6 +283,14 @@ def _answered(state: ChojinState, event: MeleeAnswered, seq: int) -> ChojinState
     assert state.combat is not None and state.combat.attack is not None
     attack = state.combat.attack
     return combat(state, attack=attack.model_copy(update={"counter": event.endurance}))
+
+
+@CHOJIN_LOCKE.says(MeleeAnswered)
+def _melee_answered_line(e: MeleeAnswered) -> str:
+    shift = f" [格闘:{e.shift}]" if e.shift else ""
+    suit = " (スーツ込み)" if e.secret and e.secret.suit else ""
+    back = "反撃する" if e.fights_back else "反撃しない"
+    return f"{fighter_words(e.target)}: 耐久力{e.endurance}を宣言{shift}{suit}、{back}"
 
 
 @CHOJIN_LOCKE.event
@@ -309,6 +354,18 @@ def _damage(state: ChojinState, event: DamageRolled, seq: int) -> ChojinState:
     return player(state, event.target, endurance_damage=hit.endurance_damage + event.damage)
 
 
+@CHOJIN_LOCKE.says(DamageRolled)
+def _damage_rolled_line(e: DamageRolled) -> str:
+    suit = " (スーツ)" if e.secret and e.secret.suit else ""
+    suit += " (代理)" if e.proxy else ""
+    member = f"の{e.member + 1}人目" if e.member is not None else ""
+    return (
+        f"{fighter_words(e.roller)}の損害判定 → {fighter_words(e.target)}{member}: 火"
+        f"力{e.firepower} 対 "
+        f"耐久力{e.endurance}{suit} ({e.column}) [{roll_line(e.roll)}] ダメージ{e.damage}"
+    )
+
+
 @CHOJIN_LOCKE.event
 class ProxyUsed(Event):
     """A [代理:X] takes the fighter's place (3.1 l.373: 「代理を使用する時は能力名の宣言は行わず、
@@ -330,6 +387,11 @@ def _proxy(state: ChojinState, event: ProxyUsed, seq: int) -> ChojinState:
     return state
 
 
+@CHOJIN_LOCKE.says(ProxyUsed)
+def _proxy_used_line(e: ProxyUsed) -> str:
+    return f"{fighter_words(e.fighter)}: 代理を{'退却させる' if e.withdrawn else '使用'}"
+
+
 @CHOJIN_LOCKE.event
 class DefenceDropped(Event):
     """A kept-up defence falls: its fighter lets it go (`drop_defence`, ruling CL-094), or an
@@ -344,3 +406,8 @@ def _dropped(state: ChojinState, event: DefenceDropped, seq: int) -> ChojinState
     if state.combat is None or event.fighter not in state.combat.fighters:
         return state
     return fighter(state, event.fighter, defence=None)
+
+
+@CHOJIN_LOCKE.says(DefenceDropped)
+def _defence_dropped_line(e: DefenceDropped) -> str:
+    return f"{fighter_words(e.fighter)}: 防御の維持をやめる"

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
+from domain.model.logline import roll_line
 from domain.rulesets.chojin_locke.changes import combat, fighter
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.setup_events import Body
 from domain.rulesets.chojin_locke.state import ChojinState
+from domain.rulesets.chojin_locke.words import seat_words
 
 
 class MysteryBody(Body):
@@ -45,6 +47,14 @@ def _mystery(state: ChojinState, event: MysteryAbilityRolled, seq: int) -> Choji
     return used(state, event.seat, event.secret.ability if event.secret else None)
 
 
+@CHOJIN_LOCKE.says(MysteryAbilityRolled)
+def _mystery_ability_rolled_line(e: MysteryAbilityRolled) -> str:
+    which = ""
+    if e.secret is not None:
+        which = f" (「{e.secret.ability}」)" if e.secret.ability else " (効果なし)"
+    return f"{seat_words(e.seat)}: 謎の特殊能力{which} [{roll_line(e.roll)}]"
+
+
 class MinionBody(Body):
     """The [手下:X] ability behind a minion declaration, sealed to its user (3.1 l.322–323)."""
 
@@ -77,6 +87,12 @@ def _minions(state: ChojinState, event: MinionsDeclared, seq: int) -> ChojinStat
     return used(state, event.seat, event.secret.ability if event.secret else None)
 
 
+@CHOJIN_LOCKE.says(MinionsDeclared)
+def _minions_declared_line(e: MinionsDeclared) -> str:
+    which = f" (「{e.secret.ability}」 手下:{e.secret.level})" if e.secret is not None else ""
+    return f"{seat_words(e.seat)}: 手下{e.count}人を宣言{which} — 手札上限+{e.count}"
+
+
 class BeforeBody(Body):
     """The [戦闘前] ability used, sealed to its user."""
 
@@ -97,3 +113,10 @@ class BeforeAbilityUsed(Event):
 @CHOJIN_LOCKE.folds(BeforeAbilityUsed)
 def _before_ability(state: ChojinState, event: BeforeAbilityUsed, seq: int) -> ChojinState:
     return used(state, event.seat, event.secret.ability if event.secret else None)
+
+
+@CHOJIN_LOCKE.says(BeforeAbilityUsed)
+def _before_ability_used_line(e: BeforeAbilityUsed) -> str:
+    which = f" 「{e.secret.ability}」" if e.secret is not None else ""
+    effect = f": {e.effect}" if e.effect else " (自分への効果)"
+    return f"{seat_words(e.seat)}: [戦闘前]の能力を使用{which}{effect}"

@@ -18,6 +18,7 @@ from domain.rulesets.chojin_locke.changes import fighter
 from domain.rulesets.chojin_locke.combat.state import Combat, Fighter
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.state import ChojinState
+from domain.rulesets.chojin_locke.words import SKIPS, fighter_words, fighters_words
 
 SkipReason = Literal["fainted", "remnant_acted"]
 
@@ -52,6 +53,11 @@ def _skipped(state: ChojinState, event: CombatTurnSkipped, seq: int) -> ChojinSt
     return fighter(state, event.fighter, acted=True)
 
 
+@CHOJIN_LOCKE.says(CombatTurnSkipped)
+def _combat_turn_skipped_line(e: CombatTurnSkipped) -> str:
+    return f"{fighter_words(e.fighter)}の戦闘手番はスキップ ({SKIPS[e.reason]})"
+
+
 @CHOJIN_LOCKE.event
 class FaintEnded(Event):
     """6.1 l.1268–1269: 「気絶状態は指定されたラウンド数が経過するまで持続します。“2ラウンドの間
@@ -68,6 +74,11 @@ def _woke(state: ChojinState, event: FaintEnded, seq: int) -> ChojinState:
         if state.combat is not None and n in state.combat.fighters:
             state = fighter(state, n, fainted_until=0)
     return state
+
+
+@CHOJIN_LOCKE.says(FaintEnded)
+def _faint_ended_line(e: FaintEnded) -> str:
+    return f"{fighters_words(e.fighters)}の気絶状態が終わる ({e.round}ラウンド目終了)"
 
 
 def faints_ending(state: ChojinState) -> list[Draft]:

@@ -40,6 +40,7 @@ from domain.rulesets.chojin_locke.combat.timed import chosen
 from domain.rulesets.chojin_locke.guards import living
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState
+from domain.rulesets.chojin_locke.words import fighter_words, used_words
 
 COUNTER = "対抗(攻撃)"
 # 5.4 l.1049: a defence blocks, an escape evades (l.1001–1002: 「相手の攻撃を回避する効果も
@@ -74,6 +75,17 @@ def _counter_used(state: ChojinState, event: CounterAbilityUsed, seq: int) -> Ch
     name = event.ability if event.ability is not None else event.card
     attack = fight.attack.model_copy(update={"counters": [*fight.attack.counters, name]})
     return combat(state, attack=attack)
+
+
+@CHOJIN_LOCKE.says(CounterAbilityUsed)
+def _counter_ability_used_line(e: CounterAbilityUsed) -> str:
+    effect = f": {e.effect}" if e.effect else ""
+    text = f" ({e.text})" if e.text else ""
+    avoid = {"blocked": " — 攻撃を防御", "evaded": " — 攻撃を回避"}.get(e.avoid or "", "")
+    return (
+        f"{fighter_words(e.seat)}が{fighter_words(e.attacker)}の攻撃に[対抗(攻撃)]: "
+        f"{used_words(e.ability, e.card, e.tags)}{text}{effect}{avoid}"
+    )
 
 
 @CHOJIN_LOCKE.command("counter_ability")

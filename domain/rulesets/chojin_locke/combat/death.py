@@ -38,6 +38,13 @@ from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState
 from domain.rulesets.chojin_locke.stats import current
 from domain.rulesets.chojin_locke.turn_events import died
+from domain.rulesets.chojin_locke.words import (
+    CAUSES,
+    fighter_words,
+    fighters_words,
+    seat_words,
+    used_words,
+)
 
 
 @CHOJIN_LOCKE.event
@@ -55,6 +62,11 @@ def _died(state: ChojinState, event: FighterDied, seq: int) -> ChojinState:
     if before is not None:
         state = players(state, died(before.model_copy(update={"condition": "dead"}), before))
     return fighter_gone(state, event.fighter)
+
+
+@CHOJIN_LOCKE.says(FighterDied)
+def _fighter_died_line(e: FighterDied) -> str:
+    return f"{fighter_words(e.fighter)}が死亡 ({CAUSES[e.cause]}) — 戦闘から外れる"
 
 
 def look_ahead(t: ChojinTable, state: ChojinState, drafts: Iterable[Draft]) -> ChojinState:
@@ -171,6 +183,11 @@ def _window_opened(state: ChojinState, event: DeathWindowOpened, seq: int) -> Ch
     return combat(state, dying=dying)
 
 
+@CHOJIN_LOCKE.says(DeathWindowOpened)
+def _death_window_opened_line(e: DeathWindowOpened) -> str:
+    return f"{fighters_words(e.seats)}の死亡時: [死亡時]の能力を使うか、宣言を待つ"
+
+
 @CHOJIN_LOCKE.event
 class DeathAbilityUsed(Event):
     """A character that has just died uses a [死亡時] ability of its sheet (`ability`, named
@@ -199,6 +216,15 @@ def _death_ability(state: ChojinState, event: DeathAbilityUsed, seq: int) -> Cho
     return combat(state, dying=dying)
 
 
+@CHOJIN_LOCKE.says(DeathAbilityUsed)
+def _death_ability_used_line(e: DeathAbilityUsed) -> str:
+    effect = f": {e.effect}" if e.effect else ""
+    text = f" ({e.text})" if e.text else ""
+    return (
+        f"{seat_words(e.seat)}が死亡時に{used_words(e.ability, e.card, e.tags)}を使う{text}{effect}"
+    )
+
+
 @CHOJIN_LOCKE.event
 class DeathWindowClosed(Event):
     """The dead character's [死亡時] window is over (it used what it would, or nothing)."""
@@ -212,6 +238,11 @@ def _window_closed(state: ChojinState, event: DeathWindowClosed, seq: int) -> Ch
         return state
     dying = {n: used for n, used in state.combat.dying.items() if n != event.seat}
     return combat(state, dying=dying)
+
+
+@CHOJIN_LOCKE.says(DeathWindowClosed)
+def _death_window_closed_line(e: DeathWindowClosed) -> str:
+    return f"{seat_words(e.seat)}: 死亡時の宣言を終える"
 
 
 @CHOJIN_LOCKE.command("death_ability")

@@ -28,6 +28,7 @@ from domain.model.commands import Command
 from domain.model.errors import RuleViolation
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
+from domain.model.logline import roll_line
 from domain.model.records import Draft
 from domain.rulesets.chojin_locke.changes import combat
 from domain.rulesets.chojin_locke.combat import jammer, square_npc
@@ -45,6 +46,7 @@ from domain.rulesets.chojin_locke.combat.state import Attack, Fighter
 from domain.rulesets.chojin_locke.guards import playing
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState
+from domain.rulesets.chojin_locke.words import fighter_words, fighters_words
 
 
 @CHOJIN_LOCKE.event
@@ -76,6 +78,17 @@ def _joined(state: ChojinState, event: EsperJoined, seq: int) -> ChojinState:
     )
     joined_state = combat(state, fighters={**state.combat.fighters, event.fighter: joined})
     return square_npc.brought(joined_state, event.square)
+
+
+@CHOJIN_LOCKE.says(EsperJoined)
+def _esper_joined_line(e: EsperJoined) -> str:
+    shift = f"、[格闘:{e.shift}]" if e.shift else ""
+    shift += "、マスの効果による" if e.square is not None else ""
+    return (
+        f"エスパー「{e.name}」が戦闘に参加 ({fighter_words(e.fighter)}: ESP能力レベル{e.esp_level}"
+        "、"
+        f"耐久力{e.endurance}{shift}、ESPパワー無限大)"
+    )
 
 
 @CHOJIN_LOCKE.command("add_esper")
@@ -122,6 +135,14 @@ class NpcTargetChosen(Event):
 @CHOJIN_LOCKE.folds(NpcTargetChosen)
 def _chosen(state: ChojinState, event: NpcTargetChosen, seq: int) -> ChojinState:
     return state  # the record of the choice; the attack that follows changes the combat
+
+
+@CHOJIN_LOCKE.says(NpcTargetChosen)
+def _npc_target_chosen_line(e: NpcTargetChosen) -> str:
+    how = ""
+    if e.roll is not None:
+        how = f" (ランダム: {fighters_words(e.candidates)}から [{roll_line(e.roll)}])"
+    return f"{fighter_words(e.fighter)}の攻撃対象 → {fighter_words(e.target)}{how}"
 
 
 @CHOJIN_LOCKE.command("esper_act")

@@ -31,6 +31,7 @@ from domain.rulesets.chojin_locke.combat.round_end import running
 from domain.rulesets.chojin_locke.guards import playing
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState
+from domain.rulesets.chojin_locke.words import fighter_words
 
 
 @CHOJIN_LOCKE.event
@@ -50,6 +51,15 @@ def _fainted(state: ChojinState, event: Fainted, seq: int) -> ChojinState:
     if state.combat is None or event.fighter not in state.combat.fighters:
         return state
     return fighter(state, event.fighter, fainted_until=event.until, defence=None)
+
+
+@CHOJIN_LOCKE.says(Fainted)
+def _fainted_line(e: Fainted) -> str:
+    why = f": {e.reason}" if e.reason else ""
+    return (
+        f"{fighter_words(e.fighter)}が気絶状態 ({e.rounds}ラウンド、{e.until}ラウンド目終了まで"
+        f"){why}"
+    )
 
 
 @CHOJIN_LOCKE.command("faint")

@@ -24,6 +24,15 @@ from domain.rulesets.chojin_locke.playing_cards import PlayingCard
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.setup_events import Body, DeckOrder
 from domain.rulesets.chojin_locke.state import ChojinState, Position
+from domain.rulesets.chojin_locke.words import (
+    COMBAT_ENDS,
+    COMBAT_PHASES,
+    COMBAT_STEPS,
+    card_words,
+    fighter_words,
+    fighters_words,
+    seat_words,
+)
 
 EndReason = Literal[
     "no_attack",  # 5.1 (7)②: 「このラウンド中に攻撃行動が行われていない場合」
@@ -114,6 +123,16 @@ def _started(state: ChojinState, event: CombatStarted, seq: int) -> ChojinState:
     return state.model_copy(update={"combat": begun})
 
 
+@CHOJIN_LOCKE.says(CombatStarted)
+def _combat_started_line(e: CombatStarted) -> str:
+    freed = f" (拘束・逮捕解除: {fighters_words(e.released)})" if e.released else ""
+    carried = " (戦闘離脱後: 状態を継続したまま)" if e.carried is not None else ""
+    return (
+        f"{seat_words(e.seat)}が戦闘を発生させる ({e.square}){carried}:"
+        f" {fighters_words(e.fighters)}{freed}"
+    )
+
+
 @CHOJIN_LOCKE.event
 class CombatStepEntered(Event):
     """5.1: the combat moves on to step (1)–(3) (joining, moving, before)."""
@@ -125,6 +144,11 @@ class CombatStepEntered(Event):
 @CHOJIN_LOCKE.folds(CombatStepEntered)
 def _step(state: ChojinState, event: CombatStepEntered, seq: int) -> ChojinState:
     return combat(state, step=event.step)
+
+
+@CHOJIN_LOCKE.says(CombatStepEntered)
+def _combat_step_entered_line(e: CombatStepEntered) -> str:
+    return f"戦闘 {e.round}ラウンド目: {COMBAT_STEPS[e.step]}"
 
 
 # ----------------------------------------------------------------------------- hands (4)
@@ -147,6 +171,11 @@ def _deck(state: ChojinState, event: CombatDeckShuffled, seq: int) -> ChojinStat
     return combat(state, deck=[order.deck[i] for i in order.draw.order], discard=[])
 
 
+@CHOJIN_LOCKE.says(CombatDeckShuffled)
+def _combat_deck_shuffled_line(e: CombatDeckShuffled) -> str:
+    return f"Cカード{e.cards}枚の山札を切り混ぜる"
+
+
 @CHOJIN_LOCKE.event
 class CombatCardsDrawn(Event):
     """Cards drawn from the top of the deck into a hand: how many is public, which sealed to
@@ -165,6 +194,12 @@ def _drawn(state: ChojinState, event: CombatCardsDrawn, seq: int) -> ChojinState
     hand = [*hands.get(event.fighter, ()), *cards]
     deck = list(state.combat.deck[event.count :])
     return combat(state, step="hands", deck=deck, hands={**hands, event.fighter: hand})
+
+
+@CHOJIN_LOCKE.says(CombatCardsDrawn)
+def _combat_cards_drawn_line(e: CombatCardsDrawn) -> str:
+    cards = f": {'・'.join(e.secret.cards)}" if e.secret else ""
+    return f"{fighter_words(e.fighter)}がCカードを{e.count}枚引く{cards}"
 
 
 # ----------------------------------------------------------------------------- initiative (5)
@@ -200,6 +235,15 @@ def _initiative(state: ChojinState, event: InitiativeDealt, seq: int) -> ChojinS
     )
 
 
+@CHOJIN_LOCKE.says(InitiativeDealt)
+def _initiative_dealt_line(e: InitiativeDealt) -> str:
+    ranked = [n for n in e.order if n in e.cards] + [n for n in e.cards if n not in e.order]
+    cards = ", ".join(
+        f"{fighter_words(n)} {card_words(e.cards[n].color, e.cards[n].rank)}" for n in ranked
+    )
+    return f"{e.round}ラウンド目のイニシアチブ: {cards} (行動順 {fighters_words(e.order)})"
+
+
 # ----------------------------------------------------------------------------- combat turns (6)
 
 
@@ -225,6 +269,12 @@ def _turn_begun(state: ChojinState, event: CombatTurnBegun, seq: int) -> ChojinS
     )
 
 
+@CHOJIN_LOCKE.says(CombatTurnBegun)
+def _combat_turn_begun_line(e: CombatTurnBegun) -> str:
+    only = " (同調済み: チェックフェイズのみ)" if e.check_only else ""
+    return f"{fighter_words(e.fighter)}の戦闘手番{only}"
+
+
 @CHOJIN_LOCKE.event
 class CombatPhaseEntered(Event):
     fighter: int
@@ -234,6 +284,11 @@ class CombatPhaseEntered(Event):
 @CHOJIN_LOCKE.folds(CombatPhaseEntered)
 def _phase(state: ChojinState, event: CombatPhaseEntered, seq: int) -> ChojinState:
     return combat(state, phase=event.phase)
+
+
+@CHOJIN_LOCKE.says(CombatPhaseEntered)
+def _combat_phase_entered_line(e: CombatPhaseEntered) -> str:
+    return f"{fighter_words(e.fighter)} {COMBAT_PHASES[e.phase]}"
 
 
 @CHOJIN_LOCKE.event
@@ -247,6 +302,11 @@ def _turn_ended(state: ChojinState, event: CombatTurnEnded, seq: int) -> ChojinS
     if event.fighter in state.combat.fighters:
         state = fighter(state, event.fighter, acted=True)
     return combat(state, current=None, main_done=False)
+
+
+@CHOJIN_LOCKE.says(CombatTurnEnded)
+def _combat_turn_ended_line(e: CombatTurnEnded) -> str:
+    return f"{fighter_words(e.fighter)}の戦闘手番終了"
 
 
 def main_action_taken(state: ChojinState) -> ChojinState:
@@ -270,6 +330,11 @@ class CombatPassed(Event):
 @CHOJIN_LOCKE.folds(CombatPassed)
 def _passed(state: ChojinState, event: CombatPassed, seq: int) -> ChojinState:
     return main_action_taken(state)
+
+
+@CHOJIN_LOCKE.says(CombatPassed)
+def _combat_passed_line(e: CombatPassed) -> str:
+    return f"{fighter_words(e.fighter)}: パス"
 
 
 def _to_discard(state: ChojinState, seat: int, cards: tuple[str, ...]) -> ChojinState:
@@ -306,6 +371,12 @@ def _discarded(state: ChojinState, event: CombatCardDiscarded, seq: int) -> Choj
     return _to_discard(state, event.fighter, (event.secret.card,))
 
 
+@CHOJIN_LOCKE.says(CombatCardDiscarded)
+def _combat_card_discarded_line(e: CombatCardDiscarded) -> str:
+    card = f": {e.secret.card}" if e.secret else ""
+    return f"{fighter_words(e.fighter)}がCカードを1枚伏せて捨てる{card}"
+
+
 # ----------------------------------------------------------------------------- round end (7)
 
 
@@ -323,6 +394,12 @@ def _round_ending(state: ChojinState, event: CombatRoundEnding, seq: int) -> Cho
     return combat(state, step="round_end", current=None, continuing={}, discarding=[])
 
 
+@CHOJIN_LOCKE.says(CombatRoundEnding)
+def _combat_round_ending_line(e: CombatRoundEnding) -> str:
+    attacked = "攻撃行動あり" if e.attacked else "攻撃行動なし"
+    return f"{e.round}ラウンド目終了 ({attacked})"
+
+
 @CHOJIN_LOCKE.event
 class ContinueAnswered(Event):
     """5.1 (7)②: a fighter says whether it wants to go on fighting."""
@@ -337,6 +414,11 @@ def _continue(state: ChojinState, event: ContinueAnswered, seq: int) -> ChojinSt
     return combat(state, continuing={**state.combat.continuing, event.fighter: event.go_on})
 
 
+@CHOJIN_LOCKE.says(ContinueAnswered)
+def _continue_answered_line(e: ContinueAnswered) -> str:
+    return f"{fighter_words(e.fighter)}: {'戦闘を続ける' if e.go_on else '戦闘を続けない'}"
+
+
 @CHOJIN_LOCKE.event
 class CombatContinues(Event):
     """5.1 (7)③: the combat goes on; `waiting` are the fighters at or over their hand limit,
@@ -349,6 +431,12 @@ class CombatContinues(Event):
 @CHOJIN_LOCKE.folds(CombatContinues)
 def _continues(state: ChojinState, event: CombatContinues, seq: int) -> ChojinState:
     return combat(state, discarding=list(event.waiting))
+
+
+@CHOJIN_LOCKE.says(CombatContinues)
+def _combat_continues_line(e: CombatContinues) -> str:
+    waiting = f" (手札を捨てる: {fighters_words(e.waiting)})" if e.waiting else ""
+    return f"戦闘継続{waiting}"
 
 
 @CHOJIN_LOCKE.event
@@ -369,6 +457,12 @@ def _discarded_down(state: ChojinState, event: HandDiscardedDown, seq: int) -> C
     return _to_discard(state, event.fighter, event.secret.cards)
 
 
+@CHOJIN_LOCKE.says(HandDiscardedDown)
+def _hand_discarded_down_line(e: HandDiscardedDown) -> str:
+    cards = f": {'・'.join(e.secret.cards)}" if e.secret and e.secret.cards else ""
+    return f"{fighter_words(e.fighter)}が手札を{e.count}枚伏せて捨てる{cards}"
+
+
 @CHOJIN_LOCKE.event
 class CombatRoundBegun(Event):
     """5.1: after (7), back to (2) コマ移動 for the next round."""
@@ -380,6 +474,11 @@ class CombatRoundBegun(Event):
 def _round_begun(state: ChojinState, event: CombatRoundBegun, seq: int) -> ChojinState:
     # 6.1 l.1259: cards an ESPジャマー sent back are usable again after the round end
     return combat(state, round=event.round, step="moving", continuing={}, discarding=[], locked={})
+
+
+@CHOJIN_LOCKE.says(CombatRoundBegun)
+def _combat_round_begun_line(e: CombatRoundBegun) -> str:
+    return f"戦闘 {e.round}ラウンド目: コマ移動フェイズ"
 
 
 # ----------------------------------------------------------------------------- the end
@@ -424,6 +523,11 @@ def _ended(state: ChojinState, event: CombatEnded, seq: int) -> ChojinState:
         hands = {**earlier.hands, **{n: list(fought.hands.get(n, ())) for n in leavers}}
         aftermath = earlier.model_copy(update={"queue": queue, "hands": hands})
     return players(state, *changed).model_copy(update={"combat": None, "aftermath": aftermath})
+
+
+@CHOJIN_LOCKE.says(CombatEnded)
+def _combat_ended_line(e: CombatEnded) -> str:
+    return f"戦闘終了 ({COMBAT_ENDS[e.reason]}、{e.round}ラウンド目)"
 
 
 def _leavers(state: ChojinState, fought: Combat) -> list[int]:

@@ -24,6 +24,7 @@ from domain.rulesets.chojin_locke.combat.initiative import in_play
 from domain.rulesets.chojin_locke.combat.state import Attack, Fighter
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.state import ChojinState
+from domain.rulesets.chojin_locke.words import fighter_words
 
 
 def immune(someone: Fighter) -> bool:
@@ -93,6 +94,15 @@ class IllusionTook(Event):
 @CHOJIN_LOCKE.folds(IllusionTook)
 def _took(state: ChojinState, event: IllusionTook, seq: int) -> ChojinState:
     return state  # the effect is the card's text, the table's
+
+
+@CHOJIN_LOCKE.says(IllusionTook)
+def _illusion_took_line(e: IllusionTook) -> str:
+    how = "の攻撃に対する" if e.use == "response" else "への"
+    return (
+        f"{fighter_words(e.obstacle)}{how}{fighter_words(e.fighter)}の幻覚「{e.card}」: "
+        "障害は抵抗チェックを行えず、効果を受ける"
+    )
 
 
 def took(

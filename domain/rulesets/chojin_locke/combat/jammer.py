@@ -36,6 +36,7 @@ from domain.rulesets.chojin_locke.combat.state import Attack, Combat, Fighter
 from domain.rulesets.chojin_locke.guards import playing
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState
+from domain.rulesets.chojin_locke.words import JAMMED_USES, fighter_words
 
 
 class Returned(BaseModel):
@@ -108,6 +109,16 @@ def _jammed(state: ChojinState, event: JammerUsed, seq: int) -> ChojinState:
     if kept is not None and event.returned and kept.card == event.returned[0].card:
         state = fighter(state, event.fighter, defence=None)  # a voided defence is not kept up
     return state
+
+
+@CHOJIN_LOCKE.says(JammerUsed)
+def _jammer_used_line(e: JammerUsed) -> str:
+    cards = "・".join(f"「{r.card}」→{fighter_words(r.holder)}" for r in e.returned)
+    return (
+        f"{fighter_words(e.jammer)}の{e.ability or 'ESPジャマー'}: "
+        f"{fighter_words(e.fighter)}の{e.kind}{JAMMED_USES[e.use]}"
+        f" (LV{e.lv})を無効化 — 手札に戻る、ラウンド終了時まで使用不可: {cards}"
+    )
 
 
 def _holding(state: ChojinState, number: int | None) -> Fighter | None:
@@ -229,6 +240,12 @@ def _destroyed(state: ChojinState, event: JammerDestroyed, seq: int) -> ChojinSt
     if state.combat is None or event.fighter not in state.combat.fighters:
         return state
     return fighter(state, event.fighter, jammer=False)
+
+
+@CHOJIN_LOCKE.says(JammerDestroyed)
+def _jammer_destroyed_line(e: JammerDestroyed) -> str:
+    why = f": {e.reason}" if e.reason else ""
+    return f"{fighter_words(e.fighter)}のESPジャマーが破壊された{why}"
 
 
 @CHOJIN_LOCKE.command("destroy_jammer")

@@ -8,10 +8,12 @@ from typing import Literal
 
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
+from domain.model.logline import roll_line
 from domain.rulesets.chojin_locke.changes import combat, player
 from domain.rulesets.chojin_locke.combat.state import Fighter, JoinRequest
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.state import Cell, ChojinState, Position
+from domain.rulesets.chojin_locke.words import JOIN_CHECKS, fighters_words, seat_words, seats_words
 
 JoinKind = Literal["there", "alive", "joined"]
 
@@ -61,6 +63,15 @@ def _join_checked(state: ChojinState, event: JoinChecked, seq: int) -> ChojinSta
     return state
 
 
+@CHOJIN_LOCKE.says(JoinChecked)
+def _join_checked_line(e: JoinChecked) -> str:
+    who = seat_words(e.seat) if e.seat is not None else f"{e.person}"
+    line = f"{who} {JOIN_CHECKS[e.check]}チェック 計{e.total}: {e.result} [{roll_line(e.roll)}]"
+    if e.remnant_roll is not None:
+        line += f" — 残留思念チャート: {e.remnant_result} [{roll_line(e.remnant_roll)}]"
+    return line
+
+
 @CHOJIN_LOCKE.event
 class JoinedCombat(Event):
     """A participant joins the running combat (6.1 戦闘参加者): a character (its seat's id), a
@@ -92,6 +103,15 @@ def _joined(state: ChojinState, event: JoinedCombat, seq: int) -> ChojinState:
     return combat(state, fighters={**state.combat.fighters, event.id: fighter})
 
 
+@CHOJIN_LOCKE.says(JoinedCombat)
+def _joined_combat_line(e: JoinedCombat) -> str:
+    kind = {"character": "", "obstacle": " (障害)", "remnant": " (残留思念)"}[e.kind]
+    who = seat_words(e.seat) if e.kind == "character" else e.name
+    when = f" ({e.joined_round}ラウンド目から)" if e.joined_round > 1 else ""
+    power = f" 火力{e.firepower}" if e.kind != "character" and e.firepower else ""
+    return f"{who}{kind}が戦闘に参加{when}{power}"
+
+
 @CHOJIN_LOCKE.event
 class JoinRequested(Event):
     """実は参加していたチェック asked for an onlooker: every player must consent (5.1 (1)③)."""
@@ -104,6 +124,11 @@ class JoinRequested(Event):
 def _join_requested(state: ChojinState, event: JoinRequested, seq: int) -> ChojinState:
     request = JoinRequest(person=event.person, waiting=list(event.waiting))
     return combat(state, join_request=request)
+
+
+@CHOJIN_LOCKE.says(JoinRequested)
+def _join_requested_line(e: JoinRequested) -> str:
+    return f"{e.person}の実は参加していたチェック: 全員の同意を求める ({seats_words(e.waiting)})"
 
 
 @CHOJIN_LOCKE.event
@@ -121,6 +146,11 @@ def _join_answered(state: ChojinState, event: JoinAnswered, seq: int) -> ChojinS
         return combat(state, join_request=None)
     waiting: Sequence[int] = [w for w in request.waiting if w != event.seat]
     return combat(state, join_request=request.model_copy(update={"waiting": waiting}))
+
+
+@CHOJIN_LOCKE.says(JoinAnswered)
+def _join_answered_line(e: JoinAnswered) -> str:
+    return f"{seat_words(e.seat)}: {'同意' if e.consents else '同意しない'}"
 
 
 @CHOJIN_LOCKE.event
@@ -141,6 +171,11 @@ def _arrived(state: ChojinState, event: ArrivedOnSquare, seq: int) -> ChojinStat
     return player(state, event.seat, position=Position(planet=first, square=second))
 
 
+@CHOJIN_LOCKE.says(ArrivedOnSquare)
+def _arrived_on_square_line(e: ArrivedOnSquare) -> str:
+    return f"{seat_words(e.seat)}のコマが戦闘のマス {e.square} へ移動"
+
+
 @CHOJIN_LOCKE.event
 class RemnantsLeft(Event):
     """6.1 l.1187: 「ただし、残留思念は1ラウンド目終了時に戦闘から離脱します。」 At the end of
@@ -158,3 +193,8 @@ def _remnants_left(state: ChojinState, event: RemnantsLeft, seq: int) -> ChojinS
         if n in fighters:
             fighters[n] = fighters[n].model_copy(update={"left": True})
     return combat(state, fighters=fighters)
+
+
+@CHOJIN_LOCKE.says(RemnantsLeft)
+def _remnants_left_line(e: RemnantsLeft) -> str:
+    return f"残留思念が戦闘から離脱: {fighters_words(e.ids)}"

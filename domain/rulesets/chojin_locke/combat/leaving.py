@@ -41,6 +41,14 @@ from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.setup_events import DeckOrder
 from domain.rulesets.chojin_locke.state import Cell, ChojinState, Position
 from domain.rulesets.chojin_locke.turn import base_square_effect, end_turn, square_effect
+from domain.rulesets.chojin_locke.words import (
+    AFTERMATH_PHASES,
+    cell_words,
+    fighter_words,
+    place_words,
+    seat_words,
+    seats_words,
+)
 
 ORDER: tuple[AftermathPhase, ...] = ("square", "support", "combat")
 
@@ -76,6 +84,14 @@ def _escape_moved(state: ChojinState, event: EscapeMoved, seq: int) -> ChojinSta
     if state.combat is not None and event.fighter in state.combat.fighters:
         state = fighter(state, event.fighter, moved=True)
     return state
+
+
+@CHOJIN_LOCKE.says(EscapeMoved)
+def _escape_moved_line(e: EscapeMoved) -> str:
+    where = (
+        cell_words(e.cell) if e.cell is not None else place_words(e.to) if e.to is not None else "?"
+    )
+    return f"{fighter_words(e.fighter)}: 戦闘から離脱して{where}へ移動"
 
 
 @CHOJIN_LOCKE.command("escape_to")
@@ -144,6 +160,11 @@ def _aftermath_phase(state: ChojinState, event: AftermathPhaseEntered, seq: int)
     )
 
 
+@CHOJIN_LOCKE.says(AftermathPhaseEntered)
+def _aftermath_phase_entered_line(e: AftermathPhaseEntered) -> str:
+    return f"戦闘離脱後の処理 {seat_words(e.seat)}: {AFTERMATH_PHASES[e.phase]} (手札{e.hand}枚)"
+
+
 @CHOJIN_LOCKE.event
 class AftermathDone(Event):
     """A leaver's phases are over (l.1121–1122: the states kept 「以下の処理が終了するまで」):
@@ -175,6 +196,14 @@ def _aftermath_done(state: ChojinState, event: AftermathDone, seq: int) -> Choji
         }
     )
     return state.model_copy(update={"aftermath": changed})
+
+
+@CHOJIN_LOCKE.says(AftermathDone)
+def _aftermath_done_line(e: AftermathDone) -> str:
+    cards = f": {'・'.join(e.secret.cards)}" if e.secret and e.secret.cards else ""
+    return (
+        f"戦闘離脱後の処理 {seat_words(e.seat)}: 終了、手札{e.count}枚を回収、ESPパワー回復{cards}"
+    )
 
 
 def _square_phase(t: ChojinTable, state: ChojinState) -> list[Draft]:
@@ -302,6 +331,13 @@ def _carried_round_end(state: ChojinState, event: CarriedRoundEnd, seq: int) -> 
     return combat(state, step="round_end", current=None, continuing={}, discarding=discarding)
 
 
+@CHOJIN_LOCKE.says(CarriedRoundEnd)
+def _carried_round_end_line(e: CarriedRoundEnd) -> str:
+    then = "手札を捨てる (手札上限まで、さらに1枚まで)" if e.waiting else "手札上限まで引く"
+    who = f"{seat_words(e.seat)} (手札{e.hand}枚)"
+    return f"戦闘離脱後の戦闘: 戦闘参加の前にラウンド終了フェイズ — {who}が{then}"
+
+
 def in_prelude(fight: Combat) -> bool:
     """The round end a carried combat begins with: before 戦闘参加, so before any initiative
     (every later round end comes after one, 5.1 (5))."""
@@ -370,6 +406,14 @@ def _leavers_reset(state: ChojinState, event: LeaversReset, seq: int) -> ChojinS
         return state
     hands = {n: h for n, h in after.hands.items() if n not in event.seats}
     return state.model_copy(update={"aftermath": after.model_copy(update={"hands": hands})})
+
+
+@CHOJIN_LOCKE.says(LeaversReset)
+def _leavers_reset_line(e: LeaversReset) -> str:
+    return (
+        f"移動先でCカードが全て回収された: 全ての戦闘が終了 — {seats_words(e.seats)}の"
+        "消費ESPパワー・手札をリセット"
+    )
 
 
 def cards_collected(before: ChojinState, after: ChojinState) -> list[Draft]:

@@ -28,6 +28,7 @@ from domain.rulesets.chojin_locke.combat.leaving import party_leaves
 from domain.rulesets.chojin_locke.combat.timed import chosen
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState
+from domain.rulesets.chojin_locke.words import fighter_words, used_words
 
 
 @CHOJIN_LOCKE.event
@@ -58,6 +59,17 @@ def _main_ability_used(state: ChojinState, event: MainAbilityUsed, seq: int) -> 
     if event.escaped:
         state = fighter(state, event.seat, left=True)  # 「戦闘から離脱する」
     return combat(state, main_done=not event.no_effect)
+
+
+@CHOJIN_LOCKE.says(MainAbilityUsed)
+def _main_ability_used_line(e: MainAbilityUsed) -> str:
+    effect = f": {e.effect}" if e.effect else ""
+    text = f" ({e.text})" if e.text else ""
+    then = " — 効果なし、別の主要行動へ" if e.no_effect else " — 戦闘から離脱" if e.escaped else ""
+    return (
+        f"{fighter_words(e.seat)}の主要行動:"
+        f" {used_words(e.ability, e.card, e.tags)}{text}{effect}{then}"
+    )
 
 
 @CHOJIN_LOCKE.command("main_ability")

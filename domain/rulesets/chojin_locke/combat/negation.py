@@ -26,6 +26,7 @@ from domain.rulesets.chojin_locke.combat.action_events import CardActivated
 from domain.rulesets.chojin_locke.combat.state import Fighter
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.state import ChojinState
+from domain.rulesets.chojin_locke.words import fighter_words
 
 TELEPORT = "テレポート"
 
@@ -48,6 +49,14 @@ def _negated(state: ChojinState, event: EscapeNegated, seq: int) -> ChojinState:
     hands[event.esper] = without(hands.get(event.esper, ()), event.card)
     state = combat(state, hands=hands, discard=[*state.combat.discard, event.card])
     return fighter(state, event.fighter, left=False)
+
+
+@CHOJIN_LOCKE.says(EscapeNegated)
+def _escape_negated_line(e: EscapeNegated) -> str:
+    return (
+        f"{fighter_words(e.esper)}が「{e.card}」(LV{e.lv})を使用: {fighter_words(e.fighter)}の"
+        "テレポートの逃避効果を打ち消す — 戦闘に残る"
+    )
 
 
 def _can_negate(state: ChojinState, esper: Fighter, lv: int) -> bool:

@@ -19,6 +19,7 @@ from domain.model.commands import Command
 from domain.model.errors import RuleViolation
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
+from domain.model.logline import roll_line
 from domain.model.records import Draft
 from domain.rulesets.chojin_locke.changes import combat
 from domain.rulesets.chojin_locke.combat import square_npc
@@ -30,6 +31,7 @@ from domain.rulesets.chojin_locke.combat.state import NPC_IDS_START, Attack, Fig
 from domain.rulesets.chojin_locke.guards import playing
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState
+from domain.rulesets.chojin_locke.words import fighter_words, fighters_words
 
 
 @CHOJIN_LOCKE.event
@@ -61,6 +63,18 @@ def _joined(state: ChojinState, event: ObstacleJoined, seq: int) -> ChojinState:
     )
     joined_state = combat(state, fighters={**state.combat.fighters, event.fighter: joined})
     return square_npc.brought(joined_state, event.square)
+
+
+@CHOJIN_LOCKE.says(ObstacleJoined)
+def _obstacle_joined_line(e: ObstacleJoined) -> str:
+    members = "・".join(str(n) for n in e.members)
+    jammer = f" ESPジャマーLV:{e.jammer_lv}所持" if e.jammer else ""
+    jammer += " 幻覚の効果を受けない" if e.illusion_immune else ""
+    jammer += " マスの効果による" if e.square is not None else ""
+    return (
+        f"障害「{e.name}」が戦闘に参加 ({fighter_words(e.fighter)}: {len(e.members)}人、"
+        f"耐久力 {members}、火力{e.firepower}{jammer})"
+    )
 
 
 @CHOJIN_LOCKE.command("add_obstacle")
@@ -145,6 +159,20 @@ def opened(event: ObstacleAttacked) -> Attack:
 @CHOJIN_LOCKE.folds(ObstacleAttacked)
 def _attacked(state: ChojinState, event: ObstacleAttacked, seq: int) -> ChojinState:
     return combat(state, main_done=True, attacked=True, attack=opened(event))
+
+
+@CHOJIN_LOCKE.says(ObstacleAttacked)
+def _obstacle_attacked_line(e: ObstacleAttacked) -> str:
+    how = ""
+    if e.roll is not None:
+        how = f" (ランダム: {fighters_words(e.candidates)}から [{roll_line(e.roll)}])"
+    if e.melee:
+        # 6.2 l.1298–1301: a 格闘, each member fighting on its own (ruling CL-078)
+        return f"{fighter_words(e.fighter)}が格闘攻撃 → {fighter_words(e.target)}{how}: LV{e.lv}"
+    return (
+        f"{fighter_words(e.fighter)}が武器で攻撃 → {fighter_words(e.target)}{how}: LV{e.lv} 火"
+        f"力{e.firepower}"
+    )
 
 
 @CHOJIN_LOCKE.command("obstacle_attack")

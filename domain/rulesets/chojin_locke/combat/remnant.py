@@ -37,6 +37,7 @@ from domain.rulesets.chojin_locke.combat.npc import struck
 from domain.rulesets.chojin_locke.combat.state import Attack, Combat, Fighter
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState
+from domain.rulesets.chojin_locke.words import REMNANT_ANSWERS, fighter_words, fighters_words
 
 Answer = Literal["sync", "hinder", "none"]
 
@@ -90,6 +91,13 @@ def _attacked(state: ChojinState, event: RemnantAttacked, seq: int) -> ChojinSta
     return combat(state, main_done=True, attacked=True, attack=opened, haunted=haunted)
 
 
+@CHOJIN_LOCKE.says(RemnantAttacked)
+def _remnant_attacked_line(e: RemnantAttacked) -> str:
+    asked = f" — 同調・妨害を待つ: {fighters_words(e.waiting)}" if e.waiting else ""
+    who = f"{fighter_words(e.remnant)} (残留思念)"
+    return f"{who}が攻撃 → {fighter_words(e.target)}: 火力{e.firepower}{asked}"
+
+
 @CHOJIN_LOCKE.event
 class RemnantAnswered(Event):
     """Another 残留思念's answer to the attack (l.1193–1199): 同調 adds its 火力, 妨害 takes its
@@ -124,6 +132,12 @@ def _answered(state: ChojinState, event: RemnantAnswered, seq: int) -> ChojinSta
     return state
 
 
+@CHOJIN_LOCKE.says(RemnantAnswered)
+def _remnant_answered_line(e: RemnantAnswered) -> str:
+    power = f" (火力{e.firepower})" if e.answer != "none" else ""
+    return f"{fighter_words(e.remnant)} (残留思念): {REMNANT_ANSWERS[e.answer]}{power}"
+
+
 @CHOJIN_LOCKE.event
 class RemnantAttackCancelled(Event):
     """l.1198: 「残留思念による攻撃の火力が0以下になった場合、その攻撃は打ち消されます。」"""
@@ -136,6 +150,14 @@ class RemnantAttackCancelled(Event):
 @CHOJIN_LOCKE.folds(RemnantAttackCancelled)
 def _cancelled(state: ChojinState, event: RemnantAttackCancelled, seq: int) -> ChojinState:
     return combat(state, attack=None)
+
+
+@CHOJIN_LOCKE.says(RemnantAttackCancelled)
+def _remnant_attack_cancelled_line(e: RemnantAttackCancelled) -> str:
+    return (
+        f"{fighter_words(e.remnant)} (残留思念)の攻撃 → {fighter_words(e.target)}: "
+        f"火力{e.firepower}、打ち消された"
+    )
 
 
 def _resolve(t: ChojinTable, state: ChojinState, drafts: list[Draft]) -> list[Draft]:
