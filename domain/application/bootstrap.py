@@ -1,6 +1,6 @@
 """The one place that wires Kiroku together (Cosmic Python's bootstrap): the built-in rulesets
-registered, then store → repository → writer → service. The app (api/app.py), the CLI and the
-tests all start here.
+registered, then store → repository → writer → service, given the process's BCDice engine. The
+app (api/app.py), the CLI and the tests all start here.
 
     service = bootstrap()                       # the environment's settings (KIROKU_*)
     service = bootstrap(Settings.load(db=path)) # or given ones
@@ -9,6 +9,7 @@ tests all start here.
 
 from __future__ import annotations
 
+from domain.adapters.bcdice_engine import BCDiceEngine, shared_engine
 from domain.adapters.repository import GameRepository
 from domain.application.service import GameService
 from domain.application.settings import Settings
@@ -30,12 +31,15 @@ def load_rulesets() -> None:
 
 
 def bootstrap(
-    settings: Settings | None = None, *, env: dict[str, str] | None = None
+    settings: Settings | None = None,
+    *,
+    env: dict[str, str] | None = None,
+    bcdice: BCDiceEngine | None = None,
 ) -> GameService:
     """The service over the store `env` (eventsourcing's settings) or the one the settings
-    name."""
+    name; chat rolls asked of `bcdice` (default: the process's one engine)."""
     load_rulesets()
     settings = settings if settings is not None else Settings.load()
     store = env if env is not None else settings.store_env()
     games = GameRepository.open(store, settings.cache_events)
-    return GameService(games, GroupWriter(games))
+    return GameService(games, GroupWriter(games), bcdice or shared_engine())

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID, uuid4, uuid5
 
-from domain.adapters.bcdice_engine import BCDiceEngine, shared_engine
+from domain.adapters.bcdice_engine import BCDiceEngine
 from domain.adapters.repository import Answer, AppendConflict, GameRepository
 from domain.adapters.store import EventLog
 from domain.application.writer import GroupWriter, Job, Listener, Outcome, Then
@@ -100,17 +100,14 @@ def key_reused(what: str) -> KirokuError:
 
 
 class GameService:
-    """Made by the bootstrap (domain/application/bootstrap.py) over its repository and
-    writer; `bcdice` evaluates chat rolls, asked before deciding (default: the process's
-    one helper)."""
+    """Made by the bootstrap (domain/application/bootstrap.py) over its repository, its
+    writer and the BCDice engine that evaluates chat rolls, asked before deciding."""
 
-    def __init__(
-        self, games: GameRepository, writer: GroupWriter, bcdice: BCDiceEngine | None = None
-    ) -> None:
+    def __init__(self, games: GameRepository, writer: GroupWriter, bcdice: BCDiceEngine) -> None:
         self.games = games
         self.writer = writer
         self.listeners: list[Listener] = writer.listeners
-        self.bcdice = bcdice if bcdice is not None else shared_engine()
+        self.bcdice = bcdice
 
     @property
     def env(self) -> dict[str, str]:
