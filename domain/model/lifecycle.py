@@ -58,6 +58,7 @@ from domain.model.lifecycle_events import (
     TabAdded,
 )
 from domain.model.logline import actor_name
+from domain.model.messages import N_
 from domain.model.records import Draft, Recorded, ServerData
 from domain.model.table import Dice, Table
 from domain.rulesets import ruleset_for
@@ -166,22 +167,11 @@ def issue_invite(state: GameState, actor: str, seat: int, invite_hash: str) -> D
     In a game without a referee a link to a seat that has joined would hand its secrets to
     whoever holds it: the host issues links only for seats nobody has taken, and a seat that
     has joined asks for its own (a second device)."""
-    found = state.seat(seat)
-    if found is None:  # the seat is named in the path: a missing resource
-        raise NotFound(
-            "unknown_seat", "There is no seat {seat} in this game.", params={"seat": seat}
-        )
-    own = state.host is not None and actor == found.actor
-    if not own:
-        _require_referee(state, actor, "issue invites")
-    if state.host is not None and found.joined and not own:
-        raise Forbidden(
-            "seat_taken",
-            "Seat {seat} has joined: in a game without a referee only that seat can ask for "
-            "a new link to it (the host would otherwise see its secrets).",
-            params={"seat": seat},
-        )
-    _require_not_ended(state)
+    taken = N_(
+        "Seat {seat} has joined: in a game without a referee only that seat can ask for "
+        "a new link to it (the host would otherwise see its secrets)."
+    )
+    _may_link(state, actor, seat, "issue invites", taken, own_anywhere=False)
     return Draft(InviteIssued(seat=seat), server=ServerData(invites={invite_hash: seat}))
 
 
@@ -192,23 +182,31 @@ def rotate_credentials(state: GameState, actor: str, seat: int, invite_hash: str
     The GM rotates any seat; a seat rotates its own (its link leaked). In a game without a
     referee the host may rotate only seats nobody has joined: the new link would otherwise
     let it read a player's secrets (as for `issue_invite`)."""
+    taken = N_(
+        "Seat {seat} has joined: in a game without a referee only that seat can replace "
+        "its own credentials (the host would otherwise see its secrets)."
+    )
+    _may_link(state, actor, seat, "replace a seat's credentials", taken, own_anywhere=True)
+    return Draft(CredentialsRotated(seat=seat), server=ServerData(invites={invite_hash: seat}))
+
+
+def _may_link(
+    state: GameState, actor: str, seat: int, what: str, taken: str, *, own_anywhere: bool
+) -> None:
+    """Refuse a new link to `seat` unless the referee asks (`what` it does), or the seat itself
+    (in any game when `own_anywhere`, else only in one without a referee); a seat that has
+    joined a game without a referee only for itself (`taken`); none once the game has ended."""
     found = state.seat(seat)
-    if found is None:
+    if found is None:  # the seat is named in the path: a missing resource
         raise NotFound(
             "unknown_seat", "There is no seat {seat} in this game.", params={"seat": seat}
         )
-    own = actor == found.actor
+    own = actor == found.actor and (own_anywhere or state.host is not None)
     if not own:
-        _require_referee(state, actor, "replace a seat's credentials")
+        _require_referee(state, actor, what)
     if state.host is not None and found.joined and not own:
-        raise Forbidden(
-            "seat_taken",
-            "Seat {seat} has joined: in a game without a referee only that seat can replace "
-            "its own credentials (the host would otherwise see its secrets).",
-            params={"seat": seat},
-        )
+        raise Forbidden("seat_taken", taken, params={"seat": seat})
     _require_not_ended(state)
-    return Draft(CredentialsRotated(seat=seat), server=ServerData(invites={invite_hash: seat}))
 
 
 # ---------------------------------------------------------------------------------- decide
