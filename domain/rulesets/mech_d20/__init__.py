@@ -11,7 +11,6 @@ from . import (  # noqa: F401  (each module declares its commands, events and fo
     forced_movement,
     grid,
     heroes,
-    log,
     movement,
     opportunity,
     powers,

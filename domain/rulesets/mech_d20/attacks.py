@@ -28,6 +28,7 @@ from .resolution import completion, popped, waiting_power
 from .rules import MECH_D20
 from .sheet import Power, Weapon
 from .state import Attack, MechState, TargetRoll, Unit
+from .words import roll_words
 
 Faces = Field(default=None, max_length=20)
 Entropy = Field(default="", max_length=64)
@@ -92,6 +93,12 @@ class OwnRolls(Event):
 
     unit: str
     secret: OwnDice | None = None
+
+
+@MECH_D20.says(OwnRolls)
+def _own_rolls_line(e: OwnRolls) -> str:
+    rolls = "; ".join(roll_words(r) for r in e.secret.rolls) if e.secret else ""
+    return f"{e.unit} の出目" + (f": {rolls}" if rolls else " (非公開)")
 
 
 MECH_D20.ignores(OwnRolls)
@@ -294,6 +301,19 @@ def _attack_rolled(state: MechState, event: AttackRolled, seq: int) -> MechState
         top = top.model_copy(update={"stage": "rolled", "rolls": rolls})
     attacks = (*current.attacks[:-1], top)
     return state.model_copy(update={"encounter": current.model_copy(update={"attacks": attacks})})
+
+
+@MECH_D20.says(AttackRolled)
+def _attack_rolled_line(e: AttackRolled) -> str:
+    parts = []
+    for roll in e.rolls:
+        shown = roll_words(roll.roll)
+        outcome = "クリティカル" if roll.critical else "ヒット" if roll.outcome == "hit" else "ミス"
+        parts.append(
+            f"{roll.target} ({roll.defence}): {outcome}" + (f" [{shown}]" if shown else "")
+        )
+    reroll = "振り直し " if e.reroll else ""
+    return f"{e.unit} {reroll}{e.power} 命中ロール — " + "; ".join(parts)
 
 
 def _kept_rolls(event: AttackRolled) -> tuple[TargetRoll, ...] | None:

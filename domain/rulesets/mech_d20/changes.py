@@ -57,6 +57,17 @@ def _hp_changed(state: MechState, event: HpChanged, seq: int) -> MechState:
     return with_units(state, changed)
 
 
+@MECH_D20.says(HpChanged)
+def _hp_changed_line(e: HpChanged) -> str:
+    hp = e.hp if e.hp is not None else e.secret.hp if e.secret else None
+    flags = [f for f, on in (("半壊", e.bloodied), ("out", e.out)) if on]
+    if e.status != "active":
+        flags.append(e.status)
+    number = f" hp {hp}" if hp is not None else ""
+    marks = f" [{', '.join(flags)}]" if flags else ""
+    return f"{e.unit} {e.change:+d} ({e.cause}){number}{marks}"
+
+
 def damage(state: MechState, target: Unit, amount: int, cause: str) -> Draft:
     change = health.damaged(target, amount)
     ended = durations.harmful(target) if change.dropped else ()
@@ -135,6 +146,15 @@ def _applied(state: MechState, event: EffectApplied, seq: int) -> MechState:
     )
 
 
+@MECH_D20.says(EffectApplied)
+def _effect_applied_line(e: EffectApplied) -> str:
+    what: list[str] = [*e.effect.conditions]
+    if e.effect.ongoing:
+        what.append(f"継続的ダメージ{e.effect.ongoing}")
+    what += [f"{m.applies} {m.value:+d}" for m in e.effect.modifiers]
+    return f"{e.unit}: {'・'.join(what) or e.effect.text} ({e.power or ''})"
+
+
 @MECH_D20.event
 class EffectsEnded(Event):
     ids: tuple[int, ...]
@@ -144,6 +164,11 @@ class EffectsEnded(Event):
 @MECH_D20.folds(EffectsEnded)
 def _ended(state: MechState, event: EffectsEnded, seq: int) -> MechState:
     return end_effects(state, event.ids)
+
+
+@MECH_D20.says(EffectsEnded)
+def _effects_ended_line(e: EffectsEnded) -> str:
+    return f"効果終了 ({', '.join(map(str, e.ids))}): {e.reason}"
 
 
 def end_effects(state: MechState, ids: Iterable[int]) -> MechState:

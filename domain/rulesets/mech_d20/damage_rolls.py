@@ -22,6 +22,7 @@ from .resolution import completion, popped, waiting_power
 from .rules import MECH_D20
 from .sheet import Power, Weapon
 from .state import Attack, MechState, Unit
+from .words import roll_words
 
 Faces = Field(default=None, max_length=20)
 Entropy = Field(default="", max_length=64)
@@ -177,3 +178,20 @@ def damage_roll(t: Table[MechState], command: DamageRoll, actor: str) -> list[Dr
 @MECH_D20.folds(DamageRolled)
 def _damage_rolled(state: MechState, event: DamageRolled, seq: int) -> MechState:
     return popped(state)
+
+
+@MECH_D20.says(DamageRolled)
+def _damage_rolled_line(e: DamageRolled) -> str:
+    dealt = ", ".join(
+        f"{d.target} {d.amount}"
+        + (" (クリティカル)" if d.critical else "")
+        + (" (半減)" if d.half else "")
+        + (" (無効化)" if d.negated else "")
+        for d in e.dealt
+    )
+    shown = [roll_words(e.roll)]
+    if e.maximised and e.maximum is not None:
+        shown.append(f"{e.expression} の最大値 {e.maximum}")
+    shown.append(roll_words(e.crit_roll))
+    rolls = "; ".join(x for x in shown if x)
+    return f"{e.unit} {e.power} ダメージ: {dealt}" + (f" [{rolls}]" if rolls else "")

@@ -143,6 +143,11 @@ def _began(state: MechState, event: EncounterBegan, seq: int) -> MechState:
     return state.model_copy(update={"encounter": encounter, "encounters": state.encounters + 1})
 
 
+@MECH_D20.says(EncounterBegan)
+def _encounter_began_line(e: EncounterBegan) -> str:
+    return "戦闘遭遇開始 — イニシアチブ順: " + " → ".join(e.order)
+
+
 @MECH_D20.event
 class RoundBegan(Event):
     round: int
@@ -160,6 +165,11 @@ def _round(state: MechState, event: RoundBegan, seq: int) -> MechState:
             )
         }
     )
+
+
+@MECH_D20.says(RoundBegan)
+def _round_began_line(e: RoundBegan) -> str:
+    return f"ラウンド {e.round}"
 
 
 def up(state: MechState) -> str | None:
@@ -198,6 +208,11 @@ def _encounter_ended(state: MechState, event: EncounterEnded, seq: int) -> MechS
     return with_units(state, *units).model_copy(update={"encounter": None})
 
 
+@MECH_D20.says(EncounterEnded)
+def _encounter_ended_line(e: EncounterEnded) -> str:
+    return "戦闘遭遇終了"
+
+
 @MECH_D20.command("new_day")
 class NewDay(Command):
     """GM: a new day: 1日毎 powers come back, and each seat may spend a hero point again."""
@@ -221,3 +236,8 @@ def new_day(t: Table[MechState], command: NewDay, actor: str) -> list[Draft]:
 def _day(state: MechState, event: DayBegan, seq: int) -> MechState:
     units = (u.model_copy(update={"used_daily": ()}) for u in state.units.values())
     return with_units(state, *units).model_copy(update={"day": event.day})
+
+
+@MECH_D20.says(DayBegan)
+def _day_began_line(e: DayBegan) -> str:
+    return f"{e.day}日目: 1日毎のパワーが戻り、各席がヒーローポイントをまた使える"

@@ -83,6 +83,12 @@ def _gained(state: MechState, event: HeroPointGained, seq: int) -> MechState:
     return state.model_copy(update={"hero": points})
 
 
+@MECH_D20.says(HeroPointGained)
+def _hero_point_gained_line(e: HeroPointGained) -> str:
+    giver = f"seat:{e.giver}" if e.giver else "GM"
+    return f"ヒーローポイント: {giver} → seat:{e.seat}"
+
+
 @MECH_D20.event
 class HeroPointSpent(Event):
     seat: int
@@ -135,6 +141,12 @@ def _spent(state: MechState, event: HeroPointSpent, seq: int) -> MechState:
         turn = actions.hero_action(current.turn)
         state = state.model_copy(update={"encounter": current.model_copy(update={"turn": turn})})
     return state
+
+
+@MECH_D20.says(HeroPointSpent)
+def _hero_point_spent_line(e: HeroPointSpent) -> str:
+    use = "追加のアクション" if e.use == "action" else "命中ロールの振り直し"
+    return f"seat:{e.seat} がヒーローポイントを消費 ({e.unit}: {use})"
 
 
 @MECH_D20.command("hero_reroll")

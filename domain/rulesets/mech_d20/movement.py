@@ -217,6 +217,11 @@ def _moved(state: MechState, event: Moved, seq: int) -> MechState:
     return with_units(state, unit.model_copy(update=update))
 
 
+@MECH_D20.says(Moved)
+def _moved_line(e: Moved) -> str:
+    return f"{e.unit}: {e.kind}" + (f" {e.text}" if e.text else "")
+
+
 @MECH_D20.command("act")
 class Act(Command):
     """Any other action, by its weight: equip or stow a weapon (マイナー, L129), talk (フリー)…"""
@@ -259,6 +264,11 @@ def _acted(state: MechState, event: ActionTaken, seq: int) -> MechState:
     if event.slot is None:
         return state
     return _spent(state, event.unit, event.slot, seq, provokes=False)
+
+
+@MECH_D20.says(ActionTaken)
+def _action_taken_line(e: ActionTaken) -> str:
+    return f"{e.unit} [{e.action}]: {e.what}"
 
 
 @MECH_D20.command("total_defence")

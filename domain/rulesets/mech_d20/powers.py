@@ -419,6 +419,14 @@ def _used(state: MechState, event: PowerUsed, seq: int) -> MechState:
     return state
 
 
+@MECH_D20.says(PowerUsed)
+def _power_used_line(e: PowerUsed) -> str:
+    targets = f" → {', '.join(e.targets)}" if e.targets else ""
+    how = f" [{e.action}]" if e.action else ""
+    extra = " (突撃)" if e.charge else " (とどめの一撃)" if e.coup_de_grace else ""
+    return f"{e.unit}: {e.power}{how}{targets}{extra}"
+
+
 def pending_attack(event: PowerUsed, seq: int) -> Attack:
     return Attack(
         seq=seq,

@@ -76,6 +76,11 @@ def _resolved(state: MechState, event: PowerResolved, seq: int) -> MechState:
     return popped(state)
 
 
+@MECH_D20.says(PowerResolved)
+def _power_resolved_line(e: PowerResolved) -> str:
+    return f"{e.unit} の {e.power} を解決"
+
+
 # --------------------------------------------------------------------------- completion
 
 
@@ -165,6 +170,13 @@ def _reaction(state: MechState, event: ReactionResolved, seq: int) -> MechState:
     )
 
 
+@MECH_D20.says(ReactionResolved)
+def _reaction_resolved_line(e: ReactionResolved) -> str:
+    if e.voided:
+        return f"{e.unit} の {e.power} は無効 (消費なし): {e.reason}"
+    return f"{e.unit} の {e.power} (即応・対応)"
+
+
 @MECH_D20.folds(PowerCancelled)
 def _cancelled(state: MechState, event: PowerCancelled, seq: int) -> MechState:
     current = state.encounter
@@ -179,6 +191,11 @@ def _cancelled(state: MechState, event: PowerCancelled, seq: int) -> MechState:
             "encounter": current.model_copy(update={"attacks": attacks, "immediate_used": used})
         }
     )
+
+
+@MECH_D20.says(PowerCancelled)
+def _power_cancelled_line(e: PowerCancelled) -> str:
+    return f"{e.unit} の {e.power} は解決されない (使用者が行動不能)"
 
 
 @MECH_D20.command("withdraw")
@@ -232,3 +249,9 @@ def _withdrawn(state: MechState, event: PowerWithdrawn, seq: int) -> MechState:
         update={"encounter": current.model_copy(update={"immediate_used": used})}
     )
     return with_units(state, uses.unused(unit, event.power))
+
+
+@MECH_D20.says(PowerWithdrawn)
+def _power_withdrawn_line(e: PowerWithdrawn) -> str:
+    refund = " (消費なし)" if e.refunded else ""
+    return f"{e.unit} の {e.power} を取り下げ{refund}: {e.reason}"

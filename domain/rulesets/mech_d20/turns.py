@@ -24,6 +24,7 @@ from .encounter import RoundBegan, up
 from .health import DeathSaveOutcome
 from .rules import MECH_D20
 from .state import MechState, Status, Turn, Unit
+from .words import roll_words
 
 Faces = Field(default=None, max_length=20)
 Entropy = Field(default="", max_length=64)
@@ -144,6 +145,11 @@ def _turn_started(state: MechState, event: TurnStarted, seq: int) -> MechState:
     )
 
 
+@MECH_D20.says(TurnStarted)
+def _turn_started_line(e: TurnStarted) -> str:
+    return f"{e.unit} のターン (ラウンド {e.round})"
+
+
 @MECH_D20.folds(DeathSaveRolled)
 def _death_saved(state: MechState, event: DeathSaveRolled, seq: int) -> MechState:
     unit = state.units.get(event.unit)
@@ -152,6 +158,12 @@ def _death_saved(state: MechState, event: DeathSaveRolled, seq: int) -> MechStat
     return with_units(
         state, unit.model_copy(update={"death_failures": event.failures, "status": event.status})
     )
+
+
+@MECH_D20.says(DeathSaveRolled)
+def _death_save_rolled_line(e: DeathSaveRolled) -> str:
+    outcome = {"failure": "失敗", "success": "成功", "recovered": "20: 回復"}[e.outcome]
+    return f"{e.unit} 戦闘不能セーヴ {e.natural}: {outcome} (失敗 {e.failures}) {e.status}"
 
 
 # --------------------------------------------------------------------------- delay
@@ -221,6 +233,12 @@ def _delayed(state: MechState, event: Delayed, seq: int) -> MechState:
         order=initiative.delayed(encounter.order, event.unit, value),
         ongoing_taken=(*encounter.ongoing_taken, event.unit),
     )
+
+
+@MECH_D20.says(Delayed)
+def _delayed_line(e: Delayed) -> str:
+    value = e.value if e.value is not None else e.secret.value if e.secret else None
+    return f"{e.unit} がイニシアチブを遅延" + (f" ({value})" if value is not None else "")
 
 
 # --------------------------------------------------------------------------- end
@@ -313,6 +331,12 @@ def _turn_ended(state: MechState, event: TurnEnded, seq: int) -> MechState:
     )
 
 
+@MECH_D20.says(TurnEnded)
+def _turn_ended_line(e: TurnEnded) -> str:
+    saves = ", ".join(f"セーヴ {x.natural} {'成功' if x.success else '失敗'}" for x in e.saves)
+    return f"{e.unit} のターン終了" + (f" ({saves})" if saves else "")
+
+
 # --------------------------------------------------------------------------- extra saves
 
 
@@ -361,3 +385,11 @@ def extra_save(t: Table[MechState], command: ExtraSave, actor: str) -> list[Draf
 @MECH_D20.folds(ExtraSaveRolled)
 def _extra_saved(state: MechState, event: ExtraSaveRolled, seq: int) -> MechState:
     return end_effects(state, (event.effect,)) if event.success else state
+
+
+@MECH_D20.says(ExtraSaveRolled)
+def _extra_save_rolled_line(e: ExtraSaveRolled) -> str:
+    shown = roll_words(e.roll)
+    return f"{e.unit} 効果{e.effect}へのセーヴ {e.natural}: {'成功' if e.success else '失敗'}" + (
+        f" [{shown}]" if shown else ""
+    )

@@ -103,6 +103,11 @@ def _added(state: MechState, event: UnitAdded, seq: int) -> MechState:
     return with_units(state, unit)
 
 
+@MECH_D20.says(UnitAdded)
+def _unit_added_line(e: UnitAdded) -> str:
+    return f"{e.name} ({e.id}, {'NPC' if e.kind == 'npc' else 'PC'}) が戦場に"
+
+
 @MECH_D20.folds(Revealed)
 def _revealed(state: MechState, event: Revealed, seq: int) -> MechState:
     for unit in state.units.values():
@@ -226,6 +231,11 @@ def _unit_adjusted(state: MechState, event: UnitAdjusted, seq: int) -> MechState
     if event.prone is not None:
         changed = changed.model_copy(update={"prone": event.prone})
     return end_effects(with_units(state, changed), event.end_effects)
+
+
+@MECH_D20.says(UnitAdjusted)
+def _unit_adjusted_line(e: UnitAdjusted) -> str:
+    return f"GM adjusts {e.unit} ({', '.join(e.fields)}): {e.reason}"
 
 
 @MECH_D20.command("heal")
