@@ -38,6 +38,15 @@ def store(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[dict[str, s
         yield store_env(database_url=url)
 
 
+@pytest.fixture
+def two(store: dict[str, str]) -> Iterator[tuple[GameService, GameService]]:
+    """Two processes' services on one store (each with its own cache and writer)."""
+    a, b = bootstrap(env=store), bootstrap(env=store)
+    yield a, b
+    a.close()
+    b.close()
+
+
 def _game(service: GameService) -> str:
     created = service.create_game(NewGame("freeform", "Paths", ["A"], GameOptions(), {}))
     return created.game_id
@@ -52,65 +61,53 @@ def _full_fold(service: GameService, game_id: str) -> GameState:
 
 
 def test_two_processes_with_cached_states_interleave_without_loss(
-    store: dict[str, str],
+    two: tuple[GameService, GameService],
 ) -> None:
-    a, b = bootstrap(env=store), bootstrap(env=store)
-    try:
-        game_id = _game(a)
-        a.execute(game_id, "gm", Start())
-        b.state(game_id)  # both have it cached now
-        seqs = []
-        for n in range(12):
-            writer = a if n % 3 else b  # a, a, b, … : each sometimes behind the other
-            outcome = writer.execute(game_id, "gm", Declare(text=f"line {n}"))
-            seqs.append(outcome.last_seq)
-        assert seqs == list(range(3, 15))
-        stored = list(a.records(game_id))
-        assert [r.event.text for r in stored[2:]] == [f"line {n}" for n in range(12)]  # type: ignore[attr-defined]
-        assert verify_chain(game_id, [r.envelope.model_dump(mode="json") for r in stored]).ok
-        assert a.state(game_id) == b.state(game_id) == _full_fold(a, game_id)
-    finally:
-        a.close()
-        b.close()
+    a, b = two
+    game_id = _game(a)
+    a.execute(game_id, "gm", Start())
+    b.state(game_id)  # both have it cached now
+    seqs = []
+    for n in range(12):
+        writer = a if n % 3 else b  # a, a, b, … : each sometimes behind the other
+        outcome = writer.execute(game_id, "gm", Declare(text=f"line {n}"))
+        seqs.append(outcome.last_seq)
+    assert seqs == list(range(3, 15))
+    stored = list(a.records(game_id))
+    assert [r.event.text for r in stored[2:]] == [f"line {n}" for n in range(12)]  # type: ignore[attr-defined]
+    assert verify_chain(game_id, [r.envelope.model_dump(mode="json") for r in stored]).ok
+    assert a.state(game_id) == b.state(game_id) == _full_fold(a, game_id)
 
 
 def test_a_refusal_on_a_stale_cache_is_decided_again_on_the_store(
-    store: dict[str, str],
+    two: tuple[GameService, GameService],
 ) -> None:
     """B cached the game before A ended it: B's roll must be refused as after the end, and
     B's declaration before A's start must not be refused as before it."""
-    a, b = bootstrap(env=store), bootstrap(env=store)
-    try:
-        game_id = _game(a)
-        assert b.state(game_id).status == "setup"
-        a.execute(game_id, "gm", Start())
-        assert b.execute(game_id, "gm", Declare(text="started")).last_seq == 3
-        a.execute(game_id, "gm", End())
-        with pytest.raises(KirokuError) as refused:
-            b.execute(game_id, "gm", Roll(expression="1d6"))
-        assert refused.value.code == "game_ended"
-        assert [r.seq for r in a.records(game_id)][-1] == b.state(game_id).version
-    finally:
-        a.close()
-        b.close()
+    a, b = two
+    game_id = _game(a)
+    assert b.state(game_id).status == "setup"
+    a.execute(game_id, "gm", Start())
+    assert b.execute(game_id, "gm", Declare(text="started")).last_seq == 3
+    a.execute(game_id, "gm", End())
+    with pytest.raises(KirokuError) as refused:
+        b.execute(game_id, "gm", Roll(expression="1d6"))
+    assert refused.value.code == "game_ended"
+    assert [r.seq for r in a.records(game_id)][-1] == b.state(game_id).version
 
 
 def test_a_keyed_retry_at_another_process_with_a_stale_cache_replays(
-    store: dict[str, str],
+    two: tuple[GameService, GameService],
 ) -> None:
-    a, b = bootstrap(env=store), bootstrap(env=store)
-    try:
-        game_id = _game(a)
-        a.execute(game_id, "gm", Start())
-        b.state(game_id)
-        first = a.execute(game_id, "gm", Roll(expression="2d6"), "key-1")
-        again = b.execute(game_id, "gm", Roll(expression="2d6"), "key-1")
-        assert again.replayed and not first.replayed
-        assert [r.envelope.hash for r in again.records] == [r.envelope.hash for r in first.records]
-        assert b.state(game_id).version == first.last_seq  # nothing appended by the retry
-    finally:
-        a.close()
-        b.close()
+    a, b = two
+    game_id = _game(a)
+    a.execute(game_id, "gm", Start())
+    b.state(game_id)
+    first = a.execute(game_id, "gm", Roll(expression="2d6"), "key-1")
+    again = b.execute(game_id, "gm", Roll(expression="2d6"), "key-1")
+    assert again.replayed and not first.replayed
+    assert [r.envelope.hash for r in again.records] == [r.envelope.hash for r in first.records]
+    assert b.state(game_id).version == first.last_seq  # nothing appended by the retry
 
 
 def test_the_game_cache_is_bounded_and_an_evicted_game_reloads_exactly(
