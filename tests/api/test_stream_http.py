@@ -39,7 +39,7 @@ class CountingService(GameService):
 
     def __init__(self, env: dict[str, str]) -> None:
         wired = bootstrap(env=env)
-        super().__init__(wired.games, wired.writer)
+        super().__init__(wired.games, wired.writer, wired.bcdice)
         self.reads = 0
         self._reads_lock = threading.Lock()
 
