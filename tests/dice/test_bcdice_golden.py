@@ -10,10 +10,11 @@ ones die, BlackJacket's and DeadlineHeroes' percentile dice, StellarLife's table
 test harness stubs `random` and returns the vector's numbers as they are, so its test data
 writes the d10's face labelled "0" as 0. Kiroku takes a given 0 on a d10 as that face, the 10
 its fair randomizer draws (`bcdice.as_drawn`), and records 10."""
+
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -89,7 +90,9 @@ def _d10_zero(vector: dict[str, Any]) -> bool:
     return any(r["value"] == 0 and r["sides"] == 10 for r in vector["rands"])
 
 
-def _check(vector: dict[str, Any], evaluated: Any, given: list[int], sides: tuple[int, ...]) -> None:
+def _check(
+    vector: dict[str, Any], evaluated: Any, given: list[int], sides: tuple[int, ...]
+) -> None:
     """Kiroku's evaluation is the vector's answer: text, flags, and the faces BCDice consumed
     as its randomizer draws them."""
     where = f"{vector['game_system']} {vector['input']!r} faces {given}"
@@ -101,7 +104,8 @@ def _check(vector: dict[str, Any], evaluated: Any, given: list[int], sides: tupl
     assert result.text == vector["output"], where
     drawn = as_drawn(given, sides)
     used = len(result.rands)
-    assert [list(r) for r in result.rands] == [[f, s] for f, s in zip(drawn, sides)][:used], where
+    expected = [[f, s] for f, s in zip(drawn, sides, strict=True)][:used]
+    assert [list(r) for r in result.rands] == expected, where
     flags = {f: bool(vector.get(f, False)) for f in ("secret", "success", "failure")}
     flags |= {f: bool(vector.get(f, False)) for f in ("critical", "fumble")}
     recorded = result_json(result)  # what the event records
@@ -133,10 +137,11 @@ def test_the_set_is_broad_and_only_the_named_vectors_are_refused() -> None:
     impossible = {
         _refused(v)
         for v in vectors
-        if not all(1 <= f <= s for f, s in zip(*_given(v))) and not _d10_zero(v)
+        if not all(1 <= f <= s for f, s in zip(*_given(v), strict=True)) and not _d10_zero(v)
     }
     assert impossible == set(REFUSED)
-    assert sum(_d10_zero(v) for v in vectors) == 14  # Cthulhu7th 5, BlackJacket 4, DeadlineHeroes 4, StellarLife 1
+    # Cthulhu7th 5, BlackJacket 4, DeadlineHeroes 4, StellarLife 1
+    assert sum(_d10_zero(v) for v in vectors) == 14
 
 
 def _seed_drawing(faces: list[int], sides: tuple[int, ...]) -> tuple[str, str, DrawTag]:
@@ -169,7 +174,7 @@ def test_a_d10_s_zero_is_the_10_the_fair_randomizer_draws() -> None:
         evaluated = engine.evaluate(
             vector["game_system"],
             vector["input"],
-            words=lambda count, seed=seed, game=game, tag=tag: stream_words(seed, game, tag, count),
+            words=partial(stream_words, seed, game, tag),
         )
         _check(vector, evaluated, given, sides)
         assert evaluated.result is not None
