@@ -101,6 +101,11 @@ def test_a_physical_d10_s_0_is_entered_as_0_and_recorded_as_bcdice_s_10(
         command = {"type": "roll", "expression": "CC<=53", "faces": faces}
         refused = table.send("seat:1", command)
         assert refused.status_code == 422 and refused.json()["code"] == "bad_faces"
+    table.do("gm", {"type": "end"})  # the audit evaluates the recorded [10, 10] again: the same
+    audited = client.get(f"/games/{table.game_id}/audit", headers=table.auth("gm")).json()
+    assert audited["verdict"] == "clean", audited
+    checks = [c for c in audited["verification"]["secrets"]["checks"] if c["kind"] == "bcdice"]
+    assert len(checks) == 1 and checks[0]["ok"]
 
 
 def test_a_secret_roll_is_sealed_to_its_roller(client: TestClient) -> None:
