@@ -1,4 +1,4 @@
-// Kiroku's BCDice helper: one long-lived Node.js process the server owns (domain/bcdice.py).
+// Kiroku's BCDice helper: one long-lived Node.js process the server owns (domain/adapters/bcdice_engine.py).
 //
 // It reads JSON lines on stdin and answers each with one JSON line on stdout, in order:
 //   {"id", "op": "eval", "version", "system", "command", "words": [u32…]}   a fair roll
@@ -8,11 +8,13 @@
 //   {"id", "op": "versions"}                                                 what is installed
 // BCDice's randomizer is the only source of faces: each `random(sides)` call takes the next
 // face. With "words" (32-bit words of the game's committed stream for the roll's draw
-// number, derived by Kiroku from its seed: domain/fairness.py) a face is drawn exactly as
+// number, derived by Kiroku from its seed: domain/model/fairness.py) a face is drawn exactly as
 // fairness.py's `uniform` does: skip each word >= 2**32 - (2**32 % sides), then word % sides
 // + 1. When the words run out the answer is {"more": true} and Kiroku sends more. With
 // "faces" each call takes the next face as given (`kiroku roll --faces`, manual dice, the
-// audit); too few is {"error"}, and so is too many unless "exact": false. The answer lists every call as [value, sides], in order.
+// audit); too few is {"error"}, and so is too many unless "exact": false; a d10 given 0 is its
+// face labelled 0, BCDice's 10 (below). The answer lists every call as [value, sides], in
+// order, the value as BCDice's randomizer returns it (1..sides).
 //
 // Several BCDice versions may be installed side by side (npm aliases in package.json, e.g.
 // "bcdice-4.9.0": "npm:bcdice@4.9.0"); a request names the version a game started with.
@@ -82,9 +84,14 @@ function randomizer(request, calls) {
     const faces = request.faces;
     return (sides) => {
       if (calls.length >= faces.length) throw new Failure("faces_short", `needs more than the ${faces.length} faces given`);
-      const value = faces[calls.length];
+      let value = faces[calls.length];
+      // A ten-sided die is labelled 0-9: its "0" is the face BCDice's random(10) returns as
+      // 10 (systems that read a d10 as 0-9 turn the 10 into 0 themselves: roll_tens_d10,
+      // Cthulhu7th's ones die). BCDice's test data writes that face 0, and so do players
+      // entering a physical d10; it is taken, and recorded, as the 10 BCDice's randomizer draws.
+      if (value === 0 && sides === 10) value = 10;
       if (!Number.isInteger(value) || value < 1 || value > sides) {
-        throw new Failure("faces_range", `face ${calls.length + 1} (${value}) is not a face of a ${sides}-sided die`);
+        throw new Failure("faces_range", `face ${calls.length + 1} (${faces[calls.length]}) is not a face of a ${sides}-sided die`);
       }
       calls.push([value, sides]);
       return value;

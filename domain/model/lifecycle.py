@@ -307,7 +307,7 @@ def bcdice_record(
     if command.faces is not None:
         if policy == "server":
             raise RuleViolation("manual_dice_not_allowed", "This game uses server dice only.")
-        if list(result.faces) != list(command.faces):
+        if list(result.faces) != bcdice.as_drawn(list(command.faces), result.sides):
             raise KirokuError("bad_faces", "The faces entered are not the faces BCDice used.")
         return record.model_copy(update={"manual": True}), secret
     if policy == "manual":

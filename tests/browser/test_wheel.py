@@ -2,10 +2,13 @@
 tree as `pip install .` or pipx would build it, installed into a fresh virtual environment
 (the dependencies come from the test's own environment, the code only from the wheel), served
 by its own `kiroku` command, and Chromium loads each ruleset's pane script and everything it
-imports from it. `kiroku --version` answers from the installed metadata."""
+imports from it. `kiroku --version` answers from the installed metadata. The wheel carries
+BCDice (setup.py; docs/reference/dice.md, "An installed Kiroku"): the installed server lists
+BCDice's systems and rolls in one with nothing pointed at the checkout."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -15,20 +18,31 @@ import time
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient
 
 from tests.browser.audience import Audience
 from tests.serverproc import REPO_ROOT, free_port
+from tests.table import Table
 
 pytestmark = pytest.mark.slow
 
 PAGES = REPO_ROOT / "api" / "pages"
-IGNORED = shutil.ignore_patterns(
-    ".venv", ".git", "build", "dist", "*.egg-info", "__pycache__", "node_modules", ".*cache"
-)
+CARRIED = "domain/adapters/bcdice_js"  # BCDice's Node.js project inside the wheel (setup.py)
+TOP_IGNORED = shutil.ignore_patterns(".venv", ".git", "build", "dist", "*.egg-info", "*.db*")
+EVERYWHERE_IGNORED = shutil.ignore_patterns("__pycache__", ".*cache")
+
+
+def ignored(folder: str, names: list[str]) -> set[str]:
+    """What the copy of the checkout leaves out: its environments and builds at the top (not a
+    `dist` inside bcdice/node_modules, which `make bcdice` installed and the wheel carries)."""
+    found = set(EVERYWHERE_IGNORED(folder, names))
+    if Path(folder) == REPO_ROOT:
+        found |= set(TOP_IGNORED(folder, names))
+    return found
 
 
 def page_assets() -> set[str]:
@@ -45,7 +59,7 @@ def page_assets() -> set[str]:
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     work = tmp_path_factory.mktemp("wheel")
     source = work / "src"
-    shutil.copytree(REPO_ROOT, source, ignore=IGNORED)
+    shutil.copytree(REPO_ROOT, source, ignore=ignored)
     build = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(work / "dist")]
     built = subprocess.run(
         [*build, str(source)],
@@ -85,10 +99,8 @@ def installed(wheel: Path) -> Path:
 def served(installed: Path) -> Iterator[str]:
     port = free_port()
     home = installed.parent
+    # Nothing points at the checkout: no KIROKU_BCDICE_DIR, BCDice is the wheel's own.
     env = {k: v for k, v in os.environ.items() if not k.startswith(("KIROKU_", "PYTHON"))}
-    # The wheel does not carry BCDice's npm package (bcdice/, installed by `npm ci`): an
-    # installed Kiroku is pointed at one (docs/how-to/host-a-public-table.md, Packaging).
-    env["KIROKU_BCDICE_DIR"] = str(REPO_ROOT / "bcdice")
     log = (home / "serve.log").open("wb")
     process = subprocess.Popen(
         [str(installed / "kiroku"), "serve", "--port", str(port), "--db", str(home / "k.db")],
@@ -123,6 +135,27 @@ def test_the_wheel_carries_every_page_asset(wheel: Path) -> None:
     missing = page_assets() - names
     assert not missing, f"not in the wheel: {sorted(missing)}"
     assert any(name.startswith("api/pages/static/panes/chojin_locke/") for name in names)
+
+
+WHEEL_MIB_AT_MOST = 10  # 4.8 MiB on 2026-11-28, BCDice 3.7 of it
+
+
+def test_the_wheel_carries_bcdice_as_locked_and_stays_small(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        lock = json.loads(archive.read(f"{CARRIED}/package-lock.json"))
+    assert f"{CARRIED}/helper.mjs" in names
+    for where in lock["packages"]:
+        if where:  # every package of the lock, with its licence
+            assert f"{CARRIED}/{where}/package.json" in names, where
+            assert any(n.startswith(f"{CARRIED}/{where}/LICENSE") for n in names), where
+    game_systems = f"{CARRIED}/node_modules/bcdice/lib/bcdice/game_system/"
+    assert f"{game_systems}Cthulhu7th.js" in names
+    assert sum(n.startswith(game_systems) and n.endswith(".js") for n in names) > 250
+    assert not [n for n in names if n.endswith((".map", ".d.ts", "test_data.json"))]
+    size = wheel.stat().st_size / (1 << 20)
+    print(f"wheel {wheel.name}: {size:.1f} MiB")
+    assert size <= WHEEL_MIB_AT_MOST
 
 
 def test_the_installed_command_knows_its_version_and_serves_from_the_wheel(
@@ -166,3 +199,18 @@ def test_chromium_loads_every_ruleset_pane_from_the_installed_wheel(
         assert "/static/panes/chojin_locke/combat.js" in loaded  # a subfolder's module
     finally:
         reader.close()
+
+
+def test_the_installed_server_rolls_with_the_bcdice_the_wheel_carries(served: str) -> None:
+    with httpx.Client(base_url=served, timeout=30) as http:
+        listed = http.get("/systems")
+        assert listed.status_code == 200, listed.text
+        assert any(s["id"] == "Cthulhu7th" for s in listed.json()["systems"])
+        table = Table.create(cast(TestClient, http), seats=["Aki"], system="Cthulhu7th")
+        table.join_all()
+        table.do("gm", {"type": "start"})
+        said = {"type": "say", "text": "CC<=54 目星"}
+        (event,) = table.do("seat:1", said)["events"]
+        roll = event["public"]["roll"]
+        assert roll["system"] == "Cthulhu7th" and roll["bcdice"] == listed.json()["bcdice"]
+        assert roll["result"]["explanation"].startswith("(1D100<=54) ボーナス・ペナルティダイス[0]")

@@ -88,6 +88,26 @@ def test_the_system_s_commands_roll_in_the_system(client: TestClient) -> None:
     assert _rolled(plain, "seat:1", "K20+5@10")["type"] == "Said"
 
 
+def test_a_physical_d10_s_0_is_entered_as_0_and_recorded_as_bcdice_s_10(
+    client: TestClient,
+) -> None:
+    table = _cthulhu(client, options={"dice_policy": "both"})
+    command = {"type": "roll", "expression": "CC<=53", "faces": [0, 0]}
+    roll = table.do("seat:1", command)["events"][0]["public"]["roll"]
+    assert roll["manual"] is True and roll["result"]["faces"] == [10, 10]
+    assert roll["result"]["explanation"].endswith("＞ 100 ＞ 100 ＞ ファンブル")
+    assert roll["result"]["fumble"] is True
+    for faces in ([0, 11], [3]):  # a d10 shows 0..9 (0 is 10); two dice are asked for
+        command = {"type": "roll", "expression": "CC<=53", "faces": faces}
+        refused = table.send("seat:1", command)
+        assert refused.status_code == 422 and refused.json()["code"] == "bad_faces"
+    table.do("gm", {"type": "end"})  # the audit evaluates the recorded [10, 10] again: the same
+    audited = client.get(f"/games/{table.game_id}/audit", headers=table.auth("gm")).json()
+    assert audited["verdict"] == "clean", audited
+    checks = [c for c in audited["verification"]["secrets"]["checks"] if c["kind"] == "bcdice"]
+    assert len(checks) == 1 and checks[0]["ok"]
+
+
 def test_a_secret_roll_is_sealed_to_its_roller(client: TestClient) -> None:
     table = _cthulhu(client)
     event = _rolled(table, "seat:1", "SCC<=54")
