@@ -57,8 +57,12 @@ lint: $(BIN)/python
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-# Benchmarks print figures; they are not pass/fail tests. The write path's load comes from wrk
-# (and its instruction counts from valgrind): Debian's packages, installed here as root.
+# Benchmarks print figures; they are not pass/fail tests. Each also appends its figures, one row
+# a figure with its target, verdict, machine and time, to $(BENCH_RESULTS)/<benchmark>.csv
+# (git-ignored). The write path's load comes from wrk (and its instruction counts from
+# valgrind): Debian's packages, installed here as root. A short try: make bench BENCH_ARGS=--quick
+BENCH_RESULTS ?= bench-results
+BENCH_ARGS ?=
 bench: $(BIN)/python
 	$(BIN)/python -m pip install -q -e ".[dev]"
 	$(MAKE) bcdice
@@ -67,9 +71,9 @@ bench: $(BIN)/python
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk valgrind >/dev/null; \
 	  else echo "wrk or valgrind missing and not root: install them to run the write-path benchmark"; fi; \
 	fi
-	$(BIN)/python -m tests.bench.write_path
-	$(BIN)/python -m tests.bench.core
-	$(BIN)/python -m tests.bench.bcdice
+	$(BIN)/python -m tests.bench.write_path $(BENCH_ARGS) --csv $(BENCH_RESULTS)/write_path.csv
+	$(BIN)/python -m tests.bench.core $(BENCH_ARGS) --csv $(BENCH_RESULTS)/core.csv
+	$(BIN)/python -m tests.bench.bcdice $(BENCH_ARGS) --csv $(BENCH_RESULTS)/bcdice.csv
 
 # Ten minutes of mixed play on one worker; prints RSS, open fds, p99 latency and stream lag
 # per minute and whether they stay flat (tests/bench/soak.py). A short try:
@@ -77,7 +81,7 @@ bench: $(BIN)/python
 SOAK_ARGS ?= --minutes 10
 soak: $(BIN)/python
 	$(BIN)/python -m pip install -q -e ".[dev]"
-	$(BIN)/python -m tests.bench.soak $(SOAK_ARGS)
+	$(BIN)/python -m tests.bench.soak $(SOAK_ARGS) --csv $(BENCH_RESULTS)/soak.csv
 
 clean:
 	rm -rf $(VENV) *.egg-info .pytest_cache .ruff_cache site bcdice/node_modules

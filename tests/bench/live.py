@@ -25,19 +25,16 @@ import argparse
 import asyncio
 import contextlib
 import os
-import platform
-import statistics
-import sys
 import tempfile
 import time
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from importlib import metadata
 from pathlib import Path
 
 import httpx
 
+from tests.bench.common import add_csv_option, figures, machine, percentile, record
 from tests.serverproc import KirokuServer
 
 TARGET_P99_MS = 50.0
@@ -207,28 +204,6 @@ def serving(
 # ----------------------------------------------------------------------------- report
 
 
-def machine(store_kind: str) -> None:
-    cpu = platform.processor() or "?"
-    with contextlib.suppress(OSError):
-        for row in Path("/proc/cpuinfo").read_text().splitlines():
-            if row.startswith("model name"):
-                cpu = row.split(":", 1)[1].strip()
-                break
-    print("machine")
-    print(f"  platform   {platform.platform()}")
-    print(f"  cpu        {cpu} ({os.cpu_count()} logical CPUs)")
-    print(f"  python     {sys.version.split()[0]} ({platform.python_implementation()})")
-    versions = ", ".join(f"{p} {metadata.version(p)}" for p in ("uvicorn", "httpx", "redis"))
-    print(f"  packages   {versions}")
-    print(f"  store      {store_kind}; server and clients share this machine, over loopback")
-
-
-def percentile(values: list[float], q: float) -> float:
-    if len(values) == 1:
-        return values[0]
-    return statistics.quantiles(values, n=1000, method="inclusive")[round(q * 1000) - 1]
-
-
 def report(label: str, results: Results, group: str) -> None:
     for origin in ("ack", "send"):
         samples = results[(group, origin)]
@@ -242,6 +217,10 @@ def report(label: str, results: Results, group: str) -> None:
         if origin == "ack":
             met = p99 < TARGET_P99_MS and not samples.missing
             verdict = f"{'meets' if met else 'MISSES'} p99 < {TARGET_P99_MS:.0f} ms"
+            record(
+                f"{label.strip()}: p99 from the ack", p99, "ms", f"< {TARGET_P99_MS:.0f} ms", met
+            )
+            record(f"{label.strip()}: p50 from the ack", p50, "ms")
         early = samples.early if origin == "ack" else ""
         row = (
             f"  {name:<34} {origin:<5} {len(values):>6}  {p50:7.2f}  {p95:7.2f}  {p99:7.2f}"
@@ -266,9 +245,18 @@ def main() -> None:
         "--redis-url", default=os.environ.get("KIROKU_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
     )
     parser.add_argument("--quick", action="store_true", help="10 clients, 20 commands")
+    parser.add_argument(
+        "--no-redis", action="store_true", help="the in-process set-up only (no Redis server)"
+    )
+    add_csv_option(parser)
     args = parser.parse_args()
     if args.quick:
         args.clients, args.commands = 10, 20
+    with figures("live", args.csv):
+        run_all(args)
+
+
+def run_all(args: argparse.Namespace) -> None:
 
     print("Kiroku live latency: command acknowledged -> event received by each SSE client")
     machine(args.store)
@@ -279,6 +267,8 @@ def main() -> None:
     with store(args.store) as store_args, serving(1, store_args, quiet) as servers:
         samples = asyncio.run(run(servers, args.clients, args.commands))
     report("in-process (1 server, no Redis)", samples, "all")
+    if args.no_redis:
+        return
 
     prefix = f"kiroku-bench-{uuid.uuid4().hex[:8]}"
     env = {"KIROKU_REDIS_URL": args.redis_url, "KIROKU_REDIS_PREFIX": prefix}

@@ -5,7 +5,10 @@
 Generates a freeform game of N events in memory through the real decider and sealing (no
 store, to keep the run short), then measures: building the replay history (one fold, with
 checkpoints every CHECKPOINT_EVERY events); random seeks (target: any seek < 50 ms); step
-and back; and the audit of the finished game in events/s.
+and back; and the audit of the finished game in events/s. The history and the audit also in
+CPU time an event, which a loaded machine does not move.
+
+    python -m tests.bench.replay --events 5000 --csv bench-results/replay.csv
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ import statistics
 import sys
 import time
 
+from domain.adapters.bcdice_engine import shared_engine
+from domain.application.bootstrap import load_rulesets
 from domain.model import codec, lifecycle
 from domain.model.commands import Declare, End, Note, Roll, Start
 from domain.model.envelope import genesis_hash
@@ -26,11 +31,13 @@ from domain.model.records import Recorded
 from replay.audit import audit
 from replay.cursor import ReplayCursor
 from replay.history import CHECKPOINT_EVERY, History, settle
+from tests.bench.common import add_csv_option, figures, record
 
 GAME = "00000000-0000-4000-8000-00000000beef"
 
 
 def generate(events: int) -> list[Recorded]:
+    load_rulesets()  # as bootstrap() does: the decider is freeform's
     rng = random.Random(3)
     draft = lifecycle.create(
         ruleset="freeform",
@@ -53,9 +60,12 @@ def generate(events: int) -> list[Recorded]:
     records = [first]
     state = lifecycle.initial_state(first)
 
+    engine = shared_engine()  # rolls are BCDice's: asked before deciding, as the service does
+
     def apply(command: object, actor: str) -> None:
         nonlocal state
-        for draft in lifecycle.decide(state, command, actor):  # type: ignore[arg-type]
+        evaluation = engine.for_command(state, command)  # type: ignore[arg-type]
+        for draft in lifecycle.decide(state, command, actor, evaluation):  # type: ignore[arg-type]
             recorded = codec.seal(
                 draft,
                 game_id=GAME,
@@ -83,20 +93,28 @@ def generate(events: int) -> list[Recorded]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--events", type=int, default=100_000)
+    add_csv_option(parser)
     args = parser.parse_args()
+    with figures("replay", args.csv):
+        run(args)
+
+
+def run(args: argparse.Namespace) -> None:
     print(f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
     started = time.perf_counter()
     records = generate(args.events)
     print(f"generated {len(records):,} events in {time.perf_counter() - started:.1f} s")
 
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     history = History(records)
-    built = time.perf_counter() - started
+    built, cpu = time.perf_counter() - started, time.process_time() - cpu
     settle()  # as `kiroku replay` does after loading
     print(
         f"history (one fold, checkpoint every {CHECKPOINT_EVERY}): {built:.2f} s "
-        f"= {len(records) / built:,.0f} events/s"
+        f"= {len(records) / built:,.0f} events/s; CPU {cpu * 1e6 / len(records):.1f} µs an event"
     )
+    record("history, one fold", len(records) / built, "events/s")
+    record("history, one fold: CPU an event", cpu * 1e6 / len(records), "µs")
 
     rng = random.Random(7)
     cursor = ReplayCursor(history, "seat:2")
@@ -107,6 +125,10 @@ def main() -> None:
         cursor.seek(seq)
         timings.append((time.perf_counter() - started) * 1000)
     timings.sort()
+    worst = timings[-1]
+    record("random seek, p50", statistics.median(timings), "ms")
+    record("random seek, p99", timings[int(len(timings) * 0.99) - 1], "ms")
+    record("random seek, max", worst, "ms", "any seek < 50 ms", worst < 50)
     print(
         f"random seek incl. view and changes, 200 seeks: p50 {statistics.median(timings):.1f} ms, "
         f"p99 {timings[int(len(timings) * 0.99) - 1]:.1f} ms, max {timings[-1]:.1f} ms "
@@ -118,12 +140,16 @@ def main() -> None:
         cursor.step()
     for _ in range(100):
         cursor.back()
-    print(f"step/back: {(time.perf_counter() - started) * 1000 / 200:.1f} ms per step")
+    step = (time.perf_counter() - started) * 1000 / 200
+    print(f"step/back: {step:.1f} ms per step")
+    record("step/back", step, "ms")
 
     envelopes = [r.envelope.model_dump(mode="json") for r in records]
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     report = audit(GAME, envelopes)  # type: ignore[arg-type]
-    elapsed = time.perf_counter() - started
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+    record("audit of the finished game", len(envelopes) / elapsed, "events/s")
+    record("audit of the finished game: CPU an event", cpu * 1e6 / len(envelopes), "µs")
     print(
         f"audit ({report.verdict}, {report.verification.secrets.checked_draws:,} draws): "  # type: ignore[union-attr]
         f"{elapsed:.2f} s = {len(envelopes) / elapsed:,.0f} events/s"

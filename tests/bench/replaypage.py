@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from domain.application.settings import store_env
+from tests.bench.common import add_csv_option, figures, record
 from tests.bench.tablepage import _settle
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.longgame import store_long_game
@@ -73,7 +74,13 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--seeks", type=int, default=60)
+    add_csv_option(parser)
     args = parser.parse_args()
+    with figures("replaypage", args.csv):
+        run(args)
+
+
+def run(args: argparse.Namespace) -> None:
     sizes = [int(s) for s in args.sizes.split(",")]
     from playwright.sync_api import sync_playwright
 
@@ -86,6 +93,10 @@ def main() -> None:
     for size, r in results.items():
         ratio = r["p99"] / base["p99"]
         verdict = "met" if ratio <= 2 else "MISSED"
+        record(f"{size:,} events: seek p50", r["p50"], "ms")
+        record(f"{size:,} events: seek p99", r["p99"], "ms")
+        record(f"{size:,} events: seek p99 ÷ the first size's", ratio, "×", "<= 2", ratio <= 2)
+        record(f"{size:,} events: a seek's frame", r["bytes"] / 1024, "KiB")
         print(
             f"{size:>7,} events: seek p50 {r['p50']:.0f} ms, p99 {r['p99']:.0f} ms "
             f"({ratio:.2f}× the first size's p99; target ≤ 2×: {verdict}); "

@@ -35,7 +35,7 @@ from typing import Any
 
 import httpx
 
-from tests.bench.live import machine, percentile
+from tests.bench.common import add_csv_option, figures, machine, percentile, record
 from tests.serverproc import KirokuServer
 
 SEATS = 4
@@ -148,9 +148,13 @@ def command(n: int) -> tuple[str, dict[str, Any]]:
 
 def verdict(name: str, second: float, last: float, slack: float = 0.0) -> str:
     if second <= 0:
+        record(f"{name}, last interval", last, "", "flat: within 10 % of the second interval")
         return f"{name}: {second:g} → {last:g}"
     change = (last - second) / second
     flat = abs(change) <= FLAT or abs(last - second) <= slack
+    record(
+        f"{name}, last interval ÷ second", last / second, "×", "flat: within 10 % (0.9–1.1)", flat
+    )
     return f"{name}: {second:.1f} → {last:.1f} ({change:+.1%}) {'flat' if flat else 'NOT flat'}"
 
 
@@ -285,6 +289,12 @@ async def soak(server: KirokuServer, minutes: float, interval: float, rate: floa
     for i, part in enumerate(intervals, 1):
         values = part.latencies_ms or [0.0]
         lag = percentile(part.lags_ms, 0.99) if part.lags_ms else 0.0
+        where = f"minute {i}" if interval == 60 else f"interval {i} of {interval:g} s"
+        record(f"{where}: command p50", percentile(values, 0.5), "ms")
+        record(f"{where}: command p99", percentile(values, 0.99), "ms")
+        record(f"{where}: stream lag p99", lag, "ms")
+        record(f"{where}: server RSS", part.rss_kib / 1024, "MiB")
+        record(f"{where}: open file descriptors", part.fds, "")
         print(
             f"  {i:>8}  {len(part.latencies_ms):>8}  {percentile(values, 0.5):7.2f}"
             f"  {percentile(values, 0.99):7.2f}  {lag:8.2f}  {part.rss_kib / 1024:8.1f}"
@@ -306,6 +316,13 @@ async def soak(server: KirokuServer, minutes: float, interval: float, rate: floa
         print(
             "  " + verdict("lag p99 ms", p99(second.lags_ms), p99(last.lags_ms), LATENCY_SLACK_MS)
         )
+    record(
+        "clients that received every event exactly once, in order",
+        complete,
+        "clients",
+        f"all {len(clients)}",
+        complete == len(clients),
+    )
     print(
         f"clients that received every event exactly once, in order, across reconnections: "
         f"{complete} of {len(clients)}; at their game's last event: {reached}"
@@ -317,10 +334,11 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=10.0, help="how many intervals")
     parser.add_argument("--interval", type=float, default=60.0, help="seconds in one")
     parser.add_argument("--rate", type=float, default=20.0, help="commands per second")
+    add_csv_option(parser)
     args = parser.parse_args()
     print("Kiroku soak: mixed play on one worker (16 games, 100 clients coming and going)")
     machine("sqlite")
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory() as folder, figures("soak", args.csv):
         env = {"KIROKU_REDIS_URL": "", "KIROKU_LIMITS": "off"}
         with KirokuServer(db=Path(folder) / "soak.db", workers=1, env=env) as server:
             asyncio.run(soak(server, args.minutes, args.interval, args.rate))

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from domain.application.settings import store_env
+from tests.bench.common import add_csv_option, figures, record
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.longgame import store_long_game
 from tests.serverproc import KirokuServer
@@ -105,7 +106,13 @@ def _settle(base_url: str, game_id: str) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="1000,10000,50000")
-    sizes = [int(s) for s in parser.parse_args().sizes.split(",")]
+    add_csv_option(parser)
+    args = parser.parse_args()
+    with figures("tablepage", args.csv):
+        run([int(s) for s in args.sizes.split(",")])
+
+
+def run(sizes: list[int]) -> None:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -119,10 +126,27 @@ def main() -> None:
     for size, r in results.items():
         growth = {k: (r[k] / base[k] if base[k] else 0.0) for k in ("live", "dom", "heap")}
         notes = []
+        record(f"{size:,} events: time to live", r["live"], "s")
+        record(f"{size:,} events: DOM nodes", r["dom"], "nodes")
+        record(f"{size:,} events: JS heap", r["heap"], "MiB")
+        for key in ("switch", "keystroke"):
+            name = {"switch": "tab switch", "keystroke": "keystroke"}[key]
+            record(f"{size:,} events: {name}", r[key], "ms", "< 50 ms", r[key] < 50)
+        record(f"{size:,} events: dom ÷ the first size's", growth["dom"], "×")
         for key in ("live", "heap"):
             target = TARGETS[key].get(size)
-            if target is not None:
+            if target is None:
+                record(f"{size:,} events: {key} ÷ the first size's", growth[key], "×")
+            else:
                 verdict = "met" if growth[key] <= target else "MISSED"
+                met = growth[key] <= target
+                record(
+                    f"{size:,} events: {key} ÷ the first size's",
+                    growth[key],
+                    "×",
+                    f"<= {target:g}",
+                    met,
+                )
                 notes.append(f"{key} target ≤ {target:.0f}× ({verdict})")
         print(
             f"{size:>6,} events: live {r['live']:.2f} s ({growth['live']:.2f}×), "

@@ -27,6 +27,14 @@ Python clients sharing the server's cores. In one run, on one disk:
   (g) PostgreSQL behind the shipped HAProxy (deploy/haproxy.cfg): 1, 2 and 4 `kiroku serve`
       instances in rotated order, each round on a fresh schema, 1 game × 4 connections and
       16 games × 64, the GM signing by bearer token and by session cookie; 2 ÷ 1 per round.
+
+Verdicts that a loaded machine does not move, as CPU time a operation in rounds of the two
+sides in turn (tests/bench/common.py): (b) a raw one-event put's CPU (this process) against a
+command's (the server's processes, wrk's rounds on 16 games), their ratio against (b)'s target;
+(e) a command's CPU at the largest size against one at the smallest, two games side by side,
+their ratio against the growth target; (d) is instruction counts already.
+
+`--csv PATH` also appends the figures to a CSV file.
 """
 
 from __future__ import annotations
@@ -62,10 +70,19 @@ from domain.application.settings import (
     store_env,
 )
 from domain.model.commands import Declare, Roll
+from tests.bench.common import (
+    add_csv_option,
+    figures,
+    paired,
+    record,
+    report_paired,
+    timed_cpu,
+)
 from tests.bench.core import (
     ROLL,
     RawApp,
     RawEvent,
+    RawPutter,
     line,
     machine,
     new_game,
@@ -153,6 +170,7 @@ class WrkRun:
     server_cpu_ms: float | None = None  # CPU of the server's processes per command
     postgres_cpu_ms: float | None = None  # of every PostgreSQL process on the machine
     wrk_cpu_ms: float | None = None  # of wrk itself
+    count: int = 0  # commands wrk sent
 
     def __str__(self) -> str:
         bad = f", {self.errors} non-2xx/errors" if self.errors else ""
@@ -304,6 +322,7 @@ def wrk(
         per(cpu[0]) if per else None,
         per(cpu[1]) if per and postgres else None,
         per(cpu[2]) if per else None,
+        count,
     )
 
 
@@ -327,6 +346,34 @@ def http_runs(base: str, seconds: int, signing: str = "bearer") -> tuple[WrkRun,
     return wrk(base, one, 4, seconds), wrk(base, sixteen, 64, seconds)
 
 
+def paired_puts(db: Callable[[str], str], sizes: Sizes) -> None:
+    """(b) in CPU time: a raw one-event put (this process) against a command through HTTP
+    (the server's processes; wrk's CPU not counted), 16 games × 64, rounds of each in turn."""
+    rounds, seconds = (4, sizes.wrk_seconds) if sizes is QUICK else (6, 3)
+    putter = RawPutter(db("paired-raw"), sample_record())
+    try:
+        with served(db=db("paired-http")) as base:
+            games = signed(base, http_games(base, 16))
+            wrk(base, games, 64, 1)  # warm up
+
+            def commands() -> tuple[int, float]:
+                run = wrk(base, games, 64, seconds)
+                assert run.server_cpu_ms is not None and run.count, run
+                return run.count, run.server_cpu_ms * run.count / 1000
+
+            pair = paired(lambda: putter.round(sizes.raw // 2), commands, rounds)
+    finally:
+        putter.close()
+    report_paired(
+        "(b) raw put ÷ command",
+        pair,
+        "EventStore.put, one event (this process)",
+        "roll command, HTTP, 16 games × 64 (the server)",
+        ">= 0.75",
+        lambda ratio: ratio >= 0.75,
+    )
+
+
 # ----------------------------------------------------------------------------- (d) callgrind
 
 CALLGRIND_SCRIPT = textwrap.dedent(
@@ -336,6 +383,7 @@ CALLGRIND_SCRIPT = textwrap.dedent(
     from api.app import create_app
     from domain.model.commands import Roll
     from domain.application.settings import DEFAULT_CACHE_EVENTS, store_env
+    from domain.application.bootstrap import bootstrap
     from domain.application.service import GameService
     from tests.bench.core import ROLL, new_game
 
@@ -441,6 +489,39 @@ def probe(service: GameService, game_id: str, count: int) -> list[float]:
         service.execute(game_id, "seat:1", command)
         latencies.append(time.perf_counter() - start)
     return latencies
+
+
+def paired_growth(
+    service: GameService, big: str, baseline: int, count: int, rounds: int = 6
+) -> None:
+    """(e) in CPU time: a command to the big game against one to a game of `baseline` events
+    beside it in the same process, rounds of `count` each in turn (this process's CPU: the
+    writer's and the snapshots' threads included)."""
+    small, _ = new_game(service)
+    grow(service, small, baseline)
+    service.games.snapshots.flush()
+    command = Roll(expression=ROLL)
+    size = service.state(big).version
+
+    def side(game_id: str) -> tuple[int, float]:
+        def work() -> int:
+            for _ in range(count):
+                service.execute(game_id, "seat:1", command)
+            service.games.snapshots.flush()
+            return count
+
+        return timed_cpu([], work)
+
+    side(small), side(big)  # warm up
+    pair = paired(lambda: side(big), lambda: side(small), rounds)
+    report_paired(
+        f"(e) {size:,} ÷ {baseline:,} events",
+        pair,
+        f"a command at {size:,} events",
+        f"a command at {baseline:,} events",
+        "<= 1.3",
+        lambda ratio: ratio <= 1.3,
+    )
 
 
 class OneRowSnapshots:
@@ -558,6 +639,7 @@ RSS_SCRIPT = textwrap.dedent(
     """
     import gc, sys
     from domain.application.settings import DEFAULT_CACHE_EVENTS, store_env
+    from domain.application.bootstrap import bootstrap
     from domain.application.service import GameService
     from tests.bench.write_path import rss_kib
     service = bootstrap(env=store_env(sqlite_path=sys.argv[1]))
@@ -771,14 +853,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rss-processes", type=int, default=2, help="processes making them")
     parser.add_argument("--rss-passes", type=int, default=1, help="commands to each game")
     parser.add_argument("--rss-clients", type=int, default=4, help="client threads sending them")
+    add_csv_option(parser)
     args = parser.parse_args(argv)
+    os.environ.setdefault("KIROKU_LIMITS", "off")  # wrk's few connections send thousands
+    with figures("write_path", args.csv):
+        run(args)
+
+
+def run(args: argparse.Namespace) -> None:
     if args.rss:
         machine()
         print(f"\n(rss) {args.rss_games:,} active games of {args.rss_events:,} events")
         games = stored_games(args.rss_db, args.rss_games, args.rss_events, args.rss_processes)
         rss_run(args.rss_db, games, args.rss_passes, args.rss_clients)
         return
-    run = set(args.sections)
+    sections = set(args.sections)
     sizes = QUICK if args.quick else FULL
     if shutil.which("wrk") is None:
         sys.exit("wrk is not installed (make bench installs it as root: apt-get install wrk)")
@@ -795,6 +884,7 @@ def main(argv: list[str] | None = None) -> None:
         one = sizes.raw / raw_put(db("raw1"), payload, sizes.raw)  # (b) is compared with it
         fsyncs = fsync_rate(tmp)
         line("fsync of 512 bytes", f"{fsyncs:>12,.0f}/s")
+        record("(a) fsync of 512 bytes", fsyncs, "/s")
         payload = sample_record()
         # The disk's rate wanders by a tenth from one run to the next: the median of three
         # runs (after the warm-up above) is what (b) is compared with.
@@ -805,24 +895,37 @@ def main(argv: list[str] | None = None) -> None:
             f"{one:>12,.0f}/s",
             f"median of 3 runs of {sizes.raw:,} events ({puts[0]:,.0f}–{puts[2]:,.0f})",
         )
-        if "a" in run:  # else (b) only needs the raw rate above
+        record("(a) raw eventsourcing put, one event per put, median of 3", one, "events/s")
+        if "a" in sections:  # else (b) only needs the raw rate above
             batched = sizes.raw / raw_batched(db("raw32"), payload, sizes.raw)
             line("raw eventsourcing put, 32 events per put", f"{batched:>12,.0f}/s", "events/s")
+            record("(a) raw eventsourcing put, 32 events per put", batched, "events/s")
             executed = execute_rate(db("execute"), sizes.execute)
             line(
                 "GameService.execute (one caller, no HTTP)",
                 f"{executed:>12,.0f}/s",
                 f"{executed / one:.2f} × raw one-event puts",
             )
+            record("(a) GameService.execute, one caller", executed, "commands/s")
 
-        if "b" in run:
+        if "b" in sections:
             print("\n(b) HTTP roll commands, `kiroku serve`, 1 worker, SQLite file")
             for signing in ("bearer", "cookie"):  # one server each, in turn
                 with served(db=db(f"http-{signing}")) as base:
                     single, many = http_runs(base, sizes.wrk_seconds, signing)
                 line(f"{signing}: 1 game × 4 connections", f"{single.rate:>12,.0f}/s", str(single))
                 line(f"{signing}: 16 games × 64 connections", f"{many.rate:>12,.0f}/s", str(many))
+                record(f"(b) {signing}: 1 game × 4 connections", single.rate, "commands/s")
+                record(f"(b) {signing}: 16 games × 64 connections", many.rate, "commands/s")
+                if many.server_cpu_ms is not None:
+                    record(
+                        f"(b) {signing}: 16 games, server CPU a command", many.server_cpu_ms, "ms"
+                    )
                 ratio = many.rate / one
+                record(f"(b) {signing}: 16 games ÷ raw puts", ratio, "×", ">= 0.75", ratio >= 0.75)
+                record(
+                    f"(b) {signing}: 16 games, p99", many.p99_ms, "ms", "< 50 ms", many.p99_ms < 50
+                )
                 line(
                     "  ÷ raw one-event puts (target ≥ 0.75)",
                     f"{ratio:>14.2f}",
@@ -833,8 +936,9 @@ def main(argv: list[str] | None = None) -> None:
                     f"{many.p99_ms:>11.1f} ms",
                     _verdict(many.p99_ms < 50),
                 )
+            paired_puts(db, sizes)
 
-        if "c" in run and not args.no_postgres and _postgres_ok():
+        if "c" in sections and not args.no_postgres and _postgres_ok():
             print("\n(c) HTTP roll commands, `kiroku serve`, PostgreSQL (fresh schema)")
             rates: dict[int, tuple[WrkRun, WrkRun]] = {}
             pairs: list[tuple[float, float]] = []  # 4 ÷ 1: one game, 16 games
@@ -854,6 +958,12 @@ def main(argv: list[str] | None = None) -> None:
             one = statistics.median(a for a, _ in pairs)
             sixteen = statistics.median(b for _, b in pairs)
             each = f"median of {len(pairs)} pairs: " if len(pairs) > 1 else ""
+            record("(c) PostgreSQL 4 workers ÷ 1, one game, median", one, "×", ">= 1", one >= 1)
+            worst = max(pg_p99s)
+            record("(c) PostgreSQL 4 workers, one game, p99", worst, "ms", "< 100 ms", worst < 100)
+            record(
+                "(c) PostgreSQL 4 workers ÷ 1, 16 games, median", sixteen, "×", "> 1", sixteen > 1
+            )
             line(
                 "  4 workers ÷ 1, one game (target ≥ 1)",
                 f"{one:>14.2f}",
@@ -872,7 +982,7 @@ def main(argv: list[str] | None = None) -> None:
         else:
             print("\n(c) PostgreSQL: skipped")
 
-        if "d" in run and not args.no_callgrind and shutil.which("valgrind"):
+        if "d" in sections and not args.no_callgrind and shutil.which("valgrind"):
             print("\n(d) instructions per roll command (callgrind; the runs of 80 and 10 commands)")
             route = per_command_instructions("asgi")
             alone = per_command_instructions("execute")
@@ -880,6 +990,9 @@ def main(argv: list[str] | None = None) -> None:
                 line("POST /commands, ASGI called directly", f"{route / 1e6:>11.2f} M")
                 line("GameService.execute", f"{alone / 1e6:>11.2f} M")
                 glue = 1 - alone / route
+                record("(d) instructions, POST /commands through ASGI", route, "instructions")
+                record("(d) instructions, GameService.execute", alone, "instructions")
+                record("(d) framework glue share", glue * 100, "%", "<= 30 %", glue <= 0.30)
                 line(
                     "  framework glue share (target ≤ 30 %)",
                     f"{glue * 100:>12.0f} %",
@@ -888,12 +1001,12 @@ def main(argv: list[str] | None = None) -> None:
         else:
             print("\n(d) callgrind: skipped")
 
-        if "g" in run and not args.no_postgres and _postgres_ok() and haproxy_binary():
+        if "g" in sections and not args.no_postgres and _postgres_ok() and haproxy_binary():
             behind_proxy(args.proxy_rounds, sizes.wrk_seconds)
         else:
             print("\n(g) PostgreSQL behind HAProxy: skipped")
 
-        if "e" not in run:  # (f) reads the game (e) grows
+        if "e" not in sections:  # (f) reads the game (e) grows
             return
         print("\n(e) a command's cost as the game grows (200 rolls at each size, SQLite file)")
         service = bootstrap(env=store_env(sqlite_path=db("growth")))
@@ -911,7 +1024,16 @@ def main(argv: list[str] | None = None) -> None:
                     f"{medians[size] * 1000:>11.2f} ms",
                     f"worst {max(latencies) * 1000:.1f} ms",
                 )
+                record(f"(e) a command at {size:,} events, median", medians[size] * 1000, "ms")
                 for which, during, alone, took in snapshot_stalls(service, game_id):
+                    if which == "bucket rows":
+                        record(
+                            f"(e) worst command during a snapshot at {size:,} events",
+                            during * 1000,
+                            "ms",
+                            "<= 20 ms",
+                            during <= 0.020,
+                        )
                     line(
                         f"  worst command, snapshot: {which}",
                         f"{during * 1000:>11.1f} ms",
@@ -927,8 +1049,16 @@ def main(argv: list[str] | None = None) -> None:
             line(
                 f"  {last:,} ÷ {first:,} (target ≤ 1.3)",
                 f"{growth:>14.2f}",
-                _verdict(growth <= 1.3),
+                _verdict(growth <= 1.3) + " (wall time of one probe a size)",
             )
+            record(
+                f"(e) {last:,} ÷ {first:,}, wall time of one probe",
+                growth,
+                "×",
+                "<= 1.3",
+                growth <= 1.3,
+            )
+            paired_growth(service, game_id, first, sizes.probes)
         finally:
             service.close()
         per_event, base_kib = cached_event_bytes(db("growth"), game_id, small)
@@ -937,6 +1067,7 @@ def main(argv: list[str] | None = None) -> None:
             f"{per_event:>12,.0f} B",
             f"process baseline {base_kib / 1024:.0f} MiB",
         )
+        record("(e) memory per cached event", per_event, "B")
         bound = DEFAULT_CACHE_EVENTS
         estimate = base_kib / 1024 + min(1000 * 10_000, bound) * per_event / 2**20
         line(
@@ -944,8 +1075,15 @@ def main(argv: list[str] | None = None) -> None:
             f"{estimate:>10,.0f} MiB",
             f"estimated: cache bound {bound:,} events; {_verdict(estimate < 300)}",
         )
+        record(
+            "(e) RSS, 1,000 active 10k-event games (estimated)",
+            estimate,
+            "MiB",
+            "< 300 MiB",
+            estimate < 300,
+        )
 
-        if "f" not in run:
+        if "f" not in sections:
             return
         size = sizes.growth[-1]
         print(
@@ -978,6 +1116,7 @@ def main(argv: list[str] | None = None) -> None:
                 f"{median:>11.1f} ms",
                 f"target < 50 ms: {_verdict(median < 50)}",
             )
+            record(f"(f) median p99 beside /verify, +{nice}", median, "ms", "< 50 ms", median < 50)
     print(f"\ntotal benchmark time {time.perf_counter() - began:.0f} s")
     print("(a noisy machine: quote medians of several runs and ratios within one run)")
 
@@ -1059,6 +1198,8 @@ def behind_proxy(rounds: int, seconds: int) -> None:
         game = statistics.median(a for a, _ in pairs)
         sixteen = statistics.median(b for _, b in pairs)
         each = ", ".join(f"{a:.2f}/{b:.2f}" for a, b in pairs)
+        record(f"(g) {signing}: 2 ÷ 1 instances, one game", game, "×", ">= 0.95", game >= 0.95)
+        record(f"(g) {signing}: 2 ÷ 1 instances, 16 games", sixteen, "×", ">= 1.2", sixteen >= 1.2)
         line(
             f"  {signing}: 2 ÷ 1, one game (target ≥ 0.95)",
             f"{game:>14.2f}",
@@ -1070,6 +1211,7 @@ def behind_proxy(rounds: int, seconds: int) -> None:
             _verdict(sixteen >= 1.2),
         )
     line("  2 instances, p99 (target < 50 ms)", f"{max(p99s):>11.1f} ms", _verdict(max(p99s) < 50))
+    record("(g) 2 instances, worst p99", max(p99s), "ms", "< 50 ms", max(p99s) < 50)
 
 
 def _verdict(met: bool) -> str:
