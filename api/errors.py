@@ -164,12 +164,8 @@ def in_words(error: Any, language: str) -> str:
     if kind == "string_too_short" and limit == 1:
         template = _BLANK
     elif kind == "value_error" and isinstance(context.get("error"), Exception):
-        # A validator's own message, if the catalogs know it; else only "not valid".
-        own = str(context["error"])
-        translated = i18n.gettext(own, language)
-        return f"{field}: {translated}" if translated != own or language == "en" else (
-            i18n.translate(_NOT_VALID, language, field=field)
-        )
+        # A validator's own message, read through the catalogs (as it is where they lack it).
+        return f"{field}: {i18n.gettext(str(context['error']), language)}"
     else:
         template = _IN_WORDS.get(kind, _NOT_VALID)
     return i18n.translate(template, language, field=field, limit=limit)

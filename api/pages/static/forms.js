@@ -267,8 +267,9 @@ export function commandForm(command, { hints, onSubmit }) {
     try { json.value = JSON.stringify(read(), null, 1); } catch { json.value = JSON.stringify({ type: command.type }); }
   });
   const form = el("form", { class: "command-form", novalidate: true, dataset: { type: command.type } },
-    el("h3", {}, command.type.split(".").pop().replaceAll("_", " ")),
-    command.summary ? el("p", { class: "summary" }, command.summary) : null,
+    // A sheet's form is titled in words by its ruleset (the hints' label of the empty path).
+    el("h3", {}, command.form?.labels?.[""] ? t(command.form.labels[""]) : command.type.split(".").pop().replaceAll("_", " ")),
+    command.summary && !command.form ? el("p", { class: "summary" }, command.summary) : null,
     parts.map(([, p]) => p.element),
     el("button", { type: "submit" }, t("Send")),
     errorBox,

@@ -15,6 +15,7 @@ declare(
     AddEsper,
     FormHints(
         labels={
+            "": N_("An esper joins the combat"),
             "name": N_("Esper's name"),
             "esp_level": N_("ESP level"),
             "endurance": N_("Endurance"),
@@ -29,6 +30,7 @@ declare(
     AddObstacle,
     FormHints(
         labels={
+            "": N_("An obstacle joins the combat"),
             "name": N_("Obstacle's name"),
             "members": N_("Members' endurance"),
             "firepower": N_("Firepower"),

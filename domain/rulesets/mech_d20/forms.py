@@ -34,6 +34,7 @@ declare(
     AddUnit,
     FormHints(
         labels={
+            "": N_("New unit"),
             "id": N_("Short id (no spaces)"),
             "name": N_("Unit name"),
             "kind": N_("Kind"),

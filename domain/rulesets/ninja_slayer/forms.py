@@ -12,6 +12,7 @@ declare(
     AddCharacter,
     FormHints(
         labels={
+            "": N_("New character"),
             "id": N_("Short id (no spaces)"),
             "name": N_("Character name"),
             "kind": N_("Kind"),
