@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from domain.model.commands import Command
 
@@ -23,14 +22,14 @@ from domain.model.commands import Command
 @dataclass(frozen=True)
 class FormHints:
     labels: Mapping[str, str]
-    defaults: Mapping[str, Any] = field(default_factory=dict)
+    defaults: Mapping[str, object] = field(default_factory=dict)
     keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     choices: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     def label(self, path: str) -> str | None:
         return self.labels.get(path)
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, object]:
         return {
             "labels": dict(self.labels),
             "defaults": dict(self.defaults),

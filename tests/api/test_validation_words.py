@@ -84,4 +84,6 @@ def test_a_field_no_ruleset_labels_still_reads_as_a_sentence(client: TestClient)
     refused = table.send("seat:1", {"type": "say", "text": "x" * 50_000})
     problem = refused.json()
     assert refused.status_code == 422 and problem["code"] == "invalid_request", problem
-    assert problem["detail"].startswith("text は ") and problem["detail"].endswith("文字以内にしてください。")
+    assert problem["detail"].startswith("text は ") and problem["detail"].endswith(
+        "文字以内にしてください。"
+    )

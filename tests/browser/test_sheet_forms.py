@@ -5,6 +5,7 @@ accepted. The form's JSON fold holds no null and no nameless modifier."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from typing import Any, cast
@@ -24,7 +25,7 @@ from tests.table import Table
 
 def open_form(audience: Audience, table: Table, actor: str, command: str) -> Any:
     page = audience.page
-    page.goto(f"{table.client.base_url}/g/{table.game_id}/join#token={table.tokens[actor]}")  # type: ignore[attr-defined]
+    page.goto(f"{table.client.base_url}/g/{table.game_id}/join#token={table.tokens[actor]}")
     expect(page.locator("#chat")).to_be_visible(timeout=TIMEOUT)
     pane = page.locator("#rules-pane")
     expect(pane.locator("details.command").first).to_be_attached(timeout=TIMEOUT)
@@ -165,3 +166,41 @@ def test_an_esper_npc_is_made_with_the_form(browser: Any, server: KirokuServer) 
         assert not gm.errors, gm.errors
     finally:
         gm.close()
+
+
+def test_a_ccfolia_character_goes_in_and_comes_back_out(browser: Any, server: KirokuServer) -> None:
+    """The table page's own import (my pane), then its copy for ココフォリア: the clipboard
+    holds the same character in ココフォリア's format, its palette included."""
+    from tests.api.test_seat_settings import CLIPBOARD
+    from tests.browser.test_i18n import create_game
+    from tests.browser.test_seat_settings_page import sign_in
+
+    gm = Audience.open(browser, "gm", locale="ja-JP")
+    player = Audience.open(
+        browser, "seat:1", locale="ja-JP", permissions=["clipboard-read", "clipboard-write"]
+    )
+    try:
+        created = create_game(gm.page, server.base_url)
+        sign_in(player, created["seat1"])
+        page = player.page
+        panel = page.locator("#my-pane details.character-tools")
+        panel.locator("summary").click()
+        page.fill("#my-pane textarea.ccfolia-input", json.dumps(CLIPBOARD, ensure_ascii=False))
+        panel.locator("button.primary").click()
+        name = CLIPBOARD["data"]["name"]
+        expect(panel.locator("ul.characters li")).to_contain_text(name, timeout=TIMEOUT)
+        expect(page.locator("#speaker")).to_have_value(name)
+        picture(panel, "ccfolia-import-table-ja.png")
+        panel.locator("button.ccfolia-copy").click()
+        expect(panel.locator("button.ccfolia-copy")).to_have_text(
+            re.compile("コピーしました|選択してコピー"), timeout=TIMEOUT
+        )
+        copied = page.evaluate("navigator.clipboard.readText()")
+        exported = json.loads(copied or panel.locator("textarea.ccfolia-input").input_value())
+        assert exported["kind"] == "character" and exported["data"]["name"] == name
+        commands = exported["data"]["commands"]
+        assert "{カラテ}B6>=4 カラテ攻撃" in commands
+        assert not player.errors, player.errors
+    finally:
+        gm.close()
+        player.close()
