@@ -8,7 +8,9 @@ should one ever happen — an unexpected error (500 `internal_error`, no traceba
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Sequence
+from functools import cache
+from typing import Any, Final
 
 from eventsourcing.persistence import InterfaceError as StoreInterfaceError
 from eventsourcing.persistence import OperationalError as StoreOperationalError
@@ -23,9 +25,11 @@ from api.pages import i18n
 from domain.adapters.repository import StoreBusy
 from domain.dice import DiceError
 from domain.model import json_shape
+from domain.model.commands import Command
 from domain.model.errors import CorruptEvent, KirokuError
 from domain.model.messages import N_
 from domain.model.text import BLANK_TEXT, FORBIDDEN_CHARACTER
+from domain.rulesets import form_hints
 
 log = logging.getLogger("kiroku.api")
 
@@ -94,6 +98,79 @@ def read_in(error: KirokuError, language: str) -> str:
     return i18n.translate(error.template, language, **arguments)
 
 
+# A pydantic error's type → the sentence a player reads; {field} is the field's label, {limit}
+# the bound the schema sets. Types not listed read as "not valid".
+_IN_WORDS: Final[dict[str, str]] = {
+    "missing": N_("Fill in {field}."),
+    "greater_than_equal": N_("{field} must be {limit} or more."),
+    "less_than_equal": N_("{field} must be {limit} or less."),
+    "greater_than": N_("{field} must be more than {limit}."),
+    "less_than": N_("{field} must be less than {limit}."),
+    "string_too_short": N_("{field} must be at least {limit} characters long."),
+    "string_too_long": N_("{field} must be at most {limit} characters long."),
+    "too_short": N_("{field} needs at least {limit} entries."),
+    "too_long": N_("{field} takes at most {limit} entries."),
+    "string_pattern_mismatch": N_("{field} is not written the way it should be."),
+    "int_type": N_("{field} must be a whole number."),
+    "int_parsing": N_("{field} must be a whole number."),
+    "int_from_float": N_("{field} must be a whole number."),
+    "bool_type": N_("{field} must be on or off."),
+    "bool_parsing": N_("{field} must be on or off."),
+    "string_type": N_("{field} must be text."),
+    "literal_error": N_("Choose {field} from its choices."),
+    "enum": N_("Choose {field} from its choices."),
+    "extra_forbidden": N_("{field} is not a field of this command."),
+    "json_invalid": N_("The body is not valid JSON."),
+}
+_NOT_VALID = N_("{field} is not valid.")
+_BLANK = N_("Fill in {field}.")
+_REQUEST = N_("The request")
+_LIMITS = ("ge", "le", "gt", "lt", "min_length", "max_length")
+
+
+@cache
+def _commands() -> dict[str, type[Command]]:
+    from api.schemas import ALL_COMMANDS
+
+    return {c.model_fields["type"].default: c for c in ALL_COMMANDS}
+
+
+def field_label(loc: Sequence[Any], language: str) -> str:
+    """The refused field as its form labels it (domain/rulesets/form_hints.py), in `language`:
+    the nearest labelled field of the path, a map's key after it (【出力】 of 能力値); a field
+    no ruleset labels reads as its name."""
+    parts = [part for part in loc if part not in ("body", "query", "path", "header", "cookie")]
+    command = _commands().get(str(parts[0])) if parts else None
+    if command is not None:
+        parts = parts[1:]
+    names = [str(part) for part in parts if isinstance(part, str)]
+    hints = form_hints.hints_for(command) if command is not None else None
+    for end in range(len(names), 0, -1) if hints is not None else ():
+        label = hints.label(".".join(names[:end])) if hints is not None else None
+        if label is not None:
+            rest = names[end:]
+            said = i18n.gettext(label, language)
+            return f"{said}（{'・'.join(rest)}）" if rest else said
+    return names[-1] if names else i18n.gettext(_REQUEST, language)
+
+
+def in_words(error: Any, language: str) -> str:
+    """One pydantic error as a sentence naming the field by its label (「カラテ は 1 以上に
+    してください」); the sentence never quotes the refused value."""
+    kind = str(error.get("type", ""))
+    context = error.get("ctx") or {}
+    limit = next((context[k] for k in _LIMITS if k in context), None)
+    field = field_label(list(error.get("loc", ())), language)
+    if kind == "string_too_short" and limit == 1:
+        template = _BLANK
+    elif kind == "value_error" and isinstance(context.get("error"), Exception):
+        # A validator's own message, read through the catalogs (as it is where they lack it).
+        return f"{field}: {i18n.gettext(str(context['error']), language)}"
+    else:
+        template = _IN_WORDS.get(kind, _NOT_VALID)
+    return i18n.translate(template, language, field=field, limit=limit)
+
+
 def _allowed_methods(request: Request) -> list[str]:
     """Every method some route answers at this path (Starlette names only the first route's,
     and one path may have several: GET and POST /games/{id}/session)."""
@@ -131,25 +208,32 @@ def install_error_handlers(app: FastAPI) -> None:
         return problem(422, error.code, str(error))
 
     @app.exception_handler(RequestValidationError)
-    async def validation_error(_: Request, error: RequestValidationError) -> JSONResponse:
+    async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
         # Only location, message and kind: never echo values back into logs or proxies.
+        language = i18n.language_of(request)
+        raw = list(error.errors())
         errors = [
-            {"loc": list(e.get("loc", ())), "msg": e.get("msg", ""), "type": e.get("type", "")}
-            for e in error.errors()
+            {
+                "loc": list(e.get("loc", ())),
+                "msg": e.get("msg", ""),
+                "type": e.get("type", ""),
+                "detail": in_words(e, language),
+            }
+            for e in raw
         ]
         first = errors[0] if errors else {"loc": [], "msg": "invalid request", "type": ""}
         if first["type"] == "union_tag_invalid":
             # pydantic's message names the unknown type and every known one.
             detail = str(first["msg"]).replace("Input tag", "Command type")
             return problem(422, "unknown_command", detail)
-        where = ".".join(str(part) for part in first["loc"] if part != "body")
         if first["type"] in OWN_VALIDATION_CODES:
             # Our own refusals (domain/model/json_shape.py, domain/model/text.py) keep their code.
-            detail = f"{where}: {first['msg']}" if where else str(first["msg"])
+            where = field_label(first["loc"], language)
+            message = i18n.gettext(str(first["msg"]), language)
+            detail = f"{where}: {message}" if where else message
             return problem(422, str(first["type"]), detail, errors=errors)
-        return problem(
-            422, "invalid_request", f"{where or 'request'}: {first['msg']}", errors=errors
-        )
+        detail = str(first.get("detail") or "")
+        return problem(422, "invalid_request", detail, errors=errors)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:

@@ -15,13 +15,13 @@ from domain.model.text import PlayerName
 from domain.rulesets import all_rulesets
 
 load_rulesets()  # the built-in rulesets' commands are part of the API's document
-_ALL_COMMANDS = tuple(LIFECYCLE_COMMANDS) + tuple(
+ALL_COMMANDS = tuple(LIFECYCLE_COMMANDS) + tuple(
     command for ruleset in all_rulesets() for command in ruleset.commands
 )
 if TYPE_CHECKING:  # the union is built from the registered rulesets, at import
     CommandBody = Command
 else:
-    CommandBody = Annotated[Union[_ALL_COMMANDS], Field(discriminator="type")]  # noqa: UP007
+    CommandBody = Annotated[Union[ALL_COMMANDS], Field(discriminator="type")]  # noqa: UP007
 
 
 class CreateGameRequest(BaseModel):

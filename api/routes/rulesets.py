@@ -12,7 +12,7 @@ from domain.model.commands import LIFECYCLE_COMMANDS, Command
 from domain.model.errors import NotFound
 from domain.model.events import EVENT_TYPES
 from domain.model.ruleset import Ruleset
-from domain.rulesets import all_rulesets
+from domain.rulesets import all_rulesets, form_hints
 
 router = APIRouter(prefix="/rulesets", tags=["rulesets"])
 
@@ -21,6 +21,12 @@ class CommandInfo(BaseModel):
     type: str
     summary: str = Field(description="What the command does, from its declaration")
     input_schema: dict[str, Any] = Field(description="JSON schema of the command's body")
+    form: dict[str, Any] | None = Field(
+        default=None,
+        description="For the table's form of a command carrying a sheet: labels (catalog keys), "
+        "starting values, names offered for a map's keys and words for id-like choices, by "
+        "field path (sheet.weapons.name)",
+    )
 
 
 _DATA_MODELS = tuple(r.Reference for r in all_rulesets() if r.Reference is not None)
@@ -58,7 +64,13 @@ class RulesetsOut(BaseModel):
 def _command_info(command: type[Command]) -> CommandInfo:
     type_name = command.model_fields["type"].default
     summary = " ".join((command.__doc__ or "").split())
-    return CommandInfo(type=type_name, summary=summary, input_schema=command.model_json_schema())
+    hints = form_hints.hints_for(command)
+    return CommandInfo(
+        type=type_name,
+        summary=summary,
+        input_schema=command.model_json_schema(),
+        form=hints.as_json() if hints is not None else None,
+    )
 
 
 def _ruleset_info(ruleset: Ruleset[Any, Any]) -> RulesetInfo:

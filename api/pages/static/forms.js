@@ -1,110 +1,288 @@
 // A form for any command, generated from its JSON schema (the pydantic model the server
-// validates with): enums become choices, numbers and flags their inputs, and anything nested
-// a JSON field with its shape as a template. The server stays the judge of what is valid.
+// validates with): nested objects become fieldsets, lists rows to add and remove, maps key/value
+// rows, enums choices, numbers their inputs with the schema's bounds. A command that carries a
+// sheet also brings its ruleset's form hints (GET /rulesets: `form`, from
+// domain/rulesets/<id>/forms.py): the rulebook's labels (catalog keys), starting values, names
+// offered for a map's keys, words for id-like choices. An optional part starts absent, with a
+// button to add it. The server stays the judge of what is valid (the form does not block on
+// the browser's checks: the refusal comes back in words, naming the field by its label), and
+// the JSON stays one fold away for those who prefer it.
 import { el } from "./api.js";
+import { t } from "./i18n.js";
+
+let counter = 0;
+const nextId = (stem) => `f-${stem}-${++counter}`;
 
 function resolve(schema, root) {
   if (schema?.$ref) return resolve(root.$defs?.[schema.$ref.split("/").pop()] ?? {}, root);
   const options = schema?.anyOf?.filter((s) => s.type !== "null");
-  if (options?.length === 1) return { ...resolve(options[0], root), nullable: true, default: schema.default, description: schema.description ?? options[0].description };
+  if (options?.length === 1 && options.length < schema.anyOf.length) {
+    return { ...resolve(options[0], root), nullable: true, default: schema.default, description: schema.description ?? options[0].description };
+  }
   return schema ?? {};
 }
 
-function example(schema, root, depth = 0) {
-  const s = resolve(schema, root);
-  if (s.default !== undefined) return s.default;
-  if (s.enum) return s.enum[0];
-  if (depth > 4) return null;
-  switch (s.type) {
-    case "object": return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, example(v, root, depth + 1)]));
-    case "array": return s.items ? [example(s.items, root, depth + 1)] : [];
-    case "integer": case "number": return s.minimum ?? 0;
-    case "boolean": return false;
-    case "string": return "";
-    default: return null;
+const clone = (value) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
+
+// What one command's form knows beyond the schema (all optional).
+class Hints {
+  constructor(form, suggestions) {
+    this.labels = form?.labels ?? {};
+    this.defaults = form?.defaults ?? {};
+    this.keys = form?.keys ?? {};
+    this.choices = form?.choices ?? {};
+    this.suggestions = suggestions ?? {};
+  }
+  label(path, schema, name) {
+    const key = this.labels[path];
+    if (key) return t(key);
+    return schema.title ? t(schema.title) : name;
+  }
+  start(path, schema) {
+    return clone(path in this.defaults ? this.defaults[path] : schema.default);
+  }
+  choice(path, value) {
+    const word = this.choices[path]?.[value];
+    return word ? t(word) : String(value);
   }
 }
 
-function fieldFor(name, schema, root, required, hints) {
-  const s = resolve(schema, root);
-  const id = `f-${root.title}-${name}`;
-  const title = s.title || name;
-  const common = { name, id, "data-kind": "" };
-  let input;
-  if (s.enum || s.const !== undefined) {
-    const values = s.enum ?? [s.const];
-    input = el("select", common,
-      !required ? el("option", { value: "" }, "—") : null,
-      values.map((v) => el("option", { value: JSON.stringify(v), selected: JSON.stringify(v) === JSON.stringify(s.default) }, String(v))));
-    input.dataset.kind = "json";
-  } else if (s.type === "boolean") {
-    input = el("input", { ...common, type: "checkbox", checked: s.default === true });
-    input.dataset.kind = "boolean";
-  } else if (s.type === "integer" || s.type === "number") {
-    input = el("input", { ...common, type: "number", step: s.type === "integer" ? 1 : "any",
-      min: s.minimum, max: s.maximum, value: s.default ?? "", required: required && !s.nullable });
-    input.dataset.kind = "number";
-  } else if (s.type === "string") {
-    input = el("input", { ...common, type: "text", maxlength: s.maxLength, value: s.default ?? "",
-      required: required && !s.nullable && !s.default, list: hints?.[name] ? `${id}-list` : undefined });
-    input.dataset.kind = "string";
-  } else if (s.type === "array" && ["integer", "number"].includes(resolve(s.items, root).type)) {
-    input = el("input", { ...common, type: "text", inputmode: "numeric", placeholder: "e.g. 3,5,6", value: (s.default ?? []).join(",") });
-    input.dataset.kind = "numbers";
-  } else if (s.type === "array" && resolve(s.items, root).type === "string" && !resolve(s.items, root).enum) {
-    input = el("input", { ...common, type: "text", placeholder: "comma-separated", value: (s.default ?? []).join(",") });
-    input.dataset.kind = "strings";
-  } else {
-    input = el("textarea", { ...common, rows: 4, class: "json", spellcheck: "false" },
-      JSON.stringify(example(s, root), null, 1));
-    input.dataset.kind = "json";
-  }
-  const wrapper = el("label", { for: id, class: "field" }, el("span", {}, title), input);
-  if (hints?.[name]) wrapper.append(el("datalist", { id: `${id}-list` }, hints[name].map((v) => el("option", { value: v }))));
-  if (s.description) wrapper.title = s.description;
+// A part of the form: its element, and read() → the value to send (undefined: leave it out).
+function part(element, read) {
+  return { element, read };
+}
+
+function field(labelText, control, id, schema) {
+  const wrapper = el("label", { for: id, class: "field" }, el("span", {}, labelText), control);
+  if (schema.description && !/[A-Za-z]{4}/.test(schema.description)) wrapper.title = schema.description;
   return wrapper;
 }
 
-function readField(input) {
-  const raw = input.value;
-  switch (input.dataset.kind) {
-    case "boolean": return input.checked;
-    case "number": return raw === "" ? undefined : Number(raw);
-    case "string": return raw === "" ? undefined : raw;
-    case "numbers": return raw.trim() === "" ? undefined : raw.split(/[,\s]+/).filter(Boolean).map(Number);
-    case "strings": return raw.trim() === "" ? undefined : raw.split(",").map((v) => v.trim()).filter(Boolean);
-    default: return raw.trim() === "" ? undefined : JSON.parse(raw);
+function enumInput(path, s, ctx, { optional, id, name, start }) {
+  const values = s.enum ?? [s.const];
+  const select = el("select", { id, name, "data-path": path },
+    optional ? el("option", { value: "" }, "—") : null,
+    values.map((v, index) => el("option", {
+      value: String(index),
+      selected: start !== undefined && JSON.stringify(v) === JSON.stringify(start),
+    }, ctx.hints.choice(path, v))));
+  return part(select, () => (select.value === "" ? undefined : values[Number(select.value)]));
+}
+
+function scalar(path, name, s, ctx, required, start) {
+  const id = nextId(name);
+  const optional = !required || s.nullable;
+  const label = ctx.hints.label(path, s, name);
+  if (s.enum || s.const !== undefined) {
+    const made = enumInput(path, s, ctx, { optional: optional && s.default == null, id, name, start });
+    return part(field(label, made.element, id, s), made.read);
   }
+  if (s.type === "boolean") {
+    const box = el("input", { id, name, type: "checkbox", checked: start === true, "data-path": path });
+    // A flag whose default is "not given" (null) is sent only when ticked.
+    return part(field(label, box, id, s), () => (s.default === null && !box.checked ? undefined : box.checked));
+  }
+  if (s.type === "integer" || s.type === "number") {
+    const input = el("input", { id, name, type: "number", step: s.type === "integer" ? 1 : "any",
+      min: s.minimum, max: s.maximum, value: start ?? "", "data-path": path, inputmode: "numeric" });
+    return part(field(label, input, id, s), () => (input.value.trim() === "" ? undefined : Number(input.value)));
+  }
+  if (s.type === "string") {
+    const suggestions = ctx.hints.suggestions[path];
+    const input = el("input", { id, name, type: "text", value: start ?? "", "data-path": path,
+      list: suggestions ? `${id}-list` : undefined });
+    const wrapper = field(label, input, id, s);
+    if (suggestions) wrapper.append(el("datalist", { id: `${id}-list` }, suggestions.map((v) => el("option", { value: v }))));
+    return part(wrapper, () => (input.value === "" ? undefined : input.value));
+  }
+  // Anything else (a union of shapes): its JSON, starting empty.
+  const area = el("textarea", { id, name, rows: 3, class: "json", spellcheck: "false", "data-path": path });
+  return part(field(label, area, id, s), () => {
+    if (area.value.trim() === "") return undefined;
+    try { return JSON.parse(area.value); } catch { throw new FormError(t("{field} is not valid JSON.", { field: label })); }
+  });
+}
+
+class FormError extends Error {}
+
+function removeButton(onClick, what) {
+  return el("button", { type: "button", class: "remove", "aria-label": t("Remove {what}", { what }), onclick: onClick }, "×");
+}
+
+// A list: one row per item (each with its remove button), an add button below.
+function list(path, name, s, ctx, required, start) {
+  const label = ctx.hints.label(path, s, name);
+  const items = resolve(s.items ?? {}, ctx.root);
+  if (items.enum) {
+    // A list of choices (conditions, …): one tick box per choice.
+    const ticked = start ?? [];
+    const boxes = items.enum.map((v) => {
+      const id = nextId(name);
+      const box = el("input", { type: "checkbox", id, checked: ticked.includes(v), "data-path": path, value: String(v) });
+      return { v, box, element: el("label", { for: id, class: "choice" }, box, ctx.hints.choice(path, v)) };
+    });
+    const set = el("fieldset", { class: "form-list choices", "data-path": path }, el("legend", {}, label), boxes.map((b) => b.element));
+    return part(set, () => {
+      const chosen = boxes.filter((b) => b.box.checked).map((b) => b.v);
+      return chosen.length || required ? chosen : undefined;
+    });
+  }
+  const rows = [];
+  const body = el("div", { class: "form-rows" });
+  const set = el("fieldset", { class: "form-list", "data-path": path }, el("legend", {}, label), body);
+  const add = (value) => {
+    const row = render(path, name, items, ctx, true, value, { inList: true });
+    const entry = { row };
+    const line = el("div", { class: "form-row" }, row.element, removeButton(() => {
+      rows.splice(rows.indexOf(entry), 1);
+      line.remove();
+    }, label));
+    entry.line = line;
+    rows.push(entry);
+    body.append(line);
+  };
+  for (const value of start ?? []) add(value);
+  set.append(el("button", { type: "button", class: "add", onclick: () => add(undefined) }, t("Add {what}", { what: label })));
+  return part(set, () => {
+    const values = rows.map((r) => r.row.read()).filter((v) => v !== undefined);
+    return values.length || required ? values : undefined;
+  });
+}
+
+// A map of names to values (メカd20's 【出力】【敏捷力】…): key/value rows, the usual names offered.
+function map(path, name, s, ctx, required, start) {
+  const label = ctx.hints.label(path, s, name);
+  const valueSchema = resolve(s.additionalProperties === true ? {} : s.additionalProperties ?? {}, ctx.root);
+  const listId = nextId(`${name}-keys`);
+  const offered = ctx.hints.keys[path] ?? [];
+  const rows = [];
+  const body = el("div", { class: "form-rows" });
+  const set = el("fieldset", { class: "form-map", "data-path": path }, el("legend", {}, label), body,
+    offered.length ? el("datalist", { id: listId }, offered.map((k) => el("option", { value: k }))) : null);
+  const add = (key, value) => {
+    const keyInput = el("input", { type: "text", class: "map-key", value: key ?? "", list: offered.length ? listId : undefined, "aria-label": t("Name"), "data-path": `${path}.key` });
+    const isNumber = ["integer", "number"].includes(valueSchema.type);
+    const valueInput = el("input", { type: isNumber ? "number" : "text", class: "map-value", value: value ?? "", "aria-label": key ? `${label} ${key}` : t("Value"), "data-path": `${path}.value` });
+    keyInput.addEventListener("input", () => valueInput.setAttribute("aria-label", `${label} ${keyInput.value}`));
+    const entry = { keyInput, valueInput, isNumber };
+    const line = el("div", { class: "form-row map-row" }, keyInput, valueInput, removeButton(() => {
+      rows.splice(rows.indexOf(entry), 1);
+      line.remove();
+    }, label));
+    rows.push(entry);
+    body.append(line);
+  };
+  for (const [key, value] of Object.entries(start ?? {})) add(key, value);
+  set.append(el("button", { type: "button", class: "add", onclick: () => add("", "") }, t("Add {what}", { what: label })));
+  return part(set, () => {
+    const out = {};
+    for (const r of rows) {
+      const key = r.keyInput.value.trim();
+      if (!key) continue;
+      const raw = r.valueInput.value.trim();
+      out[key] = r.isNumber ? (raw === "" ? null : Number(raw)) : raw;
+    }
+    return Object.keys(out).length || required ? out : undefined;
+  });
+}
+
+// An object: a fieldset of its fields. An optional one starts absent, with a button to add it.
+function object(path, name, s, ctx, required, start, { inList } = {}) {
+  const label = ctx.hints.label(path, s, name);
+  const build = (value) => {
+    const need = new Set(s.required ?? []);
+    const parts = Object.entries(s.properties ?? {}).map(([key, sub]) => {
+      const subPath = path ? `${path}.${key}` : key;
+      return [key, render(subPath, key, sub, ctx, need.has(key), value?.[key])];
+    });
+    const read = () => {
+      const out = {};
+      for (const [key, p] of parts) {
+        const v = p.read();
+        if (v !== undefined) out[key] = v;
+      }
+      return out;
+    };
+    return { parts, read };
+  };
+  if (inList) {
+    const built = build(start);
+    return part(el("div", { class: "form-object", "data-path": path }, built.parts.map(([, p]) => p.element)), built.read);
+  }
+  const set = el("fieldset", { class: "form-object", "data-path": path }, el("legend", {}, label));
+  let built = null;
+  const optional = !required || s.nullable;
+  const addButton = el("button", { type: "button", class: "add", onclick: () => open(undefined) }, t("Add {what}", { what: label }));
+  const open = (value) => {
+    built = build(value);
+    const close = optional ? removeButton(() => { built = null; body.remove(); close.remove(); addButton.hidden = false; }, label) : null;
+    const body = el("div", { class: "form-fields" }, built.parts.map(([, p]) => p.element));
+    set.append(body);
+    if (close) set.querySelector(":scope > legend").append(" ", close);
+    addButton.hidden = true;
+  };
+  set.append(addButton);
+  if (!optional || start !== undefined) open(start);
+  return part(set, () => (built ? built.read() : undefined));
+}
+
+// One field. `start`: the value it starts with — given by the list or object around it, else
+// the ruleset's hint, else the schema's default; a list's new row starts from the item's own.
+function render(path, name, schema, ctx, required, start, options = {}) {
+  const s = resolve(schema, ctx.root);
+  const first = start !== undefined ? start : options.inList ? clone(s.default) : ctx.hints.start(path, s);
+  if (s.type === "object" && s.properties) return object(path, name, s, ctx, required, start, options);
+  if (s.type === "object") return map(path, name, s, ctx, required, first);
+  if (s.type === "array") return list(path, name, s, ctx, required, first);
+  return scalar(path, name, s, ctx, required, first);
 }
 
 // A <form> for one command. `hints`: field name → suggested values (e.g. my characters).
 export function commandForm(command, { hints, onSubmit }) {
   const schema = command.input_schema;
+  const ctx = { root: schema, hints: new Hints(command.form, hints) };
   const required = new Set(schema.required ?? []);
-  const fields = Object.entries(schema.properties ?? {})
+  const parts = Object.entries(schema.properties ?? {})
     .filter(([name]) => name !== "type")
-    .map(([name, field]) => fieldFor(name, field, schema, required.has(name), hints));
-  const form = el("form", { class: "command-form", dataset: { type: command.type } },
-    el("h3", {}, command.type.split(".").pop().replaceAll("_", " ")),
-    command.summary ? el("p", { class: "summary" }, command.summary) : null,
-    fields,
-    el("button", { type: "submit" }, "Send"),
-    el("p", { class: "error", role: "alert", hidden: true }));
+    .map(([name, field]) => [name, render(name, name, field, ctx, required.has(name), undefined)]);
+  const read = () => {
+    const body = { type: command.type };
+    for (const [name, p] of parts) {
+      const value = p.read();
+      if (value !== undefined) body[name] = value;
+    }
+    return body;
+  };
+  const errorBox = el("p", { class: "error", role: "alert", hidden: true });
+  const json = el("textarea", { rows: 8, class: "json", spellcheck: "false", "aria-label": "JSON" });
+  const jsonFold = el("details", { class: "json-fold" }, el("summary", {}, "JSON"), json,
+    el("button", { type: "button", onclick: () => {
+      let body;
+      try { body = JSON.parse(json.value); } catch { return fail(t("The JSON is not valid.")); }
+      errorBox.hidden = true;
+      onSubmit({ ...body, type: command.type }, errorBox);
+    } }, t("Send the JSON")));
+  jsonFold.addEventListener("toggle", () => {
+    if (!jsonFold.open) return;
+    try { json.value = JSON.stringify(read(), null, 1); } catch { json.value = JSON.stringify({ type: command.type }); }
+  });
+  const form = el("form", { class: "command-form", novalidate: true, dataset: { type: command.type } },
+    // A sheet's form is titled in words by its ruleset (the hints' label of the empty path).
+    el("h3", {}, command.form?.labels?.[""] ? t(command.form.labels[""]) : command.type.split(".").pop().replaceAll("_", " ")),
+    command.summary && !command.form ? el("p", { class: "summary" }, command.summary) : null,
+    parts.map(([, p]) => p.element),
+    el("button", { type: "submit" }, t("Send")),
+    errorBox,
+    jsonFold);
+  function fail(message) {
+    errorBox.textContent = message;
+    errorBox.hidden = false;
+  }
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const body = { type: command.type };
-    const errorBox = form.querySelector(".error");
     errorBox.hidden = true;
-    try {
-      for (const input of form.querySelectorAll("[name]")) {
-        const value = readField(input);
-        if (value !== undefined) body[input.name] = value;
-      }
-    } catch {
-      errorBox.textContent = "A JSON field is not valid JSON.";
-      errorBox.hidden = false;
-      return;
-    }
+    let body;
+    try { body = read(); } catch (error) { return fail(error instanceof FormError ? error.message : String(error)); }
     onSubmit(body, errorBox);
   });
   return form;

@@ -13,6 +13,7 @@ from domain.rulesets.chojin_locke import (  # noqa: F401  (each module declares 
     base_actions,
     base_events,
     card_events,
+    forms,
     host,
     party,
     party_events,

@@ -9,6 +9,7 @@ from . import (  # noqa: F401  (each module declares its commands, events and fo
     damage_rolls,
     encounter,
     forced_movement,
+    forms,
     grid,
     heroes,
     movement,

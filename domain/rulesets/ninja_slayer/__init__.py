@@ -17,6 +17,7 @@ from . import (  # noqa: F401  (each module declares its commands or events)
     evasion,
     events,
     flow,
+    forms,
     growth,
     hazards,
     injuries,
