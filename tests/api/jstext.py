@@ -57,8 +57,8 @@ TEXT_KEYS = {
 TEXT_PROPERTIES = {"textContent", "innerText", "title", "placeholder", "ariaLabel", "label"}
 # words kept as they are in both languages
 KEPT = re.compile(
-    r"\b(?:GM|NPC|PC|BCDice|Kiroku|DiceBot|ココフォリア|d20|AC|HP|DC|CR|ESP|OK|JSON|URL|SHA-256|"
-    r"\d*[dD]\d+(?:[+-]\d+)?|[A-Z]\d*|\d+[A-Za-z]?)\b"
+    r"(?<![A-Za-z0-9])(?:GM|NPC|PC|BCDice|Kiroku|DiceBot|ココフォリア|d20|AC|HP|DC|CR|ESP|OK|JSON|URL|SHA-256|"
+    r"\d*[dD]\d+(?:[+-]\d+)?|[A-Z]\d*|\d+[A-Za-z]?)(?![A-Za-z0-9])"
 )
 SUBSTITUTION = re.compile(r"\$\{(?:[^{}]|\{[^{}]*\})*\}")
 # non-text literals: CSS classes and ids, event and command types, URLs, selectors, keys

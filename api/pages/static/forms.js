@@ -2,6 +2,7 @@
 // validates with): enums become choices, numbers and flags their inputs, and anything nested
 // a JSON field with its shape as a template. The server stays the judge of what is valid.
 import { el } from "./api.js";
+import { t } from "./i18n.js";
 
 function resolve(schema, root) {
   if (schema?.$ref) return resolve(root.$defs?.[schema.$ref.split("/").pop()] ?? {}, root);
@@ -49,10 +50,10 @@ function fieldFor(name, schema, root, required, hints) {
       required: required && !s.nullable && !s.default, list: hints?.[name] ? `${id}-list` : undefined });
     input.dataset.kind = "string";
   } else if (s.type === "array" && ["integer", "number"].includes(resolve(s.items, root).type)) {
-    input = el("input", { ...common, type: "text", inputmode: "numeric", placeholder: "e.g. 3,5,6", value: (s.default ?? []).join(",") });
+    input = el("input", { ...common, type: "text", inputmode: "numeric", placeholder: t("e.g. 3,5,6"), value: (s.default ?? []).join(",") });
     input.dataset.kind = "numbers";
   } else if (s.type === "array" && resolve(s.items, root).type === "string" && !resolve(s.items, root).enum) {
-    input = el("input", { ...common, type: "text", placeholder: "comma-separated", value: (s.default ?? []).join(",") });
+    input = el("input", { ...common, type: "text", placeholder: t("comma-separated"), value: (s.default ?? []).join(",") });
     input.dataset.kind = "strings";
   } else {
     input = el("textarea", { ...common, rows: 4, class: "json", spellcheck: "false" },
@@ -88,7 +89,7 @@ export function commandForm(command, { hints, onSubmit }) {
     el("h3", {}, command.type.split(".").pop().replaceAll("_", " ")),
     command.summary ? el("p", { class: "summary" }, command.summary) : null,
     fields,
-    el("button", { type: "submit" }, "Send"),
+    el("button", { type: "submit" }, t("Send")),
     el("p", { class: "error", role: "alert", hidden: true }));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -101,7 +102,7 @@ export function commandForm(command, { hints, onSubmit }) {
         if (value !== undefined) body[input.name] = value;
       }
     } catch {
-      errorBox.textContent = "A JSON field is not valid JSON.";
+      errorBox.textContent = t("A JSON field is not valid JSON.");
       errorBox.hidden = false;
       return;
     }

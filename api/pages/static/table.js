@@ -5,12 +5,17 @@ import { commandForm } from "./forms.js";
 import { commitmentMatches } from "./jcs.js";
 import { markVerified, renderLine } from "./logline.js";
 import { LogList } from "./loglist.js";
-import { renderValue } from "./render.js";
+import { renderValue, statusText } from "./render.js";
 import { characterTools, seatStore } from "./seatsettings.js";
 import { t } from "./i18n.js";
 import { LiveLog } from "./stream.js";
 import { commonCommands, showSystem } from "./system.js";
 
+// The rulesets in words (the server's ids are not for people); a pane's own title first.
+const RULESET_NAMES = {
+  freeform: t("Free play (any dice, no ruleset)"), chojin_locke: t("Chojin Locke (card game)"),
+  ninja_slayer: t("Ninja Slayer TRPG 2nd edition"), mech_d20: t("Mech d20"),
+};
 const FIRST_PAGE = 200; // the table opens on the latest lines; older ones load on the way up
 const OLDER_PAGE = 500;
 
@@ -245,7 +250,7 @@ async function refreshGame() {
   $("game-title").textContent = table.game.title;
   document.title = `${table.game.title} — Kiroku`;
   showSystem(table.game);
-  $("game-status").textContent = table.game.status;
+  $("game-status").textContent = statusText(table.game.status);
   renderTabs();
   if (table.me.actor !== "public") renderTo();
   if (isReferee()) renderGmPane();
@@ -371,7 +376,7 @@ function openLineDialog(event) {
 
 function renderRulesForms() {
   const hints = characterHints();
-  $("rules-pane-title").textContent = t("Rules: {ruleset}", { ruleset: table.ruleset?.name ?? table.game.ruleset });
+  $("rules-pane-title").textContent = t("Rules: {ruleset}", { ruleset: table.pane?.title ?? RULESET_NAMES[table.game.ruleset] ?? table.game.ruleset });
   const forms = table.ruleset.commands.map((c) => commandForm(c, {
     hints,
     onSubmit: (body, errorBox) => command(body, errorBox),
