@@ -32,7 +32,7 @@ TEXT_CALLS: dict[str, tuple[int, ...] | int] = {
     "prepend": 0,
     "replaceChildren": 0,
     "button": (0,),  # the panes' button(text | label, ...)
-    "cmd": (0,),
+    "cmd": (0,),  # chojin_locke.js's cmd(text, type); combat.js's cmd(type): its types pass
     "advance": (0,),
     "proxyButton": (0,),
     "field": (0,),
@@ -57,7 +57,7 @@ TEXT_KEYS = {
 TEXT_PROPERTIES = {"textContent", "innerText", "title", "placeholder", "ariaLabel", "label"}
 # words kept as they are in both languages
 KEPT = re.compile(
-    r"(?<![A-Za-z0-9])(?:GM|NPC|PC|BCDice|Kiroku|DiceBot|ココフォリア|d20|AC|HP|DC|CR|ESP|OK|JSON|URL|SHA-256|"
+    r"(?<![A-Za-z0-9])(?:GM|NPC|PC|BCDice|Kiroku|DiceBot|ココフォリア|d20|AC|HP|DC|CR|ESP|LV\d*|EV\d*|DKK|OK|JSON|URL|SHA-256|"
     r"\d*[dD]\d+(?:[+-]\d+)?|[A-Z]\d*|\d+[A-Za-z]?)(?![A-Za-z0-9])"
 )
 SUBSTITUTION = re.compile(r"\$\{(?:[^{}]|\{[^{}]*\})*\}")
@@ -198,7 +198,8 @@ def scan(source: str) -> list[Finding]:
                 for inner in SUBSTITUTION.findall(value):
                     for finding in scan(f"el(0, 0, {inner[2:-1]})"):
                         found.append(Finding(line, finding.literal, f"{finding.why} in {why}"))
-            if not in_t_key and has_latin(text) and not compared:
+            command_type = bool(stack and stack[-1].callee == "cmd" and re.fullmatch(r"[a-z_]+", text))
+            if not in_t_key and has_latin(text) and not compared and not command_type:
                 if why is None and PROSE.search(KEPT.sub(" ", text)) and not NON_TEXT.match(text.strip()):
                     why = "reads as prose"
                 if why:
