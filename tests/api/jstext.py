@@ -50,8 +50,20 @@ TEXT_CALLS: dict[str, tuple[int, ...] | int] = {
 }
 # attributes / object keys whose value is read by people
 TEXT_KEYS = {
-    "title", "placeholder", "aria-label", "ariaLabel", "label", "alt", "summary", "submitText",
-    "message", "why", "hint", "what", "problem", "confirm",
+    "title",
+    "placeholder",
+    "aria-label",
+    "ariaLabel",
+    "label",
+    "alt",
+    "summary",
+    "submitText",
+    "message",
+    "why",
+    "hint",
+    "what",
+    "problem",
+    "confirm",
 }
 # properties whose assignment shows text
 TEXT_PROPERTIES = {"textContent", "innerText", "title", "placeholder", "ariaLabel", "label"}
@@ -161,7 +173,10 @@ def scan(source: str) -> list[Finding]:
                 callee = before[1] if value == "(" and before[0] == "name" else None
                 parent = stack[-1] if stack else None
                 text = bool(
-                    value == "{" and parent and parent.kind == "(" and parent.callee == "t"
+                    value == "{"
+                    and parent
+                    and parent.kind == "("
+                    and parent.callee == "t"
                     and parent.argument >= 1
                 )
                 stack.append(Frame(value, callee=callee, text=text))
@@ -180,7 +195,9 @@ def scan(source: str) -> list[Finding]:
             elif value == ";":
                 if assigning is not None and len(stack) <= assigning:
                     assigning = None
-            elif value == ":" and stack and stack[-1].kind == "{" and before[0] in ("name", "string"):
+            elif (
+                value == ":" and stack and stack[-1].kind == "{" and before[0] in ("name", "string")
+            ):
                 if stack[-1].key is None:
                     stack[-1].key = before[1].strip("\"'")
             elif value == "=" and before[0] == "name" and previous[-2] == ("operator", "."):
@@ -190,21 +207,36 @@ def scan(source: str) -> list[Finding]:
                 assigning = len(stack)
         elif kind in ("string", "template_string"):
             text = words(value)
-            in_t_key = bool(stack and stack[-1].kind == "(" and stack[-1].callee == "t" and stack[-1].argument == 0)
-            compared = before[1] in COMPARISONS or (before[1] == "=" and previous[-2][1] in COMPARISONS)
+            in_t_key = bool(
+                stack
+                and stack[-1].kind == "("
+                and stack[-1].callee == "t"
+                and stack[-1].argument == 0
+            )
+            compared = before[1] in COMPARISONS or (
+                before[1] == "=" and previous[-2][1] in COMPARISONS
+            )
             why = text_position(stack, assigning)
             if why and kind == "template_string":
                 # what a template shown as text fills in is text too: `${ok ? "yes" : "no"}`
                 for inner in SUBSTITUTION.findall(value):
                     for finding in scan(f"el(0, 0, {inner[2:-1]})"):
                         found.append(Finding(line, finding.literal, f"{finding.why} in {why}"))
-            command_type = bool(stack and stack[-1].callee == "cmd" and re.fullmatch(r"[a-z_]+", text))
+            command_type = bool(
+                stack and stack[-1].callee == "cmd" and re.fullmatch(r"[a-z_]+", text)
+            )
             if not in_t_key and has_latin(text) and not compared and not command_type:
-                if why is None and PROSE.search(KEPT.sub(" ", text)) and not NON_TEXT.match(text.strip()):
+                if (
+                    why is None
+                    and PROSE.search(KEPT.sub(" ", text))
+                    and not NON_TEXT.match(text.strip())
+                ):
                     why = "reads as prose"
                 if why:
                     finding = Finding(line, value, why)
-                    (stack[-1].findings if stack and stack[-1].kind == "[" else found).append(finding)
+                    (stack[-1].findings if stack and stack[-1].kind == "[" else found).append(
+                        finding
+                    )
         if kind not in ("linecomment", "multilinecomment"):
             previous = [previous[-1], (kind, value)]
     return found
@@ -216,7 +248,9 @@ def scan_file(path: Path) -> Iterator[Finding]:
 
 # ------------------------------------------------------------------------------ templates
 
-JINJA = re.compile(r"\{%-?\s*trans\b.*?\{%-?\s*endtrans\s*-?%\}|\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
+JINJA = re.compile(
+    r"\{%-?\s*trans\b.*?\{%-?\s*endtrans\s*-?%\}|\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S
+)
 TEXT_ATTRIBUTES = {"title", "placeholder", "aria-label", "alt", "label"}
 
 
@@ -236,9 +270,12 @@ def scan_template(source: str) -> list[Finding]:
             for name, value in attrs:
                 if name in TEXT_ATTRIBUTES and value and has_latin(value):
                     found.append(Finding(self.getpos()[0], value, f"the {name} attribute"))
-                if name == "value" and tag in ("button", "input") and value and has_latin(value):
-                    if dict(attrs).get("type") in ("submit", "button"):
-                        found.append(Finding(self.getpos()[0], value, "a button's label"))
+                button = tag in ("button", "input") and dict(attrs).get("type") in (
+                    "submit",
+                    "button",
+                )
+                if name == "value" and button and value and has_latin(value):
+                    found.append(Finding(self.getpos()[0], value, "a button's label"))
 
         def handle_endtag(self, tag: str) -> None:
             if tag in ("script", "style"):

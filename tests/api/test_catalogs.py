@@ -92,7 +92,7 @@ def test_language_negotiation() -> None:
     )
 
 
-# ------------------------------------------------------------------------------ text not from a catalog
+# ------------------------------------------------------------------ text not from a catalog
 
 SCRIPTS = sorted((ROOT / "api/pages/static").rglob("*.js"))
 TEMPLATES = sorted((ROOT / "api/pages/templates").glob("*.html"))
@@ -135,7 +135,7 @@ def test_no_text_in_the_templates_is_not_from_a_catalog() -> None:
         'el("input", { placeholder: "Search the log" })',
         'el("a", { title: `Go to event ${seq}` }, "#1")',
         'node.textContent = { live: "● live", offline: t("offline") }[state];',
-        'document.title = `${title} — replay`;',
+        "document.title = `${title} — replay`;",
         'alert("Something went wrong")',
         'showError(box, "You are not signed in.")',
         'button("To the 移動フェイズ", () => send())',
@@ -152,7 +152,7 @@ def test_the_scan_catches_hard_coded_text(source: str) -> None:
 @pytest.mark.parametrize(
     "source",
     [
-        'el("button", { type: "button", class: "primary mech-start", "data-command": "deal" }, t("Deal"))',
+        'el("button", { type: "button", class: "primary", "data-command": "deal" }, t("Deal"))',
         'el("option", { value: "seat:1" }, name)',
         'if (event.type === "GameStarted") refresh();',
         'el("li", {}, kind === "ruling" ? t("ruling") : name)',
