@@ -179,7 +179,7 @@ def test_a_player_reads_system_lines_in_english(browser: Any, server: KirokuServ
 # notation, d20 terms, 超人ロック's LV and ESP, ニンジャスレイヤー's DKK and EV), the brand.
 KEPT_WORDS = re.compile(
     r"(?<![A-Za-z0-9])(?:GM|NPC|PC|BCDice|DiceBot|Kiroku|Blind|S|d20|AC|HP|ESP|LV\d*|EV\d*|DKK|"
-    r"English|JSON|\d*[dD]\d+\S*|[A-Z])(?![A-Za-z0-9])"
+    r"English|JSON|choice\[[^\]]*\]|\d*[dD]\d+\S*|[A-Z])(?![A-Za-z0-9])"
 )
 
 
@@ -215,11 +215,11 @@ def test_the_japanese_table_has_no_english(
         seat_link = page.locator("#links input.link").nth(0).input_value()
         page.click("#open-table")
         expect(page.locator("#chat")).to_be_visible(timeout=TIMEOUT)
-        expect(page.locator("#rules-forms h3")).to_have_count(1, timeout=TIMEOUT)
+        expect(page.locator("#rules-forms > h3")).to_have_count(1, timeout=TIMEOUT)
         player.page.goto(seat_link)
         player.page.click("#join-form button")
         expect(player.page.locator("#chat")).to_be_visible(timeout=TIMEOUT)
-        expect(player.page.locator("#rules-forms h3")).to_have_count(1, timeout=TIMEOUT)
+        expect(player.page.locator("#rules-forms > h3")).to_have_count(1, timeout=TIMEOUT)
         assert english_words(page) == [], ruleset
         assert english_words(player.page) == [], ruleset
         page.click("#gm-pane-body button.primary")  # ゲームを開始
