@@ -172,14 +172,14 @@ def scan(source: str) -> list[Finding]:
             if value in ("(", "[", "{"):
                 callee = before[1] if value == "(" and before[0] == "name" else None
                 parent = stack[-1] if stack else None
-                text = bool(
+                textual = bool(
                     value == "{"
                     and parent
                     and parent.kind == "("
                     and parent.callee == "t"
                     and parent.argument >= 1
                 )
-                stack.append(Frame(value, callee=callee, text=text))
+                stack.append(Frame(value, callee=callee, text=textual))
             elif value in (")", "]", "}"):
                 if stack:
                     closed = stack.pop()
