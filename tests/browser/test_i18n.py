@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from api.pages import i18n
@@ -172,3 +173,63 @@ def test_a_player_reads_system_lines_in_english(browser: Any, server: KirokuServ
         assert not gm.errors, gm.errors
     finally:
         gm.close()
+
+
+# Latin words the Japanese table may show: the rulebooks' and the table's own (GM, BCDice, dice
+# notation, d20 terms, 超人ロック's LV and ESP, ニンジャスレイヤー's DKK and EV), the brand.
+KEPT_WORDS = re.compile(
+    r"(?<![A-Za-z0-9])(?:GM|NPC|PC|BCDice|DiceBot|Kiroku|Blind|S|d20|AC|HP|ESP|LV\d*|EV\d*|DKK|"
+    r"English|JSON|choice\[[^\]]*\]|\d*[dD]\d+\S*|[A-Z])(?![A-Za-z0-9])"
+)
+
+
+def english_words(page: Any) -> list[str]:
+    """The visible texts of the page that still hold a Latin word not kept as is."""
+    return [
+        text
+        for text in page.evaluate(VISIBLE_TEXTS)
+        if re.search(r"[A-Za-z]{2,}", KEPT_WORDS.sub(" ", text))
+    ]
+
+
+@pytest.mark.parametrize("ruleset", ["freeform", "chojin_locke", "ninja_slayer", "mech_d20"])
+def test_the_japanese_table_has_no_english(
+    browser: Any, server: KirokuServer, ruleset: str
+) -> None:
+    """Each ruleset's table, as the GM and as a seat, before and after the start: every visible
+    text is Japanese but the names, the dice and the rulebooks' own Latin terms."""
+    gm = Audience.open(browser, "gm", locale="ja-JP")
+    player = Audience.open(browser, "seat:1", locale="ja-JP")
+    try:
+        page = gm.page
+        page.goto(server.base_url + "/")
+        page.fill("input[name=title]", TITLE)
+        page.select_option("select[name=ruleset]", ruleset)
+        if page.locator("input[name=referee][value=gm]").is_visible():
+            page.check("input[name=referee][value=gm]")
+        seats = page.locator("input[name=seat]")
+        for index, name in enumerate(NAMES):
+            seats.nth(index).fill(name)
+        page.click("#create-game button[type=submit]")
+        expect(page.locator("#created")).to_be_visible(timeout=TIMEOUT)
+        seat_link = page.locator("#links input.link").nth(0).input_value()
+        page.click("#open-table")
+        expect(page.locator("#chat")).to_be_visible(timeout=TIMEOUT)
+        expect(page.locator("#rules-forms > h3")).to_have_count(1, timeout=TIMEOUT)
+        player.page.goto(seat_link)
+        player.page.click("#join-form button")
+        expect(player.page.locator("#chat")).to_be_visible(timeout=TIMEOUT)
+        expect(player.page.locator("#rules-forms > h3")).to_have_count(1, timeout=TIMEOUT)
+        assert english_words(page) == [], ruleset
+        assert english_words(player.page) == [], ruleset
+        page.click("#gm-pane-body button.primary")  # ゲームを開始
+        expect(line(gm, "ゲーム開始")).to_have_count(1, timeout=TIMEOUT)
+        expect(line(player, "ゲーム開始")).to_have_count(1, timeout=TIMEOUT)
+        page.wait_for_timeout(500)  # the panes redraw from the fresh view
+        assert english_words(page) == [], ruleset
+        assert english_words(player.page) == [], ruleset
+        for audience in (gm, player):
+            assert not audience.errors, audience.errors
+    finally:
+        for audience in (gm, player):
+            audience.close()

@@ -21,7 +21,7 @@ export function renderLine(event, { onLineAction } = {}) {
     dataset: { seq: event.seq, tab: line.tab, kind: line.kind, hash: event.hash },
   });
   const meta = el("span", { class: "meta" },
-    el("a", { class: "seq", href: `#seq-${event.seq}`, title: `event ${event.seq}` }, `#${event.seq}`),
+    el("a", { class: "seq", href: `#seq-${event.seq}`, title: t("event {seq}", { seq: event.seq }) }, `#${event.seq}`),
     el("span", { class: "tab-name" }, line.tab));
   const speaker = el("span", { class: "speaker" }, line.speaker);
   if (line.color) speaker.style.color = line.color;

@@ -1,12 +1,18 @@
 // A readable rendering of a view's data: objects as definition lists, lists of like objects
 // as tables, everything else as text. It shows what the server sent for this reader, no more.
 import { el } from "./api.js";
+import { t } from "./i18n.js";
+
+// A game's status in words (the server's status ids are not for people).
+export function statusText(status) {
+  return { setup: t("waiting to start"), started: t("in play"), ended: t("ended") }[status] ?? status;
+}
 
 const label = (key) => String(key).replaceAll("_", " ");
 
 function scalar(value) {
   if (value === null || value === undefined) return el("span", { class: "none" }, "—");
-  if (typeof value === "boolean") return el("span", {}, value ? "yes" : "no");
+  if (typeof value === "boolean") return el("span", {}, value ? t("yes") : t("no"));
   return el("span", {}, String(value));
 }
 
@@ -16,7 +22,7 @@ function isPlainObject(value) {
 
 export function renderValue(value, depth = 0) {
   if (Array.isArray(value)) {
-    if (!value.length) return el("span", { class: "none" }, "none");
+    if (!value.length) return el("span", { class: "none" }, t("none"));
     if (value.every(isPlainObject) && depth < 4) return renderTable(value, depth);
     if (value.every((v) => !isPlainObject(v) && !Array.isArray(v))) {
       return el("span", {}, value.map((v) => (v === null ? "—" : String(v))).join(", "));

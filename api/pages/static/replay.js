@@ -4,7 +4,8 @@
 // itself or as a spectator, the GM as anyone; after the end anyone as anyone.
 import { Problem, el, get, showError } from "./api.js";
 import { renderLine } from "./logline.js";
-import { renderValue } from "./render.js";
+import { t } from "./i18n.js";
+import { renderValue, statusText } from "./render.js";
 
 const root = document.getElementById("replay");
 const gameId = root.dataset.game;
@@ -13,6 +14,10 @@ const PAGE = 10; // events a PageUp / PageDown moves
 // A seek asks for what the page shows: the latest secrets of the view (its answer then stays
 // the same size however long the game), and the log's window up to the seq.
 const SECRETS_SHOWN = 50;
+
+// The marks one jumps between, and the audit's verdicts, in words.
+const MARK_NAMES = { rulings: t("ruling"), amendments: t("amendment"), declarations: t("declaration") };
+const VERDICTS = { legal: t("legal"), understated: t("understated"), overstated: t("overstated"), unknown: t("unknown") };
 
 const replay = {
   me: null, game: null, audit: null,
@@ -61,7 +66,7 @@ async function drain() {
 function showPosition(seq) {
   $("slider").value = String(seq);
   $("seq-input").value = String(seq);
-  $("position").textContent = `of ${replay.last}`;
+  $("position").textContent = t("of {last}", { last: replay.last });
 }
 
 const query = (seq, audience) => `at=${seq}&as=${encodeURIComponent(audience)}`;
@@ -104,7 +109,7 @@ function jump(name) {
   const seqs = markSeqs(name);
   const next = seqs.find((seq) => seq > here());
   if (next === undefined) {
-    $("position").textContent = `of ${replay.last} — no later ${name.replace(/s$/, "")}`;
+    $("position").textContent = t("of {last} — no later {mark}", { last: replay.last, mark: MARK_NAMES[name] ?? name });
     return;
   }
   seek(next);
@@ -133,22 +138,22 @@ function renderLog(events, seq) {
 }
 
 function renderFrame(frame) {
-  $("event-title").textContent = `Event #${frame.seq} of ${frame.last_seq} — ${frame.event.type}`;
+  $("event-title").textContent = t("Event #{seq} of {last}", { seq: frame.seq, last: frame.last_seq });
   const line = renderLine({ ...frame.event, line: frame.line });
   line.removeAttribute("id"); // the log already holds #seq-N
   $("event-line").replaceChildren(line);
   const explanation = $("explanation");
   explanation.hidden = !frame.explanation;
-  explanation.replaceChildren(el("span", { class: "hint" }, "Roll: "), el("code", {}, frame.explanation ?? ""));
+  explanation.replaceChildren(el("span", { class: "hint" }, t("Roll: ")), el("code", {}, frame.explanation ?? ""));
   $("changes").replaceChildren(renderChanges(frame));
   renderRulesetFrame(frame);
-  $("view-title").textContent = `The view at this event, as ${audienceName(frame.audience)}`;
+  $("view-title").textContent = t("The view at this event, as {audience}", { audience: audienceName(frame.audience) });
   $("view").replaceChildren(renderValue({
     status: frame.view.status,
     rules: frame.view.rules,
     secrets: frame.view.secrets.map((s) => ({ seq: s.seq, type: s.type, revealed: s.revealed, body: s.body })),
     ...(frame.secrets_total > frame.view.secrets.length
-      ? { secrets_shown: `the latest ${frame.view.secrets.length} of ${frame.secrets_total}` } : {}),
+      ? { secrets_shown: t("the latest {shown} of {total}", { shown: frame.view.secrets.length, total: frame.secrets_total }) } : {}),
   }));
 }
 
@@ -165,11 +170,11 @@ async function renderRulesetFrame(frame) {
 }
 
 function renderChanges(frame) {
-  if (frame.seq === 1) return el("p", { class: "hint" }, "The game is created: everything starts here.");
+  if (frame.seq === 1) return el("p", { class: "hint" }, t("The game is created: everything starts here."));
   const changes = frame.changes.filter((c) => c.path !== "seq" && c.path !== "head");
-  if (!changes.length) return el("p", { class: "hint" }, `Nothing ${audienceName(frame.audience)} could see changed.`);
+  if (!changes.length) return el("p", { class: "hint" }, t("Nothing {audience} could see changed.", { audience: audienceName(frame.audience) }));
   return el("div", { class: "table-scroll" }, el("table", { class: "view changes" },
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "what"), el("th", { scope: "col" }, "before"), el("th", { scope: "col" }, "after"))),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("what")), el("th", { scope: "col" }, t("before")), el("th", { scope: "col" }, t("after")))),
     el("tbody", {}, changes.map((change) => el("tr", {},
       el("td", { class: "path" }, change.path.replaceAll("_", " ").replaceAll(".", " › ")),
       el("td", {}, renderValue(change.before, 2)),
@@ -177,47 +182,47 @@ function renderChanges(frame) {
 }
 
 function seqButton(seq) {
-  return el("button", { type: "button", class: "seq-link", dataset: { seq }, title: `Go to event ${seq}` }, `#${seq}`);
+  return el("button", { type: "button", class: "seq-link", dataset: { seq }, title: t("Go to event {seq}", { seq }) }, `#${seq}`);
 }
 
 function renderAudit(report) {
-  const verdict = { clean: "CLEAN", problems: "PROBLEMS", unfinished: "UNFINISHED" }[report.verdict] ?? report.verdict;
+  const verdict = { clean: t("CLEAN"), problems: t("PROBLEMS"), unfinished: t("UNFINISHED") }[report.verdict] ?? report.verdict;
   const parts = [
     el("p", {}, el("span", { class: `verdict verdict-${report.verdict}` }, verdict)),
     el("ul", { class: "plain" }, report.summary.map((text) => el("li", {}, text))),
   ];
   const problems = [];
   const chain = report.verification.chain;
-  if (!chain.ok) problems.push({ seq: chain.first_bad_seq, what: "chain", problem: chain.problem });
+  if (!chain.ok) problems.push({ seq: chain.first_bad_seq, what: t("the chain"), problem: chain.problem });
   for (const check of report.verification.secrets?.checks ?? []) {
     if (!check.ok) problems.push({ seq: check.seq, what: `${check.kind}: ${check.what}`, problem: check.problem });
   }
   for (const check of report.declarations) {
-    if (check.verdict === "overstated") problems.push({ seq: check.seq, what: check.what, problem: "declared above the truth" });
+    if (check.verdict === "overstated") problems.push({ seq: check.seq, what: check.what, problem: t("declared above the truth") });
   }
   if (problems.length) {
-    parts.push(el("h3", {}, "Problems"), el("ul", { class: "problems" }, problems.map((p) =>
+    parts.push(el("h3", {}, t("Problems")), el("ul", { class: "problems" }, problems.map((p) =>
       el("li", {}, p.seq ? seqButton(p.seq) : null, ` ${p.what}: ${p.problem ?? ""}`))));
   }
   if (report.declarations.length) {
-    parts.push(el("h3", {}, "Declarations beside the truth"), el("div", { class: "table-scroll" },
+    parts.push(el("h3", {}, t("Declarations beside the truth")), el("div", { class: "table-scroll" },
       el("table", { class: "view audit-declarations" },
-        el("thead", {}, el("tr", {}, ["event", "who", "what", "declared", "truth", "verdict"].map((h) => el("th", { scope: "col" }, h)))),
+        el("thead", {}, el("tr", {}, [t("event"), t("who"), t("what"), t("declared"), t("truth"), t("verdict")].map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, report.declarations.map((d) => el("tr", { class: `verdict-${d.verdict}`, dataset: { seq: d.seq } },
           el("td", {}, seqButton(d.seq)),
           el("td", {}, actorName(d.actor)),
           el("td", {}, d.what),
           el("td", {}, renderValue(d.declared, 2)),
           el("td", {}, renderValue(d.truth, 2)),
-          el("td", {}, d.verdict + (d.note ? ` — ${d.note}` : ""))))))));
+          el("td", {}, (VERDICTS[d.verdict] ?? d.verdict) + (d.note ? ` — ${d.note}` : ""))))))));
   }
   if (report.rulings.length) {
-    parts.push(el("h3", {}, "Rulings and amendments"), el("div", { class: "table-scroll" },
+    parts.push(el("h3", {}, t("Rulings and amendments")), el("div", { class: "table-scroll" },
       el("table", { class: "view audit-rulings" },
-        el("thead", {}, el("tr", {}, ["event", "", "on", "text", "change"].map((h) => el("th", { scope: "col" }, h)))),
+        el("thead", {}, el("tr", {}, [t("event"), "", t("on"), t("text"), t("change")].map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, report.rulings.map((r) => el("tr", { dataset: { seq: r.seq } },
           el("td", {}, seqButton(r.seq)),
-          el("td", {}, r.kind),
+          el("td", {}, r.kind === "ruling" ? t("ruling") : r.kind === "amendment" ? t("amendment") : r.kind),
           el("td", {}, seqButton(r.concerning_seq), r.concerning_type ? ` ${r.concerning_type}` : ""),
           el("td", {}, r.text),
           el("td", {}, renderValue(r.change, 2))))))));
@@ -234,8 +239,8 @@ function markAuditRow(seq) {
 
 function actorName(actor) {
   const seat = replay.game?.seats.find((s) => `seat:${s.seat}` === actor);
-  if (seat) return `${seat.name} (${actor})`;
-  return { gm: "GM", host: "Host", public: "spectator (public)", system: "System" }[actor] ?? actor;
+  if (seat) return seat.name;
+  return { gm: "GM", host: t("Host"), public: t("spectator (public)"), system: t("system") }[actor] ?? actor;
 }
 
 const audienceName = actorName;
@@ -309,11 +314,11 @@ async function main() {
     replay.me = await get(`/games/${gameId}/session`);
   } catch (error) {
     showError($("replay-error"), error.code === "token_required" || error.code === "bad_session"
-      ? "You are not signed in at this table. Open your invite link (ask the GM for a new one if it was used)."
+      ? t("You are not signed in at this table. Open your invite link (ask the GM for a new one if it was used).")
       : error);
     return;
   }
-  $("whoami").textContent = replay.me.actor === "public" ? "spectator" : `${replay.me.name} · ${replay.me.actor}`;
+  $("whoami").textContent = replay.me.actor === "public" ? t("spectator") : replay.me.name;
   try {
     replay.game = await get(`/games/${gameId}`);
     replay.marks = await get(`/games/${gameId}/replay/marks`);
@@ -322,8 +327,8 @@ async function main() {
     return;
   }
   $("game-title").textContent = replay.game.title;
-  document.title = `${replay.game.title} — replay — Kiroku`;
-  $("game-status").textContent = replay.game.status;
+  document.title = t("{title} — replay — Kiroku", { title: replay.game.title });
+  $("game-status").textContent = statusText(replay.game.status);
   replay.last = replay.game.last_seq;
   replay.audience = replay.me.actor;
   renderPerspectives();

@@ -5,11 +5,17 @@ import { commandForm } from "./forms.js";
 import { commitmentMatches } from "./jcs.js";
 import { markVerified, renderLine } from "./logline.js";
 import { LogList } from "./loglist.js";
-import { renderValue } from "./render.js";
+import { renderValue, statusText } from "./render.js";
 import { characterTools, seatStore } from "./seatsettings.js";
+import { t } from "./i18n.js";
 import { LiveLog } from "./stream.js";
 import { commonCommands, showSystem } from "./system.js";
 
+// The rulesets in words (the server's ids are not for people); a pane's own title first.
+const RULESET_NAMES = {
+  freeform: t("Free play (any dice, no ruleset)"), chojin_locke: t("Chojin Locke (card game)"),
+  ninja_slayer: t("Ninja Slayer TRPG 2nd edition"), mech_d20: t("Mech d20"),
+};
 const FIRST_PAGE = 200; // the table opens on the latest lines; older ones load on the way up
 const OLDER_PAGE = 500;
 
@@ -109,7 +115,7 @@ function renderTabs() {
       renderTabs();
       table.list.refilter();
     },
-  }, tab === "all" ? "All" : tab)));
+  }, tab === "all" ? t("All") : tab)));
   const select = $("tab-select");
   const current = select.value;
   select.replaceChildren(...table.game.tabs.map((tab) => el("option", { value: tab }, tab)));
@@ -119,7 +125,7 @@ function renderTabs() {
 function setConnection(state) {
   const node = $("connection");
   node.dataset.state = state;
-  node.textContent = { live: "● live", connecting: "connecting…", reconnecting: "reconnecting…", offline: "offline" }[state] ?? state;
+  node.textContent = { live: t("● live"), connecting: t("connecting…"), reconnecting: t("reconnecting…"), offline: t("offline") }[state] ?? state;
 }
 
 // ------------------------------------------------------------------------------ the chat box
@@ -139,15 +145,15 @@ function renderSpeakers() {
 }
 
 function renderTo() {
-  const options = [el("option", { value: "" }, isHostGame() ? "everyone (or S for dice)" : "everyone (or S / Blind for dice)")];
+  const options = [el("option", { value: "" }, isHostGame() ? t("everyone (or S for dice)") : t("everyone (or S / Blind for dice)"))];
   if (!isReferee()) {
     options.push(isHostGame()
-      ? el("option", { value: "host" }, "the host (whisper)")
-      : el("option", { value: "gm" }, "GM only (whisper)"));
+      ? el("option", { value: "host" }, t("the host (whisper)"))
+      : el("option", { value: "gm" }, t("GM only (whisper)")));
   }
   for (const seat of table.game.seats) {
     if (`seat:${seat.seat}` !== table.me.actor) {
-      options.push(el("option", { value: `seat:${seat.seat}` }, `${seat.name} (whisper)`));
+      options.push(el("option", { value: `seat:${seat.seat}` }, t("{name} (whisper)", { name: seat.name })));
     }
   }
   $("to").replaceChildren(...options);
@@ -159,15 +165,15 @@ function renderPalette() {
   const text = $("chat-text");
   $("palette").replaceChildren(
     ...saved.map((command, index) => el("span", { class: "palette-item" },
-      el("button", { type: "button", class: "palette-command", title: "Put in the box (Enter sends)",
+      el("button", { type: "button", class: "palette-command", title: t("Put in the box (Enter sends)"),
         onclick: () => { text.value = command; text.focus(); } }, command),
-      el("button", { type: "button", class: "palette-remove", "aria-label": `Remove ${command}`,
+      el("button", { type: "button", class: "palette-remove", "aria-label": t("Remove {command}", { command }),
         onclick: () => { saved.splice(index, 1); settings.write(`palette:${speaker}`, saved); renderPalette(); } }, "×"))),
-    el("button", { type: "button", class: "palette-save", title: "Save the box's text as a button for this speaker",
+    el("button", { type: "button", class: "palette-save", title: t("Save the box's text as a button for this speaker"),
       onclick: () => {
         const command = text.value.trim();
         if (command && !saved.includes(command)) { saved.push(command); settings.write(`palette:${speaker}`, saved); renderPalette(); }
-      } }, "+ palette"));
+      } }, t("+ palette")));
 }
 
 async function sendChat(event) {
@@ -210,7 +216,7 @@ function setUpChat() {
   $("speaker").addEventListener("change", renderSpeakers);
   $("color").addEventListener("change", () => settings.write(`color:${$("speaker").value}`, $("color").value));
   $("new-speaker").addEventListener("click", () => {
-    const name = prompt(isReferee() ? "An NPC's name" : "Your character's name");
+    const name = prompt(isReferee() ? t("An NPC's name") : t("Your character's name"));
     if (!name?.trim()) return;
     settings.write("speakers", [...new Set([...settings.read("speakers", []), name.trim().slice(0, 40)])]);
     renderSpeakers();
@@ -228,7 +234,7 @@ function setUpChat() {
   renderTo();
   // A game without a referee has nobody to roll blind for: the server refuses it (no_gm).
   $("blind").closest("label").hidden = isHostGame();
-  if (isHostGame()) $("secret").closest("label").title = "Secret roll: only you see the result until you reveal it";
+  if (isHostGame()) $("secret").closest("label").title = t("Secret roll: only you see the result until you reveal it");
 }
 
 // ------------------------------------------------------------------------------ panes
@@ -244,7 +250,7 @@ async function refreshGame() {
   $("game-title").textContent = table.game.title;
   document.title = `${table.game.title} — Kiroku`;
   showSystem(table.game);
-  $("game-status").textContent = table.game.status;
+  $("game-status").textContent = statusText(table.game.status);
   renderTabs();
   if (table.me.actor !== "public") renderTo();
   if (isReferee()) renderGmPane();
@@ -290,16 +296,16 @@ function renderMyPane() {
   const mine = table.view.secrets.filter((s) => s.audience.includes(table.me.actor) || table.me.actor === "gm");
   const pending = mine.filter((s) => !s.revealed && s.actor === table.me.actor && s.audience.includes(table.me.actor));
   body.replaceChildren(
-    el("p", {}, `You are ${table.me.name ?? table.me.actor} (${table.me.actor}).`),
-    el("h3", {}, "Secrets I can read"),
+    el("p", {}, t("You are {name}.", { name: table.me.name ?? table.me.actor })),
+    el("h3", {}, t("Secrets I can read")),
     mine.length ? el("ul", { class: "secrets" }, mine.map((s) => el("li", {},
-      el("a", { href: `#seq-${s.seq}` }, `#${s.seq}`), s.revealed ? " (revealed) " : " ",
+      el("a", { href: `#seq-${s.seq}` }, `#${s.seq}`), s.revealed ? ` ${t("(revealed)")} ` : " ",
       // The log line already says it for people; a ruleset's sheet falls back to its data.
-      table.list.get(s.seq)?.line?.text ?? renderValue(s.body)))) : el("p", { class: "none" }, "none yet"),
-    el("h3", {}, "Pending reveals"),
+      table.list.get(s.seq)?.line?.text ?? renderValue(s.body)))) : el("p", { class: "none" }, t("none yet")),
+    el("h3", {}, t("Pending reveals")),
     pending.length ? el("ul", {}, pending.map((s) => el("li", {}, `#${s.seq} ${s.type} `,
-      el("button", { type: "button", onclick: () => command({ type: "reveal", seq: s.seq }) }, "Reveal to all")))) :
-      el("p", { class: "none" }, "none"),
+      el("button", { type: "button", onclick: () => command({ type: "reveal", seq: s.seq }) }, t("Reveal to all"))))) :
+      el("p", { class: "none" }, t("none")),
   );
 }
 
@@ -308,7 +314,7 @@ function renderMyPane() {
 function renderGmPane() {
   $("gm-pane").hidden = false;
   const host = isHostGame();
-  $("gm-pane-title").textContent = host ? "Host" : "GM";
+  $("gm-pane-title").textContent = host ? t("Host") : "GM";
   const status = table.game.status;
   const errorBox = el("p", { class: "error", role: "alert", hidden: true });
   const seats = el("ul", { class: "seats" }, table.game.seats.map((seat) => {
@@ -316,32 +322,32 @@ function renderGmPane() {
     const own = `seat:${seat.seat}` === table.me.actor;
     const mayLink = !host || !seat.joined || own;
     return el("li", {},
-      el("strong", {}, `${seat.seat}. ${seat.name}`), ` ${seat.joined ? "joined" : "not joined yet"}${own ? " (you)" : ""} `,
+      el("strong", {}, `${seat.seat}. ${seat.name}`), " " + (seat.joined ? t("joined") : t("not joined yet")) + (own ? ` ${t("(you)")}` : "") + " ",
       mayLink ? el("button", { type: "button", onclick: async () => {
         try {
           const invite = await post(`/games/${gameId}/seats/${seat.seat}/invite`);
-          slot.replaceChildren(el("input", { readonly: true, value: invite.link, class: "link", "aria-label": `New link for ${seat.name}` }));
+          slot.replaceChildren(el("input", { readonly: true, value: invite.link, class: "link", "aria-label": t("New link for {name}", { name: seat.name }) }));
         } catch (error) { showError(errorBox, error); }
-      } }, "New link") : null, " ",
-      el("button", { type: "button", onclick: () => command({ type: "revoke_sessions", audience: `seat:${seat.seat}` }, errorBox) }, "Sign out browsers"),
+      } }, t("New link")) : null, " ",
+      el("button", { type: "button", onclick: () => command({ type: "revoke_sessions", audience: `seat:${seat.seat}` }, errorBox) }, t("Sign out browsers")),
       slot);
   }));
   $("gm-pane-body").replaceChildren(
     host ? el("p", { class: "hint", id: "host-note" },
-      "You host a game without a referee: you start and end it, manage seats and make logged rulings, "
-      + "but see no one's secrets (only your own seat's, if you play). The server checks every declaration.") : null,
+      t("You host a game without a referee: you start and end it, manage seats and make logged rulings, "
+      + "but see no one's secrets (only your own seat's, if you play). The server checks every declaration.")) : null,
     el("div", { class: "gm-actions" },
-      status === "setup" ? el("button", { type: "button", class: "primary", onclick: () => command({ type: "start" }, errorBox) }, "Start the game") : null,
+      status === "setup" ? el("button", { type: "button", class: "primary", onclick: () => command({ type: "start" }, errorBox) }, t("Start the game")) : null,
       status !== "ended" ? el("button", { type: "button", onclick: () => {
-        const summary = prompt("End the game: a summary (every secret and the dice seed will be revealed)");
+        const summary = prompt(t("End the game: a summary (every secret and the dice seed will be revealed)"));
         if (summary !== null) command({ type: "end", summary }, errorBox);
-      } }, "End the game") : null,
+      } }, t("End the game")) : null,
       status !== "ended" ? el("button", { type: "button", onclick: () => {
-        const name = prompt("New tab's name");
+        const name = prompt(t("New tab's name"));
         if (name?.trim()) command({ type: "add_tab", name: name.trim() }, errorBox);
-      } }, "Add a tab") : null),
-    el("h3", {}, "Seats"), seats, errorBox,
-    el("p", { class: "hint" }, "Rulings and amendments: the ⋯ button on any log line."));
+      } }, t("Add a tab")) : null),
+    el("h3", {}, t("Seats")), seats, errorBox,
+    el("p", { class: "hint" }, t("Rulings and amendments: the ⋯ button on any log line.")));
 }
 
 function openLineDialog(event) {
@@ -349,12 +355,12 @@ function openLineDialog(event) {
   const form = $("line-form");
   form.reset();
   $("line-dialog-about").textContent = `#${event.seq} ${event.line.speaker}: ${event.line.text}`;
-  const kindSelect = el("select", { name: "kind", "aria-label": "What to record" },
-    el("option", { value: "ruling" }, "Ruling on this line"),
-    el("option", { value: "amend" }, "Amendment (correct the record)"),
+  const kindSelect = el("select", { name: "kind", "aria-label": t("What to record") },
+    el("option", { value: "ruling" }, t("Ruling on this line")),
+    el("option", { value: "amend" }, t("Amendment (correct the record)")),
     // only the GM, or the secret's own author, may publish a sealed line
     event.sealed && !event.revealed && (isGm() || event.actor === table.me.actor)
-      ? el("option", { value: "reveal" }, "Reveal its secret") : null);
+      ? el("option", { value: "reveal" }, t("Reveal its secret")) : null);
   form.querySelector("select[name=kind]")?.remove();
   form.prepend(kindSelect);
   dialog.onclose = async () => {
@@ -370,13 +376,13 @@ function openLineDialog(event) {
 
 function renderRulesForms() {
   const hints = characterHints();
-  $("rules-pane-title").textContent = `Rules: ${table.game.ruleset}`;
+  $("rules-pane-title").textContent = t("Rules: {ruleset}", { ruleset: table.pane?.title ?? RULESET_NAMES[table.game.ruleset] ?? table.game.ruleset });
   const forms = table.ruleset.commands.map((c) => commandForm(c, {
     hints,
     onSubmit: (body, errorBox) => command(body, errorBox),
   }));
   $("rules-forms").replaceChildren(
-    el("h3", {}, "Commands"),
+    el("h3", {}, t("Commands")),
     ...forms.map((form) => el("details", { class: "command" }, el("summary", {}, form.dataset.type.split(".").pop().replaceAll("_", " ")), form)));
 }
 
@@ -407,7 +413,7 @@ async function checkNotedHead(noted) {
   try {
     const report = await get(`/games/${gameId}/verify?seq=${noted.seq}&hash=${noted.hash}`);
     if (report.witness && !report.witness.ok) {
-      showError($("table-error"), `The log has changed since this browser last saw it: ${report.witness.problem}.`);
+      showError($("table-error"), t("The log has changed since this browser last saw it: {problem}.", { problem: report.witness.problem }));
     }
   } catch { /* /verify answers the same question on demand */ }
 }
@@ -417,12 +423,12 @@ async function main() {
     table.me = await get(`/games/${gameId}/session`);
   } catch (error) {
     showError($("table-error"), error.code === "token_required" || error.code === "bad_session"
-      ? "You are not signed in at this table. Open your invite link (ask the GM or host for a new one if it was used)."
+      ? t("You are not signed in at this table. Open your invite link (ask the GM or host for a new one if it was used).")
       : error);
     setConnection("offline");
     return;
   }
-  $("whoami").textContent = table.me.actor === "public" ? "spectator" : `${table.me.name} · ${table.me.actor}`;
+  $("whoami").textContent = table.me.actor === "public" ? t("spectator") : table.me.name;
   checkNotedHead(store.read("head", null));
   const catalog = await get("/rulesets");
   await refreshGame();

@@ -4,6 +4,7 @@
 // Everything comes from /view, already redacted for this reader (see panes/README.md): the
 // pane shows what it was given and asks the server for nothing more.
 import { el, keepOpenState } from "../api.js";
+import { t } from "../i18n.js";
 import { combatSection } from "./chojin_locke/combat.js";
 import { aftermathSection } from "./chojin_locke/leaving.js";
 
@@ -25,7 +26,12 @@ const CONDITIONS = {
   normal: "通常", bound: "拘束", arrested: "逮捕", partner: "パートナー", dead: "死亡",
   black_hole: "ブラックホール", disabled: "行動不能",
 };
-const FACTIONS = { G: "Good", E: "Evil", S: "Special" };
+const FACTIONS = { G: t("Good"), E: t("Evil"), S: t("Special") };
+// how a game ended (domain/rulesets/chojin_locke/log.py's ENDINGS)
+const ENDINGS = {
+  victory: "勝利", sole_victory: "単独勝利", keys_destroyed: "キーがすべて破壊された", all_dead: "全員死亡",
+  all_out: "全員脱落", vigil: "待機の終わり", host: "ホストが終了",
+};
 const STATS = { esp_level: "ESP能力レベル", esp_power: "ESPパワー", endurance: "耐久力", willpower: "精神力" };
 const SIDES = { explorer: "探索", base: "基地" };
 // the turn's main action as the rules name it (the server records its kind: turn.main)
@@ -133,7 +139,7 @@ export function mountPane(context) {
     }
     if (rules.ending) {
       const who = rules.ending.seat ? ` (${seatName(rules.ending.seat)})` : "";
-      items.push(el("span", { class: "locke-ending" }, `終了: ${rules.ending.reason}${rules.ending.faction ? ` · ${FACTIONS[rules.ending.faction] ?? rules.ending.faction}` : ""}${who}`));
+      items.push(el("span", { class: "locke-ending" }, "終了: " + (ENDINGS[rules.ending.reason] ?? rules.ending.reason) + (rules.ending.faction ? " · " + (FACTIONS[rules.ending.faction] ?? rules.ending.faction) : "") + who));
     }
     return el("div", { class: "locke-status", role: "status" }, items);
   }
@@ -318,10 +324,10 @@ export function mountPane(context) {
   function hostActions() {
     const out = [];
     const cmd = (text, type) => button(text, () => send({ type: `chojin_locke.${type}` }), { class: "primary", "data-command": type });
-    if (rules.stage === "deal") out.push(rules.deals ? cmd("キャラクター確定 (fix characters)", "fix_characters") : cmd("シートを配る (deal)", "deal"));
-    if (rules.stage === "rebalance") out.push(cmd("是正を締め切る (close rebalance)", "close_rebalance"));
-    if (rules.stage === "ambush") out.push(cmd("惑星編を始める (begin)", "begin_planets"));
-    if (rules.stage === "keys") out.push(cmd("秘密基地編を始める (begin)", "begin_base"));
+    if (rules.stage === "deal") out.push(rules.deals ? cmd(t("Fix the characters"), "fix_characters") : cmd(t("Deal the sheets"), "deal"));
+    if (rules.stage === "rebalance") out.push(cmd(t("Close the rebalancing"), "close_rebalance"));
+    if (rules.stage === "ambush") out.push(cmd(t("Begin the 惑星編"), "begin_planets"));
+    if (rules.stage === "keys") out.push(cmd(t("Begin the 秘密基地編"), "begin_base"));
     return out.length ? el("div", { class: "locke-actions locke-host" }, el("h4", {}, "ホスト"), out) : null;
   }
 
@@ -334,7 +340,7 @@ export function mountPane(context) {
     const allowed = (catalog?.silhouettes ?? []).filter((card) => (rank === 1 ? card.name === secrets.sheet.silhouette
       : rank === 10 ? card.alignment === secrets.faction : true));
     const options = allowed.map((card) => el("option", { value: card.name, dataset: { side: card.alignment === "E" ? "base" : "explorer", alignment: card.alignment } },
-      `${card.name} (${FACTIONS[card.alignment]}・${card.alignment === "E" ? "基地" : "探索"}${used[card.name] ? `・使用中${used[card.name]}/${card.count ?? 2}` : ""})`));
+      card.name + "（" + FACTIONS[card.alignment] + "・" + (card.alignment === "E" ? "基地" : "探索") + (used[card.name] ? `・使用中${used[card.name]}/${card.count ?? 2}` : "") + "）"));
     const picker = remembered(el("select", { name: "silhouette", "aria-label": "シルエット" }, options), "silhouette", allowed[0]?.name ?? "");
     const type = change ? "change_silhouette" : "choose_silhouette";
     const restriction = rank === 1 ? "エース: 自分のキャラクターと同じ名前のシルエット" : rank === 10 ? "10: 自分と同じアライメントのシルエット" : "制限なし";
@@ -521,7 +527,7 @@ export function mountPane(context) {
   function sheetBlock(sheet, { faction, stats, title }) {
     return el("div", { class: "locke-sheet", dataset: { faction: faction ?? sheet.alignment } },
       el("h4", {}, title, el("span", { class: "locke-sheet-name" }, `${sheet.name}${sheet.leader ? " (L)" : ""}`)),
-      el("p", {}, `${sheet.alignment}${faction ? `（現在 ${FACTIONS[faction] ?? faction}）` : ""} · ランク${sheet.rank} · ${sheet.attributes.join("・")} · シルエット ${sheet.silhouette}`),
+      el("p", {}, (FACTIONS[sheet.alignment] ?? sheet.alignment) + (faction ? `（現在 ${FACTIONS[faction] ?? faction}）` : "") + ` · ランク${sheet.rank} · ${sheet.attributes.join("・")} · シルエット ${sheet.silhouette}`),
       el("dl", { class: "view" }, Object.entries(STATS).flatMap(([key, label]) => [
         el("dt", {}, label), el("dd", {}, stats && stats[key] !== sheet[key] ? `${stats[key]} / ${sheet[key]}` : String(sheet[key]))])),
       sheet.abilities.length ? el("ul", { class: "locke-abilities" }, sheet.abilities.map((a) => el("li", {}, `${a.name} [${a.tags.join("][")}]`))) : null,
@@ -564,7 +570,7 @@ export function mountPane(context) {
         el("td", {}, String(p.information)),
         el("td", {}, String(p.ability_cards), (p.face_up_abilities ?? []).map((c) => el("span", { class: "locke-ability-card face-up" }, c))),
         el("td", {}, p.sheet ? `${p.sheet.name}（${FACTIONS[p.faction] ?? p.faction}）` : p.sheet_open ? "公開" : "—"),
-        rules.results ? el("td", { class: result?.won ? "won" : "lost" }, result ? `${result.class}級${result.won ? "勝利" : "敗北"}${result.reasons.length ? `: ${result.reasons.join("、")}` : ""}` : "") : null);
+        rules.results ? el("td", { class: result?.won ? "won" : "lost" }, result ? `${result.class}級${result.won ? "勝利" : "敗北"}` + (result.reasons.length ? `: ${result.reasons.join("、")}` : "") : "") : null);
     });
     return el("div", { class: "table-scroll" }, el("table", { class: "view locke-players" },
       el("thead", {}, el("tr", {}, ["席", "シルエット", "陣営", "状態", "情報入手", "能力カード", "シート", rules.results ? "結果" : null].filter(Boolean).map((h) => el("th", {}, h)))),

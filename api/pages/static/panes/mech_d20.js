@@ -3,6 +3,7 @@
 // view never holds more), and the forms that send the ruleset's commands. Everything shown
 // comes from /view as this reader may see it; refusals come back in the game's words.
 import { el, keepOpenState } from "../api.js";
+import { t } from "../i18n.js";
 import { drawMap, key, template, within } from "./mech_d20/map.js";
 
 // The replay page draws a frame's map with this (panes/README.md: `renderFrame`).
@@ -85,7 +86,7 @@ export function mountPane(context) {
   function health(u) {
     const parts = [];
     if (typeof u.hp === "number") {
-      parts.push(el("span", { class: "mech-hp" }, `hp ${u.hp}/${u.sheet?.max_hp ?? "?"}`));
+      parts.push(el("span", { class: "mech-hp" }, t("hp {hp}/{max}", { hp: u.hp, max: u.sheet?.max_hp ?? "?" })));
       if (typeof u.surges === "number") parts.push(el("span", { class: "mech-surges" }, ` 回復力${u.surges}`));
     }
     if (u.out) parts.push(chip("out", "out"));
@@ -110,10 +111,10 @@ export function mountPane(context) {
   // ---------------------------------------------------------------------------- sections
 
   function header(encounter) {
-    if (!encounter) return el("p", { class: "mech-status" }, "No encounter under way.");
+    if (!encounter) return el("p", { class: "mech-status" }, t("No encounter under way."));
     const turn = encounter.turn;
     return el("p", { class: "mech-status" },
-      el("strong", {}, `Round ${encounter.round}`), " · ",
+      el("strong", {}, t("Round {round}", { round: encounter.round })), " · ",
       turn ? el("span", { class: "mech-turn" }, `${nameOf(turn.unit)}のターン`)
         : encounter.up ? el("span", { class: "mech-turn" }, `次: ${nameOf(encounter.up)}`)
           : el("span", { class: "mech-turn" }, "ラウンド終了"));
@@ -122,7 +123,7 @@ export function mountPane(context) {
   function order(encounter) {
     const entries = encounter ? encounter.order.map((o) => o.unit) : Object.keys(rules.units);
     const initiative = Object.fromEntries((encounter?.order ?? []).map((o) => [o.unit, o.initiative]));
-    return el("ol", { class: "mech-order", "aria-label": "Initiative order" }, entries.map((id) => {
+    return el("ol", { class: "mech-order", "aria-label": t("Initiative order") }, entries.map((id) => {
       const u = unit(id);
       if (!u) return null;
       const current = encounter?.turn?.unit === id;
@@ -132,21 +133,21 @@ export function mountPane(context) {
       if (encounter?.opportunity_used.includes(id)) flags.push(chip("機会済", "used"));
       return el("li", { class: `mech-unit${current ? " current" : ""}${u.out ? " is-out" : ""}`, dataset: { unit: id } },
         el("div", { class: "mech-unit-head" },
-          current ? el("span", { class: "mech-marker", "aria-label": "current turn" }, "▶") : null,
+          current ? el("span", { class: "mech-marker", "aria-label": t("current turn") }, "▶") : null,
           el("span", { class: "mech-name" }, u.name),
-          typeof initiative[id] === "number" ? el("span", { class: "mech-init", title: "initiative" }, String(initiative[id])) : null,
+          typeof initiative[id] === "number" ? el("span", { class: "mech-init", title: t("initiative") }, String(initiative[id])) : null,
           el("span", { class: "mech-kind" }, u.kind === "npc" ? "NPC" : u.owner),
           ...flags),
         el("div", { class: "mech-health" }, health(u)),
         effects(u),
-        u.powers ? powers(u) : u.used_powers.length ? el("p", { class: "hint" }, `used: ${u.used_powers.join("、")}`) : null);
+        u.powers ? powers(u) : u.used_powers.length ? el("p", { class: "hint" }, t("used: {powers}", { powers: u.used_powers.join("、") })) : null);
     }));
   }
 
   function powers(u) {
     const open = form.openPowers.get(u.id) ?? (mine(u) && !isGm());
     const details = el("details", { class: "mech-powers", open: open || undefined },
-      el("summary", {}, "Powers"),
+      el("summary", {}, t("Powers")),
       el("table", { class: "view mech-power-table" },
         el("tbody", {}, u.powers.map((p) => el("tr", { dataset: { power: p.name } },
           el("th", { scope: "row" }, p.name),
@@ -169,9 +170,9 @@ export function mountPane(context) {
     const items = SLOTS.map(([key, label]) => [label, turn ? turn[key] : "—"]);
     items.push(["即応", encounter.immediate_used.includes(id) ? 0 : 1]);
     items.push(["機会", encounter.opportunity_used.includes(id) ? 0 : 1]);
-    return el("dl", { class: "mech-actions", "aria-label": `Actions left: ${nameOf(id)}` },
+    return el("dl", { class: "mech-actions", "aria-label": t("Actions left: {unit}", { unit: nameOf(id) }) },
       items.flatMap(([label, left]) => [el("dt", {}, label), el("dd", { dataset: { left: String(left) } }, String(left))]),
-      turn?.charged ? [el("dt", {}, "突撃"), el("dd", {}, "turn over")] : null);
+      turn?.charged ? [el("dt", {}, "突撃"), el("dd", {}, t("turn over"))] : null);
   }
 
   // Only for a reader with a roll to make: its unit's turn (saves, a death save) or attack.
@@ -180,10 +181,10 @@ export function mountPane(context) {
     const rolls = [encounter.turn?.unit, encounter.up, top?.unit].some((id) => id && mine(unit(id)));
     if (!manualDice() || !rolls) return null;
     const input = el("input", { type: "text", inputmode: "numeric", class: "mech-faces", value: form.faces,
-      placeholder: view.options.dice_policy === "manual" ? "faces (required)" : "server dice, or faces",
-      "aria-label": "Physical dice faces for the next roll" });
+      placeholder: view.options.dice_policy === "manual" ? t("faces (required)") : t("server dice, or faces"),
+      "aria-label": t("Physical dice faces for the next roll") });
     input.addEventListener("input", () => { form.faces = input.value; });
-    return el("label", { class: "compact" }, "Faces ", input);
+    return el("label", { class: "compact" }, t("Faces") + " ", input);
   }
 
   // The unit this reader acts with: the turn's, if it is theirs; else one of theirs.
@@ -199,11 +200,11 @@ export function mountPane(context) {
     if (!encounter) return null;
     const controls = [];
     if (encounter.up && mine(unit(encounter.up)) && !encounter.pending.length) {
-      controls.push(button(`Start turn: ${nameOf(encounter.up)}`, () => send({ type: "start_turn", unit: encounter.up }), { class: "primary mech-start" }));
+      controls.push(button(t("Start turn: {unit}", { unit: nameOf(encounter.up) }), () => send({ type: "start_turn", unit: encounter.up }), { class: "primary mech-start" }));
     }
     const turn = encounter.turn;
     if (turn && mine(unit(turn.unit)) && !encounter.pending.length) {
-      controls.push(button(`End turn: ${nameOf(turn.unit)}`, () => send({ type: "end_turn" }), { class: "mech-end" }));
+      controls.push(button(t("End turn: {unit}", { unit: nameOf(turn.unit) }), () => send({ type: "end_turn" }), { class: "mech-end" }));
     }
     return controls.length ? el("div", { class: "mech-buttons" }, controls) : null;
   }
@@ -215,27 +216,27 @@ export function mountPane(context) {
     const lines = [el("p", {},
       el("strong", {}, `${attacker?.name ?? top.unit}: ${top.power}`),
       top.targets.length ? ` → ${top.targets.map(nameOf).join("、")}` : "",
-      top.stage === "rolled" ? " (rolled)" : " (declared)")];
+      top.stage === "rolled" ? ` ${t("(rolled)")}` : ` ${t("(declared)")}`)];
     if (top.outcomes.length) {
       lines.push(el("ul", { class: "mech-outcomes" }, top.outcomes.map((o) => el("li", {},
-        `${nameOf(o.target)}: ${o.outcome}${o.critical ? " (critical)" : ""}`))));
+        nameOf(o.target) + ": " + (o.critical ? t("critical") : o.outcome === "hit" ? t("hit") : o.outcome === "miss" ? t("miss") : o.outcome)))));
     }
     if (attacker && mine(attacker)) {
       if (top.attack && top.stage === "declared") {
         const dice = (top.rolls ?? []).map((r) => `${r.dice} vs ${r.defence}`);
-        const label = `Roll attack: ${[...new Set(dice)].join(" / ") || "1D20"}`;
-        lines.push(el("p", { class: "mech-dice-command" }, "attack_roll ", (top.rolls ?? []).map((r) =>
+        const label = t("Roll attack: {dice}", { dice: [...new Set(dice)].join(" / ") || "1D20" });
+        lines.push(el("p", { class: "mech-dice-command" }, t("Attack roll") + " ", (top.rolls ?? []).map((r) =>
           el("code", { title: nameOf(r.target) }, `${nameOf(r.target)} ${r.dice}`))));
         lines.push(button(label, () => send({ type: "attack_roll" }), { class: "primary mech-roll-attack" }));
       } else if (top.attack) {
-        lines.push(el("p", { class: "mech-dice-command" }, "damage_roll ", el("code", {}, top.damage ?? "—")));
-        lines.push(button(`Roll damage: ${top.damage ?? "—"}`, () => send({ type: "damage_roll" }), { class: "primary mech-roll-damage" }));
+        lines.push(el("p", { class: "mech-dice-command" }, t("Damage roll") + " ", el("code", {}, top.damage ?? "—")));
+        lines.push(button(t("Roll damage: {dice}", { dice: top.damage ?? "—" }), () => send({ type: "damage_roll" }), { class: "primary mech-roll-damage" }));
       } else {
-        lines.push(button("Resolve", () => send({ type: "resolve" }), { class: "primary mech-resolve" }));
+        lines.push(button(t("Resolve"), () => send({ type: "resolve" }), { class: "primary mech-resolve" }));
       }
     }
     lines.push(reactions(encounter, top));
-    return el("section", { class: "mech-pending", "aria-label": "Waiting power" }, el("h3", {}, "Waiting"), lines);
+    return el("section", { class: "mech-pending", "aria-label": t("Waiting power") }, el("h3", {}, t("Waiting")), lines);
   }
 
   // Off-turn answers to the waiting power: an opportunity attack on a power that provokes,
@@ -247,7 +248,7 @@ export function mountPane(context) {
     for (const u of own) {
       const offered = !rules.grid || encounter.opportunities.includes(u.id); // on a map: adjacent, able
       if (top.provokes && top.stage === "declared" && !encounter.opportunity_used.includes(u.id) && offered) {
-        items.push(button(`Opportunity attack: ${u.name}`, () => send({ type: "opportunity_attack", unit: u.id, trigger: top.seq }), { class: "mech-oa" }));
+        items.push(button(t("Opportunity attack: {unit}", { unit: u.name }), () => send({ type: "opportunity_attack", unit: u.id, trigger: top.seq }), { class: "mech-oa" }));
       }
       for (const p of (u.powers ?? []).filter((p) => IMMEDIATE.includes(p.action) && p.uses_left !== 0)) {
         if (encounter.immediate_used.includes(u.id)) continue;
@@ -264,7 +265,7 @@ export function mountPane(context) {
     if (!rules.grid || encounter.pending.length || !encounter.last_action) return null;
     const own = encounter.opportunities.map(unit).filter((u) => u && answers(u));
     if (!own.length) return null;
-    return el("div", { class: "mech-buttons" }, own.map((u) => button(`Opportunity attack: ${u.name}`,
+    return el("div", { class: "mech-buttons" }, own.map((u) => button(t("Opportunity attack: {unit}", { unit: u.name }),
       () => send({ type: "opportunity_attack", unit: u.id, trigger: encounter.last_action }), { class: "mech-oa" })));
   }
 
@@ -282,17 +283,17 @@ export function mountPane(context) {
     if (power && !power.dice.some((d) => d.weapon === form.weapon)) form.weapon = power.dice[0]?.weapon ?? "";
     const dice = power?.dice.find((d) => d.weapon === form.weapon) ?? power?.dice[0];
 
-    const select = el("select", { name: "power", "aria-label": "Power" }, usable.map((p) => el("option", {
+    const select = el("select", { name: "power", "aria-label": t("Power") }, usable.map((p) => el("option", {
       value: p.name, selected: p.name === form.power, disabled: p.uses_left === 0,
-    }, `${p.name} (${p.frequency}・${p.action}${p.uses_left === null ? "" : `・残り${p.uses_left}`})`)));
+    }, p.name + "（" + p.frequency + "・" + p.action + (p.uses_left === null ? "" : t("・{uses} left", { uses: p.uses_left })) + "）")));
     select.addEventListener("change", () => { form.power = select.value; render(); });
-    const weapons = power && power.dice.length > 1 ? el("label", { class: "compact" }, "Weapon ", (() => {
+    const weapons = power && power.dice.length > 1 ? el("label", { class: "compact" }, t("Weapon") + " ", (() => {
       const w = el("select", { name: "weapon" }, power.dice.map((d) => el("option", { value: d.weapon, selected: d.weapon === form.weapon }, d.weapon)));
       w.addEventListener("change", () => { form.weapon = w.value; render(); });
       return w;
     })()) : null;
     const targets = power && (power.targets > 0 || power.area) ? el("fieldset", { class: "mech-targets" },
-      el("legend", {}, power.area ? "Targets (area)" : `Targets (up to ${power.targets})`),
+      el("legend", {}, power.area ? t("Targets (area)") : t("Targets (up to {count})", { count: power.targets })),
       others.map((t) => {
         const box = el("input", { type: "checkbox", name: "target", value: t.id, checked: form.targets.has(t.id) });
         box.addEventListener("change", () => { if (box.checked) form.targets.add(t.id); else form.targets.delete(t.id); });
@@ -314,33 +315,33 @@ export function mountPane(context) {
       else if (!turn && encounter.last_action) command.trigger = encounter.last_action;
       send(command).then((result) => { if (result) { form.targets.clear(); form.origin = null; } });
     };
-    const attackForm = el("form", { class: "mech-attack", "aria-label": "Use a power" },
-      el("h3", {}, turn ? "Power / attack" : "Off-turn power"),
-      el("label", { class: "compact" }, "Power ", select), weapons, targets,
-      dice ? el("p", { class: "mech-dice-command" }, "rolls ", el("code", {}, diceText(dice))) : null,
-      el("button", { type: "submit", class: "primary" }, "Use power"));
+    const attackForm = el("form", { class: "mech-attack", "aria-label": t("Use a power") },
+      el("h3", {}, turn ? t("Power / attack") : t("Off-turn power")),
+      el("label", { class: "compact" }, t("Power") + " ", select), weapons, targets,
+      dice ? el("p", { class: "mech-dice-command" }, t("rolls") + " ", el("code", {}, diceText(dice))) : null,
+      el("button", { type: "submit", class: "primary" }, t("Use power")));
     attackForm.addEventListener("submit", usePower);
     if (!turn) return attackForm;
 
-    const kind = el("select", { name: "kind", "aria-label": "Move kind" }, moveKinds.map((k) => el("option", { value: k, selected: k === form.move }, k)));
+    const kind = el("select", { name: "kind", "aria-label": t("Move kind") }, moveKinds.map((k) => el("option", { value: k, selected: k === form.move }, k)));
     kind.addEventListener("change", () => { form.move = kind.value; render(); });
-    const where = el("input", { type: "text", name: "text", maxlength: 200, value: form.text, placeholder: "where to", "aria-label": "Where to" });
+    const where = el("input", { type: "text", name: "text", maxlength: 200, value: form.text, placeholder: t("where to"), "aria-label": t("Where to") });
     where.addEventListener("input", () => { form.text = where.value; });
-    const moveForm = el("form", { class: "mech-move", "aria-label": "Move" }, el("h3", {}, "Move"), kind, " ", where, " ",
-      el("button", { type: "submit" }, "Move"));
+    const moveForm = el("form", { class: "mech-move", "aria-label": t("Move") }, el("h3", {}, t("Move")), kind, " ", where, " ",
+      el("button", { type: "submit" }, t("Move")));
     moveForm.addEventListener("submit", (event) => {
       event.preventDefault();
       send({ type: "move", unit: id, kind: form.move, text: form.text }).then((result) => { if (result) form.text = ""; });
     });
     const other = el("div", { class: "mech-buttons" },
-      button("突撃 (charge)", () => send({ type: "charge", unit: id, targets: chosen() })),
-      button("防御専念 (total defence)", () => send({ type: "total_defence", unit: id })));
+      button(t("Charge"), () => send({ type: "charge", unit: id, targets: chosen() })),
+      button(t("Total defence"), () => send({ type: "total_defence", unit: id })));
     return el("div", {}, attackForm, moveForm, other);
   }
 
   function beginForm() {
     const ids = Object.keys(rules.units).filter((id) => !unit(id).out);
-    if (!ids.length) return el("p", { class: "hint" }, "Add units (mech_d20.add_unit below), then begin the encounter.");
+    if (!ids.length) return el("p", { class: "hint" }, t("Add units (the add-unit form below), then begin the encounter."));
     // What is typed survives a re-render (every event refreshes the view).
     const boxes = ids.map((id) => {
       const box = el("input", { type: "checkbox", name: `participant-${id}`, value: id, checked: !form.sitOut.has(id) });
@@ -351,15 +352,15 @@ export function mountPane(context) {
     const faces = ids.map((id) => {
       if (!manualDice()) return null;
       const input = el("input", { type: "number", min: 1, max: 20, name: `initiative-${id}`, value: form.initiative[id] ?? "",
-        class: "mech-init-face", "aria-label": `Initiative d20 for ${nameOf(id)}`, placeholder: "d20" });
+        class: "mech-init-face", "aria-label": t("Initiative d20 for {unit}", { unit: nameOf(id) }), placeholder: "d20" });
       input.addEventListener("input", () => { form.initiative[id] = input.value; });
       return input;
     });
-    const begin = el("form", { class: "mech-begin", "aria-label": "Begin the encounter" },
-      el("h3", {}, "Begin an encounter"),
+    const begin = el("form", { class: "mech-begin", "aria-label": t("Begin the encounter") },
+      el("h3", {}, t("Begin an encounter")),
       ids.map((id, i) => el("div", { class: "mech-participant" },
         el("label", { class: "inline" }, boxes[i], ` ${nameOf(id)}`), faces[i])),
-      el("button", { type: "submit", class: "primary" }, "Roll initiative"));
+      el("button", { type: "submit", class: "primary" }, t("Roll initiative")));
     begin.addEventListener("submit", (event) => {
       event.preventDefault();
       const chosen = ids.filter((_, i) => boxes[i].checked);
@@ -416,7 +417,7 @@ export function mountPane(context) {
     const map = drawMap(rules, { highlight: lit(encounter, id), selected: id, targets: form.targets, onSquare, onUnit });
     const controls = [];
     if (placing) {
-      const which = el("select", { name: "place", "aria-label": "Unit to place" },
+      const which = el("select", { name: "place", "aria-label": t("Unit to place") },
         el("option", { value: "" }, "—"),
         Object.values(rules.units).map((u) => el("option", { value: u.id, selected: u.id === form.place }, u.name)));
       which.addEventListener("change", () => { form.place = which.value; });
@@ -457,9 +458,9 @@ export function mountPane(context) {
     const id = encounter ? actingUnit(encounter) : "";
     const own = Object.values(rules.units).filter((u) => answers(u) && !u.out && encounter?.order.some((o) => o.unit === u.id));
     const chooser = !encounter?.turn || !mine(unit(encounter.turn.unit)) ? (own.length > 1 ? (() => {
-      const s = el("select", { name: "unit", "aria-label": "Acting unit" }, own.map((u) => el("option", { value: u.id, selected: u.id === id }, u.name)));
+      const s = el("select", { name: "unit", "aria-label": t("Acting unit") }, own.map((u) => el("option", { value: u.id, selected: u.id === id }, u.name)));
       s.addEventListener("change", () => { form.unit = s.value; render(); });
-      return el("label", { class: "compact" }, "Unit ", s);
+      return el("label", { class: "compact" }, t("Unit") + " ", s);
     })() : null) : null;
     const sections = [
       header(encounter),
@@ -472,7 +473,7 @@ export function mountPane(context) {
       encounter && id && !encounter.pending.some((p) => p.unit === id) ? el("section", { class: "mech-act" }, chooser, actionForms(encounter, id)) : null,
       encounter ? facesField(encounter) : null,
       !encounter && isGm() && view.status === "started" ? beginForm() : null,
-      encounter && isGm() && !encounter.pending.length ? button("End the encounter", () => send({ type: "end_encounter" }), { class: "mech-end-encounter" }) : null,
+      encounter && isGm() && !encounter.pending.length ? button(t("End the encounter"), () => send({ type: "end_encounter" }), { class: "mech-end-encounter" }) : null,
     ];
     body.replaceChildren(...sections.filter(Boolean));
     if (focused) body.querySelector(`[name="${CSS.escape(focused)}"]`)?.focus();

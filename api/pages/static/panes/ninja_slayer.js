@@ -6,6 +6,7 @@
 // EV, WS), with an optional box for physical dice where the game's dice policy allows them.
 import { el, keepOpenState } from "../api.js";
 import { gmForms } from "./ninja_slayer/gm.js";
+import { t } from "../i18n.js";
 
 const NS = "ninja_slayer.";
 const LADDER = ["K", "E", "N", "H", "UH", "UH2", "UH3"];
@@ -63,8 +64,8 @@ export function mountPane(context) {
   function facesBox(name) {
     if (!manual()) return null;
     return el("input", {
-      class: "ns-faces", name, placeholder: "physical dice, e.g. 6,5,1", size: 14,
-      "aria-label": "physical dice",
+      class: "ns-faces", name, placeholder: t("physical dice, e.g. 6,5,1"), size: 14,
+      "aria-label": t("physical dice"),
     });
   }
   function faces(input) {
@@ -106,7 +107,7 @@ export function mountPane(context) {
   function renderSummary() {
     const combat = rules().combat;
     if (!combat) {
-      summary.textContent = "No combat in progress (探索シーケンス).";
+      summary.textContent = t("No combat in progress (探索シーケンス).");
       return;
     }
     const actor = combat.actor ? rules().characters[combat.actor]?.name ?? combat.actor : null;
@@ -116,8 +117,8 @@ export function mountPane(context) {
       actor ? `手番: ${actor}` : null,
       `アトモスフィア: ${ATMOSPHERE[combat.atmosphere] ?? combat.atmosphere}`,
       `経過ターン数 ${combat.elapsed}`,
-      `DKK this turn: ${combat.dkk_this_turn}`,
-      combat.wasshoi_offered ? "Wasshoi! offered" : null,
+      t("DKK this turn: {dkk}", { dkk: combat.dkk_this_turn }),
+      combat.wasshoi_offered ? t("Wasshoi! offered") : null,
     ];
     summary.textContent = parts.filter(Boolean).join(" · ");
   }
@@ -202,7 +203,7 @@ export function mountPane(context) {
     });
     preview();
     const more = el("button", { type: "button", onclick: () => { rows.append(allocation(targets[0], 0)); preview(); } },
-      "+ split (連続攻撃/連射)");
+      t("+ split (連続攻撃/連射)"));
     const attack = el("button", {
       type: "button", class: "ns-action", dataset: { action: "attack" },
       onclick: () => {
@@ -216,7 +217,7 @@ export function mountPane(context) {
         });
         send({ type: "attack", kind: kind.value, allocations: body, ...(auto?.checked ? { auto_success: true } : {}) });
       },
-    }, "Attack ", dice);
+    }, t("Attack") + " ", dice);
     return el("div", { class: "ns-attack", id: "ns-attack" }, el("h3", {}, "攻撃"), kind, rows, more, facesInput,
       auto ? el("label", { class: "ns-field" }, auto, " 自動成功 (モブ敵の攻撃・射撃)") : null, attack);
   }
@@ -229,7 +230,7 @@ export function mountPane(context) {
   function evadeForm(damages, character) {
     const boxes = damages.map((d) => el("label", { class: "ns-damage" },
       el("input", { type: "checkbox", name: "damage", value: d.id, checked: true }),
-      ` #${d.id}: ${rules().characters[d.attacker]?.name ?? d.attacker} → ${d.amount} (${d.kind}, 回避:${d.difficulty}${d.critical ? `, ${d.critical}!` : ""})`));
+      " " + t("{attacker} → {amount} ({kind}, evasion {difficulty})", { attacker: rules().characters[d.attacker]?.name ?? d.attacker, amount: d.amount, kind: d.kind === "ranged" ? t("ranged") : t("melee"), difficulty: d.difficulty }) + (d.critical ? ` ${d.critical}!` : "")));
     // Outside a combat there is no turn's 回避ダイス: up to 【回避】 (rulings NS-036).
     const now = character.now;
     const left = rules().combat ? now?.evasion ?? 0 : Math.max(now?.karate ?? 0, now?.neuron ?? 0, now?.wazamae ?? 0);
@@ -260,7 +261,7 @@ export function mountPane(context) {
         faces: faces(facesInput),
       }),
     }, "回避判定 ", dice);
-    const take = button("Take the damage", null,
+    const take = button(t("Take the damage"), null,
       () => send({ type: "take_damage", damages: chosen().map((d) => d.id) }), "take_damage");
     return el("div", { class: "ns-evade", dataset: { character: character.id } },
       el("h3", {}, `${character.name}: 回避`), ...boxes,
@@ -323,7 +324,7 @@ export function mountPane(context) {
         // After a Wasshoi! outside a combat (rulings NS-050): the entry table and his arrival.
         if (rules().wasshoi_success) {
           parts.push(button("死神のエントリー決定表", "1D6", () => send({ type: "roll_table", table: "entry" }), "entry"));
-          parts.push(button("ニンジャスレイヤー enters", null,
+          parts.push(button(t("ニンジャスレイヤー enters"), null,
             () => send({ type: "ninja_slayer_enters", id: "ninja_slayer" }), "ninja_slayer_enters"));
         }
         const next = NEXT_STAGE[stage];
@@ -331,7 +332,7 @@ export function mountPane(context) {
           () => send(stage === "本編" ? { type: "end_scenario" } : { type: "scenario_stage", stage: next }), "stage"));
       }
       if (stage === "本編" && context.isGm() && Object.keys(characters).length) {
-        parts.push(button("Begin combat (everyone)", null, () => {
+        parts.push(button(t("Begin combat (everyone)"), null, () => {
           const present = rules().characters; // as of the click, not of the last render
           send({
             type: "begin_combat",
@@ -367,14 +368,14 @@ export function mountPane(context) {
       }
     }
 
-    if (combat.phase === "turn_start" && context.isGm()) parts.push(advance("Start the 手番"));
+    if (combat.phase === "turn_start" && context.isGm()) parts.push(advance(t("Start the turn")));
     if (mine && combat.phase === "teban_start") {
       if (!combat.concentrating) {
         parts.push(button("集中状態に入る", null, () => send({ type: "concentrate" }), "concentrate"));
       }
     }
     if (steers && combat.phase === "teban_start") {
-      parts.push(advance(combat.concentrating ? "To the 攻撃フェイズ" : "To the 移動フェイズ"));
+      parts.push(advance(combat.concentrating ? t("To the attack phase") : t("To the movement phase")));
     }
     if (mine && combat.phase === "movement" && !combat.moved) {
       const facesInput = facesBox("sokuten-faces");
@@ -382,7 +383,7 @@ export function mountPane(context) {
       parts.push(el("span", {}, button("連続側転", `NJ${holder.now?.wazamae ?? "?"}[${harder("N", penalty(holder))}]`,
         () => send({ type: "move", style: "連続側転", faces: faces(facesInput) }), "sokuten"), facesInput));
     }
-    if (steers && combat.phase === "movement") parts.push(advance("To the 攻撃フェイズ"));
+    if (steers && combat.phase === "movement") parts.push(advance(t("To the attack phase")));
     if (mine && combat.phase === "attack" && !combat.acted) parts.push(attackForm(holder, combat));
     if (mine && combat.phase === "attack" && !combat.acted && holder.sheet?.ninja !== false) {
       // L150: a ninja adjacent to a 気絶 enemy (the map's to judge, ruling NS-043) — サツバツ! row 6
@@ -399,8 +400,8 @@ export function mountPane(context) {
         characters[row.target]?.sheet?.sokushi_resistance ? "●即死耐性: 痛打+2D6" : null,
         () => send({ type: "instant_death", attacker: row.attacker, target: row.target }), "instant_death"));
     }
-    if (steers && combat.phase === "attack") parts.push(advance("To the 手番終了フェイズ"));
-    if (steers && combat.phase === "teban_end") parts.push(advance("End the 手番"));
+    if (steers && combat.phase === "attack") parts.push(advance(t("To the end-of-turn phase")));
+    if (steers && combat.phase === "teban_end") parts.push(advance(t("End the turn")));
     // An unevaded サツバツ!: its attacker rolls the GM's table (refused, with what to do
     // instead, when the game has none).
     for (const due of combat.criticals ?? []) {
@@ -413,20 +414,20 @@ export function mountPane(context) {
       const highest = Math.max(0, ...combat.participants.map((i) => characters[i]?.now?.dkk ?? 0));
       const facesInput = facesBox("wasshoi-faces");
       if (!combat.wasshoi_rolled && !combat.placed) {
-        parts.push(el("span", {}, button("Wasshoi!", `WS${highest}`,
+        parts.push(el("span", {}, button(t("Wasshoi!"), `WS${highest}`,
           () => send({ type: "wasshoi", faces: faces(facesInput) }), "wasshoi"), facesInput));
       }
       if (combat.wasshoi_success) {
         parts.push(button("死神のエントリー決定表", "1D6", () => send({ type: "roll_table", table: "entry" }), "entry"));
-        parts.push(button("ニンジャスレイヤー enters", null,
+        parts.push(button(t("ニンジャスレイヤー enters"), null,
           () => send({ type: "ninja_slayer_enters", id: "ninja_slayer" }), "ninja_slayer_enters"));
       }
       if (!combat.placed && combat.atmosphere < 2) {
-        parts.push(button(`Raise the atmosphere (${ATMOSPHERE[combat.atmosphere + 1]})`, null,
+        parts.push(button(t("Raise the difficulty mode ({mode})", { mode: ATMOSPHERE[combat.atmosphere + 1] }), null,
           () => send({ type: "atmosphere", level: combat.atmosphere + 1 }), "atmosphere"));
       }
-      parts.push(button("Next turn", null, () => send({ type: "next_turn" }), "next_turn"));
-      parts.push(button("End the combat", null, () => send({ type: "end_combat" }), "end_combat"));
+      parts.push(button(t("Next turn"), null, () => send({ type: "next_turn" }), "next_turn"));
+      parts.push(button(t("End the combat"), null, () => send({ type: "end_combat" }), "end_combat"));
     }
     actions.replaceChildren(...parts);
   }
@@ -453,7 +454,7 @@ export function mountPane(context) {
   }
 
   return {
-    title: "ニンジャスレイヤー: combat",
+    title: t("ニンジャスレイヤー: combat"),
     update(fresh) {
       view = fresh.view;
       game = fresh.game ?? game;
