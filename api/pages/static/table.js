@@ -9,6 +9,7 @@ import { renderValue } from "./render.js";
 import { characterTools, seatStore } from "./seatsettings.js";
 import { LiveLog } from "./stream.js";
 import { commonCommands, showSystem } from "./system.js";
+import { setBaseTitle, updateWaiting, useAwaiting } from "./waiting.js";
 
 const FIRST_PAGE = 200; // the table opens on the latest lines; older ones load on the way up
 const OLDER_PAGE = 500;
@@ -242,7 +243,7 @@ function scheduleViewRefresh() {
 async function refreshGame() {
   table.game = await get(`/games/${gameId}`);
   $("game-title").textContent = table.game.title;
-  document.title = `${table.game.title} — Kiroku`;
+  setBaseTitle(`${table.game.title} — Kiroku`);
   showSystem(table.game);
   $("game-status").textContent = table.game.status;
   renderTabs();
@@ -257,6 +258,7 @@ async function refreshView() {
   renderMyPane();
   $("rules-view").replaceChildren(renderValue(table.view.rules));
   table.pane?.update({ view: table.view, game: table.game });
+  updateWaiting(table.view, table.me); // "waiting on you" (waiting.js)
 }
 
 // A ruleset with a pane of its own (static/panes/<id>.js, see its README) gets it above the
@@ -265,6 +267,7 @@ async function mountRulesetPane() {
   const id = table.game.ruleset;
   if (!root.dataset.panes.split(" ").includes(id)) return;
   const module = await import(`./panes/${id}.js`);
+  useAwaiting(module.awaiting);
   table.pane = module.mountPane({
     root: $("ruleset-pane-body"), me: table.me, ruleset: table.ruleset,
     isGm, isReferee, get, command: (body, errorBox) => command(body, errorBox),

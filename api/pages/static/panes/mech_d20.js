@@ -4,6 +4,8 @@
 // comes from /view as this reader may see it; refusals come back in the game's words.
 import { el, keepOpenState } from "../api.js";
 import { drawMap, key, template, within } from "./mech_d20/map.js";
+// What the game waits on this reader for: the top bar's cue (waiting.js)
+export { awaiting } from "./mech_d20/awaiting.js";
 
 // The replay page draws a frame's map with this (panes/README.md: `renderFrame`).
 export function renderFrame(rules) {

@@ -6,6 +6,8 @@
 // EV, WS), with an optional box for physical dice where the game's dice policy allows them.
 import { el, keepOpenState } from "../api.js";
 import { gmForms } from "./ninja_slayer/gm.js";
+// What the game waits on this reader for: the top bar's cue (waiting.js)
+export { awaiting } from "./ninja_slayer/awaiting.js";
 
 const NS = "ninja_slayer.";
 const LADDER = ["K", "E", "N", "H", "UH", "UH2", "UH3"];
