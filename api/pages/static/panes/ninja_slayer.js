@@ -158,8 +158,10 @@ export function mountPane(context) {
 
   function attackForm(holder, combat) {
     const { characters } = rules();
+    // enemies first (a PC's are the NPCs, an NPC's the PCs): the default target is never an ally
+    const enemy = (i) => (characters[i]?.kind === "pc") !== (holder.kind === "pc");
     const targets = combat.participants.filter((i) => i !== holder.id && characters[i]?.status !== "removed"
-      && characters[i]?.status !== "爆発四散");
+      && characters[i]?.status !== "爆発四散").sort((a, b) => Number(enemy(b)) - Number(enemy(a)));
     const kind = el("select", { name: "kind" },
       el("option", { value: "melee" }, "近接 (カラテ)"), el("option", { value: "ranged" }, "射撃 (ワザマエ)"));
     const rows = el("div", { class: "ns-allocations" });
