@@ -42,7 +42,8 @@ function renderSystems(pickFirst = false) {
   const matches = systems.filter((s) => !query
     || [s.name, s.id, s.sort_key].some((text) => String(text).toLowerCase().includes(query)));
   const shown = matches.length ? matches : systems.filter((s) => s.id === chosen);
-  systemSelect.replaceChildren(...shown.map((s) => el("option", { value: s.id }, s.id === s.name ? s.name : `${s.name} (${s.id})`)));
+  // names in words (the search still finds a system by its BCDice id)
+  systemSelect.replaceChildren(...shown.map((s) => el("option", { value: s.id }, s.name)));
   // as one types, the first match is picked, as in ココフォリア's picker
   systemSelect.value = pickFirst && matches.length ? matches[0].id : chosen;
   if (!systemSelect.value && shown.length) systemSelect.value = shown[0].id;
