@@ -137,9 +137,9 @@ form.addEventListener("submit", async (event) => {
       document.getElementById("spectator-link").value = `${location.origin}/g/${created.game_id}`;
       document.getElementById("spectator").hidden = false;
     }
-    // The creator's token, once, as a code to write down: it signs the GM (or host) back in on
-    // any browser from the join page (only its hash is stored).
-    document.getElementById("recovery-code").textContent = token;
+    // The creator's recovery code, once, to write down: it gets the GM (or host) seat back on
+    // any browser from the join page, once (only its hash is stored; docs/how-to).
+    document.getElementById("recovery-code").textContent = created.recovery_code;
     document.getElementById("recovery").hidden = false;
     document.getElementById("open-table").href = `/g/${created.game_id}`;
     form.hidden = true;
