@@ -82,6 +82,11 @@ class CreateGameResponse(BaseModel):
     )
     table_url: str
     seats: list[SeatInviteOut]
+    recovery_code: str = Field(
+        description="The creator's recovery code, shown once: POST it to "
+        "/games/{id}/recover to get the GM (or host) seat back on any browser. Single use: "
+        "it signs out every other browser of that seat and gives the next code"
+    )
 
 
 class JoinRequest(BaseModel):

@@ -47,7 +47,7 @@ class ProjectionState:
 PROJECTION_STATE = TypeAdapter(ProjectionState)  # its JSON form, for the view store
 # Names ProjectionState's shape (beside the game's, which lifecycle.state_key covers): bump it
 # when it changes, so stored projection states are folded again.
-PROJECTION_VERSION = "3"  # 3: roll records name their BCDice system and version
+PROJECTION_VERSION = "4"  # 4: the game state holds the recovery code's hash
 _KEYS: dict[str, str] = {}
 
 

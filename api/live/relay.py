@@ -11,7 +11,7 @@ from domain.model.records import Recorded
 
 # Events after which some credential no longer holds: open streams must look, other processes
 # must stop trusting their cached copy of the game.
-REVOKING = frozenset({"SessionsRevoked", "CredentialsRotated"})
+REVOKING = frozenset({"SessionsRevoked", "CredentialsRotated", "RecoveryCodeUsed"})
 
 
 class AppendRelay:

@@ -80,6 +80,7 @@ def create_game(
         host_token=created.token if created.host else None,
         host_link=link if created.host else None,
         table_url=f"{base}/g/{created.game_id}",
+        recovery_code=created.recovery_code,
         seats=[
             SeatInviteOut(
                 seat=seat,

@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request, Response, status
 from fastapi import Path as FastPath
 from fastapi.security import HTTPAuthorizationCredentials
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from api.deps import Auth, Caller, GameId, Service, Web, bearer
 from api.openapi import problems
@@ -79,6 +79,50 @@ def open_session(
         secure=web.secure_cookies(request.url.scheme),
     )
     return _session_out(service, game_id, actor)
+
+
+class RecoverRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    code: str = Field(min_length=1, max_length=100, description="The recovery code")
+
+
+class RecoveredOut(SessionOut):
+    token: str = Field(description="The seat's new token, shown once (the old one is void)")
+    link: str = Field(description="The seat's new sign-in page, the token in its fragment")
+    recovery_code: str = Field(description="The next recovery code, shown once")
+
+
+@router.post(
+    "/{game_id}/recover", status_code=status.HTTP_201_CREATED, responses=problems(401, 404)
+)
+def recover(
+    game_id: GameId,
+    body: RecoverRequest,
+    request: Request,
+    response: Response,
+    service: Service,
+    web: Web,
+) -> RecoveredOut:
+    """The GM (or host) who lost its link gets its seat back with the recovery code shown at
+    creation, on any browser: this browser is signed in (an HttpOnly session cookie), the
+    seat's old token and every other browser session of it stop working, and a new token and
+    the next recovery code are shown once. A code works once (401 invalid_recovery_code).
+    Logged as `RecoveryCodeUsed` (who and when, no secret)."""
+    actor, token, following = service.recover(game_id, body.code)
+    session = service.open_session(game_id, actor)
+    response.set_cookie(
+        session_cookie(game_id),
+        session,
+        max_age=SESSION_MAX_AGE,
+        path="/",
+        httponly=True,
+        samesite="strict",
+        secure=web.secure_cookies(request.url.scheme),
+    )
+    link = join_link(web.base(str(request.base_url)), game_id, token=token)
+    out = _session_out(service, game_id, actor)
+    return RecoveredOut(**out.model_dump(), token=token, link=link, recovery_code=following)
 
 
 @router.get("/{game_id}/session")

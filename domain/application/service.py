@@ -75,6 +75,7 @@ class CreatedGame:
     host: bool  # a game without a referee
     seats: list[SeatInvite]  # every seat but the one a host sits at (it needs no invite)
     replayed: bool = False  # answered again for a retry with the same Idempotency-Key
+    recovery_code: str = ""  # the creator's, single use: gets its seat back (lifecycle.recover)
 
 
 # Game ids of creations sent with an Idempotency-Key: derived from the key, so a retry finds
@@ -143,6 +144,7 @@ class GameService:
             game_id = str(uuid4())
             token = secrets.token_urlsafe(32)
             invites = {seat: secrets.token_urlsafe(16) for seat in open_seats}
+            recovery = secrets.token_urlsafe(16)
         else:
             key = sha256_hex(f"create\n{idempotency_key}")
             request = sha256_hex(canonical_request(_creation_request(new)))
@@ -150,6 +152,7 @@ class GameService:
             if self.games.exists(game_id):
                 return self._created_again(game_id, new, idempotency_key, request)
             token, invites = _creation_secrets(server_seed, idempotency_key, open_seats)
+            recovery = _recovery_secret(server_seed, idempotency_key)
             command = CommandKey(key=key, request=request, count=1)
         draft = lifecycle.create(
             ruleset=new.ruleset,
@@ -164,6 +167,7 @@ class GameService:
             host_seat=new.host_seat,
             system=system,
             bcdice=self.bcdice.version(),
+            recovery_hash=hash_token(recovery),
         )
         assert isinstance(draft.event, GameCreated)
         host = draft.event.host
@@ -183,7 +187,12 @@ class GameService:
             SeatInvite(seat=s, name=new.seat_names[s - 1], invite=i) for s, i in invites.items()
         ]
         return CreatedGame(
-            game_id=game_id, token=token, actor=host or GM, host=host is not None, seats=seats
+            game_id=game_id,
+            token=token,
+            actor=host or GM,
+            host=host is not None,
+            seats=seats,
+            recovery_code=recovery,
         )
 
     def _created_again(
@@ -208,6 +217,7 @@ class GameService:
             host=host is not None,
             seats=seats,
             replayed=True,
+            recovery_code=_recovery_secret(state.server_seed, idempotency_key),
         )
 
     def join(
@@ -279,6 +289,21 @@ class GameService:
             )
         )
         return invite
+
+    def recover(self, game_id: str, code: str) -> tuple[str, str, str]:
+        """The creator's seat back with its recovery code (lifecycle.recover): returns its
+        actor, a new token and the next recovery code (each shown once; the used code, the
+        old token and every other browser session of the seat stop working)."""
+        token, following = secrets.token_urlsafe(32), secrets.token_urlsafe(16)
+        creator: dict[str, str] = {}
+
+        def decide(state: GameState) -> list[Draft]:
+            creator["actor"] = state.host or GM
+            hashes = hash_token(code), hash_token(token), hash_token(following)
+            return [lifecycle.recover(state, *hashes)]
+
+        self.writer.run(Job(game_id, decide, lambda _d: creator["actor"]))
+        return creator["actor"], token, following
 
     def open_session(self, game_id: str, actor: str) -> str:
         """A browser session id for an authenticated actor; only its hash is stored."""
@@ -409,6 +434,11 @@ def _creation_request(new: NewGame) -> dict[str, Any]:
         "host_seat": new.host_seat,
         "system": new.system,
     }
+
+
+def _recovery_secret(server_seed: str, idempotency_key: str) -> str:
+    """The creator's recovery code of a creation sent with a key (the same on a retry)."""
+    return _derived(server_seed, "create", "recovery", idempotency_key, size=16)
 
 
 def _creation_secrets(

@@ -14,7 +14,7 @@ Status = Literal["setup", "started", "ended"]
 # Names GameState's shape and the lifecycle's folds: bump it when either changes, so stored
 # states (snapshots, projection states) folded by older code are dropped and folded again.
 # tests/contract/test_state_versions.py fails when the schema changes and this stays.
-GAME_STATE_VERSION = "3"  # 3: the game's BCDice system and version
+GAME_STATE_VERSION = "4"  # 4: the creator's recovery code (its hash)
 DEFAULT_TABS = ("メイン", "情報", "雑談")  # ココフォリア's main / info / other
 
 
@@ -60,6 +60,7 @@ class GameState(BaseModel):
     credentials: dict[str, str] = {}  # token hash → actor
     invites: dict[str, int] = {}  # invite hash → seat
     sessions: dict[str, str] = {}  # browser session id hash → actor
+    recovery: str | None = None  # the creator's recovery code's hash (single use)
     tabs: tuple[str, ...] = DEFAULT_TABS
     # A game without a referee: its host's actor ("host", or "seat:N" when the host also sits
     # at seat N); None in a GM-run game.

@@ -6,6 +6,7 @@ salts, tokens and timestamps are added by the service when it appends.
 
 from __future__ import annotations
 
+import hmac
 import json
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -32,7 +33,7 @@ from domain.model.commands import (
 )
 from domain.model.drawing import draw_dice, draw_roll, draw_shuffle
 from domain.model.draws import DiceDraw, ShuffleDraw, draw_numbers
-from domain.model.errors import Forbidden, KirokuError, NotFound, RuleViolation
+from domain.model.errors import Forbidden, KirokuError, NotFound, RuleViolation, Unauthorized
 from domain.model.game import GAME_STATE_VERSION, GameState, SeatState, SecretRecord
 from domain.model.lifecycle_events import (
     Amended,
@@ -46,6 +47,7 @@ from domain.model.lifecycle_events import (
     InviteIssued,
     NoteBody,
     NoteWritten,
+    RecoveryCodeUsed,
     Revealed,
     RollRecord,
     RulingMade,
@@ -83,12 +85,14 @@ def create(
     host_seat: int | None = None,
     system: str | None = None,
     bcdice: str | None = None,
+    recovery_hash: str | None = None,
 ) -> Draft:
     """The GameCreated of a new game; the creator's token (`token_hash`) is the GM's, or in a
     game without a referee the host's (`host_seat`: the seat the host also sits at, which then
     gets no invite). `invite_hashes` has one invite per other seat, in seat order. `system`
     and `bcdice` are the BCDice game system and version its chat rolls are evaluated with (the
-    application layer checked them with BCDice)."""
+    application layer checked them with BCDice). `recovery_hash` is the creator's recovery
+    code's (`recover`)."""
     rules = ruleset_for(ruleset)
     rules.options(ruleset_options)  # refuse bad options before anything is stored
     if not 1 <= len(seat_names) <= MAX_SEATS:
@@ -113,6 +117,7 @@ def create(
     server = ServerData(
         credentials={token_hash: host or GM},
         invites=dict(zip(invite_hashes, open_seats, strict=True)),
+        recovery=recovery_hash,
     )
     return Draft(event, audience=(), server=server)
 
@@ -207,6 +212,21 @@ def _may_link(
     if state.host is not None and found.joined and not own:
         raise Forbidden("seat_taken", taken, params={"seat": seat})
     _require_not_ended(state)
+
+
+def recover(state: GameState, code_hash: str, token_hash: str, next_code_hash: str) -> Draft:
+    """The creator (GM or host) gets its seat back with its recovery code, once: its other
+    tokens and browser sessions stop working (as a seat's do in `rotate_credentials`), the new
+    token (`token_hash`) signs it in, and the next recovery code (`next_code_hash`) replaces
+    the used one. A game ended keeps its record: the seat is recovered there too (to read it)."""
+    if state.recovery is None or not hmac.compare_digest(state.recovery, code_hash):
+        raise Unauthorized(
+            "invalid_recovery_code",
+            "This recovery code is not valid for this game (or was already used).",
+        )
+    actor = state.host or GM
+    server = ServerData(credentials={token_hash: actor}, recovery=next_code_hash)
+    return Draft(RecoveryCodeUsed(), server=server)
 
 
 # ---------------------------------------------------------------------------------- decide
@@ -688,6 +708,8 @@ def evolve(state: GameState, recorded: Recorded) -> GameState:
         update["sessions"] = {h: a for h, a in state.sessions.items() if a != event.audience}
     elif isinstance(event, CredentialsRotated):
         _evolve_rotation(state, event.seat, update)
+    elif isinstance(event, RecoveryCodeUsed):
+        _drop_credentials(state, state.host or GM, update)
 
     rules = ruleset_for(state.ruleset).evolve(state.rules, recorded)
     update["rules"] = rules
@@ -696,12 +718,17 @@ def evolve(state: GameState, recorded: Recorded) -> GameState:
 
 def _evolve_rotation(state: GameState, seat: int, update: dict[str, Any]) -> None:
     """Drop the seat's tokens, sessions and invites but the new one (in `update` already)."""
-    actor = seat_actor(seat)
+    _drop_credentials(state, seat_actor(seat), update)
     new_invites = update.get("invites", state.invites)
     fresh = {h for h in new_invites if h not in state.invites}
-    update["credentials"] = {h: a for h, a in state.credentials.items() if a != actor}
-    update["sessions"] = {h: a for h, a in state.sessions.items() if a != actor}
     update["invites"] = {h: s for h, s in new_invites.items() if s != seat or h in fresh}
+
+
+def _drop_credentials(state: GameState, actor: str, update: dict[str, Any]) -> None:
+    """Drop the actor's tokens and sessions but those this event brings (in `update`)."""
+    for field, before in (("credentials", state.credentials), ("sessions", state.sessions)):
+        after = update.get(field, before)
+        update[field] = {h: a for h, a in after.items() if a != actor or h not in before}
 
 
 def _evolve_server_data(state: GameState, recorded: Recorded, update: dict[str, Any]) -> None:
@@ -713,3 +740,5 @@ def _evolve_server_data(state: GameState, recorded: Recorded, update: dict[str, 
         update["invites"] = {**state.invites, **server.invites}
     if server.sessions:
         update["sessions"] = {**state.sessions, **server.sessions}
+    if server.recovery:
+        update["recovery"] = server.recovery

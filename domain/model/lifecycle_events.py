@@ -182,6 +182,15 @@ class CredentialsRotated(Event):
     seat: int
 
 
+class RecoveryCodeUsed(Event):
+    """The creator (GM or host) got its seat back with the recovery code shown at creation:
+    its other tokens and browser sessions stop working (as for `CredentialsRotated`), a new
+    token signs it in, and a new recovery code replaces the used one (their hashes are
+    server data). The envelope's actor and time say who and when."""
+
+    type = "RecoveryCodeUsed"
+
+
 class InviteIssued(Event):
     """The GM issued a new invite link for a seat (its hash is server data)."""
 

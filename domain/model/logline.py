@@ -211,6 +211,8 @@ def _lifecycle(
             return _said(
                 N_("{name}の席のリンクとサインインを取り替えた"), name=name or f"席{number}"
             )
+        case "RecoveryCodeUsed":
+            return _said(N_("復旧コードで席を取り戻した（ほかのブラウザはサインアウト）"))
         case "InviteIssued":
             number = public.get("seat")
             name = seat_names.get(number) if isinstance(number, int) else None

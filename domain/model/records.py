@@ -30,6 +30,8 @@ class ServerData(BaseModel):
     credentials: dict[str, str] = {}  # token hash → actor
     invites: dict[str, int] = {}  # invite hash → seat
     sessions: dict[str, str] = {}  # browser session id hash → actor
+    # the creator's recovery code's hash (GM or host): one at a time, replaced when used
+    recovery: str | None = None
     command: CommandKey | None = None
 
 

@@ -126,6 +126,10 @@ def test_the_pages_read_in_japanese_then_in_english(browser: Any, server: Kiroku
         assert unexplained(lost.page, "ja", LANGUAGE_NAMES) == []
         lost.page.fill("#recover-form input[name=code]", created["code"])
         lost.page.click("#recover-form button")
+        # the next code, shown once, before the table (the used one is spent)
+        expect(lost.page.locator("#next-recovery-code")).not_to_be_empty(timeout=TIMEOUT)
+        assert lost.page.locator("#next-recovery-code").inner_text() != created["code"]
+        lost.page.click("#to-table")
         expect(lost.page.locator("#chat")).to_be_visible(timeout=TIMEOUT)
         me = lost.page.evaluate(
             "async (id) => (await fetch(`/games/${id}/session`)).json()",

@@ -42,7 +42,8 @@ function renderSystems(pickFirst = false) {
   const matches = systems.filter((s) => !query
     || [s.name, s.id, s.sort_key].some((text) => String(text).toLowerCase().includes(query)));
   const shown = matches.length ? matches : systems.filter((s) => s.id === chosen);
-  systemSelect.replaceChildren(...shown.map((s) => el("option", { value: s.id }, s.id === s.name ? s.name : `${s.name} (${s.id})`)));
+  // names in words (the search still finds a system by its BCDice id)
+  systemSelect.replaceChildren(...shown.map((s) => el("option", { value: s.id }, s.name)));
   // as one types, the first match is picked, as in ココフォリア's picker
   systemSelect.value = pickFirst && matches.length ? matches[0].id : chosen;
   if (!systemSelect.value && shown.length) systemSelect.value = shown[0].id;
@@ -136,9 +137,9 @@ form.addEventListener("submit", async (event) => {
       document.getElementById("spectator-link").value = `${location.origin}/g/${created.game_id}`;
       document.getElementById("spectator").hidden = false;
     }
-    // The creator's token, once, as a code to write down: it signs the GM (or host) back in on
-    // any browser from the join page (only its hash is stored).
-    document.getElementById("recovery-code").textContent = token;
+    // The creator's recovery code, once, to write down: it gets the GM (or host) seat back on
+    // any browser from the join page, once (only its hash is stored; docs/how-to).
+    document.getElementById("recovery-code").textContent = created.recovery_code;
     document.getElementById("recovery").hidden = false;
     document.getElementById("open-table").href = `/g/${created.game_id}`;
     form.hidden = true;

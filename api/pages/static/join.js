@@ -1,6 +1,6 @@
 // The join page: the invite (or a token) arrives in the URL fragment, which browsers never
 // send to a server. It is posted once, exchanged for an HttpOnly session cookie, and dropped.
-import { get, post, showError } from "./api.js";
+import { el, get, post, showError } from "./api.js";
 import { t } from "./i18n.js";
 
 const root = document.getElementById("join");
@@ -65,14 +65,23 @@ async function main() {
   });
 }
 
-// The GM (or host) who lost the link: the recovery code shown at creation signs this browser in.
+// The GM (or host) who lost the link: the recovery code shown at creation signs this browser
+// in, once. The seat's other browsers and its old link are signed out, and the next code is
+// shown here, once, to write down before going to the table.
 function showRecovery() {
   const recover = document.getElementById("recover-form");
   recover.hidden = false;
   recover.addEventListener("submit", async (event) => {
     event.preventDefault();
     errorBox.hidden = true;
-    try { await signIn(recover.elements.code.value.trim()); } catch (error) { showError(errorBox, error); }
+    try {
+      const recovered = await post(`/games/${gameId}/recover`, { code: recover.elements.code.value.trim() });
+      recover.replaceChildren(
+        el("p", {}, t("You have your seat back. Your other browsers and your old link are signed out.")),
+        el("p", {}, t("Your next recovery code (shown once: write it down):"), " ",
+          el("code", { id: "next-recovery-code" }, recovered.recovery_code)),
+        el("a", { class: "button primary", id: "to-table", href: `/g/${gameId}` }, t("Open the table")));
+    } catch (error) { showError(errorBox, error); }
   });
 }
 

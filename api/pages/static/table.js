@@ -10,6 +10,7 @@ import { characterTools, seatStore } from "./seatsettings.js";
 import { t } from "./i18n.js";
 import { LiveLog } from "./stream.js";
 import { commonCommands, showSystem } from "./system.js";
+import { setBaseTitle, updateWaiting, useAwaiting } from "./waiting.js";
 
 // The rulesets in words (the server's ids are not for people); a pane's own title first.
 const RULESET_NAMES = {
@@ -248,7 +249,7 @@ function scheduleViewRefresh() {
 async function refreshGame() {
   table.game = await get(`/games/${gameId}`);
   $("game-title").textContent = table.game.title;
-  document.title = `${table.game.title} — Kiroku`;
+  setBaseTitle(`${table.game.title} — Kiroku`);
   showSystem(table.game);
   $("game-status").textContent = statusText(table.game.status);
   renderTabs();
@@ -263,6 +264,7 @@ async function refreshView() {
   renderMyPane();
   $("rules-view").replaceChildren(renderValue(table.view.rules));
   table.pane?.update({ view: table.view, game: table.game });
+  updateWaiting(table.view, table.me); // "waiting on you" (waiting.js)
 }
 
 // A ruleset with a pane of its own (static/panes/<id>.js, see its README) gets it above the
@@ -271,6 +273,7 @@ async function mountRulesetPane() {
   const id = table.game.ruleset;
   if (!root.dataset.panes.split(" ").includes(id)) return;
   const module = await import(`./panes/${id}.js`);
+  useAwaiting(module.awaiting);
   table.pane = module.mountPane({
     root: $("ruleset-pane-body"), me: table.me, ruleset: table.ruleset,
     isGm, isReferee, get, command: (body, errorBox) => command(body, errorBox),

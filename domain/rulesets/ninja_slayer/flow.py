@@ -70,6 +70,12 @@ def begin(t: NinjaTable, command: BeginCombat, actor: str) -> list[Draft]:
             raise RuleViolation("not_in_combat", f"{i} is not a participant.")
         require_owned(state.characters[i], weapon)
     present = _on_map(state, ids)
+    # ruling NS-053: L40 「敵が出現すると、戦闘シーケンスに移行する」 — a combat has two sides
+    if not pcs(present) or len(pcs(present)) == len(present):
+        raise RuleViolation(
+            "no_opposing_side",
+            "A combat needs both sides: at least one PC and one enemy (a モブ or a ボス).",
+        )
     pc_ties = settle_pc_ties(pcs(present), state.pc_ties, command.pc_tie_order)
     order = turn_order(present, pc_ties, command.enemy_tie_order)
     boss = any(state.characters[i].kind == "boss" for i in ids)

@@ -40,14 +40,27 @@ def test_pc_ties_are_settled_once_and_kept() -> None:
     game = Game()
     game.add("seat:1", "aki", "pc", sheet(5))
     game.add("seat:2", "ben", "pc", sheet(5))
-    body: dict[str, Any] = {"type": BEGIN, "participants": ["aki", "ben"]}
+    game.add("gm", "yakuza", "mob", MOB_SHEET)  # a combat has an enemy (ruling NS-053)
+    body: dict[str, Any] = {"type": BEGIN, "participants": ["aki", "ben", "yakuza"]}
     game.refused("gm", body, "pc_tie_order_required")
     _, turn = game.do("gm", {**body, "pc_tie_order": ["ben", "aki"]})
-    assert turn.order == ("ben", "aki")
+    assert turn.order == ("ben", "aki", "yakuza")
     game.to_turn_end()
     assert game.combat.phase == "turn_end"
     (turn2,) = game.do("gm", {"type": "ninja_slayer.next_turn"})
-    assert turn2.order == ("ben", "aki")
+    assert turn2.order == ("ben", "aki", "yakuza")
+
+
+def test_a_combat_without_an_opposing_side_is_refused() -> None:
+    """Ruling NS-053: PCs alone, or enemies alone, are no 戦闘シーケンス."""
+    game = Game()
+    game.add("seat:1", "aki", "pc", sheet(5))
+    game.add("seat:2", "ben", "pc", sheet(6))
+    game.add("gm", "yakuza", "mob", MOB_SHEET)
+    game.refused("gm", {"type": BEGIN, "participants": ["aki", "ben"]}, "no_opposing_side")
+    game.refused("gm", {"type": BEGIN, "participants": ["yakuza"]}, "no_opposing_side")
+    _, turn = game.do("gm", {"type": BEGIN, "participants": ["aki", "yakuza"]})
+    assert turn.order == ("aki", "yakuza")
 
 
 def test_enemy_ties_are_the_gms_choice_every_turn() -> None:
@@ -98,11 +111,12 @@ def test_pc_ties_settled_at_the_start_last_the_whole_scenario() -> None:
     game = Game()
     game.add("seat:1", "aki", "pc", sheet(5))
     game.add("seat:2", "ben", "pc", sheet(5))
-    body: dict[str, Any] = {"type": BEGIN, "participants": ["aki", "ben"]}
+    game.add("gm", "yakuza", "mob", MOB_SHEET)
+    body: dict[str, Any] = {"type": BEGIN, "participants": ["aki", "ben", "yakuza"]}
     game.do("gm", {**body, "pc_tie_order": ["ben", "aki"]})
     game.do("gm", {"type": "ninja_slayer.end_combat"})
     _, turn = game.do("gm", body)  # the second combat keeps the order
-    assert turn.order == ("ben", "aki")
+    assert turn.order == ("ben", "aki", "yakuza")
     game.do("gm", {"type": "ninja_slayer.end_combat"})
     game.do("gm", {"type": "ninja_slayer.end_scenario"})
     game.refused("gm", body, "not_in_honpen")  # the 評価 has no combat

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from tests.table import Table
 
-from .script import Script
+from .script import MOBS, Script
 from .test_refusals_http import NS, refused
 
 
@@ -197,10 +197,11 @@ def test_a_new_pc_tie_in_combat_is_the_players_to_settle_once(script: Script) ->
     one already kept is refused (never silently replaced), and it is kept to the combat's end."""
     sheet = {"karate": 3, "neuron": 7, "wazamae": 3, "tairyoku": 5}
     script.do("seat:1", "add_character", id="kai", name="Kai", sheet=sheet)
-    body = {"type": "begin_combat", "participants": ["aki", "ben", "kai"]}
+    mob = MOBS[0]  # a combat has an enemy (ruling NS-053)
+    body = {"type": "begin_combat", "participants": ["aki", "ben", "kai", mob]}
     refused(script, "gm", body, 409, "pc_tie_order_required")
-    begin(script, "aki", "ben", "kai", pc_tie_order=["kai", "aki"])
-    assert script.rules()["combat"]["order"] == ["ben", "kai", "aki"]
+    begin(script, "aki", "ben", "kai", mob, pc_tie_order=["kai", "aki"])
+    assert script.rules()["combat"]["order"] == ["ben", "kai", "aki", mob]
     script.do("gm", "adjust", character="ben", changes={"neuron": -6}, reason="サツバツ!")
     while script.rules()["combat"]["phase"] != "turn_end":
         script.advance()
@@ -208,11 +209,11 @@ def test_a_new_pc_tie_in_combat_is_the_players_to_settle_once(script: Script) ->
     against = {"type": "next_turn", "pc_tie_order": ["aki", "ben", "kai"]}
     refused(script, "gm", against, 409, "pc_tie_order_kept")
     script.do("gm", "next_turn", pc_tie_order=["ben", "kai", "aki"])
-    assert script.rules()["combat"]["order"] == ["ben", "kai", "aki"]
+    assert script.rules()["combat"]["order"] == ["ben", "kai", "aki", mob]
     while script.rules()["combat"]["phase"] != "turn_end":
         script.advance()
     script.do("gm", "next_turn")  # kept: not asked again
-    assert script.rules()["combat"]["order"] == ["ben", "kai", "aki"]
+    assert script.rules()["combat"]["order"] == ["ben", "kai", "aki", mob]
 
 
 def test_only_a_ninja_evades_several_damages_at_once(script: Script) -> None:

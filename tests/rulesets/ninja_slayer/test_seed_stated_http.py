@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from tests.table import Table
 
-from .script import Script
+from .script import MOBS, Script
 from .test_refusals_http import refused
 from .test_seed_fixes_http import begin, character, of_type, to_phase
 
@@ -54,7 +54,7 @@ def test_new_characters_are_placed_last_at_the_turn_end(script: Script) -> None:
     他にも処理すべきルールがある場合、「新たなキャラの配置」を一番最後に処理すること」 (2-9): the
     newcomer is not in the fight (and cannot be attacked) until placed; after placing, nothing
     else happens in that turn end; the next turn gives it 回避ダイス and a 手番."""
-    begin(script, "aki", "ben")
+    begin(script, "aki", "ben", MOBS[0])  # a combat has an enemy (ruling NS-053)
     to_phase(script, "ben", "attack")
     attack = {"type": "attack", "allocations": [{"target": "boss", "faces": [4] * 4}]}
     refused(script, "seat:2", attack, 409, "not_in_combat")
@@ -67,7 +67,7 @@ def test_new_characters_are_placed_last_at_the_turn_end(script: Script) -> None:
     refused(script, "gm", {"type": "atmosphere", "level": 1}, 409, "placement_is_last")
     script.do("gm", "next_turn")
     combat = script.rules()["combat"]
-    assert combat["order"] == ["ben", "aki", "boss"] and "boss" in combat["participants"]
+    assert combat["order"] == ["ben", "aki", "boss", MOBS[0]] and "boss" in combat["participants"]
     assert character(script, "boss")["now"]["evasion"] == 7  # max(7, 6, 5)
     to_phase(script, "ben", "attack")
     assert of_type(script.attack("seat:2", [{"target": "boss", "faces": [1] * 4}]), "AttackRolled")
@@ -76,7 +76,7 @@ def test_new_characters_are_placed_last_at_the_turn_end(script: Script) -> None:
 def test_ninja_slayer_enters_after_a_successful_wasshoi(script: Script) -> None:
     """「判定が成功だった場合、続けてD6を振り、「死神のエントリー決定表」で出現方法を決定すること」
     (2-15), with ◆ニンジャスレイヤー's statblock as the seed prints it."""
-    begin(script, "aki", "ben")
+    begin(script, "aki", "ben", MOBS[0])  # a combat has an enemy (ruling NS-053)
     to_turn_end(script)
     enter = {"type": "ninja_slayer_enters", "id": "ns"}
     refused(script, "gm", enter, 409, "no_wasshoi")
@@ -89,7 +89,7 @@ def test_ninja_slayer_enters_after_a_successful_wasshoi(script: Script) -> None:
     added, placed = events
     assert added["public"]["sheet"]["karate"] == 13 and placed["public"]["characters"] == ["ns"]
     script.do("gm", "next_turn")
-    assert script.rules()["combat"]["order"] == ["ben", "aki", "ns"]  # 機先 7: after Aki's 7
+    assert script.rules()["combat"]["order"] == ["ben", "aki", "ns", MOBS[0]]  # 機先 7: after Aki
     assert character(script, "ns")["now"]["evasion"] == 14  # 回避 14
 
 
@@ -150,7 +150,7 @@ def test_the_gm_declares_the_atmosphere_at_a_turn_end_only(script: Script) -> No
 
 def test_three_dkk_in_one_turn_offers_wasshoi(script: Script) -> None:
     """「1ターン中に合計3以上の【DKK】が発生したタイミング」 (2-15): the turn's DKK is counted."""
-    begin(script, "aki", "ben")
+    begin(script, "aki", "ben", MOBS[0])  # a combat has an enemy (ruling NS-053)
     script.do("gm", "adjust", character="aki", changes={"dkk": 2}, reason="民間人を殺害")
     assert not script.rules()["combat"]["wasshoi_offered"]
     script.do("gm", "adjust", character="ben", changes={"dkk": 1}, reason="略奪")

@@ -7,6 +7,8 @@ import { el, keepOpenState } from "../api.js";
 import { t } from "../i18n.js";
 import { combatSection } from "./chojin_locke/combat.js";
 import { aftermathSection } from "./chojin_locke/leaving.js";
+// What the game waits on this reader for: the top bar's cue (waiting.js)
+export { awaiting } from "./chojin_locke/awaiting.js";
 
 const STAGES = {
   deal: "キャラクターシート配布", silhouettes: "シルエット選択", rebalance: "人数の是正",

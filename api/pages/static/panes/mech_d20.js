@@ -5,6 +5,8 @@
 import { el, keepOpenState } from "../api.js";
 import { t } from "../i18n.js";
 import { drawMap, key, template, within } from "./mech_d20/map.js";
+// What the game waits on this reader for: the top bar's cue (waiting.js)
+export { awaiting } from "./mech_d20/awaiting.js";
 
 // The replay page draws a frame's map with this (panes/README.md: `renderFrame`).
 export function renderFrame(rules) {

@@ -7,6 +7,8 @@
 import { el, keepOpenState } from "../api.js";
 import { gmForms } from "./ninja_slayer/gm.js";
 import { t } from "../i18n.js";
+// What the game waits on this reader for: the top bar's cue (waiting.js)
+export { awaiting } from "./ninja_slayer/awaiting.js";
 
 const NS = "ninja_slayer.";
 const LADDER = ["K", "E", "N", "H", "UH", "UH2", "UH3"];
@@ -157,8 +159,10 @@ export function mountPane(context) {
 
   function attackForm(holder, combat) {
     const { characters } = rules();
+    // enemies first (a PC's are the NPCs, an NPC's the PCs): the default target is never an ally
+    const enemy = (i) => (characters[i]?.kind === "pc") !== (holder.kind === "pc");
     const targets = combat.participants.filter((i) => i !== holder.id && characters[i]?.status !== "removed"
-      && characters[i]?.status !== "爆発四散");
+      && characters[i]?.status !== "爆発四散").sort((a, b) => Number(enemy(b)) - Number(enemy(a)));
     const kind = el("select", { name: "kind" },
       el("option", { value: "melee" }, "近接 (カラテ)"), el("option", { value: "ranged" }, "射撃 (ワザマエ)"));
     const rows = el("div", { class: "ns-allocations" });

@@ -304,9 +304,21 @@ export function combatSection(ctx) {
   // (the server judges, by name and current alignment; the page can only see the names)
   const silhouetteOf = (seat) => ctx.rules.players.find((p) => p.seat === seat)?.silhouette ?? null;
   const sameSilhouette = (f) => f.seat && silhouetteOf(me) && silhouetteOf(f.seat) === silhouetteOf(me);
+  // The default target is the likeliest enemy (loyalties are secret: the page goes by what lies
+  // open): the same silhouette (forced), then obstacles and NPCs, then the other side's
+  // characters, then my side's, my own party last.
+  const mySide = ctx.rules.players.find((p) => p.seat === me)?.side ?? null;
+  const party = new Set(Object.entries(ctx.rules.parties ?? {})
+    .map(([leader, partners]) => [Number(leader), ...partners]).find((members) => members.includes(me)) ?? []);
+  const likeliness = (f) => {
+    if (sameSilhouette(f)) return 0;
+    if (!f.seat) return 1;
+    if (party.has(f.seat)) return 4;
+    return ctx.rules.players.find((p) => p.seat === f.seat)?.side === mySide ? 3 : 2;
+  };
   function attackTargets() {
     const all = fight.fighters.filter((f) => f.id !== me && !f.left && f.joined_round <= fight.round);
-    return [...all.filter(sameSilhouette), ...all.filter((f) => !sameSilhouette(f))];
+    return all.sort((a, b) => likeliness(a) - likeliness(b));
   }
   const targetLabel = (f) => `${label(f.id)}${sameSilhouette(f) ? "（同じシルエット）" : ""}`;
 
