@@ -6,7 +6,7 @@
 // and a spectator is never waited on.
 //
 // A wait is { key, what, name, at }: `key` tells one wait from the next (the control is scrolled
-// to once per new wait, not on every refresh), `what` one of WHAT below, `name` the character,
+// to once per new wait, not on every refresh), `kind` one of WHAT below, `name` the character,
 // unit or phase it concerns (names as the view gives them), `at` a CSS selector of its control.
 import { el } from "./api.js";
 import { t } from "./i18n.js";
@@ -98,9 +98,9 @@ export function updateWaiting(view, me) {
   state.wait = wait;
   const banner = bannerNode();
   banner.hidden = !wait;
-  banner.dataset.what = wait?.what ?? "";
+  banner.dataset.kind = wait?.kind ?? "";
   banner.querySelector(".waiting-text").textContent = wait
-    ? t("Waiting on you: {what}", { what: (WHAT[wait.what] ?? (() => wait.what))(wait.name ?? "") })
+    ? t("Waiting on you: {what}", { what: (WHAT[wait.kind] ?? (() => wait.kind))(wait.name ?? "") })
     : "";
   showTitle();
   if (wait && wait.key !== state.scrolled && scrollTo(wait)) state.scrolled = wait.key;

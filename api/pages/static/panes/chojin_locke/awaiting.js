@@ -15,19 +15,19 @@ export function awaiting(view, reader) {
   const self = r.players.find((p) => p.seat === seat);
   const turnNo = r.turn?.number ?? 0;
   if (r.victory?.waiting.includes(seat)) {
-    return { key: `victory:${turnNo}:${r.victory.seat}`, what: "answer_victory", name: seatName(r.victory.seat), at: ".locke-victory" };
+    return { key: `victory:${turnNo}:${r.victory.seat}`, kind: "answer_victory", name: seatName(r.victory.seat), at: ".locke-victory" };
   }
   if (r.proposal?.waiting.includes(seat)) {
-    return { key: `party:${turnNo}:${r.proposal.leader}`, what: "answer_party", name: seatName(r.proposal.leader), at: ".locke-prompt:not(.locke-victory)" };
+    return { key: `party:${turnNo}:${r.proposal.leader}`, kind: "answer_party", name: seatName(r.proposal.leader), at: ".locke-prompt:not(.locke-victory)" };
   }
   if (r.turn?.party_teleport?.waiting.includes(seat)) {
-    return { key: `teleport:${turnNo}`, what: "declare_teleport", at: ".locke-prompt:not(.locke-victory)" };
+    return { key: `teleport:${turnNo}`, kind: "declare_teleport", at: ".locke-prompt:not(.locke-victory)" };
   }
   if (r.stage === "silhouettes" && self && !self.chosen && r.me?.sheet) {
-    return { key: `silhouette:${r.deals}`, what: "silhouette", at: '[data-action="choose_silhouette"]' };
+    return { key: `silhouette:${r.deals}`, kind: "silhouette", at: '[data-action="choose_silhouette"]' };
   }
   if (r.stage === "keys" && self?.side === "explorer" && !self.cell && r.entry_order?.[0] === seat) {
-    return { key: "enter_base", what: "enter_base", at: '[data-mode="enter_base"]' };
+    return { key: "enter_base", kind: "enter_base", at: '[data-mode="enter_base"]' };
   }
   const fight = r.combat;
   if (fight) {
@@ -38,35 +38,35 @@ export function awaiting(view, reader) {
     };
     const request = fight.join_request;
     if (request?.waiting.includes(seat)) {
-      return { key: `join:${fight.round}:${request.person}`, what: "answer_join", name: request.person, at: ".locke-join-request" };
+      return { key: `join:${fight.round}:${request.person}`, kind: "answer_join", name: request.person, at: ".locke-join-request" };
     }
     const a = fight.attack;
     if (a?.awaiting === "sync" && a.sync_waiting?.includes(seat)) {
-      return { key: `sync:${fight.round}:${a.attacker}:${a.target}`, what: "sync", name: fighterName(a.attacker), at: ".locke-sync" };
+      return { key: `sync:${fight.round}:${a.attacker}:${a.target}`, kind: "sync", name: fighterName(a.attacker), at: ".locke-sync" };
     }
     if (a && a.target === seat && !a.remnant) {
       const prompt = { response: ["response", ".locke-respond"], endurance: ["endurance", ".locke-endurance"], counter: ["counter", ".locke-counter"] }[a.awaiting];
-      if (prompt) return { key: `${a.awaiting}:${fight.round}:${a.attacker}`, what: prompt[0], name: fighterName(a.attacker), at: prompt[1] };
+      if (prompt) return { key: `${a.awaiting}:${fight.round}:${a.attacker}`, kind: prompt[0], name: fighterName(a.attacker), at: prompt[1] };
     }
     if (fight.step === "round_end" && fighter) {
-      if (fight.discarding.includes(seat)) return { key: `discard:${fight.round}`, what: "discard", at: ".locke-discard-down" };
+      if (fight.discarding.includes(seat)) return { key: `discard:${fight.round}`, kind: "discard", at: ".locke-discard-down" };
       const settled = fight.discarding.length > 0 || Object.values(fight.continuing ?? {}).some(Boolean);
       if (fighter.kind === "character" && !fighter.left && !settled && !(String(seat) in (fight.continuing ?? {}))) {
-        return { key: `continue:${fight.round}`, what: "continue_combat", at: ".locke-continue" };
+        return { key: `continue:${fight.round}`, kind: "continue_combat", at: ".locke-continue" };
       }
     }
     if (fight.step === "turns" && fight.current === seat && !a) {
-      return { key: `combat-turn:${fight.round}`, what: "combat_turn", name: PHASES[fight.phase] ?? "", at: ".locke-combat-turn" };
+      return { key: `combat-turn:${fight.round}`, kind: "combat_turn", name: PHASES[fight.phase] ?? "", at: ".locke-combat-turn" };
     }
     return null;
   }
   const after = r.aftermath;
   if (after) {
     if (after.queue[0] !== seat) return null;
-    return { key: `aftermath:${after.phase}`, what: "aftermath", name: AFTERMATH[after.phase] ?? "", at: ".locke-aftermath-mine" };
+    return { key: `aftermath:${after.phase}`, kind: "aftermath", name: AFTERMATH[after.phase] ?? "", at: ".locke-aftermath-mine" };
   }
   if (r.turn?.seat === seat && ["planet", "base"].includes(r.stage)) {
-    return { key: `turn:${turnNo}`, what: "own_turn", at: ".locke-my-turn" };
+    return { key: `turn:${turnNo}`, kind: "own_turn", at: ".locke-my-turn" };
   }
   return null;
 }

@@ -14,14 +14,14 @@ export function awaiting(view, reader) {
     if (!own(top.unit)) return null;
     const [what, at] = !top.attack ? ["resolve", ".mech-resolve"]
       : top.stage === "declared" ? ["attack_roll", ".mech-roll-attack"] : ["damage_roll", ".mech-roll-damage"];
-    return { key: `power:${top.seq}:${top.stage}`, what, name: name(top.unit), at };
+    return { key: `power:${top.seq}:${top.stage}`, kind: what, name: name(top.unit), at };
   }
   const turn = encounter.turn?.unit;
   if (turn && own(turn)) {
-    return { key: `turn:${encounter.round}:${turn}`, what: "turn", name: name(turn), at: ".mech-act, .mech-end" };
+    return { key: `turn:${encounter.round}:${turn}`, kind: "turn", name: name(turn), at: ".mech-act, .mech-end" };
   }
   if (!turn && encounter.up && own(encounter.up)) {
-    return { key: `up:${encounter.round}:${encounter.up}`, what: "start_turn", name: name(encounter.up), at: ".mech-start" };
+    return { key: `up:${encounter.round}:${encounter.up}`, kind: "start_turn", name: name(encounter.up), at: ".mech-start" };
   }
   return null;
 }

@@ -15,24 +15,24 @@ export function awaiting(view, reader) {
   const target = damages.map((d) => d.target).find(own);
   if (target !== undefined) {
     const ids = damages.filter((d) => d.target === target).map((d) => d.id).join(",");
-    return { key: `evade:${target}:${ids}`, what: "evade", name: name(target), at: `.ns-evade[data-character="${escape(target)}"]` };
+    return { key: `evade:${target}:${ids}`, kind: "evade", name: name(target), at: `.ns-evade[data-character="${escape(target)}"]` };
   }
   if (!combat) return null;
   // an unevaded サツバツ! (its table) and a 『即死!』 row, rolled or applied by their attacker
   const due = (combat.criticals ?? []).find((c) => own(c.attacker));
   if (due) {
-    return { key: `critical:${combat.turn}:${due.attacker}:${due.target}`, what: "critical", name: name(due.target), at: '#ns-actions [data-action="satsubatsu"]' };
+    return { key: `critical:${combat.turn}:${due.attacker}:${due.target}`, kind: "critical", name: name(due.target), at: '#ns-actions [data-action="satsubatsu"]' };
   }
   const row = (combat.rows ?? []).find((r) => own(r.attacker));
   if (row) {
-    return { key: `sokushi:${combat.turn}:${row.attacker}:${row.target}`, what: "instant_death", name: name(row.target), at: '#ns-actions [data-action="instant_death"]' };
+    return { key: `sokushi:${combat.turn}:${row.attacker}:${row.target}`, kind: "instant_death", name: name(row.target), at: '#ns-actions [data-action="instant_death"]' };
   }
   // the 手番 of one of mine
   if (combat.actor && own(combat.actor) && !["turn_start", "turn_end"].includes(combat.phase)) {
-    return { key: `teban:${combat.turn}:${combat.actor}`, what: "teban", name: name(combat.actor), at: "#ns-actions" };
+    return { key: `teban:${combat.turn}:${combat.actor}`, kind: "teban", name: name(combat.actor), at: "#ns-actions" };
   }
   if (reader.gm && PHASES[combat.phase]) {
-    return { key: `phase:${combat.turn}:${combat.phase}`, what: "phase", name: PHASES[combat.phase], at: "#ns-actions" };
+    return { key: `phase:${combat.turn}:${combat.phase}`, kind: "phase", name: PHASES[combat.phase], at: "#ns-actions" };
   }
   return null;
 }
