@@ -56,7 +56,9 @@ export function mountPane(context) {
     const faces = parseFaces();
     if (faces && ["attack_roll", "damage_roll", "end_turn", "start_turn"].includes(command.type)) body.faces = faces;
     const result = await context.command(body, errorBox);
-    if (result) { form.faces = ""; }
+    // The faces are spent by the roll that carried them; typed while another command was on
+    // its way, they stay for the next roll.
+    if (result && body.faces) { form.faces = ""; }
     return result;
   }
 
