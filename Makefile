@@ -32,11 +32,12 @@ check: $(BIN)/python
 # Install the dev extras (and, as root, Debian's Chromium and CJK fonts for the browser
 # tests, curl and jq for the README's curl session, and HAProxy for the scale-out test when they
 # are missing: no browser is ever downloaded), then run the whole suite. This is what CI runs
-# (.ci/run).
+# (.ci/run). One pytest worker per core (a file's tests stay on one worker: its servers and
+# browsers start once); every test keeps its own store, schema, Redis prefix and ports.
 test: $(BIN)/python browser-deps proxy-deps
 	$(BIN)/python -m pip install -q -e ".[dev]"
 	$(MAKE) bcdice
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 browser-deps:
 	@if [ ! -x /usr/bin/chromium ] || ! dpkg -s fonts-noto-cjk >/dev/null 2>&1 || ! command -v jq >/dev/null || ! command -v curl >/dev/null; then \
