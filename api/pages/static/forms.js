@@ -237,6 +237,41 @@ function render(path, name, schema, ctx, required, start, options = {}) {
   return scalar(path, name, s, ctx, required, first);
 }
 
+// The input a refusal's `loc` names (["body", "<type>", "sheet", "weapons", 0, "name"]): the
+// path's names lead down the form's data-path marks, a list index to that row, a map's key to
+// the row of that name; a fieldset named stands for its first input. null: not in this form.
+function fieldAt(form, type, loc) {
+  const parts = [...loc];
+  const start = parts.indexOf(type);
+  if (start >= 0) parts.splice(0, start + 1);
+  else while (["body", "query", "path"].includes(parts[0])) parts.shift();
+  let scope = form;
+  let path = "";
+  let found = null;
+  for (const part of parts) {
+    if (typeof part === "number") {
+      const rows = found?.querySelectorAll(":scope > .form-rows > .form-row");
+      if (!rows?.[part]) break;
+      scope = rows[part];
+      continue;
+    }
+    const next = path ? `${path}.${part}` : String(part);
+    const here = scope.querySelector(`[data-path="${CSS.escape(next)}"]`);
+    if (here) {
+      path = next;
+      found = scope = here;
+      continue;
+    }
+    if (found?.classList.contains("form-map")) {
+      const row = [...found.querySelectorAll(".map-row")].find((r) => r.querySelector(".map-key").value.trim() === String(part));
+      if (row) return row.querySelector(".map-value");
+    }
+    break;
+  }
+  if (!found) return null;
+  return found.matches("input, select, textarea") ? found : found.querySelector("input, select, textarea");
+}
+
 // A <form> for one command. `hints`: field name → suggested values (e.g. my characters).
 export function commandForm(command, { hints, onSubmit }) {
   const schema = command.input_schema;
@@ -278,8 +313,33 @@ export function commandForm(command, { hints, onSubmit }) {
     errorBox.textContent = message;
     errorBox.hidden = false;
   }
+  errorBox.id = nextId("error");
+  // A refusal that names fields (a 422's `errors`, each with its `loc`): those inputs are
+  // marked invalid, described by the sentence, and the first one takes the focus.
+  form.addEventListener("kiroku-problem", (event) => {
+    const marked = (event.detail?.body?.errors ?? [])
+      .map((e) => fieldAt(form, command.type, e.loc ?? []))
+      .filter(Boolean);
+    for (const input of marked) {
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", errorBox.id);
+      input.closest("label.field, .form-row")?.classList.add("invalid");
+    }
+    if (marked.length) {
+      marked[0].scrollIntoView({ block: "center" });
+      marked[0].focus();
+    }
+  });
+  const unmark = () => {
+    for (const input of form.querySelectorAll("[aria-invalid=true]")) {
+      input.removeAttribute("aria-invalid");
+      input.removeAttribute("aria-describedby");
+    }
+    for (const node of form.querySelectorAll(".invalid")) node.classList.remove("invalid");
+  };
   form.addEventListener("submit", (event) => {
     event.preventDefault();
+    unmark();
     errorBox.hidden = true;
     let body;
     try { body = read(); } catch (error) { return fail(error instanceof FormError ? error.message : String(error)); }
