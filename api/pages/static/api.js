@@ -64,7 +64,7 @@ export function showError(node, error) {
   if (error instanceof Problem) {
     node.textContent = error.message;
     node.dataset.code = error.code;
-    console.info(`kiroku: ${error.code} (HTTP ${error.status})`);
+    console.info("kiroku", error.code, error.status);
     node.dispatchEvent(new CustomEvent("kiroku-problem", { detail: error, bubbles: true }));
   } else {
     node.textContent = error instanceof Error ? error.message : String(error);
