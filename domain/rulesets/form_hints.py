@@ -27,6 +27,8 @@ class FormHints:
     defaults: Mapping[str, object] = field(default_factory=dict)
     keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     choices: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    # fields the form leaves out (the server fills them: an id derived from the name)
+    hidden: tuple[str, ...] = ()
 
     def label(self, path: str) -> str | None:
         return self.labels.get(path)
@@ -37,6 +39,7 @@ class FormHints:
             "defaults": dict(self.defaults),
             "keys": {path: list(names) for path, names in self.keys.items()},
             "choices": {path: dict(words) for path, words in self.choices.items()},
+            "hidden": list(self.hidden),
         }
 
 

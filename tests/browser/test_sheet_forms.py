@@ -94,7 +94,8 @@ def test_a_ninja_is_made_with_the_form(browser: Any, server: KirokuServer) -> No
         assert "karate" not in form.inner_text() and "kyakuryoku" not in form.inner_text()
         # Optional parts start absent: no null to be refused, no nameless modifier.
         assert "null" not in json_fold(form)
-        field(form, "ID（空白なし）").fill("fujikido")
+        # No id to type: the server derives it from the name; no owner either (a player's own).
+        assert "ID（空白なし）" not in labels and "担当" not in labels, labels
         field(form, "キャラクター名").fill("フジキド・ケンジ")
         field(form, "カラテ").fill("6")
         field(form, "体力（最大）").fill("0")
@@ -107,9 +108,9 @@ def test_a_ninja_is_made_with_the_form(browser: Any, server: KirokuServer) -> No
         refused_with(form, "武器名 を入力してください。")
         field(form, "武器名").fill("カタナ")
         picture(form, "sheet-form-ja.png")
-        accepted(form, table, lambda rules: "fujikido" in str(rules))
+        accepted(form, table, lambda rules: "フジキド・ケンジ" in str(rules))
         sheet = table.client.get(f"/games/{table.game_id}/view", headers=table.auth("gm")).json()
-        character = sheet["rules"]["characters"]["fujikido"]
+        character = sheet["rules"]["characters"]["フジキドケンジ"]
         assert character["sheet"]["karate"] == 6 and character["sheet"]["tairyoku"] == 12
         assert character["sheet"]["weapons"][0]["name"] == "カタナ"
         assert character["sheet"]["skills"] == ["●連続側転"]
@@ -129,7 +130,6 @@ def test_a_mech_unit_is_made_with_the_form(browser: Any, server: KirokuServer) -
         keys = form.locator("fieldset[data-path='sheet.abilities'] input.map-key")
         assert [keys.nth(i).input_value() for i in range(keys.count())] == ["出力", "敏捷力"]
         assert "null" not in json_fold(form)
-        field(form, "Short id (no spaces)").fill("rx78")
         field(form, "Unit name").fill("ガンダム")
         form.get_by_role("button", name="Add Weapons").click()
         field(form, "Weapon name").fill("ビームサーベル")
@@ -143,7 +143,7 @@ def test_a_mech_unit_is_made_with_the_form(browser: Any, server: KirokuServer) -
         power.get_by_role("button", name="Add Attack").click()
         power.get_by_role("button", name="Add Hit").click()
         field(power, "Weapon dice (W)").fill("2")
-        accepted(form, table, lambda rules: "rx78" in str(rules))
+        accepted(form, table, lambda rules: "ガンダム" in str(rules))
         assert not player.errors, player.errors
     finally:
         player.close()

@@ -13,6 +13,13 @@ import { t } from "./i18n.js";
 let counter = 0;
 const nextId = (stem) => `f-${stem}-${++counter}`;
 
+// The controls that offer names from the page (seats, characters, units, fighters): drawn
+// again when the view changes (refreshReferences), keeping what is chosen.
+const referenceControls = new Set();
+export function refreshReferences() {
+  for (const fill of referenceControls) fill();
+}
+
 function resolve(schema, root) {
   if (schema?.$ref) return resolve(root.$defs?.[schema.$ref.split("/").pop()] ?? {}, root);
   const options = schema?.anyOf?.filter((s) => s.type !== "null");
@@ -26,12 +33,21 @@ const clone = (value) => (value === undefined ? undefined : JSON.parse(JSON.stri
 
 // What one command's form knows beyond the schema (all optional).
 class Hints {
-  constructor(form, suggestions) {
+  constructor(form, suggestions, references) {
     this.labels = form?.labels ?? {};
     this.defaults = form?.defaults ?? {};
     this.keys = form?.keys ?? {};
     this.choices = form?.choices ?? {};
+    this.hidden = new Set(form?.hidden ?? []);
     this.suggestions = suggestions ?? {};
+    this.references = references ?? (() => null);
+  }
+  // The names a field that refers to someone may take (a seat, a character, a unit, a
+  // fighter), from the page: null if it refers to no one, else { options: [{ value, label }],
+  // blank: the words for leaving it out, hide: nothing to choose (the server decides) }.
+  refers(name, schema) {
+    if (!["string", "integer"].includes(schema.type) || schema.enum) return null;
+    return this.references(name, schema.type) ?? null;
   }
   label(path, schema, name) {
     const key = this.labels[path];
@@ -77,6 +93,9 @@ function scalar(path, name, s, ctx, required, start) {
     const made = enumInput(path, s, ctx, { optional: optional && s.default == null, id, name, start });
     return part(field(label, made.element, id, s), made.read);
   }
+  const refers = ctx.hints.refers(name, s);
+  if (refers?.hide) return part(null, () => undefined);
+  if (refers) return reference(path, name, s, ctx, { optional, id, label, start });
   if (s.type === "boolean") {
     const box = el("input", { id, name, type: "checkbox", checked: start === true, "data-path": path });
     // A flag whose default is "not given" (null) is sent only when ticked.
@@ -105,6 +124,34 @@ function scalar(path, name, s, ctx, required, start) {
 
 class FormError extends Error {}
 
+// A field that names someone: a choice of their names (the value sent stays the id the
+// server knows); with no one to offer yet, the plain input.
+function reference(path, name, s, ctx, { optional, id, label, start }) {
+  const number = s.type === "integer";
+  const select = el("select", { id, name, "data-path": path, class: "reference" });
+  const input = el("input", { id: `${id}-typed`, name, type: number ? "number" : "text", value: start ?? "",
+    "data-path": path, hidden: true, "aria-label": label });
+  const fill = () => {
+    const refers = ctx.hints.refers(name, s) ?? { options: [] };
+    const chosen = select.options.length ? select.value : start === undefined ? "" : String(start);
+    const blank = optional || refers.blank ? [el("option", { value: "" }, refers.blank ?? "—")] : [];
+    select.replaceChildren(...blank, ...refers.options.map((o) => el("option", { value: String(o.value) }, o.label)));
+    if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
+    const none = refers.options.length === 0 && !refers.blank;
+    select.hidden = none;
+    input.hidden = !none;
+    wrapper.setAttribute("for", none ? input.id : select.id);
+  };
+  const wrapper = field(label, el("span", { class: "reference-control" }, select, input), id, s);
+  fill();
+  referenceControls.add(fill);
+  return part(wrapper, () => {
+    const raw = select.hidden ? input.value.trim() : select.value;
+    if (raw === "") return undefined;
+    return number ? Number(raw) : raw;
+  });
+}
+
 function removeButton(onClick, what) {
   return el("button", { type: "button", class: "remove", "aria-label": t("Remove {what}", { what }), onclick: onClick }, "×");
 }
@@ -113,6 +160,8 @@ function removeButton(onClick, what) {
 function list(path, name, s, ctx, required, start) {
   const label = ctx.hints.label(path, s, name);
   const items = resolve(s.items ?? {}, ctx.root);
+  const refers = ctx.hints.refers(name, items);
+  if (refers && !refers.hide) return referenceList(path, name, items, ctx, { required, label, start });
   if (items.enum) {
     // A list of choices (conditions, …): one tick box per choice.
     const ticked = start ?? [];
@@ -146,6 +195,30 @@ function list(path, name, s, ctx, required, start) {
   return part(set, () => {
     const values = rows.map((r) => r.row.read()).filter((v) => v !== undefined);
     return values.length || required ? values : undefined;
+  });
+}
+
+// A list of people (participants, characters…): one tick box per name the page knows.
+function referenceList(path, name, items, ctx, { required, label, start }) {
+  const set = el("fieldset", { class: "form-list choices", "data-path": path }, el("legend", {}, label));
+  const body = el("span", { class: "choices-body" });
+  set.append(body);
+  let boxes = [];
+  const fill = () => {
+    const ticked = new Set(boxes.length ? boxes.filter((b) => b.box.checked).map((b) => String(b.value)) : (start ?? []).map(String));
+    const refers = ctx.hints.refers(name, items) ?? { options: [] };
+    boxes = refers.options.map((o) => {
+      const id = nextId(name);
+      const box = el("input", { type: "checkbox", id, checked: ticked.has(String(o.value)), "data-path": path, value: String(o.value) });
+      return { value: o.value, box, element: el("label", { for: id, class: "choice" }, box, o.label) };
+    });
+    body.replaceChildren(...boxes.map((b) => b.element));
+  };
+  fill();
+  referenceControls.add(fill);
+  return part(set, () => {
+    const chosen = boxes.filter((b) => b.box.checked).map((b) => b.value);
+    return chosen.length || required ? chosen : undefined;
   });
 }
 
@@ -229,6 +302,7 @@ function object(path, name, s, ctx, required, start, { inList } = {}) {
 // One field. `start`: the value it starts with — given by the list or object around it, else
 // the ruleset's hint, else the schema's default; a list's new row starts from the item's own.
 function render(path, name, schema, ctx, required, start, options = {}) {
+  if (ctx.hints.hidden.has(path)) return part(null, () => undefined);
   const s = resolve(schema, ctx.root);
   const first = start !== undefined ? start : options.inList ? clone(s.default) : ctx.hints.start(path, s);
   if (s.type === "object" && s.properties) return object(path, name, s, ctx, required, start, options);
@@ -273,9 +347,10 @@ function fieldAt(form, type, loc) {
 }
 
 // A <form> for one command. `hints`: field name → suggested values (e.g. my characters).
-export function commandForm(command, { hints, onSubmit }) {
+// `references(name, type)`: the names a field that refers to someone may take (Hints.refers).
+export function commandForm(command, { hints, references, onSubmit }) {
   const schema = command.input_schema;
-  const ctx = { root: schema, hints: new Hints(command.form, hints) };
+  const ctx = { root: schema, hints: new Hints(command.form, hints, references) };
   const required = new Set(schema.required ?? []);
   const parts = Object.entries(schema.properties ?? {})
     .filter(([name]) => name !== "type")

@@ -1,7 +1,7 @@
 // The table page: the live log as a chat, the input box, my pane, the GM (or host) pane and
 // the ruleset pane. Everything shown comes from the API as this reader may see it.
 import { el, get, post, showError } from "./api.js";
-import { commandForm } from "./forms.js";
+import { commandForm, refreshReferences } from "./forms.js";
 import { commitmentMatches } from "./jcs.js";
 import { markVerified, renderLine } from "./logline.js";
 import { LogList } from "./loglist.js";
@@ -262,6 +262,7 @@ async function refreshView() {
   } catch { return; }
   renderMyPane();
   $("rules-view").replaceChildren(renderValue(table.view.rules));
+  refreshReferences();
   table.pane?.update({ view: table.view, game: table.game });
 }
 
@@ -375,10 +376,9 @@ function openLineDialog(event) {
 }
 
 function renderRulesForms() {
-  const hints = characterHints();
   $("rules-pane-title").textContent = t("Rules: {ruleset}", { ruleset: table.pane?.title ?? RULESET_NAMES[table.game.ruleset] ?? table.game.ruleset });
   const forms = table.ruleset.commands.map((c) => commandForm(c, {
-    hints,
+    references,
     onSubmit: (body, errorBox) => command(body, errorBox),
   }));
   $("rules-forms").replaceChildren(
@@ -386,19 +386,42 @@ function renderRulesForms() {
     ...forms.map((form) => el("details", { class: "command" }, el("summary", {}, form.dataset.type.split(".").pop().replaceAll("_", " ")), form)));
 }
 
-// Ids of characters this reader owns (or, for the GM, all), from the ruleset's view.
-function characterHints() {
-  const ids = new Set();
+// Names, never ids: a form's field that refers to someone offers their names (forms.js). The
+// one who acts (character, unit, fighter) is one of the reader's own (the GM: anyone); a
+// target, attacker or participant anyone the view shows; an owner a seat by its name.
+const ACTING = new Set(["character", "unit", "fighter"]);
+const OTHERS = new Set(["target", "attacker", "defender", "participants", "characters"]);
+
+function references(name, type) {
+  const seats = (value) => table.game.seats.map((seat) => ({ value: value(seat.seat), label: seat.name }));
+  if (name === "owner" && type === "string") {
+    return isReferee() ? { blank: t("GM (an NPC)"), options: seats((n) => `seat:${n}`) } : { hide: true, options: [] };
+  }
+  if (name === "seat" && type === "integer") return { options: seats((n) => n) };
+  if (!ACTING.has(name) && !OTHERS.has(name)) return null;
+  const people = peopleInView(type);
+  if (type === "integer" && people.length === 0) return { options: seats((n) => n) };
+  const offered = ACTING.has(name) && !isReferee() ? people.filter((p) => p.mine) : people;
+  return { options: offered.map(({ value, label }) => ({ value, label })) };
+}
+
+// The characters, units and fighters of the ruleset's view, by id, with their names.
+function peopleInView(type) {
+  const found = new Map();
   const visit = (value) => {
     if (Array.isArray(value)) value.forEach(visit);
     else if (value && typeof value === "object") {
-      if (typeof value.id === "string" && ("owner" in value || "kind" in value) && (isGm() || value.owner === table.me.actor)) ids.add(value.id);
+      const id = value.id;
+      const fits = type === "integer" ? Number.isInteger(id) : typeof id === "string";
+      if (fits && typeof value.name === "string" && ("owner" in value || "kind" in value || "seat" in value) && !found.has(id)) {
+        const mine = value.owner === table.me.actor || (value.seat != null && `seat:${value.seat}` === table.me.actor);
+        found.set(id, { value: id, label: value.name, mine });
+      }
       Object.values(value).forEach(visit);
     }
   };
   visit(table.view?.rules);
-  const list = [...ids];
-  return { character: list, target: list };
+  return [...found.values()];
 }
 
 // ------------------------------------------------------------------------------ start
