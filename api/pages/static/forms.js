@@ -304,7 +304,11 @@ function object(path, name, s, ctx, required, start, { inList } = {}) {
 function render(path, name, schema, ctx, required, start, options = {}) {
   if (ctx.hints.hidden.has(path)) return part(null, () => undefined);
   const s = resolve(schema, ctx.root);
-  const first = start !== undefined ? start : options.inList ? clone(s.default) : ctx.hints.start(path, s);
+  let first = start !== undefined ? start : options.inList ? clone(s.default) : ctx.hints.start(path, s);
+  const usual = ctx.hints.start(path, s);
+  if (start && s.type === "object" && !s.properties && usual && typeof usual === "object") {
+    first = { ...usual, ...start }; // a map given in part (an import): the usual names kept
+  }
   if (s.type === "object" && s.properties) return object(path, name, s, ctx, required, start, options);
   if (s.type === "object") return map(path, name, s, ctx, required, first);
   if (s.type === "array") return list(path, name, s, ctx, required, first);
@@ -348,13 +352,14 @@ function fieldAt(form, type, loc) {
 
 // A <form> for one command. `hints`: field name → suggested values (e.g. my characters).
 // `references(name, type)`: the names a field that refers to someone may take (Hints.refers).
-export function commandForm(command, { hints, references, onSubmit }) {
+// `initial`: a body to start from (importedStart), else each field's usual start.
+export function commandForm(command, { hints, references, onSubmit, initial, note }) {
   const schema = command.input_schema;
   const ctx = { root: schema, hints: new Hints(command.form, hints, references) };
   const required = new Set(schema.required ?? []);
   const parts = Object.entries(schema.properties ?? {})
     .filter(([name]) => name !== "type")
-    .map(([name, field]) => [name, render(name, name, field, ctx, required.has(name), undefined)]);
+    .map(([name, field]) => [name, render(name, name, field, ctx, required.has(name), initial?.[name])]);
   const read = () => {
     const body = { type: command.type };
     for (const [name, p] of parts) {
@@ -380,6 +385,7 @@ export function commandForm(command, { hints, references, onSubmit }) {
     // A sheet's form is titled in words by its ruleset (the hints' label of the empty path).
     el("h3", {}, command.form?.labels?.[""] ? t(command.form.labels[""]) : command.type.split(".").pop().replaceAll("_", " ")),
     command.summary && !command.form ? el("p", { class: "summary" }, command.summary) : null,
+    note ? el("p", { class: "hint form-note" }, note) : null,
     parts.map(([, p]) => p.element),
     el("button", { type: "submit" }, t("Send")),
     errorBox,
@@ -421,4 +427,39 @@ export function commandForm(command, { hints, references, onSubmit }) {
     onSubmit(body, errorBox);
   });
   return form;
+}
+
+// Whether `path` (dot-separated, from the command down) is a field of the schema; a free map
+// takes any key.
+function reaches(schema, path) {
+  let s = resolve(schema, schema);
+  for (const part of path.split(".")) {
+    if (s.type === "object" && s.properties) s = resolve(s.properties[part], schema);
+    else if (s.type === "object") return Boolean(part);
+    else return false;
+    if (!s || Object.keys(s).length === 0) return false;
+  }
+  return true;
+}
+
+// A character imported from ココフォリア (seatsettings.js: its `fields`, the sheet paths its
+// labels name) as the start of this command's form: its name, and those fields under the
+// command's `sheet` (or at its root, for a sheet without one). null: none of them fits.
+export function importedStart(command, character) {
+  const schema = command.input_schema;
+  const under = schema.properties?.sheet ? "sheet." : "";
+  const body = {};
+  let fitted = 0;
+  for (const [path, value] of Object.entries(character?.fields ?? {})) {
+    const full = `${under}${path}`;
+    if (!reaches(schema, full)) continue;
+    const names = full.split(".");
+    let at = body;
+    for (const name of names.slice(0, -1)) at = at[name] ??= {};
+    at[names.at(-1)] = value;
+    fitted += 1;
+  }
+  if (!fitted) return null;
+  if (schema.properties?.name) body.name = character.name;
+  return { body, fitted };
 }

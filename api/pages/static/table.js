@@ -1,7 +1,7 @@
 // The table page: the live log as a chat, the input box, my pane, the GM (or host) pane and
 // the ruleset pane. Everything shown comes from the API as this reader may see it.
 import { el, get, post, showError } from "./api.js";
-import { commandForm, refreshReferences } from "./forms.js";
+import { commandForm, importedStart, refreshReferences } from "./forms.js";
 import { commitmentMatches } from "./jcs.js";
 import { markVerified, renderLine } from "./logline.js";
 import { LogList } from "./loglist.js";
@@ -230,6 +230,7 @@ function setUpChat() {
     if (!imported) return;
     $("speaker").value = imported.name;
     renderSpeakers();
+    fillSheetForm(imported);
   }));
   renderTo();
   // A game without a referee has nobody to roll blind for: the server refuses it (no_gm).
@@ -375,15 +376,40 @@ function openLineDialog(event) {
   dialog.showModal();
 }
 
+function rulesForm(c, options = {}) {
+  return commandForm(c, { references, onSubmit: (body, errorBox) => command(body, errorBox), ...options });
+}
+
 function renderRulesForms() {
   $("rules-pane-title").textContent = t("Rules: {ruleset}", { ruleset: table.pane?.title ?? RULESET_NAMES[table.game.ruleset] ?? table.game.ruleset });
-  const forms = table.ruleset.commands.map((c) => commandForm(c, {
-    references,
-    onSubmit: (body, errorBox) => command(body, errorBox),
-  }));
+  const forms = table.ruleset.commands.map((c) => rulesForm(c));
   $("rules-forms").replaceChildren(
     el("h3", {}, t("Commands")),
     ...forms.map((form) => el("details", { class: "command" }, el("summary", {}, form.dataset.type.split(".").pop().replaceAll("_", " ")), form)));
+}
+
+// A character imported from ココフォリア fills the ruleset's sheet form where its labels map
+// (the one whose fields most of them fit: 超人ロック's esper, not its obstacle), opened for the
+// player to review and send; nothing is sent for them.
+function fillSheetForm(character) {
+  if (!table.ruleset || !$("rules-forms").children.length) return;
+  const [best] = table.ruleset.commands
+    .filter((c) => c.form)
+    .map((c) => ({ c, start: importedStart(c, character) }))
+    .filter(({ start }) => start)
+    .sort((a, b) => b.start.fitted - a.start.fitted);
+  if (!best) return;
+  const old = $("rules-forms").querySelector(`form.command-form[data-type="${CSS.escape(best.c.type)}"]`);
+  const details = old?.closest("details.command");
+  if (!details) return;
+  const filled = rulesForm(best.c, {
+    initial: best.start.body,
+    note: t("Filled in from {name}'s ココフォリア data: check it, then send.", { name: character.name }),
+  });
+  old.replaceWith(filled);
+  $("rules-pane").open = true;
+  details.open = true;
+  filled.scrollIntoView({ block: "start" });
 }
 
 // Names, never ids: a form's field that refers to someone offers their names (forms.js). The
