@@ -97,7 +97,9 @@ class SeatSettings(BaseModel):
         )
 
 
-# A label that names a ruleset's sheet field (【】 and spaces ignored).
+# A label that names a ruleset's sheet field (【】 and spaces ignored), as its path in the
+# sheet (the command's `sheet`, or the command itself where it has none: 超人ロック's esper); the
+# table's sheet form starts from them (docs/how-to: "Import a character from ココフォリア").
 RULESET_FIELDS: dict[str, dict[str, str]] = {
     "ninja_slayer": {
         "カラテ": "karate",
@@ -108,6 +110,30 @@ RULESET_FIELDS: dict[str, dict[str, str]] = {
         "精神力": "seishin",
         "脚力": "kyakuryoku",
         "DKK": "dkk",
+        "万札": "manzatsu",
+    },
+    "mech_d20": {
+        "レベル": "level",
+        "出力": "abilities.出力",
+        "敏捷力": "abilities.敏捷力",
+        "習熟ボーナス": "proficiency",
+        "AC": "defences.AC",
+        "頑健": "defences.頑健",
+        "反応": "defences.反応",
+        "意志": "defences.意志",
+        "HP": "max_hp",
+        "最大HP": "max_hp",
+        "回復力": "surges",
+        "回復力値": "surge_value",
+        "移動速度": "speed",
+        "移動力": "speed",
+    },
+    "chojin_locke": {
+        "ESP": "esp_level",
+        "ESP能力": "esp_level",
+        "ESP能力レベル": "esp_level",
+        "耐久力": "endurance",
+        "格闘X": "shift",
     },
 }
 _BRACKETS = re.compile(r"[【】\[\]\s]")

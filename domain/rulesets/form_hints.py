@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from domain.model import commands as c
 from domain.model.commands import Command
+from domain.model.messages import N_
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,8 @@ class FormHints:
     defaults: Mapping[str, object] = field(default_factory=dict)
     keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     choices: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    # fields the form leaves out (the server fills them: an id derived from the name)
+    hidden: tuple[str, ...] = ()
 
     def label(self, path: str) -> str | None:
         return self.labels.get(path)
@@ -35,6 +39,7 @@ class FormHints:
             "defaults": dict(self.defaults),
             "keys": {path: list(names) for path, names in self.keys.items()},
             "choices": {path: dict(words) for path, words in self.choices.items()},
+            "hidden": list(self.hidden),
         }
 
 
@@ -52,3 +57,34 @@ def hints_for(command: type[Command]) -> FormHints | None:
 def path_of(loc: tuple[str | int, ...] | list[str | int]) -> str:
     """A validation error's location as a hints path: list indexes and dict keys dropped."""
     return ".".join(str(part) for part in loc if isinstance(part, str))
+
+
+# The commands every game has: their fields in words too, so a refusal of a chat line reads
+# 「本文 は 2000 文字以内にしてください。」 and not 「text は …」.
+def _lifecycle() -> None:
+    spoken = {"speaker": N_("Speaker"), "color": N_("Colour"), "tab": N_("Tab")}
+    text = N_("Message text")
+    dice = {
+        "secret": N_("Secret dice"),
+        "blind": N_("Blind"),
+        "faces": N_("Faces"),
+        "entropy": N_("Your own randomness"),
+    }
+    line = N_("Line number (#)")
+    labels: dict[type[Command], dict[str, str]] = {
+        c.Roll: {**spoken, **dice, "expression": N_("Dice command")},
+        c.Say: {**spoken, **dice, "text": text, "to": N_("To")},
+        c.Declare: {**spoken, "text": text},
+        c.Note: {"text": text, "to": N_("To")},
+        c.AddTab: {"name": N_("Tab name")},
+        c.RevokeSessions: {"audience": N_("Whose browsers")},
+        c.MakeRuling: {"concerning_seq": line, "text": text, "effect": N_("Effect")},
+        c.Amend: {"concerning_seq": line, "reason": N_("Reason"), "correction": N_("Correction")},
+        c.Reveal: {"seq": line},
+        c.End: {"summary": N_("Summary")},
+    }
+    for command, fields in labels.items():
+        declare(command, FormHints(labels=fields))
+
+
+_lifecycle()

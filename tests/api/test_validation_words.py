@@ -79,11 +79,14 @@ def test_a_map_key_is_named_after_its_field(client: TestClient) -> None:
     assert refused.json()["detail"] == "Weapon die is not written the way it should be."
 
 
-def test_a_field_no_ruleset_labels_still_reads_as_a_sentence(client: TestClient) -> None:
+def test_a_chat_line_too_long_names_its_field_in_words(client: TestClient) -> None:
+    """The commands every game has label their fields too: 本文, not `text`."""
     table = _ninja(client)
     refused = table.send("seat:1", {"type": "say", "text": "x" * 50_000})
     problem = refused.json()
     assert refused.status_code == 422 and problem["code"] == "invalid_request", problem
-    assert problem["detail"].startswith("text は ") and problem["detail"].endswith(
-        "文字以内にしてください。"
-    )
+    assert problem["detail"] == "本文 は 2000 文字以内にしてください。", problem["detail"]
+    roll = table.send("seat:1", {"type": "roll", "expression": ""}, **{"Accept-Language": "en"})
+    assert roll.json()["detail"] == "Fill in Dice command.", roll.json()
+    tab = table.send("gm", {"type": "add_tab", "name": "x" * 30})
+    assert tab.json()["detail"].startswith("タブ名 は "), tab.json()

@@ -167,7 +167,10 @@ def test_a_round_of_the_encounter_through_the_pane(browser: Any, server: KirokuS
         expect(_pane(aki).locator("p.error")).to_contain_text(
             "no 移動アクション left", timeout=TIMEOUT
         )
-        expect(_pane(aki).locator("p.error")).to_contain_text("no_action_of_that_kind")
+        expect(_pane(aki).locator("p.error")).to_have_attribute(
+            "data-code", "no_action_of_that_kind"
+        )
+        expect(_pane(aki).locator("p.error")).not_to_contain_text("no_action_of_that_kind")
         _pane(aki).locator(".mech-end").click()
 
         # ガルムス (幻惑: one action) claws アキ; the GM's pane shows the dice, nobody else's.

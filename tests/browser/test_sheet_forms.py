@@ -94,7 +94,8 @@ def test_a_ninja_is_made_with_the_form(browser: Any, server: KirokuServer) -> No
         assert "karate" not in form.inner_text() and "kyakuryoku" not in form.inner_text()
         # Optional parts start absent: no null to be refused, no nameless modifier.
         assert "null" not in json_fold(form)
-        field(form, "ID（空白なし）").fill("fujikido")
+        # No id to type: the server derives it from the name; no owner either (a player's own).
+        assert "ID（空白なし）" not in labels and "担当" not in labels, labels
         field(form, "キャラクター名").fill("フジキド・ケンジ")
         field(form, "カラテ").fill("6")
         field(form, "体力（最大）").fill("0")
@@ -107,9 +108,9 @@ def test_a_ninja_is_made_with_the_form(browser: Any, server: KirokuServer) -> No
         refused_with(form, "武器名 を入力してください。")
         field(form, "武器名").fill("カタナ")
         picture(form, "sheet-form-ja.png")
-        accepted(form, table, lambda rules: "fujikido" in str(rules))
+        accepted(form, table, lambda rules: "フジキド・ケンジ" in str(rules))
         sheet = table.client.get(f"/games/{table.game_id}/view", headers=table.auth("gm")).json()
-        character = sheet["rules"]["characters"]["fujikido"]
+        character = sheet["rules"]["characters"]["フジキドケンジ"]
         assert character["sheet"]["karate"] == 6 and character["sheet"]["tairyoku"] == 12
         assert character["sheet"]["weapons"][0]["name"] == "カタナ"
         assert character["sheet"]["skills"] == ["●連続側転"]
@@ -129,7 +130,6 @@ def test_a_mech_unit_is_made_with_the_form(browser: Any, server: KirokuServer) -
         keys = form.locator("fieldset[data-path='sheet.abilities'] input.map-key")
         assert [keys.nth(i).input_value() for i in range(keys.count())] == ["出力", "敏捷力"]
         assert "null" not in json_fold(form)
-        field(form, "Short id (no spaces)").fill("rx78")
         field(form, "Unit name").fill("ガンダム")
         form.get_by_role("button", name="Add Weapons").click()
         field(form, "Weapon name").fill("ビームサーベル")
@@ -143,7 +143,7 @@ def test_a_mech_unit_is_made_with_the_form(browser: Any, server: KirokuServer) -
         power.get_by_role("button", name="Add Attack").click()
         power.get_by_role("button", name="Add Hit").click()
         field(power, "Weapon dice (W)").fill("2")
-        accepted(form, table, lambda rules: "rx78" in str(rules))
+        accepted(form, table, lambda rules: "ガンダム" in str(rules))
         assert not player.errors, player.errors
     finally:
         player.close()
@@ -204,3 +204,79 @@ def test_a_ccfolia_character_goes_in_and_comes_back_out(browser: Any, server: Ki
     finally:
         gm.close()
         player.close()
+
+
+def test_a_ccfolia_character_fills_the_ninja_sheet_form(browser: Any, server: KirokuServer) -> None:
+    """A ココフォリア character pasted for a ニンジャスレイヤー seat fills the sheet form where
+    its labels map (カラテ, ニューロン…, 体力 from the gauge's maximum); the player reviews it
+    and sends it, and the server derives the character's id from its name."""
+    from tests.api.test_seat_settings import CLIPBOARD
+
+    api = httpx.Client(base_url=server.base_url, timeout=10)
+    table = Table.create(cast(TestClient, api), ruleset="ninja_slayer", seats=["アキ", "ベン"])
+    table.join(1)
+    player = Audience.open(browser, "seat:1", locale="ja-JP")
+    try:
+        form = open_form(player, table, "seat:1", "ninja_slayer.add_character")
+        page = player.page
+        panel = page.locator("#my-pane details.character-tools")
+        panel.locator("summary").click()
+        page.fill("#my-pane textarea.ccfolia-input", json.dumps(CLIPBOARD, ensure_ascii=False))
+        panel.locator("button.primary").click()
+        expect(form.locator("p.form-note")).to_contain_text("フジキド・ケンジ", timeout=TIMEOUT)
+        expect(field(form, "キャラクター名")).to_have_value("フジキド・ケンジ")
+        for label, value in (("カラテ", "6"), ("ニューロン", "5"), ("ワザマエ", "4")):
+            expect(field(form, label)).to_have_value(value)
+        expect(field(form, "体力（最大）")).to_have_value("10")
+        expect(field(form, "精神力（最大）")).to_have_value("4")
+        expect(form).to_be_in_viewport()
+        picture(form, "ccfolia-sheet-form-ja.png")
+        accepted(form, table, lambda rules: "フジキド・ケンジ" in str(rules))
+        view = table.client.get(f"/games/{table.game_id}/view", headers=table.auth("gm")).json()
+        character = view["rules"]["characters"]["フジキドケンジ"]
+        assert character["owner"] == "seat:1" and character["name"] == "フジキド・ケンジ"
+        assert character["sheet"]["karate"] == 6 and character["sheet"]["tairyoku"] == 10
+        assert not player.errors, player.errors
+    finally:
+        player.close()
+
+
+def test_the_gm_picks_the_owner_by_name_and_a_refused_field_is_marked(
+    browser: Any, server: KirokuServer
+) -> None:
+    """The GM adding a PC chooses whose it is by the seat's name (no seat:N typed); a refused
+    field is marked (aria-invalid, focused) and the sentence carries no code; the names the
+    view holds are offered where a command names a character."""
+    api = httpx.Client(base_url=server.base_url, timeout=10)
+    table = Table.create(cast(TestClient, api), ruleset="ninja_slayer", seats=["アキ", "ベン"])
+    table.join_all()
+    gm = Audience.open(browser, "gm", locale="ja-JP")
+    try:
+        form = open_form(gm, table, "gm", "ninja_slayer.add_character")
+        owner = field(form, "担当")
+        options = owner.locator("option").all_inner_texts()
+        assert options == ["GM（NPC）", "アキ", "ベン"], options
+        assert "seat:" not in form.inner_text()
+        owner.select_option(label="ベン")
+        field(form, "キャラクター名").fill("ヤモト・コキ")
+        tairyoku = field(form, "体力（最大）")
+        tairyoku.fill("0")
+        refused_with(form, "体力（最大） は 1 以上にしてください。")
+        error = form.locator("p.error")
+        assert "invalid_request" not in error.inner_text()
+        expect(error).to_have_attribute("data-code", "invalid_request")
+        expect(tairyoku).to_have_attribute("aria-invalid", "true")
+        expect(tairyoku).to_be_focused()
+        assert field(form, "カラテ").get_attribute("aria-invalid") is None
+        tairyoku.fill("8")
+        accepted(form, table, lambda rules: "ヤモト・コキ" in str(rules))
+        expect(tairyoku).not_to_have_attribute("aria-invalid", "true")
+        view = table.client.get(f"/games/{table.game_id}/view", headers=table.auth("gm")).json()
+        assert view["rules"]["characters"]["ヤモトコキ"]["owner"] == "seat:2"
+        # Elsewhere the character is chosen by its name (the GM's adjust form, drawn again).
+        adjust = gm.page.locator("form.command-form[data-type='ninja_slayer.adjust']")
+        names = adjust.locator("select.reference[name=character] option")
+        expect(names).to_contain_text(["ヤモト・コキ"], timeout=TIMEOUT)
+        assert not gm.errors, gm.errors
+    finally:
+        gm.close()

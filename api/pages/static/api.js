@@ -57,7 +57,18 @@ export function keepOpenState(details, remember) {
   return details;
 }
 
+// A refusal as a player reads it: the server's sentence alone. Its stable code stays on the
+// node (data-code) and in the console, for a bug report; a form listening for "kiroku-problem"
+// marks the fields the problem names (forms.js).
 export function showError(node, error) {
-  node.textContent = error instanceof Problem ? `${error.message} (${error.code})` : String(error);
+  if (error instanceof Problem) {
+    node.textContent = error.message;
+    node.dataset.code = error.code;
+    console.info("kiroku", error.code, error.status);
+    node.dispatchEvent(new CustomEvent("kiroku-problem", { detail: error, bubbles: true }));
+  } else {
+    node.textContent = error instanceof Error ? error.message : String(error);
+    delete node.dataset.code;
+  }
   node.hidden = false;
 }

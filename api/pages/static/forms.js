@@ -13,6 +13,13 @@ import { t } from "./i18n.js";
 let counter = 0;
 const nextId = (stem) => `f-${stem}-${++counter}`;
 
+// The controls that offer names from the page (seats, characters, units, fighters): drawn
+// again when the view changes (refreshReferences), keeping what is chosen.
+const referenceControls = new Set();
+export function refreshReferences() {
+  for (const fill of referenceControls) fill();
+}
+
 function resolve(schema, root) {
   if (schema?.$ref) return resolve(root.$defs?.[schema.$ref.split("/").pop()] ?? {}, root);
   const options = schema?.anyOf?.filter((s) => s.type !== "null");
@@ -26,12 +33,21 @@ const clone = (value) => (value === undefined ? undefined : JSON.parse(JSON.stri
 
 // What one command's form knows beyond the schema (all optional).
 class Hints {
-  constructor(form, suggestions) {
+  constructor(form, suggestions, references) {
     this.labels = form?.labels ?? {};
     this.defaults = form?.defaults ?? {};
     this.keys = form?.keys ?? {};
     this.choices = form?.choices ?? {};
+    this.hidden = new Set(form?.hidden ?? []);
     this.suggestions = suggestions ?? {};
+    this.references = references ?? (() => null);
+  }
+  // The names a field that refers to someone may take (a seat, a character, a unit, a
+  // fighter), from the page: null if it refers to no one, else { options: [{ value, label }],
+  // blank: the words for leaving it out, hide: nothing to choose (the server decides) }.
+  refers(name, schema) {
+    if (!["string", "integer"].includes(schema.type) || schema.enum) return null;
+    return this.references(name, schema.type) ?? null;
   }
   label(path, schema, name) {
     const key = this.labels[path];
@@ -77,6 +93,9 @@ function scalar(path, name, s, ctx, required, start) {
     const made = enumInput(path, s, ctx, { optional: optional && s.default == null, id, name, start });
     return part(field(label, made.element, id, s), made.read);
   }
+  const refers = ctx.hints.refers(name, s);
+  if (refers?.hide) return part(null, () => undefined);
+  if (refers) return reference(path, name, s, ctx, { optional, id, label, start });
   if (s.type === "boolean") {
     const box = el("input", { id, name, type: "checkbox", checked: start === true, "data-path": path });
     // A flag whose default is "not given" (null) is sent only when ticked.
@@ -105,6 +124,34 @@ function scalar(path, name, s, ctx, required, start) {
 
 class FormError extends Error {}
 
+// A field that names someone: a choice of their names (the value sent stays the id the
+// server knows); with no one to offer yet, the plain input.
+function reference(path, name, s, ctx, { optional, id, label, start }) {
+  const number = s.type === "integer";
+  const select = el("select", { id, name, "data-path": path, class: "reference" });
+  const input = el("input", { id: `${id}-typed`, name, type: number ? "number" : "text", value: start ?? "",
+    "data-path": path, hidden: true, "aria-label": label });
+  const fill = () => {
+    const refers = ctx.hints.refers(name, s) ?? { options: [] };
+    const chosen = select.options.length ? select.value : start === undefined ? "" : String(start);
+    const blank = optional || refers.blank ? [el("option", { value: "" }, refers.blank ?? "—")] : [];
+    select.replaceChildren(...blank, ...refers.options.map((o) => el("option", { value: String(o.value) }, o.label)));
+    if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
+    const none = refers.options.length === 0 && !refers.blank;
+    select.hidden = none;
+    input.hidden = !none;
+    wrapper.setAttribute("for", none ? input.id : select.id);
+  };
+  const wrapper = field(label, el("span", { class: "reference-control" }, select, input), id, s);
+  fill();
+  referenceControls.add(fill);
+  return part(wrapper, () => {
+    const raw = select.hidden ? input.value.trim() : select.value;
+    if (raw === "") return undefined;
+    return number ? Number(raw) : raw;
+  });
+}
+
 function removeButton(onClick, what) {
   return el("button", { type: "button", class: "remove", "aria-label": t("Remove {what}", { what }), onclick: onClick }, "×");
 }
@@ -113,6 +160,8 @@ function removeButton(onClick, what) {
 function list(path, name, s, ctx, required, start) {
   const label = ctx.hints.label(path, s, name);
   const items = resolve(s.items ?? {}, ctx.root);
+  const refers = ctx.hints.refers(name, items);
+  if (refers && !refers.hide) return referenceList(path, name, items, ctx, { required, label, start });
   if (items.enum) {
     // A list of choices (conditions, …): one tick box per choice.
     const ticked = start ?? [];
@@ -146,6 +195,30 @@ function list(path, name, s, ctx, required, start) {
   return part(set, () => {
     const values = rows.map((r) => r.row.read()).filter((v) => v !== undefined);
     return values.length || required ? values : undefined;
+  });
+}
+
+// A list of people (participants, characters…): one tick box per name the page knows.
+function referenceList(path, name, items, ctx, { required, label, start }) {
+  const set = el("fieldset", { class: "form-list choices", "data-path": path }, el("legend", {}, label));
+  const body = el("span", { class: "choices-body" });
+  set.append(body);
+  let boxes = [];
+  const fill = () => {
+    const ticked = new Set(boxes.length ? boxes.filter((b) => b.box.checked).map((b) => String(b.value)) : (start ?? []).map(String));
+    const refers = ctx.hints.refers(name, items) ?? { options: [] };
+    boxes = refers.options.map((o) => {
+      const id = nextId(name);
+      const box = el("input", { type: "checkbox", id, checked: ticked.has(String(o.value)), "data-path": path, value: String(o.value) });
+      return { value: o.value, box, element: el("label", { for: id, class: "choice" }, box, o.label) };
+    });
+    body.replaceChildren(...boxes.map((b) => b.element));
+  };
+  fill();
+  referenceControls.add(fill);
+  return part(set, () => {
+    const chosen = boxes.filter((b) => b.box.checked).map((b) => b.value);
+    return chosen.length || required ? chosen : undefined;
   });
 }
 
@@ -229,22 +302,64 @@ function object(path, name, s, ctx, required, start, { inList } = {}) {
 // One field. `start`: the value it starts with — given by the list or object around it, else
 // the ruleset's hint, else the schema's default; a list's new row starts from the item's own.
 function render(path, name, schema, ctx, required, start, options = {}) {
+  if (ctx.hints.hidden.has(path)) return part(null, () => undefined);
   const s = resolve(schema, ctx.root);
-  const first = start !== undefined ? start : options.inList ? clone(s.default) : ctx.hints.start(path, s);
+  let first = start !== undefined ? start : options.inList ? clone(s.default) : ctx.hints.start(path, s);
+  const usual = ctx.hints.start(path, s);
+  if (start && s.type === "object" && !s.properties && usual && typeof usual === "object") {
+    first = { ...usual, ...start }; // a map given in part (an import): the usual names kept
+  }
   if (s.type === "object" && s.properties) return object(path, name, s, ctx, required, start, options);
   if (s.type === "object") return map(path, name, s, ctx, required, first);
   if (s.type === "array") return list(path, name, s, ctx, required, first);
   return scalar(path, name, s, ctx, required, first);
 }
 
+// The input a refusal's `loc` names (["body", "<type>", "sheet", "weapons", 0, "name"]): the
+// path's names lead down the form's data-path marks, a list index to that row, a map's key to
+// the row of that name; a fieldset named stands for its first input. null: not in this form.
+function fieldAt(form, type, loc) {
+  const parts = [...loc];
+  const start = parts.indexOf(type);
+  if (start >= 0) parts.splice(0, start + 1);
+  else while (["body", "query", "path"].includes(parts[0])) parts.shift();
+  let scope = form;
+  let path = "";
+  let found = null;
+  for (const part of parts) {
+    if (typeof part === "number") {
+      const rows = found?.querySelectorAll(":scope > .form-rows > .form-row");
+      if (!rows?.[part]) break;
+      scope = rows[part];
+      continue;
+    }
+    const next = path ? `${path}.${part}` : String(part);
+    const here = scope.querySelector(`[data-path="${CSS.escape(next)}"]`);
+    if (here) {
+      path = next;
+      found = scope = here;
+      continue;
+    }
+    if (found?.classList.contains("form-map")) {
+      const row = [...found.querySelectorAll(".map-row")].find((r) => r.querySelector(".map-key").value.trim() === String(part));
+      if (row) return row.querySelector(".map-value");
+    }
+    break;
+  }
+  if (!found) return null;
+  return found.matches("input, select, textarea") ? found : found.querySelector("input, select, textarea");
+}
+
 // A <form> for one command. `hints`: field name → suggested values (e.g. my characters).
-export function commandForm(command, { hints, onSubmit }) {
+// `references(name, type)`: the names a field that refers to someone may take (Hints.refers).
+// `initial`: a body to start from (importedStart), else each field's usual start.
+export function commandForm(command, { hints, references, onSubmit, initial, note }) {
   const schema = command.input_schema;
-  const ctx = { root: schema, hints: new Hints(command.form, hints) };
+  const ctx = { root: schema, hints: new Hints(command.form, hints, references) };
   const required = new Set(schema.required ?? []);
   const parts = Object.entries(schema.properties ?? {})
     .filter(([name]) => name !== "type")
-    .map(([name, field]) => [name, render(name, name, field, ctx, required.has(name), undefined)]);
+    .map(([name, field]) => [name, render(name, name, field, ctx, required.has(name), initial?.[name])]);
   const read = () => {
     const body = { type: command.type };
     for (const [name, p] of parts) {
@@ -270,6 +385,7 @@ export function commandForm(command, { hints, onSubmit }) {
     // A sheet's form is titled in words by its ruleset (the hints' label of the empty path).
     el("h3", {}, command.form?.labels?.[""] ? t(command.form.labels[""]) : command.type.split(".").pop().replaceAll("_", " ")),
     command.summary && !command.form ? el("p", { class: "summary" }, command.summary) : null,
+    note ? el("p", { class: "hint form-note" }, note) : null,
     parts.map(([, p]) => p.element),
     el("button", { type: "submit" }, t("Send")),
     errorBox,
@@ -278,12 +394,72 @@ export function commandForm(command, { hints, onSubmit }) {
     errorBox.textContent = message;
     errorBox.hidden = false;
   }
+  errorBox.id = nextId("error");
+  // A refusal that names fields (a 422's `errors`, each with its `loc`): those inputs are
+  // marked invalid, described by the sentence, and the first one takes the focus.
+  form.addEventListener("kiroku-problem", (event) => {
+    const marked = (event.detail?.body?.errors ?? [])
+      .map((e) => fieldAt(form, command.type, e.loc ?? []))
+      .filter(Boolean);
+    for (const input of marked) {
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", errorBox.id);
+      input.closest("label.field, .form-row")?.classList.add("invalid");
+    }
+    if (marked.length) {
+      marked[0].scrollIntoView({ block: "center" });
+      marked[0].focus();
+    }
+  });
+  const unmark = () => {
+    for (const input of form.querySelectorAll("[aria-invalid=true]")) {
+      input.removeAttribute("aria-invalid");
+      input.removeAttribute("aria-describedby");
+    }
+    for (const node of form.querySelectorAll(".invalid")) node.classList.remove("invalid");
+  };
   form.addEventListener("submit", (event) => {
     event.preventDefault();
+    unmark();
     errorBox.hidden = true;
     let body;
     try { body = read(); } catch (error) { return fail(error instanceof FormError ? error.message : String(error)); }
     onSubmit(body, errorBox);
   });
   return form;
+}
+
+// Whether `path` (dot-separated, from the command down) is a field of the schema; a free map
+// takes any key.
+function reaches(schema, path) {
+  let s = resolve(schema, schema);
+  for (const part of path.split(".")) {
+    if (s.type === "object" && s.properties) s = resolve(s.properties[part], schema);
+    else if (s.type === "object") return Boolean(part);
+    else return false;
+    if (!s || Object.keys(s).length === 0) return false;
+  }
+  return true;
+}
+
+// A character imported from ココフォリア (seatsettings.js: its `fields`, the sheet paths its
+// labels name) as the start of this command's form: its name, and those fields under the
+// command's `sheet` (or at its root, for a sheet without one). null: none of them fits.
+export function importedStart(command, character) {
+  const schema = command.input_schema;
+  const under = schema.properties?.sheet ? "sheet." : "";
+  const body = {};
+  let fitted = 0;
+  for (const [path, value] of Object.entries(character?.fields ?? {})) {
+    const full = `${under}${path}`;
+    if (!reaches(schema, full)) continue;
+    const names = full.split(".");
+    let at = body;
+    for (const name of names.slice(0, -1)) at = at[name] ??= {};
+    at[names.at(-1)] = value;
+    fitted += 1;
+  }
+  if (!fitted) return null;
+  if (schema.properties?.name) body.name = character.name;
+  return { body, fitted };
 }

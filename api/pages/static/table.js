@@ -1,7 +1,7 @@
 // The table page: the live log as a chat, the input box, my pane, the GM (or host) pane and
 // the ruleset pane. Everything shown comes from the API as this reader may see it.
 import { el, get, post, showError } from "./api.js";
-import { commandForm } from "./forms.js";
+import { commandForm, importedStart, refreshReferences } from "./forms.js";
 import { commitmentMatches } from "./jcs.js";
 import { markVerified, renderLine } from "./logline.js";
 import { LogList } from "./loglist.js";
@@ -231,6 +231,7 @@ function setUpChat() {
     if (!imported) return;
     $("speaker").value = imported.name;
     renderSpeakers();
+    fillSheetForm(imported);
   }));
   renderTo();
   // A game without a referee has nobody to roll blind for: the server refuses it (no_gm).
@@ -263,6 +264,7 @@ async function refreshView() {
   } catch { return; }
   renderMyPane();
   $("rules-view").replaceChildren(renderValue(table.view.rules));
+  refreshReferences();
   table.pane?.update({ view: table.view, game: table.game });
   updateWaiting(table.view, table.me); // "waiting on you" (waiting.js)
 }
@@ -377,31 +379,78 @@ function openLineDialog(event) {
   dialog.showModal();
 }
 
+function rulesForm(c, options = {}) {
+  return commandForm(c, { references, onSubmit: (body, errorBox) => command(body, errorBox), ...options });
+}
+
 function renderRulesForms() {
-  const hints = characterHints();
   $("rules-pane-title").textContent = t("Rules: {ruleset}", { ruleset: table.pane?.title ?? RULESET_NAMES[table.game.ruleset] ?? table.game.ruleset });
-  const forms = table.ruleset.commands.map((c) => commandForm(c, {
-    hints,
-    onSubmit: (body, errorBox) => command(body, errorBox),
-  }));
+  const forms = table.ruleset.commands.map((c) => rulesForm(c));
   $("rules-forms").replaceChildren(
     el("h3", {}, t("Commands")),
     ...forms.map((form) => el("details", { class: "command" }, el("summary", {}, form.dataset.type.split(".").pop().replaceAll("_", " ")), form)));
 }
 
-// Ids of characters this reader owns (or, for the GM, all), from the ruleset's view.
-function characterHints() {
-  const ids = new Set();
+// A character imported from ココフォリア fills the ruleset's sheet form where its labels map
+// (the one whose fields most of them fit: 超人ロック's esper, not its obstacle), opened for the
+// player to review and send; nothing is sent for them.
+function fillSheetForm(character) {
+  if (!table.ruleset || !$("rules-forms").children.length) return;
+  const [best] = table.ruleset.commands
+    .filter((c) => c.form)
+    .map((c) => ({ c, start: importedStart(c, character) }))
+    .filter(({ start }) => start)
+    .sort((a, b) => b.start.fitted - a.start.fitted);
+  if (!best) return;
+  const old = $("rules-forms").querySelector(`form.command-form[data-type="${CSS.escape(best.c.type)}"]`);
+  const details = old?.closest("details.command");
+  if (!details) return;
+  const filled = rulesForm(best.c, {
+    initial: best.start.body,
+    note: t("Filled in from {name}'s ココフォリア data: check it, then send.", { name: character.name }),
+  });
+  old.replaceWith(filled);
+  $("rules-pane").open = true;
+  details.open = true;
+  filled.scrollIntoView({ block: "start" });
+}
+
+// Names, never ids: a form's field that refers to someone offers their names (forms.js). The
+// one who acts (character, unit, fighter) is one of the reader's own (the GM: anyone); a
+// target, attacker or participant anyone the view shows; an owner a seat by its name.
+const ACTING = new Set(["character", "unit", "fighter"]);
+const OTHERS = new Set(["target", "attacker", "defender", "participants", "characters"]);
+
+function references(name, type) {
+  const seats = (value) => table.game.seats.map((seat) => ({ value: value(seat.seat), label: seat.name }));
+  if (name === "owner" && type === "string") {
+    return isReferee() ? { blank: t("GM (an NPC)"), options: seats((n) => `seat:${n}`) } : { hide: true, options: [] };
+  }
+  if (name === "seat" && type === "integer") return { options: seats((n) => n) };
+  if (!ACTING.has(name) && !OTHERS.has(name)) return null;
+  const people = peopleInView(type);
+  if (type === "integer" && people.length === 0) return { options: seats((n) => n) };
+  const offered = ACTING.has(name) && !isReferee() ? people.filter((p) => p.mine) : people;
+  return { options: offered.map(({ value, label }) => ({ value, label })) };
+}
+
+// The characters, units and fighters of the ruleset's view, by id, with their names.
+function peopleInView(type) {
+  const found = new Map();
   const visit = (value) => {
     if (Array.isArray(value)) value.forEach(visit);
     else if (value && typeof value === "object") {
-      if (typeof value.id === "string" && ("owner" in value || "kind" in value) && (isGm() || value.owner === table.me.actor)) ids.add(value.id);
+      const id = value.id;
+      const fits = type === "integer" ? Number.isInteger(id) : typeof id === "string";
+      if (fits && typeof value.name === "string" && ("owner" in value || "kind" in value || "seat" in value) && !found.has(id)) {
+        const mine = value.owner === table.me.actor || (value.seat != null && `seat:${value.seat}` === table.me.actor);
+        found.set(id, { value: id, label: value.name, mine });
+      }
       Object.values(value).forEach(visit);
     }
   };
   visit(table.view?.rules);
-  const list = [...ids];
-  return { character: list, target: list };
+  return [...found.values()];
 }
 
 // ------------------------------------------------------------------------------ start

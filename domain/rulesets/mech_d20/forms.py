@@ -38,7 +38,7 @@ declare(
             "id": N_("Short id (no spaces)"),
             "name": N_("Unit name"),
             "kind": N_("Kind"),
-            "owner": N_("Owner (the GM adding a PC: seat:N)"),
+            "owner": N_("Played by"),
             "sheet": N_("Unit sheet"),
             "sheet.level": N_("Level"),
             "sheet.abilities": N_("Abilities"),
@@ -114,5 +114,6 @@ declare(
                 "target": N_("The target's"),
             },
         },
+        hidden=("id",),
     ),
 )

@@ -11,6 +11,7 @@ from domain.model.events import Event
 from domain.model.lifecycle_events import Revealed
 from domain.model.records import Draft
 from domain.model.table import Table
+from domain.rulesets.naming import OptionalId, id_from_name
 
 from . import durations, guards, health
 from .changes import EffectIds, effects, end_effects, healing, with_units
@@ -26,7 +27,7 @@ UnitId = Field(min_length=1, max_length=40, pattern=r"^[^\s]+$")
 class AddUnit(Command):
     """A PC unit (owned by a seat; a seat adds its own) or an NPC (GM; its sheet sealed)."""
 
-    id: str = UnitId
+    id: str = OptionalId
     name: str = Field(min_length=1, max_length=60)
     kind: Kind = "pc"
     owner: str | None = Field(default=None, description="seat:<n> for a PC")
@@ -60,6 +61,9 @@ def _check_sheet(state: MechState, sheet: Sheet) -> None:
 @MECH_D20.decides(AddUnit)
 def add_unit(t: Table[MechState], command: AddUnit, actor: str) -> list[Draft]:
     state = t.not_ended()
+    if not command.id:
+        derived = id_from_name(command.name, state.units, "unit")
+        command = command.model_copy(update={"id": derived})
     if command.id in state.units:
         raise RuleViolation("duplicate_unit", f"There already is a unit {command.id!r}.")
     _check_sheet(state, command.sheet)

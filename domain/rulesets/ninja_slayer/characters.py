@@ -10,6 +10,7 @@ from domain.model.audience import GM, seat_number
 from domain.model.commands import Command
 from domain.model.errors import Forbidden, KirokuError, RuleViolation
 from domain.model.records import Draft
+from domain.rulesets.naming import OptionalId, id_from_name
 
 from . import checks, guards
 from .difficulty import Modifier
@@ -30,7 +31,7 @@ DKK_LIMIT = 12
 class AddCharacter(Command):
     """A PC (owned by a seat; a seat may add its own) or an NPC (GM; sheet sealed to the GM)."""
 
-    id: str = CharacterId
+    id: str = OptionalId
     name: str = Field(min_length=1, max_length=60)
     kind: Kind = "pc"
     owner: str | None = Field(default=None, description="seat:<n> for a PC")
@@ -40,6 +41,9 @@ class AddCharacter(Command):
 @NINJA_SLAYER.decides(AddCharacter)
 def add(t: NinjaTable, command: AddCharacter, actor: str) -> list[Draft]:
     state = t.not_ended()
+    if not command.id:
+        derived = id_from_name(command.name, state.characters, command.kind)
+        command = command.model_copy(update={"id": derived})
     if command.id in state.characters:
         raise RuleViolation("duplicate_character", f"There already is a character {command.id!r}.")
     if command.kind == "pc":

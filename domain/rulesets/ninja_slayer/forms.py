@@ -16,7 +16,7 @@ declare(
             "id": N_("Short id (no spaces)"),
             "name": N_("Character name"),
             "kind": N_("Kind"),
-            "owner": N_("Owner (the GM adding a PC: seat:N)"),
+            "owner": N_("Played by"),
             "sheet": N_("Character sheet"),
             "sheet.karate": N_("Karate"),
             "sheet.neuron": N_("Neuron"),
@@ -58,5 +58,6 @@ declare(
         choices={
             "kind": {"pc": N_("PC"), "boss": N_("Boss"), "mob": N_("Mob")},
         },
+        hidden=("id",),
     ),
 )
