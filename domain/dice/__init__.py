@@ -6,12 +6,22 @@ re-evaluating rolls recorded before BCDice answered, so that those games still v
 
 `parse(text)` gives an Expression; `expr.dice` says what to roll; `expr.evaluate(faces)`
 gives a RollResult; `expr.roll(die)` rolls with a fair die, rerolls included. Nothing here
-rolls by itself, reads a clock or does I/O.
+rolls by itself, reads a clock or does I/O. The common commands are read everywhere; a
+ruleset adds its own (Ninja Slayer's `N5`, `NJ4[N]` …) as `DiceWords` (words.py), passed in
+as `parse(text, words)`: nothing here knows any game system's words.
 """
 
 from __future__ import annotations
 
-from .errors import BAD_FACES, DICE_LIMIT, DICE_SYNTAX, DICE_UNSUPPORTED, SUPPORTED, DiceError
+from .errors import (
+    BAD_FACES,
+    DICE_LIMIT,
+    DICE_SYNTAX,
+    DICE_UNSUPPORTED,
+    SUPPORTED,
+    DiceError,
+    supported,
+)
 from .expression import Expression, Rolled
 from .limits import (
     MAX_DEPTH,
@@ -26,6 +36,7 @@ from .limits import (
 from .parser import parse
 from .request import DiceRequest
 from .result import RollResult
+from .words import DiceWords
 
 __all__ = [
     "BAD_FACES",
@@ -43,8 +54,10 @@ __all__ = [
     "SUPPORTED",
     "DiceError",
     "DiceRequest",
+    "DiceWords",
     "Expression",
     "RollResult",
     "Rolled",
     "parse",
+    "supported",
 ]

@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 DICE_SYNTAX = "dice_syntax"
 DICE_LIMIT = "dice_limit"
 DICE_UNSUPPORTED = "dice_unsupported"
 BAD_FACES = "bad_faces"
 
-SUPPORTED = (
-    "Kiroku reads BCDice's 2D6+1>=7, (2D6+1)*3/2U, 4D6KH3, 3D6MAX, D66, 5B6>=4, 3R6[6]>=5, "
-    "2U6[6]+1, C(1+2), CHOICE[a,b], x3 2D6 and Ninja Slayer's N5, E1,N2, N5[S][C][>=5], "
-    "NJ4[H], AT4, EV4/2, EL4, WS8; S in front rolls in secret"
+COMMON = (
+    "2D6+1>=7, (2D6+1)*3/2U, 4D6KH3, 3D6MAX, D66, 5B6>=4, 3R6[6]>=5, 2U6[6]+1, C(1+2), "
+    "CHOICE[a,b], x3 2D6"
 )
-"""One line naming what is supported; every syntax and unsupported refusal ends with it."""
+"""The common commands, as the line every refusal ends with names them."""
+
+
+def supported(extra: Sequence[str] = ()) -> str:
+    """One line naming what is read: the common commands, then each set of dice words a
+    ruleset added (`extra`: "Ninja Slayer's N5, …"); every syntax and unsupported refusal
+    ends with it."""
+    return f"Kiroku reads BCDice's {' and '.join((COMMON, *extra))}; S in front rolls in secret"
+
+
+SUPPORTED = supported()
+"""The line for the common commands alone (a parse given no ruleset's dice words)."""
 
 
 class DiceError(Exception):
@@ -37,8 +49,8 @@ class DiceError(Exception):
         return f"DiceError({self.code!r}, {self.message!r}, {self.position!r})"
 
 
-def with_supported(error: DiceError) -> DiceError:
-    """The same refusal, its message ending with what Kiroku does read (once)."""
-    if error.code not in (DICE_SYNTAX, DICE_UNSUPPORTED) or SUPPORTED in error.message:
+def with_supported(error: DiceError, line: str = SUPPORTED) -> DiceError:
+    """The same refusal, its message ending with what Kiroku does read (`line`, once)."""
+    if error.code not in (DICE_SYNTAX, DICE_UNSUPPORTED) or line in error.message:
         return error
-    return DiceError(error.code, f"{error.message}. {SUPPORTED}", error.position)
+    return DiceError(error.code, f"{error.message}. {line}", error.position)

@@ -1,8 +1,9 @@
 """Entry point: raw player input to an Expression.
 
 The first word chooses the command, as in BCDice: a repetition (`x3 …`), `CHOICE`, `C(…)`,
-`D66`, a Ninja Slayer command, or dice (`2D6…` sums, `5B6` pools, `3R6` reroll dice, `2U6`
-upper dice); a leading `S` makes any of them secret, and what follows the command after a
+`D66`, dice (`2D6…` sums, `5B6` pools, `3R6` reroll dice, `2U6` upper dice), or a word one of
+the given rulesets' dice words reads (words.py: Ninja Slayer's `N5`, `NJ4` … in a Ninja
+Slayer game); a leading `S` makes any of them secret, and what follows the command after a
 blank is its comment.
 """
 
@@ -19,10 +20,16 @@ from .choice import NAME as CHOICE
 from .choice import read_choice
 from .commands import Command
 from .d66 import ORDERS, D66Command, Order
-from .errors import DICE_LIMIT, DICE_SYNTAX, DICE_UNSUPPORTED, DiceError, with_supported
+from .errors import (
+    DICE_LIMIT,
+    DICE_SYNTAX,
+    DICE_UNSUPPORTED,
+    DiceError,
+    supported,
+    with_supported,
+)
 from .expression import Expression
 from .limits import MAX_DICE, MAX_REPEAT
-from .ninja_parser import is_ninja_word, left_out_reason, parse_ninja
 from .normalize import Line, ascii_upper, read_line, skip_blanks, word_end
 from .pool_parser import parse_pool
 from .repeat import RepeatCommand
@@ -30,6 +37,7 @@ from .reroll import parse_reroll
 from .sum_parser import parse_sum
 from .tokens import Cursor, Kind, Token, tokenize
 from .upper import parse_upper
+from .words import DiceWords
 
 PARSED_CACHE = 1024  # distinct dice commands kept parsed (a few KiB each at most)
 
@@ -105,7 +113,7 @@ def _d66(tokens: list[Token]) -> Order | None:
     return next((o for o in ORDERS if o == order), None)
 
 
-def _command(body: str, offset: int, secret: bool) -> Command:
+def _command(body: str, offset: int, secret: bool, words: tuple[DiceWords, ...]) -> Command:
     tokens = tokenize(body, offset)
     cursor = Cursor(tokens)
     first = cursor.peek
@@ -122,17 +130,23 @@ def _command(body: str, offset: int, secret: bool) -> Command:
     if word == "C":
         cursor.take()
         return parse_calc(cursor)
-    if is_ninja_word(word):
-        return parse_ninja(cursor, DiceBudget())
+    for added in words:
+        if word in added.refused:
+            raise DiceError(DICE_UNSUPPORTED, added.refused[word], first.position)
+        if word in added.words:
+            return added.parse(cursor, DiceBudget())
     if secret:
         # BCDice tries `SB` as a command before reading its S as "secret"; so do we.
-        reason = left_out_reason("S" + word)
-        if reason is not None:
-            raise DiceError(DICE_UNSUPPORTED, reason, first.position - 1)
+        for added in words:
+            reason = added.refused.get("S" + word)
+            if reason is not None:
+                raise DiceError(DICE_UNSUPPORTED, reason, first.position - 1)
     raise DiceError(DICE_UNSUPPORTED, f"unknown dice command '{word}'", first.position)
 
 
-def _repeat(line: Line, start: int, end: int, times: int, secret: bool) -> _Read:
+def _repeat(
+    line: Line, start: int, end: int, times: int, secret: bool, words: tuple[DiceWords, ...]
+) -> _Read:
     inner_start = skip_blanks(line.half, end)
     if inner_start >= len(line.half):
         raise DiceError(
@@ -140,7 +154,7 @@ def _repeat(line: Line, start: int, end: int, times: int, secret: bool) -> _Read
         )
     if not 1 <= times <= MAX_REPEAT:
         raise DiceError(DICE_LIMIT, f"repeat a command 1 to {MAX_REPEAT} times", start)
-    inner = _read(line, inner_start, allow_repeat=False)
+    inner = _read(line, inner_start, words, allow_repeat=False)
     dice = sum(r.count for r in inner.command.requests()) * times
     if dice > MAX_DICE:
         raise DiceError(DICE_LIMIT, f"a command may roll at most {MAX_DICE} dice in total", start)
@@ -148,7 +162,7 @@ def _repeat(line: Line, start: int, end: int, times: int, secret: bool) -> _Read
     return _Read(command, secret or inner.secret, inner.comment)
 
 
-def _read(line: Line, start: int, allow_repeat: bool) -> _Read:
+def _read(line: Line, start: int, words: tuple[DiceWords, ...], allow_repeat: bool) -> _Read:
     end = word_end(line.half, start)
     word = ascii_upper(line.half[start:end])
     secret = word.startswith("S")
@@ -161,35 +175,38 @@ def _read(line: Line, start: int, allow_repeat: bool) -> _Read:
     if repeat is not None:
         if not allow_repeat:
             raise DiceError(DICE_SYNTAX, "a repetition cannot be repeated", start)
-        return _repeat(line, start, end, int(repeat.group(1)), secret)
+        return _repeat(line, start, end, int(repeat.group(1)), secret, words)
     if not body:
         raise DiceError(DICE_SYNTAX, "'S' (secret roll) must be followed by a command", end)
-    command = _command(body, body_start, secret)
+    command = _command(body, body_start, secret, words)
     return _Read(command, secret, line.raw[end:].strip())
 
 
-def parse(raw: str) -> Expression:
+def parse(raw: str, words: tuple[DiceWords, ...] = ()) -> Expression:
     """Parse one dice command as a player types it; raise DiceError if it is not one.
 
-    Parsed expressions are immutable and a table types the same few commands again and again,
-    so the last thousand are kept (a refused one is parsed again each time)."""
-    return _parsed(raw) if isinstance(raw, str) else _parse(raw)
+    `words`: the dice words of the game's ruleset (its kit's `words`), read besides the common
+    commands; a word of another ruleset is an unknown command here, as in BCDice another game
+    system's command is. Parsed expressions are immutable and a table types the same few
+    commands again and again, so the last thousand are kept (a refused one is parsed again
+    each time)."""
+    return _parsed(raw, words) if isinstance(raw, str) else _parse(raw, words)
 
 
 @lru_cache(maxsize=PARSED_CACHE)
-def _parsed(raw: str) -> Expression:
-    return _parse(raw)
+def _parsed(raw: str, words: tuple[DiceWords, ...]) -> Expression:
+    return _parse(raw, words)
 
 
-def _parse(raw: str) -> Expression:
+def _parse(raw: str, words: tuple[DiceWords, ...]) -> Expression:
     try:
         line = read_line(raw)
         start = skip_blanks(line.half, 0)
         if start == len(line.half):
             raise DiceError(DICE_SYNTAX, "the dice command is empty")
-        read = _read(line, start, allow_repeat=True)
+        read = _read(line, start, words, allow_repeat=True)
     except DiceError as error:
-        raise with_supported(error) from None
+        raise with_supported(error, supported([w.supported for w in words])) from None
     return Expression(
         text=read.command.render(),
         secret=read.secret,

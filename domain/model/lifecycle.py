@@ -275,7 +275,8 @@ def _require_known_seq(state: GameState, seq: int) -> None:
 
 def roll_record(state: GameState, command: Roll, draw_number: int) -> tuple[RollRecord, bool]:
     """Evaluate a roll with manual faces or a fair draw; returns the record and its secrecy."""
-    expression = dice.parse(command.expression)
+    # The ruleset's own dice words are read in its games only (Ninja Slayer's NJ4[N] …).
+    expression = ruleset_for(state.ruleset).parse_dice(command.expression)
     policy = state.options.dice_policy
     if command.faces is not None:
         if policy == "server":

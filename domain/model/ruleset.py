@@ -22,6 +22,8 @@ registers folds by event type the same way):
     @RULES.folds(Advanced)
     def _advanced(state: MyState, event: Advanced, seq: int) -> MyState: ...
 
+    RULES.dice_words(MY_DICE)              # its own dice commands (domain/dice/words.py)
+
 The type strings, the HTTP union (`commands`) and the dispatch tables are derived from these
 declarations. `complete()` (called by the ruleset's package once its modules are loaded, and
 by the registry) refuses a ruleset whose command has no decider or whose event has neither a
@@ -37,6 +39,8 @@ from typing import Any, Generic, Literal, TypeVar, cast
 
 from pydantic import BaseModel, ValidationError, create_model
 
+from domain import dice
+from domain.dice.words import DiceWords
 from domain.model.canonical import sha256_hex
 from domain.model.commands import Command
 from domain.model.errors import KirokuError
@@ -131,6 +135,8 @@ class Ruleset(Generic[S, Opt]):
         self._describers: dict[str, Describe] = {}
         self._reference: Callable[[Opt], BaseModel] | None = None
         self.Reference: type[BaseModel] | None = None
+        self.words: tuple[DiceWords, ...] = ()
+        """The dice words its typed dice read besides the common commands (dice_words)."""
         self._complete = False
 
     # ------------------------------------------------------------------ declarations
@@ -280,6 +286,18 @@ class Ruleset(Generic[S, Opt]):
             return text
 
         return declare
+
+    def dice_words(self, words: DiceWords) -> DiceWords:
+        """Declare dice commands of the ruleset's own (domain/dice/words.py): its typed dice
+        (`Table.dice.roll`) read them besides the common commands, in its games only; a
+        game of another ruleset refuses them as unknown commands."""
+        self._open("dice words")
+        self.words = (*self.words, words)
+        return words
+
+    def parse_dice(self, text: str) -> dice.Expression:
+        """A dice command as this ruleset's games read it: the common commands and its words."""
+        return dice.parse(text, self.words)
 
     def _open(self, what: str) -> None:
         if self._complete:

@@ -13,6 +13,7 @@ from domain import dice
 from domain.model.canonical import sha256_hex
 from domain.model.draws import find_draws, find_objects, recompute
 from domain.model.envelope import chain_hash, commitment, genesis_hash
+from domain.rulesets import dice_words
 
 # A stored event that could not even be read: (seq, why).
 Unreadable = tuple[int, str]
@@ -166,6 +167,7 @@ def verify_secrets(game_id: str, envelopes: list[dict[str, Any]]) -> SecretsStat
         None if status.seed_matches else "the revealed seed does not match its hash",
     )
 
+    words = dice_words()
     draw_numbers: list[tuple[int, int]] = []
     client_seeds: dict[int, str] = {}  # seat → its client seed, as seats joined
     for envelope in envelopes:
@@ -192,7 +194,7 @@ def verify_secrets(game_id: str, envelopes: list[dict[str, Any]]) -> SecretsStat
                 )
             for roll in find_objects(part, "expression", "result"):
                 what = str(roll["result"].get("explanation") or roll["expression"])
-                status.add(seq, "roll", what, _roll_problem(roll))
+                status.add(seq, "roll", what, _roll_problem(roll, words))
 
     # In log order, draw numbers must run 1, 2, 3, … : a skipped number is a hidden re-roll.
     expected = 0
@@ -234,13 +236,16 @@ def _revealed_body(
     return reveal["body"] if status.add(seq, "commitment", "sealed secret", problem) else None
 
 
-def _roll_problem(roll: dict[str, Any]) -> str | None:
-    """Does a recorded roll's result follow from its faces, and its faces from its draw?"""
+def _roll_problem(roll: dict[str, Any], words: tuple[dice.DiceWords, ...]) -> str | None:
+    """Does a recorded roll's result follow from its faces, and its faces from its draw?
+
+    A typed roll is read with every ruleset's dice `words`: a ruleset's own rolls only ever
+    use its words, and before BCDice answered chat every game's chat read them all."""
     if "system" in roll:
         return _bcdice_roll_problem(roll)
     try:
         faces = roll["result"]["faces"]
-        replayed = dice.parse(roll["expression"]).replay(faces)
+        replayed = dice.parse(roll["expression"], words).replay(faces)
         again = replayed.result.model_dump(mode="json")
         asked = [[r.count, r.sides] for r in replayed.requests]
     except Exception as error:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.dice.words import DiceWords
 from domain.model.errors import KirokuError
 
 if TYPE_CHECKING:
@@ -34,3 +35,10 @@ def ruleset_for(ruleset_id: str) -> Ruleset[Any, Any]:
 
 def all_rulesets() -> list[Ruleset[Any, Any]]:
     return list(_REGISTRY.values())
+
+
+def dice_words() -> tuple[DiceWords, ...]:
+    """Every registered ruleset's dice words: what the typed dice read in any game before
+    BCDice answered chat, so a roll recorded then is read again with them all
+    (domain/model/verification.py)."""
+    return tuple(w for ruleset in _REGISTRY.values() for w in ruleset.words)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from domain.dice import DiceError, DiceRequest, parse
+from domain.dice import DiceError, DiceRequest
+from domain.rulesets.ninja_slayer.dice import parse  # the common commands and Ninja Slayer's
 
 
 @pytest.mark.parametrize(

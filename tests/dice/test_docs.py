@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.dice import parse
+from domain.rulesets.ninja_slayer.dice import parse  # the common commands and Ninja Slayer's
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "reference" / "typed-dice.md"
 ROW = re.compile(r"^\| `(?P<command>[^`]+)` \| (?P<faces>[\d,]+|—) \| `(?P<explanation>[^`]+)` \|$")

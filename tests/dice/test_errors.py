@@ -10,10 +10,9 @@ from domain.dice import (
     MAX_LENGTH,
     MAX_REPEAT,
     MAX_SIDES,
-    SUPPORTED,
     DiceError,
-    parse,
 )
+from domain.rulesets.ninja_slayer.dice import SUPPORTED, parse  # with Ninja Slayer's words
 
 
 @pytest.mark.parametrize(

@@ -15,8 +15,8 @@ from domain.dice import (
     MAX_REROLLS,
     DiceError,
     Expression,
-    parse,
 )
+from domain.rulesets.ninja_slayer.dice import parse  # the common commands and Ninja Slayer's
 
 _OPS = st.sampled_from([">=", "<=", ">", "<", "=", "!=", "=>", "=<", "<>"])
 _SIDES = st.sampled_from([2, 4, 6, 8, 10, 12, 20, 100, 1000])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.dice import parse
+from domain.rulesets.ninja_slayer.dice import parse  # the common commands and Ninja Slayer's
 
 
 def test_mech_d20_critical_damage_example() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain import dice
 from domain.model.drawing import draw_dice, draw_roll, draw_shuffle
 from domain.model.draws import find_draws, recompute
+from domain.rulesets.ninja_slayer.dice import parse  # the common commands and N5 …
 from tests.domain.test_decider import GAME, SEED, new_game
 
 
@@ -34,7 +35,7 @@ def test_a_roll_draws_exactly_what_drawing_its_dice_up_front_did() -> None:
     """Fixed-count commands: drawing die by die gives the same draw as before rerolls."""
     state = new_game()
     for text in ("2D6+1D20>=10", "N5,3,4", "x2 3B6>=4", "(2D6+1)*3/2U", "CHOICE[a,b,c]"):
-        expression = dice.parse(text)
+        expression = parse(text)
         requests = [(r.count, r.sides) for r in expression.dice]
         before = draw_dice(state, requests, number=7, entropy="e")
         draw, result = draw_roll(state, expression, number=7, entropy="e")

@@ -11,10 +11,14 @@ from types import ModuleType
 
 import pytest
 
+from domain.dice import DiceError
 from domain.model import lifecycle
 from domain.model.table import Table
 from domain.rulesets import register, ruleset_for
+from domain.rulesets.ninja_slayer.dice import NINJA_DICE
+from tests.dice.test_words import ZAP
 from tests.domain.test_decider import new_game
+from tests.rulesets.ninja_slayer.harness import Game as NinjaGame
 
 HEADER = """
 from pydantic import BaseModel
@@ -144,6 +148,42 @@ def test_the_table_dice_number_their_own_draws() -> None:
     assert numbers == [state.draws + 1, state.draws + 2, state.draws + 3]
     assert manual.record.manual and manual.faces == (4,) and manual.total == 4
     assert second.result.success is (second.total >= 10)  # a typed result
+
+
+def test_a_ruleset_declares_its_dice_words_through_the_kit(tmp_path: Path) -> None:
+    body = """
+    from tests.dice.test_words import ZAP
+
+    @RULES.decides(Vanish)
+    def vanish(t, command, actor):
+        return [Draft(Vanished())]
+
+    RULES.ignores(Vanished)
+    RULES.dice_words(ZAP)
+    RULES.complete()
+    """
+    rules = _load(tmp_path, "kit_dice_words", body).RULES
+    assert rules.words == (ZAP,)
+    assert rules.parse_dice("SZAP 雷").secret
+    with pytest.raises(DiceError, match="unknown dice command 'ZAP'"):
+        ruleset_for("freeform").parse_dice("ZAP")
+    with pytest.raises(TypeError, match="dice words declared after the ruleset was complete"):
+        rules.dice_words(ZAP)
+    assert ruleset_for("ninja_slayer").words == (NINJA_DICE,)
+    assert ruleset_for("chojin_locke").words == ruleset_for("mech_d20").words == ()
+
+
+def test_a_games_typed_dice_read_its_rulesets_words_only() -> None:
+    freeform = lifecycle.table_for(new_game("both"))
+    with pytest.raises(DiceError) as refused:
+        freeform.dice.roll("NJ4[N]", faces=[1, 2, 6, 6])
+    assert refused.value.code == "dice_unsupported"
+    assert refused.value.message.startswith("unknown dice command 'NJ'")
+    assert "Ninja Slayer" not in refused.value.message  # it names what this game reads
+    ninja = lifecycle.table_for(NinjaGame(policy="both").state)
+    rolled = ninja.dice.roll("NJ4[N]", faces=[1, 2, 6, 6])
+    assert (rolled.record.expression, rolled.result.successes) == ("NJ4[N]", 2)
+    assert rolled.result.explanation == "(4B6>=4) ＞ 1,2,6,6 ＞ 成功数2"
 
 
 def test_commands_are_listed_in_the_order_play_meets_them() -> None:

@@ -14,6 +14,7 @@ from domain.model.commands import End, Note, Roll, Start
 from domain.model.envelope import chain_hash, genesis_hash
 from domain.model.lifecycle_events import GameOptions
 from domain.model.verification import verify
+from domain.rulesets.ninja_slayer import dice as ninja_dice
 
 Envelopes = list[dict[str, Any]]
 
@@ -198,3 +199,25 @@ def test_a_reroll_roll_cut_short_is_found(rerolled: tuple[str, Envelopes]) -> No
     report = verify(game_id, rechain(game_id, envelopes))
     assert not report.ok and report.secrets is not None
     assert 3 in {f.seq for f in report.secrets.findings}
+
+
+def test_a_ninja_slayer_roll_recorded_before_bcdice_verifies_in_any_game(
+    finished: tuple[str, Envelopes],
+) -> None:
+    """Before BCDice answered chat, every game's chat read Ninja Slayer's words: such a roll
+    in a freeform game is read again with every ruleset's dice words, and still checked."""
+    game_id, honest = finished
+    envelopes = copy.deepcopy(honest)
+    roll = envelopes[2]["public"]["roll"]
+    del roll["system"], roll["bcdice"]
+    roll["expression"] = "NJ2[N]"  # the same draw of 2d6, read as a Ninja Slayer check
+    result = ninja_dice.parse("NJ2[N]").evaluate(roll["draw"]["faces"])
+    roll["result"] = result.model_dump(mode="json")
+    report = verify(game_id, rechain(game_id, envelopes))
+    assert report.ok, report.secrets
+    assert report.secrets is not None and report.secrets.checked_rolls == 2
+    roll["result"]["successes"] = (result.successes or 0) + 1
+    forged = verify(game_id, rechain(game_id, envelopes))
+    assert not forged.ok and forged.secrets is not None
+    findings = {(f.seq, f.problem) for f in forged.secrets.findings}
+    assert (3, "roll result does not follow from its faces") in findings

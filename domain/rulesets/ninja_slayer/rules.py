@@ -10,6 +10,7 @@ from __future__ import annotations
 from domain.model.ruleset import Ruleset
 from domain.model.table import Table
 
+from .dice import NINJA_DICE
 from .state import NinjaOptions, NinjaState
 
 
@@ -26,5 +27,6 @@ NINJA_SLAYER = Ruleset(
     summary="ニンジャスレイヤーTRPG 2nd edition: d6 pools against difficulty, combat kept by "
     "the rules (docs/rulesets/ninja-slayer/index.md).",
 )
+NINJA_SLAYER.dice_words(NINJA_DICE)  # N5, NJ4[N], EV4/2, WS8 …: read in its games only
 
 NinjaTable = Table[NinjaState]

@@ -12,7 +12,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from domain.dice import DiceError, parse
+from domain.dice import DiceError
+from domain.rulesets.ninja_slayer.dice import parse  # the common commands and Ninja Slayer's
 
 HERE = Path(__file__).parent
 NUMBER = re.compile(r"-?\d+")

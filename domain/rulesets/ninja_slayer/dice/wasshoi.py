@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .faces import Roller
-from .request import DiceRequest
-from .result import RollResult
+from domain.dice.words import DiceRequest, Roller, RollResult
 
 _ENTRY = "ニンジャスレイヤー=サンのエントリーだ!!"
 

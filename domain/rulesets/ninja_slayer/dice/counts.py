@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .compare import Operator, holds, parse_operator
-from .tokens import Cursor, Kind
+from domain.dice.words import Cursor, Kind, Operator, holds, parse_operator
 
 Kind_ = Literal["S", "C", "compare"]
 _LABELS = {"S": "サツバツ！", "C": "クリティカル！", "compare": "追加判定"}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .faces import Roller
-from .ninja_difficulty import Difficulty
-from .request import DiceRequest
+from domain.dice.words import DiceRequest, Roller
+
+from .difficulty import Difficulty
 
 NO_DICE = "(ダイスなし)"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .tokens import Cursor, Kind
+from domain.dice.words import Cursor, Kind
 
 SIX = 6
 

@@ -7,11 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .faces import Roller
-from .ninja_difficulty import SIX, Difficulty
-from .ninja_pool import pool_requests, roll_pool
-from .request import DiceRequest
-from .result import RollResult
+from domain.dice.words import DiceRequest, Roller, RollResult
+
+from .difficulty import SIX, Difficulty
+from .pool import pool_requests, roll_pool
 
 SATSUBATSU = "サツバツ"
 NAMUAMIDABUTSU = "ナムアミダブツ"

@@ -1,38 +1,30 @@
-"""Recursive descent for the NinjaSlayer2 commands, chosen by their leading letters."""
+"""Recursive descent for the NinjaSlayer2 commands, chosen by their leading letters: the
+ruleset's dice words (domain/dice/words.py), which the generic parser reads in a Ninja Slayer
+game."""
 
 from __future__ import annotations
 
 from typing import cast
 
-from .budget import DiceBudget
-from .errors import DICE_LIMIT, DICE_UNSUPPORTED, DiceError
-from .ninja_checks import NinjaCheckCommand, NinjaPool
-from .ninja_counts import parse_extra
-from .ninja_difficulty import LETTER_TARGETS, NORMAL, Difficulty, from_letter, parse_label
-from .ninja_legacy import LegacyName, NinjaLegacyCommand
-from .tokens import Cursor, Kind
+from domain.dice.words import DICE_LIMIT, Cursor, DiceBudget, DiceError, DiceWords, Kind
+
+from .checks import NinjaCheckCommand, NinjaPool
+from .counts import parse_extra
+from .difficulty import LETTER_TARGETS, NORMAL, Difficulty, from_letter, parse_label
+from .legacy import LegacyName, NinjaLegacyCommand
 from .wasshoi import WasshoiCommand
 
 LEGACY_NAMES = frozenset({"NJ", "AT", "EV", "EL"})
 WASSHOI_MAX = 99
 
 # BCDice NinjaSlayer2 commands Kiroku leaves out, with the reason players will read.
-_LEFT_OUT = {
+LEFT_OUT = {
     "SB": "the サツバツ・クリティカル表 is game data the GM loads, not a dice command",
     "WSE": "the 死神のエントリー決定表 is game data the GM loads, not a dice command",
     "NRS": "the NRS table is game data the GM loads, not a dice command",
 }
 
 NinjaCommand = NinjaCheckCommand | NinjaLegacyCommand | WasshoiCommand
-
-
-def is_ninja_word(word: str) -> bool:
-    return word in LETTER_TARGETS or word in LEGACY_NAMES or word == "WS" or word in _LEFT_OUT
-
-
-def left_out_reason(word: str) -> str | None:
-    """Why a BCDice NinjaSlayer2 command is not offered, or None if it is not one."""
-    return _LEFT_OUT.get(word)
 
 
 def _pool_size(cursor: Cursor, budget: DiceBudget) -> int:
@@ -89,12 +81,18 @@ def _wasshoi(cursor: Cursor) -> WasshoiCommand:
 
 
 def parse_ninja(cursor: Cursor, budget: DiceBudget) -> NinjaCommand:
-    start = cursor.peek
     word = cursor.word()
-    if word in _LEFT_OUT:
-        raise DiceError(DICE_UNSUPPORTED, _LEFT_OUT[word], start.position)
     if word in LETTER_TARGETS:
         return _check(cursor, word, budget)
     if word in LEGACY_NAMES:
         return _legacy(cursor, word, budget)
     return _wasshoi(cursor)
+
+
+NINJA_DICE = DiceWords(
+    words=frozenset({*LETTER_TARGETS, *LEGACY_NAMES, "WS"}),
+    parse=parse_ninja,
+    supported="Ninja Slayer's N5, E1,N2, N5[S][C][>=5], NJ4[H], AT4, EV4/2, EL4, WS8",
+    refused=LEFT_OUT,
+)
+"""Ninja Slayer's dice words, declared on the ruleset (rules.py) and read in its games."""

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .faces import Roller
-from .ninja_counts import ExtraCount
-from .ninja_difficulty import Difficulty
-from .ninja_pool import pool_requests, roll_pool
-from .request import DiceRequest
-from .result import RollResult
+from domain.dice.words import DiceRequest, Roller, RollResult
+
+from .counts import ExtraCount
+from .difficulty import Difficulty
+from .pool import pool_requests, roll_pool
 
 SERIES_SEPARATOR = " / "
 
