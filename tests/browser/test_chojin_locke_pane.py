@@ -173,12 +173,13 @@ def declare_check(audience: Audience) -> None:
     log = audience.page.locator("#log li")
     before = log.count()
     declared.fill(str(truth + 1))
-    check.locator("button", has_text="判定").click()
+    check.locator("button.primary").click()
     error = pane(audience).locator(".locke-error")
-    expect(error).to_contain_text("declaration_too_high", timeout=TIMEOUT)
+    expect(error).to_have_attribute("data-code", "declaration_too_high", timeout=TIMEOUT)
+    expect(error).to_contain_text(str(truth + 1))  # the server's sentence names the value
     assert log.count() == before
     declared.fill(str(max(truth - 1, 1)))
-    check.locator("button", has_text="判定").click()
+    check.locator("button.primary").click()
     expect(log).not_to_have_count(before, timeout=TIMEOUT)
     expect(error).to_be_hidden()
 
@@ -227,8 +228,9 @@ def test_chojin_locke_from_the_deal_to_an_objected_victory(
         for audience in (host, *seats):
             stage_is(audience, "惑星編の準備")
             # the silhouettes are public now, in every seat's table of players
-            chosen = pane(audience).locator(".locke-silhouette", has_text="選択済み")
-            expect(chosen).to_have_count(0)
+            shown = pane(audience).locator(".locke-players .locke-silhouette")
+            expect(shown).to_have_count(SEATS)
+            assert sorted(shown.all_inner_texts()) == sorted(taken), audience.name
 
         # ---- 4.5: 待ち伏せ on face-down cards, pieces on spaceports, by clicking the board
         bases = [a for a in seats if pane(a).locator("[data-mode=ambush]").count()]
@@ -262,7 +264,8 @@ def test_chojin_locke_from_the_deal_to_an_objected_victory(
         first = my_turn(seats)
         to_phase(first, "main")
         pane(first).locator("button.locke-square.target[data-square='1']").click()
-        expect(pane(first).locator(".locke-turn")).to_contain_text("主要行動", timeout=TIMEOUT)
+        moved = pane(first).locator(".locke-square[data-square='1'] .locke-piece.mine")
+        expect(moved).to_have_count(1, timeout=TIMEOUT)
         declare_check(first)
         end_turn_in_pane(first)
 
@@ -346,7 +349,7 @@ def test_the_base_entry_order_in_the_browser(browser: Any, server: KirokuServer)
             audience.page.goto(link + table.tokens[audience.name])
             stage_is(audience, "秘密基地編の準備")
             shown = pane(audience).locator(".locke-entry-order")
-            expect(shown).to_have_text("入る順: " + " → ".join(NAMES[s - 1] for s in order))
+            expect(shown).to_contain_text(" → ".join(NAMES[s - 1] for s in order))
         assert pane(keeper).locator("[data-mode=enter_base]").count() == 0
         pane(due).locator("[data-mode=enter_base]").click()
         pane_picture(due, "chojin-locke-entry.png")
@@ -355,7 +358,8 @@ def test_the_base_entry_order_in_the_browser(browser: Any, server: KirokuServer)
         for audience in (due, keeper):
             shown = pane(audience).locator(".locke-entry-order")
             if rest:
-                expect(shown).to_have_text(f"入る順: {rest}", timeout=TIMEOUT)
+                expect(shown).to_contain_text(rest, timeout=TIMEOUT)
+                expect(shown).not_to_contain_text(NAMES[order[0] - 1])
             else:
                 expect(shown).to_have_count(0, timeout=TIMEOUT)
         expect(pane(due).locator("[data-mode=enter_base]")).to_have_count(0)
