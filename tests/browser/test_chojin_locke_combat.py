@@ -181,7 +181,8 @@ def attack_and_respond(
     before = log.count()
     click(attacker, "play_card")
     error = combat(attacker).locator(".locke-combat-error")
-    expect(error).to_contain_text("declaration_too_high", timeout=TIMEOUT)
+    expect(error).to_have_attribute("data-code", "declaration_too_high", timeout=TIMEOUT)
+    expect(error).to_contain_text("7")  # the declared value, in the server's sentence
     assert log.count() == before
     form.locator("input[name=play-esp]").fill("6")
     click(attacker, "play_card")
