@@ -171,9 +171,10 @@ def first_turn(table: Table, seats: dict[int, Audience], one: int, two: int) -> 
     log = me.page.locator("#log li")
     before = log.count()
     click(me, "main_ability")
-    expect(combat(me).locator(".locke-combat-error")).to_contain_text(
-        "not_preemptive", timeout=TIMEOUT
+    expect(combat(me).locator(".locke-combat-error")).to_have_attribute(
+        "data-code", "not_preemptive", timeout=TIMEOUT
     )
+    expect(combat(me).locator(".locke-combat-error")).to_contain_text("[先制]")
     assert log.count() == before
     form.locator("select[name=main-ability]").select_option(f"ability:{pre}")
     form.locator("input[name=main-ability-effect]").fill("未来を見たが何もなかった")
