@@ -206,8 +206,8 @@ def esper_turn(
     before = host.page.locator("#log li").count()
     combat(host).locator("select[name=faint-fighter]").select_option(str(esper))
     click(host, "faint")
-    expect(combat(host).locator(".locke-combat-error")).to_contain_text(
-        "death_pending", timeout=TIMEOUT
+    expect(combat(host).locator(".locke-combat-error")).to_have_attribute(
+        "data-code", "death_pending", timeout=TIMEOUT
     )
     assert host.page.locator("#log li").count() == before
     death = ability(table, target, "DEATH-")
@@ -338,9 +338,9 @@ def test_npcs_and_the_combat_windows_in_the_pane(browser: Any, server: KirokuSer
         esp.locator("input[name=esper-square]").check()
         pane_picture(host, "chojin-locke-square-npc.png")
         click(host, "add_esper")
-        expect(combat(host).locator(".locke-combat-error")).to_contain_text(
-            "square_npc_present", timeout=TIMEOUT
-        )
+        refusal = combat(host).locator(".locke-combat-error")
+        expect(refusal).to_have_attribute("data-code", "square_npc_present", timeout=TIMEOUT)
+        expect(refusal).to_contain_text("警官隊")  # the NPC already there, by name
         esp.locator("input[name=esper-square]").uncheck()  # a chart's エスパー, then
         click(host, "add_esper")
         esper = obstacle + 1
