@@ -136,8 +136,11 @@ def no_attack(audiences: list[Audience]) -> None:
 
 
 def log_unchanged_after_refusal(audience: Audience, box: str, code: str, before: int) -> None:
-    """A refusal shows its problem (detail and code) in the pane, and no line is added."""
-    expect(audience.page.locator(f"{PANE} {box}")).to_contain_text(code, timeout=TIMEOUT)
+    """A refusal shows its problem in the pane (its sentence, the code in data-code), and no
+    line is added."""
+    shown = audience.page.locator(f"{PANE} {box}")
+    expect(shown).to_have_attribute("data-code", code, timeout=TIMEOUT)
+    expect(shown).not_to_be_empty()
     assert audience.page.locator("#log li").count() == before
 
 
