@@ -8,7 +8,7 @@ should one ever happen — an unexpected error (500 `internal_error`, no traceba
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any, Final
 
@@ -27,7 +27,7 @@ from domain.dice import DiceError
 from domain.model import json_shape
 from domain.model.commands import Command
 from domain.model.errors import CorruptEvent, KirokuError
-from domain.model.messages import N_
+from domain.model.messages import N_, Invalid, Message
 from domain.model.text import BLANK_TEXT, FORBIDDEN_CHARACTER
 from domain.rulesets import form_hints
 
@@ -91,11 +91,20 @@ def read_in(error: KirokuError, language: str) -> str:
     """A refusal in the caller's language (its cookie, else Accept-Language, else Japanese):
     the message's catalog entry, its arguments read through the catalog too (a referee's
     name, a phrase such as "start the game"); the stable `code` never changes."""
-    arguments = {
-        name: i18n.gettext(value, language) if isinstance(value, str) else value
-        for name, value in error.params.items()
-    }
-    return i18n.translate(error.template, language, **arguments)
+    return read(error.template, error.params, language)
+
+
+def read(key: str, params: Mapping[str, object], language: str) -> str:
+    """A catalog key with its arguments in `language`: an argument that is itself a `Message`
+    or a catalog key (a phase, a condition) is read in `language` too; numbers and names as
+    they are."""
+
+    def argument(value: object) -> object:
+        if isinstance(value, Message):
+            return read(value.key, value.params, language)
+        return i18n.gettext(value, language) if isinstance(value, str) else value
+
+    return i18n.translate(key, language, **{k: argument(v) for k, v in params.items()})
 
 
 # A pydantic error's type → the sentence a player reads; {field} is the field's label, {limit}
@@ -125,6 +134,8 @@ _IN_WORDS: Final[dict[str, str]] = {
 _NOT_VALID = N_("{field} is not valid.")
 _BLANK = N_("Fill in {field}.")
 _REQUEST = N_("The request")
+_FIELD_SAYS = N_("{field}: {message}")
+_UNKNOWN_COMMAND = N_("There is no command {command} here; the commands are {known}.")
 _LIMITS = ("ge", "le", "gt", "lt", "min_length", "max_length")
 
 
@@ -164,8 +175,14 @@ def in_words(error: Any, language: str) -> str:
     if kind == "string_too_short" and limit == 1:
         template = _BLANK
     elif kind == "value_error" and isinstance(context.get("error"), Exception):
-        # A validator's own message, read through the catalogs (as it is where they lack it).
-        return f"{field}: {i18n.gettext(str(context['error']), language)}"
+        # A validator's own message (domain/model/messages.py `Invalid`), read in `language`.
+        error = context["error"]
+        said = (
+            read(error.message.key, error.message.params, language)
+            if isinstance(error, Invalid)
+            else i18n.gettext(str(error), language)
+        )
+        return i18n.translate(_FIELD_SAYS, language, field=field, message=said)
     else:
         template = _IN_WORDS.get(kind, _NOT_VALID)
     return i18n.translate(template, language, field=field, limit=limit)
@@ -221,16 +238,22 @@ def install_error_handlers(app: FastAPI) -> None:
             }
             for e in raw
         ]
-        first = errors[0] if errors else {"loc": [], "msg": "invalid request", "type": ""}
+        first = errors[0] if errors else {"loc": [], "msg": "", "type": "", "detail": ""}
         if first["type"] == "union_tag_invalid":
-            # pydantic's message names the unknown type and every known one.
-            detail = str(first["msg"]).replace("Input tag", "Command type")
+            # The unknown type and every known one, from pydantic's context.
+            context = raw[0].get("ctx") or {}
+            detail = i18n.translate(
+                _UNKNOWN_COMMAND,
+                language,
+                command=str(context.get("tag", "")),
+                known=str(context.get("expected_tags", "")),
+            )
             return problem(422, "unknown_command", detail)
         if first["type"] in OWN_VALIDATION_CODES:
             # Our own refusals (domain/model/json_shape.py, domain/model/text.py) keep their code.
             where = field_label(first["loc"], language)
             message = i18n.gettext(str(first["msg"]), language)
-            detail = f"{where}: {message}" if where else message
+            detail = i18n.translate(_FIELD_SAYS, language, field=where, message=message)
             return problem(422, str(first["type"]), detail, errors=errors)
         detail = str(first.get("detail") or "")
         return problem(422, "invalid_request", detail, errors=errors)

@@ -20,6 +20,8 @@ from tests.api.jstext import Finding, scan, scan_file, scan_template
 
 ROOT = Path(__file__).resolve().parents[2]
 REFUSALS = ("KirokuError", "RuleViolation", "Forbidden", "NotFound", "Unauthorized")
+# Python sources whose refusals, validators' messages and log lines players read.
+PYTHON = sorted([*(ROOT / "domain").rglob("*.py"), *(ROOT / "api").rglob("*.py")])
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -39,14 +41,22 @@ def used_keys() -> dict[str, str]:
         with path.open("rb") as source:
             for found_in_script in extract_javascript(source, {"t": None}, [], {}):
                 note(found_in_script[2], path, found_in_script[0])
-    keywords = {"N_": None, "_": None, **{name: (2,) for name in REFUSALS}}
-    for path in sorted([*(ROOT / "domain").glob("*.py"), *(ROOT / "api").rglob("*.py")]):
+    keywords = {
+        "N_": None,
+        "_": None,
+        "Message": (1,),
+        "Invalid": (1,),
+        **{name: (2,) for name in REFUSALS},
+    }
+    for path in PYTHON:
         with path.open("rb") as source:
             for found_in_code in extract_python(source, keywords, [], {}):
                 line, function = found_in_code[0], found_in_code[1]
                 message: Any = found_in_code[2]
                 if function in REFUSALS and not isinstance(message, str) and len(message) > 1:
                     note(message[1], path, line)
+                elif not isinstance(message, str) and message:
+                    note(message[0], path, line)
                 else:
                     note(message, path, line)
     return found

@@ -20,7 +20,9 @@ from .state import Character
 def require_owned(character: Character, weapon: str) -> None:
     if weapon != UNARMED and weapon not in {w.name for w in character.sheet.weapons}:
         raise RuleViolation(
-            "unknown_weapon", f"{character.name} has no {weapon!r} ({UNARMED} is always there)."
+            "unknown_weapon",
+            "{character} has no {weapon} ({UNARMED} is always there).",
+            params={"character": character.name, "weapon": weapon, "UNARMED": UNARMED},
         )
 
 
@@ -36,7 +38,9 @@ def switch(t: NinjaTable, command: SwitchWeapon, actor: str) -> list[Draft]:
     _state, combat, holder = guards.acting(t, actor, "teban_start")
     if combat.switched:
         raise RuleViolation(
-            "already_switched", f"{holder.name} already switched weapons this 手番."
+            "already_switched",
+            "{holder} already switched weapons this 手番.",
+            params={"holder": holder.name},
         )
     require_owned(holder, command.weapon)
     return [Draft(WeaponSwitched(character=holder.id, weapon=command.weapon))]

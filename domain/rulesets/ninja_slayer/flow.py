@@ -64,10 +64,10 @@ def begin(t: NinjaTable, command: BeginCombat, actor: str) -> list[Draft]:
     ids = tuple(dict.fromkeys(command.participants))
     for i in ids:
         if not guards.character(state, i).on_map:
-            raise RuleViolation("not_on_map", f"{i} is no longer on the map.")
+            raise RuleViolation("not_on_map", "{i} is no longer on the map.", params={"i": i})
     for i, weapon in command.weapons.items():
         if i not in ids:
-            raise RuleViolation("not_in_combat", f"{i} is not a participant.")
+            raise RuleViolation("not_in_combat", "{i} is not a participant.", params={"i": i})
         require_owned(state.characters[i], weapon)
     present = _on_map(state, ids)
     pc_ties = settle_pc_ties(pcs(present), state.pc_ties, command.pc_tie_order)
@@ -102,7 +102,8 @@ def _require_resolved(state: NinjaState, combat: Combat) -> None:
     if waiting:
         raise RuleViolation(
             "damage_pending",
-            f"Damage {', '.join(str(d.id) for d in waiting)} is waiting to be evaded or taken.",
+            "Damage {id} is waiting to be evaded or taken.",
+            params={"id": ", ".join(str(d.id) for d in waiting)},
         )
 
 
@@ -153,7 +154,11 @@ class Concentrate(Command):
 def concentrate(t: NinjaTable, command: Concentrate, actor: str) -> list[Draft]:
     _state, combat, holder = guards.acting(t, actor, "teban_start")
     if combat.concentrating:
-        raise RuleViolation("already_concentrating", f"{holder.name} is already concentrating.")
+        raise RuleViolation(
+            "already_concentrating",
+            "{holder} is already concentrating.",
+            params={"holder": holder.name},
+        )
     return [Draft(Concentrated(character=holder.id))]
 
 

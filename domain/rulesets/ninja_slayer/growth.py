@@ -136,22 +136,32 @@ def change_sheet(t: NinjaTable, command: ChangeSheet, actor: str) -> list[Draft]
         stage(state, "余暇", what=change.kind)
     unknown = sorted(set(change.changes) - set(NUMBERS))
     if unknown:
-        raise KirokuError("unknown_value", f"シートの{', '.join(unknown)}は変えられない。")
+        raise KirokuError(
+            "unknown_value",
+            "シートの{unknown}は変えられない。",
+            params={"unknown": ", ".join(unknown)},
+        )
     if found.sheet.manzatsu + change.changes.get("manzatsu", 0) < 0:
         raise RuleViolation(
-            "not_enough_manzatsu", f"{found.name}の【万札】は{found.sheet.manzatsu}しかない。"
+            "not_enough_manzatsu",
+            "{found}の【万札】は{manzatsu}しかない。",
+            params={"found": found.name, "manzatsu": found.sheet.manzatsu},
         )
     missing = set(change.remove_weapons) - {w.name for w in found.sheet.weapons}
     if missing:
         raise RuleViolation(
-            "unknown_weapon", f"{found.name}は{'・'.join(sorted(missing))}を持っていない。"
+            "unknown_weapon",
+            "{found}は{missing}を持っていない。",
+            params={"found": found.name, "missing": "・".join(sorted(missing))},
         )
     try:
         change.applied(found.sheet)
     except ValidationError as error:
         field = ".".join(str(p) for p in error.errors()[0]["loc"])
         raise KirokuError(
-            "bad_sheet_change", f"その変更ではシートが成り立たない ({field})。"
+            "bad_sheet_change",
+            "その変更ではシートが成り立たない ({field})。",
+            params={"field": field},
         ) from None
     shown, sealed, audience = checks.placed(found, change)
     event = SheetChanged(character=found.id, stage=state.stage, change=shown, secret=sealed)

@@ -21,20 +21,30 @@ PHASE_NAMES = {
 def character(state: NinjaState, character_id: str) -> Character:
     found = state.characters.get(character_id)
     if found is None:
-        raise NotFound("unknown_character", f"There is no character {character_id!r}.")
+        raise NotFound(
+            "unknown_character",
+            "There is no character {character_id}.",
+            params={"character_id": character_id},
+        )
     return found
 
 
 def controlled(state: NinjaState, character_id: str, actor: str) -> Character:
     found = character(state, character_id)
     if actor not in (GM, found.owner):
-        raise Forbidden("not_your_character", f"{found.name} is not your character.")
+        raise Forbidden(
+            "not_your_character", "{found} is not your character.", params={"found": found.name}
+        )
     return found
 
 
 def able(found: Character) -> Character:
     if not found.can_act:
-        raise RuleViolation("cannot_act", f"{found.name} is {found.status} and cannot act.")
+        raise RuleViolation(
+            "cannot_act",
+            "{found} is {status} and cannot act.",
+            params={"found": found.name, "status": found.status},
+        )
     return found
 
 
@@ -48,7 +58,9 @@ def phase(current: Combat, *allowed: Phase) -> None:
     if current.phase not in allowed:
         wanted = " or ".join(PHASE_NAMES[p] for p in allowed)
         raise RuleViolation(
-            "wrong_phase", f"This is done in the {wanted}; it is the {PHASE_NAMES[current.phase]}."
+            "wrong_phase",
+            "This is done in the {wanted}; it is the {phase}.",
+            params={"wanted": wanted, "phase": PHASE_NAMES[current.phase]},
         )
 
 
@@ -56,10 +68,14 @@ def turn_holder(state: NinjaState, actor: str) -> Character:
     """The character whose 手番 it is, if `actor` controls it."""
     current = combat(state)
     if current.actor is None:
-        raise RuleViolation("wrong_phase", f"It is the {PHASE_NAMES[current.phase]}.")
+        raise RuleViolation(
+            "wrong_phase", "It is the {phase}.", params={"phase": PHASE_NAMES[current.phase]}
+        )
     holder = character(state, current.actor)
     if actor not in (GM, holder.owner):
-        raise Forbidden("not_your_turn", f"It is {holder.name}'s 手番, not yours.")
+        raise Forbidden(
+            "not_your_turn", "It is {holder}'s 手番, not yours.", params={"holder": holder.name}
+        )
     return holder
 
 
@@ -82,12 +98,20 @@ def at_turn_end(t: NinjaTable, actor: str, what: str) -> tuple[NinjaState, Comba
 
 def first_attack_action(current: Combat, holder: Character) -> None:
     if current.acted:
-        raise RuleViolation("already_acted", f"{holder.name} already acted this attack phase.")
+        raise RuleViolation(
+            "already_acted",
+            "{holder} already acted this attack phase.",
+            params={"holder": holder.name},
+        )
 
 
 def spend(name: str, code: str, wanted: int, left: int) -> None:
     if wanted > left:
-        raise RuleViolation(code, f"{wanted} {name} declared, but only {left} left.")
+        raise RuleViolation(
+            code,
+            "{wanted} {name} declared, but only {left} left.",
+            params={"wanted": wanted, "name": name, "left": left},
+        )
 
 
 def not_after_placement(current: Combat) -> None:
@@ -103,4 +127,8 @@ def nothing_pending(state: NinjaState) -> None:
     """Damage declared outside a combat (hazards.py) is evaded or taken before play goes on."""
     if state.hazards:
         waiting = ", ".join(str(d.id) for d in state.hazards)
-        raise RuleViolation("damage_pending", f"Damage {waiting} is waiting to be evaded or taken.")
+        raise RuleViolation(
+            "damage_pending",
+            "Damage {waiting} is waiting to be evaded or taken.",
+            params={"waiting": waiting},
+        )
