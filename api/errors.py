@@ -134,7 +134,7 @@ _IN_WORDS: Final[dict[str, str]] = {
 _NOT_VALID = N_("{field} is not valid.")
 _BLANK = N_("Fill in {field}.")
 _REQUEST = N_("The request")
-_FIELD_SAYS = N_("{field}: {message}")
+_FIELD_SAYS = N_("{field}: {reason}")
 _UNKNOWN_COMMAND = N_("There is no command {command} here; the commands are {known}.")
 _LIMITS = ("ge", "le", "gt", "lt", "min_length", "max_length")
 
@@ -182,7 +182,7 @@ def in_words(error: Any, language: str) -> str:
             if isinstance(error, Invalid)
             else i18n.gettext(str(error), language)
         )
-        return i18n.translate(_FIELD_SAYS, language, field=field, message=said)
+        return i18n.translate(_FIELD_SAYS, language, field=field, reason=said)
     else:
         template = _IN_WORDS.get(kind, _NOT_VALID)
     return i18n.translate(template, language, field=field, limit=limit)
@@ -253,7 +253,7 @@ def install_error_handlers(app: FastAPI) -> None:
             # Our own refusals (domain/model/json_shape.py, domain/model/text.py) keep their code.
             where = field_label(first["loc"], language)
             message = i18n.gettext(str(first["msg"]), language)
-            detail = i18n.translate(_FIELD_SAYS, language, field=where, message=message)
+            detail = i18n.translate(_FIELD_SAYS, language, field=where, reason=message)
             return problem(422, str(first["type"]), detail, errors=errors)
         detail = str(first.get("detail") or "")
         return problem(422, "invalid_request", detail, errors=errors)

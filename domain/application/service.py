@@ -33,6 +33,7 @@ from domain.model.errors import KirokuError, Unauthorized
 from domain.model.fairness import new_server_seed
 from domain.model.game import GameState
 from domain.model.lifecycle_events import GameCreated, GameOptions, SeatJoined
+from domain.model.messages import N_
 from domain.model.records import CommandKey, Draft, Recorded, ServerData
 from domain.model.text import (
     BLANK_TEXT,
@@ -95,7 +96,8 @@ def key_reused(what: str) -> KirokuError:
     """422, as the Idempotency-Key draft asks: the key answered another request before."""
     return KirokuError(
         "idempotency_key_reused",
-        f"This Idempotency-Key was already used for a different {what}.",
+        "This Idempotency-Key was already used for a different {what}.",
+        params={"what": what},
     )
 
 
@@ -193,7 +195,7 @@ class GameService:
         first = next(self.records(game_id, upto=1))
         command = first.server.command if first.server is not None else None
         if command is None or command.request != request:
-            raise key_reused("game")
+            raise key_reused(N_("game creation"))
         state = self.state(game_id)
         open_seats = [s.seat for s in state.seats if s.actor != state.host]
         token, invites = _creation_secrets(state.server_seed, idempotency_key, open_seats)
@@ -244,7 +246,7 @@ class GameService:
             outcome = self.writer.run(Job(game_id, decide, actor_of, answer))
         except KirokuError as error:
             if error.code == "idempotency_key_reused":
-                raise key_reused("join") from None
+                raise key_reused(N_("joining")) from None
             raise
         joined = outcome.records[0].event
         assert isinstance(joined, SeatJoined)

@@ -10,6 +10,7 @@ from pydantic_core import PydanticCustomError
 from domain.model.audience import GM, HOST, is_audience
 from domain.model.draws import find_draws
 from domain.model.json_shape import shape_problem
+from domain.model.messages import Invalid
 from domain.model.text import (
     FORBIDDEN_CHARACTER,
     PlayerName,
@@ -94,7 +95,12 @@ class Spoken(Command):
 def _addressees(value: list[str]) -> list[str]:
     for audience in value:
         if not is_audience(audience) or audience == "public":
-            raise ValueError(f"{audience!r} is not a seat (seat:N), {GM!r} or {HOST!r}")
+            raise Invalid(
+                "{audience} is not a seat (seat:N), {GM} or {HOST}",
+                audience=audience,
+                GM=GM,
+                HOST=HOST,
+            )
     return value
 
 
@@ -183,7 +189,7 @@ def _bounded(value: dict[str, Any]) -> dict[str, Any]:
 def _no_draw_shapes(value: dict[str, Any]) -> dict[str, Any]:
     """Free-form JSON may not imitate a fair draw, which verifiers recompute wherever found."""
     if next(find_draws(value), None) is not None:
-        raise ValueError("objects with keys roll, seeds and entropy are reserved for dice draws")
+        raise Invalid("objects with keys roll, seeds and entropy are reserved for dice draws")
     return value
 
 

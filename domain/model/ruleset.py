@@ -344,7 +344,9 @@ class Ruleset(Generic[S, Opt]):
             return self.Options.model_validate(raw)
         except ValidationError as error:
             raise KirokuError(
-                "invalid_ruleset_options", f"Options for {self.id} are not valid: {error}"
+                "invalid_ruleset_options",
+                "Options for {ruleset} are not valid: {error}",
+                params={"ruleset": self.id, "error": str(error)},
             ) from None
 
     def check_seats(self, seats: int) -> None:
@@ -365,7 +367,8 @@ class Ruleset(Generic[S, Opt]):
         if decider is None:
             raise KirokuError(
                 "command_not_in_ruleset",
-                f"{getattr(command, 'type', '?')!r} is not a command of {self.id}.",
+                "{command} is not a command of {ruleset}.",
+                params={"command": str(getattr(command, "type", "?")), "ruleset": self.id},
             )
         return decider(table, command, actor)
 

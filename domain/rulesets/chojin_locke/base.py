@@ -121,7 +121,8 @@ def enter_base(t: ChojinTable, command: EnterBase, actor: str) -> list[Draft]:
         seat = t.seat(due.seat)
         raise RuleViolation(
             "not_your_entry",
-            "「惑星編で最後にターンプレイヤーだったプレイヤーの次のプレイヤーから反時計回りの順番で配置します。」 (4.6): {value} places first.",
+            "「惑星編で最後にターンプレイヤーだったプレイヤーの次のプレイヤーから反時計回りの順"
+            "番で配置します。」 (4.6): {value} places first.",
             params={"value": seat.name if seat else due.seat},
         )
     cell = Cell(row=command.row, col=command.col)

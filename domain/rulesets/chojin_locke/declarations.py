@@ -32,7 +32,8 @@ def check_declaration(player: Player, stat: str, declared: int, *, minimum: int 
     if declared > current(player, stat):
         raise RuleViolation(
             "declaration_too_high",
-            "You may declare {name} lower than your character's, never higher: {declared} is more than your character has now.",
+            "You may declare {name} lower than your character's, never higher: {declared} is more "
+            "than your character has now.",
             params={"name": name, "declared": declared},
         )
 

@@ -19,7 +19,8 @@ def playing(t: ChojinTable) -> ChojinState:
         waiting = ", ".join(f"seat {n}" for n in state.combat.dying)
         raise RuleViolation(
             "death_pending",
-            "A character has just died: its [死亡時] window comes first ({waiting}: death_ability).",
+            "A character has just died: its [死亡時] window comes first ({waiting}: "
+            "death_ability).",
             params={"waiting": waiting},
         )
     return state
@@ -39,7 +40,9 @@ def no_combat_support(state: ChojinState, what: str) -> None:
     if state.aftermath is not None:
         raise RuleViolation(
             "aftermath_running",
-            "No {what} while characters that left a combat play their phases: their 支援フェイズ is a combat's.",
+            "No {what} while characters that left a combat play their phases: their 支援フェイズ "
+            "is a "
+            "combat's.",
             params={"what": what},
         )
 

@@ -66,7 +66,9 @@ def place_ambush(t: ChojinTable, command: PlaceAmbush, actor: str) -> list[Draft
         # a face-down card is public (ruling CL-036): saying so tells nothing hidden.
         raise RuleViolation(
             "no_planet_card_there",
-            "A 待ち伏せ is exchanged for a planet card already on the board, and {square} has none. Squares with a card: {cards}.",
+            "A 待ち伏せ is exchanged for a planet card already on the board, and {square} has "
+            "none. "
+            "Squares with a card: {cards}.",
             params={"square": square, "cards": ", ".join(sorted(state.board.cards))},
         )
     base = tuple(seat_actor(s) for s, p in sorted(state.players.items()) if p.side == "base")

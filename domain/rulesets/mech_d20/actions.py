@@ -37,7 +37,9 @@ def spend(turn: Turn, kind: ActionKind, limit: int | None, name: str) -> tuple[T
     if limit is not None and turn.taken >= limit + turn.extra:
         raise RuleViolation(
             "no_actions_left",
-            "{name} may take only {limit} action(s) this turn (幻惑・支配: one; 朦朧・無防備: none; a hero point adds one).",
+            "{name} may take only {limit} action(s) this turn (幻惑・支配: one; 朦朧・無防備: "
+            "none; a hero "
+            "point adds one).",
             params={"name": name, "limit": limit + turn.extra},
         )
     for slot in SPENDABLE[kind]:

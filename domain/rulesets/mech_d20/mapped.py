@@ -137,7 +137,8 @@ def check(
                 kind = "間合い" if power.range == "近接" else "射程"
                 raise RuleViolation(
                     "out_of_range",
-                    "{target}は{power}の{kind} ({far}マス) の外にいる ({apart}マス: L18, L226–228, L251)。",
+                    "{target}は{power}の{kind} ({far}マス) の外にいる ({apart}マス: L18, "
+                    "L226–228, L251)。",
                     params={
                         "target": target.name,
                         "power": power.name,
@@ -167,7 +168,8 @@ def check(
     if FLANKING in command.advantage and not (placed and all(flanked)):
         raise RuleViolation(
             "cannot_flank",
-            "{unit}は目標を挟撃していない (目標の向かい合う辺か対角に、挟撃できる味方と隣接する: L350–354)。",
+            "{unit}は目標を挟撃していない (目標の向かい合う辺か対角に、挟撃できる味方と隣接する: "
+            "L350–354)。",
             params={"unit": unit.name},
         )
     if placed and len(placed) == 1 and all(flanked) and not conditions.conditions(unit) & {"盲目"}:

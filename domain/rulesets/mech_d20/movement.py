@@ -161,7 +161,8 @@ def _found(state: MechState, grid: Grid, unit: Unit, command: Move, actor: str) 
     if to not in known:
         raise RuleViolation(
             "unreachable",
-            "{unit}は{kind}でそのマスへ行けない (移動力 {budget}、移動困難地形、壁、敵のいるマス: L101–105, L364, L373)。",
+            "{unit}は{kind}でそのマスへ行けない (移動力 {budget}、移動困難地形、壁、敵のいるマス: "
+            "L101–105, L364, L373)。",
             params={
                 "unit": unit.name,
                 "kind": command.kind,

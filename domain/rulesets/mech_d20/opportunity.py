@@ -67,7 +67,8 @@ def opportunity_attack(t: Table[MechState], command: OpportunityAttack, actor: s
         ):
             raise RuleViolation(
                 "not_adjacent",
-                "{unit}は{mover}に隣接する敵ではない: 機会攻撃は隣接する敵の遠隔攻撃、または隣接するマスから離れる通常移動にだけ行なえる (L187–188)。",
+                "{unit}は{mover}に隣接する敵ではない: 機会攻撃は隣接する敵の遠隔攻撃、"
+                "または隣接するマスから離れる通常移動にだけ行なえる (L187–188)。",
                 params={"unit": unit.name, "mover": mover.name},
             )
         sees = sight.sees(state.grid, unit, mover)
@@ -78,7 +79,8 @@ def opportunity_attack(t: Table[MechState], command: OpportunityAttack, actor: s
     if not power.melee_basic:
         raise RuleViolation(
             "not_a_melee_basic_attack",
-            "An opportunity attack is a 近接基礎攻撃 or a power usable as one; {power} is not (L182).",
+            "An opportunity attack is a 近接基礎攻撃 or a power usable as one; {power} is not "
+            "(L182).",
             params={"power": power.name},
         )
     if command.targets not in ([], [source]):

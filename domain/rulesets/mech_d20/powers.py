@@ -260,7 +260,7 @@ def use_power(t: Table[MechState], command: UsePower, actor: str) -> list[Draft]
             raise RuleViolation(
                 "not_on_own_turn",
                 "{power} is used outside {unit}'s turn (immediate actions: ruling MD-010).",
-                params={"power": power.name, "unit": unit.name},  # noqa: E501
+                params={"power": power.name, "unit": unit.name},
             )
         guards.nothing_pending(current, f"{unit.name} uses another power")
         if power.action == "フリー":

@@ -135,7 +135,7 @@ def completion(
             power=reaction.power,
             declared=reaction.seq,
             voided=reason is not None,
-            reason=reason or "",
+            reason=str(reason) if reason is not None else "",
             waiting=reaction if reason is None and waits(power) else None,
         )
         out.append(Draft(event))

@@ -99,7 +99,8 @@ def check_route(
     if spent > allowed:
         raise RuleViolation(
             "too_far",
-            "{unit}の{kind}は{allowed}マス分まで (この経路は{spent}マス分: L103, L105, L364, L373)。",
+            "{unit}の{kind}は{allowed}マス分まで (この経路は{spent}マス分: L103, L105, L364, "
+            "L373)。",
             params={"unit": unit.name, "kind": kind, "allowed": allowed, "spent": spent},
         )
     check_square(state, grid, unit, here, f"{unit.name}の移動先")

@@ -79,7 +79,8 @@ def sixth_sense(t: NinjaTable, command: Reroll, actor: str) -> list[Draft]:
     if memo is None or memo.character != character.id:
         raise RuleViolation(
             "not_a_check",
-            "Event {check_seq} is not a check of {character} that can still be rolled again (an evasion: only before play moves on to another phase).",
+            "Event {check_seq} is not a check of {character} that can still be rolled again (an "
+            "evasion: only before play moves on to another phase).",
             params={"check_seq": command.check_seq, "character": character.name},
         )
     if memo.purpose in NOT_CHECKS:

@@ -66,14 +66,16 @@ def settle_pc_ties(
             if contradicted:
                 raise RuleViolation(
                     "pc_tie_order_kept",
-                    "{by_id} already settled their order ({by_id2}): it is kept, not decided again.",
+                    "{by_id} already settled their order ({by_id2}): it is kept, not decided "
+                    "again.",
                     params={"by_id": _names(by_id, tied), "by_id2": _names(by_id, order)},
                 )
             continue
         if len(listed) < len(tied):
             raise RuleViolation(
                 "pc_tie_order_required",
-                "{by_id} have the same initiative: the players decide their order once (list them in pc_tie_order).",
+                "{by_id} have the same initiative: the players decide their order once (list them "
+                "in pc_tie_order).",
                 params={"by_id": _names(by_id, tied)},
             )
         against = [(a, b) for a, b in _pairs(listed) if (b, a) in pairs]
@@ -110,7 +112,8 @@ def _require_enemy_ties(enemies: Sequence[Character], settled: Sequence[str]) ->
         if any(i not in settled for i in tied):
             raise RuleViolation(
                 "enemy_tie_order_required",
-                "{tied} have the same initiative: the GM decides their order (list them in enemy_tie_order).",
+                "{tied} have the same initiative: the GM decides their order (list them in "
+                "enemy_tie_order).",
                 params={"tied": ", ".join(tied)},
             )
 

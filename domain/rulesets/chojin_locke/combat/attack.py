@@ -124,7 +124,8 @@ def respond(t: ChojinTable, command: Respond, actor: str) -> list[Draft]:
         # l.1052–1053: 「例えば、LV:5の攻撃に対してLV:4のテレポートは使用できません。」
         raise RuleViolation(
             "below_attack_lv",
-            "LV {lv} is below the attack's LV {lv2}: only a defence or escape of LV {lv3} or more answers it.",
+            "LV {lv} is below the attack's LV {lv2}: only a defence or escape of LV {lv3} or more "
+            "answers it.",
             params={"lv": card.lv, "lv2": attack.lv, "lv3": attack.lv},
         )
     illusion.check_response(state, attack, card)  # 6.2 l.1316
@@ -174,7 +175,9 @@ def check_endurance(me: Player, declared: int, limit: int) -> None:
     if declared > limit:
         raise RuleViolation(
             "declaration_too_high",
-            "You may declare 耐久力 lower than yours, never higher: {declared} is more than you have now.",
+            "You may declare 耐久力 lower than yours, never higher: {declared} is more than you "
+            "have "
+            "now.",
             params={"declared": declared},
         )
 

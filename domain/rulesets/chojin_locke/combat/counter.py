@@ -150,7 +150,8 @@ def counter_ability(t: ChojinTable, command: CounterAbility, actor: str) -> list
         if level is not None and level < attack.lv:
             raise RuleViolation(
                 "below_attack_lv",
-                "LV {level} is below the attack's LV {lv}: only a defence or escape of LV {lv} or more answers it.",
+                "LV {level} is below the attack's LV {lv}: only a defence or escape of LV {lv} or "
+                "more answers it.",
                 params={"level": level, "lv": attack.lv},
             )
     event = CounterAbilityUsed(
