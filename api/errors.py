@@ -136,6 +136,13 @@ _BLANK = N_("Fill in {field}.")
 _REQUEST = N_("The request")
 _FIELD_SAYS = N_("{field}: {reason}")
 _UNKNOWN_COMMAND = N_("There is no command {command} here; the commands are {known}.")
+# The framework's own refusals, in words.
+_BY_STATUS: Final[dict[int, str]] = {
+    404: N_("There is nothing at this address."),
+    405: N_("This address does not answer that method (the Allow header lists the ones it does)."),
+    413: N_("The request body is too large."),
+    415: N_("Send the body as JSON (Content-Type: application/json)."),
+}
 _LIMITS = ("ge", "le", "gt", "lt", "min_length", "max_length")
 
 
@@ -276,7 +283,9 @@ def install_error_handlers(app: FastAPI) -> None:
         headers = dict(error.headers or {})
         if status == 405:
             headers["Allow"] = ", ".join(_allowed_methods(request))
-        return problem(status, code, str(error.detail), headers=headers)
+        said = _BY_STATUS.get(status)
+        detail = i18n.gettext(said, i18n.language_of(request)) if said else str(error.detail)
+        return problem(status, code, detail, headers=headers)
 
     @app.exception_handler(Exception)
     async def unexpected_error(request: Request, error: Exception) -> JSONResponse:
