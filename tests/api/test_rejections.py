@@ -211,4 +211,23 @@ def test_a_game_cannot_be_created_with_draw_shaped_options(client: TestClient) -
     }
     response = client.post("/games", json=body)
     assert response.status_code == 422
-    assert "reserved for dice draws" in response.json()["detail"]
+    assert "ダイスの抽選用に予約されています" in response.json()["detail"]  # Japanese by default
+    english = client.post("/games", json=body, headers={"Accept-Language": "en"})
+    assert "reserved for dice draws" in english.json()["detail"]
+
+
+def test_an_unknown_command_is_refused_in_the_readers_language(table: Table) -> None:
+    body = {"type": "teleport", "to": "B2"}
+    ja = refused(table, "seat:1", body, 422, "unknown_command")["detail"]
+    en = refused(table, "seat:1", body, 422, "unknown_command", **{"Accept-Language": "en"})
+    assert ja.startswith("コマンド「teleport」はありません（コマンドは ") and "'declare'" in ja
+    assert en["detail"].startswith("There is no command “teleport” (the commands: ")
+
+
+def test_the_frameworks_refusals_are_in_the_readers_language(client: TestClient) -> None:
+    missing = assert_problem(client.get("/no/such/page"), 404, "not_found")
+    assert missing["detail"] == "このアドレスには何もありません。"
+    english = client.get("/no/such/page", headers={"Accept-Language": "en"})
+    assert assert_problem(english, 404, "not_found")["detail"] == "There is nothing at this address."
+    method = client.delete("/games", headers={"Accept-Language": "en"})
+    assert "Allow header" in assert_problem(method, 405, "method_not_allowed")["detail"]
