@@ -228,6 +228,8 @@ def test_the_frameworks_refusals_are_in_the_readers_language(client: TestClient)
     missing = assert_problem(client.get("/no/such/page"), 404, "not_found")
     assert missing["detail"] == "このアドレスには何もありません。"
     english = client.get("/no/such/page", headers={"Accept-Language": "en"})
-    assert assert_problem(english, 404, "not_found")["detail"] == "There is nothing at this address."
+    assert (
+        assert_problem(english, 404, "not_found")["detail"] == "There is nothing at this address."
+    )
     method = client.delete("/games", headers={"Accept-Language": "en"})
     assert "Allow header" in assert_problem(method, 405, "method_not_allowed")["detail"]

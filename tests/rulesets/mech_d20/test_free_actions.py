@@ -3,6 +3,8 @@ turn while 無防備 (L394); over the decider and over HTTP, where a refusal app
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi.testclient import TestClient
 
 from tests.table import Table
@@ -80,8 +82,11 @@ def test_refusals_read_in_the_readers_language(client: TestClient) -> None:
     ja = table.send("seat:1", act).json()
     en = table.send("seat:1", act, **{"Accept-Language": "en"}).json()
     assert ja["code"] == en["code"] == "not_your_unit"
-    assert (ja["detail"], en["detail"]) == ("ボスはあなたの機体ではない。", "ボス is not your unit.")
-    bad = {"type": "mech_d20.add_unit", "id": "aki", "name": "アキ"}
+    assert (ja["detail"], en["detail"]) == (
+        "ボスはあなたの機体ではない。",
+        "ボス is not your unit.",
+    )
+    bad: dict[str, Any] = {"type": "mech_d20.add_unit", "id": "aki", "name": "アキ"}
     bad["sheet"] = sheet(abilities={"敏捷力": 3})
     ja = table.send("seat:1", bad).json()
     en = table.send("seat:1", bad, **{"Accept-Language": "en"}).json()
