@@ -102,6 +102,8 @@ def read(key: str, params: Mapping[str, object], language: str) -> str:
     def argument(value: object) -> object:
         if isinstance(value, Message):
             return read(value.key, value.params, language)
+        if isinstance(value, tuple):  # a list of terms: each read, joined the language's way
+            return i18n.gettext(_OR, language).join(str(argument(v)) for v in value)
         return i18n.gettext(value, language) if isinstance(value, str) else value
 
     return i18n.translate(key, language, **{k: argument(v) for k, v in params.items()})
@@ -134,6 +136,7 @@ _IN_WORDS: Final[dict[str, str]] = {
 _NOT_VALID = N_("{field} is not valid.")
 _BLANK = N_("Fill in {field}.")
 _REQUEST = N_("The request")
+_OR = N_(" or ")  # joins a tuple argument: 「移動フェイズか攻撃フェイズ」
 _FIELD_SAYS = N_("{field}: {reason}")
 _UNKNOWN_COMMAND = N_("There is no command {command} here; the commands are {known}.")
 # The framework's own refusals, in words.

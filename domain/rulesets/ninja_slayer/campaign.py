@@ -19,6 +19,7 @@ from pydantic import Field
 from domain.model.commands import Command
 from domain.model.errors import KirokuError, RuleViolation
 from domain.model.events import Event
+from domain.model.messages import N_
 from domain.model.records import Draft
 
 from . import guards
@@ -32,7 +33,7 @@ NEXT: dict[Stage, Stage] = {"ダンゴウ": "本編", "評価": "余暇", "余�
 def stage(state: NinjaState, *allowed: Stage, what: str) -> None:
     """Refuse `what` outside the stages that allow it."""
     if state.stage not in allowed:
-        where = "・".join(allowed)
+        where = tuple(allowed)
         code = "not_in_honpen" if allowed == ("本編",) else "wrong_stage"
         raise RuleViolation(
             code,
@@ -159,7 +160,7 @@ DEFEATED = ("気絶", "爆発四散", "removed")
 def drop(t: NinjaTable, command: Drop, actor: str) -> list[Draft]:
     state = t.started()
     t.referee_only(actor, "fill the 万札プール")
-    stage(state, "本編", what="万札のドロップ")
+    stage(state, "本編", what=N_("万札のドロップ"))
     if command.character is None:
         if command.amount is None:
             raise KirokuError("amount_required", "ドロップした【万札】の額を書く (amount)。")
@@ -221,7 +222,7 @@ class SplitPool(Command):
 def split_pool(t: NinjaTable, command: SplitPool, actor: str) -> list[Draft]:
     state = t.started()
     t.referee_only(actor, "split the 万札プール")
-    stage(state, "評価", what="万札プールの山分け")
+    stage(state, "評価", what=N_("万札プールの山分け"))
     pcs = [c.id for c in state.characters.values() if c.kind == "pc" and c.status != "爆発四散"]
     shares = command.shares
     if shares is None:

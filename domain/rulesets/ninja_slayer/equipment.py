@@ -6,6 +6,7 @@ from pydantic import Field
 
 from domain.model.commands import Command
 from domain.model.errors import RuleViolation
+from domain.model.messages import N_
 from domain.model.records import Draft
 
 from . import guards
@@ -58,5 +59,5 @@ def end_scenario(t: NinjaTable, command: EndScenario, actor: str) -> list[Draft]
     if state.combat is not None:
         raise RuleViolation("combat_in_progress", "End the combat first.")
     guards.nothing_pending(state)
-    stage(state, "本編", what="シナリオ本編の終了")
+    stage(state, "本編", what=N_("シナリオ本編の終了"))
     return [Draft(ScenarioEnded())]

@@ -6,6 +6,7 @@ from pydantic import Field
 
 from domain.model.commands import Command
 from domain.model.errors import RuleViolation
+from domain.model.messages import N_
 from domain.model.records import Draft
 
 from . import guards
@@ -60,7 +61,7 @@ def begin(t: NinjaTable, command: BeginCombat, actor: str) -> list[Draft]:
     guards.nothing_pending(state)
     # 「このゲームの核となる「シナリオ本編」は、「探索シーケンス」と「戦闘シーケンス」の2つの
     # 状態を行き来することで進行する」: a combat belongs to the 本編.
-    stage(state, "本編", what="戦闘")
+    stage(state, "本編", what=N_("戦闘"))
     ids = tuple(dict.fromkeys(command.participants))
     for i in ids:
         if not guards.character(state, i).on_map:

@@ -18,6 +18,7 @@ from domain.model.audience import GM
 from domain.model.commands import Command
 from domain.model.errors import Forbidden, KirokuError, RuleViolation
 from domain.model.events import Event
+from domain.model.messages import N_
 from domain.model.records import Draft
 
 from . import checks, guards
@@ -30,6 +31,7 @@ from .state import NinjaState
 from .words import STATS
 
 ChangeKind = Literal["成長", "装備", "購入", "その他"]
+CHANGE_WORDS = (N_("成長"), N_("装備"), N_("購入"), N_("その他"))  # how a refusal reads a kind
 NUMBERS: dict[str, str] = {
     **{key: name for key, name in STATS.items() if key != "dkk"},  # 【DKK】 is `adjust`'s
     "manzatsu": "万札",

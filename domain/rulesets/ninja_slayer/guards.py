@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from domain.model.audience import GM
 from domain.model.errors import Forbidden, NotFound, RuleViolation
+from domain.model.messages import N_
 
 from .rules import NinjaTable
 from .state import Character, Combat, NinjaState, Phase
 
 PHASE_NAMES = {
-    "turn_start": "ターン開始フェイズ",
-    "teban_start": "手番開始フェイズ",
-    "movement": "移動フェイズ",
-    "attack": "攻撃フェイズ",
-    "teban_end": "手番終了フェイズ",
-    "turn_end": "ターン終了フェイズ",
+    "turn_start": N_("ターン開始フェイズ"),
+    "teban_start": N_("手番開始フェイズ"),
+    "movement": N_("移動フェイズ"),
+    "attack": N_("攻撃フェイズ"),
+    "teban_end": N_("手番終了フェイズ"),
+    "turn_end": N_("ターン終了フェイズ"),
 }
 
 
@@ -56,7 +57,7 @@ def combat(state: NinjaState) -> Combat:
 
 def phase(current: Combat, *allowed: Phase) -> None:
     if current.phase not in allowed:
-        wanted = " or ".join(PHASE_NAMES[p] for p in allowed)
+        wanted = tuple(PHASE_NAMES[p] for p in allowed)
         raise RuleViolation(
             "wrong_phase",
             "This is done in the {wanted}; it is the {phase}.",
