@@ -137,6 +137,7 @@ _NOT_VALID = N_("{field} is not valid.")
 _BLANK = N_("Fill in {field}.")
 _REQUEST = N_("The request")
 _OR = N_(" or ")  # joins a tuple argument: 「移動フェイズか攻撃フェイズ」
+_AT = N_("{reason} (at character {position})")  # where a dice command goes wrong, from 1
 _FIELD_SAYS = N_("{field}: {reason}")
 _UNKNOWN_COMMAND = N_("There is no command {command} here; the commands are {known}.")
 # The framework's own refusals, in words.
@@ -231,8 +232,12 @@ def install_error_handlers(app: FastAPI) -> None:
         return problem(503, busy.code, detail, headers={"Retry-After": "1"})
 
     @app.exception_handler(DiceError)
-    async def dice_error(_: Request, error: DiceError) -> JSONResponse:
-        return problem(422, error.code, str(error))
+    async def dice_error(request: Request, error: DiceError) -> JSONResponse:
+        language = i18n.language_of(request)
+        said = read(error.template, error.params, language)
+        if error.position is not None:
+            said = i18n.translate(_AT, language, reason=said, position=error.position + 1)
+        return problem(422, error.code, said)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:

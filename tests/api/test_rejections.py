@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from api.errors import install_error_handlers
+from domain.dice import parse
 from tests.table import Table
 
 
@@ -233,3 +236,24 @@ def test_the_frameworks_refusals_are_in_the_readers_language(client: TestClient)
     )
     method = client.delete("/games", headers={"Accept-Language": "en"})
     assert "Allow header" in assert_problem(method, 405, "method_not_allowed")["detail"]
+
+
+def test_a_dice_refusal_reads_in_the_readers_language() -> None:
+    """Kiroku's own dice language (domain/dice) refuses through the same handler as the API's."""
+    app = FastAPI()
+    install_error_handlers(app)
+
+    @app.get("/roll")
+    def roll(expression: str) -> None:
+        parse(expression)
+
+    client = TestClient(app)
+    ja = assert_problem(client.get("/roll", params={"expression": "2D6+"}), 422, "dice_syntax")
+    english = client.get("/roll", params={"expression": "2D6+"}, headers={"Accept-Language": "en"})
+    en = assert_problem(english, 422, "dice_syntax")
+    assert ja["detail"].startswith(
+        "数値か、2D6のようなダイスの項が要るところでコマンドが終わっている。"
+    )
+    assert "KirokuはBCDiceの" in ja["detail"] and ja["detail"].endswith("（5文字目）")
+    assert en["detail"].startswith("expected a number or a dice term such as 2D6 but found the end")
+    assert en["detail"].endswith("S in front rolls in secret (at character 5)")

@@ -210,4 +210,5 @@ def test_a_table_with_overlapping_rows_is_refused_at_creation(client: TestClient
     )
     assert response.json()["code"] == "invalid_ruleset_options", response.text
     detail = response.json()["detail"]  # the place and the reason in words, no input echoed
-    assert detail == "ルールのオプションが正しくありません: tables.satsubatsu：1と3の項目が重なっている"
+    reason = "tables.satsubatsu：1と3の項目が重なっている"
+    assert detail == f"ルールのオプションが正しくありません: {reason}"
