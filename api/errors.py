@@ -267,7 +267,12 @@ def install_error_handlers(app: FastAPI) -> None:
         if first["type"] in OWN_VALIDATION_CODES:
             # Our own refusals (domain/model/json_shape.py, domain/model/text.py) keep their code.
             where = field_label(first["loc"], language)
-            message = i18n.gettext(str(first["msg"]), language)
+            said = (raw[0].get("ctx") or {}).get("said")  # domain/model/text.py `detail`
+            message = (
+                read(said.key, said.params, language)
+                if isinstance(said, Message)
+                else i18n.gettext(str(first["msg"]), language)
+            )
             detail = i18n.translate(_FIELD_SAYS, language, field=where, reason=message)
             return problem(422, str(first["type"]), detail, errors=errors)
         detail = str(first.get("detail") or "")

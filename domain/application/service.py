@@ -92,6 +92,9 @@ def _derived(server_seed: str, *parts: str, size: int) -> str:
     return base64.urlsafe_b64encode(digest[:size]).rstrip(b"=").decode()
 
 
+TITLE_OR_NAME = N_("タイトルか名前")  # where a refused character is, in a game's creation
+
+
 def key_reused(what: str) -> KirokuError:
     """422, as the Idempotency-Key draft asks: the key answered another request before."""
     return KirokuError(
@@ -133,9 +136,9 @@ class GameService:
         for name in (new.title, *new.seat_names):  # the API's models check these too; the CLI
             found = forbidden_character(name, one_line=True)
             if found is not None:
-                raise KirokuError(FORBIDDEN_CHARACTER, problem_text("タイトルか名前", *found))
+                raise KirokuError(FORBIDDEN_CHARACTER, problem_text(TITLE_OR_NAME, *found))
             if blank(name):
-                raise KirokuError(BLANK_TEXT, blank_text("タイトルか名前"))
+                raise KirokuError(BLANK_TEXT, blank_text(TITLE_OR_NAME))
         system = new.system or default_system(new.ruleset)
         self.bcdice.info(system)  # refuses a system BCDice does not have
         open_seats = [s for s in range(1, len(new.seat_names) + 1) if s != new.host_seat]

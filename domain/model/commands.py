@@ -10,11 +10,12 @@ from pydantic_core import PydanticCustomError
 from domain.model.audience import GM, HOST, is_audience
 from domain.model.draws import find_draws
 from domain.model.json_shape import shape_problem
-from domain.model.messages import Invalid
+from domain.model.messages import Invalid, Message
 from domain.model.text import (
     FORBIDDEN_CHARACTER,
     PlayerName,
     PlayerText,
+    detail,
     forbidden_character,
     message_pattern,
     problem_text,
@@ -58,7 +59,7 @@ class Command(BaseModel):
                 raise PydanticCustomError(
                     FORBIDDEN_CHARACTER,
                     "{detail}",
-                    {"detail": problem_text(f"「{field}」", *found)},
+                    detail(problem_text(f"「{field}」", *found)),
                 )
         return self
 
@@ -182,7 +183,9 @@ def _bounded(value: dict[str, Any]) -> dict[str, Any]:
     """Free JSON stays within domain/model/json_shape.py's bounds, so it can always be read back."""
     problem = shape_problem(value)
     if problem is not None:
-        raise PydanticCustomError(problem.code, "{detail}", {"detail": problem.message})
+        said = problem.message
+        context = detail(said) if isinstance(said, Message) else {"detail": said}
+        raise PydanticCustomError(problem.code, "{detail}", context)
     return value
 
 

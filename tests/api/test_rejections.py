@@ -257,3 +257,14 @@ def test_a_dice_refusal_reads_in_the_readers_language() -> None:
     assert "KirokuはBCDiceの" in ja["detail"] and ja["detail"].endswith("（5文字目）")
     assert en["detail"].startswith("expected a number or a dice term such as 2D6 but found the end")
     assert en["detail"].endswith("S in front rolls in secret (at character 5)")
+
+
+def test_a_forbidden_character_is_named_in_the_readers_language(table: Table) -> None:
+    body = {"type": "declare", "text": "a\u202eb"}
+    ja = refused(table, "seat:1", body, 422, "forbidden_character")["detail"]
+    en = refused(table, "seat:1", body, 422, "forbidden_character", **{"Accept-Language": "en"})
+    assert (
+        "2文字目に文字の向きを変える双方向制御文字 U+202E RIGHT-TO-LEFT OVERRIDE があります" in ja
+    )
+    assert "Character 2 of this text is a bidirectional control character" in en["detail"]
+    assert "U+202E RIGHT-TO-LEFT OVERRIDE" in en["detail"] and "があります" not in en["detail"]
