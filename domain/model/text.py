@@ -6,10 +6,10 @@ isolates (U+202A–U+202E, U+2066–U+2069: "Trojan Source") and the other invis
 characters (zero-width joiners and spaces, the BOM, the tag characters that hide text inside
 a name) make a text display as something other than what it is, so a player could disguise
 who said or rolled what, or pass a blank-looking name (U+3164 HANGUL FILLER) for another.
-Kiroku refuses them when they arrive, with a 422 naming the character in words (Japanese)
-(docs/explanation/design/index.md, "Texts"): stored texts are then safe to show anywhere, a terminal
-and the
-dispute report included, without each renderer having to neutralise them.
+Kiroku refuses them when they arrive, with a 422 naming the character in words, in the
+reader's language (docs/explanation/design/index.md, "Texts"): stored texts are then safe to
+show anywhere, a terminal and the dispute report included, without each renderer having to
+neutralise them.
 
 Refused everywhere: control characters (Cc; a message may hold LF and TAB), every format
 character (Cf) but the implicit direction marks, lone surrogates (Cs), the line and

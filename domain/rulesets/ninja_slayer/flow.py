@@ -64,11 +64,15 @@ def begin(t: NinjaTable, command: BeginCombat, actor: str) -> list[Draft]:
     stage(state, "本編", what=N_("戦闘"))
     ids = tuple(dict.fromkeys(command.participants))
     for i in ids:
-        if not guards.character(state, i).on_map:
-            raise RuleViolation("not_on_map", "{i} is no longer on the map.", params={"i": i})
+        found = guards.character(state, i)
+        if not found.on_map:
+            raise RuleViolation(
+                "not_on_map", "{i} is no longer on the map.", params={"i": found.name}
+            )
     for i, weapon in command.weapons.items():
         if i not in ids:
-            raise RuleViolation("not_in_combat", "{i} is not a participant.", params={"i": i})
+            named = state.characters[i].name if i in state.characters else i
+            raise RuleViolation("not_in_combat", "{i} is not a participant.", params={"i": named})
         require_owned(state.characters[i], weapon)
     present = _on_map(state, ids)
     pc_ties = settle_pc_ties(pcs(present), state.pc_ties, command.pc_tie_order)

@@ -93,7 +93,8 @@ def place(t: NinjaTable, command: PlaceCharacters, actor: str) -> list[Draft]:
     _placeable(state, combat, ids)
     for i, weapon in command.weapons.items():
         if i not in ids:
-            raise RuleViolation("not_in_combat", "{i} is not being placed.", params={"i": i})
+            named = state.characters[i].name if i in state.characters else i
+            raise RuleViolation("not_in_combat", "{i} is not being placed.", params={"i": named})
         require_owned(state.characters[i], weapon)
     return [Draft(CharactersPlaced(characters=tuple(ids), weapons=command.weapons))]
 
