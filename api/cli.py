@@ -261,7 +261,9 @@ def _ruleset_options(pairs: list[str]) -> dict[str, object]:
     for pair in pairs:
         key, equals, raw = pair.partition("=")
         if not equals or not key:
-            raise KirokuError("bad_option", f"An option is KEY=VALUE, not {pair!r}.")
+            raise KirokuError(
+                "bad_option", "An option is KEY=VALUE, not {pair}.", params={"pair": pair}
+            )
         try:
             if raw.startswith("@"):
                 value = json.loads(Path(raw[1:]).read_text(encoding="utf-8"))
@@ -270,7 +272,11 @@ def _ruleset_options(pairs: list[str]) -> dict[str, object]:
             else:
                 value = raw
         except ValueError as error:
-            raise KirokuError("bad_option", f"Option {key}: not valid JSON ({error}).") from None
+            raise KirokuError(
+                "bad_option",
+                "Option {key}: not valid JSON ({error}).",
+                params={"key": key, "error": error},
+            ) from None
         options[key] = value
     return options
 

@@ -99,7 +99,8 @@ async def presented(
         if request.method not in SAFE_METHODS and request.headers.get(CSRF_HEADER) != "1":
             raise Forbidden(
                 "csrf_header_missing",
-                f"A request signed in by cookie must carry the header {CSRF_HEADER}: 1.",
+                "A request signed in by cookie must carry the header {CSRF_HEADER}: 1.",
+                params={"CSRF_HEADER": CSRF_HEADER},
             )
         return Presented(session=session)
     return Presented()

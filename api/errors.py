@@ -8,7 +8,7 @@ should one ever happen — an unexpected error (500 `internal_error`, no traceba
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any, Final
 
@@ -27,7 +27,7 @@ from domain.dice import DiceError
 from domain.model import json_shape
 from domain.model.commands import Command
 from domain.model.errors import CorruptEvent, KirokuError
-from domain.model.messages import N_
+from domain.model.messages import N_, Invalid, Message
 from domain.model.text import BLANK_TEXT, FORBIDDEN_CHARACTER
 from domain.rulesets import form_hints
 
@@ -91,11 +91,22 @@ def read_in(error: KirokuError, language: str) -> str:
     """A refusal in the caller's language (its cookie, else Accept-Language, else Japanese):
     the message's catalog entry, its arguments read through the catalog too (a referee's
     name, a phrase such as "start the game"); the stable `code` never changes."""
-    arguments = {
-        name: i18n.gettext(value, language) if isinstance(value, str) else value
-        for name, value in error.params.items()
-    }
-    return i18n.translate(error.template, language, **arguments)
+    return read(error.template, error.params, language)
+
+
+def read(key: str, params: Mapping[str, object], language: str) -> str:
+    """A catalog key with its arguments in `language`: an argument that is itself a `Message`
+    or a catalog key (a phase, a condition) is read in `language` too; numbers and names as
+    they are."""
+
+    def argument(value: object) -> object:
+        if isinstance(value, Message):
+            return read(value.key, value.params, language)
+        if isinstance(value, tuple):  # a list of terms: each read, joined the language's way
+            return i18n.gettext(_OR, language).join(str(argument(v)) for v in value)
+        return i18n.gettext(value, language) if isinstance(value, str) else value
+
+    return i18n.translate(key, language, **{k: argument(v) for k, v in params.items()})
 
 
 # A pydantic error's type → the sentence a player reads; {field} is the field's label, {limit}
@@ -125,6 +136,17 @@ _IN_WORDS: Final[dict[str, str]] = {
 _NOT_VALID = N_("{field} is not valid.")
 _BLANK = N_("Fill in {field}.")
 _REQUEST = N_("The request")
+_OR = N_(" or ")  # joins a tuple argument: 「移動フェイズか攻撃フェイズ」
+_AT = N_("{reason} (at character {position})")  # where a dice command goes wrong, from 1
+_FIELD_SAYS = N_("{field}: {reason}")
+_UNKNOWN_COMMAND = N_("There is no command {command} here; the commands are {known}.")
+# The framework's own refusals, in words.
+_BY_STATUS: Final[dict[int, str]] = {
+    404: N_("There is nothing at this address."),
+    405: N_("This address does not answer that method (the Allow header lists the ones it does)."),
+    413: N_("The request body is too large."),
+    415: N_("Send the body as JSON (Content-Type: application/json)."),
+}
 _LIMITS = ("ge", "le", "gt", "lt", "min_length", "max_length")
 
 
@@ -164,8 +186,14 @@ def in_words(error: Any, language: str) -> str:
     if kind == "string_too_short" and limit == 1:
         template = _BLANK
     elif kind == "value_error" and isinstance(context.get("error"), Exception):
-        # A validator's own message, read through the catalogs (as it is where they lack it).
-        return f"{field}: {i18n.gettext(str(context['error']), language)}"
+        # A validator's own message (domain/model/messages.py `Invalid`), read in `language`.
+        error = context["error"]
+        said = (
+            read(error.message.key, error.message.params, language)
+            if isinstance(error, Invalid)
+            else i18n.gettext(str(error), language)
+        )
+        return i18n.translate(_FIELD_SAYS, language, field=field, reason=said)
     else:
         template = _IN_WORDS.get(kind, _NOT_VALID)
     return i18n.translate(template, language, field=field, limit=limit)
@@ -204,8 +232,12 @@ def install_error_handlers(app: FastAPI) -> None:
         return problem(503, busy.code, detail, headers={"Retry-After": "1"})
 
     @app.exception_handler(DiceError)
-    async def dice_error(_: Request, error: DiceError) -> JSONResponse:
-        return problem(422, error.code, str(error))
+    async def dice_error(request: Request, error: DiceError) -> JSONResponse:
+        language = i18n.language_of(request)
+        said = read(error.template, error.params, language)
+        if error.position is not None:
+            said = i18n.translate(_AT, language, reason=said, position=error.position + 1)
+        return problem(422, error.code, said)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -221,16 +253,27 @@ def install_error_handlers(app: FastAPI) -> None:
             }
             for e in raw
         ]
-        first = errors[0] if errors else {"loc": [], "msg": "invalid request", "type": ""}
+        first = errors[0] if errors else {"loc": [], "msg": "", "type": "", "detail": ""}
         if first["type"] == "union_tag_invalid":
-            # pydantic's message names the unknown type and every known one.
-            detail = str(first["msg"]).replace("Input tag", "Command type")
+            # The unknown type and every known one, from pydantic's context.
+            context = raw[0].get("ctx") or {}
+            detail = i18n.translate(
+                _UNKNOWN_COMMAND,
+                language,
+                command=str(context.get("tag", "")),
+                known=str(context.get("expected_tags", "")),
+            )
             return problem(422, "unknown_command", detail)
         if first["type"] in OWN_VALIDATION_CODES:
             # Our own refusals (domain/model/json_shape.py, domain/model/text.py) keep their code.
             where = field_label(first["loc"], language)
-            message = i18n.gettext(str(first["msg"]), language)
-            detail = f"{where}: {message}" if where else message
+            said = (raw[0].get("ctx") or {}).get("said")  # domain/model/text.py `detail`
+            message = (
+                read(said.key, said.params, language)
+                if isinstance(said, Message)
+                else i18n.gettext(str(first["msg"]), language)
+            )
+            detail = i18n.translate(_FIELD_SAYS, language, field=where, reason=message)
             return problem(422, str(first["type"]), detail, errors=errors)
         detail = str(first.get("detail") or "")
         return problem(422, "invalid_request", detail, errors=errors)
@@ -253,7 +296,9 @@ def install_error_handlers(app: FastAPI) -> None:
         headers = dict(error.headers or {})
         if status == 405:
             headers["Allow"] = ", ".join(_allowed_methods(request))
-        return problem(status, code, str(error.detail), headers=headers)
+        said = _BY_STATUS.get(status)
+        detail = i18n.gettext(said, i18n.language_of(request)) if said else str(error.detail)
+        return problem(status, code, detail, headers=headers)
 
     @app.exception_handler(Exception)
     async def unexpected_error(request: Request, error: Exception) -> JSONResponse:

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from starlette.exceptions import HTTPException
+from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.errors import problem
+from api.pages import i18n
+from domain.model.messages import N_
+
+TOO_LARGE = N_("Request bodies are limited to {limit} bytes.")
 
 MAX_BODY_BYTES = 64 * 1024
 
@@ -48,7 +53,7 @@ class BodySizeLimit:
             await self._refuse(scope, receive, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        response = problem(
-            413, "payload_too_large", f"Request bodies are limited to {self.max_bytes} bytes."
-        )
+        language = i18n.language_of(Request(scope))
+        detail = i18n.translate(TOO_LARGE, language, limit=self.max_bytes)
+        response = problem(413, "payload_too_large", detail)
         await response(scope, receive, send)

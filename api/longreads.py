@@ -141,17 +141,15 @@ def _in_worker(
         return "done", _authenticated(service, read, game_id, presented, args)
     except KirokuError as error:  # exceptions with their own fields do not pickle as such
         seq = error.seq if isinstance(error, CorruptEvent) else None
-        return "refused", (error.code, error.message, error.kind, seq)
+        # the catalog key and its arguments, so the caller's language reads it
+        return "refused", (error.code, error.template, error.params, error.kind, seq)
 
 
-def _refusal(value: tuple[str, str, Any, int | None]) -> KirokuError:
-    code, message, kind, seq = value
+def _refusal(value: tuple[str, str, dict[str, Any], Any, int | None]) -> KirokuError:
+    code, template, params, kind, seq = value
     if seq is not None:
-        corrupt = CorruptEvent(seq, "")
-        corrupt.message = message
-        corrupt.args = (message,)
-        return corrupt
-    return KirokuError(code, message, kind=kind)
+        return CorruptEvent(seq, str(params.get("why", "")))
+    return KirokuError(code, template, kind=kind, params=params)
 
 
 # ----------------------------------------------------------------------------- the reads

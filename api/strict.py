@@ -45,12 +45,14 @@ async def known_query(request: Request) -> None:
         allowed = "、".join(sorted(known)) or "なし"
         raise KirokuError(
             "unknown_parameter",
-            f"この操作は問い合わせパラメータ {names} を受け付けません（使えるもの: {allowed}）。",
+            "この操作は問い合わせパラメータ {names} を受け付けません（使えるもの: {allowed}）。",
+            params={"names": names, "allowed": allowed},
         )
     repeated = sorted({name for name in params if len(params.getlist(name)) > 1})
     if repeated:
         names = "、".join(repeated)
         raise KirokuError(
             "repeated_parameter",
-            f"問い合わせパラメータ {names} が二度以上指定されています。一度だけにしてください。",
+            "問い合わせパラメータ {names} が二度以上指定されています。一度だけにしてください。",
+            params={"names": names},
         )

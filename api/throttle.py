@@ -25,11 +25,14 @@ from http.cookies import SimpleCookie
 from limits import RateLimitItem, parse_many
 from limits.aio.strategies import MovingWindowRateLimiter
 from limits.storage import storage_from_string
+from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from api.errors import problem
+from api.errors import problem, read
+from api.pages import i18n
 from api.web import session_cookie
 from domain.application.settings import ADDRESS_FACTOR, PublicServerSettings
+from domain.model.messages import N_
 
 logger = logging.getLogger("kiroku.limits")
 
@@ -41,11 +44,12 @@ KINDS: list[tuple[str, str, re.Pattern[str]]] = [
     ("stream", "GET", re.compile(rf"^{_GAME}/stream$")),
 ]
 WHAT = {
-    "create": "卓の作成",
-    "join": "参加",
-    "command": "コマンド",
-    "stream": "ストリームの接続",
+    "create": N_("Creating tables"),
+    "join": N_("Joining"),
+    "command": N_("Commands"),
+    "stream": N_("Stream connections"),
 }
+TOO_MANY = N_("{what} came too often in a short time. Wait about {wait} seconds and try again.")
 
 
 @dataclass(frozen=True)
@@ -101,7 +105,7 @@ class Throttle:
         response = problem(
             429,
             "rate_limited",
-            f"{WHAT[kind]}が短い間に多すぎます。{wait} 秒ほど待ってからもう一度どうぞ。",
+            read(TOO_MANY, {"what": WHAT[kind], "wait": wait}, i18n.language_of(Request(scope))),
             headers={"Retry-After": str(wait)},
         )
         await response(scope, receive, send)

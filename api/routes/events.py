@@ -24,7 +24,8 @@ def beyond_the_game(state: GameState, seq: int) -> None:
     if seq > state.version:
         raise KirokuError(
             "unknown_seq",
-            f"この卓の記録はまだ {state.version} 件です（{seq} 件目の後はありません）。",
+            "この卓の記録はまだ {version} 件です（{seq} 件目の後はありません）。",
+            params={"version": state.version, "seq": seq},
         )
 
 

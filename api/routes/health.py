@@ -14,7 +14,11 @@ from api.errors import problem
 from api.live import Live
 from api.observe import metrics_response
 from api.openapi import problems
+from api.pages import i18n
 from domain.application.service import GameService
+from domain.model.messages import N_
+
+NOT_READY = N_("Not ready to serve: {problems}.")
 
 router = APIRouter(tags=["health"])
 
@@ -49,7 +53,8 @@ async def readyz(request: Request) -> JSONResponse:
     failing = {name: state for name, state in checks.items() if state != "ok"}
     if failing:
         detail = "; ".join(f"{name}: {state}" for name, state in failing.items())
-        return problem(503, "not_ready", f"Not ready to serve: {detail}.")
+        said = i18n.translate(NOT_READY, i18n.language_of(request), problems=detail)
+        return problem(503, "not_ready", said)
     return JSONResponse({"status": "ready", **checks})
 
 

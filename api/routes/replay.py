@@ -48,10 +48,14 @@ def replay_cursor(
     """A cursor for `as` (default: the caller) at `at`, if the caller may replay as it."""
     audience = as_ or viewer
     if not is_audience(audience):
-        raise KirokuError("bad_audience", f"{audience!r} is not gm, public or seat:N.")
+        raise KirokuError(
+            "bad_audience", "{audience} is not gm, public or seat:N.", params={"audience": audience}
+        )
     state = service.state(game_id)
     if not audience_exists(state, audience):
-        raise KirokuError("unknown_audience", f"この卓には {audience} がいません。")
+        raise KirokuError(
+            "unknown_audience", "この卓には {audience} がいません。", params={"audience": audience}
+        )
     ended = state.status == "ended"
     check_replay_permission(viewer, audience, ended=ended)
     return ReplayCursor(histories.get(game_id), audience, at)

@@ -101,4 +101,8 @@ def get_ruleset(ruleset_id: str) -> RulesetInfo:
         if ruleset.id == ruleset_id:
             return _ruleset_info(ruleset)
     known = ", ".join(r.id for r in all_rulesets())
-    raise NotFound("unknown_ruleset", f"There is no ruleset {ruleset_id!r} (known: {known}).")
+    raise NotFound(
+        "unknown_ruleset",
+        "There is no ruleset {ruleset_id} (known: {known}).",
+        params={"ruleset_id": ruleset_id, "known": known},
+    )

@@ -36,5 +36,5 @@ def get_system(system_id: str, service: Service) -> SystemInfo:
         return service.bcdice.info(system_id)
     except KirokuError as error:
         if error.code == "unknown_system":
-            raise NotFound("unknown_system", error.message) from None
+            raise NotFound("unknown_system", error.template, params=error.params) from None
         raise

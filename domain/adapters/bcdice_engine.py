@@ -325,11 +325,19 @@ def _refusal(request: dict[str, Any], answer: dict[str, Any]) -> KirokuError:
     if code == "unknown_system":
         return KirokuError(
             "unknown_system",
-            f"BCDice にゲームシステム {request.get('system')} はありません "
-            "(GET /systems lists them).",
+            "BCDice にゲームシステム {system} はありません (GET /systems lists them).",
+            params={"system": str(request.get("system"))},
         )
     if code == "version_unavailable":
         return EngineDown(why)
     if code in ("faces_short", "faces_left", "faces_range"):
-        return KirokuError("bad_faces", f"{request.get('command')}: {why}.")
-    return KirokuError("bcdice_error", f"BCDice could not evaluate {request.get('command')}: {why}")
+        return KirokuError(
+            "bad_faces",
+            "{command}: {why}.",
+            params={"command": str(request.get("command")), "why": why},
+        )
+    return KirokuError(
+        "bcdice_error",
+        "BCDice could not evaluate {command}: {why}",
+        params={"command": str(request.get("command")), "why": why},
+    )

@@ -33,6 +33,7 @@ from domain.model.errors import KirokuError, Unauthorized
 from domain.model.fairness import new_server_seed
 from domain.model.game import GameState
 from domain.model.lifecycle_events import GameCreated, GameOptions, SeatJoined
+from domain.model.messages import N_
 from domain.model.records import CommandKey, Draft, Recorded, ServerData
 from domain.model.text import (
     BLANK_TEXT,
@@ -92,11 +93,15 @@ def _derived(server_seed: str, *parts: str, size: int) -> str:
     return base64.urlsafe_b64encode(digest[:size]).rstrip(b"=").decode()
 
 
+TITLE_OR_NAME = N_("タイトルか名前")  # where a refused character is, in a game's creation
+
+
 def key_reused(what: str) -> KirokuError:
     """422, as the Idempotency-Key draft asks: the key answered another request before."""
     return KirokuError(
         "idempotency_key_reused",
-        f"This Idempotency-Key was already used for a different {what}.",
+        "This Idempotency-Key was already used for a different {what}.",
+        params={"what": what},
     )
 
 
@@ -132,9 +137,9 @@ class GameService:
         for name in (new.title, *new.seat_names):  # the API's models check these too; the CLI
             found = forbidden_character(name, one_line=True)
             if found is not None:
-                raise KirokuError(FORBIDDEN_CHARACTER, problem_text("タイトルか名前", *found))
+                raise KirokuError(FORBIDDEN_CHARACTER, problem_text(TITLE_OR_NAME, *found))
             if blank(name):
-                raise KirokuError(BLANK_TEXT, blank_text("タイトルか名前"))
+                raise KirokuError(BLANK_TEXT, blank_text(TITLE_OR_NAME))
         system = new.system or default_system(new.ruleset)
         self.bcdice.info(system)  # refuses a system BCDice does not have
         open_seats = [s for s in range(1, len(new.seat_names) + 1) if s != new.host_seat]
@@ -202,7 +207,7 @@ class GameService:
         first = next(self.records(game_id, upto=1))
         command = first.server.command if first.server is not None else None
         if command is None or command.request != request:
-            raise key_reused("game")
+            raise key_reused(N_("game creation"))
         state = self.state(game_id)
         open_seats = [s.seat for s in state.seats if s.actor != state.host]
         token, invites = _creation_secrets(state.server_seed, idempotency_key, open_seats)
@@ -254,7 +259,7 @@ class GameService:
             outcome = self.writer.run(Job(game_id, decide, actor_of, answer))
         except KirokuError as error:
             if error.code == "idempotency_key_reused":
-                raise key_reused("join") from None
+                raise key_reused(N_("joining")) from None
             raise
         joined = outcome.records[0].event
         assert isinstance(joined, SeatJoined)

@@ -13,6 +13,8 @@ and are written as their values.
 
 from __future__ import annotations
 
+from domain.model.messages import N_
+
 from .arithmetic import Binary, Divide, Negate, Node, Number, Parenthesis, Rounding, constant
 from .budget import DiceBudget, check_count, check_sides
 from .errors import DICE_LIMIT, DICE_SYNTAX, DICE_UNSUPPORTED, DiceError
@@ -23,7 +25,7 @@ from .tokens import Cursor, Kind, Token, literal
 IMPLICIT_SIDES = 6
 _ROUNDING = {"U": Rounding.UP, "C": Rounding.UP, "R": Rounding.NEAREST, "F": Rounding.FLOOR}
 _KEEP_RULES: tuple[KeepRule, ...] = ("KH", "KL", "DH", "DL")
-_OTHER_DICE = {"B": "B pools (5B6)", "R": "R dice (3R6)", "U": "U dice (2U6)"}
+_OTHER_DICE = {"B": N_("B pools (5B6)"), "R": N_("R dice (3R6)"), "U": N_("U dice (2U6)")}
 
 
 def _checked(node: Node, token: Token) -> Node:
@@ -31,8 +33,9 @@ def _checked(node: Node, token: Token) -> Node:
     if max(abs(low), abs(high)) > MAX_VALUE:
         raise DiceError(
             DICE_LIMIT,
-            f"a value here could reach {max(abs(low), abs(high))}, beyond {MAX_VALUE}",
+            "a value here could reach {low}, beyond {MAX_VALUE}",
             token.position,
+            params={"low": max(abs(low), abs(high)), "MAX_VALUE": MAX_VALUE},
         )
     return node
 
@@ -42,7 +45,7 @@ class ArithmeticParser:
     with `no_dice` (saying what is expected instead)."""
 
     def __init__(
-        self, cursor: Cursor, budget: DiceBudget | None, no_dice: str = "only numbers here"
+        self, cursor: Cursor, budget: DiceBudget | None, no_dice: str = N_("only numbers here")
     ) -> None:
         self.cursor = cursor
         self.budget = budget
@@ -72,8 +75,10 @@ class ArithmeticParser:
                     rounding = _ROUNDING[self.cursor.take().text]
                 low, high = divisor.span()
                 if low <= 0 <= high:
-                    what = "by 0" if low == high else "by a value that can be 0"
-                    raise DiceError(DICE_SYNTAX, f"division {what}", slash.position)
+                    what = N_("by 0") if low == high else N_("by a value that can be 0")
+                    raise DiceError(
+                        DICE_SYNTAX, "division {what}", slash.position, params={"what": what}
+                    )
                 node = _checked(Divide(node, divisor, rounding), slash)
             else:
                 return node
@@ -97,25 +102,29 @@ class ArithmeticParser:
         if letter.kind is Kind.LETTER and letter.text == "D":
             if self.budget is None:
                 raise DiceError(DICE_SYNTAX, self.no_dice, letter.position)
-            return self._dice_after_count(self.number_of(node, start, "a dice count"), start)
+            return self._dice_after_count(self.number_of(node, start, N_("a dice count")), start)
         mixed = letter.kind is Kind.LETTER and letter.text in _OTHER_DICE and not divisor
         if self.budget is not None and mixed:
             raise DiceError(
                 DICE_SYNTAX,
-                f"{_OTHER_DICE[letter.text]} cannot be mixed with summed D dice",
+                "{text} cannot be mixed with summed D dice",
                 letter.position,
+                params={"text": _OTHER_DICE[letter.text]},
             )
         return node
 
     def atom(self) -> Node:
         opening = self.cursor.accept(Kind.PUNCT, "(")
         if opening is None:
-            token = self.cursor.expect(Kind.INT, "a number or a dice term such as 2D6")
+            token = self.cursor.expect(Kind.INT, N_("a number or a dice term such as 2D6"))
             return Number(literal(token))
         self._depth += 1
         if self._depth > MAX_DEPTH:
             raise DiceError(
-                DICE_LIMIT, f"parentheses may be nested at most {MAX_DEPTH} deep", opening.position
+                DICE_LIMIT,
+                "parentheses may be nested at most {MAX_DEPTH} deep",
+                opening.position,
+                params={"MAX_DEPTH": MAX_DEPTH},
             )
         inner = self.add()
         self.cursor.expect(Kind.PUNCT, "')'", ")")
@@ -125,7 +134,12 @@ class ArithmeticParser:
     def number_of(self, node: Node, start: Token, what: str) -> int:
         """The value of a count, sides or keep number, which may be a calculation."""
         if node.has_dice():
-            raise DiceError(DICE_SYNTAX, f"{what} must be a number, not a roll", start.position)
+            raise DiceError(
+                DICE_SYNTAX,
+                "{what} must be a number, not a roll",
+                start.position,
+                params={"what": what},
+            )
         return constant(node)
 
     def _dice_after_count(self, count: int, start: Token, bare: bool = False) -> Node:
@@ -133,7 +147,7 @@ class ArithmeticParser:
         d = self.cursor.take()
         sides_at = self.cursor.peek
         if self.cursor.at(Kind.INT) or self.cursor.at(Kind.PUNCT, "("):
-            sides = self.number_of(self.atom(), sides_at, "the number of sides")
+            sides = self.number_of(self.atom(), sides_at, N_("the number of sides"))
         elif bare:
             self.cursor.fail("a bare D needs its sides, as in D20", sides_at)
         else:

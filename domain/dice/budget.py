@@ -14,7 +14,10 @@ class DiceBudget:
         self.spent += count
         if self.spent > MAX_DICE:
             raise DiceError(
-                DICE_LIMIT, f"a command may roll at most {MAX_DICE} dice in total", position
+                DICE_LIMIT,
+                "a command may roll at most {MAX_DICE} dice in total",
+                position,
+                params={"MAX_DICE": MAX_DICE},
             )
 
 
@@ -25,4 +28,9 @@ def check_count(count: int, position: int) -> None:
 
 def check_sides(sides: int, position: int) -> None:
     if not 1 <= sides <= MAX_SIDES:
-        raise DiceError(DICE_LIMIT, f"a die must have 1 to {MAX_SIDES} sides", position)
+        raise DiceError(
+            DICE_LIMIT,
+            "a die must have 1 to {MAX_SIDES} sides",
+            position,
+            params={"MAX_SIDES": MAX_SIDES},
+        )

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from domain.model.messages import N_
+
 from .arithmetic import Node, constant
 from .arithmetic_parser import ArithmeticParser
 from .faces import Roller
@@ -38,7 +40,7 @@ def parse_calc(cursor: Cursor) -> CalcCommand:
     start = cursor.peek
     if start.kind is Kind.END:
         cursor.fail("expected a calculation after C, as in C(1+2)")
-    no_dice = "C() calculates with numbers only; roll dice without the C, as in 2D6+1"
+    no_dice = N_("C() calculates with numbers only; roll dice without the C, as in 2D6+1")
     expression = ArithmeticParser(cursor, None, no_dice).add()
     cursor.end()
     return CalcCommand(expression)

@@ -67,9 +67,16 @@ def read_choice(line: Line, after: int) -> tuple[ChoiceCommand, str]:
     closer = _CLOSERS[opener]
     close = half.find(closer, after + 1)
     if close < 0:
-        raise DiceError(DICE_SYNTAX, f"CHOICE{opener}… needs its closing '{closer}'", len(half))
+        raise DiceError(
+            DICE_SYNTAX,
+            "CHOICE{opener}… needs its closing '{closer}'",
+            len(half),
+            params={"opener": opener, "closer": closer},
+        )
     if close + 1 < len(half) and not half[close + 1].isspace():
-        raise DiceError(DICE_SYNTAX, f"unexpected '{line.raw[close + 1]}'", close + 1)
+        raise DiceError(
+            DICE_SYNTAX, "unexpected '{raw}'", close + 1, params={"raw": line.raw[close + 1]}
+        )
     command = ChoiceCommand(tuple(_split(line, after + 1, close)), cast(Form, opener))
     return _checked(command, after), line.raw[close + 1 :].strip()
 
@@ -78,5 +85,10 @@ def _checked(command: ChoiceCommand, position: int) -> ChoiceCommand:
     if not command.items:
         raise DiceError(DICE_SYNTAX, "CHOICE needs at least one item, as in CHOICE[a,b]", position)
     if len(command.items) > MAX_SIDES:
-        raise DiceError(DICE_LIMIT, f"CHOICE picks among at most {MAX_SIDES} items", position)
+        raise DiceError(
+            DICE_LIMIT,
+            "CHOICE picks among at most {MAX_SIDES} items",
+            position,
+            params={"MAX_SIDES": MAX_SIDES},
+        )
     return command

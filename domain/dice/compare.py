@@ -8,6 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, cast
 
+from domain.model.messages import N_, Message
+
 from .arithmetic import constant
 from .arithmetic_parser import ArithmeticParser
 from .errors import DICE_UNSUPPORTED, DiceError
@@ -54,12 +56,12 @@ def parse_number(cursor: Cursor, what: str) -> int:
         )
     start = cursor.peek
     if start.kind is Kind.END:
-        cursor.fail(f"expected {what} but found the end of the command")
+        cursor.fail(Message("expected {what} but found the end of the command", {"what": what}))
     node = ArithmeticParser(cursor, None, f"{what} must be a number, not a roll").add()
     return constant(node)
 
 
-def parse_comparison(cursor: Cursor, what: str = "a target number") -> Comparison | None:
+def parse_comparison(cursor: Cursor, what: str = N_("a target number")) -> Comparison | None:
     """An optional `>=7` (or `>=3+4`)."""
     op = parse_operator(cursor)
     if op is None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+
+from domain.model.messages import N_, Message, render
 
 DICE_SYNTAX = "dice_syntax"
 DICE_LIMIT = "dice_limit"
@@ -13,14 +15,21 @@ COMMON = (
     "2D6+1>=7, (2D6+1)*3/2U, 4D6KH3, 3D6MAX, D66, 5B6>=4, 3R6[6]>=5, 2U6[6]+1, C(1+2), "
     "CHOICE[a,b], x3 2D6"
 )
-"""The common commands, as the line every refusal ends with names them."""
+"""The common commands (dice notation: the same in every language)."""
+SUPPORTED_LINE = N_("Kiroku reads BCDice's {commands}; S in front rolls in secret")
+WITH_SUPPORTED = N_("{reason}. {supported}")
+
+
+def supported_line(extra: Sequence[str] = ()) -> Message:
+    """The line every syntax and unsupported refusal ends with: the common commands, then each
+    set of dice words a ruleset added (`extra`: "Ninja Slayer's N5, …"), read in the reader's
+    language."""
+    return Message(SUPPORTED_LINE, {"commands": " and ".join((COMMON, *extra))})
 
 
 def supported(extra: Sequence[str] = ()) -> str:
-    """One line naming what is read: the common commands, then each set of dice words a
-    ruleset added (`extra`: "Ninja Slayer's N5, …"); every syntax and unsupported refusal
-    ends with it."""
-    return f"Kiroku reads BCDice's {' and '.join((COMMON, *extra))}; S in front rolls in secret"
+    """That line's source text (for logs and tests)."""
+    return str(supported_line(extra))
 
 
 SUPPORTED = supported()
@@ -34,9 +43,22 @@ class DiceError(Exception):
     0-based index into the string given to `parse`, when the fault has a place.
     """
 
-    def __init__(self, code: str, message: str, position: int | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str | Message,
+        position: int | None = None,
+        *,
+        params: Mapping[str, object] | None = None,
+    ) -> None:
+        """`message` is a catalog key (`{name}` placeholders filled from `params`) or a
+        `Message`: the API reads it in the caller's language (as a KirokuError's)."""
+        if isinstance(message, Message):
+            self.template, self.params = message.key, {**message.params, **(params or {})}
+        else:
+            self.template, self.params = message, dict(params or {})
         self.code = code
-        self.message = message
+        self.message = render(self.template, self.params)
         self.position = position
         super().__init__(str(self))
 
@@ -49,8 +71,15 @@ class DiceError(Exception):
         return f"DiceError({self.code!r}, {self.message!r}, {self.position!r})"
 
 
-def with_supported(error: DiceError, line: str = SUPPORTED) -> DiceError:
-    """The same refusal, its message ending with what Kiroku does read (`line`, once)."""
-    if error.code not in (DICE_SYNTAX, DICE_UNSUPPORTED) or line in error.message:
+def with_supported(error: DiceError, extra: Sequence[str] = ()) -> DiceError:
+    """The same refusal, its message ending with what Kiroku does read (once): the common
+    commands and the dice words `extra` names."""
+    if error.code not in (DICE_SYNTAX, DICE_UNSUPPORTED) or error.template == WITH_SUPPORTED:
         return error
-    return DiceError(error.code, f"{error.message}. {line}", error.position)
+    reason = Message(error.template, error.params)
+    return DiceError(
+        error.code,
+        WITH_SUPPORTED,
+        error.position,
+        params={"reason": reason, "supported": supported_line(extra)},
+    )

@@ -64,6 +64,7 @@ class Expression(BaseModel):
         if len(roller.faces) != len(given):
             raise DiceError(
                 BAD_FACES,
-                f"expected {len(roller.faces)} faces for these rerolls, got {len(given)}",
+                "expected {n_faces} faces for these rerolls, got {n_given}",
+                params={"n_faces": len(roller.faces), "n_given": len(given)},
             )
         return Rolled(result, tuple(roller.requests))

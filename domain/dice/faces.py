@@ -58,11 +58,17 @@ def checked_faces(faces: object) -> tuple[int, ...]:
     """The faces as a tuple of plain integers, or a refusal saying what is wrong."""
     if isinstance(faces, str | bytes) or not isinstance(faces, Sequence):
         got = "a string" if isinstance(faces, str | bytes) else type(faces).__name__
-        raise DiceError(BAD_FACES, f"faces must be a list of whole numbers, got {got}")
+        raise DiceError(
+            BAD_FACES, "faces must be a list of whole numbers, got {got}", params={"got": got}
+        )
     for index, face in enumerate(faces):
         # bool is an int subclass; True is not a face.
         if isinstance(face, bool) or not isinstance(face, int):
-            raise DiceError(BAD_FACES, f"face {index + 1} must be an integer, got {face!r}")
+            raise DiceError(
+                BAD_FACES,
+                "face {index} must be an integer, got {face}",
+                params={"index": index + 1, "face": face},
+            )
     return tuple(faces)
 
 
@@ -72,7 +78,8 @@ def check_count(requests: Sequence[DiceRequest], faces: Sequence[int]) -> None:
     if len(faces) != expected:
         raise DiceError(
             BAD_FACES,
-            f"expected {expected} faces for {describe(requests)}, got {len(faces)}",
+            "expected {expected} faces for {requests}, got {n_faces}",
+            params={"expected": expected, "requests": describe(requests), "n_faces": len(faces)},
         )
 
 
@@ -86,16 +93,29 @@ def given_faces(faces: tuple[int, ...]) -> Take:
         if start + count > len(faces):
             raise DiceError(
                 BAD_FACES,
-                f"not enough faces: {len(faces)} given, but the roll needs at least "
-                f"{start + count} (a reroll asks for {count}D{sides} more)",
+                "not enough faces: {n_faces} given, but the roll needs at least {start} (a reroll "
+                "asks for {count}D{sides} more)",
+                params={
+                    "n_faces": len(faces),
+                    "start": start + count,
+                    "count": count,
+                    "sides": sides,
+                },
             )
         taken = faces[start : start + count]
         for offset, face in enumerate(taken):
             if not 1 <= face <= sides:
                 raise DiceError(
                     BAD_FACES,
-                    f"face {start + offset + 1} is {face}, outside 1..{sides} "
-                    f"for request {state['request']} ({count}D{sides})",
+                    "face {start} is {face}, outside 1..{sides} for request {state} "
+                    "({count}D{sides})",
+                    params={
+                        "start": start + offset + 1,
+                        "face": face,
+                        "sides": sides,
+                        "state": state["request"],
+                        "count": count,
+                    },
                 )
         state["next"] = start + count
         return taken

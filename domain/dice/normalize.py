@@ -48,7 +48,10 @@ def read_line(raw: object) -> Line:
         raise DiceError(DICE_SYNTAX, "a dice command must be text")
     if len(raw) > MAX_LENGTH:
         raise DiceError(
-            DICE_LIMIT, f"a dice command may be at most {MAX_LENGTH} characters long", MAX_LENGTH
+            DICE_LIMIT,
+            "a dice command may be at most {MAX_LENGTH} characters long",
+            MAX_LENGTH,
+            params={"MAX_LENGTH": MAX_LENGTH},
         )
     return Line(raw=raw, half=to_halfwidth(raw))
 

@@ -92,7 +92,12 @@ def _dice(cursor: Cursor, tokens: list[Token]) -> Command:
     after_count = before is not None and (before.kind is Kind.INT or before.text == ")")
     if letter is not None and after_count:
         word = _word_at(tokens, index)
-        raise DiceError(DICE_UNSUPPORTED, f"'{word}' dice are not supported", letter.position)
+        raise DiceError(
+            DICE_UNSUPPORTED,
+            "'{word}' dice are not supported",
+            letter.position,
+            params={"word": word},
+        )
     return parse_sum(cursor, DiceBudget())
 
 
@@ -141,7 +146,9 @@ def _command(body: str, offset: int, secret: bool, words: tuple[DiceWords, ...])
             reason = added.refused.get("S" + word)
             if reason is not None:
                 raise DiceError(DICE_UNSUPPORTED, reason, first.position - 1)
-    raise DiceError(DICE_UNSUPPORTED, f"unknown dice command '{word}'", first.position)
+    raise DiceError(
+        DICE_UNSUPPORTED, "unknown dice command '{word}'", first.position, params={"word": word}
+    )
 
 
 def _repeat(
@@ -153,11 +160,21 @@ def _repeat(
             DICE_SYNTAX, "a repetition needs a command after a blank, as in x3 2D6", end
         )
     if not 1 <= times <= MAX_REPEAT:
-        raise DiceError(DICE_LIMIT, f"repeat a command 1 to {MAX_REPEAT} times", start)
+        raise DiceError(
+            DICE_LIMIT,
+            "repeat a command 1 to {MAX_REPEAT} times",
+            start,
+            params={"MAX_REPEAT": MAX_REPEAT},
+        )
     inner = _read(line, inner_start, words, allow_repeat=False)
     dice = sum(r.count for r in inner.command.requests()) * times
     if dice > MAX_DICE:
-        raise DiceError(DICE_LIMIT, f"a command may roll at most {MAX_DICE} dice in total", start)
+        raise DiceError(
+            DICE_LIMIT,
+            "a command may roll at most {MAX_DICE} dice in total",
+            start,
+            params={"MAX_DICE": MAX_DICE},
+        )
     command = RepeatCommand(inner=inner.command, times=times)
     return _Read(command, secret or inner.secret, inner.comment)
 
@@ -206,7 +223,7 @@ def _parse(raw: str, words: tuple[DiceWords, ...]) -> Expression:
             raise DiceError(DICE_SYNTAX, "the dice command is empty")
         read = _read(line, start, words, allow_repeat=True)
     except DiceError as error:
-        raise with_supported(error, supported([w.supported for w in words])) from None
+        raise with_supported(error, [w.supported for w in words]) from None
     return Expression(
         text=read.command.render(),
         secret=read.secret,

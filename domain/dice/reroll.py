@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
+from domain.model.messages import N_, Message
+
 from .budget import DiceBudget
 from .compare import Comparison, Operator, holds, parse_comparison, parse_number, parse_operator
 from .errors import DICE_SYNTAX, DiceError
@@ -92,18 +94,19 @@ class RerollCommand:
 
 def _threshold(cursor: Cursor, closing: str | None) -> tuple[Operator | None, int]:
     op = parse_operator(cursor)
-    value = parse_number(cursor, "a reroll threshold")
+    value = parse_number(cursor, N_("a reroll threshold"))
     if closing is not None:
         cursor.expect(Kind.PUNCT, f"'{closing}'", closing)
     return op, value
 
 
-def _refuse(reason: str, token: Token) -> DiceError:
+def _refuse(reason: str | Message, token: Token) -> DiceError:
     return DiceError(
         DICE_SYNTAX,
-        f"{reason}: 3R6[6] rolls another die for each 6, 3R6>=5 for each 5 or 6 (and counts "
-        "the faces of 5 or more)",
+        "{reason}: 3R6[6] rolls another die for each 6, 3R6>=5 for each 5 or 6 (and counts the "
+        "faces of 5 or more)",
         token.position,
+        params={"reason": reason},
     )
 
 
@@ -120,13 +123,15 @@ def parse_reroll(cursor: Cursor, budget: DiceBudget) -> RerollCommand:
         where, given = at, _threshold(cursor, None)
     cursor.end()
     if given is None and comparison is None:
-        raise _refuse("R dice need a reroll threshold", where)
+        raise _refuse(N_("R dice need a reroll threshold"), where)
     op = (given[0] if given else None) or (comparison.op if comparison else None) or ">="
     threshold = given[1] if given else comparison.target if comparison else 0
     condition = RerollCondition(op=op, threshold=threshold)
     for group in groups:
         if not condition.ends_on(group.sides):
-            raise _refuse(
-                f"rerolling {group.count}R{group.sides} on {op}{threshold} never ends", where
+            endless = Message(
+                "rerolling {count}R{sides} on {op}{threshold} never ends",
+                {"count": group.count, "sides": group.sides, "op": op, "threshold": threshold},
             )
+            raise _refuse(endless, where)
     return RerollCommand(groups=groups, condition=condition, comparison=comparison)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple, NoReturn
 
+from domain.model.messages import N_, Message
+
 from .errors import DICE_LIMIT, DICE_SYNTAX, DiceError
 from .limits import MAX_NUMBER
 
@@ -75,19 +77,21 @@ def tokenize(command: str, offset: int) -> list[Token]:
             end = _run(command, i, _COMPARE_CHARS)
             spelled = command[i:end]
             if spelled not in _COMPARE_SPELLINGS:
-                raise DiceError(DICE_SYNTAX, f"'{spelled}' is not a comparison", at)
+                raise DiceError(
+                    DICE_SYNTAX, "'{spelled}' is not a comparison", at, params={"spelled": spelled}
+                )
             tokens.append(Token(Kind.OP, _COMPARE_SPELLINGS[spelled], at))
         elif char in _PUNCT:
             tokens.append(Token(Kind.PUNCT, char, at))
         else:
-            raise DiceError(DICE_SYNTAX, f"unexpected character '{char}'", at)
+            raise DiceError(DICE_SYNTAX, "unexpected character '{char}'", at, params={"char": char})
         i = end
     tokens.append(Token(Kind.END, "", offset + len(command)))
     return tokens
 
 
 def describe(token: Token) -> str:
-    return "the end of the command" if token.kind is Kind.END else f"'{token.text}'"
+    return N_("the end of the command") if token.kind is Kind.END else f"'{token.text}'"
 
 
 class Cursor:
@@ -152,10 +156,13 @@ class Cursor:
             ahead += 1
         return "".join(letters)
 
-    def expect(self, kind: Kind, what: str, text: str | None = None) -> Token:
+    def expect(self, kind: Kind, what: str | Message, text: str | None = None) -> Token:
         token = self.accept(kind, text)
+        if token is None and self.peek.kind is Kind.END:
+            self.fail(Message("expected {what} but found the end of the command", {"what": what}))
         if token is None:
-            self.fail(f"expected {what} but found {describe(self.peek)}")
+            found = {"what": what, "peek": describe(self.peek)}
+            self.fail(Message("expected {what} but found {peek}", found))
         return token
 
     def number(self, what: str) -> tuple[int, int]:
@@ -165,14 +172,19 @@ class Cursor:
 
     def end(self) -> None:
         if self.peek.kind is not Kind.END:
-            self.fail(f"unexpected {describe(self.peek)}")
+            self.fail(Message("unexpected {peek}", {"peek": describe(self.peek)}))
 
-    def fail(self, message: str, token: Token | None = None) -> NoReturn:
+    def fail(self, message: str | Message, token: Token | None = None) -> NoReturn:
         raise DiceError(DICE_SYNTAX, message, (token or self.peek).position)
 
 
 def literal(token: Token) -> int:
     value = int(token.text)
     if value > MAX_NUMBER:
-        raise DiceError(DICE_LIMIT, f"numbers may be at most {MAX_NUMBER}", token.position)
+        raise DiceError(
+            DICE_LIMIT,
+            "numbers may be at most {MAX_NUMBER}",
+            token.position,
+            params={"MAX_NUMBER": MAX_NUMBER},
+        )
     return value

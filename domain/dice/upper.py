@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from domain.model.messages import N_
+
 from .arithmetic import constant
 from .arithmetic_parser import ArithmeticParser
 from .budget import DiceBudget
@@ -94,25 +96,28 @@ def parse_upper(cursor: Cursor, budget: DiceBudget) -> UpperCommand:
     threshold: int | None = None
     where = cursor.peek
     if cursor.accept(Kind.PUNCT, "["):
-        threshold = parse_number(cursor, "the threshold")
+        threshold = parse_number(cursor, N_("the threshold"))
         cursor.expect(Kind.PUNCT, "']'", "]")
     modifier = 0
     if cursor.at(Kind.PUNCT, "+") or cursor.at(Kind.PUNCT, "-"):
         # Kiroku reads `-3+2` as -1; BCDice reads it as -(3+2) (see docs/reference/dice.md).
-        no_dice = "the modifier must be a number, not a roll"
+        no_dice = N_("the modifier must be a number, not a roll")
         modifier = constant(ArithmeticParser(cursor, None, no_dice).add())
     comparison = parse_comparison(cursor)
     if at := cursor.accept(Kind.PUNCT, "@"):
         if threshold is not None:
             cursor.fail("give the threshold once, as [n] or as @n", at)
-        where, threshold = at, parse_number(cursor, "the threshold")
+        where, threshold = at, parse_number(cursor, N_("the threshold"))
     cursor.end()
     if threshold is None or threshold <= 1:
-        reason = "U dice need a threshold" if threshold is None else "a threshold of 1 or less"
+        reason = (
+            N_("U dice need a threshold") if threshold is None else N_("a threshold of 1 or less")
+        )
         raise DiceError(
             DICE_SYNTAX,
-            f"{reason}: 2U6[6] rolls a die again and adds it while it shows 6 (or more)",
+            "{reason}: 2U6[6] rolls a die again and adds it while it shows 6 (or more)",
             where.position,
+            params={"reason": reason},
         )
     return UpperCommand(
         groups=groups, threshold=threshold, modifier=modifier, comparison=comparison

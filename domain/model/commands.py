@@ -10,10 +10,12 @@ from pydantic_core import PydanticCustomError
 from domain.model.audience import GM, HOST, is_audience
 from domain.model.draws import find_draws
 from domain.model.json_shape import shape_problem
+from domain.model.messages import Invalid, Message
 from domain.model.text import (
     FORBIDDEN_CHARACTER,
     PlayerName,
     PlayerText,
+    detail,
     forbidden_character,
     message_pattern,
     problem_text,
@@ -57,7 +59,7 @@ class Command(BaseModel):
                 raise PydanticCustomError(
                     FORBIDDEN_CHARACTER,
                     "{detail}",
-                    {"detail": problem_text(f"「{field}」", *found)},
+                    detail(problem_text(f"「{field}」", *found)),
                 )
         return self
 
@@ -94,7 +96,12 @@ class Spoken(Command):
 def _addressees(value: list[str]) -> list[str]:
     for audience in value:
         if not is_audience(audience) or audience == "public":
-            raise ValueError(f"{audience!r} is not a seat (seat:N), {GM!r} or {HOST!r}")
+            raise Invalid(
+                "{audience} is not a seat (seat:N), {GM} or {HOST}",
+                audience=audience,
+                GM=GM,
+                HOST=HOST,
+            )
     return value
 
 
@@ -176,14 +183,16 @@ def _bounded(value: dict[str, Any]) -> dict[str, Any]:
     """Free JSON stays within domain/model/json_shape.py's bounds, so it can always be read back."""
     problem = shape_problem(value)
     if problem is not None:
-        raise PydanticCustomError(problem.code, "{detail}", {"detail": problem.message})
+        said = problem.message
+        context = detail(said) if isinstance(said, Message) else {"detail": said}
+        raise PydanticCustomError(problem.code, "{detail}", context)
     return value
 
 
 def _no_draw_shapes(value: dict[str, Any]) -> dict[str, Any]:
     """Free-form JSON may not imitate a fair draw, which verifiers recompute wherever found."""
     if next(find_draws(value), None) is not None:
-        raise ValueError("objects with keys roll, seeds and entropy are reserved for dice draws")
+        raise Invalid("objects with keys roll, seeds and entropy are reserved for dice draws")
     return value
 
 

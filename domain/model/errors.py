@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
+from domain.model.messages import Message, render
+
 ErrorKind = Literal[
     "invalid",  # the request itself is malformed or out of bounds
     "unauthorized",  # no or unknown credentials
@@ -26,16 +28,21 @@ class KirokuError(Exception):
     def __init__(
         self,
         code: str,
-        message: str,
+        message: str | Message,
         *,
         kind: ErrorKind | None = None,
         params: Mapping[str, object] | None = None,
     ) -> None:
         """`message` is a catalog key (English source, `{name}` placeholders filled from
-        `params`): the API reads it in the caller's language (api/pages/i18n/)."""
-        self.template = message
-        self.params = dict(params or {})
-        formatted = message.format(**self.params) if self.params else message
+        `params`), or a `Message` (a key with its own arguments): the API reads it in the
+        caller's language (api/pages/i18n/)."""
+        if isinstance(message, Message):
+            self.template = message.key
+            self.params = {**message.params, **(params or {})}
+        else:
+            self.template = message
+            self.params = dict(params or {})
+        formatted = render(self.template, self.params)
         super().__init__(formatted)
         self.code = code
         self.message = formatted

@@ -65,7 +65,9 @@ def event_from_parts(
     cls = EVENT_TYPES.get(type_name)  # a ruleset's types register when it loads (bootstrap)
     if cls is None:
         raise KirokuError(
-            "unknown_event_type", f"No ruleset here knows events of type {type_name!r}."
+            "unknown_event_type",
+            "No ruleset here knows events of type {type_name}.",
+            params={"type_name": type_name},
         )
     if secret is not None and cls.has_secret():
         return cls.model_validate({**public, "secret": secret})

@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from domain.model.messages import N_, Message
 from domain.model.text import forbidden_character, problem_text
 
 MAX_DEPTH = 32  # nested objects and arrays in one free value
@@ -28,7 +29,7 @@ CODES = frozenset(("json_too_deep", "json_too_many_keys", "json_too_large"))
 @dataclass(frozen=True)
 class ShapeProblem:
     code: str  # json_too_deep, json_too_many_keys, json_too_large, forbidden_character
-    message: str
+    message: str | Message
 
 
 def shape_problem(
@@ -60,7 +61,7 @@ def shape_problem(
                 )
             for key, child in item.items():
                 if check_texts and isinstance(key, str):
-                    problem = _text_problem("キー", key)
+                    problem = _text_problem(N_("キー"), key)
                     if problem is not None:
                         return problem
                 stack.append((child, depth + 1))
@@ -69,7 +70,7 @@ def shape_problem(
                 return _too_deep(max_depth)
             stack.extend((child, depth + 1) for child in item)
         elif check_texts and isinstance(item, str):
-            problem = _text_problem("文字列", item)
+            problem = _text_problem(N_("文字列"), item)
             if problem is not None:
                 return problem
     if max_bytes is None:

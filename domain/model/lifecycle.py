@@ -310,7 +310,8 @@ def bcdice_record(
     if evaluation is None or evaluation.result is None:
         raise RuleViolation(
             "dice_unsupported",
-            f"{state.system} のダイスコマンドではありません (BCDice does not know this command).",
+            "{system} のダイスコマンドではありません (BCDice does not know this command).",
+            params={"system": state.system},
         )
     result = evaluation.result
     typed, comment = split_command(command.expression)

@@ -8,7 +8,43 @@ missing from a catalog.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
 
 def N_(message: str) -> str:
     """`message`, unchanged: the extractor finds it, the catalogs translate it."""
     return message
+
+
+@dataclass(frozen=True)
+class Message:
+    """A sentence not yet read in a language: its catalog key (`{name}` placeholders) and the
+    arguments that fill them. An argument may itself be a `Message` or a catalog key (a phase,
+    a condition's name): the reader's language reads those too (api/errors.py).
+
+    What a helper hands back for a caller to raise with its own code (a condition that keeps
+    a unit from acting, a player count the game refuses), so no sentence is formatted before
+    its reader's language is known."""
+
+    key: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return render(self.key, self.params)
+
+
+def render(key: str, params: Mapping[str, object]) -> str:
+    """The source text with its arguments, for logs and tests (never what a player reads)."""
+    if not params:
+        return key
+    return key.format(**{name: str(value) for name, value in params.items()})
+
+
+class Invalid(ValueError):
+    """A pydantic validator's refusal, in the catalogs' words: `Invalid(N_key, name=value)`.
+    The API reads it in the caller's language, naming the field by its label."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        self.message = Message(key, params)
+        super().__init__(str(self.message))

@@ -47,6 +47,7 @@ from domain.model.errors import KirokuError
 from domain.model.events import Event, register_event_type
 from domain.model.game import GameState
 from domain.model.lifecycle_events import GameCreated
+from domain.model.messages import Invalid, Message
 from domain.model.records import Draft, Recorded
 from domain.model.secrecy import RulesView, strip
 from domain.model.table import Table, TableView
@@ -362,7 +363,9 @@ class Ruleset(Generic[S, Opt]):
             return self.Options.model_validate(raw)
         except ValidationError as error:
             raise KirokuError(
-                "invalid_ruleset_options", f"Options for {self.id} are not valid: {error}"
+                "invalid_ruleset_options",
+                "The ruleset's options are not valid: {error}",
+                params={"error": _first_problem(error)},
             ) from None
 
     def check_seats(self, seats: int) -> None:
@@ -383,7 +386,8 @@ class Ruleset(Generic[S, Opt]):
         if decider is None:
             raise KirokuError(
                 "command_not_in_ruleset",
-                f"{getattr(command, 'type', '?')!r} is not a command of {self.id}.",
+                "{command} is not a command of {ruleset}.",
+                params={"command": str(getattr(command, "type", "?")), "ruleset": self.id},
             )
         return decider(table, command, actor)
 
@@ -447,3 +451,13 @@ class Ruleset(Generic[S, Opt]):
 def _type_of(command: type[Command]) -> str:
     field = command.model_fields.get("type")
     return str(field.default) if field is not None else ""
+
+
+def _first_problem(error: ValidationError) -> Message:
+    """Where the options go wrong and why, in words: a validator's own message (`Invalid`) or
+    pydantic's sentence, never the input echoed back."""
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first.get("loc", ())) or "ruleset_options"
+    cause = (first.get("ctx") or {}).get("error")
+    said: object = cause.message if isinstance(cause, Invalid) else str(first.get("msg", ""))
+    return Message("{where}: {problem}", {"where": where, "problem": said})

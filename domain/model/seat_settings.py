@@ -21,6 +21,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from domain.model.errors import KirokuError
+from domain.model.messages import Invalid
 from domain.model.text import PlayerName, PlayerText
 
 COLOR = r"^#[0-9a-fA-F]{6}$"
@@ -31,7 +32,7 @@ MAX_PALETTE = 20_000
 def _no_bool(value: object) -> object:
     """JSON's true and false are not numbers here (pydantic would read them as 1 and 0)."""
     if isinstance(value, bool):
-        raise ValueError("a whole number, not true or false")
+        raise Invalid("a whole number, not true or false")
     return value
 
 

@@ -6,10 +6,10 @@ isolates (U+202A–U+202E, U+2066–U+2069: "Trojan Source") and the other invis
 characters (zero-width joiners and spaces, the BOM, the tag characters that hide text inside
 a name) make a text display as something other than what it is, so a player could disguise
 who said or rolled what, or pass a blank-looking name (U+3164 HANGUL FILLER) for another.
-Kiroku refuses them when they arrive, with a 422 naming the character in words (Japanese)
-(docs/explanation/design/index.md, "Texts"): stored texts are then safe to show anywhere, a terminal
-and the
-dispute report included, without each renderer having to neutralise them.
+Kiroku refuses them when they arrive, with a 422 naming the character in words, in the
+reader's language (docs/explanation/design/index.md, "Texts"): stored texts are then safe to
+show anywhere, a terminal and the dispute report included, without each renderer having to
+neutralise them.
 
 Refused everywhere: control characters (Cc; a message may hold LF and TAB), every format
 character (Cf) but the implicit direction marks, lone surrogates (Cs), the line and
@@ -38,6 +38,8 @@ from pydantic import AfterValidator, GetJsonSchemaHandler
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema, PydanticCustomError
 
+from domain.model.messages import N_, Message
+
 FORBIDDEN_CHARACTER = "forbidden_character"  # the refusal's stable code
 BLANK_TEXT = "blank_text"  # a name or title with nothing visible in it
 
@@ -59,21 +61,21 @@ _REFUSED_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
 
 
 def _kind(character: str) -> str:
-    """What sort of character it is, in words."""
+    """What sort of character it is, in words (a catalog key: Japanese source)."""
     if character in BIDI_CONTROLS:
-        return "文字の向きを変える双方向制御文字"
+        return N_("文字の向きを変える双方向制御文字")
     if character in NONCHARACTERS:
-        return "文字として使えない非文字"
+        return N_("文字として使えない非文字")
     if character in BLANK_FILLERS:
-        return "空白に見える埋め草文字"
+        return N_("空白に見える埋め草文字")
     category = unicodedata.category(character)
     if category == "Cf":
-        return "目に見えない書式文字"
+        return N_("目に見えない書式文字")
     if category in ("Zl", "Zp"):
-        return "改行の代わりになる区切り文字"
+        return N_("改行の代わりになる区切り文字")
     if category == "Cs":
-        return "サロゲートの片割れ（文字ではありません）"
-    return "制御文字"
+        return N_("サロゲートの片割れ（文字ではありません）")
+    return N_("制御文字")
 
 
 def describe(character: str) -> str:
@@ -138,17 +140,38 @@ def blank(text: str) -> bool:
     return not text.strip()
 
 
-def problem_text(where: str, index: int, character: str) -> str:
-    return (
-        f"{where}の{index + 1}文字目に{_kind(character)} {describe(character)} があります。"
-        "制御文字・見えない書式文字（ゼロ幅文字、BOM、タグ文字、文字の向きを変える制御文字など）・"
-        "非文字・空白に見える埋め草文字は、ログを実際と違って見せられるため、ほかの人が読む文章には"
-        "使えません。"
+FORBIDDEN_SENTENCE = N_(
+    "{where}の{index}文字目に{kind} {character} があります。"
+    "制御文字・見えない書式文字（ゼロ幅文字、BOM、タグ文字、文字の向きを変える制御文字など）・"
+    "非文字・空白に見える埋め草文字は、ログを実際と違って見せられるため、ほかの人が読む文章には"
+    "使えません。"
+)
+BLANK_SENTENCE = N_("{where}が空白だけです。見える文字で書いてください。")
+THIS_TEXT = N_("この文章")
+THIS_NAME = N_("この名前")
+
+
+def problem_text(where: str, index: int, character: str) -> Message:
+    """The refusal of a character, in words: `where` is a catalog key or a field's name."""
+    return Message(
+        FORBIDDEN_SENTENCE,
+        {
+            "where": where,
+            "index": index + 1,
+            "kind": _kind(character),
+            "character": describe(character),
+        },
     )
 
 
-def blank_text(where: str) -> str:
-    return f"{where}が空白だけです。見える文字で書いてください。"
+def blank_text(where: str) -> Message:
+    return Message(BLANK_SENTENCE, {"where": where})
+
+
+def detail(message: Message, **more: Any) -> dict[str, Any]:
+    """A PydanticCustomError's context: the sentence in the source language (`detail`) and the
+    message itself (`said`), which the API reads in the caller's language."""
+    return {"detail": str(message), "said": message, **more}
 
 
 def _check(text: str, *, one_line: bool) -> str:
@@ -158,10 +181,10 @@ def _check(text: str, *, one_line: bool) -> str:
         raise PydanticCustomError(
             FORBIDDEN_CHARACTER,
             "{detail}",
-            {"detail": problem_text("この文章", index, character), "index": index},
+            detail(problem_text(THIS_TEXT, index, character), index=index),
         )
     if one_line and text and blank(text):
-        raise PydanticCustomError(BLANK_TEXT, "{detail}", {"detail": blank_text("この名前")})
+        raise PydanticCustomError(BLANK_TEXT, "{detail}", detail(blank_text(THIS_NAME)))
     return text
 
 

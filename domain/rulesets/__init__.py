@@ -29,7 +29,9 @@ def ruleset_for(ruleset_id: str) -> Ruleset[Any, Any]:
     except KeyError:
         known = ", ".join(sorted(_REGISTRY)) or "none: the rulesets load at bootstrap"
         raise KirokuError(
-            "unknown_ruleset", f"There is no ruleset {ruleset_id!r} (known: {known})."
+            "unknown_ruleset",
+            "There is no ruleset {ruleset_id} (known: {known}).",
+            params={"ruleset_id": ruleset_id, "known": known},
         ) from None
 
 

@@ -6,6 +6,7 @@ The keys are found by Babel's own extractors: `_()` in the templates (Jinja's i1
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,9 @@ from api.pages import i18n
 from tests.api.jstext import Finding, scan, scan_file, scan_template
 
 ROOT = Path(__file__).resolve().parents[2]
-REFUSALS = ("KirokuError", "RuleViolation", "Forbidden", "NotFound", "Unauthorized")
+REFUSALS = ("KirokuError", "RuleViolation", "Forbidden", "NotFound", "Unauthorized", "DiceError")
+# Python sources whose refusals, validators' messages and log lines players read.
+PYTHON = sorted([*(ROOT / "domain").rglob("*.py"), *(ROOT / "api").rglob("*.py")])
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -39,16 +42,34 @@ def used_keys() -> dict[str, str]:
         with path.open("rb") as source:
             for found_in_script in extract_javascript(source, {"t": None}, [], {}):
                 note(found_in_script[2], path, found_in_script[0])
-    keywords = {"N_": None, "_": None, **{name: (2,) for name in REFUSALS}}
-    for path in sorted([*(ROOT / "domain").glob("*.py"), *(ROOT / "api").rglob("*.py")]):
+    keywords = {
+        "N_": None,
+        "_": None,
+        "Message": (1,),
+        "Invalid": (1,),
+        "fail": (1,),  # a dice parser's refusal (domain/dice/tokens.py Cursor.fail)
+        **{name: (2,) for name in REFUSALS},
+    }
+    for path in PYTHON:
         with path.open("rb") as source:
             for found_in_code in extract_python(source, keywords, [], {}):
                 line, function = found_in_code[0], found_in_code[1]
                 message: Any = found_in_code[2]
                 if function in REFUSALS and not isinstance(message, str) and len(message) > 1:
                     note(message[1], path, line)
+                elif not isinstance(message, str) and message:
+                    note(message[0], path, line)
                 else:
                     note(message, path, line)
+    # Keys Babel leaves out: a key marked inside a refusal's own call (`KirokuError(code,
+    # problem_text(N_("…")))`, `params={"x": N_("…")}`).
+    for path in PYTHON:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and _called(node) in ("N_", "Message", "Invalid"):
+                first = node.args[0] if node.args else None
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    note(first.value, path, node.lineno)
     return found
 
 
@@ -171,3 +192,181 @@ def test_the_scan_lets_non_text_pass(source: str) -> None:
 def test_the_template_scan_catches_hard_coded_text() -> None:
     caught = scan_template('<button title="Send it">Send</button> <p>{{ _("Hello") }}</p>')
     assert [f.literal for f in caught] == ["Send it", "Send"]
+
+
+# ------------------------------------------------------------------ refusals formatted too early
+
+# A refusal's message (and a validator's) is a catalog key, its arguments apart: `RuleViolation(
+# code, "{unit} is not your unit.", params=...)`, `Invalid("...", name=...)`, `Message(...)`.
+# An f-string, a `%`/`+`/`.format` or a string built elsewhere cannot be looked up in the
+# catalogs, so the reader would get it in the source's language. A message handed on as a
+# variable is allowed only where listed here (its key is chosen with N_/Message where it is
+# made, and extracted there); the list can only shrink (a stale entry fails).
+PASS_THROUGH = {
+    ("domain/rulesets/mech_d20/movement.py", "refusal"),
+    ("domain/rulesets/mech_d20/opportunity.py", "refusal"),
+    ("domain/rulesets/mech_d20/powers.py", "refusal"),
+    ("domain/rulesets/mech_d20/units.py", "refusal"),
+    ("domain/rulesets/chojin_locke/counts.py", "_wrong_count(players)"),
+    ("domain/model/lifecycle.py", "taken"),
+    ("domain/model/canonical.py", "problem.message"),
+    ("api/longreads.py", "template"),
+    ("api/routes/systems.py", "error.template"),
+    ("domain/model/messages.py", "key"),
+    ("domain/dice/arithmetic_parser.py", "self.no_dice"),
+    ("domain/dice/errors.py", "error.template"),
+    ("domain/dice/ninja_parser.py", "_LEFT_OUT[word]"),
+    ("domain/dice/parser.py", "reason"),
+    ("domain/dice/tokens.py", "message"),  # Invalid(key, ...): its callers give the key
+    # domain/model/text.py's refusals: Messages with their keys (a forbidden character, blank)
+    ("domain/application/service.py", "problem_text(TITLE_OR_NAME, *found)"),
+    ("domain/application/service.py", "blank_text(TITLE_OR_NAME)"),
+}
+KEYED = {"Message": 0, "Invalid": 0, "N_": 0, "fail": 0, **{name: 1 for name in REFUSALS}}
+VALIDATORS = ("field_validator", "model_validator")
+
+
+def _called(node: ast.Call) -> str | None:
+    function = node.func
+    if isinstance(function, ast.Name):
+        return function.id
+    return function.attr if isinstance(function, ast.Attribute) else None
+
+
+def _message(node: ast.Call, index: int) -> ast.expr | None:
+    if len(node.args) > index:
+        return node.args[index]
+    return next((k.value for k in node.keywords if k.arg in ("message", "key")), None)
+
+
+def _is_validator(function: ast.FunctionDef) -> bool:
+    return any(
+        isinstance(d, ast.Call) and _called(d) in VALIDATORS for d in function.decorator_list
+    )
+
+
+def scan_python(source: str, where: str) -> list[tuple[int, str]]:
+    """(line, what) for each message a reader would get untranslated."""
+    tree = ast.parse(source)
+    found: list[tuple[int, str]] = []
+    in_validator: set[int] = set()
+    for function in ast.walk(tree):
+        if isinstance(function, ast.FunctionDef) and _is_validator(function):
+            in_validator |= {id(n) for n in ast.walk(function)}
+    ruleset = where.startswith("domain/rulesets/")
+    # module constants that are keys: `TOO_LARGE = N_("Request bodies are limited to …")`
+    keys = {
+        target.id
+        for statement in tree.body
+        if isinstance(statement, ast.Assign)
+        and isinstance(statement.value, ast.Call)
+        and _called(statement.value) == "N_"
+        for target in statement.targets
+        if isinstance(target, ast.Name)
+    }
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = _called(node)
+        if name == "ValueError" and (ruleset or id(node) in in_validator):
+            found.append((node.lineno, "a validator's ValueError: raise Invalid(key, ...)"))
+            continue
+        if name == "problem" and where.startswith("api/") and len(node.args) > 2:
+            detail = node.args[2]
+            if isinstance(detail, ast.Constant | ast.JoinedStr):
+                found.append((node.lineno, "a problem's detail not read through the catalogs"))
+            continue
+        if name not in KEYED:
+            continue
+        message = _message(node, KEYED[name])
+        if message is None:
+            continue
+        if isinstance(message, ast.Constant) and isinstance(message.value, str):
+            continue
+        said = ast.get_source_segment(source, message) or ""
+        if isinstance(message, ast.Call) and _called(message) in ("N_", "Message"):
+            continue  # a key (and its arguments), itself checked here
+        if isinstance(message, ast.Name) and message.id in keys:
+            continue
+        if (
+            isinstance(message, ast.Name | ast.Attribute | ast.Subscript | ast.Call)
+            and (where, " ".join(said.split())) in PASS_THROUGH
+        ):
+            continue
+        found.append((node.lineno, f"{name}({said[:60]}): not a catalog key"))
+    return found
+
+
+def test_no_refusal_is_formatted_before_it_is_translated() -> None:
+    found = [
+        f"{path.relative_to(ROOT)}:{line}: {what}"
+        for path in PYTHON
+        for line, what in scan_python(path.read_text(encoding="utf-8"), relative(path))
+    ]
+    assert not found, "messages a reader cannot get in their language:\n" + "\n".join(found)
+
+
+def relative(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+def test_the_pass_through_list_only_shrinks() -> None:
+    seen: set[tuple[str, str]] = set()
+    for path in PYTHON:
+        source = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Call) and _called(node) in KEYED:
+                message = _message(node, KEYED[_called(node) or ""])
+                if message is not None:
+                    said = " ".join((ast.get_source_segment(source, message) or "").split())
+                    seen.add((relative(path), said))
+    assert seen >= PASS_THROUGH, PASS_THROUGH - seen
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'raise RuleViolation("x", f"{unit.name} is not your unit.")',
+        'raise Forbidden("x", "It is " + name + "\'s turn.")',
+        'raise NotFound("x", "No {0}.".format(name))',
+        'raise KirokuError("x", message)',
+        'raise RuleViolation(code="x", message=f"{a} acts.")',
+        'return Message(f"{unit} is down.")',
+        'raise Invalid(f"{n} is too many")',
+    ],
+)
+def test_the_refusal_scan_catches_formatted_messages(source: str) -> None:
+    assert scan_python(source, "domain/rulesets/x/guards.py"), source
+
+
+def test_the_refusal_scan_catches_validators_and_details() -> None:
+    validator = (
+        "class Sheet(BaseModel):\n"
+        "    @field_validator('abilities')\n"
+        "    @classmethod\n"
+        "    def _abilities(cls, value):\n"
+        "        raise ValueError('abilities need 出力')\n"
+    )
+    assert scan_python(validator, "domain/model/sheet.py")
+    assert scan_python('raise ValueError("bad")', "domain/rulesets/x/sheet.py")
+    assert scan_python('return problem(429, "rate_limited", f"Wait {n}s.")', "api/x.py")
+    assert scan_python('return problem(413, "too_large", "Too large.")', "api/x.py")
+
+
+def test_the_refusal_scan_lets_keys_pass() -> None:
+    source = (
+        'raise RuleViolation("x", "{unit} is not your unit.", params={"unit": unit.name})\n'
+        'raise Invalid("ability values are between -10 and 40")\n'
+        'return Message("{unit} is down.", {"unit": unit.name})\n'
+        'return problem(413, "too_large", i18n.translate(TOO_LARGE, language, limit=n))\n'
+        'raise ValueError(f"bucket {key} is not sorted")\n'  # internal, outside a validator
+    )
+    assert not scan_python(source, "domain/model/seqmap.py")
+
+
+def test_a_hard_coded_refusal_is_caught_as_a_missing_key() -> None:
+    """A new literal refusal in a ruleset is a key the catalogs lack: the first check fails."""
+    keys = used_keys()
+    assert "Only ninjas have アドレナリン・ブースト." in keys
+    assert "{unit} is not your unit." in keys  # a Message/params key, extracted
+    assert "abilities need {missing} (the basic attacks use them)" in keys  # Invalid(...)

@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from api.errors import install_error_handlers
+from domain.dice import parse
 from tests.table import Table
 
 
@@ -211,4 +214,57 @@ def test_a_game_cannot_be_created_with_draw_shaped_options(client: TestClient) -
     }
     response = client.post("/games", json=body)
     assert response.status_code == 422
-    assert "reserved for dice draws" in response.json()["detail"]
+    assert "ダイスの抽選用に予約されています" in response.json()["detail"]  # Japanese by default
+    english = client.post("/games", json=body, headers={"Accept-Language": "en"})
+    assert "reserved for dice draws" in english.json()["detail"]
+
+
+def test_an_unknown_command_is_refused_in_the_readers_language(table: Table) -> None:
+    body = {"type": "teleport", "to": "B2"}
+    ja = refused(table, "seat:1", body, 422, "unknown_command")["detail"]
+    en = refused(table, "seat:1", body, 422, "unknown_command", **{"Accept-Language": "en"})
+    assert ja.startswith("コマンド「teleport」はありません（コマンドは ") and "'declare'" in ja
+    assert en["detail"].startswith("There is no command “teleport” (the commands: ")
+
+
+def test_the_frameworks_refusals_are_in_the_readers_language(client: TestClient) -> None:
+    missing = assert_problem(client.get("/no/such/page"), 404, "not_found")
+    assert missing["detail"] == "このアドレスには何もありません。"
+    english = client.get("/no/such/page", headers={"Accept-Language": "en"})
+    assert (
+        assert_problem(english, 404, "not_found")["detail"] == "There is nothing at this address."
+    )
+    method = client.delete("/games", headers={"Accept-Language": "en"})
+    assert "Allow header" in assert_problem(method, 405, "method_not_allowed")["detail"]
+
+
+def test_a_dice_refusal_reads_in_the_readers_language() -> None:
+    """Kiroku's own dice language (domain/dice) refuses through the same handler as the API's."""
+    app = FastAPI()
+    install_error_handlers(app)
+
+    @app.get("/roll")
+    def roll(expression: str) -> None:
+        parse(expression)
+
+    client = TestClient(app)
+    ja = assert_problem(client.get("/roll", params={"expression": "2D6+"}), 422, "dice_syntax")
+    english = client.get("/roll", params={"expression": "2D6+"}, headers={"Accept-Language": "en"})
+    en = assert_problem(english, 422, "dice_syntax")
+    assert ja["detail"].startswith(
+        "数値か、2D6のようなダイスの項が要るところでコマンドが終わっている。"
+    )
+    assert "KirokuはBCDiceの" in ja["detail"] and ja["detail"].endswith("（5文字目）")
+    assert en["detail"].startswith("expected a number or a dice term such as 2D6 but found the end")
+    assert en["detail"].endswith("S in front rolls in secret (at character 5)")
+
+
+def test_a_forbidden_character_is_named_in_the_readers_language(table: Table) -> None:
+    body = {"type": "declare", "text": "a\u202eb"}
+    ja = refused(table, "seat:1", body, 422, "forbidden_character")["detail"]
+    en = refused(table, "seat:1", body, 422, "forbidden_character", **{"Accept-Language": "en"})
+    assert (
+        "2文字目に文字の向きを変える双方向制御文字 U+202E RIGHT-TO-LEFT OVERRIDE があります" in ja
+    )
+    assert "Character 2 of this text is a bidirectional control character" in en["detail"]
+    assert "U+202E RIGHT-TO-LEFT OVERRIDE" in en["detail"] and "があります" not in en["detail"]

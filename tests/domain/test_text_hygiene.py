@@ -50,7 +50,7 @@ def test_a_refused_character_is_found_wherever_it_is(before: str, bad: str, afte
         assert found == (len(before), bad), (text, found)
     assert re.fullmatch(MESSAGE, text) is None
     assert re.fullmatch(LINE, text) is None
-    detail = problem_text("名前", len(before), bad)
+    detail = str(problem_text("名前", len(before), bad))
     assert f"U+{ord(bad):04X}" in detail and bad not in detail
     assert "文字目" in detail  # in words, in Japanese
 

@@ -66,7 +66,8 @@ def _of_sheet(player: Player, name: str) -> Ability:
         names = ", ".join(a.name for a in player.sheet.abilities) or "none"
         raise RuleViolation(
             "no_such_ability",
-            f"Your character has no ability by that name (yours: {names}).",
+            "Your character has no ability by that name (yours: {names}).",
+            params={"names": names},
         )
     return ability
 
@@ -88,7 +89,8 @@ def _used(
 def _not_support(name: str) -> RuleViolation:
     return RuleViolation(
         "not_support",
-        f"「{name}」 is no [支援]: after leaving a combat, its 支援フェイズ takes [支援] only.",
+        "「{name}」 is no [支援]: after leaving a combat, its 支援フェイズ takes [支援] only.",
+        params={"name": name},
     )
 
 
@@ -139,7 +141,9 @@ def _combat_support(state: ChojinState, actor: str, name: str) -> list[Draft] | 
     tags = set(ability.tags)
     if "通常" in tags and not ({"全般", "戦闘"} & tags):
         raise RuleViolation(
-            "not_in_combat", f"「{ability.name}」 is [通常]: it is not used in combat (3.1 l.260)."
+            "not_in_combat",
+            "「{ability}」 is [通常]: it is not used in combat (3.1 l.260).",
+            params={"ability": ability.name},
         )
     if ability.name in fight.supported:
         raise RuleViolation("used_this_turn", "A [支援] ability is used once per turn.")
@@ -210,7 +214,9 @@ def _held(state: ChojinState, player: Player, name: str) -> tuple[tuple[str, ...
     alone otherwise)."""
     if name not in player.abilities:
         held = ", ".join(dict.fromkeys(player.abilities)) or "none"
-        raise RuleViolation("not_in_hand", f"You hold no such ability card (yours: {held}).")
+        raise RuleViolation(
+            "not_in_hand", "You hold no such ability card (yours: {held}).", params={"held": held}
+        )
     if player.abilities.count(name) <= player.face_up.count(name):
         # 4.7, lines 844–845: using a card turns it face up; it is turned face down again only
         # at the end of a combat its holder took part in (docs/rulings.md)
@@ -243,7 +249,9 @@ def use_card(t: ChojinTable, command: UseAbilityCard, actor: str) -> list[Draft]
                     raise _proxy_fights()
                 if "通常" in tags and not ({"全般", "戦闘"} & set(tags)):
                     raise RuleViolation(
-                        "not_in_combat", f"「{command.card}」 is [通常]: not used in combat."
+                        "not_in_combat",
+                        "「{card}」 is [通常]: not used in combat.",
+                        params={"card": command.card},
                     )
                 # 3.1 l.293–300: as an ability of the sheet (ruling CL-096)
                 exclusive.check(state.combat, fighter.seat, tags)

@@ -214,7 +214,9 @@ def recover(t: ChojinTable, command: Recover, actor: str) -> list[Draft]:
         raise RuleViolation("not_in_2002", "The 2002 rules recover endurance only.")
     card = recovery.blocked_by(state, player)
     if card is not None:
-        raise RuleViolation("no_recovery_here", f"回復 cannot be declared on {card}.")
+        raise RuleViolation(
+            "no_recovery_here", "回復 cannot be declared on {card}.", params={"card": card}
+        )
     return [Draft(Acted(seat=player.seat, action="recover", stat=command.stat))]
 
 

@@ -121,8 +121,9 @@ def enter_base(t: ChojinTable, command: EnterBase, actor: str) -> list[Draft]:
         seat = t.seat(due.seat)
         raise RuleViolation(
             "not_your_entry",
-            "「惑星編で最後にターンプレイヤーだったプレイヤーの次のプレイヤーから反時計回りの順番で"
-            f"配置します。」 (4.6): {seat.name if seat else due.seat} places first.",
+            "「惑星編で最後にターンプレイヤーだったプレイヤーの次のプレイヤーから反時計回りの順"
+            "番で配置します。」 (4.6): {value} places first.",
+            params={"value": seat.name if seat else due.seat},
         )
     cell = Cell(row=command.row, col=command.col)
     if not is_outer(cell):
@@ -181,7 +182,8 @@ def inspect_sheet(t: ChojinTable, command: InspectSheet, actor: str) -> list[Dra
         bases = ", ".join(str(s) for s, p in sorted(state.players.items()) if p.side == "base")
         raise RuleViolation(
             "not_a_base_player",
-            f"You may look only at a base player's sheet (base players: seats {bases}).",
+            "You may look only at a base player's sheet (base players: seats {bases}).",
+            params={"bases": bases},
         )
     if command.target in player.inspected:
         raise RuleViolation("already_inspected", "You have already seen that sheet.")

@@ -39,8 +39,9 @@ def teleport_to(t: ChojinTable, command: TeleportTo, actor: str) -> list[Draft]:
     if not reachable(player.cell, target, turn.teleport):
         raise RuleViolation(
             "unreachable",
-            f"That square is not exactly {turn.teleport} squares away without passing a "
-            "square twice or returning to where you started.",
+            "That square is not exactly {teleport} squares away without passing a square twice or "
+            "returning to where you started.",
+            params={"teleport": turn.teleport},
         )
     return [Draft(BaseMoved(seat=player.seat, how="teleport", to=target))]
 

@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from domain.model.messages import Invalid
+
 Faction = Literal["G", "E", "S"]
 FACTIONS: tuple[str, ...] = ("G", "E", "S")
 
@@ -127,15 +129,17 @@ class CombatCard(_Card):
     @model_validator(mode="after")
     def _consistent(self) -> CombatCard:
         if len(set(self.kinds)) != len(self.kinds):
-            raise ValueError(f"{self.name}: a kind is listed twice")
+            raise Invalid("{card}: a kind is listed twice", card=self.name)
         if "攻撃" in self.kinds and self.firepower < 1:
-            raise ValueError(f"{self.name}: an attack card needs firepower ≥ 1")
+            raise Invalid("{card}: an attack card needs firepower ≥ 1", card=self.name)
         if self.maintain and "防御" not in self.kinds:
-            raise ValueError(f"{self.name}: only a defence (防御) can be maintained")
+            raise Invalid("{card}: only a defence (防御) can be maintained", card=self.name)
         if self.self_only and self.sync:
-            raise ValueError(f"{self.name}: a card that targets only its user is not 同調可 (5.5)")
+            raise Invalid(
+                "{card}: a card that targets only its user is not 同調可 (5.5)", card=self.name
+            )
         if not self.timing:
-            raise ValueError(f"{self.name}: no timing")
+            raise Invalid("{card}: no timing", card=self.name)
         return self
 
     def usable_as(self, kind: str, timing: str) -> bool:
@@ -155,7 +159,7 @@ class DamageRow(_Card):
     @classmethod
     def _non_negative(cls, value: tuple[int, ...]) -> tuple[int, ...]:
         if any(d < 0 for d in value):
-            raise ValueError("damage is never negative")
+            raise Invalid("damage is never negative")
         return value
 
 
@@ -173,11 +177,14 @@ class DamageTable(_Card):
     def _complete(self) -> DamageTable:
         totals = sorted(row.total for row in self.rows)
         if totals != list(range(2, 13)):
-            raise ValueError("the damage table needs exactly one row for each 2D6 total 2–12")
+            raise Invalid("the damage table needs exactly one row for each 2D6 total 2–12")
         for row in self.rows:
             if len(row.damage) != len(self.columns):
-                raise ValueError(
-                    f"row {row.total}: {len(row.damage)} damages for {len(self.columns)} columns"
+                raise Invalid(
+                    "row {total}: {n_damage} damages for {n_columns} columns",
+                    total=row.total,
+                    n_damage=len(row.damage),
+                    n_columns=len(self.columns),
                 )
         return self
 
@@ -237,7 +244,7 @@ class Catalog(_Card):
     def _unique_combat_cards(cls, value: tuple[CombatCard, ...]) -> tuple[CombatCard, ...]:
         names = [c.name for c in value]
         if len(names) != len(set(names)):
-            raise ValueError("combat card names must be unique")
+            raise Invalid("combat card names must be unique")
         return value
 
     @field_validator("characters")
@@ -245,7 +252,7 @@ class Catalog(_Card):
     def _unique_names(cls, value: tuple[CharacterSheet, ...]) -> tuple[CharacterSheet, ...]:
         names = [c.name for c in value]
         if len(names) != len(set(names)):
-            raise ValueError("character names must be unique")
+            raise Invalid("character names must be unique")
         return value
 
     def character(self, name: str) -> CharacterSheet:

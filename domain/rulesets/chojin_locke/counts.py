@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.model.errors import KirokuError, RuleViolation
+from domain.model.messages import Message
 
 # players → ((L), G, E, S), from the table in 4.1 of the 2020 basic rules
 COUNTS: dict[int, tuple[int, int, int, int]] = {
@@ -29,8 +30,8 @@ def check_player_count(players: int) -> None:
         raise KirokuError("bad_player_count", _wrong_count(players))
 
 
-def _wrong_count(players: int) -> str:
-    return f"超人ロック is played by 5 to 11 players, not {players}."
+def _wrong_count(players: int) -> Message:
+    return Message("超人ロック is played by 5 to 11 players, not {players}.", {"players": players})
 
 
 def planet_card_count(players: int) -> int:

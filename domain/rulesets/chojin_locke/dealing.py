@@ -34,7 +34,9 @@ def deal_sheets(t: ChojinTable) -> list[Draft]:
     for key, count in wanted.items():
         if sum(1 for c in pool if kind(c) == key) < count:
             raise KirokuError(
-                "catalog_too_small", f"The catalog has fewer than {count} ({key}) characters."
+                "catalog_too_small",
+                "The catalog has fewer than {count} ({key}) characters.",
+                params={"count": count, "key": key},
             )
     draw = t.dice.shuffle(len(pool))
     deal = state.deals + 1

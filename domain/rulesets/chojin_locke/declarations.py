@@ -25,13 +25,16 @@ def check_declaration(player: Player, stat: str, declared: int, *, minimum: int 
         minimum = max(minimum, 1)  # 3.1: endurance and willpower are declared as 1 or more
     if declared < minimum:
         raise RuleViolation(
-            "declaration_too_low", f"{name} must be declared as at least {minimum} here."
+            "declaration_too_low",
+            "{name} must be declared as at least {minimum} here.",
+            params={"name": name, "minimum": minimum},
         )
     if declared > current(player, stat):
         raise RuleViolation(
             "declaration_too_high",
-            f"You may declare {name} lower than your character's, never higher: "
-            f"{declared} is more than your character has now.",
+            "You may declare {name} lower than your character's, never higher: {declared} is more "
+            "than your character has now.",
+            params={"name": name, "declared": declared},
         )
 
 

@@ -6,6 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field
 
+from domain.model.messages import N_, Invalid
+
 Stat = Literal["esp_level", "esp_power", "endurance", "willpower"]
 Faces = list[int] | None
 FACES = Field(default=None, max_length=2, description="Physical dice, if the dice policy allows")
@@ -14,7 +16,12 @@ FACES = Field(default=None, max_length=2, description="Physical dice, if the dic
 def _within(what: str, valid: str) -> AfterValidator:
     def check(value: int) -> int:
         if not 0 <= value <= 5:
-            raise ValueError(f"{value} is no {what}: {valid} (GET /rulesets/chojin_locke)")
+            raise Invalid(
+                "{value} is no {what}: {valid} (GET /rulesets/chojin_locke)",
+                value=value,
+                what=what,
+                valid=valid,
+            )
         return value
 
     return AfterValidator(check)
@@ -25,20 +32,20 @@ _RANGE = {"minimum": 0, "maximum": 5}
 PlanetNumber = Annotated[
     int,
     Field(json_schema_extra=_RANGE, description="Planet 0–5"),
-    _within("planet", "the planets are 0–5"),
+    _within(N_("planet"), N_("the planets are 0–5")),
 ]
 SquareNumber = Annotated[
     int,
     Field(json_schema_extra=_RANGE, description="Square 0–5 of the planet; 0 is its spaceport"),
-    _within("square of a planet", "squares are 0–5, 0 the spaceport"),
+    _within(N_("square of a planet"), N_("squares are 0–5, 0 the spaceport")),
 ]
 Row = Annotated[
     int,
     Field(json_schema_extra=_RANGE, description="Row 0–5 of the base, from the top"),
-    _within("row of the base", "rows are 0–5 from the top"),
+    _within(N_("row of the base"), N_("rows are 0–5 from the top")),
 ]
 Col = Annotated[
     int,
     Field(json_schema_extra=_RANGE, description="Column 0–5 of the base, from the left"),
-    _within("column of the base", "columns are 0–5 from the left"),
+    _within(N_("column of the base"), N_("columns are 0–5 from the left")),
 ]

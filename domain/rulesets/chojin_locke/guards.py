@@ -19,8 +19,9 @@ def playing(t: ChojinTable) -> ChojinState:
         waiting = ", ".join(f"seat {n}" for n in state.combat.dying)
         raise RuleViolation(
             "death_pending",
-            f"A character has just died: its [死亡時] window comes first ({waiting}: "
+            "A character has just died: its [死亡時] window comes first ({waiting}: "
             "death_ability).",
+            params={"waiting": waiting},
         )
     return state
 
@@ -32,20 +33,26 @@ def no_combat_support(state: ChojinState, what: str) -> None:
     whoever asks, with the reason rather than a turn or phase the asker is not in."""
     if state.combat is not None:
         raise RuleViolation(
-            "combat_running", f"No {what} during a combat: its support phases allow none."
+            "combat_running",
+            "No {what} during a combat: its support phases allow none.",
+            params={"what": what},
         )
     if state.aftermath is not None:
         raise RuleViolation(
             "aftermath_running",
-            f"No {what} while characters that left a combat play their phases: their 支援フェイズ "
-            "is a combat's.",
+            "No {what} while characters that left a combat play their phases: their 支援フェイズ "
+            "is a "
+            "combat's.",
+            params={"what": what},
         )
 
 
 def stage(state: ChojinState, *stages: str) -> None:
     if state.stage not in stages:
         raise RuleViolation(
-            "wrong_stage", f"This is not possible now (the game is at: {state.stage})."
+            "wrong_stage",
+            "This is not possible now (the game is at: {stage}).",
+            params={"stage": state.stage},
         )
 
 
@@ -54,7 +61,9 @@ def living(state: ChojinState, number: int) -> Player:
     if player is None or player.sheet is None:
         seats = ", ".join(str(s) for s, p in sorted(state.players.items()) if p.sheet)
         raise RuleViolation(
-            "no_character", f"Seat {number} has no character (the seats: {seats or 'none'})."
+            "no_character",
+            "Seat {number} has no character (the seats: {value}).",
+            params={"number": number, "value": seats or "none"},
         )
     if not player.alive:
         raise RuleViolation("character_dead", "A dead character cannot act.")

@@ -30,7 +30,11 @@ def lay_planets(t: ChojinTable) -> list[Draft]:
     deck = state.catalog.planet_deck()
     count = planet_card_count(state.seats)
     if len(deck) < count:
-        raise KirokuError("catalog_too_small", f"The catalog has fewer than {count} planet cards.")
+        raise KirokuError(
+            "catalog_too_small",
+            "The catalog has fewer than {count} planet cards.",
+            params={"count": count},
+        )
     cards = t.dice.shuffle(len(deck))
     squares = t.dice.shuffle(PLANETS * SQUARES)
     layout = {key(*divmod(squares.order[i], SQUARES)): deck[cards.order[i]] for i in range(count)}
@@ -62,8 +66,10 @@ def place_ambush(t: ChojinTable, command: PlaceAmbush, actor: str) -> list[Draft
         # a face-down card is public (ruling CL-036): saying so tells nothing hidden.
         raise RuleViolation(
             "no_planet_card_there",
-            f"A 待ち伏せ is exchanged for a planet card already on the board, and {square} has "
-            f"none. Squares with a card: {', '.join(sorted(state.board.cards))}.",
+            "A 待ち伏せ is exchanged for a planet card already on the board, and {square} has "
+            "none. "
+            "Squares with a card: {cards}.",
+            params={"square": square, "cards": ", ".join(sorted(state.board.cards))},
         )
     base = tuple(seat_actor(s) for s, p in sorted(state.players.items()) if p.side == "base")
     body = AmbushBody(planet=command.planet, square=command.square)

@@ -45,7 +45,8 @@ def _allowed(state: ChojinState, player: Player, name: str) -> None:
         names = ", ".join(s.name for s in state.catalog.silhouettes)
         raise RuleViolation(
             "unknown_silhouette",
-            f"There is no silhouette card {name!r} (the silhouette cards: {names}).",
+            "There is no silhouette card {name} (the silhouette cards: {names}).",
+            params={"name": name, "names": names},
         )
     # Only silhouettes on the table count: another seat's secret choice must never make a
     # choice fail, or refusals would tell who chose what; conflicts are settled when the
@@ -60,7 +61,9 @@ def _allowed(state: ChojinState, player: Player, name: str) -> None:
     assert player.card is not None and player.sheet is not None
     if taken >= card.count and not _forced(player, name):
         raise RuleViolation(
-            "silhouette_gone", f"Every {name!r} silhouette card is already on the table."
+            "silhouette_gone",
+            "Every {name} silhouette card is already on the table.",
+            params={"name": name},
         )
     if player.card.rank == 1 and name != player.sheet.silhouette:
         raise RuleViolation(

@@ -61,7 +61,9 @@ def in_phase(turn: Turn, *roles: str) -> None:
     """Is the turn in a phase for one of `roles` (main, support, victory …)?"""
     if role(turn.phase) not in roles:
         raise RuleViolation(
-            "wrong_phase", f"This is not possible in the {turn.phase} phase of the turn."
+            "wrong_phase",
+            "This is not possible in the {phase} phase of the turn.",
+            params={"phase": turn.phase},
         )
 
 

@@ -30,13 +30,17 @@ def spend(turn: Turn, kind: ActionKind, limit: int | None, name: str) -> tuple[T
     """The turn after taking one action of `kind`, and which slot paid for it."""
     if turn.charged:
         raise RuleViolation(
-            "turn_over_after_charge", f"{name} charged: its turn is over (突撃, L85)."
+            "turn_over_after_charge",
+            "{name} charged: its turn is over (突撃, L85).",
+            params={"name": name},
         )
     if limit is not None and turn.taken >= limit + turn.extra:
         raise RuleViolation(
             "no_actions_left",
-            f"{name} may take only {limit + turn.extra} action(s) this turn "
-            "(幻惑・支配: one; 朦朧・無防備: none; a hero point adds one).",
+            "{name} may take only {limit} action(s) this turn (幻惑・支配: one; 朦朧・無防備: "
+            "none; a hero "
+            "point adds one).",
+            params={"name": name, "limit": limit + turn.extra},
         )
     for slot in SPENDABLE[kind]:
         if getattr(turn, slot) > 0:
@@ -44,7 +48,8 @@ def spend(turn: Turn, kind: ActionKind, limit: int | None, name: str) -> tuple[T
             return turn.model_copy(update=update), slot
     raise RuleViolation(
         "no_action_of_that_kind",
-        f"{name} has no {NAMES[FIELDS[kind]]} left, nor a heavier one to take it with.",
+        "{name} has no {names} left, nor a heavier one to take it with.",
+        params={"name": name, "names": NAMES[FIELDS[kind]]},
     )
 
 

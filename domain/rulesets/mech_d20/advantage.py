@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from domain.model.messages import Message
+
 from .bonuses import Modifier
 from .conditions import GRANTS_ADVANTAGE, conditions, sees
 from .sheet import Power
@@ -47,9 +49,10 @@ def modifier(found: tuple[str, ...]) -> Modifier | None:
     return Modifier(name="戦術的優位", value=ADVANTAGE)
 
 
-def cannot_flank(attacker: Unit, *, seen: bool) -> str | None:
+def cannot_flank(attacker: Unit, *, seen: bool) -> Message | None:
     if conditions(attacker) & NO_FLANKING or not seen or "盲目" in conditions(attacker):
-        return (
-            f"{attacker.name} cannot take part in flanking (幻惑, 朦朧, or not seeing the target)."
+        return Message(
+            "{attacker} cannot take part in flanking (幻惑, 朦朧, or not seeing the target).",
+            {"attacker": attacker.name},
         )
     return None

@@ -49,12 +49,17 @@ def template(
     x = power.size
     if power.range == "遠隔範囲":
         if origin is None:
-            raise KirokuError("origin_needed", f"{power.name}: 起点マス (origin) を示すこと。")
+            raise KirokuError(
+                "origin_needed",
+                "{power}: 起点マス (origin) を示すこと。",
+                params={"power": power.name},
+            )
         far = geometry.from_square(user, origin)
         if power.distance is not None and (far is None or far > power.distance):
             raise RuleViolation(
                 "out_of_range",
-                f"{power.name}の起点マスは{power.distance}マス以内でなければならない (L261)。",
+                "{power}の起点マスは{distance}マス以内でなければならない (L261)。",
+                params={"power": power.name, "distance": power.distance},
             )
         if origin in set(grid.blocking) or not geometry.inside(grid, origin):
             raise RuleViolation("bad_origin", "壁などの障害物を起点マスにはできない (L262)。")
@@ -69,7 +74,9 @@ def template(
     if shape == "噴射":
         if origin is None:
             raise KirokuError(
-                "origin_needed", f"{power.name}: 噴射の左上のマス (origin) を示すこと。"
+                "origin_needed",
+                "{power}: 噴射の左上のマス (origin) を示すこと。",
+                params={"power": power.name},
             )
         area = {(origin[0] + i, origin[1] + j) for i in range(x) for j in range(x)}
         touching = _within(grid, mine, 1) - set(mine)
@@ -91,7 +98,11 @@ def _line(
     power: Power,
 ) -> set[Square]:
     if direction is None or direction == (0, 0) or max(map(abs, direction)) != 1:
-        raise KirokuError("direction_needed", f"{power.name}: 直線の向き (direction) を示すこと。")
+        raise KirokuError(
+            "direction_needed",
+            "{power}: 直線の向き (direction) を示すこと。",
+            params={"power": power.name},
+        )
     dx, dy = direction
     xs = [s[0] for s in mine]
     ys = [s[1] for s in mine]

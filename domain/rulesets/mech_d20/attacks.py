@@ -235,10 +235,18 @@ class AttackRoll(Command):
 def attack_roll_(t: Table[MechState], command: AttackRoll, actor: str) -> list[Draft]:
     state, attack, attacker, power, weapon = waiting_power(t, actor, "declared")
     if power.attack is None:
-        raise RuleViolation("no_attack_roll", f"{power.name} has no attack roll: `resolve` it.")
+        raise RuleViolation(
+            "no_attack_roll",
+            "{power} has no attack roll: `resolve` it.",
+            params={"power": power.name},
+        )
     live = [state.units[u] for u in attack.targets if not health.out(state.units[u])]
     if command.faces is not None and len(command.faces) != len(live):
-        raise KirokuError("faces_mismatch", f"Give one d20 face for each of {len(live)} target(s).")
+        raise KirokuError(
+            "faces_mismatch",
+            "Give one d20 face for each of {n_live} target(s).",
+            params={"n_live": len(live)},
+        )
     public = public_numbers(state, attacker)
     results = [
         roll_target(

@@ -6,6 +6,8 @@ it 無防備 (L444); 無防備 includes 伏せ (L393: 「無防備状態のキ�
 
 from __future__ import annotations
 
+from domain.model.messages import Message
+
 from .state import CONDITION_ORDER, Unit
 
 NO_ACTIONS = frozenset({"朦朧", "無防備"})  # L385, L394
@@ -44,25 +46,34 @@ def action_limit(unit: Unit) -> int | None:
     return None
 
 
-def cannot_act_off_turn(unit: Unit, *, self_trigger: bool, sees_trigger: bool) -> str | None:
+def cannot_act_off_turn(unit: Unit, *, self_trigger: bool, sees_trigger: bool) -> Message | None:
     """Why `unit` may not act outside its turn (L200–208), or None.
 
     Not 幻惑, 朦朧 or 戦闘不能 (L203); it must see the trigger's source (L204), which a 盲目 unit
     never does (L207) unless it triggered it itself (L208).
     """
     if unit.status != "active":
-        return f"{unit.name} is {unit.status} and cannot act outside its turn."
+        return Message(
+            "{unit} is {status} and cannot act outside its turn.",
+            {"unit": unit.name, "status": unit.status},
+        )
     blocking = conditions(unit) & NO_OFF_TURN
     if blocking:
-        return f"{unit.name} is {'・'.join(sorted(blocking))}状態 and cannot act outside its turn."
+        return Message(
+            "{unit} is {conditions}状態 and cannot act outside its turn.",
+            {"unit": unit.name, "conditions": "・".join(sorted(blocking))},
+        )
     if self_trigger:
         return None
     if "盲目" in conditions(unit) or not sees_trigger:
-        return f"{unit.name} cannot see the trigger's source, so cannot act outside its turn."
+        return Message(
+            "{unit} cannot see the trigger's source, so cannot act outside its turn.",
+            {"unit": unit.name},
+        )
     return None
 
 
-def no_free_action(unit: Unit, *, own_turn: bool) -> str | None:
+def no_free_action(unit: Unit, *, own_turn: bool) -> Message | None:
     """Why `unit` may take no free action now, or None.
 
     戦闘不能: none at all, on its turn (L445 「自身のターンに一切の行動を行うことができず」) or
@@ -70,11 +81,15 @@ def no_free_action(unit: Unit, *, own_turn: bool) -> str | None:
     行なうことができない」). 朦朧 may, as far as the GM allows (L387): ruling MD-023.
     """
     if unit.status != "active":
-        return f"{unit.name}は{unit.status}状態のため、一切の行動を行うことができない (L445)。"
+        return Message(
+            "{unit}は{status}状態のため、一切の行動を行うことができない (L445)。",
+            {"unit": unit.name, "status": unit.status},
+        )
     if own_turn and "無防備" in conditions(unit):
-        return (
-            f"{unit.name}は無防備状態のため、自身のターンに一切のアクションを行なうことが"
-            "できない (L394)。"
+        return Message(
+            "{unit}は無防備状態のため、自身のターンに一切のアクションを行なうことができない "
+            "(L394)。",
+            {"unit": unit.name},
         )
     return None
 

@@ -70,7 +70,11 @@ def begin_encounter(t: Table[MechState], command: BeginEncounter, actor: str) ->
     units = [guards.on_field(guards.unit(state, uid)) for uid in command.participants]
     unknown = set(command.faces) - set(command.participants)
     if unknown:
-        raise KirokuError("unknown_unit", f"Faces for units not fighting: {sorted(unknown)}.")
+        raise KirokuError(
+            "unknown_unit",
+            "Faces for units not fighting: {unknown}.",
+            params={"unknown": sorted(unknown)},
+        )
     shown: list[InitiativeRoll] = []
     sealed: list[InitiativeRoll] = []
     for unit in units:

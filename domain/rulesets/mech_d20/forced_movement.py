@@ -67,15 +67,21 @@ def force_move(t: Table[MechState], command: ForceMove, actor: str) -> list[Draf
     power = power_of(user, command.power)
     forced = power.forced
     if forced is None:
-        raise RuleViolation("no_forced_movement", f"{power.name}には強制移動がない (L402)。")
+        raise RuleViolation(
+            "no_forced_movement", "{power}には強制移動がない (L402)。", params={"power": power.name}
+        )
     if target.hidden and actor != GM:
-        raise RuleViolation("unknown_square", f"{target.name}の位置はわからない。")
+        raise RuleViolation(
+            "unknown_square", "{target}の位置はわからない。", params={"target": target.name}
+        )
     if any(len(s) != 2 for s in command.path):
         raise KirokuError("bad_path", "経路のマスは [x, y] で示すこと。")
     path: list[Square] = [(s[0], s[1]) for s in command.path]
     if len(path) > forced.squares:
         raise RuleViolation(
-            "too_far", f"{power.name}の{forced.kind}は最大{forced.squares}マス (L404)。"
+            "too_far",
+            "{power}の{kind}は最大{squares}マス (L404)。",
+            params={"power": power.name, "kind": forced.kind, "squares": forced.squares},
         )
     mine = geometry.squares_of(user)
     here = target.position.square

@@ -63,14 +63,20 @@ def check_square(state: MechState, grid: Grid, unit: Unit, square: Square, what:
     """A unit's squares must be on the map, off the walls and free (L19, L101)."""
     squares = geometry.footprint(square, unit.sheet.size)
     if not all(geometry.inside(grid, s) for s in squares):
-        raise RuleViolation("off_the_map", f"{what}: そのマスは戦場の外である。")
+        raise RuleViolation(
+            "off_the_map", "{what}: そのマスは戦場の外である。", params={"what": what}
+        )
     blocking = set(grid.blocking)
     if any(s in blocking for s in squares):
-        raise RuleViolation("blocked_square", f"{what}: そのマスは壁などの障害物である。")
+        raise RuleViolation(
+            "blocked_square", "{what}: そのマスは壁などの障害物である。", params={"what": what}
+        )
     other = occupant(state, squares, unit.id)
     if other is not None:
         raise RuleViolation(
-            "square_occupied", f"{what}: そのマスには既に機体がいる (L19 「同じマスには1体だけ」)。"
+            "square_occupied",
+            "{what}: そのマスには既に機体がいる (L19 「同じマスには1体だけ」)。",
+            params={"what": what},
         )
 
 
@@ -153,7 +159,9 @@ def place_unit(t: Table[MechState], command: PlaceUnit, actor: str) -> list[Draf
     unit = guards.unit(state, command.unit)
     if actor != GM:
         if actor != unit.owner:
-            raise Forbidden("not_your_unit", f"{unit.name}はあなたの機体ではない。")
+            raise Forbidden(
+                "not_your_unit", "{unit}はあなたの機体ではない。", params={"unit": unit.name}
+            )
         if state.encounter is not None:
             raise RuleViolation("encounter_in_progress", "遭遇中の配置はGMだけが行なう。")
     if command.hidden and unit.kind != "npc":

@@ -13,7 +13,7 @@ from .state import Attack, Encounter, MechState, Turn, Unit
 def unit(state: MechState, unit_id: str) -> Unit:
     found = state.units.get(unit_id)
     if found is None:
-        raise NotFound("unknown_unit", f"There is no unit {unit_id!r}.")
+        raise NotFound("unknown_unit", "There is no unit {unit_id}.", params={"unit_id": unit_id})
     return found
 
 
@@ -32,9 +32,10 @@ def controlled(state: MechState, unit_id: str, actor: str) -> Unit:
         if "支配" in _conditions(found):
             raise Forbidden(
                 "dominated",
-                f"{found.name} is 支配状態: whoever dominates it decides what it does (L388).",
+                "{found} is 支配状態: whoever dominates it decides what it does (L388).",
+                params={"found": found.name},
             )
-        raise Forbidden("not_your_unit", f"{found.name} is not your unit.")
+        raise Forbidden("not_your_unit", "{found} is not your unit.", params={"found": found.name})
     return found
 
 
@@ -59,18 +60,26 @@ def playing(t: Table[MechState]) -> tuple[MechState, Encounter]:
 
 def participant(current: Encounter, found: Unit) -> None:
     if found.id not in current.participants:
-        raise RuleViolation("not_in_encounter", f"{found.name} is not in this encounter.")
+        raise RuleViolation(
+            "not_in_encounter", "{found} is not in this encounter.", params={"found": found.name}
+        )
 
 
 def able(found: Unit) -> Unit:
     if found.status != "active":
-        raise RuleViolation("cannot_act", f"{found.name} is {found.status} and cannot act.")
+        raise RuleViolation(
+            "cannot_act",
+            "{found} is {status} and cannot act.",
+            params={"found": found.name, "status": found.status},
+        )
     return found
 
 
 def on_field(found: Unit) -> Unit:
     if out(found):
-        raise RuleViolation("unit_out", f"{found.name} is out of the fight.")
+        raise RuleViolation(
+            "unit_out", "{found} is out of the fight.", params={"found": found.name}
+        )
     return found
 
 
@@ -87,7 +96,8 @@ def nothing_pending(current: Encounter, what: str) -> None:
         pending = current.attacks[-1]
         raise RuleViolation(
             "power_pending",
-            f"{pending.power} ({pending.unit}) is not resolved yet: resolve it before {what}.",
+            "{power} ({unit}) is not resolved yet: resolve it before {what}.",
+            params={"power": pending.power, "unit": pending.unit, "what": what},
         )
 
 

@@ -15,6 +15,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from domain.model.messages import Message
+
 from .rounding import halved
 from .state import Status, Unit
 
@@ -77,12 +79,16 @@ def healed(unit: Unit, amount: int) -> HpChange:
     return HpChange(hp=hp, status=status, bloodied=bloodied(hp, unit.sheet.max_hp), revived=revived)
 
 
-def may_heal(unit: Unit) -> str | None:
+def may_heal(unit: Unit) -> Message | None:
     """Why healing cannot reach the unit, or None (L447, L455, L464)."""
     if unit.status in ("修理不能", "爆散"):
-        return f"{unit.name} is {unit.status}: out until a new unit."
+        return Message(
+            "{unit} is {status}: out until a new unit.", {"unit": unit.name, "status": unit.status}
+        )
     if unit.kind == "npc" and unit.status != "active":
-        return f"{unit.name} is down: enemies at hp 0 or below do not come back (L464)."
+        return Message(
+            "{unit} is down: enemies at hp 0 or below do not come back (L464).", {"unit": unit.name}
+        )
     return None
 
 

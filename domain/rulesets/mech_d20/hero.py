@@ -18,16 +18,22 @@ HOLD_AT_MOST = 1
 def receive(hero: Hero, seat: int) -> Hero:
     if hero.held >= HOLD_AT_MOST:
         raise RuleViolation(
-            "hero_point_full", f"seat:{seat} already holds a hero point (at most 1, L424)."
+            "hero_point_full",
+            "seat:{seat} already holds a hero point (at most 1, L424).",
+            params={"seat": seat},
         )
     return hero.model_copy(update={"held": hero.held + 1})
 
 
 def spend(hero: Hero, seat: int, day: int) -> Hero:
     if hero.held < 1:
-        raise RuleViolation("no_hero_point", f"seat:{seat} holds no hero point.")
+        raise RuleViolation(
+            "no_hero_point", "seat:{seat} holds no hero point.", params={"seat": seat}
+        )
     if hero.spent_day == day:
         raise RuleViolation(
-            "hero_point_spent_today", f"seat:{seat} has spent a hero point today (1 a day, L424)."
+            "hero_point_spent_today",
+            "seat:{seat} has spent a hero point today (1 a day, L424).",
+            params={"seat": seat},
         )
     return hero.model_copy(update={"held": hero.held - 1, "spent_day": day})

@@ -65,7 +65,9 @@ def give(t: Table[MechState], command: GiveHeroPoint, actor: str) -> list[Draft]
     if giver == command.seat:
         raise KirokuError("same_seat", "Give the hero point to another player.")
     if _hero(state, giver).held < 1:
-        raise RuleViolation("no_hero_point", f"seat:{giver} holds no hero point.")
+        raise RuleViolation(
+            "no_hero_point", "seat:{giver} holds no hero point.", params={"giver": giver}
+        )
     hero.receive(_hero(state, command.seat), command.seat)
     return [Draft(HeroPointGained(seat=command.seat, giver=giver))]
 
@@ -101,7 +103,7 @@ def _owner_seat(unit: Unit, actor: str) -> int:
     if seat is None:
         raise RuleViolation("no_hero_points", "Hero points are the players' (L424).")
     if actor not in (GM, unit.owner):
-        raise Forbidden("not_your_unit", f"{unit.name} is not your unit.")
+        raise Forbidden("not_your_unit", "{unit} is not your unit.", params={"unit": unit.name})
     return seat
 
 
@@ -122,10 +124,13 @@ def hero_action(t: Table[MechState], command: HeroAction, actor: str) -> list[Dr
     if guards.dominated(unit):
         raise RuleViolation(
             "dominated_no_hero_action",
-            f"{unit.name} is 支配状態: no hero point buys it an action (L391).",
+            "{unit} is 支配状態: no hero point buys it an action (L391).",
+            params={"unit": unit.name},
         )
     if unit.status != "active":
-        raise RuleViolation("cannot_act", f"{unit.name} is {unit.status}.")
+        raise RuleViolation(
+            "cannot_act", "{unit} is {status}.", params={"unit": unit.name, "status": unit.status}
+        )
     hero.spend(_hero(state, seat), seat, state.day)
     return [Draft(HeroPointSpent(seat=seat, unit=unit.id, use="action"))]
 
@@ -164,10 +169,14 @@ def hero_reroll(t: Table[MechState], command: HeroReroll, actor: str) -> list[Dr
     state, attack, attacker, power, weapon = waiting_power(t, actor, "rolled")
     seat = _owner_seat(attacker, actor)
     if command.target not in {r.target for r in attack.rolls}:
-        raise KirokuError("bad_target", f"{command.target} was not rolled against.")
+        raise KirokuError(
+            "bad_target", "{target} was not rolled against.", params={"target": command.target}
+        )
     target = state.units[command.target]
     if health.out(target):
-        raise RuleViolation("unit_out", f"{target.name} is out of the fight.")
+        raise RuleViolation(
+            "unit_out", "{target} is out of the fight.", params={"target": target.name}
+        )
     hero.spend(_hero(state, seat), seat, state.day)
     rolled = roll_target(
         t,

@@ -54,7 +54,8 @@ def known_targets(state: MechState, actor: str, ids: list[str]) -> None:
         if target is not None and not knows(actor, target):
             raise RuleViolation(
                 "hidden_target",
-                f"{target.name}の位置はわからない: 目標にはできない (GMの公開待ち)。",
+                "{target}の位置はわからない: 目標にはできない (GMの公開待ち)。",
+                params={"target": target.name},
             )
 
 
@@ -90,17 +91,25 @@ def area_targets(
     ]
     if not command.targets:
         if power.attack is not None and not inside:
-            raise RuleViolation("no_target", f"{power.name}の範囲内に目標がいない。")
+            raise RuleViolation(
+                "no_target", "{power}の範囲内に目標がいない。", params={"power": power.name}
+            )
         return inside
     for uid in command.targets:
         target = state.units.get(uid)
         if target is None or target.position is None:
             continue  # unknown units are refused by targets_of; unplaced ones are declared
         if not areas.inside(area, target):
-            raise RuleViolation("not_in_area", f"{target.name}は{power.name}の範囲外にいる。")
+            raise RuleViolation(
+                "not_in_area",
+                "{target}は{power}の範囲外にいる。",
+                params={"target": target.name, "power": power.name},
+            )
         if not areas.reached(grid, sources, target):
             raise RuleViolation(
-                "no_line_of_effect", f"{target.name}には障害物で効果線が通らない (L341)。"
+                "no_line_of_effect",
+                "{target}には障害物で効果線が通らない (L341)。",
+                params={"target": target.name},
             )
     return list(command.targets)
 
@@ -128,12 +137,21 @@ def check(
                 kind = "間合い" if power.range == "近接" else "射程"
                 raise RuleViolation(
                     "out_of_range",
-                    f"{target.name}は{power.name}の{kind} ({far}マス) の外にいる ({apart}マス: "
-                    "L18, L226–228, L251)。",
+                    "{target}は{power}の{kind} ({far}マス) の外にいる ({apart}マス: L18, "
+                    "L226–228, L251)。",
+                    params={
+                        "target": target.name,
+                        "power": power.name,
+                        "kind": kind,
+                        "far": far,
+                        "apart": apart,
+                    },
                 )
             if not sight.reaches(grid, unit, target):
                 raise RuleViolation(
-                    "no_line_of_effect", f"{target.name}には障害物で効果線が通らない (L341)。"
+                    "no_line_of_effect",
+                    "{target}には障害物で効果線が通らない (L341)。",
+                    params={"target": target.name},
                 )
     if coup_de_grace and any(not geometry.adjacent(unit, t) for t in placed):
         raise RuleViolation(
@@ -150,8 +168,9 @@ def check(
     if FLANKING in command.advantage and not (placed and all(flanked)):
         raise RuleViolation(
             "cannot_flank",
-            f"{unit.name}は目標を挟撃していない (目標の向かい合う辺か対角に、挟撃できる味方と"
-            "隣接する: L350–354)。",
+            "{unit}は目標を挟撃していない (目標の向かい合う辺か対角に、挟撃できる味方と隣接する: "
+            "L350–354)。",
+            params={"unit": unit.name},
         )
     if placed and len(placed) == 1 and all(flanked) and not conditions.conditions(unit) & {"盲目"}:
         advantage.append(FLANKING)

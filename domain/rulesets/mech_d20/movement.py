@@ -53,7 +53,7 @@ def _own_turn(
     unit = guards.controlled(state, unit_id, actor)
     turn = guards.started_turn(current, unit)
     if turn is None:
-        raise RuleViolation("not_your_turn", f"It is not {unit.name}'s turn.")
+        raise RuleViolation("not_your_turn", "It is not {unit}'s turn.", params={"unit": unit.name})
     guards.nothing_pending(current, f"{unit.name} acts again")
     return state, current, unit, turn
 
@@ -95,13 +95,21 @@ def move(t: Table[MechState], command: Move, actor: str) -> list[Draft]:
     has = conditions.conditions(unit)
     kind = command.kind
     if "伏せ" in has and kind in NEEDS_FEET:
-        raise RuleViolation("prone", f"{unit.name} is 伏せ: it can only crawl or stand (L363).")
+        raise RuleViolation(
+            "prone",
+            "{unit} is 伏せ: it can only crawl or stand (L363).",
+            params={"unit": unit.name},
+        )
     if "動けない" in has and kind in IMMOBILE:
-        raise RuleViolation("immobilized", f"{unit.name} is 動けない: no move but teleport (L374).")
+        raise RuleViolation(
+            "immobilized",
+            "{unit} is 動けない: no move but teleport (L374).",
+            params={"unit": unit.name},
+        )
     if kind in ("這い進み", "立ち上がる") and "伏せ" not in has:
-        raise RuleViolation("not_prone", f"{unit.name} is not 伏せ.")
+        raise RuleViolation("not_prone", "{unit} is not 伏せ.", params={"unit": unit.name})
     if kind == "伏せる" and "伏せ" in has:
-        raise RuleViolation("prone", f"{unit.name} is already 伏せ.")
+        raise RuleViolation("prone", "{unit} is already 伏せ.", params={"unit": unit.name})
     action, provokes = MOVES[kind]
     slot = _spend(unit, turn, action)
     route = _route(t.rules, unit, command, actor)
@@ -153,9 +161,13 @@ def _found(state: MechState, grid: Grid, unit: Unit, command: Move, actor: str) 
     if to not in known:
         raise RuleViolation(
             "unreachable",
-            f"{unit.name}は{command.kind}でそのマスへ行けない (移動力 "
-            f"{routes.budget(unit, command.kind)}、移動困難地形、壁、敵のいるマス: L101–105, "
-            "L364, L373)。",
+            "{unit}は{kind}でそのマスへ行けない (移動力 {budget}、移動困難地形、壁、敵のいるマス: "
+            "L101–105, L364, L373)。",
+            params={
+                "unit": unit.name,
+                "kind": command.kind,
+                "budget": routes.budget(unit, command.kind),
+            },
         )
     return known[to]
 
@@ -168,7 +180,9 @@ def _teleport(state: MechState, grid: Grid, unit: Unit, command: Move, altitude:
     far = geometry.from_square(unit, to)
     if far is None or far > routes.speed(unit):
         raise RuleViolation(
-            "too_far", f"{unit.name}の瞬間移動は{routes.speed(unit)}マス以内 (ruling MD-025)。"
+            "too_far",
+            "{unit}の瞬間移動は{speed}マス以内 (ruling MD-025)。",
+            params={"unit": unit.name, "speed": routes.speed(unit)},
         )
     if not sight.sees_square(grid, unit, to):
         raise RuleViolation(
@@ -250,7 +264,9 @@ def act(t: Table[MechState], command: Act, actor: str) -> list[Draft]:
             raise RuleViolation("cannot_act", refusal)
         if turn is not None and turn.charged:
             raise RuleViolation(
-                "turn_over_after_charge", f"{unit.name} charged: its turn is over (L85)."
+                "turn_over_after_charge",
+                "{unit} charged: its turn is over (L85).",
+                params={"unit": unit.name},
             )
         event = ActionTaken(unit=unit.id, action="フリー", slot=None, what=command.what)
         return [Draft(event)]
@@ -307,7 +323,9 @@ def charge(t: Table[MechState], command: Charge, actor: str) -> list[Draft]:
     power = power_of(unit, command.power)
     if not power.melee_basic:
         raise RuleViolation(
-            "not_a_melee_basic_attack", f"突撃 makes a 近接基礎攻撃 (L84); {power.name} is not one."
+            "not_a_melee_basic_attack",
+            "突撃 makes a 近接基礎攻撃 (L84); {power} is not one.",
+            params={"power": power.name},
         )
     if len(command.targets) != 1:
         raise KirokuError("no_target", "突撃 has one target.")
@@ -352,7 +370,9 @@ def _charge_route(
         return None
     if "動けない" in conditions.conditions(unit) or "伏せ" in conditions.conditions(unit):
         raise RuleViolation(
-            "cannot_charge", f"{unit.name}は移動できないため突撃できない (L363, L374)。"
+            "cannot_charge",
+            "{unit}は移動できないため突撃できない (L363, L374)。",
+            params={"unit": unit.name},
         )
     reach = mapped.reach(unit, power, weapon) or 1
     if any(len(s) != 2 for s in command.path):
@@ -366,8 +386,8 @@ def _charge_route(
         if path is None:
             raise RuleViolation(
                 "charge_unreachable",
-                f"{unit.name}は移動力の範囲で{target.name}へ突撃できない (1マスごとに近づく"
-                "経路、L88)。",
+                "{unit}は移動力の範囲で{target}へ突撃できない (1マスごとに近づく経路、L88)。",
+                params={"unit": unit.name, "target": target.name},
             )
     routes.check_approach(unit, target, path, reach)
     routes.check_route(state, grid, unit, path, "通常移動")

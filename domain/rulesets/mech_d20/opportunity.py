@@ -49,11 +49,14 @@ def opportunity_attack(t: Table[MechState], command: OpportunityAttack, actor: s
             "before they resolve: L187–190, L227–232).",
         )
     if source == unit.id:
-        raise RuleViolation("does_not_provoke", f"{unit.name} cannot answer its own act.")
+        raise RuleViolation(
+            "does_not_provoke", "{unit} cannot answer its own act.", params={"unit": unit.name}
+        )
     if unit.id in current.opportunity_used:
         raise RuleViolation(
             "opportunity_action_used",
-            f"{unit.name} has taken its opportunity action this turn (L183, L191).",
+            "{unit} has taken its opportunity action this turn (L183, L191).",
+            params={"unit": unit.name},
         )
     mover = state.units[source]
     mapped.known_targets(state, actor, [mover.id])
@@ -64,8 +67,9 @@ def opportunity_attack(t: Table[MechState], command: OpportunityAttack, actor: s
         ):
             raise RuleViolation(
                 "not_adjacent",
-                f"{unit.name}は{mover.name}に隣接する敵ではない: 機会攻撃は隣接する敵の遠隔攻撃、"
+                "{unit}は{mover}に隣接する敵ではない: 機会攻撃は隣接する敵の遠隔攻撃、"
                 "または隣接するマスから離れる通常移動にだけ行なえる (L187–188)。",
+                params={"unit": unit.name, "mover": mover.name},
             )
         sees = sight.sees(state.grid, unit, mover)
     refusal = conditions.cannot_act_off_turn(unit, self_trigger=False, sees_trigger=sees)
@@ -75,8 +79,9 @@ def opportunity_attack(t: Table[MechState], command: OpportunityAttack, actor: s
     if not power.melee_basic:
         raise RuleViolation(
             "not_a_melee_basic_attack",
-            f"An opportunity attack is a 近接基礎攻撃 or a power usable as one; {power.name} "
-            "is not (L182).",
+            "An opportunity attack is a 近接基礎攻撃 or a power usable as one; {power} is not "
+            "(L182).",
+            params={"power": power.name},
         )
     if command.targets not in ([], [source]):
         raise KirokuError("bad_target", "An opportunity attack targets the unit that provoked it.")

@@ -48,13 +48,21 @@ def sniff(raw: bytes) -> MediaType | None:
 def picture_of(encoded: str) -> Picture:
     """Check an uploaded picture (base64) and name it by its hash, or refuse it."""
     if len(encoded) > MAX_ENCODED:
-        raise KirokuError("picture_too_large", f"背景画像は{MAX_PICTURE_BYTES}バイトまで。")
+        raise KirokuError(
+            "picture_too_large",
+            "背景画像は{MAX_PICTURE_BYTES}バイトまで。",
+            params={"MAX_PICTURE_BYTES": MAX_PICTURE_BYTES},
+        )
     try:
         raw = base64.b64decode(encoded, validate=True)
     except (binascii.Error, ValueError) as error:
         raise KirokuError("bad_picture", "背景画像はbase64で送ること。") from error
     if not raw or len(raw) > MAX_PICTURE_BYTES:
-        raise KirokuError("picture_too_large", f"背景画像は{MAX_PICTURE_BYTES}バイトまで。")
+        raise KirokuError(
+            "picture_too_large",
+            "背景画像は{MAX_PICTURE_BYTES}バイトまで。",
+            params={"MAX_PICTURE_BYTES": MAX_PICTURE_BYTES},
+        )
     media = sniff(raw)
     if media is None:
         raise KirokuError(

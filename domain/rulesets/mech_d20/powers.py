@@ -109,7 +109,9 @@ class PowerUsed(Event):
 def power_of(unit: Unit, name: str) -> Power:
     power = unit.sheet.power(name)
     if power is None:
-        raise NotFound("unknown_power", f"{unit.name} has no power {name!r}.")
+        raise NotFound(
+            "unknown_power", "{unit} has no power {name}.", params={"unit": unit.name, "name": name}
+        )
     return power
 
 
@@ -122,14 +124,26 @@ def weapon_for(unit: Unit, power: Power, name: str | None) -> Weapon | None:
             kinds = [w.name for w in unit.sheet.weapons]
             if len(kinds) == 1:
                 return unit.sheet.weapons[0]
-            raise KirokuError("weapon_needed", f"Say which weapon {power.name} uses ({kinds}).")
+            raise KirokuError(
+                "weapon_needed",
+                "Say which weapon {power} uses ({kinds}).",
+                params={"power": power.name, "kinds": kinds},
+            )
         return None
     weapon = unit.sheet.weapon(name)
     if weapon is None:
-        raise NotFound("unknown_weapon", f"{unit.name} has no weapon {name!r}.")
+        raise NotFound(
+            "unknown_weapon",
+            "{unit} has no weapon {name}.",
+            params={"unit": unit.name, "name": name},
+        )
     kind = ARMAMENT if power.has(ARMAMENT) else WEAPON
     if needs and weapon.kind != kind:
-        raise KirokuError("wrong_weapon", f"{power.name} is a [{kind}] power; {name} is not.")
+        raise KirokuError(
+            "wrong_weapon",
+            "{power} is a [{kind}] power; {name} is not.",
+            params={"power": power.name, "kind": kind, "name": name},
+        )
     return weapon
 
 
@@ -140,9 +154,15 @@ def targets_of(
     if len(set(chosen)) != len(chosen):
         raise KirokuError("duplicate_target", "A target is listed twice.")
     if power.attack is not None and not chosen:
-        raise KirokuError("no_target", f"{power.name} is an attack: name its target(s).")
+        raise KirokuError(
+            "no_target", "{power} is an attack: name its target(s).", params={"power": power.name}
+        )
     if not power.area and len(chosen) > max(power.targets, 1):
-        raise KirokuError("too_many_targets", f"{power.name} has {power.targets} target(s).")
+        raise KirokuError(
+            "too_many_targets",
+            "{power} has {targets} target(s).",
+            params={"power": power.name, "targets": power.targets},
+        )
     found = []
     for uid in chosen:
         target = guards.on_field(guards.unit(state, uid))
@@ -165,7 +185,9 @@ def own_turn_cost(unit: Unit, turn: Turn, power: Power, name: str) -> str | None
     """The slot the power's action takes on the unit's own turn (None: free or no action)."""
     if turn.charged:
         raise RuleViolation(
-            "turn_over_after_charge", f"{name} charged: its turn is over (突撃, L85)."
+            "turn_over_after_charge",
+            "{name} charged: its turn is over (突撃, L85).",
+            params={"name": name},
         )
     kind = OWN_TURN.get(power.action)
     if kind is None:
@@ -180,7 +202,9 @@ def free_attack_check(current: Encounter, unit: Unit, power: Power) -> bool:
         return False
     if unit.id in current.free_attack_used:
         raise RuleViolation(
-            "free_attack_used", f"{unit.name} has made a free-action attack this turn (L158)."
+            "free_attack_used",
+            "{unit} has made a free-action attack this turn (L158).",
+            params={"unit": unit.name},
         )
     return True
 
@@ -192,18 +216,25 @@ def off_turn_check(
     if power.action not in OFF_TURN:
         what = "an opportunity attack (opportunity_attack)" if power.action == "機会" else "turn"
         raise RuleViolation(
-            "not_your_turn", f"{power.name} takes a {power.action} action: only on its {what}."
+            "not_your_turn",
+            "{power} takes a {action} action: only on its {what}.",
+            params={"power": power.name, "action": power.action, "what": what},
         )
     source: str | None = None
     pending: Attack | None = None
     if trigger is not None:
         source, pending = triggers.source(current, trigger)
     elif power.action in IMMEDIATE:
-        raise KirokuError("trigger_needed", f"{power.name} answers a trigger: give `trigger`.")
+        raise KirokuError(
+            "trigger_needed",
+            "{power} answers a trigger: give `trigger`.",
+            params={"power": power.name},
+        )
     if power.action in IMMEDIATE and unit.id in current.immediate_used:
         raise RuleViolation(
             "immediate_action_used",
-            f"{unit.name} has taken its immediate action this round (L194).",
+            "{unit} has taken its immediate action this round (L194).",
+            params={"unit": unit.name},
         )
     if power.action != "アクション不要":
         refusal = conditions.cannot_act_off_turn(
@@ -228,7 +259,8 @@ def use_power(t: Table[MechState], command: UsePower, actor: str) -> list[Draft]
         if power.action in IMMEDIATE or power.action == "機会":
             raise RuleViolation(
                 "not_on_own_turn",
-                f"{power.name} is used outside {unit.name}'s turn (immediate actions: ruling MD-010).",  # noqa: E501
+                "{power} is used outside {unit}'s turn (immediate actions: ruling MD-010).",
+                params={"power": power.name, "unit": unit.name},
             )
         guards.nothing_pending(current, f"{unit.name} uses another power")
         if power.action == "フリー":

@@ -30,7 +30,11 @@ def waiting_power(
     attack = guards.top(current)
     if attack.stage != stage:
         what = "rolled its attack" if attack.stage == "rolled" else "not rolled its attack yet"
-        raise RuleViolation("wrong_stage", f"{attack.power} ({attack.unit}) has {what}.")
+        raise RuleViolation(
+            "wrong_stage",
+            "{power} ({unit}) has {what}.",
+            params={"power": attack.power, "unit": attack.unit, "what": what},
+        )
     attacker = guards.controlled(state, attack.unit, actor)
     power = power_of(attacker, attack.power)
     return state, attack, attacker, power, weapon_for(attacker, power, attack.weapon)
@@ -63,7 +67,11 @@ class PowerResolved(Event):
 def resolve(t: Table[MechState], command: Resolve, actor: str) -> list[Draft]:
     state, attack, attacker, power, _ = waiting_power(t, actor, "declared")
     if power.attack is not None:
-        raise RuleViolation("needs_attack_roll", f"{power.name} is an attack: `attack_roll`.")
+        raise RuleViolation(
+            "needs_attack_roll",
+            "{power} is an attack: `attack_roll`.",
+            params={"power": power.name},
+        )
     targets = [state.units[u] for u in attack.targets if not health.out(state.units[u])]
     drafts = [Draft(PowerResolved(unit=attacker.id, power=power.name))]
     drafts += take_effect(state, attacker, power, targets, EffectIds(state))
@@ -127,7 +135,7 @@ def completion(
             power=reaction.power,
             declared=reaction.seq,
             voided=reason is not None,
-            reason=reason or "",
+            reason=str(reason) if reason is not None else "",
             waiting=reaction if reason is None and waits(power) else None,
         )
         out.append(Draft(event))

@@ -80,13 +80,16 @@ def check_route(
     for index, square in enumerate(path):
         if geometry.distance(here, square) != 1:
             raise RuleViolation(
-                "bad_path", f"{unit.name}: 移動は隣接するマスへ1マスずつ行なう (L18)。"
+                "bad_path",
+                "{unit}: 移動は隣接するマスへ1マスずつ行なう (L18)。",
+                params={"unit": unit.name},
             )
         last = index == len(path) - 1
         if not last and not _passable(state, grid, unit, square, kind, None):
             raise RuleViolation(
                 "path_blocked",
-                f"{unit.name}: 経路上のマスは通り抜けられない (壁、または敵のいるマス: L101)。",
+                "{unit}: 経路上のマスは通り抜けられない (壁、または敵のいるマス: L101)。",
+                params={"unit": unit.name},
             )
         spent += step_cost(grid, unit, square, kind)
         here = square
@@ -96,8 +99,9 @@ def check_route(
     if spent > allowed:
         raise RuleViolation(
             "too_far",
-            f"{unit.name}の{kind}は{allowed}マス分まで (この経路は{spent}マス分: L103, L105, "
-            "L364, L373)。",
+            "{unit}の{kind}は{allowed}マス分まで (この経路は{spent}マス分: L103, L105, L364, "
+            "L373)。",
+            params={"unit": unit.name, "kind": kind, "allowed": allowed, "spent": spent},
         )
     check_square(state, grid, unit, here, f"{unit.name}の移動先")
     return tuple(left)
@@ -172,7 +176,9 @@ def check_approach(unit: Unit, target: Unit, path: list[Square], reach: int) -> 
         here = square
     if apart(unit, here, target) > reach:
         raise RuleViolation(
-            "charge_short", f"突撃の移動の終わりに{target.name}が近接基礎攻撃の間合いにない (L84)。"
+            "charge_short",
+            "突撃の移動の終わりに{target}が近接基礎攻撃の間合いにない (L84)。",
+            params={"target": target.name},
         )
 
 

@@ -14,6 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from domain.model.messages import N_, Invalid
+
 from .effects import Effect
 
 Frequency = Literal["無限回", "遭遇毎", "1日毎"]
@@ -194,33 +196,39 @@ class Sheet(Frozen):
     def _abilities(cls, value: dict[str, int]) -> dict[str, int]:
         missing = [name for name in (POWER, AGILITY) if name not in value]
         if missing:
-            raise ValueError(f"abilities need {', '.join(missing)} (the basic attacks use them)")
+            raise Invalid(
+                "abilities need {missing} (the basic attacks use them)", missing=", ".join(missing)
+            )
         if any(not -10 <= v <= 40 for v in value.values()):
-            raise ValueError("ability values are between -10 and 40")
+            raise Invalid("ability values are between -10 and 40")
         return value
 
     @field_validator("defences")
     @classmethod
     def _defences(cls, value: dict[str, int]) -> dict[str, int]:
         if AC not in value:
-            raise ValueError("defences need AC (the basic attacks aim at it)")
+            raise Invalid("defences need AC (the basic attacks aim at it)")
         if any(not 0 <= v <= 99 for v in value.values()):
-            raise ValueError("defence values are between 0 and 99")
+            raise Invalid("defence values are between 0 and 99")
         return value
 
     @model_validator(mode="after")
     def _names(self) -> Sheet:
         for label, names in (
-            ("weapon", [w.name for w in self.weapons]),
-            ("power", [p.name for p in self.powers]),
+            (N_("weapons"), [w.name for w in self.weapons]),
+            (N_("powers"), [p.name for p in self.powers]),
         ):
             if len(set(names)) != len(names):
-                raise ValueError(f"two {label}s share a name")
+                raise Invalid("Two of the sheet's {label} share a name.", label=label)
         for power in self.powers:
             for spec in (power.attack, power.hit):
                 ability = getattr(spec, "ability", None)
                 if ability is not None and ability not in self.abilities:
-                    raise ValueError(f"{power.name} uses 【{ability}】, not on the sheet")
+                    raise Invalid(
+                        "{power} uses 【{ability}】, not on the sheet",
+                        power=power.name,
+                        ability=ability,
+                    )
         return self
 
     def all_powers(self) -> tuple[Power, ...]:

@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from domain.model.messages import N_
+
 from .bonuses import Modifier
 from .effects import ConditionName, Duration, Effect
 from .pictures import Picture
@@ -13,6 +15,8 @@ from .sheet import Sheet
 
 Kind = Literal["pc", "npc"]
 Status = Literal["active", "戦闘不能", "修理不能", "爆散"]
+# How a refusal reads a status (api/errors.py reads a text argument through the catalogs).
+STATUS_WORDS = (N_("戦闘不能"), N_("修理不能"), N_("爆散"))
 OffTurn = Literal["機会", "即応・割込", "即応・対応", "フリー", "アクション不要"]
 Stage = Literal["declared", "rolled"]
 DEFAULT_DEFENCES = ("AC", "頑健", "反応", "意志")

@@ -21,8 +21,9 @@ def source(current: Encounter, trigger: int) -> tuple[str, Attack | None]:
         return current.last_actor, None
     raise RuleViolation(
         "no_such_trigger",
-        f"Event {trigger} is not something to answer now: answer a power still waiting to "
-        "resolve, or the latest action.",
+        "Event {trigger} is not something to answer now: answer a power still waiting to resolve, "
+        "or the latest action.",
+        params={"trigger": trigger},
     )
 
 

@@ -41,12 +41,18 @@ def _next_unit(t: Table[MechState], actor: str, named: str | None) -> tuple[Mech
     guards.nothing_pending(current, "the next turn")
     if current.turn is not None:
         holder = state.units[current.turn.unit]
-        raise RuleViolation("turn_in_progress", f"It is still {holder.name}'s turn.")
+        raise RuleViolation(
+            "turn_in_progress", "It is still {holder}'s turn.", params={"holder": holder.name}
+        )
     uid = up(state)
     if uid is None:
         raise RuleViolation("no_unit_up", "Nobody is left to take a turn in this encounter.")
     if named is not None and named != uid:
-        raise RuleViolation("not_up", f"It is {state.units[uid].name}'s turn next, not {named}'s.")
+        raise RuleViolation(
+            "not_up",
+            "It is {uid}'s turn next, not {named}'s.",
+            params={"uid": state.units[uid].name, "named": named},
+        )
     return state, guards.controlled(state, uid, actor)
 
 
@@ -92,7 +98,11 @@ def start_turn(t: Table[MechState], command: StartTurn, actor: str) -> list[Draf
         ended=durations.ending_at_start(state.units, unit.id, number),
     )
     if command.faces is not None and unit.status != "戦闘不能":
-        raise KirokuError("no_death_save", f"{unit.name} is not 戦闘不能: no death save to roll.")
+        raise KirokuError(
+            "no_death_save",
+            "{unit} is not 戦闘不能: no death save to roll.",
+            params={"unit": unit.name},
+        )
     drafts = [Draft(started)]
     after = MECH_D20.fold(state, started, t.next_seq)
     unit = after.units[unit.id]
@@ -197,7 +207,11 @@ def delay(t: Table[MechState], command: Delay, actor: str) -> list[Draft]:
     state, unit = _next_unit(t, actor, command.unit)
     assert state.encounter is not None
     if unit.status != "active":  # ruling MD-007
-        raise RuleViolation("cannot_delay", f"{unit.name} is {unit.status} and cannot delay.")
+        raise RuleViolation(
+            "cannot_delay",
+            "{unit} is {status} and cannot delay.",
+            params={"unit": unit.name, "status": unit.status},
+        )
     place = next(p for p in state.encounter.order if p.unit == unit.id)
     if command.value >= place.value:
         raise KirokuError(
@@ -279,7 +293,9 @@ def end_turn(t: Table[MechState], command: EndTurn, actor: str) -> list[Draft]:
     due = saves.saving(unit)
     if command.faces is not None and len(command.faces) != len(due):
         raise KirokuError(
-            "faces_mismatch", f"{unit.name} saves {len(due)} time(s): give one face for each."
+            "faces_mismatch",
+            "{unit} saves {n_due} time(s): give one face for each.",
+            params={"unit": unit.name, "n_due": len(due)},
         )
     ids = EffectIds(state)
     results: list[SaveResult] = []
@@ -366,7 +382,9 @@ def extra_save(t: Table[MechState], command: ExtraSave, actor: str) -> list[Draf
     applied = next((a for a in unit.effects if a.id == command.effect), None)
     if applied is None or applied.ending.kind != "save_ends":
         raise RuleViolation(
-            "no_such_effect", f"{unit.name} has no (セーヴ・終了) effect {command.effect}."
+            "no_such_effect",
+            "{unit} has no (セーヴ・終了) effect {effect}.",
+            params={"unit": unit.name, "effect": command.effect},
         )
     rolled = t.dice.roll(f"1D20>={saves.SAVE_TARGET}", command.faces, command.entropy)
     outcome = saves.outcome(applied, rolled.faces[0], extra=True)

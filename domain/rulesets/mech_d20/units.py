@@ -49,12 +49,15 @@ def _check_sheet(state: MechState, sheet: Sheet) -> None:
     if set(sheet.defences) != names:
         raise KirokuError(
             "bad_defences",
-            f"This game's defences are {', '.join(state.defences)}: give each of them, no other.",
+            "This game's defences are {defences}: give each of them, no other.",
+            params={"defences": ", ".join(state.defences)},
         )
     for power in sheet.powers:
         if power.attack is not None and power.attack.defence not in names:
             raise KirokuError(
-                "bad_defences", f"{power.name} aims at {power.attack.defence}, not a defence here."
+                "bad_defences",
+                "{power} aims at {defence}, not a defence here.",
+                params={"power": power.name, "defence": power.attack.defence},
             )
 
 
@@ -65,7 +68,9 @@ def add_unit(t: Table[MechState], command: AddUnit, actor: str) -> list[Draft]:
         derived = id_from_name(command.name, state.units, "unit")
         command = command.model_copy(update={"id": derived})
     if command.id in state.units:
-        raise RuleViolation("duplicate_unit", f"There already is a unit {command.id!r}.")
+        raise RuleViolation(
+            "duplicate_unit", "There already is a unit {id}.", params={"id": command.id}
+        )
     _check_sheet(state, command.sheet)
     if command.kind == "npc":
         t.referee_only(actor, "add NPC units")
@@ -170,7 +175,11 @@ def adjust(t: Table[MechState], command: Adjust, actor: str) -> list[Draft]:
     unit = guards.unit(state, command.unit)
     unknown = sorted(set(command.defences) - set(state.defences))
     if unknown:
-        raise KirokuError("bad_defences", f"No defence named {', '.join(unknown)} here.")
+        raise KirokuError(
+            "bad_defences",
+            "No defence named {unknown} here.",
+            params={"unknown": ", ".join(unknown)},
+        )
     numbers = Numbers(
         hp=command.hp, surges=command.surges, max_hp=command.max_hp, defences=command.defences
     )
@@ -266,7 +275,7 @@ def healed(state: MechState, unit: Unit, amount: int, surge: bool, cause: str) -
     if refusal is not None:
         raise RuleViolation("cannot_heal", refusal)
     if surge and unit.surges < 1:
-        raise RuleViolation("no_surges", f"{unit.name} has no 回復力 left.")
+        raise RuleViolation("no_surges", "{unit} has no 回復力 left.", params={"unit": unit.name})
     total = amount + (unit.sheet.surge_value if surge else 0)
     return healing(state, unit, total, cause, surge=surge)
 
@@ -292,6 +301,8 @@ def add_effect(t: Table[MechState], command: AddEffect, actor: str) -> list[Draf
     )
     if not drafts:
         raise RuleViolation(
-            "already_has_effect", f"{target.name} already has that effect (L314–318)."
+            "already_has_effect",
+            "{target} already has that effect (L314–318).",
+            params={"target": target.name},
         )
     return drafts

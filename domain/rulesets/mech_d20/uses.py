@@ -18,18 +18,26 @@ def check(unit: Unit, power: Power, *, dominated: bool) -> None:
     if dominated and power.frequency != "無限回":
         raise RuleViolation(
             "dominated_limited_power",
-            f"{unit.name} is 支配状態: it cannot be made to use a {power.frequency} power (L389).",
+            "{unit} is 支配状態: it cannot be made to use a {frequency} power (L389).",
+            params={"unit": unit.name, "frequency": power.frequency},
         )
     if power.frequency == "遭遇毎" and power.name in unit.used_encounter:
         raise RuleViolation(
-            "encounter_power_used", f"{unit.name} has used {power.name} this encounter."
+            "encounter_power_used",
+            "{unit} has used {power} this encounter.",
+            params={"unit": unit.name, "power": power.name},
         )
     if power.frequency == "1日毎" and power.name in unit.used_daily:
-        raise RuleViolation("daily_power_used", f"{unit.name} has used {power.name} today.")
+        raise RuleViolation(
+            "daily_power_used",
+            "{unit} has used {power} today.",
+            params={"unit": unit.name, "power": power.name},
+        )
     if power.has(SPIRIT) and unit.spirit_used:
         raise RuleViolation(
             "spirit_command_used",
-            f"{unit.name} has used a 精神コマンド this encounter: one per encounter (L10).",
+            "{unit} has used a 精神コマンド this encounter: one per encounter (L10).",
+            params={"unit": unit.name},
         )
 
 

@@ -34,7 +34,9 @@ def adrenaline(t: NinjaTable, command: Adrenaline, actor: str) -> list[Draft]:
         raise RuleViolation("not_a_ninja", "Only ninjas have アドレナリン・ブースト.")
     if character.adrenaline_used:
         raise RuleViolation(
-            "adrenaline_used", f"{character.name} already used アドレナリン・ブースト this combat."
+            "adrenaline_used",
+            "{character} already used アドレナリン・ブースト this combat.",
+            params={"character": character.name},
         )
     guards.spend("精神力", "not_enough_seishin", 1, character.now.seishin)
     return [Draft(AdrenalineBoost(character=character.id))]
@@ -57,11 +59,15 @@ def sixth_sense(t: NinjaTable, command: Reroll, actor: str) -> list[Draft]:
     character = guards.controlled(state, command.character, actor)
     if not character.sheet.sixth_sense:
         raise RuleViolation(
-            "no_sixth_sense", f"{character.name} lacks ●ニンジャ第六感 (base 【ニューロン】 13)."
+            "no_sixth_sense",
+            "{character} lacks ●ニンジャ第六感 (base 【ニューロン】 13).",
+            params={"character": character.name},
         )
     if character.sixth_sense_used:
         raise RuleViolation(
-            "sixth_sense_used", f"{character.name} already used ニンジャ第六感 this scenario."
+            "sixth_sense_used",
+            "{character} already used ニンジャ第六感 this scenario.",
+            params={"character": character.name},
         )
     attack = state.attacks.get(command.check_seq)
     if attack is not None and attack.attacker == character.id:
@@ -73,8 +79,9 @@ def sixth_sense(t: NinjaTable, command: Reroll, actor: str) -> list[Draft]:
     if memo is None or memo.character != character.id:
         raise RuleViolation(
             "not_a_check",
-            f"Event {command.check_seq} is not a check of {character.name} that can still be "
-            "rolled again (an evasion: only before play moves on to another phase).",
+            "Event {check_seq} is not a check of {character} that can still be rolled again (an "
+            "evasion: only before play moves on to another phase).",
+            params={"check_seq": command.check_seq, "character": character.name},
         )
     if memo.purpose in NOT_CHECKS:
         raise RuleViolation("not_a_check", "Tables and damage rolls are not checks.")

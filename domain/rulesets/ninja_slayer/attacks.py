@@ -112,11 +112,15 @@ def _multi_target(command: Attack, holder: Character, targets: int) -> None:
         return
     if multi == "なし":
         raise RuleViolation(
-            "no_multi_target", f"{holder.weapon}は『マルチ可』ではない: ターゲットは1体だけ。"
+            "no_multi_target",
+            "{weapon}は『マルチ可』ではない: ターゲットは1体だけ。",
+            params={"weapon": holder.weapon},
         )
     if holder.sheet.neuron < TIME_LAG_NEURON:  # マルチ可, or a weapon whose data is not given
         raise RuleViolation(
-            "no_multi_target", f"{holder.name} needs ●マルチターゲット to shoot several targets."
+            "no_multi_target",
+            "{holder} needs ●マルチターゲット to shoot several targets.",
+            params={"holder": holder.name},
         )
 
 
@@ -129,21 +133,27 @@ def _time_lag(command: Attack, holder: Character) -> None:
     held = in_hand(holder)
     own = held is not None and held.time_lag == "時間差" and not command.shuriken
     if command.kind == "melee" or (holder.sheet.neuron < TIME_LAG_NEURON and not own):
-        raise RuleViolation("no_time_lag", f"{holder.name} cannot use ●時間差 here.")
+        raise RuleViolation(
+            "no_time_lag", "{holder} cannot use ●時間差 here.", params={"holder": holder.name}
+        )
 
 
 def _allocations(command: Attack, holder: Character, pool: int, stat: str) -> list[int]:
     limit, name = attack_limit(holder, command.kind, stat, command.shuriken)
     if len(command.allocations) > limit:
         raise RuleViolation(
-            "too_many_attacks", f"{holder.name} has {name}{limit}: at most {limit} attacks."
+            "too_many_attacks",
+            "{holder} has {name}{limit}: at most {limit} attacks.",
+            params={"holder": holder.name, "name": name, "limit": limit},
         )
     if len(command.allocations) == 1 and command.allocations[0].dice is None:
         return [pool]
     dice = [a.dice for a in command.allocations]
     if any(d is None for d in dice) or sum(d or 0 for d in dice) != pool:
         raise KirokuError(
-            "allocation_mismatch", f"Declare how the {pool} dice are split: the split must add up."
+            "allocation_mismatch",
+            "Declare how the {pool} dice are split: the split must add up.",
+            params={"pool": pool},
         )
     return [d or 0 for d in dice]
 
@@ -153,11 +163,14 @@ def _targets(state: NinjaState, command: Attack, holder: Character) -> list[Char
     for allocation in command.allocations:
         target = guards.character(state, allocation.target)
         if target.id == holder.id or not target.on_map:
-            raise RuleViolation("bad_target", f"{target.name} cannot be targeted.")
+            raise RuleViolation(
+                "bad_target", "{target} cannot be targeted.", params={"target": target.name}
+            )
         if state.combat is not None and target.id not in state.combat.participants:
             raise RuleViolation(
                 "not_in_combat",
-                f"{target.name} is not in the combat yet (placed at a ターン終了フェイズ).",
+                "{target} is not in the combat yet (placed at a ターン終了フェイズ).",
+                params={"target": target.name},
             )
         targets.append(target)
     return targets

@@ -19,6 +19,7 @@ from pydantic import Field
 from domain.model.commands import Command
 from domain.model.errors import KirokuError, RuleViolation
 from domain.model.events import Event
+from domain.model.messages import N_
 from domain.model.records import Draft
 
 from . import guards
@@ -32,10 +33,12 @@ NEXT: dict[Stage, Stage] = {"ダンゴウ": "本編", "評価": "余暇", "余�
 def stage(state: NinjaState, *allowed: Stage, what: str) -> None:
     """Refuse `what` outside the stages that allow it."""
     if state.stage not in allowed:
-        where = "・".join(allowed)
+        where = tuple(allowed)
         code = "not_in_honpen" if allowed == ("本編",) else "wrong_stage"
         raise RuleViolation(
-            code, f"{what}は{where}で行う (いまはシナリオ{state.scenario}の{state.stage})。"
+            code,
+            "{what}は{where}で行う (いまはシナリオ{scenario}の{stage})。",
+            params={"what": what, "where": where, "scenario": state.scenario, "stage": state.stage},
         )
 
 
@@ -107,11 +110,14 @@ def scenario_stage(t: NinjaTable, command: ScenarioStage, actor: str) -> list[Dr
         follows = "end_scenario (本編 → 評価)" if state.stage == "本編" else NEXT[state.stage]
         raise RuleViolation(
             "wrong_stage",
-            f"シナリオは{'→'.join(STAGES)}の順に進む: {state.stage}の次は{follows}。",
+            "シナリオは{STAGES}の順に進む: {stage}の次は{follows}。",
+            params={"STAGES": "→".join(STAGES), "stage": state.stage, "follows": follows},
         )
     if state.stage == "評価" and state.pool:
         raise RuleViolation(
-            "pool_not_split", f"万札プールの{state.pool}を山分けしてから余暇に進む (split_pool)。"
+            "pool_not_split",
+            "万札プールの{pool}を山分けしてから余暇に進む (split_pool)。",
+            params={"pool": state.pool},
         )
     scenario = state.scenario + 1 if state.stage == "余暇" else state.scenario
     return [Draft(StageChanged(scenario=scenario, stage=command.stage))]
@@ -154,7 +160,7 @@ DEFEATED = ("気絶", "爆発四散", "removed")
 def drop(t: NinjaTable, command: Drop, actor: str) -> list[Draft]:
     state = t.started()
     t.referee_only(actor, "fill the 万札プール")
-    stage(state, "本編", what="万札のドロップ")
+    stage(state, "本編", what=N_("万札のドロップ"))
     if command.character is None:
         if command.amount is None:
             raise KirokuError("amount_required", "ドロップした【万札】の額を書く (amount)。")
@@ -162,12 +168,20 @@ def drop(t: NinjaTable, command: Drop, actor: str) -> list[Draft]:
     enemy = guards.character(state, command.character)
     if enemy.kind == "pc":
         raise RuleViolation(
-            "not_an_enemy", f"{enemy.name}は敵ではない: 万札はPCからはドロップしない。"
+            "not_an_enemy",
+            "{enemy}は敵ではない: 万札はPCからはドロップしない。",
+            params={"enemy": enemy.name},
         )
     if enemy.status not in DEFEATED:
-        raise RuleViolation("not_defeated", f"{enemy.name}はまだ倒されていない。")
+        raise RuleViolation(
+            "not_defeated", "{enemy}はまだ倒されていない。", params={"enemy": enemy.name}
+        )
     if enemy.id in state.dropped:
-        raise RuleViolation("already_dropped", f"{enemy.name}の【万札】はもう万札プールにある。")
+        raise RuleViolation(
+            "already_dropped",
+            "{enemy}の【万札】はもう万札プールにある。",
+            params={"enemy": enemy.name},
+        )
     amount = enemy.sheet.manzatsu if command.amount is None else command.amount
     return [Draft(Dropped(amount=amount, character=enemy.id, reason=command.reason))]
 
@@ -208,22 +222,26 @@ class SplitPool(Command):
 def split_pool(t: NinjaTable, command: SplitPool, actor: str) -> list[Draft]:
     state = t.started()
     t.referee_only(actor, "split the 万札プール")
-    stage(state, "評価", what="万札プールの山分け")
+    stage(state, "評価", what=N_("万札プールの山分け"))
     pcs = [c.id for c in state.characters.values() if c.kind == "pc" and c.status != "爆発四散"]
     shares = command.shares
     if shares is None:
         if not pcs or state.pool % len(pcs):
             raise RuleViolation(
                 "shares_required",
-                f"万札プールの{state.pool}は{len(pcs)}人で割り切れない: 分け方を書く (shares)。",
+                "万札プールの{pool}は{n_pcs}人で割り切れない: 分け方を書く (shares)。",
+                params={"pool": state.pool, "n_pcs": len(pcs)},
             )
         shares = {pc: state.pool // len(pcs) for pc in pcs}
     for pc, share in shares.items():
         if pc not in pcs or share < 0:
-            raise KirokuError("bad_share", f"{pc}には分けられない (生きているPCに0以上を)。")
+            raise KirokuError(
+                "bad_share", "{pc}には分けられない (生きているPCに0以上を)。", params={"pc": pc}
+            )
     if sum(shares.values()) != state.pool:
         raise KirokuError(
             "shares_mismatch",
-            f"分け前の合計{sum(shares.values())}が万札プールの{state.pool}と合わない。",
+            "分け前の合計{values}が万札プールの{pool}と合わない。",
+            params={"values": sum(shares.values()), "pool": state.pool},
         )
     return [Draft(PoolSplit(shares=shares))]

@@ -45,7 +45,9 @@ def add(t: NinjaTable, command: AddCharacter, actor: str) -> list[Draft]:
         derived = id_from_name(command.name, state.characters, command.kind)
         command = command.model_copy(update={"id": derived})
     if command.id in state.characters:
-        raise RuleViolation("duplicate_character", f"There already is a character {command.id!r}.")
+        raise RuleViolation(
+            "duplicate_character", "There already is a character {id}.", params={"id": command.id}
+        )
     if command.kind == "pc":
         owner = command.owner or actor
         number = seat_number(owner)
@@ -86,7 +88,9 @@ def adjust(t: NinjaTable, command: Adjust, actor: str) -> list[Draft]:
     guards.character(state, command.character)
     unknown = sorted(set(command.changes) - set(Current.model_fields))
     if unknown:
-        raise KirokuError("unknown_value", f"Cannot adjust {', '.join(unknown)}.")
+        raise KirokuError(
+            "unknown_value", "Cannot adjust {unknown}.", params={"unknown": ", ".join(unknown)}
+        )
     if "dkk" in command.changes:
         dkk_within_limit(state.characters[command.character], command.changes["dkk"])
     event = CharacterAdjusted(
@@ -104,7 +108,8 @@ def dkk_within_limit(found: Character, delta: int) -> None:
     if not 0 <= after <= DKK_LIMIT:
         raise RuleViolation(
             "dkk_limit",
-            f"{found.name}'s 【DKK】 goes from 0 to 12 (上限12); {delta:+d} would make it {after}.",
+            "{found}'s 【DKK】 goes from 0 to 12 (上限12); {delta} would make it {after}.",
+            params={"found": found.name, "delta": format(delta, "+d"), "after": after},
         )
 
 
@@ -167,7 +172,8 @@ def check(t: NinjaTable, command: Check, actor: str) -> list[Draft]:
         # 「即応ダイスとは、シナリオ本編内で起こる『回避判定』以外のあらゆる判定に追加できる」
         raise RuleViolation(
             "reaction_dice_not_allowed",
-            f"即応ダイスはシナリオ本編の判定にだけ使える (いまは{state.stage})。",
+            "即応ダイスはシナリオ本編の判定にだけ使える (いまは{stage})。",
+            params={"stage": state.stage},
         )
     guards.spend(
         "即応ダイス", "not_enough_reaction_dice", command.reaction_dice, character.now.reaction

@@ -38,7 +38,9 @@ def normalise(label: str) -> str:
     label = _ALIASES.get(label.upper(), label.upper())
     if label not in LADDER:
         raise KirokuError(
-            "unknown_difficulty", f"{label!r} is not a difficulty (K, E, N, H, UH, UH2, UH3)."
+            "unknown_difficulty",
+            "{label} is not a difficulty (K, E, N, H, UH, UH2, UH3).",
+            params={"label": label},
         )
     return label
 

@@ -6,6 +6,7 @@ from pydantic import Field
 
 from domain.model.commands import Command
 from domain.model.errors import RuleViolation
+from domain.model.messages import N_
 from domain.model.records import Draft
 
 from . import guards
@@ -20,7 +21,9 @@ from .state import Character
 def require_owned(character: Character, weapon: str) -> None:
     if weapon != UNARMED and weapon not in {w.name for w in character.sheet.weapons}:
         raise RuleViolation(
-            "unknown_weapon", f"{character.name} has no {weapon!r} ({UNARMED} is always there)."
+            "unknown_weapon",
+            "{character} has no {weapon} ({UNARMED} is always there).",
+            params={"character": character.name, "weapon": weapon, "UNARMED": UNARMED},
         )
 
 
@@ -36,7 +39,9 @@ def switch(t: NinjaTable, command: SwitchWeapon, actor: str) -> list[Draft]:
     _state, combat, holder = guards.acting(t, actor, "teban_start")
     if combat.switched:
         raise RuleViolation(
-            "already_switched", f"{holder.name} already switched weapons this 手番."
+            "already_switched",
+            "{holder} already switched weapons this 手番.",
+            params={"holder": holder.name},
         )
     require_owned(holder, command.weapon)
     return [Draft(WeaponSwitched(character=holder.id, weapon=command.weapon))]
@@ -54,5 +59,5 @@ def end_scenario(t: NinjaTable, command: EndScenario, actor: str) -> list[Draft]
     if state.combat is not None:
         raise RuleViolation("combat_in_progress", "End the combat first.")
     guards.nothing_pending(state)
-    stage(state, "本編", what="シナリオ本編の終了")
+    stage(state, "本編", what=N_("シナリオ本編の終了"))
     return [Draft(ScenarioEnded())]

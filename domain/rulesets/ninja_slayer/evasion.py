@@ -31,7 +31,7 @@ def pending_of(waiting: tuple[Damage, ...], ids: list[int]) -> list[Damage]:
     for i in dict.fromkeys(ids):
         damage = by_id.get(i)
         if damage is None:
-            raise NotFound("unknown_damage", f"There is no pending damage {i}.")
+            raise NotFound("unknown_damage", "There is no pending damage {i}.", params={"i": i})
         found.append(damage)
     return found
 
@@ -40,7 +40,11 @@ def _pending(waiting: tuple[Damage, ...], ids: list[int], target: str) -> list[D
     found = pending_of(waiting, ids)
     for damage in found:
         if damage.target != target:
-            raise Forbidden("not_your_damage", f"Damage {damage.id} is not aimed at {target}.")
+            raise Forbidden(
+                "not_your_damage",
+                "Damage {id} is not aimed at {target}.",
+                params={"id": damage.id, "target": target},
+            )
     return found
 
 
@@ -89,7 +93,9 @@ def evade(t: NinjaTable, command: Evade, actor: str) -> list[Draft]:
         )
     damages = _pending(waiting, command.damages, character.id)
     if not evadable(character):
-        raise RuleViolation("cannot_evade", f"{character.name} cannot evade.")
+        raise RuleViolation(
+            "cannot_evade", "{character} cannot evade.", params={"character": character.name}
+        )
     if len(damages) > 1 and not character.sheet.ninja:
         raise RuleViolation(
             "not_a_ninja",

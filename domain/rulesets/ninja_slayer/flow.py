@@ -6,6 +6,7 @@ from pydantic import Field
 
 from domain.model.commands import Command
 from domain.model.errors import RuleViolation
+from domain.model.messages import N_
 from domain.model.records import Draft
 
 from . import guards
@@ -60,14 +61,18 @@ def begin(t: NinjaTable, command: BeginCombat, actor: str) -> list[Draft]:
     guards.nothing_pending(state)
     # 「このゲームの核となる「シナリオ本編」は、「探索シーケンス」と「戦闘シーケンス」の2つの
     # 状態を行き来することで進行する」: a combat belongs to the 本編.
-    stage(state, "本編", what="戦闘")
+    stage(state, "本編", what=N_("戦闘"))
     ids = tuple(dict.fromkeys(command.participants))
     for i in ids:
-        if not guards.character(state, i).on_map:
-            raise RuleViolation("not_on_map", f"{i} is no longer on the map.")
+        found = guards.character(state, i)
+        if not found.on_map:
+            raise RuleViolation(
+                "not_on_map", "{i} is no longer on the map.", params={"i": found.name}
+            )
     for i, weapon in command.weapons.items():
         if i not in ids:
-            raise RuleViolation("not_in_combat", f"{i} is not a participant.")
+            named = state.characters[i].name if i in state.characters else i
+            raise RuleViolation("not_in_combat", "{i} is not a participant.", params={"i": named})
         require_owned(state.characters[i], weapon)
     present = _on_map(state, ids)
     # ruling NS-053: L40 「敵が出現すると、戦闘シーケンスに移行する」 — a combat has two sides
@@ -108,7 +113,8 @@ def _require_resolved(state: NinjaState, combat: Combat) -> None:
     if waiting:
         raise RuleViolation(
             "damage_pending",
-            f"Damage {', '.join(str(d.id) for d in waiting)} is waiting to be evaded or taken.",
+            "Damage {id} is waiting to be evaded or taken.",
+            params={"id": ", ".join(str(d.id) for d in waiting)},
         )
 
 
@@ -159,7 +165,11 @@ class Concentrate(Command):
 def concentrate(t: NinjaTable, command: Concentrate, actor: str) -> list[Draft]:
     _state, combat, holder = guards.acting(t, actor, "teban_start")
     if combat.concentrating:
-        raise RuleViolation("already_concentrating", f"{holder.name} is already concentrating.")
+        raise RuleViolation(
+            "already_concentrating",
+            "{holder} is already concentrating.",
+            params={"holder": holder.name},
+        )
     return [Draft(Concentrated(character=holder.id))]
 
 

@@ -18,6 +18,7 @@ from domain.model.audience import GM
 from domain.model.commands import Command
 from domain.model.errors import Forbidden, KirokuError, RuleViolation
 from domain.model.events import Event
+from domain.model.messages import N_
 from domain.model.records import Draft
 
 from . import checks, guards
@@ -30,6 +31,7 @@ from .state import NinjaState
 from .words import STATS
 
 ChangeKind = Literal["成長", "装備", "購入", "その他"]
+CHANGE_WORDS = (N_("成長"), N_("装備"), N_("購入"), N_("その他"))  # how a refusal reads a kind
 NUMBERS: dict[str, str] = {
     **{key: name for key, name in STATS.items() if key != "dkk"},  # 【DKK】 is `adjust`'s
     "manzatsu": "万札",
@@ -136,22 +138,32 @@ def change_sheet(t: NinjaTable, command: ChangeSheet, actor: str) -> list[Draft]
         stage(state, "余暇", what=change.kind)
     unknown = sorted(set(change.changes) - set(NUMBERS))
     if unknown:
-        raise KirokuError("unknown_value", f"シートの{', '.join(unknown)}は変えられない。")
+        raise KirokuError(
+            "unknown_value",
+            "シートの{unknown}は変えられない。",
+            params={"unknown": ", ".join(unknown)},
+        )
     if found.sheet.manzatsu + change.changes.get("manzatsu", 0) < 0:
         raise RuleViolation(
-            "not_enough_manzatsu", f"{found.name}の【万札】は{found.sheet.manzatsu}しかない。"
+            "not_enough_manzatsu",
+            "{found}の【万札】は{manzatsu}しかない。",
+            params={"found": found.name, "manzatsu": found.sheet.manzatsu},
         )
     missing = set(change.remove_weapons) - {w.name for w in found.sheet.weapons}
     if missing:
         raise RuleViolation(
-            "unknown_weapon", f"{found.name}は{'・'.join(sorted(missing))}を持っていない。"
+            "unknown_weapon",
+            "{found}は{missing}を持っていない。",
+            params={"found": found.name, "missing": "・".join(sorted(missing))},
         )
     try:
         change.applied(found.sheet)
     except ValidationError as error:
         field = ".".join(str(p) for p in error.errors()[0]["loc"])
         raise KirokuError(
-            "bad_sheet_change", f"その変更ではシートが成り立たない ({field})。"
+            "bad_sheet_change",
+            "その変更ではシートが成り立たない ({field})。",
+            params={"field": field},
         ) from None
     shown, sealed, audience = checks.placed(found, change)
     event = SheetChanged(character=found.id, stage=state.stage, change=shown, secret=sealed)

@@ -4,37 +4,48 @@ from __future__ import annotations
 
 from domain.model.audience import GM
 from domain.model.errors import Forbidden, NotFound, RuleViolation
+from domain.model.messages import N_
 
 from .rules import NinjaTable
 from .state import Character, Combat, NinjaState, Phase
 
 PHASE_NAMES = {
-    "turn_start": "ターン開始フェイズ",
-    "teban_start": "手番開始フェイズ",
-    "movement": "移動フェイズ",
-    "attack": "攻撃フェイズ",
-    "teban_end": "手番終了フェイズ",
-    "turn_end": "ターン終了フェイズ",
+    "turn_start": N_("ターン開始フェイズ"),
+    "teban_start": N_("手番開始フェイズ"),
+    "movement": N_("移動フェイズ"),
+    "attack": N_("攻撃フェイズ"),
+    "teban_end": N_("手番終了フェイズ"),
+    "turn_end": N_("ターン終了フェイズ"),
 }
 
 
 def character(state: NinjaState, character_id: str) -> Character:
     found = state.characters.get(character_id)
     if found is None:
-        raise NotFound("unknown_character", f"There is no character {character_id!r}.")
+        raise NotFound(
+            "unknown_character",
+            "There is no character {character_id}.",
+            params={"character_id": character_id},
+        )
     return found
 
 
 def controlled(state: NinjaState, character_id: str, actor: str) -> Character:
     found = character(state, character_id)
     if actor not in (GM, found.owner):
-        raise Forbidden("not_your_character", f"{found.name} is not your character.")
+        raise Forbidden(
+            "not_your_character", "{found} is not your character.", params={"found": found.name}
+        )
     return found
 
 
 def able(found: Character) -> Character:
     if not found.can_act:
-        raise RuleViolation("cannot_act", f"{found.name} is {found.status} and cannot act.")
+        raise RuleViolation(
+            "cannot_act",
+            "{found} is {status} and cannot act.",
+            params={"found": found.name, "status": found.status},
+        )
     return found
 
 
@@ -46,9 +57,11 @@ def combat(state: NinjaState) -> Combat:
 
 def phase(current: Combat, *allowed: Phase) -> None:
     if current.phase not in allowed:
-        wanted = " or ".join(PHASE_NAMES[p] for p in allowed)
+        wanted = tuple(PHASE_NAMES[p] for p in allowed)
         raise RuleViolation(
-            "wrong_phase", f"This is done in the {wanted}; it is the {PHASE_NAMES[current.phase]}."
+            "wrong_phase",
+            "This is done in the {wanted}; it is the {phase}.",
+            params={"wanted": wanted, "phase": PHASE_NAMES[current.phase]},
         )
 
 
@@ -56,10 +69,14 @@ def turn_holder(state: NinjaState, actor: str) -> Character:
     """The character whose 手番 it is, if `actor` controls it."""
     current = combat(state)
     if current.actor is None:
-        raise RuleViolation("wrong_phase", f"It is the {PHASE_NAMES[current.phase]}.")
+        raise RuleViolation(
+            "wrong_phase", "It is the {phase}.", params={"phase": PHASE_NAMES[current.phase]}
+        )
     holder = character(state, current.actor)
     if actor not in (GM, holder.owner):
-        raise Forbidden("not_your_turn", f"It is {holder.name}'s 手番, not yours.")
+        raise Forbidden(
+            "not_your_turn", "It is {holder}'s 手番, not yours.", params={"holder": holder.name}
+        )
     return holder
 
 
@@ -82,12 +99,20 @@ def at_turn_end(t: NinjaTable, actor: str, what: str) -> tuple[NinjaState, Comba
 
 def first_attack_action(current: Combat, holder: Character) -> None:
     if current.acted:
-        raise RuleViolation("already_acted", f"{holder.name} already acted this attack phase.")
+        raise RuleViolation(
+            "already_acted",
+            "{holder} already acted this attack phase.",
+            params={"holder": holder.name},
+        )
 
 
 def spend(name: str, code: str, wanted: int, left: int) -> None:
     if wanted > left:
-        raise RuleViolation(code, f"{wanted} {name} declared, but only {left} left.")
+        raise RuleViolation(
+            code,
+            "{wanted} {name} declared, but only {left} left.",
+            params={"wanted": wanted, "name": name, "left": left},
+        )
 
 
 def not_after_placement(current: Combat) -> None:
@@ -103,4 +128,8 @@ def nothing_pending(state: NinjaState) -> None:
     """Damage declared outside a combat (hazards.py) is evaded or taken before play goes on."""
     if state.hazards:
         waiting = ", ".join(str(d.id) for d in state.hazards)
-        raise RuleViolation("damage_pending", f"Damage {waiting} is waiting to be evaded or taken.")
+        raise RuleViolation(
+            "damage_pending",
+            "Damage {waiting} is waiting to be evaded or taken.",
+            params={"waiting": waiting},
+        )

@@ -88,10 +88,14 @@ def hazard(t: NinjaTable, command: Hazard, actor: str) -> list[Draft]:
     t.referee_only(actor, "declare damage")
     target = guards.character(state, command.target)
     if not target.on_map:
-        raise RuleViolation("bad_target", f"{target.name} is no longer on the map.")
+        raise RuleViolation(
+            "bad_target", "{target} is no longer on the map.", params={"target": target.name}
+        )
     combat = state.combat
     if combat is not None and target.id not in combat.participants:
-        raise RuleViolation("not_in_combat", f"{target.name} is not in the combat.")
+        raise RuleViolation(
+            "not_in_combat", "{target} is not in the combat.", params={"target": target.name}
+        )
     damage = Damage(
         id=combat.next_damage if combat is not None else state.next_hazard,
         attacker=SOURCES[command.source],

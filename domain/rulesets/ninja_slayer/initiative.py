@@ -66,22 +66,25 @@ def settle_pc_ties(
             if contradicted:
                 raise RuleViolation(
                     "pc_tie_order_kept",
-                    f"{_names(by_id, tied)} already settled their order ({_names(by_id, order)})"
-                    ": it is kept, not decided again.",
+                    "{by_id} already settled their order ({by_id2}): it is kept, not decided "
+                    "again.",
+                    params={"by_id": _names(by_id, tied), "by_id2": _names(by_id, order)},
                 )
             continue
         if len(listed) < len(tied):
             raise RuleViolation(
                 "pc_tie_order_required",
-                f"{_names(by_id, tied)} have the same initiative: the players decide their order "
-                "once (list them in pc_tie_order).",
+                "{by_id} have the same initiative: the players decide their order once (list them "
+                "in pc_tie_order).",
+                params={"by_id": _names(by_id, tied)},
             )
         against = [(a, b) for a, b in _pairs(listed) if (b, a) in pairs]
         if against and _acyclic(tied, pairs):
             a, b = against[0]
             raise RuleViolation(
                 "pc_tie_order_kept",
-                f"{by_id[b].name} already acts before {by_id[a].name}: that order is kept.",
+                "{b} already acts before {a}: that order is kept.",
+                params={"b": by_id[b].name, "a": by_id[a].name},
             )
         pairs -= {(b, a) for a, b in _pairs(listed)}
         pairs |= set(_pairs(listed))
@@ -109,8 +112,9 @@ def _require_enemy_ties(enemies: Sequence[Character], settled: Sequence[str]) ->
         if any(i not in settled for i in tied):
             raise RuleViolation(
                 "enemy_tie_order_required",
-                f"{', '.join(tied)} have the same initiative: the GM decides their order "
-                "(list them in enemy_tie_order).",
+                "{tied} have the same initiative: the GM decides their order (list them in "
+                "enemy_tie_order).",
+                params={"tied": ", ".join(tied)},
             )
 
 

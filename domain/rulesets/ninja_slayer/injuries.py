@@ -19,6 +19,7 @@ from pydantic import Field
 from domain.model.commands import Command
 from domain.model.errors import RuleViolation
 from domain.model.events import Event
+from domain.model.messages import N_
 from domain.model.records import Draft
 
 from . import guards
@@ -66,10 +67,12 @@ class Injure(Command):
 def injure(t: NinjaTable, command: Injure, actor: str) -> list[Draft]:
     state = t.started()
     t.referee_only(actor, "mark a ●部位損傷")
-    stage(state, "本編", what="●部位損傷")
+    stage(state, "本編", what=N_("●部位損傷"))
     found = guards.character(state, command.character)
     if not found.on_map:
-        raise RuleViolation("bad_target", f"{found.name}はもうマップにいない。")
+        raise RuleViolation(
+            "bad_target", "{found}はもうマップにいない。", params={"found": found.name}
+        )
     return [Draft(Injured(character=found.id, part=command.part))]
 
 
@@ -110,7 +113,11 @@ def treat(t: NinjaTable, command: Treat, actor: str) -> list[Draft]:
     t.referee_only(actor, "remove a ●部位損傷")
     found = guards.character(state, command.character)
     if command.part not in found.injuries:
-        raise RuleViolation("no_injury", f"{found.name}に●部位損傷:{command.part}はない。")
+        raise RuleViolation(
+            "no_injury",
+            "{found}に●部位損傷:{part}はない。",
+            params={"found": found.name, "part": command.part},
+        )
     if command.how == "余暇での治療":
-        stage(state, "余暇", what="治療")
+        stage(state, "余暇", what=N_("治療"))
     return [Draft(InjuryTreated(character=found.id, part=command.part, how=command.how))]

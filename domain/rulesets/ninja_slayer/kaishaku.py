@@ -73,12 +73,20 @@ def kaishaku(t: NinjaTable, command: KaishakuCommand, actor: str) -> list[Draft]
         raise RuleViolation("not_a_ninja", "カイシャクを宣言できるのはニンジャだけだ。")
     target = guards.character(state, command.target)
     if target.id not in current.participants:
-        raise RuleViolation("not_in_combat", f"{target.name}は戦闘に加わっていない。")
+        raise RuleViolation(
+            "not_in_combat", "{target}は戦闘に加わっていない。", params={"target": target.name}
+        )
     if not enemies(holder, target):
-        raise RuleViolation("not_an_enemy", f"{target.name}は{holder.name}の敵ではない。")
+        raise RuleViolation(
+            "not_an_enemy",
+            "{target}は{holder}の敵ではない。",
+            params={"target": target.name, "holder": holder.name},
+        )
     if target.status != "気絶":
         raise RuleViolation(
-            "not_fainted", f"カイシャクは『気絶状態』の敵に: {target.name}は{target.status}。"
+            "not_fainted",
+            "カイシャクは『気絶状態』の敵に: {target}は{status}。",
+            params={"target": target.name, "status": target.status},
         )
     table = state.tables.satsubatsu
     text = table.look_up(KAISHAKU_ROW) if table is not None else None

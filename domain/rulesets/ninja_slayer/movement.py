@@ -38,7 +38,9 @@ class Move(Command):
 def move(t: NinjaTable, command: Move, actor: str) -> list[Draft]:
     _state, combat, holder = guards.acting(t, actor, "movement")
     if combat.moved:
-        raise RuleViolation("already_moved", f"{holder.name} already moved this 手番.")
+        raise RuleViolation(
+            "already_moved", "{holder} already moved this 手番.", params={"holder": holder.name}
+        )
     if command.style != SOKUTEN:
         declared = command.reaction_dice or command.bonus_dice or command.modifiers
         if declared or command.faces is not None:

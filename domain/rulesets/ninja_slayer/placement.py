@@ -65,9 +65,15 @@ def _placeable(state: NinjaState, combat: Combat, ids: list[str]) -> None:
     for i in ids:
         found = guards.character(state, i)
         if i in combat.participants:
-            raise RuleViolation("already_in_combat", f"{found.name} is already in the combat.")
+            raise RuleViolation(
+                "already_in_combat",
+                "{found} is already in the combat.",
+                params={"found": found.name},
+            )
         if not found.on_map:
-            raise RuleViolation("not_on_map", f"{found.name} is no longer on the map.")
+            raise RuleViolation(
+                "not_on_map", "{found} is no longer on the map.", params={"found": found.name}
+            )
 
 
 @NINJA_SLAYER.command("place_characters")
@@ -87,7 +93,8 @@ def place(t: NinjaTable, command: PlaceCharacters, actor: str) -> list[Draft]:
     _placeable(state, combat, ids)
     for i, weapon in command.weapons.items():
         if i not in ids:
-            raise RuleViolation("not_in_combat", f"{i} is not being placed.")
+            named = state.characters[i].name if i in state.characters else i
+            raise RuleViolation("not_in_combat", "{i} is not being placed.", params={"i": named})
         require_owned(state.characters[i], weapon)
     return [Draft(CharactersPlaced(characters=tuple(ids), weapons=command.weapons))]
 
@@ -131,7 +138,9 @@ def _added(state: NinjaState, character_id: str) -> list[Draft]:
         return [Draft(added)]
     if state.characters[character_id].name != NINJA_SLAYER_NAME:
         raise RuleViolation(
-            "duplicate_character", f"There already is a character {character_id!r}."
+            "duplicate_character",
+            "There already is a character {character_id}.",
+            params={"character_id": character_id},
         )
     return []
 

@@ -28,7 +28,11 @@ def reroll_strike(
             "evasion_already_rolled", "The enemy already rolled an evasion against this attack."
         )
     if not 0 <= command.strike < len(memo.strikes):
-        raise RuleViolation("unknown_strike", f"That attack has {len(memo.strikes)} strike(s).")
+        raise RuleViolation(
+            "unknown_strike",
+            "That attack has {n_strikes} strike(s).",
+            params={"n_strikes": len(memo.strikes)},
+        )
     old = memo.strikes[command.strike]
     pending = {d.id for d in combat.damages}
     if old.damage is not None and old.damage not in pending:

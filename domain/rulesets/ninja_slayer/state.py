@@ -7,12 +7,17 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from domain.model.messages import N_
+
 from .criticals import CriticalRule
 from .details import CheckDetail, Strike, StrikeDetails
 from .sheet import UNARMED, Kind, Sheet
 from .tables import Tables
 
 Status = Literal["active", "気絶", "爆発四散", "removed"]
+# How a refusal reads a status or stage (api/errors.py reads a text argument through the catalogs).
+STATUS_WORDS = (N_("気絶"), N_("爆発四散"), N_("removed"))
+STAGE_WORDS = (N_("ダンゴウ"), N_("本編"), N_("評価"), N_("余暇"))
 # 2-2: 「シナリオは「ダンゴウ」→「シナリオ本編」→「評価」→「余暇」の単位で構成され、
 # 上記の順番で進行する」
 Stage = Literal["ダンゴウ", "本編", "評価", "余暇"]

@@ -59,7 +59,8 @@ def roll_table(t: NinjaTable, command: RollTable, actor: str) -> list[Draft]:
     if table is None:
         raise RuleViolation(
             "no_table",
-            f"This game has no {name}: roll it in the dice box and apply it with adjust.",
+            "This game has no {name}: roll it in the dice box and apply it with adjust.",
+            params={"name": name},
         )
     outside = state.combat is None and command.table == "entry"
     # Outside a combat, the entry table follows a Wasshoi! rolled there (L191: 「ニンジャマスター
@@ -72,18 +73,25 @@ def roll_table(t: NinjaTable, command: RollTable, actor: str) -> list[Draft]:
         critical = _critical(state, combat, command, actor)
     else:
         if actor != GM:
-            raise Forbidden("gm_only", f"Only the GM rolls the {name}.")
+            raise Forbidden("gm_only", "Only the GM rolls the {name}.", params={"name": name})
         if command.table == "entry" and not wasshoi_success:
-            raise RuleViolation("no_wasshoi", f"The {name} follows a successful Wasshoi!.")
+            raise RuleViolation(
+                "no_wasshoi", "The {name} follows a successful Wasshoi!.", params={"name": name}
+            )
         if command.table == "entry" and entry_rolls >= ENTRY_ROLLS:
             raise RuleViolation(
                 "entry_rolled",
-                f"The {name} is rolled again only once; after that the GM picks the entry.",
+                "The {name} is rolled again only once; after that the GM picks the entry.",
+                params={"name": name},
             )
     rolled = t.dice.roll(f"{table.dice} {name}", command.faces, command.entropy)
     value = rolled.result.total
     if value is None:
-        raise KirokuError("table_dice", f"The {name}'s dice give no total: use e.g. 1D6 or 2D6.")
+        raise KirokuError(
+            "table_dice",
+            "The {name}'s dice give no total: use e.g. 1D6 or 2D6.",
+            params={"name": name},
+        )
     event = TableRolled(
         table=command.table,
         roll=rolled.record,

@@ -14,6 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from domain.model.messages import Invalid
+
 TableName = Literal["satsubatsu", "entry", "danmaku"]
 TABLE_NAMES: dict[str, str] = {
     "satsubatsu": "サツバツ・クリティカル表",
@@ -47,10 +49,10 @@ class RollTable(BaseModel):
         rows = sorted(self.entries, key=lambda e: e.low)
         for row in rows:
             if row.top < row.low:
-                raise ValueError(f"entry {row.low}..{row.top} runs backwards")
+                raise Invalid("entry {low}..{top} runs backwards", low=row.low, top=row.top)
         for before, after in itertools.pairwise(rows):
             if after.low <= before.top:
-                raise ValueError(f"entries {before.low} and {after.low} overlap")
+                raise Invalid("entries {low} and {low2} overlap", low=before.low, low2=after.low)
         return self
 
     def look_up(self, value: int) -> str | None:

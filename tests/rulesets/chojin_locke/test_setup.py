@@ -41,7 +41,14 @@ def test_a_game_for_other_player_counts_is_not_created(client: TestClient, playe
     response = client.post("/games", json=body)
     assert response.status_code == 422
     assert response.json()["code"] == "bad_player_count"
-    assert f"not {players}" in response.json()["detail"]
+    assert (
+        response.json()["detail"] == f"超人ロックのプレイ人数は5〜11人で、{players}人ではできない。"
+    )
+    english = client.post("/games", json=body, headers={"Accept-Language": "en"})
+    assert english.json()["code"] == "bad_player_count"
+    assert english.json()["detail"] == (
+        f"Locke the Superman is played by 5 to 11 players, not {players}."
+    )
 
 
 @pytest.mark.parametrize("players", [5, 6, 8, 11])

@@ -3,6 +3,8 @@ turn while 無防備 (L394); over the decider and over HTTP, where a refusal app
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi.testclient import TestClient
 
 from tests.table import Table
@@ -65,3 +67,29 @@ def test_over_http_the_refusal_appends_nothing(client: TestClient) -> None:
     problem = script.refuse("seat:1", "act", "cannot_act", unit="aki", action="フリー", what="通信")
     assert "無防備状態" in problem["detail"] or "無防備状態" in str(problem)
     script.refuse("seat:1", "use_power", "cannot_act", unit="aki", power="雄叫び")
+
+
+def test_refusals_read_in_the_readers_language(client: TestClient) -> None:
+    """A refusal and a sheet validator's message, Japanese by default and English on request:
+    the unit named, the code kept, the refused field named by its form label."""
+    table = Table.create(client, seats=["Aki"], ruleset="mech_d20", options={"dice_policy": "both"})
+    script = Script(table)
+    table.join(1)
+    table.do("gm", {"type": "start"})
+    script.do("gm", "add_unit", id="boss", name="ボス", kind="npc", sheet=sheet())
+    script.do("gm", "begin_encounter", participants=["boss"], faces={"boss": [5]})
+    act = {"type": "mech_d20.act", "unit": "boss", "action": "フリー", "what": "通信"}
+    ja = table.send("seat:1", act).json()
+    en = table.send("seat:1", act, **{"Accept-Language": "en"}).json()
+    assert ja["code"] == en["code"] == "not_your_unit"
+    assert (ja["detail"], en["detail"]) == (
+        "ボスはあなたの機体ではない。",
+        "ボス is not your unit.",
+    )
+    bad: dict[str, Any] = {"type": "mech_d20.add_unit", "id": "aki", "name": "アキ"}
+    bad["sheet"] = sheet(abilities={"敏捷力": 3})
+    ja = table.send("seat:1", bad).json()
+    en = table.send("seat:1", bad, **{"Accept-Language": "en"}).json()
+    assert ja["code"] == en["code"] == "invalid_request"
+    assert ja["detail"].endswith("：出力が要る（基礎攻撃が使う）"), ja["detail"]
+    assert en["detail"].endswith(": abilities need 出力 (the basic attacks use them)")

@@ -116,3 +116,19 @@ def test_overspent_resources_and_reaction_dice_on_evasion(script: Script) -> Non
     refused(
         script, "seat:2", {"type": "adrenaline_boost", "character": "ben"}, 409, "adrenaline_used"
     )
+
+
+def test_a_refusal_reads_in_the_readers_language(script: Script) -> None:
+    """The game's words in both languages: Japanese by default, English on request; the code
+    stays. The character is named, never its id."""
+    check = {"type": NS + "check", "character": "ben", "stat": "カラテ"}
+    ja = script.t.send("seat:1", check)
+    en = script.t.send("seat:1", check, **{"Accept-Language": "en"})
+    assert ja.json()["code"] == en.json()["code"] == "not_your_character"
+    assert ja.json()["detail"] == "Benはあなたのキャラクターではない。"
+    assert en.json()["detail"] == "Ben is not your character."
+    adrenaline = {"type": NS + "adrenaline_boost", "character": "m1"}
+    ja = script.t.send("gm", adrenaline).json()["detail"]
+    en = script.t.send("gm", adrenaline, **{"Accept-Language": "en"}).json()["detail"]
+    assert ja == "アドレナリン・ブーストを持つのはニンジャだけ。"
+    assert en == "Only ninjas have Adrenaline Boost."

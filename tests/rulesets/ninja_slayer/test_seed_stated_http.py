@@ -209,4 +209,6 @@ def test_a_table_with_overlapping_rows_is_refused_at_creation(client: TestClient
         },
     )
     assert response.json()["code"] == "invalid_ruleset_options", response.text
-    assert "overlap" in response.json()["detail"]
+    detail = response.json()["detail"]  # the place and the reason in words, no input echoed
+    reason = "tables.satsubatsu：1と3の項目が重なっている"
+    assert detail == f"ルールのオプションが正しくありません: {reason}"

@@ -96,7 +96,9 @@ def target_of(state: ChojinState, combat: Combat, me: Player, target: int | None
         gone = all(e <= 0 for e in someone.members)  # every member dead (6.2)
     if someone is None or someone.left or gone or target == me.seat:
         ids = ", ".join(str(f.id) for f in in_play(state) if f.id != me.seat)
-        raise RuleViolation("bad_target", f"Attack another fighter in this combat ({ids}).")
+        raise RuleViolation(
+            "bad_target", "Attack another fighter in this combat ({ids}).", params={"ids": ids}
+        )
     if target in state.party_of(me.seat):
         # 6.1 l.1232 (ruling CL-100): the party is public (formed and dissolved in the open)
         raise RuleViolation(
@@ -111,7 +113,8 @@ def target_of(state: ChojinState, combat: Combat, me: Player, target: int | None
         names = ", ".join(str(n) for n in forced)
         raise RuleViolation(
             "must_target_twin",
-            f"A character with your silhouette card fights here: attack it ({names}).",
+            "A character with your silhouette card fights here: attack it ({names}).",
+            params={"names": names},
         )
     if someone.kind == "remnant":
         # 6.1 l.1189: 「基本的に残留思念は接触テレパスやゲート以外の行動の対象に選択できず」
@@ -135,22 +138,33 @@ def held_card(
     """A C-card in `holder`'s hand (sealed: a refusal goes to its holder alone), usable as
     `kind` at `timing` (5.3 l.996–998: one kind chosen)."""
     if name not in combat.hands.get(holder, ()):
-        raise RuleViolation("card_not_in_hand", f"{name} is not in your hand.")
+        raise RuleViolation(
+            "card_not_in_hand", "{name} is not in your hand.", params={"name": name}
+        )
     if not jammer.usable(combat, holder, name):
         # 6.1 l.1259: 「手札に戻されたCカードはラウンド終了時まで使用できない。」
         raise RuleViolation(
             "card_locked",
-            f"{name} came back to your hand by an ESPジャマー: not usable before the round ends.",
+            "{name} came back to your hand by an ESPジャマー: not usable before the round ends.",
+            params={"name": name},
         )
     card = state.catalog.combat_card(name)
     if card is None:
-        raise RuleViolation("unknown_card", f"{name} is not a C-card of this game's catalog.")
+        raise RuleViolation(
+            "unknown_card", "{name} is not a C-card of this game's catalog.", params={"name": name}
+        )
     if kind not in card.kinds:
         kinds = "/".join(card.kinds)
-        raise RuleViolation("wrong_kind", f"{name} is {kinds}, not {kind}.")
+        raise RuleViolation(
+            "wrong_kind",
+            "{name} is {kinds}, not {kind}.",
+            params={"name": name, "kinds": kinds, "kind": kind},
+        )
     if not card.usable_as(kind, timing):
         raise RuleViolation(
-            "wrong_timing", f"{name} as {kind} is not a [{TIMING_NAMES[timing]}] card."
+            "wrong_timing",
+            "{name} as {kind} is not a [{timing}] card.",
+            params={"name": name, "kind": kind, "timing": TIMING_NAMES[timing]},
         )
     return card
 
@@ -174,7 +188,8 @@ def activation(
     if willpower is None:
         raise RuleViolation(
             "willpower_required",
-            f"Below the card's LV {card.lv}: declare your 精神力 for {checks} 精神力チェック.",
+            "Below the card's LV {lv}: declare your 精神力 for {checks} 精神力チェック.",
+            params={"lv": card.lv, "checks": checks},
         )
     check_declaration(me, "willpower", willpower)
     rolled = [declared_roll(t.dice, "2D6", willpower, None) for _ in range(checks)]
@@ -261,7 +276,9 @@ def play_card(t: ChojinTable, command: PlayCard, actor: str) -> list[Draft]:
     elif card.illusion and command.target is not None and command.target != me.seat:
         target = illusion.target_of(state, me.seat, command.target)  # a 幻覚, as its text asks
     elif command.target is not None and command.target != me.seat:
-        raise RuleViolation("no_target", f"{command.kind} cards name no target here.")
+        raise RuleViolation(
+            "no_target", "{kind} cards name no target here.", params={"kind": command.kind}
+        )
     illusion.check_main(state, me.seat, card, target)  # 6.2 l.1315–1318
     check = activation(t, me, card, command.esp_level, command.willpower)
     waiting: tuple[int, ...] = ()

@@ -63,7 +63,8 @@ def awaited(t: ChojinTable, actor: str, *stages: str) -> tuple[ChojinState, Comb
         # the attack on you waits for something else (public: the view's attack.awaiting)
         raise RuleViolation(
             "no_attack_on_you",
-            f"The attack on you waits for {AWAITED[attack.awaiting]}, not for this answer.",
+            "The attack on you waits for {awaiting}, not for this answer.",
+            params={"awaiting": AWAITED[attack.awaiting]},
         )
     return state, combat, attack, living(state, number)
 
@@ -89,7 +90,9 @@ def answer_kind(state: ChojinState, combat: Combat, holder: int, name: str) -> s
     card = state.catalog.combat_card(name) if name in combat.hands.get(holder, ()) else None
     answers = [k for k in ("防御", "逃避") if card is not None and k in card.kinds]
     if len(answers) > 1:
-        raise RuleViolation("kind_required", f"{name} is 防御/逃避: say which (kind).")
+        raise RuleViolation(
+            "kind_required", "{name} is 防御/逃避: say which (kind).", params={"name": name}
+        )
     return answers[0] if answers else "防御"
 
 
@@ -121,8 +124,9 @@ def respond(t: ChojinTable, command: Respond, actor: str) -> list[Draft]:
         # l.1052–1053: 「例えば、LV:5の攻撃に対してLV:4のテレポートは使用できません。」
         raise RuleViolation(
             "below_attack_lv",
-            f"LV {card.lv} is below the attack's LV {attack.lv}: only a defence or escape of "
-            f"LV {attack.lv} or more answers it.",
+            "LV {lv} is below the attack's LV {lv2}: only a defence or escape of LV {lv3} or more "
+            "answers it.",
+            params={"lv": card.lv, "lv2": attack.lv, "lv3": attack.lv},
         )
     illusion.check_response(state, attack, card)  # 6.2 l.1316
     if command.esp_level is None:
@@ -171,8 +175,10 @@ def check_endurance(me: Player, declared: int, limit: int) -> None:
     if declared > limit:
         raise RuleViolation(
             "declaration_too_high",
-            f"You may declare 耐久力 lower than yours, never higher: {declared} is more than "
-            "you have now.",
+            "You may declare 耐久力 lower than yours, never higher: {declared} is more than you "
+            "have "
+            "now.",
+            params={"declared": declared},
         )
 
 

@@ -92,7 +92,8 @@ def mystery_ability(t: ChojinTable, command: MysteryAbility, actor: str) -> list
             names = ", ".join(a.name for a in mine) or "none"
             raise RuleViolation(
                 "no_such_ability",
-                f"Your character has no [戦闘前] ability by that name (yours: {names}).",
+                "Your character has no [戦闘前] ability by that name (yours: {names}).",
+                params={"names": names},
             )
         _unused(fight, one, command.ability)
     rolled = t.dice.roll("1D6", command.faces)
@@ -155,7 +156,8 @@ def before_ability(t: ChojinTable, command: BeforeAbility, actor: str) -> list[D
         names = ", ".join(a.name for a in mine) or "none"
         raise RuleViolation(
             "no_such_ability",
-            f"Your character has no [戦闘前] ability by that name (yours: {names}).",
+            "Your character has no [戦闘前] ability by that name (yours: {names}).",
+            params={"names": names},
         )
     if minion_level(ability) is not None:
         raise RuleViolation(

@@ -127,7 +127,9 @@ def counter_ability(t: ChojinTable, command: CounterAbility, actor: str) -> list
     used = chosen(state, me, command.ability, command.card, COUNTER)
     if used.name in attack.counters:
         raise RuleViolation(
-            "used_on_this_attack", f"「{used.name}」 is used on this attack already."
+            "used_on_this_attack",
+            "「{used}」 is used on this attack already.",
+            params={"used": used.name},
         )
     if command.avoid is not None:
         if attack.awaiting != "response":
@@ -141,14 +143,16 @@ def counter_ability(t: ChojinTable, command: CounterAbility, actor: str) -> list
         if needed not in used.tags:
             raise RuleViolation(
                 "cannot_avoid",
-                f"「{used.name}」 is no [{needed}]: it does not {VERBS[command.avoid]} an attack.",
+                "「{used}」 is no [{needed}]: it does not {avoid} an attack.",
+                params={"used": used.name, "needed": needed, "avoid": VERBS[command.avoid]},
             )
         level = used.level()
         if level is not None and level < attack.lv:
             raise RuleViolation(
                 "below_attack_lv",
-                f"LV {level} is below the attack's LV {attack.lv}: only a defence or escape of "
-                f"LV {attack.lv} or more answers it.",
+                "LV {level} is below the attack's LV {lv}: only a defence or escape of LV {lv} or "
+                "more answers it.",
+                params={"level": level, "lv": attack.lv},
             )
     event = CounterAbilityUsed(
         seat=number,

@@ -10,6 +10,7 @@ the judgement itself (`judge`): the roller's 2D6 on the table, as its event.
 from __future__ import annotations
 
 from domain.model.errors import RuleViolation
+from domain.model.messages import Invalid
 from domain.model.table import Dice
 from domain.rulesets.chojin_locke.cards import DamageTable
 from domain.rulesets.chojin_locke.combat.action_events import DamageRolled, Layer
@@ -33,7 +34,7 @@ def column(firepower: int, endurance: int, columns: int | None = None) -> int:
     火力5 against 4 as 1:1 and 4 against 5 as 1:2以下), n ≥ 1 reads column n, capped at the
     last of `columns` (the open-ended one) when given."""
     if endurance < 1:
-        raise ValueError("an endurance is declared as 1 or more")
+        raise Invalid("an endurance is declared as 1 or more")
     n = max(firepower, 0) // endurance
     return n if columns is None else min(n, columns - 1)
 

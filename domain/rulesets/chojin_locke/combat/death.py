@@ -273,7 +273,9 @@ def death_ability(t: ChojinTable, command: DeathAbility, actor: str) -> list[Dra
         return drafts + aftermath_of_deaths(t, after)
     used = chosen(state, state.players[number], command.ability, command.card, DEATH)
     if used.name in fight.dying[number]:
-        raise RuleViolation("used_at_this_death", f"「{used.name}」 is used already.")
+        raise RuleViolation(
+            "used_at_this_death", "「{used}」 is used already.", params={"used": used.name}
+        )
     event = DeathAbilityUsed(
         seat=number,
         **used.naming(command.effect),

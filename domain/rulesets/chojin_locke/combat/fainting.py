@@ -80,7 +80,9 @@ def faint(t: ChojinTable, command: Faint, actor: str) -> list[Draft]:
     someone = fight.fighters.get(command.fighter)
     if someone is None or someone.id not in {f.id for f in in_play(state)}:
         ids = ", ".join(str(f.id) for f in in_play(state))
-        raise RuleViolation("not_fighting", f"Name a fighter in this combat ({ids}).")
+        raise RuleViolation(
+            "not_fighting", "Name a fighter in this combat ({ids}).", params={"ids": ids}
+        )
     if someone.kind not in ("character", "esper"):
         # l.1265–1266: 「気絶状態のキャラクター」 — obstacles and 残留思念 are no characters (6.1)
         raise RuleViolation("not_a_character", "Only a character falls into 気絶状態 (6.1).")

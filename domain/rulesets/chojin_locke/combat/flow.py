@@ -99,7 +99,11 @@ def _their_turn(
     obstacle the host (`referee`, 6.2's behaviour is the table's to apply)."""
     fight = running(state)
     if fight.step != "turns" or fight.current is None:
-        raise RuleViolation("wrong_step", f"No combat turn is being played (step: {fight.step}).")
+        raise RuleViolation(
+            "wrong_step",
+            "No combat turn is being played (step: {step}).",
+            params={"step": fight.step},
+        )
     current = fight.fighters[fight.current]
     if current.seat is None and referee is not None and actor == referee:
         return fight, current
@@ -209,7 +213,9 @@ def discard_card(t: ChojinTable, command: DiscardCard, actor: str) -> list[Draft
             "代理を使用している間はコンバットカードを捨てることができません (3.1 l.377).",
         )
     if command.card not in fight.hands.get(current.id, ()):
-        raise RuleViolation("not_in_hand", f"{command.card!r} is not in your hand.")
+        raise RuleViolation(
+            "not_in_hand", "{card} is not in your hand.", params={"card": command.card}
+        )
     assert current.seat is not None
     event = CombatCardDiscarded(fighter=current.id, secret=CardBody(card=command.card))
     return [Draft(event, (seat_actor(current.seat),))]

@@ -46,7 +46,9 @@ def target_of(state: ChojinState, me: int, number: int) -> Fighter:
     playing = {f.id: f for f in in_play(state) if f.id != me}
     if number not in playing:
         ids = ", ".join(str(n) for n in playing)
-        raise RuleViolation("bad_target", f"Aim it at another fighter in this combat ({ids}).")
+        raise RuleViolation(
+            "bad_target", "Aim it at another fighter in this combat ({ids}).", params={"ids": ids}
+        )
     return playing[number]
 
 
@@ -64,7 +66,9 @@ def check_main(state: ChojinState, me: int, card: CombatCard, target: Fighter | 
         )
     if target is not None and immune(target):
         raise RuleViolation(
-            "illusion_immune", f"{target.name} is not affected by 幻覚 (6.2 l.1315)."
+            "illusion_immune",
+            "{target} is not affected by 幻覚 (6.2 l.1315).",
+            params={"target": target.name},
         )
 
 
@@ -75,7 +79,8 @@ def check_response(state: ChojinState, attack: Attack, card: CombatCard) -> None
     if card.illusion and immune(attacker):
         raise RuleViolation(
             "illusion_immune",
-            f"{attacker.name} is not affected by 幻覚: no 幻覚 against its attack (6.2 l.1316).",
+            "{attacker} is not affected by 幻覚: no 幻覚 against its attack (6.2 l.1316).",
+            params={"attacker": attacker.name},
         )
 
 

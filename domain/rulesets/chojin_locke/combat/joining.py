@@ -52,7 +52,9 @@ def combat_step(state: ChojinState, *steps: str) -> Combat:
         raise RuleViolation("no_combat", "No combat is running.")
     if fight.step not in steps:
         raise RuleViolation(
-            "wrong_combat_step", f"This is not possible now (the combat is at: {fight.step})."
+            "wrong_combat_step",
+            "This is not possible now (the combat is at: {step}).",
+            params={"step": fight.step},
         )
     return fight
 
@@ -113,7 +115,9 @@ def _chart(state: ChojinState, name: str) -> Chart:
     chart = state.catalog.chart(name)
     if chart is None:
         raise RuleViolation(
-            "no_chart", f"The catalog has no {name}: the table resolves this check by hand."
+            "no_chart",
+            "The catalog has no {name}: the table resolves this check by hand.",
+            params={"name": name},
         )
     return chart
 
@@ -279,7 +283,9 @@ def _request(
         raise RuleViolation("person_required", "Name the onlooker who makes the check.")
     if person in state.joined_persons:
         raise RuleViolation(
-            "person_checked", f"{person} has made 実は参加していたチェック in this game already."
+            "person_checked",
+            "{person} has made 実は参加していたチェック in this game already.",
+            params={"person": person},
         )
     if fight.join_request is not None:
         raise RuleViolation(

@@ -70,7 +70,8 @@ def _declared(me: Player, combat: Combat, endurance: int, shift: int, suit: bool
     if shift > melee_shift(me):
         raise RuleViolation(
             "declaration_too_high",
-            f"You may declare [格闘:X] lower than yours, never higher: {shift} is more.",
+            "You may declare [格闘:X] lower than yours, never higher: {shift} is more.",
+            params={"shift": shift},
         )
 
 

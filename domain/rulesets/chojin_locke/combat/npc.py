@@ -64,7 +64,9 @@ def pick_target(
     (target, roll, candidates)."""
     legal = legal_targets(state, npc)
     if not legal:
-        raise RuleViolation("no_target", f"{npc.name} has no one it may attack.")
+        raise RuleViolation(
+            "no_target", "{npc} has no one it may attack.", params={"npc": npc.name}
+        )
     if target == "random" and len(legal) == 1:
         return legal[0], None, tuple(legal)  # ruling CL-077: nothing to roll for
     if target == "random":
@@ -73,7 +75,9 @@ def pick_target(
     if target in legal:
         return target, None, ()
     names = ", ".join(str(n) for n in legal)
-    raise RuleViolation("bad_target", f"{npc.name} may attack: {names}.")
+    raise RuleViolation(
+        "bad_target", "{npc} may attack: {names}.", params={"npc": npc.name, "names": names}
+    )
 
 
 def struck(t: ChojinTable, state: ChojinState, drafts: list[Draft]) -> list[Draft]:

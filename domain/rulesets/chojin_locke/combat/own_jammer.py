@@ -75,7 +75,9 @@ def jam(t: ChojinTable, command: Jam, actor: str) -> list[Draft]:
         # said to the holder alone: its X is on its sealed sheet
         raise RuleViolation(
             "jammer_lv",
-            f"「{used.name}」 is used only on a C-card whose final LV is 1–{level or 0} "
-            f"(6.1 l.1254): this one is LV {attack.lv}.",
+            "「{used}」 is used only on a C-card whose final LV is 1–{value} (6.1 l.1254): this "
+            "one "
+            "is LV {lv}.",
+            params={"used": used.name, "value": level or 0, "lv": attack.lv},
         )
     return [Draft(attack_jammed(state, attack, number, used.name))]

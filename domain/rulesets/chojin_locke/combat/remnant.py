@@ -227,7 +227,8 @@ def remnant_attack(t: ChojinTable, command: RemnantAttack, actor: str) -> list[D
         names = ", ".join(str(n) for n in legal) or "none"
         raise RuleViolation(
             "bad_target",
-            f"A 残留思念 attacks one character or obstacle in this combat ({names}).",
+            "A 残留思念 attacks one character or obstacle in this combat ({names}).",
+            params={"names": names},
         )
     event = RemnantAttacked(
         remnant=mine.id,

@@ -181,7 +181,8 @@ def discard_down(t: ChojinTable, command: DiscardDown, actor: str) -> list[Draft
     if len(command.cards) not in allowed:
         raise RuleViolation(
             "wrong_count",
-            f"Discard {allowed[0]} card(s), or {allowed[1]}: your hand must come to its limit.",
+            "Discard {allowed} card(s), or {allowed2}: your hand must come to its limit.",
+            params={"allowed": allowed[0], "allowed2": allowed[1]},
         )
     if Counter(command.cards) - Counter(hand):
         raise RuleViolation("not_in_hand", "Discard only cards in your hand.")

@@ -35,8 +35,10 @@ def check(state: ChojinState, fight: Combat) -> str:
     if present:
         raise RuleViolation(
             "square_npc_present",
-            "「既にマスの効果で戦闘にNPCが存在している…場合、新たにマスの効果でNPCが戦闘に参加"
-            f"することはありません。」 (6.2): {present[0].name} came by this square's effect.",
+            "「既にマスの効果で戦闘にNPCが存在している…場合、"
+            "新たにマスの効果でNPCが戦闘に参加することはありません。」 (6.2): {present} came by "
+            "this square's effect.",
+            params={"present": present[0].name},
         )
     key = square_key(state, fight)
     if key in state.npc_squares:

@@ -78,11 +78,12 @@ def sync(t: ChojinTable, command: Sync, actor: str) -> list[Draft]:
     assert original is not None
     card = held_card(state, combat, me.seat, command.card, "攻撃", MAIN)
     if not card.sync:
-        raise RuleViolation("not_syncable", f"{card.name} is not [同調可].")
+        raise RuleViolation("not_syncable", "{card} is not [同調可].", params={"card": card.name})
     if card.lv > original.lv:
         raise RuleViolation(
             "sync_lv_too_high",
-            f"同調 needs LV {original.lv} or less (the card asking for it, {original.name}).",
+            "同調 needs LV {lv} or less (the card asking for it, {original}).",
+            params={"lv": original.lv, "original": original.name},
         )
     if command.minion:
         fighter = combat.fighters[me.seat]

@@ -73,7 +73,9 @@ def _in_combat(used: Used) -> None:
     tags = set(used.tags)
     if "通常" in tags and not ({"全般", "戦闘"} & tags):
         raise RuleViolation(
-            "not_in_combat", f"「{used.name}」 is [通常]: it is not used in combat (3.1 l.260)."
+            "not_in_combat",
+            "「{used}」 is [通常]: it is not used in combat (3.1 l.260).",
+            params={"used": used.name},
         )
 
 
@@ -117,17 +119,27 @@ def chosen(
         if mine is None:
             names = ", ".join(a.name for a in someone.sheet.abilities) or "none"
             raise RuleViolation(
-                "no_such_ability", f"Your character has no ability by that name (yours: {names})."
+                "no_such_ability",
+                "Your character has no ability by that name (yours: {names}).",
+                params={"names": names},
             )
         if not timings & set(mine.tags):
-            raise RuleViolation("wrong_timing", f"「{mine.name}」 is not a {said} ability.")
+            raise RuleViolation(
+                "wrong_timing",
+                "「{mine}」 is not a {said} ability.",
+                params={"mine": mine.name, "said": said},
+            )
         _named(mine.name, mine.tags)
         used = Used(name=mine.name, tags=mine.tags)
     else:
         assert card is not None
         if card not in someone.abilities:
             held = ", ".join(dict.fromkeys(someone.abilities)) or "none"
-            raise RuleViolation("not_in_hand", f"You hold no such ability card (yours: {held}).")
+            raise RuleViolation(
+                "not_in_hand",
+                "You hold no such ability card (yours: {held}).",
+                params={"held": held},
+            )
         if someone.abilities.count(card) <= someone.face_up.count(card):
             raise RuleViolation(
                 "card_face_up", "That card is already face up: it is used by turning it face up."
@@ -135,7 +147,11 @@ def chosen(
         printed = state.catalog.ability_card(card)
         tags = printed.tags if printed is not None else ()
         if not timings & set(tags):
-            raise RuleViolation("wrong_timing", f"「{card}」 is not a {said} card.")
+            raise RuleViolation(
+                "wrong_timing",
+                "「{card}」 is not a {said} card.",
+                params={"card": card, "said": said},
+            )
         _named(card, tags)
         used = Used(name=card, tags=tags, card=True, text=printed.text if printed else "")
     _in_combat(used)

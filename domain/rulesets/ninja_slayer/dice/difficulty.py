@@ -9,13 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.dice.words import Cursor, Kind
+from domain.model.messages import N_, Message
 
 SIX = 6
 
 # BCDice's DIFFICULTY_SYMBOL_TO_INTEGER; U and UH are the same difficulty.
 LETTER_TARGETS = {"K": 2, "E": 3, "N": 4, "H": 5, "U": 6, "UH": 6}
 _UH_LEVELS = (2, 3)
-_LABEL_HELP = "a difficulty: 2 to 6, K, E, N, H, U, UH, UH2 or UH3"
+_LABEL_HELP = N_("a difficulty: 2 to 6, K, E, N, H, U, UH, UH2 or UH3")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,4 +64,4 @@ def parse_label(cursor: Cursor) -> Difficulty:
             sixes = int(level.text)
             return Difficulty(label=f"UH{sixes}", target=SIX, sixes=sixes)
         return from_letter(letters)
-    cursor.fail(f"expected {_LABEL_HELP}", token)
+    cursor.fail(Message("expected {what}", {"what": _LABEL_HELP}), token)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import cast
 
 from domain.dice.words import DICE_LIMIT, Cursor, DiceBudget, DiceError, DiceWords, Kind
+from domain.model.messages import N_
 
 from .checks import NinjaCheckCommand, NinjaPool
 from .counts import parse_extra
@@ -19,16 +20,16 @@ WASSHOI_MAX = 99
 
 # BCDice NinjaSlayer2 commands Kiroku leaves out, with the reason players will read.
 LEFT_OUT = {
-    "SB": "the サツバツ・クリティカル表 is game data the GM loads, not a dice command",
-    "WSE": "the 死神のエントリー決定表 is game data the GM loads, not a dice command",
-    "NRS": "the NRS table is game data the GM loads, not a dice command",
+    "SB": N_("the サツバツ・クリティカル表 is game data the GM loads, not a dice command"),
+    "WSE": N_("the 死神のエントリー決定表 is game data the GM loads, not a dice command"),
+    "NRS": N_("the NRS table is game data the GM loads, not a dice command"),
 }
 
 NinjaCommand = NinjaCheckCommand | NinjaLegacyCommand | WasshoiCommand
 
 
 def _pool_size(cursor: Cursor, budget: DiceBudget) -> int:
-    count, position = cursor.number("the number of dice")
+    count, position = cursor.number(N_("the number of dice"))
     budget.spend(count, position)
     return count
 
@@ -61,7 +62,7 @@ def _legacy(cursor: Cursor, word: str, budget: DiceBudget) -> NinjaLegacyCommand
         difficulty, explicit = parse_label(cursor), True
     counter_over = None
     if word == "EV" and cursor.accept(Kind.PUNCT, "/"):
-        counter_over, _ = cursor.number("the attack's successes after '/'")
+        counter_over, _ = cursor.number(N_("the attack's successes after '/'"))
     cursor.end()
     return NinjaLegacyCommand(
         name=cast(LegacyName, word),
@@ -73,9 +74,14 @@ def _legacy(cursor: Cursor, word: str, budget: DiceBudget) -> NinjaLegacyCommand
 
 
 def _wasshoi(cursor: Cursor) -> WasshoiCommand:
-    target, position = cursor.number("the 【DKK】 target after WS")
+    target, position = cursor.number(N_("the 【DKK】 target after WS"))
     if target > WASSHOI_MAX:
-        raise DiceError(DICE_LIMIT, f"a Wasshoi! target is at most {WASSHOI_MAX}", position)
+        raise DiceError(
+            DICE_LIMIT,
+            "a Wasshoi! target is at most {WASSHOI_MAX}",
+            position,
+            params={"WASSHOI_MAX": WASSHOI_MAX},
+        )
     cursor.end()
     return WasshoiCommand(target=target)
 
