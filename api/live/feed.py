@@ -22,8 +22,11 @@ logger = logging.getLogger("kiroku.live")
 Reader = Callable[[int | None, int], Awaitable[Batch]]
 
 FETCH_LIMIT = 1000
-# Enough for a stream that is a little behind; one further back reads the store itself.
-KEEP_RECORDS = 1024
+# Enough for a stream that is a little behind (a reconnect after seconds, a phone woken: 256
+# events are minutes of a table's play); one further back reads the store itself. Each kept
+# event is encoded once per audience that follows the game, so this bounds a followed game's
+# memory (1,024 kept a soak's RSS climbing for its whole ten minutes; docs/performance.md).
+KEEP_RECORDS = 256
 
 
 class GameFeed:

@@ -25,7 +25,6 @@ from .errors import (
     DICE_SYNTAX,
     DICE_UNSUPPORTED,
     DiceError,
-    supported,
     with_supported,
 )
 from .expression import Expression

@@ -215,7 +215,7 @@ PASS_THROUGH = {
     ("domain/model/messages.py", "key"),
     ("domain/dice/arithmetic_parser.py", "self.no_dice"),
     ("domain/dice/errors.py", "error.template"),
-    ("domain/dice/ninja_parser.py", "_LEFT_OUT[word]"),
+    ("domain/dice/parser.py", "added.refused[word]"),  # a ruleset's refused words: N_ keys
     ("domain/dice/parser.py", "reason"),
     ("domain/dice/tokens.py", "message"),  # Invalid(key, ...): its callers give the key
     # domain/model/text.py's refusals: Messages with their keys (a forbidden character, blank)
