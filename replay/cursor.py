@@ -72,7 +72,7 @@ class ReplayCursor:
         recorded = self.history.record(seq)
         before = self.history.state_at(seq - 1) if seq > 1 else None
         state = fold(before, recorded)
-        event, line = seen(state.game, recorded, self.audience)
+        event, line = seen(state.game, recorded, self.audience, self.history)
         total, shown = self.history.visible(self.audience, state, secrets)
         view = render(state, self.audience, shown)
         if before is None:
@@ -98,7 +98,10 @@ class ReplayCursor:
         right after `seq`, with its line: the table's log at that moment."""
         state = self.history.state_at(seq).game
         first = max(1, seq - count + 1)
-        return [seen(state, self.history.record(n), self.audience) for n in range(first, seq + 1)]
+        return [
+            seen(state, self.history.record(n), self.audience, self.history)
+            for n in range(first, seq + 1)
+        ]
 
     def current(self) -> Frame:
         return self.at(self.seq)
@@ -171,11 +174,21 @@ def marks(history: History) -> Marks:
     return known
 
 
-def seen(state: GameState, recorded: Recorded, audience: str) -> tuple[dict[str, Any], LogLine]:
-    """An event as `audience` saw it when the game was at `state`, and the line it read."""
-    event = redact(recorded, audience, Disclosure.of(state))
+def seen(
+    state: GameState, recorded: Recorded, audience: str, history: History | None = None
+) -> tuple[dict[str, Any], LogLine]:
+    """An event as `audience` saw it when the game was at `state`, and the line it read (a
+    reveal, given the `history`, as the line of the event it reveals)."""
+    disclosure = Disclosure.of(state)
+    event = redact(recorded, audience, disclosure)
+    revealing = None
+    if history is not None and isinstance(recorded.event, Revealed):
+        of_seq = recorded.event.of_seq
+        if 1 <= of_seq < recorded.seq:
+            revealing = redact(history.record(of_seq), audience, disclosure)
     seat_names = {seat.seat: seat.name for seat in state.seats}
-    return event, describe(event, audience, seat_names, ruleset_for(state.ruleset).describe)
+    describer = ruleset_for(state.ruleset).describe
+    return event, describe(event, audience, seat_names, describer, revealing)
 
 
 def _view_changes(

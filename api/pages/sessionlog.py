@@ -280,14 +280,21 @@ def _template() -> tuple[str, str]:
 def _lines(log: SessionLog) -> Iterator[Line]:
     describer = ruleset_for(log.ruleset).describe
     colours: dict[str, str] = {}
+    # the sealed events a later reveal publishes, kept until it comes: it reads as their line
+    revealed: dict[int, dict[str, Any]] = {}
     for recorded in log.records():
         redacted = redact(recorded, log.audience, log.disclosure)
-        line = describe(redacted, log.audience, log.seat_names, describer)
+        revealing = None
+        if recorded.envelope.sealed is not None and recorded.seq in log.reveals:
+            revealed[recorded.seq] = redacted
+        elif recorded.envelope.type == "Revealed":
+            revealing = revealed.pop(recorded.envelope.public.get("of_seq", 0), None)
+        line = describe(redacted, log.audience, log.seat_names, describer, revealing)
         yield Line(
             line=line,
             color=_colour(line, recorded.envelope.actor, colours),
             tab_id=COCOFOLIA_TABS.get(line.tab, line.tab),
-            text=_cocofolia_text(redacted, line),
+            text=_cocofolia_text(revealing or redacted, line),
             folded=_folded(recorded, line, log.reveals) if log.ended else None,
             answered_by=tuple(log.answers.get(line.seq, ())),
         )
@@ -419,8 +426,8 @@ def _csp_hash(text: str) -> str:
 
 
 def _cocofolia_text(redacted: dict[str, Any], line: LogLine) -> str:
-    """The text as ココフォリア writes it: a roll's command (and comment), then BCDice's result;
-    every other line as described."""
+    """The text as ココフォリア writes it: a roll's command (and comment), then BCDice's result
+    (also a reveal's, given the roll it reveals); every other line as described."""
     if redacted["type"] != "DiceRolled" or line.hidden:
         return line.text
     record = (redacted.get("public") or {}).get("roll") or redacted.get("secret")

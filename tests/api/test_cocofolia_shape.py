@@ -54,6 +54,24 @@ def names_of(envelopes: list[dict[str, Any]]) -> dict[str, str]:
     return names
 
 
+def revealed_lines(envelopes: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """Each reveal's seq → the sealed event whose line it reads as (the first reveal of an
+    event other than the dice seed's)."""
+    found: dict[int, dict[str, Any]] = {}
+    done: set[int] = set()
+    for envelope in envelopes:
+        of = envelope["public"].get("of_seq") if envelope["type"] == "Revealed" else None
+        if (
+            isinstance(of, int)
+            and 1 < of < envelope["seq"]
+            and of not in done
+            and envelopes[of - 1].get("sealed")
+        ):
+            done.add(of)
+            found[envelope["seq"]] = envelopes[of - 1]
+    return found
+
+
 def check_against_events(
     lines: list[tuple[str, str, str, str]], envelopes: list[dict[str, Any]]
 ) -> None:
@@ -61,14 +79,17 @@ def check_against_events(
     and — where the line is the event's own words — what."""
     assert len(lines) == len(envelopes)
     names = names_of(envelopes)
+    reads_as = revealed_lines(envelopes)
     for (colour, tab, speaker, text), envelope in zip(lines, envelopes, strict=True):
-        public = envelope["public"]
+        said = reads_as.get(envelope["seq"], envelope)  # a reveal reads as the line it reveals
+        public = said["public"]
         assert re.fullmatch(r"#[0-9a-f]{6}", colour)
         if public.get("color"):
             assert colour == public["color"].lower()
-        expected_tab = "メイン" if envelope["type"] == "RulingMade" else public.get("tab", "メイン")
+        expected_tab = "メイン" if said["type"] == "RulingMade" else public.get("tab", "メイン")
         assert tab == TABS.get(expected_tab, expected_tab), envelope["seq"]
-        assert speaker == (public.get("speaker") or names[envelope["actor"]]), envelope["seq"]
+        assert speaker == (public.get("speaker") or names[said["actor"]]), envelope["seq"]
+        public = envelope["public"]
         if envelope["type"] == "Said" and isinstance(public.get("text"), str):
             assert text == public["text"]
         roll = public.get("roll") if envelope["type"] == "DiceRolled" else None

@@ -203,7 +203,19 @@ function speakers(events) {
   names.set("gm", "GM");
   names.set("host", "Host"); // a game without a referee: its host (domain/model/logline.py)
   names.set("system", "System");
-  return (e) => String(e.public?.speaker || (names.get(e.actor) ?? e.actor));
+  const own = (e) => String(e.public?.speaker || (names.get(e.actor) ?? e.actor));
+  // A reveal reads as the line it reveals, said by whoever said that one (logline.py); not
+  // the dice seed's (#1), nor a second reveal of the same event.
+  const revealed = new Set();
+  const revealer = new Map();
+  for (const e of events) {
+    const of = e?.type === "Revealed" ? e.public?.of_seq : null;
+    if (Number.isInteger(of) && of > 1 && of < e.seq && events[of - 1]?.sealed && !revealed.has(of)) {
+      revealed.add(of);
+      revealer.set(e.seq, events[of - 1]);
+    }
+  }
+  return (e) => own(revealer.get(e.seq) ?? e);
 }
 
 // What each line must read, by order (the n-th line is the event of seq n): who says it, and

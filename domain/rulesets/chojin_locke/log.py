@@ -186,7 +186,8 @@ def _piece(e: setup_events.PieceEntered) -> str:
 
 @_says(setup_events.PlanetStageBegun)
 def _planet_stage(e: setup_events.PlanetStageBegun) -> str:
-    return f"惑星編開始: 手番順 {_seats(e.order)} (最初は{_seat(e.first)}, 出目 {e.draw.faces})"
+    faces = "・".join(map(str, e.draw.faces))
+    return f"惑星編開始: 手番順 {_seats(e.order)} (最初は{_seat(e.first)}, 出目 {faces})"
 
 
 # ------------------------------------------------------------------------------ turns (4.3)
