@@ -24,6 +24,7 @@ from domain.model.envelope import genesis_hash
 from domain.model.lifecycle_events import GameOptions
 from domain.model.records import Recorded
 from replay.audit import audit
+from tests.decided import decide  # BCDice answers a roll, as the service asks it
 from replay.cursor import ReplayCursor
 from replay.history import CHECKPOINT_EVERY, History, settle
 
@@ -55,7 +56,7 @@ def generate(events: int) -> list[Recorded]:
 
     def apply(command: object, actor: str) -> None:
         nonlocal state
-        for draft in lifecycle.decide(state, command, actor):  # type: ignore[arg-type]
+        for draft in decide(state, command, actor):  # type: ignore[arg-type]
             recorded = codec.seal(
                 draft,
                 game_id=GAME,

@@ -4,21 +4,18 @@
 // the seed and every die, deal and shuffle, and says what each line must read (who says it, and
 // for the events whose line is their own words, what). It runs in a Web Worker
 // (`listenAsWorker`), reporting its progress; sessionlog.js shows it. No network.
-import { canonical, sha256Hex } from "./jcs.js";
+import { canonical, hmacSha256, sha256, sha256HexNow, toHexString, utf8 } from "./jcs.js";
 
 const ENVELOPE = ["game_id", "seq", "type", "actor", "at", "public", "sealed", "prev_hash"];
-const CHUNK = 4096; // digests computed side by side: Web Crypto is asynchronous
+const CHUNK = 4096; // events (or draws) between two progress reports
+// On the page's own thread (no worker), a pause every CHUNK lets it paint; a worker needs none.
+const inWorker = typeof WorkerGlobalScope !== "undefined";
+const pause = () => (inWorker ? null : new Promise((resolve) => setTimeout(resolve, 0)));
 const MAX_TEXT = 600; // domain/model/logline.py clips a line's text there
 
 class Bad extends Error {
   constructor(seq, why) { super(why); this.seq = seq; }
 }
-
-const toHex = (buffer) => {
-  let out = "";
-  for (const byte of new Uint8Array(buffer)) out += byte.toString(16).padStart(2, "0");
-  return out;
-};
 
 function fromHex(text) {
   if (typeof text !== "string" || !/^[0-9a-f]{64}$/.test(text)) return null;
@@ -37,22 +34,25 @@ export function readArchive(text) {
   return { header, events };
 }
 
+// Every hash computed here, synchronously (jcs.js): a promise of Web Crypto's per event cost
+// more than the hashing.
 async function checkChain(events, progress = () => {}) {
   const game = events[0]?.game_id;
   if (typeof game !== "string") throw new Bad(1, "the record has no first event");
-  let prev = await sha256Hex(`kiroku/genesis/v1:${game}`);
+  let prev = sha256HexNow(`kiroku/genesis/v1:${game}`);
   for (let start = 0; start < events.length; start += CHUNK) {
-    const chunk = events.slice(start, start + CHUNK);
-    const hashes = await Promise.all(chunk.map((e) =>
-      sha256Hex(String(e?.prev_hash) + canonical(Object.fromEntries(ENVELOPE.map((k) => [k, e?.[k] ?? null]))))));
-    chunk.forEach((e, k) => {
-      const seq = start + k + 1;
+    const end = Math.min(start + CHUNK, events.length);
+    for (let k = start; k < end; k++) {
+      const e = events[k];
+      const seq = k + 1;
       if (e?.seq !== seq || e.game_id !== game) throw new Bad(seq, `event ${seq} is out of place`);
       if (e.prev_hash !== prev) throw new Bad(seq, `#${seq} does not follow #${seq - 1}`);
-      if (hashes[k] !== e.hash) throw new Bad(seq, `#${seq}'s hash does not match its content`);
+      const hash = sha256HexNow(String(e.prev_hash) + canonical(Object.fromEntries(ENVELOPE.map((key) => [key, e[key] ?? null]))));
+      if (hash !== e.hash) throw new Bad(seq, `#${seq}'s hash does not match its content`);
       prev = e.hash;
-    });
-    progress("chain", Math.min(start + CHUNK, events.length), events.length);
+    }
+    progress("chain", end, events.length);
+    await pause();
   }
 }
 
@@ -80,15 +80,15 @@ function checkBCDiceRolls(value, owner, problems) {
   for (const item of Object.values(value)) checkBCDiceRolls(item, owner, problems);
 }
 
-function stream(key, game, draw) {
+function stream(sign, game, draw) {
   let block = 0;
   const words = [];
-  return async (n) => {
+  return (n) => {
     const limit = 2 ** 32 - (2 ** 32 % n);
     for (;;) {
       if (!words.length) {
         const message = canonical({ block: block++, entropy: draw.entropy, game, roll: draw.roll, seeds: draw.seeds });
-        const mac = new DataView(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message)));
+        const mac = new DataView(sign(utf8(message)).buffer);
         for (let offset = 0; offset < 32; offset += 4) words.push(mac.getUint32(offset));
       }
       const word = words.shift();
@@ -97,18 +97,18 @@ function stream(key, game, draw) {
   };
 }
 
-async function outcome(key, game, draw) {
-  const uniform = stream(key, game, draw);
+function outcome(sign, game, draw) {
+  const uniform = stream(sign, game, draw);
   if ("faces" in draw) {
     const faces = [];
     for (const [count, sides] of draw.dice) {
-      for (let i = 0; i < count; i++) faces.push((await uniform(sides)) + 1);
+      for (let i = 0; i < count; i++) faces.push(uniform(sides) + 1);
     }
     return canonical(faces) === canonical(draw.faces);
   }
   const order = [...Array(draw.shuffle).keys()];
   for (let i = draw.shuffle - 1; i > 0; i--) {
-    const j = await uniform(i + 1);
+    const j = uniform(i + 1);
     [order[i], order[j]] = [order[j], order[i]];
   }
   return canonical(order) === canonical(draw.order);
@@ -119,20 +119,21 @@ async function outcome(key, game, draw) {
 async function checkSecrets(events, problems, progress = () => {}) {
   const game = events[0].game_id;
   const reveals = new Map();
-  await Promise.all(events.filter((e) => e.type === "Revealed").map(async (r) => {
+  for (const r of events) {
+    if (r.type !== "Revealed") continue;
     const of = r.public?.of_seq;
     const target = events[of - 1];
-    if (!target?.sealed || reveals.has(of)) { problems.push(new Bad(r.seq, `#${r.seq} reveals #${of}, which holds no secret to reveal`)); return; }
+    if (!target?.sealed || reveals.has(of)) { problems.push(new Bad(r.seq, `#${r.seq} reveals #${of}, which holds no secret to reveal`)); continue; }
     reveals.set(of, r);
-    if ((await sha256Hex(String(r.public.salt) + canonical(r.public.body))) !== target.sealed.commitment) {
+    if (sha256HexNow(String(r.public.salt) + canonical(r.public.body)) !== target.sealed.commitment) {
       problems.push(new Bad(r.seq, `#${r.seq}: the reveal of #${of} does not match its commitment`));
     }
-  }));
+  }
   const ended = events.some((e) => e.type === "GameEnded");
   if (!ended) return { ended, reveals: reveals.size, draws: 0 };
   const seedReveal = reveals.get(1);
   const seed = fromHex(seedReveal?.public.body?.server_seed);
-  if (!seed || toHex(await crypto.subtle.digest("SHA-256", seed)) !== events[0].public.server_seed_hash) {
+  if (!seed || toHexString(sha256(seed)) !== events[0].public.server_seed_hash) {
     problems.push(new Bad(seedReveal?.seq ?? 1, "the revealed dice seed does not match the hash published at #1"));
     return { ended, reveals: reveals.size, draws: 0 };
   }
@@ -147,19 +148,20 @@ async function checkSecrets(events, problems, progress = () => {}) {
     if (!reveal) problems.push(new Bad(e.seq, `#${e.seq}'s secret was never revealed`));
     else { findDraws(reveal.public.body, e.seq, seeds, draws); checkBCDiceRolls(reveal.public.body, e.seq, problems); }
   }
-  const key = await crypto.subtle.importKey("raw", seed, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const sign = hmacSha256(seed);
   draws.sort((a, b) => a.draw.roll - b.draw.roll);
   draws.forEach(({ draw, owner, seeds }, i) => {
     if (draw.roll !== i + 1) problems.push(new Bad(owner, `#${owner}: draw ${draw.roll} where draw ${i + 1} was due`));
     if (canonical(draw.seeds) !== seeds) problems.push(new Bad(owner, `#${owner}: draw ${draw.roll} does not use the seats' client seeds`));
   });
   for (let start = 0; start < draws.length; start += CHUNK) {
-    await Promise.all(draws.slice(start, start + CHUNK).map(async ({ draw, owner }) => {
+    for (const { draw, owner } of draws.slice(start, start + CHUNK)) {
       let ok;
-      try { ok = await outcome(key, game, draw); } catch { ok = false; }
+      try { ok = outcome(sign, game, draw); } catch { ok = false; }
       if (!ok) problems.push(new Bad(owner, `#${owner}: draw ${draw.roll} does not follow from the dice seed`));
-    }));
+    }
     progress("draws", Math.min(start + CHUNK, draws.length), draws.length);
+    await pause();
   }
   return { ended, reveals: reveals.size, draws: draws.length };
 }
