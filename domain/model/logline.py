@@ -131,19 +131,7 @@ def describe(
     }
     if kind_of == "Revealed" and _reads_as(revealing, public):
         assert revealing is not None
-        shown = describe(revealing, viewer, seat_names, ruleset_describe)
-        return LogLine(
-            **{
-                **line,
-                "speaker": shown.speaker,  # who said it (static/logverify.js names them so)
-                "color": shown.color,
-                "tab": shown.tab,
-                "kind": "reveal",
-                "text": shown.text,
-                "outcome": shown.outcome,
-                "concerns": revealing["seq"],
-            }
-        )
+        return reveal_line(event["seq"], describe(revealing, viewer, seat_names, ruleset_describe))
     described = _lifecycle(kind_of, public, secret, event, viewer, seat_names, hidden)
     if described is None and ruleset_describe is not None:
         ruled = ruleset_describe(kind_of, public, secret)
@@ -263,6 +251,21 @@ def _outcome(result: dict[str, Any]) -> Outcome:
 def roll_line(record: BaseModel | None) -> str:
     """A typed roll record's (`RollRecord`) BCDice result line; "" for no roll."""
     return "" if record is None else str(roll_text(record.model_dump(mode="json"))["text"])
+
+
+def reveal_line(seq: int, shown: LogLine) -> LogLine:
+    """The line of the reveal `seq`: the line it reveals (`shown`, read with its body), said by
+    who said that one (static/logverify.js names them so), about it."""
+    return LogLine(
+        seq=seq,
+        kind="reveal",
+        tab=shown.tab,
+        speaker=shown.speaker,
+        color=shown.color,
+        text=shown.text,
+        outcome=shown.outcome,
+        concerns=shown.seq,
+    )
 
 
 def _reads_as(revealing: dict[str, Any] | None, public: dict[str, Any]) -> bool:

@@ -72,15 +72,33 @@ def revealed_lines(envelopes: list[dict[str, Any]]) -> dict[int, dict[str, Any]]
     return found
 
 
+def in_line_order(
+    envelopes: list[dict[str, Any]], reads_as: dict[int, dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The events in the file's order: a sealed event's first reveal right after its line."""
+    under = {revealed["seq"]: reveal for reveal, revealed in reads_as.items()}
+    ordered = []
+    for envelope in envelopes:
+        if envelope["seq"] in reads_as:
+            continue
+        ordered.append(envelope)
+        if envelope["seq"] in under:
+            ordered.append(envelopes[under[envelope["seq"]] - 1])
+    return ordered
+
+
 def check_against_events(
     lines: list[tuple[str, str, str, str]], envelopes: list[dict[str, Any]]
 ) -> None:
-    """Each (colour, tab, speaker, text) is the event of its order: who says it, in which tab,
-    and — where the line is the event's own words — what."""
+    """Each (colour, tab, speaker, text) is the event of its place (in seq order, but for a
+    sealed event's reveal, right under its line): who says it, in which tab, and — where the
+    line is the event's own words — what."""
     assert len(lines) == len(envelopes)
     names = names_of(envelopes)
     reads_as = revealed_lines(envelopes)
-    for (colour, tab, speaker, text), envelope in zip(lines, envelopes, strict=True):
+    for (colour, tab, speaker, text), envelope in zip(
+        lines, in_line_order(envelopes, reads_as), strict=True
+    ):
         said = reads_as.get(envelope["seq"], envelope)  # a reveal reads as the line it reveals
         public = said["public"]
         assert re.fullmatch(r"#[0-9a-f]{6}", colour)

@@ -24,9 +24,9 @@ from domain.model.envelope import genesis_hash
 from domain.model.lifecycle_events import GameOptions
 from domain.model.records import Recorded
 from replay.audit import audit
-from tests.decided import decide  # BCDice answers a roll, as the service asks it
 from replay.cursor import ReplayCursor
 from replay.history import CHECKPOINT_EVERY, History, settle
+from tests.decided import decide  # BCDice answers a roll, as the service asks it
 
 GAME = "00000000-0000-4000-8000-00000000beef"
 

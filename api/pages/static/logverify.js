@@ -208,41 +208,72 @@ function speakers(events) {
   const own = (e) => String(e.public?.speaker || (names.get(e.actor) ?? e.actor));
   // A reveal reads as the line it reveals, said by whoever said that one (logline.py); not
   // the dice seed's (#1), nor a second reveal of the same event.
-  const revealed = new Set();
-  const revealer = new Map();
-  for (const e of events) {
-    const of = e?.type === "Revealed" ? e.public?.of_seq : null;
-    if (Number.isInteger(of) && of > 1 && of < e.seq && events[of - 1]?.sealed && !revealed.has(of)) {
-      revealed.add(of);
-      revealer.set(e.seq, events[of - 1]);
-    }
-  }
+  const revealer = new Map(movedReveals(events).map(([reveal, of]) => [reveal, events[of - 1]]));
   return (e) => own(revealer.get(e.seq) ?? e);
 }
 
-// What each line must read, by order (the n-th line is the event of seq n): who says it, and
+// The first reveal of each sealed event but the dice seed: [reveal's seq, the seq it reveals].
+export function movedReveals(events) {
+  const moved = [];
+  const done = new Set();
+  for (const e of events) {
+    const of = e?.type === "Revealed" ? e.public?.of_seq : null;
+    if (Number.isInteger(of) && of > 1 && of < e.seq && events[of - 1]?.sealed && !done.has(of)) {
+      done.add(of);
+      moved.push([e.seq, of]);
+    }
+  }
+  return moved;
+}
+
+// The seq of each line, in the file's order: the events' in seq order, except that each of
+// `moved`'s reveals comes right after the line it reveals (api/pages/sessionlog.py, _lines).
+export function lineOrder(count, moved) {
+  const after = new Map();
+  const away = new Set();
+  for (const [reveal, of] of moved) { after.set(of, reveal); away.add(reveal); }
+  const order = [];
+  for (let seq = 1; seq <= count; seq++) {
+    if (away.has(seq)) continue;
+    order.push(seq);
+    if (after.has(seq)) order.push(after.get(seq));
+  }
+  return order;
+}
+
+// What each line must read, in the file's order (`lineOrder`): its seq, who says it, and
 // what it says where the line is the event's own words (null where the ruleset describes it).
 export function expectations(events) {
   const speakerOf = speakers(events);
+  const moved = movedReveals(events);
+  const revealing = new Map(moved.map(([reveal, of]) => [reveal, events[of - 1]]));
+  const seqs = lineOrder(events.length, moved);
   return {
-    speakers: events.map((e) => speakerOf(e)),
-    texts: events.map((e) => {
-      const expected = expectedText(e);
+    seqs,
+    speakers: seqs.map((seq) => speakerOf(events[seq - 1])),
+    texts: seqs.map((seq) => {
+      const e = events[seq - 1];
+      const revealed = revealing.get(seq);
+      // a reveal's line is the line it reveals: a roll's, from the revealed record
+      const expected = revealed
+        ? (revealed.type === "DiceRolled" ? expectedText({ type: "DiceRolled", public: { roll: e.public?.body } }) : null)
+        : expectedText(e);
       return expected === null ? null : clip(expected).replaceAll("\n", "");
     }),
   };
 }
 
 // The lines (each [name, text] as the page shows them, `sealed` when the reader cannot read
-// its body) against what they must read; problems are pushed as Bad.
+// its body), in the file's order, against what they must read; problems are pushed as Bad.
 export function checkLines(lines, expected, problems, from = 0) {
   const count = expected.speakers.length;
   lines.forEach(([name, text, sealed], k) => {
-    const seq = from + k + 1;
-    if (seq > count) { problems.push(new Bad(seq, `the line #${seq} is not in the record`)); return; }
-    if (name !== expected.speakers[seq - 1]) {
+    const at = from + k; // the line's place; `expected.seqs` names its event
+    const seq = expected.seqs?.[at] ?? at + 1;
+    if (at >= count) { problems.push(new Bad(at + 1, `the line #${at + 1} is not in the record`)); return; }
+    if (name !== expected.speakers[at]) {
       problems.push(new Bad(seq, `the line #${seq} does not name who the record says`));
-    } else if (expected.texts[seq - 1] !== null && !sealed && expected.texts[seq - 1] !== text) {
+    } else if (expected.texts[at] !== null && !sealed && expected.texts[at] !== text) {
       problems.push(new Bad(seq, `the line #${seq} does not say what the record says`));
     }
   });

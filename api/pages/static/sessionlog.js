@@ -1,9 +1,10 @@
 // The session log's page (api/pages/sessionlog.py). Its lines are ココフォリア's bare
-// p elements with only a colour style (so log tools read them); the n-th is the event of seq n. Once loaded,
+// p elements with only a colour style (so log tools read them), in seq order but for each
+// sealed event's reveal, right under its line (`lineOrder`; after the end, folded). Once loaded,
 // this lays Kiroku's data on them (`kiroku-lines`: ids, classes, tabs, folds, links) a slice
 // at a time, and starts the verifier (logverify.js) in a Web Worker, showing its progress; then
 // checks each line against what it must read, a slice at a time, and shows the verdict.
-import { checkLines, compareHead, decodeArchive, parseHead, verifyArchive } from "./logverify.js";
+import { checkLines, compareHead, decodeArchive, lineOrder, parseHead, verifyArchive } from "./logverify.js";
 
 const SLICE = 4000; // lines handled per task: the page stays responsive at 100,000 lines
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -22,10 +23,12 @@ const EAGER = 5000; // a log this short is laid out whole at once
 const AROUND = 300; // lines laid out on each side of the screen
 
 function layOutLine(line, i, data) {
-  const seq = String(i + 1);
+  const seq = String(data.order[i]);
   line.id = `seq-${seq}`;
   line.dataset.seq = seq;
   line.className = data.classes[data.rows[2 * i + 1]] ?? "line";
+  const revealing = data.revealing.get(data.order[i]);
+  if (revealing !== undefined && data.folded[revealing]) line.classList.add("revealing"); // folded under it
   for (const [label, target] of data.links[seq] ?? []) {
     if (label === "→") line.append(" ", node("small", { class: "audience" }, `→ ${target}`));
     else if (label === "↪") line.append(" ", node("a", { class: "concerns", href: `#seq-${target}` }, `↪ #${target}`));
@@ -97,9 +100,10 @@ function layOut(lines, data) {
   addEventListener("resize", schedule);
   // A link to a line (`#seq-N`, or the verdict's): laid out, then shown.
   const show = (seq, scroll = true) => {
-    const line = lines[seq - 1];
+    const at = data.place[seq];
+    const line = lines[at];
     if (!line) return;
-    around(seq - 1);
+    around(at);
     if (scroll) line.scrollIntoView({ block: "center" });
   };
   addEventListener("hashchange", () => {
@@ -163,6 +167,8 @@ function checkPage(lines, read, result) {
   return problems.map((p) => ({ seq: p.seq, why: p.message }));
 }
 
+let placeOf = (seq) => seq - 1; // a seq's line (main sets it from the lines' order)
+
 function show(result, noted, lines, view) {
   const verdict = document.getElementById("verdict");
   const head = compareHead(result.hashes, noted);
@@ -184,9 +190,10 @@ function show(result, noted, lines, view) {
     document.getElementById("head-hash").textContent = result.head.hash;
   }
   document.querySelector(".bad")?.classList.remove("bad");
-  if (bad && lines[bad.seq - 1]) {
+  const badLine = bad ? lines[placeOf(bad.seq)] : null;
+  if (badLine) {
     view.show(bad.seq, false);
-    lines[bad.seq - 1].classList.add("bad");
+    badLine.classList.add("bad");
   }
   document.body.dataset.verified = verdict.dataset.state;
 }
@@ -197,6 +204,12 @@ async function main() {
   if (!archive || !verdict) return;
   const data = JSON.parse(document.getElementById("kiroku-lines").textContent);
   const lines = document.querySelectorAll("body > p");
+  const moved = data.moved ?? [];
+  data.order = lineOrder(lines.length, moved); // each line's seq
+  data.place = {}; // each seq's line
+  data.order.forEach((seq, i) => { data.place[seq] = i; });
+  data.revealing = new Map(moved); // a reveal's seq → the seq of the line it is under
+  placeOf = (seq) => data.place[seq] ?? seq - 1;
   const begun = performance.now();
   const phases = {};
   const view = layOut(lines, data);
