@@ -2,11 +2,30 @@
 // arrays, objects), and the commitment check of docs/reference/verification.md:
 // commitment = sha256(salt ‖ canonical(body)).
 
+const QUOTED = new Map(); // a key's JSON, once: a log repeats a few dozen keys
+
+function quoted(key) {
+  let text = QUOTED.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(key);
+    if (QUOTED.size < 65536) QUOTED.set(key, text);
+  }
+  return text;
+}
+
 export function canonical(value) {
   if (value === null || typeof value !== "object") return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (Array.isArray(value)) {
+    let out = "[";
+    for (let i = 0; i < value.length; i++) out += (i ? "," : "") + canonical(value[i]);
+    return out + "]";
+  }
   const keys = Object.keys(value).sort(); // UTF-16 code unit order, as RFC 8785 asks
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
+  let out = "{";
+  for (let i = 0; i < keys.length; i++) {
+    out += (i ? "," : "") + quoted(keys[i]) + ":" + canonical(value[keys[i]]);
+  }
+  return out + "}";
 }
 
 const UTF8 = new TextEncoder();

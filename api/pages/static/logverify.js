@@ -7,6 +7,8 @@
 import { canonical, hmacSha256, sha256, sha256HexNow, toHexString, utf8 } from "./jcs.js";
 
 const ENVELOPE = ["game_id", "seq", "type", "actor", "at", "public", "sealed", "prev_hash"];
+const ENVELOPE_KEYS = [...ENVELOPE].sort(); // as canonical() orders them
+const ENVELOPE_HEADS = ENVELOPE_KEYS.map((key, i) => `${i ? "," : ""}${JSON.stringify(key)}:`);
 const CHUNK = 4096; // events (or draws) between two progress reports
 // On the page's own thread (no worker), a pause every CHUNK lets it paint; a worker needs none.
 const inWorker = typeof WorkerGlobalScope !== "undefined";
@@ -47,7 +49,11 @@ async function checkChain(events, progress = () => {}) {
       const seq = k + 1;
       if (e?.seq !== seq || e.game_id !== game) throw new Bad(seq, `event ${seq} is out of place`);
       if (e.prev_hash !== prev) throw new Bad(seq, `#${seq} does not follow #${seq - 1}`);
-      const hash = sha256HexNow(String(e.prev_hash) + canonical(Object.fromEntries(ENVELOPE.map((key) => [key, e[key] ?? null]))));
+      let unhashed = "{"; // canonical() of the envelope's fields, its keys already in order
+      for (let i = 0; i < ENVELOPE_KEYS.length; i++) {
+        unhashed += ENVELOPE_HEADS[i] + canonical(e[ENVELOPE_KEYS[i]] ?? null);
+      }
+      const hash = sha256HexNow(String(e.prev_hash) + unhashed + "}");
       if (hash !== e.hash) throw new Bad(seq, `#${seq}'s hash does not match its content`);
       prev = e.hash;
     }
@@ -139,9 +145,12 @@ async function checkSecrets(events, problems, progress = () => {}) {
   }
   const draws = [];
   const clientSeeds = new Map();
+  let seeds = canonical([]);
   for (const e of events) {
-    if (e.type === "SeatJoined" && e.public.client_seed) clientSeeds.set(e.public.seat, e.public.client_seed);
-    const seeds = canonical([...clientSeeds.keys()].sort((a, b) => a - b).map((s) => clientSeeds.get(s)));
+    if (e.type === "SeatJoined" && e.public.client_seed) {
+      clientSeeds.set(e.public.seat, e.public.client_seed);
+      seeds = canonical([...clientSeeds.keys()].sort((a, b) => a - b).map((s) => clientSeeds.get(s)));
+    }
     if (e.type !== "Revealed") { findDraws(e.public, e.seq, seeds, draws); checkBCDiceRolls(e.public, e.seq, problems); }
     if (!e.sealed) continue;
     const reveal = reveals.get(e.seq);
