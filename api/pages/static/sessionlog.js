@@ -6,8 +6,6 @@
 // checks each line against what it must read, a slice at a time, and shows the verdict.
 import { checkLines, compareHead, decodeArchive, lineOrder, parseHead, verifyArchive } from "./logverify.js";
 
-const SLICE = 4000; // lines handled per task: the page stays responsive at 100,000 lines
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function node(tag, attributes, text) {
   const item = document.createElement(tag);
@@ -142,16 +140,15 @@ async function verifyHere(archive, onProgress) {
   return verifyArchive(text, { progress: (phase, done, total) => onProgress({ phase, done, total }), withExpected: true });
 }
 
-// What each line says ([name, text, sealed]), read a slice at a time (while the worker checks).
+// What each line says ([name, text, sealed]), read in one go (about 0.2 s at 100,000 lines):
+// read a slice per task, each wait for the next task was a paint of the whole long page, and
+// the reading took seconds.
 async function readLines(lines, data) {
   const sealed = data.classes.map((names) => names.split(" ").includes("sealed"));
-  const read = [];
-  for (let start = 0; start < lines.length; start += SLICE) {
-    for (let i = start; i < Math.min(lines.length, start + SLICE); i++) {
-      const spans = lines[i].getElementsByTagName("span"); // the line's own three come first
-      read.push([spans[1]?.textContent, spans[2]?.textContent, sealed[data.rows[2 * i + 1]]]);
-    }
-    await nextTask();
+  const read = new Array(lines.length);
+  for (let i = 0; i < lines.length; i++) {
+    const spans = lines[i].getElementsByTagName("span"); // the line's own three come first
+    read[i] = [spans[1]?.textContent, spans[2]?.textContent, sealed[data.rows[2 * i + 1]]];
   }
   return read;
 }
