@@ -22,13 +22,20 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 from urllib.parse import quote
 
-from api.pages.sessionlog import cocofolia_filename, render, session_log
+from api.pages.sessionlog import (
+    SessionLog,
+    cocofolia_filename,
+    policy,
+    render_chunks,
+    session_log,
+)
 from api.present import head_header
 from domain.application.bootstrap import bootstrap
 from domain.application.service import GameService
@@ -41,6 +48,7 @@ from replay.audit import AuditReport, audit
 
 T = TypeVar("T")
 INLINE_EVENTS = 5_000  # games up to this size are read in the request's own thread
+STREAM_CHUNK = 64 * 1024  # bytes of a session log sent at a time
 
 _pool: ProcessPoolExecutor | None = None
 _pool_guard = threading.Lock()
@@ -171,11 +179,12 @@ def archive_bytes(service: GameService, game_id: str, _audience: str) -> bytes:
     return "".join(f"{line}\n" for line in export_lines(list(service.records(game_id)))).encode()
 
 
-def session_log_page(
+def session_log_head(
     service: GameService, game_id: str, audience: str, cocofolia_title: bool = False
-) -> tuple[str, dict[str, str]]:
-    """The session log's HTML as `audience` reads the game now, and the headers that go with
-    it: the head it was read at and its Content-Security-Policy."""
+) -> tuple[SessionLog, dict[str, str]]:
+    """The session log as `audience` reads the game now (its first pass: what the head of the
+    file needs), and the headers that go with it: the head it was read at and its
+    Content-Security-Policy. `render_chunks` then writes the file from the store."""
     state = service.state(game_id)
     disclosure = Disclosure.of(state)
     log = session_log(
@@ -184,12 +193,69 @@ def session_log_page(
         disclosure,
         cocofolia_title=cocofolia_title,
     )
-    html, csp = render(log)
-    headers = {**head_header(state), "Content-Security-Policy": csp}
+    headers = {**head_header(state), "Content-Security-Policy": policy(log)}
     headers["Content-Disposition"] = _disposition(
         cocofolia_filename(log.title) if cocofolia_title else f"kiroku-{game_id}.html"
     )
-    return html, headers
+    return log, headers
+
+
+def session_log_file(
+    service: GameService, game_id: str, audience: str, cocofolia_title: bool = False
+) -> tuple[str, dict[str, str]]:
+    """The session log written (as it is made) into a temporary file, for a big game read in
+    the pool: its path (the caller streams it, then removes it) and its headers."""
+    log, headers = session_log_head(service, game_id, audience, cocofolia_title)
+    handle, path = tempfile.mkstemp(prefix="kiroku-log-", suffix=".html")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            for chunk in encoded(render_chunks(log)):
+                out.write(chunk)
+    except BaseException:
+        os.unlink(path)
+        raise
+    return path, headers
+
+
+def session_log_stream(
+    service: GameService, game_id: str, presented: Presented, cocofolia_title: bool = False
+) -> tuple[Iterator[bytes], dict[str, str]]:
+    """The session log's bytes as they are made, and its headers, for whoever presented
+    `presented`; memory stays bounded however long the game. A small game is written from the
+    store as it is sent; a big one is written by the pool into a temporary file (its seconds
+    of Python do not hold this process's interpreter), then sent from it."""
+    if not is_long(service, game_id):
+        log, headers = _authenticated(
+            service, session_log_head, game_id, presented, (cocofolia_title,)
+        )
+        return encoded(render_chunks(log)), headers
+    path, headers = run(service, session_log_file, game_id, presented, cocofolia_title)
+    return _sent_then_removed(path), headers
+
+
+def encoded(chunks: Iterable[str], size: int = STREAM_CHUNK) -> Iterator[bytes]:
+    """UTF-8 bytes of `chunks`, gathered into pieces of about `size` bytes (a line at a time
+    would be a send per line)."""
+    pending: list[bytes] = []
+    length = 0
+    for chunk in chunks:
+        data = chunk.encode("utf-8")
+        pending.append(data)
+        length += len(data)
+        if length >= size:
+            yield b"".join(pending)
+            pending, length = [], 0
+    if pending:
+        yield b"".join(pending)
+
+
+def _sent_then_removed(path: str) -> Iterator[bytes]:
+    try:
+        with open(path, "rb") as file:
+            while chunk := file.read(STREAM_CHUNK):
+                yield chunk
+    finally:
+        os.unlink(path)
 
 
 def _disposition(filename: str) -> str:

@@ -117,13 +117,18 @@ def _sealed(sealed: SeqMap[SecretItem], recorded: Recorded) -> SeqMap[SecretItem
     return sealed
 
 
-def render(state: ProjectionState, audience: str) -> AudienceView:
+def render(
+    state: ProjectionState, audience: str, secrets: list[SecretItem] | None = None
+) -> AudienceView:
+    """The view of `audience`; with `secrets`, those stand for its secrets (a replay picks the
+    few a page shows from its own index instead of reading every sealed body)."""
     game = state.game
-    secrets = [
-        item
-        for item in state.sealed.values()
-        if may_see(audience, item.audience, revealed=item.revealed)
-    ]
+    if secrets is None:
+        secrets = [
+            item
+            for item in state.sealed.values()
+            if may_see(audience, item.audience, revealed=item.revealed)
+        ]
     return AudienceView(
         game_id=game.game_id,
         audience=audience,

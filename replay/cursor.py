@@ -7,15 +7,16 @@ from weakref import WeakKeyDictionary
 
 from pydantic import BaseModel, Field
 
-from domain.model.audience import GM, PUBLIC
+from domain.model.audience import GM, PUBLIC, may_see
 from domain.model.draws import find_objects
 from domain.model.errors import Forbidden
 from domain.model.game import GameState
+from domain.model.lifecycle_events import Revealed
 from domain.model.logline import LogLine, describe
 from domain.model.records import Recorded
 from domain.model.redaction import Disclosure, redact
 from domain.rulesets import ruleset_for
-from projections.views import AudienceView, fold, render
+from projections.views import AudienceView, ProjectionState, SecretItem, fold, render
 from replay.history import History
 
 LOG_WINDOW = 200  # lines of the log a replay shows up to its seq, unless asked for fewer
@@ -68,14 +69,17 @@ class ReplayCursor:
     def at(self, seq: int, secrets: int | None = None) -> Frame:
         """The frame at `seq`; with `secrets`, its view holds only the latest `secrets` of them
         (what a page shows), so a seek's answer does not grow with the game."""
+        recorded = self.history.record(seq)
         before = self.history.state_at(seq - 1) if seq > 1 else None
-        state = fold(before, self.history.record(seq))
-        event, line = seen(state.game, self.history.record(seq), self.audience)
-        view = render(state, self.audience)
-        changes = _view_changes(None if before is None else render(before, self.audience), view)
-        total = len(view.secrets)
-        if secrets is not None and total > secrets:
-            view = view.model_copy(update={"secrets": view.secrets[total - secrets :]})
+        state = fold(before, recorded)
+        event, line = seen(state.game, recorded, self.audience, self.history)
+        total, shown = self.history.visible(self.audience, state, secrets)
+        view = render(state, self.audience, shown)
+        if before is None:
+            changes = [Change(path="", after=render(state, self.audience).model_dump(mode="json"))]
+        else:
+            was = render(before, self.audience, [])
+            changes = _view_changes(was, view, before, state, recorded)
         return Frame(
             game_id=state.game.game_id,
             audience=self.audience,
@@ -94,7 +98,10 @@ class ReplayCursor:
         right after `seq`, with its line: the table's log at that moment."""
         state = self.history.state_at(seq).game
         first = max(1, seq - count + 1)
-        return [seen(state, self.history.record(n), self.audience) for n in range(first, seq + 1)]
+        return [
+            seen(state, self.history.record(n), self.audience, self.history)
+            for n in range(first, seq + 1)
+        ]
 
     def current(self) -> Frame:
         return self.at(self.seq)
@@ -167,18 +174,33 @@ def marks(history: History) -> Marks:
     return known
 
 
-def seen(state: GameState, recorded: Recorded, audience: str) -> tuple[dict[str, Any], LogLine]:
-    """An event as `audience` saw it when the game was at `state`, and the line it read."""
-    event = redact(recorded, audience, Disclosure.of(state))
+def seen(
+    state: GameState, recorded: Recorded, audience: str, history: History | None = None
+) -> tuple[dict[str, Any], LogLine]:
+    """An event as `audience` saw it when the game was at `state`, and the line it read (a
+    reveal, given the `history`, as the line of the event it reveals)."""
+    disclosure = Disclosure.of(state)
+    event = redact(recorded, audience, disclosure)
+    revealing = None
+    if history is not None and isinstance(recorded.event, Revealed):
+        of_seq = recorded.event.of_seq
+        if 1 <= of_seq < recorded.seq:
+            revealing = redact(history.record(of_seq), audience, disclosure)
     seat_names = {seat.seat: seat.name for seat in state.seats}
-    return event, describe(event, audience, seat_names, ruleset_for(state.ruleset).describe)
+    describer = ruleset_for(state.ruleset).describe
+    return event, describe(event, audience, seat_names, describer, revealing)
 
 
-def _view_changes(before: AudienceView | None, after: AudienceView) -> list[Change]:
-    """The view's differences; secrets compare by seq, so unchanged ones are never dumped
-    (a long game's view can hold thousands)."""
-    if before is None:
-        return [Change(path="", before=None, after=after.model_dump(mode="json"))]
+def _view_changes(
+    before: AudienceView,
+    after: AudienceView,
+    was: ProjectionState,
+    now: ProjectionState,
+    recorded: Recorded,
+) -> list[Change]:
+    """The view's differences. An event touches at most two sealed bodies (its own, the one it
+    reveals), so only those are compared: never the whole list (a long game's view can hold
+    thousands, and a seek would grow with the game)."""
     changes = list(
         _diff(
             before.model_dump(mode="json", exclude={"secrets"}),
@@ -186,18 +208,28 @@ def _view_changes(before: AudienceView | None, after: AudienceView) -> list[Chan
             "",
         )
     )
-    old = {item.seq: item for item in before.secrets}
-    for item in after.secrets:
-        previous = old.get(item.seq)
-        if previous is not item and previous != item:  # folds share unchanged items
+    touched = {recorded.seq} if recorded.envelope.sealed is not None else set()
+    if isinstance(recorded.event, Revealed):
+        touched.add(recorded.event.of_seq)
+    audience = after.audience
+    for number in sorted(touched):
+        previous, item = _readable(was, number, audience), _readable(now, number, audience)
+        if item is not None and previous is not item and previous != item:
             changes.append(
                 Change(
-                    path=f"secrets.#{item.seq}",
+                    path=f"secrets.#{number}",
                     before=None if previous is None else previous.model_dump(mode="json"),
                     after=item.model_dump(mode="json"),
                 )
             )
     return changes
+
+
+def _readable(state: ProjectionState, seq: int, audience: str) -> SecretItem | None:
+    item = state.sealed.get(seq)
+    if item is None or not may_see(audience, item.audience, revealed=item.revealed):
+        return None
+    return item
 
 
 def _diff(before: Any, after: Any, path: str) -> Any:

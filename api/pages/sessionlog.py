@@ -41,7 +41,7 @@ from typing import Any
 
 from markupsafe import escape
 
-from domain.model.audience import GM, SYSTEM, seat_number
+from domain.model.audience import GM, SYSTEM, may_see, seat_number
 from domain.model.envelope import commitment
 from domain.model.game import DEFAULT_TABS
 from domain.model.logline import (
@@ -51,6 +51,7 @@ from domain.model.logline import (
     WHISPER,
     LogLine,
     describe,
+    reveal_line,
 )
 from domain.model.records import Recorded
 from domain.model.redaction import Disclosure, redact
@@ -137,6 +138,8 @@ class SessionLog:
     head: tuple[int, str]
     seat_names: dict[int, str]
     reveals: dict[Any, dict[str, Any]]
+    # a sealed event's seq → the seq of the reveal whose line follows its own (`_lines`)
+    moved: dict[int, int]
     answers: dict[int, list[tuple[str, int]]]
     style_hashes: set[str] = field(default_factory=set)
     cocofolia_title: bool = False  # `<title>ccfolia - logs</title>`, as ココフォリア's file
@@ -162,10 +165,14 @@ def session_log(
     count, ended = 0, False
     seat_names: dict[int, str] = {}
     reveals: dict[Any, dict[str, Any]] = {}
+    sealed: set[int] = set()
+    moved: dict[int, int] = {}
     answers: dict[int, list[tuple[str, int]]] = {}
     colours = {*DEFAULT_COLOURS.values()}
     for recorded in source():
         envelope = recorded.envelope
+        if envelope.sealed is not None:
+            sealed.add(envelope.seq)
         if first is None:
             first = recorded
             for seat in envelope.public.get("seats", []):
@@ -180,6 +187,14 @@ def session_log(
                 ended = True
             case "Revealed":
                 reveals[public.get("of_seq")] = public
+                of_seq = public.get("of_seq")
+                if (
+                    isinstance(of_seq, int)
+                    and 1 < of_seq < envelope.seq
+                    and of_seq in sealed
+                    and of_seq not in moved
+                ):
+                    moved[of_seq] = envelope.seq
             case "RulingMade" | "Amended" if isinstance(public.get("concerning_seq"), int):
                 label = "裁定" if envelope.type == "RulingMade" else "訂正"
                 answers.setdefault(public["concerning_seq"], []).append((label, envelope.seq))
@@ -204,6 +219,7 @@ def session_log(
         head=(last.envelope.seq, last.envelope.hash),
         seat_names=seat_names,
         reveals=reveals,
+        moved=moved,
         answers=answers,
         # Every colour a line may take (its own, a seat's, the defaults): the head of the file
         # is written before the lines.
@@ -240,7 +256,7 @@ def render_chunks(log: SessionLog) -> Iterator[str]:
         heading=escape(log.title),
         about=escape(_about(log)),
     )
-    data = _LineData()
+    data = _LineData(log.moved)
     for line in _lines(log):
         data.add(line)
         yield line.html()
@@ -278,26 +294,56 @@ def _template() -> tuple[str, str]:
 
 
 def _lines(log: SessionLog) -> Iterator[Line]:
+    """The lines in the file's order: the events' in seq order, except that the first reveal
+    of a sealed event (not the dice seed's) comes right after that event's line rather than
+    at its own place — the secret under the line it was, as the reveal's line reads (the line
+    it reveals). The event's own line reads as the reader read it before the reveal. Nothing
+    but this order marks it (the page's script and the verifier derive it from the archive),
+    so each `<p>` stays ココフォリア's. After the end the reveal is folded under its line."""
     describer = ruleset_for(log.ruleset).describe
     colours: dict[str, str] = {}
+    moved_reveals = {reveal: of_seq for of_seq, reveal in log.moved.items()}
     for recorded in log.records():
+        envelope = recorded.envelope
+        if envelope.seq in moved_reveals:
+            continue  # written under the line it reveals
         redacted = redact(recorded, log.audience, log.disclosure)
-        line = describe(redacted, log.audience, log.seat_names, describer)
+        reveal = log.moved.get(envelope.seq)
+        read = redacted
+        if (
+            reveal is not None
+            and envelope.sealed is not None
+            and not may_see(log.audience, envelope.sealed.audience, revealed=False)
+        ):
+            read = {**redacted, "secret": None}  # as it read until the reveal
+        line = describe(read, log.audience, log.seat_names, describer)
         yield Line(
             line=line,
-            color=_colour(line, recorded.envelope.actor, colours),
+            color=_colour(line, envelope.actor, colours),
             tab_id=COCOFOLIA_TABS.get(line.tab, line.tab),
-            text=_cocofolia_text(redacted, line),
-            folded=_folded(recorded, line, log.reveals) if log.ended else None,
+            text=_cocofolia_text(read, line),
+            folded=_folded(recorded, line, log) if log.ended else None,
             answered_by=tuple(log.answers.get(line.seq, ())),
         )
+        if reveal is not None:
+            shown = describe(redacted, log.audience, log.seat_names, describer)
+            said = reveal_line(reveal, shown)
+            yield Line(
+                line=said,
+                color=_colour(said, envelope.actor, colours),
+                tab_id=COCOFOLIA_TABS.get(said.tab, said.tab),
+                text=_cocofolia_text(redacted, shown),
+                answered_by=tuple(log.answers.get(reveal, ())),
+            )
 
 
 class _LineData:
     """What the page's script adds to the lines, by order (the n-th `<p>` is seq n): each
     line's tab and classes (two small numbers a line), the folds, the links, the legend."""
 
-    def __init__(self) -> None:
+    def __init__(self, moved: dict[int, int]) -> None:
+        # [reveal, the seq it reveals]: the reveal's line is right after that one's
+        self.moved = [[reveal, of_seq] for of_seq, reveal in sorted(moved.items())]
         self.tabs: dict[str, int] = {name: index for index, name in enumerate(DEFAULT_TABS)}
         self.classes: dict[str, int] = {}
         self.rows = array("H")
@@ -335,6 +381,7 @@ class _LineData:
                 "rows": self.rows.tolist(),
                 "folded": self.folded,
                 "links": self.links,
+                "moved": self.moved,
             },
             ensure_ascii=False,
             separators=(",", ":"),
@@ -419,8 +466,8 @@ def _csp_hash(text: str) -> str:
 
 
 def _cocofolia_text(redacted: dict[str, Any], line: LogLine) -> str:
-    """The text as ココフォリア writes it: a roll's command (and comment), then BCDice's result;
-    every other line as described."""
+    """The text as ココフォリア writes it: a roll's command (and comment), then BCDice's result
+    (also a reveal's, given the roll it reveals); every other line as described."""
     if redacted["type"] != "DiceRolled" or line.hidden:
         return line.text
     record = (redacted.get("public") or {}).get("roll") or redacted.get("secret")
@@ -456,21 +503,17 @@ def _colour(line: LogLine, actor: str, colours: dict[str, str]) -> str:
     return DEFAULT_COLOURS.get(actor, DEFAULT_COLOURS[SYSTEM])
 
 
-def _folded(recorded: Recorded, line: LogLine, reveals: dict[Any, dict[str, Any]]) -> str | None:
-    """After the end, a line that tells a secret is folded (readers choose when to see
-    spoilers): its summary says what it was and whether the reveal matches its commitment."""
+def _folded(recorded: Recorded, line: LogLine, log: SessionLog) -> str | None:
+    """After the end, the reveal under a sealed event's line is folded (readers choose when to
+    see spoilers): the line's summary says what it was and whether the reveal matches its
+    commitment; opened, it shows the reveal's line (static/sessionlog.js)."""
     envelope = recorded.envelope
-    if line.kind == "reveal":
-        of_seq = envelope.public.get("of_seq")
-        if of_seq == 1 or not isinstance(of_seq, int):
-            return None
-        return f"#{of_seq} の公開"
-    if envelope.sealed is None or line.kind in ("system",) or line.hidden:
+    if envelope.sealed is None or envelope.seq not in log.moved or line.kind == "system":
         return None
     label = PLACEHOLDERS.get(line.kind, "秘匿")
     if line.kind == "roll" and envelope.actor == GM and envelope.sealed.audience == (GM,):
         label = SECRET_DICE
-    verdict = _reveal_matches(reveals.get(envelope.seq), envelope.sealed.commitment)
+    verdict = _reveal_matches(log.reveals.get(envelope.seq), envelope.sealed.commitment)
     mark = {True: "公開 ✓", False: "公開 ✗ (does not match its commitment)", None: "公開"}[verdict]
     return f"{label} → {mark}"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query
-from fastapi.responses import HTMLResponse
+from fastapi.responses import StreamingResponse
 
 from api import longreads
 from api.deps import GameId, Presented_, Service
@@ -15,7 +15,7 @@ router = APIRouter(prefix="/games", tags=["events"])
 
 @router.get(
     "/{game_id}/log.html",
-    response_class=HTMLResponse,
+    response_class=StreamingResponse,
     responses={200: {"description": "The session log", "content": {"text/html": {}}}},
 )
 def session_log_html(
@@ -29,14 +29,15 @@ def session_log_html(
             "(`<room>[all].html`) ココフォリア's ログ出力 gives, for tools that check them"
         ),
     ] = "kiroku",
-) -> HTMLResponse:
+) -> StreamingResponse:
     """The session log as one HTML file (ココフォリア's line shape, tabs, speakers, rulings
     linked to what they concern) with the game's archive and a verifier inside: opened in a
     browser it checks the chain, every reveal and, after the end, every draw.
 
     Before the end it shows what the caller may see (as `/events` does); after the end every
-    secret, folded so readers choose when to read it."""
-    html, headers = longreads.run(
-        service, longreads.session_log_page, game_id, presented, name == "ccfolia"
-    )
-    return HTMLResponse(html, headers=headers)
+    secret, folded so readers choose when to read it.
+
+    Sent as it is written (the file of a 100,000-event game is tens of MiB): memory stays
+    bounded however long the game, and the bytes are those `kiroku log` writes."""
+    chunks, headers = longreads.session_log_stream(service, game_id, presented, name == "ccfolia")
+    return StreamingResponse(chunks, media_type="text/html; charset=utf-8", headers=headers)

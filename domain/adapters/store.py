@@ -194,6 +194,9 @@ def unreadable_reason(error: BaseException) -> str:
     return "it is not a valid event record"
 
 
+READ_PAGE = 2_000  # rows of a game read from the store at a time
+
+
 def decode_row(game: UUID | str, seq: int, state: bytes) -> Recorded:
     """The record stored as event `seq` of `game`, or CorruptEvent naming that seq."""
     try:
@@ -208,9 +211,15 @@ def decode_row(game: UUID | str, seq: int, state: bytes) -> Recorded:
 def read_records(
     log: EventLog, game: UUID, after: int = 0, upto: int | None = None
 ) -> Iterator[Recorded]:
-    """A game's records from the store, in order, seq in (after, upto]."""
-    for stored in log.recorder.select_events(game, gt=after, lte=upto):
-        yield decode_row(game, stored.originator_version, stored.state)
+    """A game's records from the store, in order, seq in (after, upto]: read READ_PAGE rows at
+    a time, so a pass over a long game (a session log's) holds a page of it, not all of it."""
+    while True:
+        rows = log.recorder.select_events(game, gt=after, lte=upto, limit=READ_PAGE)
+        for stored in rows:
+            yield decode_row(game, stored.originator_version, stored.state)
+        if len(rows) < READ_PAGE:
+            return
+        after = rows[-1].originator_version
 
 
 def read_many(log: EventLog, afters: dict[UUID, int]) -> dict[UUID, list[tuple[int, bytes]]]:

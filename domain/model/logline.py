@@ -104,9 +104,15 @@ def describe(
     viewer: str,
     seat_names: Mapping[int, str],
     ruleset_describe: Describer | None = None,
+    revealing: dict[str, Any] | None = None,
 ) -> LogLine:
     """The line `viewer` reads for an event redacted for it (`redact`'s output: envelope,
-    `secret`, `revealed`)."""
+    `secret`, `revealed`).
+
+    A reveal reads as the line it reveals: with `revealing` (the event it reveals, redacted
+    for `viewer` as it is now), that event's own line, described by its own describer (the
+    roll with its result; the sheet as its ruleset writes a sheet); without it, the body's
+    roll or text where it is one, else only which event it reveals. Never the body's fields."""
     kind_of, public, secret = event["type"], event.get("public") or {}, event.get("secret")
     sealed = event.get("sealed")
     hidden = sealed is not None and secret is None
@@ -123,6 +129,9 @@ def describe(
         "hidden": hidden,
         "revealed": event.get("revealed"),
     }
+    if kind_of == "Revealed" and _reads_as(revealing, public):
+        assert revealing is not None
+        return reveal_line(event["seq"], describe(revealing, viewer, seat_names, ruleset_describe))
     described = _lifecycle(kind_of, public, secret, event, viewer, seat_names, hidden)
     if described is None and ruleset_describe is not None:
         ruled = ruleset_describe(kind_of, public, secret)
@@ -178,11 +187,7 @@ def _lifecycle(
             )
             return {**said, "concerns": public.get("concerning_seq")}
         case "Revealed":
-            return {
-                "kind": "reveal",
-                "text": f"#{public.get('of_seq')} 公開: {_revealed_text(public.get('body'))}",
-                "concerns": public.get("of_seq"),
-            }
+            return {**_revealed(public), "kind": "reveal", "concerns": public.get("of_seq")}
         case "GameCreated":
             return _said(N_("「{title}」を作成した"), title=public.get("title", ""))
         case "SeatJoined":
@@ -250,15 +255,43 @@ def roll_line(record: BaseModel | None) -> str:
     return "" if record is None else str(roll_text(record.model_dump(mode="json"))["text"])
 
 
-def _revealed_text(body: Any) -> str:
+def reveal_line(seq: int, shown: LogLine) -> LogLine:
+    """The line of the reveal `seq`: the line it reveals (`shown`, read with its body), said by
+    who said that one (static/logverify.js names them so), about it."""
+    return LogLine(
+        seq=seq,
+        kind="reveal",
+        tab=shown.tab,
+        speaker=shown.speaker,
+        color=shown.color,
+        text=shown.text,
+        outcome=shown.outcome,
+        concerns=shown.seq,
+    )
+
+
+def _reads_as(revealing: dict[str, Any] | None, public: dict[str, Any]) -> bool:
+    """Does a reveal read as the line of `revealing` (the sealed event it publishes, now
+    readable)? Not the dice seed's: that one is named."""
+    return (
+        revealing is not None
+        and revealing.get("secret") is not None
+        and revealing.get("seq") == public.get("of_seq") != 1
+    )
+
+
+def _revealed(public: dict[str, Any]) -> dict[str, Any]:
+    """A reveal read without the event it reveals: a roll as its line, a text as itself, the
+    dice seed by name, anything else (a sheet, a ruleset's body) as which event it reveals."""
+    body, of_seq = public.get("body"), public.get("of_seq")
     if isinstance(body, dict):
         if isinstance(body.get("result"), dict):
-            return str(roll_text(body)["text"])
+            return roll_text(body)
         if set(body) == {"text"}:
-            return str(body["text"])
+            return {"text": str(body["text"])}
         if "server_seed" in body:
-            return "ダイスのシード"
-    return words(body)
+            return _said(N_("ダイスのシードを公開"))
+    return _said(N_("#{seq}の秘匿を公開"), seq=of_seq)
 
 
 def _fallback(

@@ -54,21 +54,60 @@ def names_of(envelopes: list[dict[str, Any]]) -> dict[str, str]:
     return names
 
 
+def revealed_lines(envelopes: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """Each reveal's seq → the sealed event whose line it reads as (the first reveal of an
+    event other than the dice seed's)."""
+    found: dict[int, dict[str, Any]] = {}
+    done: set[int] = set()
+    for envelope in envelopes:
+        of = envelope["public"].get("of_seq") if envelope["type"] == "Revealed" else None
+        if (
+            isinstance(of, int)
+            and 1 < of < envelope["seq"]
+            and of not in done
+            and envelopes[of - 1].get("sealed")
+        ):
+            done.add(of)
+            found[envelope["seq"]] = envelopes[of - 1]
+    return found
+
+
+def in_line_order(
+    envelopes: list[dict[str, Any]], reads_as: dict[int, dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The events in the file's order: a sealed event's first reveal right after its line."""
+    under = {revealed["seq"]: reveal for reveal, revealed in reads_as.items()}
+    ordered = []
+    for envelope in envelopes:
+        if envelope["seq"] in reads_as:
+            continue
+        ordered.append(envelope)
+        if envelope["seq"] in under:
+            ordered.append(envelopes[under[envelope["seq"]] - 1])
+    return ordered
+
+
 def check_against_events(
     lines: list[tuple[str, str, str, str]], envelopes: list[dict[str, Any]]
 ) -> None:
-    """Each (colour, tab, speaker, text) is the event of its order: who says it, in which tab,
-    and — where the line is the event's own words — what."""
+    """Each (colour, tab, speaker, text) is the event of its place (in seq order, but for a
+    sealed event's reveal, right under its line): who says it, in which tab, and — where the
+    line is the event's own words — what."""
     assert len(lines) == len(envelopes)
     names = names_of(envelopes)
-    for (colour, tab, speaker, text), envelope in zip(lines, envelopes, strict=True):
-        public = envelope["public"]
+    reads_as = revealed_lines(envelopes)
+    for (colour, tab, speaker, text), envelope in zip(
+        lines, in_line_order(envelopes, reads_as), strict=True
+    ):
+        said = reads_as.get(envelope["seq"], envelope)  # a reveal reads as the line it reveals
+        public = said["public"]
         assert re.fullmatch(r"#[0-9a-f]{6}", colour)
         if public.get("color"):
             assert colour == public["color"].lower()
-        expected_tab = "メイン" if envelope["type"] == "RulingMade" else public.get("tab", "メイン")
+        expected_tab = "メイン" if said["type"] == "RulingMade" else public.get("tab", "メイン")
         assert tab == TABS.get(expected_tab, expected_tab), envelope["seq"]
-        assert speaker == (public.get("speaker") or names[envelope["actor"]]), envelope["seq"]
+        assert speaker == (public.get("speaker") or names[said["actor"]]), envelope["seq"]
+        public = envelope["public"]
         if envelope["type"] == "Said" and isinstance(public.get("text"), str):
             assert text == public["text"]
         roll = public.get("roll") if envelope["type"] == "DiceRolled" else None

@@ -21,7 +21,6 @@ import statistics
 import sys
 import time
 
-from domain.adapters.bcdice_engine import shared_engine
 from domain.application.bootstrap import load_rulesets
 from domain.model import codec, lifecycle
 from domain.model.commands import Declare, End, Note, Roll, Start
@@ -32,6 +31,7 @@ from replay.audit import audit
 from replay.cursor import ReplayCursor
 from replay.history import CHECKPOINT_EVERY, History, settle
 from tests.bench.common import add_csv_option, figures, record
+from tests.decided import decide  # BCDice answers a roll, as the service asks it
 
 GAME = "00000000-0000-4000-8000-00000000beef"
 
@@ -60,12 +60,9 @@ def generate(events: int) -> list[Recorded]:
     records = [first]
     state = lifecycle.initial_state(first)
 
-    engine = shared_engine()  # rolls are BCDice's: asked before deciding, as the service does
-
     def apply(command: object, actor: str) -> None:
         nonlocal state
-        evaluation = engine.for_command(state, command)  # type: ignore[arg-type]
-        for draft in lifecycle.decide(state, command, actor, evaluation):  # type: ignore[arg-type]
+        for draft in decide(state, command, actor):  # type: ignore[arg-type]
             recorded = codec.seal(
                 draft,
                 game_id=GAME,

@@ -225,6 +225,11 @@ def test_the_log_reads_without_scripts(browser: Any, logs: dict[str, str], tmp_p
         expect(lines.first).to_be_visible()
         expect(lines.first).to_contain_text("を作成した")
         expect(page.locator("#verdict")).to_have_attribute("data-state", "pending")
+        # A sealed line reads as it did at the table; its reveal (the sheet, as a sheet) is
+        # the next line, with no script to fold it.
+        texts = lines.all_inner_texts()
+        sealed = next(n for n, text in enumerate(texts) if text.endswith("ブラックマンバ が登場"))
+        assert "ブラックマンバ が登場 【カラテ7" in texts[sealed + 1], texts[sealed : sealed + 2]
     finally:
         context.close()
 
@@ -318,9 +323,11 @@ def test_a_table_game_before_and_after_its_end(
         expect(page.locator(".line", has_text="おやつ取ってくる")).to_be_visible()
         fold = page.locator(".line.fold", has_text="シークレットダイス → 公開 ✓")
         expect(fold).to_have_count(1)
-        expect(fold.locator("span").last).to_be_hidden()  # a spoiler, until opened
+        revealed = page.locator(".line.fold + .line.revealing", has_text="聞き耳 (KP)")
+        expect(revealed).to_be_hidden()  # a spoiler under its line, until opened
         fold.locator("button.summary").click()
-        expect(fold.locator("span").last).to_contain_text("聞き耳 (KP)")
+        expect(revealed).to_be_visible()
+        expect(revealed.locator("span").last).to_contain_text("S1D100<=40 聞き耳 (KP)")
         page.screenshot(path=screenshot_path("session-log.png"), full_page=True)
     finally:
         page.close()

@@ -4,21 +4,20 @@
 // the seed and every die, deal and shuffle, and says what each line must read (who says it, and
 // for the events whose line is their own words, what). It runs in a Web Worker
 // (`listenAsWorker`), reporting its progress; sessionlog.js shows it. No network.
-import { canonical, sha256Hex } from "./jcs.js";
+import { canonical, hmacSha256, sha256, sha256HexNow, toHexString, utf8 } from "./jcs.js";
 
 const ENVELOPE = ["game_id", "seq", "type", "actor", "at", "public", "sealed", "prev_hash"];
-const CHUNK = 4096; // digests computed side by side: Web Crypto is asynchronous
+const ENVELOPE_KEYS = [...ENVELOPE].sort(); // as canonical() orders them
+const ENVELOPE_HEADS = ENVELOPE_KEYS.map((key, i) => `${i ? "," : ""}${JSON.stringify(key)}:`);
+const CHUNK = 4096; // events (or draws) between two progress reports
+// On the page's own thread (no worker), a pause every CHUNK lets it paint; a worker needs none.
+const inWorker = typeof WorkerGlobalScope !== "undefined";
+const pause = () => (inWorker ? null : new Promise((resolve) => setTimeout(resolve, 0)));
 const MAX_TEXT = 600; // domain/model/logline.py clips a line's text there
 
 class Bad extends Error {
   constructor(seq, why) { super(why); this.seq = seq; }
 }
-
-const toHex = (buffer) => {
-  let out = "";
-  for (const byte of new Uint8Array(buffer)) out += byte.toString(16).padStart(2, "0");
-  return out;
-};
 
 function fromHex(text) {
   if (typeof text !== "string" || !/^[0-9a-f]{64}$/.test(text)) return null;
@@ -37,22 +36,29 @@ export function readArchive(text) {
   return { header, events };
 }
 
+// Every hash computed here, synchronously (jcs.js): a promise of Web Crypto's per event cost
+// more than the hashing.
 async function checkChain(events, progress = () => {}) {
   const game = events[0]?.game_id;
   if (typeof game !== "string") throw new Bad(1, "the record has no first event");
-  let prev = await sha256Hex(`kiroku/genesis/v1:${game}`);
+  let prev = sha256HexNow(`kiroku/genesis/v1:${game}`);
   for (let start = 0; start < events.length; start += CHUNK) {
-    const chunk = events.slice(start, start + CHUNK);
-    const hashes = await Promise.all(chunk.map((e) =>
-      sha256Hex(String(e?.prev_hash) + canonical(Object.fromEntries(ENVELOPE.map((k) => [k, e?.[k] ?? null]))))));
-    chunk.forEach((e, k) => {
-      const seq = start + k + 1;
+    const end = Math.min(start + CHUNK, events.length);
+    for (let k = start; k < end; k++) {
+      const e = events[k];
+      const seq = k + 1;
       if (e?.seq !== seq || e.game_id !== game) throw new Bad(seq, `event ${seq} is out of place`);
       if (e.prev_hash !== prev) throw new Bad(seq, `#${seq} does not follow #${seq - 1}`);
-      if (hashes[k] !== e.hash) throw new Bad(seq, `#${seq}'s hash does not match its content`);
+      let unhashed = "{"; // canonical() of the envelope's fields, its keys already in order
+      for (let i = 0; i < ENVELOPE_KEYS.length; i++) {
+        unhashed += ENVELOPE_HEADS[i] + canonical(e[ENVELOPE_KEYS[i]] ?? null);
+      }
+      const hash = sha256HexNow(String(e.prev_hash) + unhashed + "}");
+      if (hash !== e.hash) throw new Bad(seq, `#${seq}'s hash does not match its content`);
       prev = e.hash;
-    });
-    progress("chain", Math.min(start + CHUNK, events.length), events.length);
+    }
+    progress("chain", end, events.length);
+    await pause();
   }
 }
 
@@ -80,15 +86,15 @@ function checkBCDiceRolls(value, owner, problems) {
   for (const item of Object.values(value)) checkBCDiceRolls(item, owner, problems);
 }
 
-function stream(key, game, draw) {
+function stream(sign, game, draw) {
   let block = 0;
   const words = [];
-  return async (n) => {
+  return (n) => {
     const limit = 2 ** 32 - (2 ** 32 % n);
     for (;;) {
       if (!words.length) {
         const message = canonical({ block: block++, entropy: draw.entropy, game, roll: draw.roll, seeds: draw.seeds });
-        const mac = new DataView(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message)));
+        const mac = new DataView(sign(utf8(message)).buffer);
         for (let offset = 0; offset < 32; offset += 4) words.push(mac.getUint32(offset));
       }
       const word = words.shift();
@@ -97,18 +103,18 @@ function stream(key, game, draw) {
   };
 }
 
-async function outcome(key, game, draw) {
-  const uniform = stream(key, game, draw);
+function outcome(sign, game, draw) {
+  const uniform = stream(sign, game, draw);
   if ("faces" in draw) {
     const faces = [];
     for (const [count, sides] of draw.dice) {
-      for (let i = 0; i < count; i++) faces.push((await uniform(sides)) + 1);
+      for (let i = 0; i < count; i++) faces.push(uniform(sides) + 1);
     }
     return canonical(faces) === canonical(draw.faces);
   }
   const order = [...Array(draw.shuffle).keys()];
   for (let i = draw.shuffle - 1; i > 0; i--) {
-    const j = await uniform(i + 1);
+    const j = uniform(i + 1);
     [order[i], order[j]] = [order[j], order[i]];
   }
   return canonical(order) === canonical(draw.order);
@@ -119,47 +125,52 @@ async function outcome(key, game, draw) {
 async function checkSecrets(events, problems, progress = () => {}) {
   const game = events[0].game_id;
   const reveals = new Map();
-  await Promise.all(events.filter((e) => e.type === "Revealed").map(async (r) => {
+  for (const r of events) {
+    if (r.type !== "Revealed") continue;
     const of = r.public?.of_seq;
     const target = events[of - 1];
-    if (!target?.sealed || reveals.has(of)) { problems.push(new Bad(r.seq, `#${r.seq} reveals #${of}, which holds no secret to reveal`)); return; }
+    if (!target?.sealed || reveals.has(of)) { problems.push(new Bad(r.seq, `#${r.seq} reveals #${of}, which holds no secret to reveal`)); continue; }
     reveals.set(of, r);
-    if ((await sha256Hex(String(r.public.salt) + canonical(r.public.body))) !== target.sealed.commitment) {
+    if (sha256HexNow(String(r.public.salt) + canonical(r.public.body)) !== target.sealed.commitment) {
       problems.push(new Bad(r.seq, `#${r.seq}: the reveal of #${of} does not match its commitment`));
     }
-  }));
+  }
   const ended = events.some((e) => e.type === "GameEnded");
   if (!ended) return { ended, reveals: reveals.size, draws: 0 };
   const seedReveal = reveals.get(1);
   const seed = fromHex(seedReveal?.public.body?.server_seed);
-  if (!seed || toHex(await crypto.subtle.digest("SHA-256", seed)) !== events[0].public.server_seed_hash) {
+  if (!seed || toHexString(sha256(seed)) !== events[0].public.server_seed_hash) {
     problems.push(new Bad(seedReveal?.seq ?? 1, "the revealed dice seed does not match the hash published at #1"));
     return { ended, reveals: reveals.size, draws: 0 };
   }
   const draws = [];
   const clientSeeds = new Map();
+  let seeds = canonical([]);
   for (const e of events) {
-    if (e.type === "SeatJoined" && e.public.client_seed) clientSeeds.set(e.public.seat, e.public.client_seed);
-    const seeds = canonical([...clientSeeds.keys()].sort((a, b) => a - b).map((s) => clientSeeds.get(s)));
+    if (e.type === "SeatJoined" && e.public.client_seed) {
+      clientSeeds.set(e.public.seat, e.public.client_seed);
+      seeds = canonical([...clientSeeds.keys()].sort((a, b) => a - b).map((s) => clientSeeds.get(s)));
+    }
     if (e.type !== "Revealed") { findDraws(e.public, e.seq, seeds, draws); checkBCDiceRolls(e.public, e.seq, problems); }
     if (!e.sealed) continue;
     const reveal = reveals.get(e.seq);
     if (!reveal) problems.push(new Bad(e.seq, `#${e.seq}'s secret was never revealed`));
     else { findDraws(reveal.public.body, e.seq, seeds, draws); checkBCDiceRolls(reveal.public.body, e.seq, problems); }
   }
-  const key = await crypto.subtle.importKey("raw", seed, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const sign = hmacSha256(seed);
   draws.sort((a, b) => a.draw.roll - b.draw.roll);
   draws.forEach(({ draw, owner, seeds }, i) => {
     if (draw.roll !== i + 1) problems.push(new Bad(owner, `#${owner}: draw ${draw.roll} where draw ${i + 1} was due`));
     if (canonical(draw.seeds) !== seeds) problems.push(new Bad(owner, `#${owner}: draw ${draw.roll} does not use the seats' client seeds`));
   });
   for (let start = 0; start < draws.length; start += CHUNK) {
-    await Promise.all(draws.slice(start, start + CHUNK).map(async ({ draw, owner }) => {
+    for (const { draw, owner } of draws.slice(start, start + CHUNK)) {
       let ok;
-      try { ok = await outcome(key, game, draw); } catch { ok = false; }
+      try { ok = outcome(sign, game, draw); } catch { ok = false; }
       if (!ok) problems.push(new Bad(owner, `#${owner}: draw ${draw.roll} does not follow from the dice seed`));
-    }));
+    }
     progress("draws", Math.min(start + CHUNK, draws.length), draws.length);
+    await pause();
   }
   return { ended, reveals: reveals.size, draws: draws.length };
 }
@@ -203,32 +214,75 @@ function speakers(events) {
   names.set("gm", "GM");
   names.set("host", "Host"); // a game without a referee: its host (domain/model/logline.py)
   names.set("system", "System");
-  return (e) => String(e.public?.speaker || (names.get(e.actor) ?? e.actor));
+  const own = (e) => String(e.public?.speaker || (names.get(e.actor) ?? e.actor));
+  // A reveal reads as the line it reveals, said by whoever said that one (logline.py); not
+  // the dice seed's (#1), nor a second reveal of the same event.
+  const revealer = new Map(movedReveals(events).map(([reveal, of]) => [reveal, events[of - 1]]));
+  return (e) => own(revealer.get(e.seq) ?? e);
 }
 
-// What each line must read, by order (the n-th line is the event of seq n): who says it, and
+// The first reveal of each sealed event but the dice seed: [reveal's seq, the seq it reveals].
+export function movedReveals(events) {
+  const moved = [];
+  const done = new Set();
+  for (const e of events) {
+    const of = e?.type === "Revealed" ? e.public?.of_seq : null;
+    if (Number.isInteger(of) && of > 1 && of < e.seq && events[of - 1]?.sealed && !done.has(of)) {
+      done.add(of);
+      moved.push([e.seq, of]);
+    }
+  }
+  return moved;
+}
+
+// The seq of each line, in the file's order: the events' in seq order, except that each of
+// `moved`'s reveals comes right after the line it reveals (api/pages/sessionlog.py, _lines).
+export function lineOrder(count, moved) {
+  const after = new Map();
+  const away = new Set();
+  for (const [reveal, of] of moved) { after.set(of, reveal); away.add(reveal); }
+  const order = [];
+  for (let seq = 1; seq <= count; seq++) {
+    if (away.has(seq)) continue;
+    order.push(seq);
+    if (after.has(seq)) order.push(after.get(seq));
+  }
+  return order;
+}
+
+// What each line must read, in the file's order (`lineOrder`): its seq, who says it, and
 // what it says where the line is the event's own words (null where the ruleset describes it).
 export function expectations(events) {
   const speakerOf = speakers(events);
+  const moved = movedReveals(events);
+  const revealing = new Map(moved.map(([reveal, of]) => [reveal, events[of - 1]]));
+  const seqs = lineOrder(events.length, moved);
   return {
-    speakers: events.map((e) => speakerOf(e)),
-    texts: events.map((e) => {
-      const expected = expectedText(e);
+    seqs,
+    speakers: seqs.map((seq) => speakerOf(events[seq - 1])),
+    texts: seqs.map((seq) => {
+      const e = events[seq - 1];
+      const revealed = revealing.get(seq);
+      // a reveal's line is the line it reveals: a roll's, from the revealed record
+      const expected = revealed
+        ? (revealed.type === "DiceRolled" ? expectedText({ type: "DiceRolled", public: { roll: e.public?.body } }) : null)
+        : expectedText(e);
       return expected === null ? null : clip(expected).replaceAll("\n", "");
     }),
   };
 }
 
 // The lines (each [name, text] as the page shows them, `sealed` when the reader cannot read
-// its body) against what they must read; problems are pushed as Bad.
+// its body), in the file's order, against what they must read; problems are pushed as Bad.
 export function checkLines(lines, expected, problems, from = 0) {
   const count = expected.speakers.length;
   lines.forEach(([name, text, sealed], k) => {
-    const seq = from + k + 1;
-    if (seq > count) { problems.push(new Bad(seq, `the line #${seq} is not in the record`)); return; }
-    if (name !== expected.speakers[seq - 1]) {
+    const at = from + k; // the line's place; `expected.seqs` names its event
+    const seq = expected.seqs?.[at] ?? at + 1;
+    if (at >= count) { problems.push(new Bad(at + 1, `the line #${at + 1} is not in the record`)); return; }
+    if (name !== expected.speakers[at]) {
       problems.push(new Bad(seq, `the line #${seq} does not name who the record says`));
-    } else if (expected.texts[seq - 1] !== null && !sealed && expected.texts[seq - 1] !== text) {
+    } else if (expected.texts[at] !== null && !sealed && expected.texts[at] !== text) {
       problems.push(new Bad(seq, `the line #${seq} does not say what the record says`));
     }
   });

@@ -1,12 +1,11 @@
 // The session log's page (api/pages/sessionlog.py). Its lines are ココフォリア's bare
-// p elements with only a colour style (so log tools read them); the n-th is the event of seq n. Once loaded,
+// p elements with only a colour style (so log tools read them), in seq order but for each
+// sealed event's reveal, right under its line (`lineOrder`; after the end, folded). Once loaded,
 // this lays Kiroku's data on them (`kiroku-lines`: ids, classes, tabs, folds, links) a slice
 // at a time, and starts the verifier (logverify.js) in a Web Worker, showing its progress; then
 // checks each line against what it must read, a slice at a time, and shows the verdict.
-import { checkLines, compareHead, decodeArchive, parseHead, verifyArchive } from "./logverify.js";
+import { checkLines, compareHead, decodeArchive, lineOrder, parseHead, verifyArchive } from "./logverify.js";
 
-const SLICE = 4000; // lines handled per task: the page stays responsive at 100,000 lines
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function node(tag, attributes, text) {
   const item = document.createElement(tag);
@@ -22,10 +21,12 @@ const EAGER = 5000; // a log this short is laid out whole at once
 const AROUND = 300; // lines laid out on each side of the screen
 
 function layOutLine(line, i, data) {
-  const seq = String(i + 1);
+  const seq = String(data.order[i]);
   line.id = `seq-${seq}`;
   line.dataset.seq = seq;
   line.className = data.classes[data.rows[2 * i + 1]] ?? "line";
+  const revealing = data.revealing.get(data.order[i]);
+  if (revealing !== undefined && data.folded[revealing]) line.classList.add("revealing"); // folded under it
   for (const [label, target] of data.links[seq] ?? []) {
     if (label === "→") line.append(" ", node("small", { class: "audience" }, `→ ${target}`));
     else if (label === "↪") line.append(" ", node("a", { class: "concerns", href: `#seq-${target}` }, `↪ #${target}`));
@@ -97,9 +98,10 @@ function layOut(lines, data) {
   addEventListener("resize", schedule);
   // A link to a line (`#seq-N`, or the verdict's): laid out, then shown.
   const show = (seq, scroll = true) => {
-    const line = lines[seq - 1];
+    const at = data.place[seq];
+    const line = lines[at];
     if (!line) return;
-    around(seq - 1);
+    around(at);
     if (scroll) line.scrollIntoView({ block: "center" });
   };
   addEventListener("hashchange", () => {
@@ -138,16 +140,15 @@ async function verifyHere(archive, onProgress) {
   return verifyArchive(text, { progress: (phase, done, total) => onProgress({ phase, done, total }), withExpected: true });
 }
 
-// What each line says ([name, text, sealed]), read a slice at a time (while the worker checks).
+// What each line says ([name, text, sealed]), read in one go (about 0.2 s at 100,000 lines):
+// read a slice per task, each wait for the next task was a paint of the whole long page, and
+// the reading took seconds.
 async function readLines(lines, data) {
   const sealed = data.classes.map((names) => names.split(" ").includes("sealed"));
-  const read = [];
-  for (let start = 0; start < lines.length; start += SLICE) {
-    for (let i = start; i < Math.min(lines.length, start + SLICE); i++) {
-      const spans = lines[i].getElementsByTagName("span"); // the line's own three come first
-      read.push([spans[1]?.textContent, spans[2]?.textContent, sealed[data.rows[2 * i + 1]]]);
-    }
-    await nextTask();
+  const read = new Array(lines.length);
+  for (let i = 0; i < lines.length; i++) {
+    const spans = lines[i].getElementsByTagName("span"); // the line's own three come first
+    read[i] = [spans[1]?.textContent, spans[2]?.textContent, sealed[data.rows[2 * i + 1]]];
   }
   return read;
 }
@@ -162,6 +163,8 @@ function checkPage(lines, read, result) {
   }
   return problems.map((p) => ({ seq: p.seq, why: p.message }));
 }
+
+let placeOf = (seq) => seq - 1; // a seq's line (main sets it from the lines' order)
 
 function show(result, noted, lines, view) {
   const verdict = document.getElementById("verdict");
@@ -184,9 +187,10 @@ function show(result, noted, lines, view) {
     document.getElementById("head-hash").textContent = result.head.hash;
   }
   document.querySelector(".bad")?.classList.remove("bad");
-  if (bad && lines[bad.seq - 1]) {
+  const badLine = bad ? lines[placeOf(bad.seq)] : null;
+  if (badLine) {
     view.show(bad.seq, false);
-    lines[bad.seq - 1].classList.add("bad");
+    badLine.classList.add("bad");
   }
   document.body.dataset.verified = verdict.dataset.state;
 }
@@ -197,6 +201,12 @@ async function main() {
   if (!archive || !verdict) return;
   const data = JSON.parse(document.getElementById("kiroku-lines").textContent);
   const lines = document.querySelectorAll("body > p");
+  const moved = data.moved ?? [];
+  data.order = lineOrder(lines.length, moved); // each line's seq
+  data.place = {}; // each seq's line
+  data.order.forEach((seq, i) => { data.place[seq] = i; });
+  data.revealing = new Map(moved); // a reveal's seq → the seq of the line it is under
+  placeOf = (seq) => data.place[seq] ?? seq - 1;
   const begun = performance.now();
   const phases = {};
   const view = layOut(lines, data);

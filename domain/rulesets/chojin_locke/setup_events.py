@@ -361,7 +361,5 @@ def _begun(state: ChojinState, event: PlanetStageBegun, seq: int) -> ChojinState
 
 @CHOJIN_LOCKE.says(PlanetStageBegun)
 def _planet_stage_begun_line(e: PlanetStageBegun) -> str:
-    return (
-        f"惑星編開始: 手番順 {seats_words(e.order)}"
-        f" (最初は{seat_words(e.first)}, 出目 {e.draw.faces})"
-    )
+    faces = "・".join(map(str, e.draw.faces))
+    return f"惑星編開始: 手番順 {seats_words(e.order)} (最初は{seat_words(e.first)}, 出目 {faces})"
