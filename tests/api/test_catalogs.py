@@ -2,7 +2,8 @@
 both languages hold the same keys with the same placeholders.
 
 The keys are found by Babel's own extractors: `_()` in the templates (Jinja's i18n extension),
-`t()` in the ES modules, `N_()`/`_()` and the refusals' messages in Python."""
+`t()` in the ES modules, `N_()`/`_()`, `say()` (the `kiroku` command's and the terminal replay's
+texts) and the refusals' messages in Python."""
 
 from __future__ import annotations
 
@@ -39,14 +40,17 @@ def used_keys() -> dict[str, str]:
         with path.open("rb") as source:
             for found_in_script in extract_javascript(source, {"t": None}, [], {}):
                 note(found_in_script[2], path, found_in_script[0])
-    keywords = {"N_": None, "_": None, **{name: (2,) for name in REFUSALS}}
-    for path in sorted([*(ROOT / "domain").glob("*.py"), *(ROOT / "api").rglob("*.py")]):
+    keywords = {"N_": None, "_": None, "say": None, **{name: (2,) for name in REFUSALS}}
+    python = [*(ROOT / "domain").glob("*.py"), *(ROOT / "api").rglob("*.py")]
+    for path in sorted([*python, *(ROOT / "replay").rglob("*.py")]):
         with path.open("rb") as source:
             for found_in_code in extract_python(source, keywords, [], {}):
                 line, function = found_in_code[0], found_in_code[1]
                 message: Any = found_in_code[2]
                 if function in REFUSALS and not isinstance(message, str) and len(message) > 1:
                     note(message[1], path, line)
+                elif isinstance(message, tuple):  # say("key {name}", name=…): the key
+                    note(message[0], path, line)
                 else:
                     note(message, path, line)
     return found
