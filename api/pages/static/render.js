@@ -8,7 +8,9 @@ export function statusText(status) {
   return { setup: t("waiting to start"), started: t("in play"), ended: t("ended") }[status] ?? status;
 }
 
-const label = (key) => String(key).replaceAll("_", " ");
+// A field's name in words; where the catalog has those words (a ruleset with no pane of its own
+// shows its view here: freeform's "phase"), in the page's language.
+const label = (key) => t(String(key).replaceAll("_", " "));
 
 function scalar(value) {
   if (value === null || value === undefined) return el("span", { class: "none" }, "—");

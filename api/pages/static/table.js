@@ -332,7 +332,8 @@ function renderGmPane() {
       el("button", { type: "button", onclick: () => command({ type: "revoke_sessions", audience: `seat:${seat.seat}` }, errorBox) }, t("Sign out browsers")),
       slot);
   }));
-  $("gm-pane-body").replaceChildren(
+  // replaceChildren writes a null as the text "null": the host's note is left out, not null
+  $("gm-pane-body").replaceChildren(...[
     host ? el("p", { class: "hint", id: "host-note" },
       t("You host a game without a referee: you start and end it, manage seats and make logged rulings, "
       + "but see no one's secrets (only your own seat's, if you play). The server checks every declaration.")) : null,
@@ -347,7 +348,8 @@ function renderGmPane() {
         if (name?.trim()) command({ type: "add_tab", name: name.trim() }, errorBox);
       } }, t("Add a tab")) : null),
     el("h3", {}, t("Seats")), seats, errorBox,
-    el("p", { class: "hint" }, t("Rulings and amendments: the ⋯ button on any log line.")));
+    el("p", { class: "hint" }, t("Rulings and amendments: the ⋯ button on any log line.")),
+  ].filter((child) => child !== null));
 }
 
 function openLineDialog(event) {
@@ -383,7 +385,7 @@ function renderRulesForms() {
   }));
   $("rules-forms").replaceChildren(
     el("h3", {}, t("Commands")),
-    ...forms.map((form) => el("details", { class: "command" }, el("summary", {}, form.dataset.type.split(".").pop().replaceAll("_", " ")), form)));
+    ...forms.map((form) => el("details", { class: "command" }, el("summary", {}, form.querySelector("h3")?.textContent ?? form.dataset.type), form)));
 }
 
 // Ids of characters this reader owns (or, for the GM, all), from the ruleset's view.

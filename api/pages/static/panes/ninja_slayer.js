@@ -127,7 +127,7 @@ export function mountPane(context) {
     const { characters, combat } = rules();
     const ids = combat ? [...combat.order, ...combat.participants.filter((i) => !combat.order.includes(i))]
       : Object.keys(characters);
-    const head = el("tr", {}, ...["", "Name", "状態", "体力", "精神力", "回避", "即応", "緊急回避", "DKK", "部位損傷", "万札"]
+    const head = el("tr", {}, ...["", t("Name"), "状態", "体力", "精神力", "回避", "即応", "緊急回避", "DKK", "部位損傷", "万札"]
       .map((h) => el("th", {}, h)));
     const rows = ids.map((id, index) => {
       const c = characters[id];
