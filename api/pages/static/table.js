@@ -5,7 +5,7 @@ import { commandForm } from "./forms.js";
 import { commitmentMatches } from "./jcs.js";
 import { markVerified, renderLine } from "./logline.js";
 import { LogList } from "./loglist.js";
-import { renderValue, statusText } from "./render.js";
+import { renderValue, statusText, withNames } from "./render.js";
 import { characterTools, seatStore } from "./seatsettings.js";
 import { t } from "./i18n.js";
 import { LiveLog } from "./stream.js";
@@ -256,12 +256,19 @@ async function refreshGame() {
   if (isReferee()) renderGmPane();
 }
 
+// Who an actor id is, by name: a seat's name, GM, the host, the spectators.
+function actorLabel(actor) {
+  const seat = table.game?.seats.find((s) => `seat:${s.seat}` === actor);
+  if (seat) return seat.name;
+  return { gm: "GM", host: t("Host"), public: t("spectator (public)"), system: t("system") }[actor] ?? actor;
+}
+
 async function refreshView() {
   try {
     table.view = await get(`/games/${gameId}/view`);
   } catch { return; }
   renderMyPane();
-  $("rules-view").replaceChildren(renderValue(table.view.rules));
+  $("rules-view").replaceChildren(renderValue(withNames(table.view.rules, actorLabel)));
   table.pane?.update({ view: table.view, game: table.game });
 }
 

@@ -31,6 +31,7 @@ export function mountPane(context) {
   };
   let view = null;
   let rules = null;
+  let game = null; // the table's seats, for their names
   const errorBox = el("p", { class: "error", role: "alert", hidden: true });
   const body = el("div", { class: "mech" });
   root.replaceChildren(body, errorBox);
@@ -42,6 +43,11 @@ export function mountPane(context) {
 
   const unit = (id) => rules.units[id];
   const nameOf = (id) => unit(id)?.name ?? id;
+  // whose unit it is, by the seat's name (never seat:N); the GM's are GM
+  const ownerName = (owner) => {
+    const seat = game?.seats.find((s) => `seat:${s.seat}` === owner);
+    return seat ? seat.name : owner === "gm" ? "GM" : "PC";
+  };
   const mine = (u) => isGm() || u.owner === me.actor;
   // Off its turn a unit answers for itself: a player's units, the GM's NPCs (the GM may still
   // drive any unit's own turn, and anything else from the generic pane below).
@@ -136,7 +142,7 @@ export function mountPane(context) {
           current ? el("span", { class: "mech-marker", "aria-label": t("current turn") }, "▶") : null,
           el("span", { class: "mech-name" }, u.name),
           typeof initiative[id] === "number" ? el("span", { class: "mech-init", title: t("initiative") }, String(initiative[id])) : null,
-          el("span", { class: "mech-kind" }, u.kind === "npc" ? "NPC" : u.owner),
+          el("span", { class: "mech-kind" }, u.kind === "npc" ? "NPC" : ownerName(u.owner)),
           ...flags),
         el("div", { class: "mech-health" }, health(u)),
         effects(u),
@@ -481,8 +487,9 @@ export function mountPane(context) {
 
   return {
     title: "メカd20",
-    update({ view: fresh }) {
+    update({ view: fresh, game: table }) {
       view = fresh;
+      game = table ?? game;
       rules = fresh.rules;
       render();
     },
