@@ -81,12 +81,21 @@ def render_line(line: LogLine, say: Say | None = None) -> str:
     if line.outcome:
         marks.append(say(OUTCOMES[line.outcome]))
     if line.sealed_to is not None:
-        marks.append(f"→ {line.audience_text}" if line.audience_text else say("sealed"))
+        marks.append(f"→ {_audience(line, say)}")
     if line.revealed:
         marks.append("公開")
     if line.concerns:
         marks.append(f"↪ #{line.concerns}")
     return text + (f"  ({'; '.join(marks)})" if marks else "")
+
+
+def _audience(line: LogLine, say: Say) -> str:
+    """Who may read a sealed line: the server's words in Japanese, the names otherwise."""
+    if say.language == "ja" or line.audience_names is None:
+        return line.audience_text or say("sealed")
+    if not line.audience_names:
+        return say("nobody can read it until the end")
+    return say("only {names}", names=", ".join(line.audience_names))
 
 
 def person(actor: str, seats: Mapping[int, str], say: Say) -> str:

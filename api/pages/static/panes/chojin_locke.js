@@ -580,7 +580,7 @@ export function mountPane(context) {
   function hostSecrets() {
     const all = rules.secrets;
     if (!all) return null;
-    return el("details", { class: "locke-host-secrets" }, el("summary", {}, "全員のシート（GM）"),
+    return el("details", { class: "locke-host-secrets" }, el("summary", {}, t("Everyone's sheets (GM)")),
       el("ul", {}, Object.entries(all).map(([seat, s]) => el("li", {}, `${seatName(Number(seat))}: ${s.sheet?.name ?? "—"} ${s.faction ?? ""}`))));
   }
 
