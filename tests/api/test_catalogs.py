@@ -109,12 +109,18 @@ def where(path: Path, finding: Finding) -> str:
     return f"{path.relative_to(ROOT)}:{finding.line}: {finding.literal} ({finding.why})"
 
 
+# 超人ロック's panes (board, combat, obstacles, aftermath) still write their Japanese sentences as is
+# (#33): their English ones are not caught yet; only that, and the list can only shrink.
+SENTENCES_NOT_YET = {"chojin_locke.js", "combat.js", "obstacles.js", "leaving.js"}
+
+
 def test_no_text_in_the_scripts_is_not_from_a_catalog() -> None:
     found = [
         where(path, finding)
         for path in SCRIPTS
         if path.name not in NOT_YET
         for finding in scan_file(path)
+        if not (path.name in SENTENCES_NOT_YET and finding.why.startswith("a Japanese sentence"))
     ]
     assert not found, "text not through t():\n" + "\n".join(found)
 
@@ -146,6 +152,10 @@ def test_no_text_in_the_templates_is_not_from_a_catalog() -> None:
         'const LABEL = "Take the damage now";',
         'el("li", {}, [t("a"), "Reveal to all"])',
         't("Hello {name}", { name: "stranger" })',
+        'el("p", {}, "攻撃の解決を待っています。")',
+        'button("同調する", null, go)',
+        'el("p", {}, `${name} があなたを攻撃: ${what}。`)',
+        'el("input", { "aria-label": "障害の名前" })',
     ],
 )
 def test_the_scan_catches_hard_coded_text(source: str) -> None:
@@ -166,6 +176,9 @@ def test_the_scan_catches_hard_coded_text(source: str) -> None:
         'document.querySelector("a.seq, a.concerns")',
         'el("p", {}, ["phase", "ruling"].includes(kind) ? t("x") : null)',
         'el("h3", {}, "移動フェイズ")',
+        'el("th", {}, "【万札】")',
+        'button("伏せ", null, stand)',
+        'el("p", {}, t("Enter 集中状態"))',
     ],
 )
 def test_the_scan_lets_non_text_pass(source: str) -> None:

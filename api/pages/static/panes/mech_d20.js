@@ -121,9 +121,9 @@ export function mountPane(context) {
     const turn = encounter.turn;
     return el("p", { class: "mech-status" },
       el("strong", {}, t("Round {round}", { round: encounter.round })), " · ",
-      turn ? el("span", { class: "mech-turn" }, `${nameOf(turn.unit)}のターン`)
-        : encounter.up ? el("span", { class: "mech-turn" }, `次: ${nameOf(encounter.up)}`)
-          : el("span", { class: "mech-turn" }, "ラウンド終了"));
+      turn ? el("span", { class: "mech-turn" }, t("{unit}'s turn", { unit: nameOf(turn.unit) }))
+        : encounter.up ? el("span", { class: "mech-turn" }, t("Next: {unit}", { unit: nameOf(encounter.up) }))
+          : el("span", { class: "mech-turn" }, t("End of the round")));
   }
 
   function order(encounter) {
@@ -429,9 +429,9 @@ export function mountPane(context) {
       which.addEventListener("change", () => { form.place = which.value; });
       const hide = el("input", { type: "checkbox", name: "hidden", checked: form.hidden });
       hide.addEventListener("change", () => { form.hidden = hide.checked; });
-      controls.push(el("label", { class: "compact" }, "配置: ", which), el("label", { class: "inline" }, hide, " 隠して配置 (NPC)"));
+      controls.push(el("label", { class: "compact" }, t("Place: "), which), el("label", { class: "inline" }, hide, " " + t("place hidden (NPC)")));
       // A background picture under the grid: PNG, JPEG or WebP, checked by the server.
-      const file = el("input", { type: "file", name: "background", accept: "image/png,image/jpeg,image/webp", "aria-label": "背景画像" });
+      const file = el("input", { type: "file", name: "background", accept: "image/png,image/jpeg,image/webp", "aria-label": t("Background picture") });
       file.addEventListener("change", () => {
         const chosen = file.files?.[0];
         if (!chosen) return;
@@ -442,15 +442,15 @@ export function mountPane(context) {
         };
         reader.readAsDataURL(chosen);
       });
-      controls.push(el("label", { class: "compact" }, " 背景画像: ", file));
+      controls.push(el("label", { class: "compact" }, " " + t("Background picture: "), file));
     } else if (encounter && id) {
-      for (const [value, label] of [["move", "クリックで移動"], ["power", "クリックで目標・範囲"]]) {
+      for (const [value, label] of [["move", t("click to move")], ["power", t("click for targets and area")]]) {
         const radio = el("input", { type: "radio", name: "map-click", value, checked: form.mapClick === value });
         radio.addEventListener("change", () => { form.mapClick = value; render(); });
         controls.push(el("label", { class: "inline" }, radio, ` ${label} `));
       }
     }
-    return el("section", { class: "mech-map-section", "aria-label": "戦場マップ" },
+    return el("section", { class: "mech-map-section", "aria-label": t("Battle map") },
       controls.length ? el("div", { class: "mech-map-controls" }, controls) : null,
       el("div", { class: "mech-map-scroll" }, map));
   }
