@@ -172,7 +172,7 @@ def test_a_round_of_the_encounter_through_the_pane(browser: Any, server: KirokuS
 
         # ガルムス (幻惑: one action) claws アキ; the GM's pane shows the dice, nobody else's.
         _pane(gm).locator(".mech-start").click()
-        expect(_pane(aki).locator(".mech-turn")).to_have_text("ガルムスのターン", timeout=TIMEOUT)
+        expect(_pane(aki).locator(".mech-turn")).to_have_text("ガルムス's turn", timeout=TIMEOUT)
         claw = _pane(gm).locator(".mech-attack")
         claw.locator("select[name=power]").select_option("クローラッシュ")
         claw.locator("input[name=target][value=aki]").check()

@@ -225,7 +225,7 @@ export function mountPane(context) {
       top.stage === "rolled" ? ` ${t("(rolled)")}` : ` ${t("(declared)")}`)];
     if (top.outcomes.length) {
       lines.push(el("ul", { class: "mech-outcomes" }, top.outcomes.map((o) => el("li", {},
-        nameOf(o.target) + ": " + (o.critical ? t("critical") : o.outcome === "hit" ? t("hit") : o.outcome === "miss" ? t("miss") : o.outcome)))));
+        nameOf(o.target) + ": " + (o.critical ? t("hit (critical)") : o.outcome === "hit" ? t("hit") : o.outcome === "miss" ? t("miss") : o.outcome)))));
     }
     if (attacker && mine(attacker)) {
       if (top.attack && top.stage === "declared") {
