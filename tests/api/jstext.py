@@ -87,9 +87,7 @@ NON_TEXT = re.compile(
 )
 HIRAGANA = re.compile(r"[\u3040-\u309f]")
 # Rulebook terms with hiragana in them, shown as written in both languages.
-JAPANESE_TERMS = re.compile(
-    r"伏せ|伏|実は生きていた|なし|あり"
-)
+JAPANESE_TERMS = re.compile(r"伏せ|伏|実は生きていた|なし|あり")
 COMPARISONS = {"===", "!==", "==", "!=", "in"}  # Babel's lexer reads === as == then =
 PROSE = re.compile(r"[A-Za-z]{2,}[,.:;!?)]*\s+\(?[A-Za-z]{2,}")
 

@@ -213,7 +213,7 @@ def test_a_campaign_through_the_pane(browser: Any, server: KirokuServer) -> None
         # Aki evades it from her pane with 【回避】 dice.
         form = aki.page.locator(".ns-evade[data-character=aki]")
         expect(form).to_contain_text("トラップ", timeout=TIMEOUT)
-        expect(form).to_contain_text("回避:H")
+        expect(form).to_contain_text("evasion H")
         _evade(aki, "aki", 1, "5")
         # 本編: a ●部位損傷 and a drop from the GM's pane; the GM ends the 本編 with its button.
         injure = _gm_form(gm, "injure")
