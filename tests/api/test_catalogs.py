@@ -121,18 +121,12 @@ def where(path: Path, finding: Finding) -> str:
     return f"{path.relative_to(ROOT)}:{finding.line}: {finding.literal} ({finding.why})"
 
 
-# 超人ロック's combat pane still writes its Japanese sentences
-# as they are (#33): only that is let through for them, and the list can only shrink.
-SENTENCES_NOT_YET = {"combat.js"}
-
-
 def test_no_text_in_the_scripts_is_not_from_a_catalog() -> None:
     found = [
         where(path, finding)
         for path in SCRIPTS
         if path.name not in NOT_YET
         for finding in scan_file(path)
-        if not (path.name in SENTENCES_NOT_YET and finding.why.startswith("a Japanese sentence"))
     ]
     assert not found, "text not through t():\n" + "\n".join(found)
 

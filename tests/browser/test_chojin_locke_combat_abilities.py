@@ -452,7 +452,7 @@ def dies_with_the_card(table: Table, audience: Audience, seat: int) -> None:
     assert values(prompt.locator("select[name=death-ability]")) == [f"card:{OMNI}"]
     prompt.locator("input[name=death-effect]").fill("攻撃者に呪い")
     prompt.locator("[data-form=death_ability] [data-command=death_ability]").click()
-    expect(prompt).to_contain_text(f"使用済み: {OMNI}", timeout=TIMEOUT)
+    expect(prompt).to_contain_text(f"Used: {OMNI}", timeout=TIMEOUT)
     prompt.locator("[data-answer=done]").click()
     expect(prompt).to_have_count(0, timeout=TIMEOUT)
     (used,) = [e for e in table.events("public") if e["type"].endswith("DeathAbilityUsed")]
