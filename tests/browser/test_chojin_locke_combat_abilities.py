@@ -189,7 +189,7 @@ def first_turn(table: Table, seats: dict[int, Audience], one: int, two: int) -> 
     # the [先制] was an [攻撃] action: no [逃避] in this combat turn (3.1 l.295, ruling CL-096),
     # and the pane says so to the fighter alone
     assert view(table, "public")["combat"]["turn_actions"] == ["攻撃"]
-    expect(combat(me).locator("[data-excluded=逃避]")).to_contain_text("[逃避]は行えません")
+    expect(combat(me).locator("[data-excluded=逃避]")).to_contain_text("no [逃避]")
     assert all(
         combat(a).locator("[data-excluded]").count() == 0 for a in seats.values() if a is not me
     )
