@@ -40,7 +40,7 @@ def _form(audience: Audience, command: str) -> Any:
     details = audience.page.locator(
         "details.command", has=audience.page.locator(f"form[data-type='{command}']")
     )
-    details.locator("summary").click()
+    details.locator("> summary").click()  # not the JSON panel's inside the form
     return details.locator("form")
 
 
