@@ -1,5 +1,10 @@
 """The `kiroku` command: serve the API, create games, check dice offline; the commands over
-recorded games (replay, audit, export, import) are in replay/cli.py."""
+recorded games (replay, audit, export, import) are in replay/cli.py.
+
+What it prints for people (messages, refusals, help) comes from the pages' catalogs
+(api/pages/i18n/), in the terminal's language: `KIROKU_LANG`, else the locale (`LC_ALL`,
+`LC_MESSAGES`, `LANG`): English when it says en, else Japanese. `--json` output is the same in
+every language."""
 
 from __future__ import annotations
 
@@ -16,7 +21,9 @@ from typing import Any
 
 from eventsourcing.persistence import PersistenceError
 
+from api.errors import read_in
 from api.observe import log_config
+from api.pages.i18n import Reader, from_environment
 from api.web import PUBLIC_URL_ENV
 from domain import dice
 from domain.adapters.bcdice_engine import BCDiceEngine
@@ -27,12 +34,14 @@ from domain.application.settings import PublicServerSettings, Settings
 from domain.dice.bcdice import DEFAULT_SYSTEM, result_json, split_command
 from domain.model.errors import KirokuError
 from domain.model.lifecycle_events import GameOptions
+from domain.model.messages import N_
 from replay.cli import add_commands, apply_store, open_service, store_options
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     load_rulesets()
-    parser = _parser()
+    say = Reader(from_environment())
+    parser = _parser(say)
     args = parser.parse_args(argv)
     if not hasattr(args, "run"):
         parser.print_help()
@@ -40,15 +49,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
         return code
-    except (KirokuError, dice.DiceError) as error:
-        print(f"error: {error}", file=sys.stderr)
+    except KirokuError as error:
+        _error(say, read_in(error, say.language))
+        return 1
+    except dice.DiceError as error:
+        _error(say, say(error.message))
         return 1
     except (StoreUnavailable, PersistenceError) as error:
-        print(f"error: {_store_failure(error)}", file=sys.stderr)
+        _error(say, _store_failure(error, say))
         return 1
     except OSError as error:
-        print(f"error: {error.strerror or error}: {error.filename or ''}", file=sys.stderr)
+        _error(say, f"{error.strerror or error}: {error.filename or ''}")
         return 1
+
+
+def _error(say: Reader, message: str) -> None:
+    print(say("error: {message}", message=message), file=sys.stderr)
 
 
 def installed_version() -> str:
@@ -59,125 +75,154 @@ def installed_version() -> str:
         return "(not installed)"
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="kiroku", description=__doc__)
+def _parser(say: Reader | None = None) -> argparse.ArgumentParser:
+    """The command's parser, its help in `say`'s language (English for the docs' reference)."""
+    say = say or Reader("en")
+    parser = argparse.ArgumentParser(
+        prog="kiroku",
+        description=say(
+            "Kiroku: a game log for tabletop play. Serve the table, create games, "
+            "replay and audit them, roll dice offline."
+        ),
+    )
     parser.add_argument("--version", action="version", version=f"kiroku {installed_version()}")
-    commands = parser.add_subparsers(title="commands")
+    commands = parser.add_subparsers(title=say("commands"))
 
-    serve = commands.add_parser("serve", help="run the HTTP API")
+    serve = commands.add_parser("serve", help=say("run the HTTP API"))
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument(
         "--workers",
         type=int,
         default=1,
-        help="processes on this one host, sharing its port (default 1): more commands a second "
-        "across many games, none for a single game; no more than the host's cores. To serve "
-        "from several hosts, run one `kiroku serve` each behind a proxy that hashes on the "
-        "game id (deploy/, docs/how-to/scale-out.md)",
+        help=say(
+            "processes on this one host, sharing its port (default 1): more commands a second "
+            "across many games, none for a single game; no more than the host's cores. To serve "
+            "from several hosts, run one `kiroku serve` each behind a proxy that hashes on the "
+            "game id (deploy/, docs/how-to/scale-out.md)"
+        ),
     )
     serve.add_argument(
         "--public-url",
-        help="the address players reach this server at, e.g. https://table.example.org behind "
-        "a TLS proxy: used in invite links, and https makes session cookies Secure "
-        "(default $KIROKU_PUBLIC_URL, else the address each request came to)",
+        help=say(
+            "the address players reach this server at, e.g. https://table.example.org behind "
+            "a TLS proxy: used in invite links, and https makes session cookies Secure "
+            "(default $KIROKU_PUBLIC_URL, else the address each request came to)"
+        ),
     )
-    serve.add_argument("--access-log", action="store_true", help="log every request")
-    store_options(serve)
-    serve.set_defaults(run=_serve)
+    serve.add_argument("--access-log", action="store_true", help=say("log every request"))
+    store_options(serve, say)
+    serve.set_defaults(run=_serve, say=say)
 
     game = commands.add_parser(
-        "new", help="create a game and print its GM (or host) token and invites"
+        "new", help=say("create a game and print its GM (or host) token and invites")
     )
     game.add_argument("title")
     game.add_argument("--ruleset", default="freeform")
-    game.add_argument("--seat", action="append", required=True, help="a seat's name (repeat)")
+    game.add_argument("--seat", action="append", required=True, help=say("a seat's name (repeat)"))
     game.add_argument("--dice-policy", choices=["server", "manual", "both"], default="server")
-    game.add_argument("--private", action="store_true", help="no public log for spectators")
+    game.add_argument("--private", action="store_true", help=say("no public log for spectators"))
     game.add_argument(
         "--referee",
         choices=["gm", "host"],
-        help="gm: an omniscient GM; host: no referee, the creator sees no secrets "
-        "(default: the ruleset's)",
+        help=say(
+            "gm: an omniscient GM; host: no referee, the creator sees no secrets "
+            "(default: the ruleset's)"
+        ),
     )
-    game.add_argument("--host-seat", type=int, help="with --referee host: the host's own seat")
+    game.add_argument("--host-seat", type=int, help=say("with --referee host: the host's own seat"))
     game.add_argument(
         "--system",
-        help="the BCDice game system of its chat rolls, e.g. Cthulhu7th (kiroku systems; "
-        "default: the ruleset's, else DiceBot)",
+        help=say(
+            "the BCDice game system of its chat rolls, e.g. Cthulhu7th (kiroku systems; "
+            "default: the ruleset's, else DiceBot)"
+        ),
     )
     game.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a ruleset option (repeat): VALUE as text, a JSON object or list, or @FILE "
-        "for a JSON file (e.g. rules=2002, catalog=@my-catalog.json)",
+        help=say(
+            "a ruleset option (repeat): VALUE as text, a JSON object or list, or @FILE "
+            "for a JSON file (e.g. rules=2002, catalog=@my-catalog.json)"
+        ),
     )
-    game.add_argument("--json", action="store_true", help="print JSON")
-    store_options(game)
-    game.set_defaults(run=_new_game)
+    game.add_argument("--json", action="store_true", help=say("print JSON"))
+    store_options(game, say)
+    game.set_defaults(run=_new_game, say=say)
 
-    projections = commands.add_parser("projections", help="maintain the per-audience views")
-    projection_commands = projections.add_subparsers(title="projections commands", required=True)
-    rebuild = projection_commands.add_parser("rebuild", help="drop the views and fold them again")
-    rebuild.add_argument("--game", help="only this game (default: every game)")
-    store_options(rebuild)
-    rebuild.set_defaults(run=_rebuild)
+    projections = commands.add_parser("projections", help=say("maintain the per-audience views"))
+    projection_commands = projections.add_subparsers(
+        title=say("projections commands"), required=True
+    )
+    rebuild = projection_commands.add_parser(
+        "rebuild", help=say("drop the views and fold them again")
+    )
+    rebuild.add_argument("--game", help=say("only this game (default: every game)"))
+    store_options(rebuild, say)
+    rebuild.set_defaults(run=_rebuild, say=say)
 
-    add_commands(commands)  # replay, audit, export, import: replay/cli.py
+    add_commands(commands, say)  # replay, audit, export, import: replay/cli.py
 
     log = commands.add_parser(
-        "log", help="write a game's session log: one HTML file that verifies itself"
+        "log", help=say("write a game's session log: one HTML file that verifies itself")
     )
-    log.add_argument("game", help="a game id in the store, or an archive file (offline)")
-    log.add_argument("-o", "--output", required=True, help="the HTML file to write")
+    log.add_argument("game", help=say("a game id in the store, or an archive file (offline)"))
+    log.add_argument("-o", "--output", required=True, help=say("the HTML file to write"))
     log.add_argument(
-        "--as", dest="audience", default="public", help="before the end: gm, public or seat:N"
+        "--as", dest="audience", default="public", help=say("before the end: gm, public or seat:N")
     )
     log.add_argument(
         "--ccfolia-title",
         action="store_true",
-        help="the <title> ココフォリア's ログ出力 gives (ccfolia - logs), for tools that check it",
+        help=say(
+            "the <title> ココフォリア's ログ出力 gives (ccfolia - logs), for tools that check it"
+        ),
     )
-    store_options(log)
-    log.set_defaults(run=_log)
+    store_options(log, say)
+    log.set_defaults(run=_log, say=say)
 
     roll = commands.add_parser(
-        "roll", help="evaluate a dice command with BCDice, offline (kiroku roll -- CC<=54)"
+        "roll", help=say("evaluate a dice command with BCDice, offline (kiroku roll -- CC<=54)")
     )
-    roll.add_argument("expression", nargs="?", help="the command (after --: it may start with -)")
     roll.add_argument(
-        "--system", default=DEFAULT_SYSTEM, help="BCDice game system (kiroku systems)"
+        "expression", nargs="?", help=say("the command (after --: it may start with -)")
+    )
+    roll.add_argument(
+        "--system", default=DEFAULT_SYSTEM, help=say("BCDice game system (kiroku systems)")
     )
     roll.add_argument(
         "--faces",
-        help="comma-separated faces, BCDice's randomizer calls in order, e.g. 3,5 "
-        "(default: random)",
+        help=say(
+            "comma-separated faces, BCDice's randomizer calls in order, e.g. 3,5 (default: random)"
+        ),
     )
     roll.add_argument(
         "--json",
         action="store_true",
-        help="print the structured result (or refusal) as one JSON object",
+        help=say("print the structured result (or refusal) as one JSON object"),
     )
     roll.add_argument(
         "--batch",
         metavar="FILE",
-        help='JSON lines {"command": …, "faces": […]}: one JSON object a line for each',
+        help=say('JSON lines {"command": …, "faces": […]}: one JSON object a line for each'),
     )
-    roll.set_defaults(run=_roll)
+    roll.set_defaults(run=_roll, say=say)
 
-    systems = commands.add_parser("systems", help="list BCDice's game systems")
-    systems.add_argument("--json", action="store_true", help="print JSON (with each help text)")
-    systems.set_defaults(run=_systems)
+    systems = commands.add_parser("systems", help=say("list BCDice's game systems"))
+    systems.add_argument(
+        "--json", action="store_true", help=say("print JSON (with each help text)")
+    )
+    systems.set_defaults(run=_systems, say=say)
     return parser
 
 
-def _store_failure(error: Exception) -> str:
+def _store_failure(error: Exception, say: Reader) -> str:
     if isinstance(error, StoreUnavailable):
         return str(error)
     reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-    return f"cannot open the event store: {reason}"
+    return say("cannot open the event store: {reason}", reason=reason)
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -190,14 +235,14 @@ def _serve(args: argparse.Namespace) -> int:
         settings = Settings.load()
         public = PublicServerSettings.from_env()
     except ValueError as error:
-        print(f"error: {error}", file=sys.stderr)
+        _error(args.say, args.say(str(error)))
         return 2
     # Open the store once here, before any worker starts: a store that cannot be opened (no
     # server, no database, a schema that may not be created) ends the command at once with its
     # reason, instead of uvicorn restarting workers that fail the same way forever.
     bootstrap(settings).close()
     shown = settings.public_url or f"http://{_url_host(args.host)}:{args.port}"
-    print(f"Kiroku: open {shown.rstrip('/')}/ to create a table", flush=True)
+    print(args.say("Kiroku: open {url}/ to create a table", url=shown.rstrip("/")), flush=True)
     uvicorn.run(
         "api.app:create_app",
         factory=True,
@@ -248,11 +293,32 @@ def _new_game(args: argparse.Namespace) -> int:
             )
         )
         return 0
-    print(f"game     {created.game_id}")
-    print(f"{role} token {created.token}   (shown once; acts as {created.actor})")
+    say = args.say
+    print(say("game: {game}", game=created.game_id))
+    token = (
+        N_("host token: {token}   (shown once)")
+        if created.host
+        else N_("GM token: {token}   (shown once)")
+    )
+    print(say(token, token=created.token))
+    if created.host:
+        print(say("the host plays {name}", name=_seat_name(args.seat, created.actor)))
     for seat in created.seats:
-        print(f"seat {seat.seat} {seat.name}: invite {seat.invite}")
+        print(
+            say(
+                "seat {seat} {name}: invite {invite}",
+                seat=seat.seat,
+                name=seat.name,
+                invite=seat.invite,
+            )
+        )
     return 0
+
+
+def _seat_name(names: Sequence[str], actor: str) -> str:
+    """The name of the seat `actor` (seat:N) sits in, of the names given in order."""
+    number = int(actor.partition(":")[2] or 0)
+    return names[number - 1] if 1 <= number <= len(names) else actor
 
 
 def _ruleset_options(pairs: list[str]) -> dict[str, object]:
@@ -262,7 +328,7 @@ def _ruleset_options(pairs: list[str]) -> dict[str, object]:
         key, equals, raw = pair.partition("=")
         if not equals or not key:
             raise KirokuError(
-                "bad_option", "An option is KEY=VALUE, not {pair}.", params={"pair": pair}
+                "bad_option", N_("An option is KEY=VALUE, not {pair}."), params={"pair": pair}
             )
         try:
             if raw.startswith("@"):
@@ -274,8 +340,8 @@ def _ruleset_options(pairs: list[str]) -> dict[str, object]:
         except ValueError as error:
             raise KirokuError(
                 "bad_option",
-                "Option {key}: not valid JSON ({error}).",
-                params={"key": key, "error": error},
+                N_("Option {key}: not valid JSON ({error})."),
+                params={"key": key, "error": str(error)},
             ) from None
         options[key] = value
     return options
@@ -290,10 +356,25 @@ def _rebuild(args: argparse.Namespace) -> int:
         started = time.perf_counter()
         position = runner.rebuild(args.game)
         elapsed = time.perf_counter() - started
-    scope = f"game {args.game}" if args.game else "every game"
-    print(f"rebuilt the views of {scope} up to notification {position} in {elapsed:.2f} s")
+    say = args.say
+    scope = say("game {game}", game=args.game) if args.game else say("every game")
+    print(
+        say(
+            "rebuilt the views of {scope} up to notification {position} in {seconds} s",
+            scope=scope,
+            position=position,
+            seconds=f"{elapsed:.2f}",
+        )
+    )
     for game_id, fault in sorted(runner.damaged.items()):
-        print(f"game {game_id} is stopped at event {fault.seq}: {fault.why}")
+        print(
+            say(
+                "game {game} is stopped at event {seq}: {why}",
+                game=game_id,
+                seq=fault.seq,
+                why=fault.why,
+            )
+        )
     return 0
 
 
@@ -325,7 +406,7 @@ def _log(args: argparse.Namespace) -> int:
                 cocofolia_title=args.ccfolia_title,
             )
             _write_chunks(output, render_chunks(log))
-    print(f"wrote the log of {log.events} events to {args.output}")
+    print(args.say("wrote the log of {count} events to {path}", count=log.events, path=args.output))
     return 0
 
 
@@ -349,16 +430,21 @@ def _roll(args: argparse.Namespace) -> int:
                         )
             return 0
         if not args.expression:
-            print("error: give a command (kiroku roll -- CMD) or --batch FILE", file=sys.stderr)
+            _error(args.say, args.say("give a command (kiroku roll -- CMD) or --batch FILE"))
             return 2
         try:
             faces = _faces(args.faces)
             answer = _evaluated(engine, args.system, args.expression, faces)
         except KirokuError as error:
-            return _roll_refused(args, error.code, error.message)
+            return _roll_refused(args, error.code, error.message, read_in(error, args.say.language))
         if answer is None:
-            message = f"{args.system} does not know the command {args.expression!r}"
-            return _roll_refused(args, "dice_unsupported", message)
+            message = args.say(
+                "{system} does not know the command {command}",
+                system=args.system,
+                command=args.expression,
+            )
+            json_message = f"{args.system} does not know the command {args.expression!r}"
+            return _roll_refused(args, "dice_unsupported", json_message, message)
         print(
             json.dumps(answer, ensure_ascii=False) if args.json else answer["result"]["explanation"]
         )
@@ -373,7 +459,9 @@ def _faces(text: str | None) -> list[int] | None:
     try:
         return [int(f) for f in text.split(",") if f.strip()]
     except ValueError:
-        raise KirokuError("bad_faces", "--faces takes whole numbers separated by commas") from None
+        raise KirokuError(
+            "bad_faces", N_("--faces takes whole numbers separated by commas")
+        ) from None
 
 
 def _evaluated(
@@ -414,11 +502,12 @@ def _batch_line(engine: BCDiceEngine, system: str, line: str) -> dict[str, Any]:
     return answer
 
 
-def _roll_refused(args: argparse.Namespace, code: str, message: str) -> int:
+def _roll_refused(args: argparse.Namespace, code: str, message: str, said: str) -> int:
+    """`--json` keeps its message as it always read (English); a person reads `said`."""
     if args.json:
         print(json.dumps({"error": {"code": code, "message": message}}, ensure_ascii=False))
     else:
-        print(f"error: {message}", file=sys.stderr)
+        _error(args.say, said)
     return 1
 
 

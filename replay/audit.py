@@ -7,12 +7,14 @@ ruleset's `audit_declarations`); every GM ruling and amendment with what it conc
 
 from __future__ import annotations
 
-import json
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel
 
 from domain.model.errors import KirokuError
+from domain.model.logline import words
+from domain.model.messages import N_
 from domain.model.ruleset import DeclarationCheck
 from domain.model.verification import (
     Reevaluate,
@@ -23,6 +25,7 @@ from domain.model.verification import (
 )
 from domain.rulesets import ruleset_for
 from replay.archive import records_from_envelopes
+from replay.text import KINDS, Say, Source, person
 
 
 class RulingEntry(BaseModel):
@@ -124,37 +127,127 @@ def _rulings(envelopes: list[dict[str, Any]]) -> list[RulingEntry]:
     return entries
 
 
-def render_text(report: AuditReport) -> str:
-    lines = [f"Audit of game {report.game_id} ({report.ruleset}): {report.verdict.upper()}", ""]
-    lines += [f"  {line}" for line in report.summary]
+def render_text(
+    report: AuditReport, say: Say | None = None, seats: Mapping[int, str] | None = None
+) -> str:
+    """The report for a terminal, its texts read through `say` (the reader's language), people
+    by their names (`seats`: seat number → name)."""
+    say = say or Source()
+    names = seats or {}
+    verdict = say(VERDICTS.get(report.verdict, report.verdict))
+    lines = [say("Audit of game {game}: {verdict}", game=report.game_id, verdict=verdict), ""]
+    lines += [f"  {line}" for line in _summary(report, say)]
     findings = report.verification.secrets.findings if report.verification.secrets else []
     chain = report.verification.chain
     if not chain.ok:
-        lines += ["", f"Chain broken at event {chain.first_bad_seq}: {chain.problem}"]
+        broken = say(
+            "Chain broken at event {seq}: {problem}",
+            seq=chain.first_bad_seq,
+            problem=chain.problem,
+        )
+        lines += ["", broken]
     if findings:
-        lines += ["", "Findings:"]
-        lines += [f"  event {f.seq}: {f.kind}: {f.problem}" for f in findings]
+        lines += ["", say("Findings:")]
+        lines += [
+            "  " + say("event {seq}: {problem}", seq=f.seq, problem=f"{f.kind}: {f.problem}")
+            for f in findings
+        ]
     if report.declarations:
-        lines += ["", "Declarations (declared / true):"]
+        lines += ["", say("Declarations (declared / true):")]
         for d in report.declarations:
             note = f" — {d.note}" if d.note else ""
+            who = person(d.actor, names, say)
             lines.append(
-                f"  event {d.seq} {d.actor} {d.what}: {d.declared} / {d.truth} {d.verdict}{note}"
+                "  "
+                + say("event {seq}", seq=d.seq)
+                + f" {who} {d.what}: {d.declared} / {d.truth} "
+                + say(VERDICTS.get(d.verdict, d.verdict))
+                + note
             )
     if report.rulings:
-        lines += ["", "Rulings and amendments:"]
+        lines += ["", say("Rulings and amendments:")]
         for r in report.rulings:
+            kind = say(KINDS[r.kind])
             lines.append(
-                f"  event {r.seq} {r.kind} on event {r.concerning_seq} "
-                f"({r.concerning_type}): {r.text}" + _change_text(r.change)
+                "  "
+                + say(
+                    "event {seq}: {kind} on event {concerning}: {text}",
+                    seq=r.seq,
+                    kind=kind,
+                    concerning=r.concerning_seq,
+                    text=r.text,
+                )
+                + _change_text(r.change)
             )
     return "\n".join(lines)
 
 
+VERDICTS = {
+    "clean": N_("CLEAN"),
+    "problems": N_("PROBLEMS"),
+    "unfinished": N_("UNFINISHED"),
+    "legal": N_("legal"),
+    "understated": N_("understated"),
+    "overstated": N_("overstated"),
+    "unknown": N_("unknown"),
+}
+
+
+def seat_names(envelopes: list[dict[str, Any] | Unreadable]) -> dict[int, str]:
+    """Seat number → name, as the game's creation and the joins recorded them."""
+    names: dict[int, str] = {}
+    for envelope in envelopes:
+        if not isinstance(envelope, dict):
+            continue
+        public = envelope.get("public") or {}
+        if envelope.get("type") == "GameCreated":
+            names |= {int(s["seat"]): str(s["name"]) for s in public.get("seats", [])}
+        elif envelope.get("type") == "SeatJoined" and public.get("name"):
+            names[int(public["seat"])] = str(public["name"])
+    return names
+
+
+def _summary(report: AuditReport, say: Say) -> list[str]:
+    """The summary in the reader's words: the counts again, the verification's note as is
+    where it reports a problem (its words name what is wrong)."""
+    verification = report.verification
+    if not verification.ok or not verification.chain.ok:
+        lines = [verification.note]
+    elif not verification.ended:
+        lines = [say("Chain of {count} events verifies.", count=verification.chain.events)]
+    else:
+        secrets = verification.secrets
+        lines = [
+            say(
+                "Chain of {count} events, {draws} draws and {secrets} secrets verify.",
+                count=verification.chain.events,
+                draws=secrets.count("draw") if secrets else 0,
+                secrets=secrets.count("commitment") if secrets else 0,
+            )
+        ]
+    if verification.ended:
+        legal = sum(1 for d in report.declarations if d.verdict in ("legal", "understated"))
+        flagged = sum(1 for d in report.declarations if d.verdict == "overstated")
+        lines.append(
+            say(
+                "{count} declarations checked: {legal} legal, {flagged} above the truth.",
+                count=len(report.declarations),
+                legal=legal,
+                flagged=flagged,
+            )
+        )
+    else:
+        lines.append(say("The game has not ended: secrets and declarations are checked after it."))
+    lines.append(say("{count} GM rulings and amendments.", count=len(report.rulings)))
+    return lines
+
+
 def _change_text(change: dict[str, Any]) -> str:
-    """A ruling's effect or an amendment's correction as `(field: value; …)`, values in JSON
-    (strings quoted, Japanese as written) so a reader sees exactly what the record holds."""
-    if not change:
-        return ""
-    parts = [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in change.items()]
-    return " (" + "; ".join(parts) + ")"
+    """A ruling's effect or an amendment's correction as `(field: value; …)`, values in words
+    (`logline.words`: text as written, lists joined, no JSON), an empty value left out."""
+    parts = [
+        f"{key.replace('_', ' ')}: {words(value)}"
+        for key, value in change.items()
+        if value not in (None, "", [], {})
+    ]
+    return " (" + "; ".join(parts) + ")" if parts else ""

@@ -1,7 +1,9 @@
 """The `kiroku` commands over recorded games: replay, audit, export and import.
 
 `api.cli` (the `kiroku` entry point) adds these to its parser with `add_commands`; the store
-options and the service they open are shared with the other commands from here.
+options and the service they open are shared with the other commands from here. What they print
+for people is a catalog key read through `say` (api/pages/i18n's `Reader`, the terminal's
+language), which `add_commands` is given and each command finds in its arguments.
 """
 
 from __future__ import annotations
@@ -17,43 +19,52 @@ from typing import TextIO, TypeVar
 from domain.application.bootstrap import bootstrap
 from domain.application.service import GameService
 from domain.model.errors import KirokuError
+from domain.model.messages import N_
 from domain.model.verification import verify
 from replay.history import History, settle
+from replay.text import Say, Source
 
 T = TypeVar("T")
 
 
-def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    export = commands.add_parser("export", help="write a finished game to a JSON Lines archive")
+def add_commands(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser], say: Say | None = None
+) -> None:
+    say = say or Source()
+    export = commands.add_parser(
+        "export", help=say("write a finished game to a JSON Lines archive")
+    )
     export.add_argument("game")
-    export.add_argument("-o", "--output", required=True, help="the archive file to write")
-    store_options(export)
-    export.set_defaults(run=_export)
+    export.add_argument("-o", "--output", required=True, help=say("the archive file to write"))
+    store_options(export, say)
+    export.set_defaults(run=_export, say=say)
 
-    load = commands.add_parser("import", help="store a game from an archive")
+    load = commands.add_parser("import", help=say("store a game from an archive"))
     load.add_argument("archive")
-    store_options(load)
-    load.set_defaults(run=_import)
+    store_options(load, say)
+    load.set_defaults(run=_import, say=say)
 
-    audit = commands.add_parser("audit", help="the dispute report of a game or an archive")
-    audit.add_argument("game", help="a game id in the store, or an archive file (offline)")
-    audit.add_argument("--json", action="store_true", help="print the report as JSON")
-    store_options(audit)
-    audit.set_defaults(run=_audit)
+    audit = commands.add_parser("audit", help=say("the dispute report of a game or an archive"))
+    audit.add_argument("game", help=say("a game id in the store, or an archive file (offline)"))
+    audit.add_argument("--json", action="store_true", help=say("print the report as JSON"))
+    store_options(audit, say)
+    audit.set_defaults(run=_audit, say=say)
 
-    replay = commands.add_parser("replay", help="step through a recorded game")
-    replay.add_argument("game", help="a game id in the store, or an archive file")
-    replay.add_argument("--as", dest="audience", default="gm", help="gm, public or seat:N")
-    replay.add_argument("--at", type=int, help="the seq to show (default: the last)")
-    replay.add_argument("--print", action="store_true", help="print one frame and exit")
-    store_options(replay)
-    replay.set_defaults(run=_replay)
+    replay = commands.add_parser("replay", help=say("step through a recorded game"))
+    replay.add_argument("game", help=say("a game id in the store, or an archive file"))
+    replay.add_argument("--as", dest="audience", default="gm", help=say("gm, public or seat:N"))
+    replay.add_argument("--at", type=int, help=say("the seq to show (default: the last)"))
+    replay.add_argument("--print", action="store_true", help=say("print one frame and exit"))
+    store_options(replay, say)
+    replay.set_defaults(run=_replay, say=say)
 
 
-def store_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", help="SQLite file (default $KIROKU_DB or ./kiroku.db)")
+def store_options(parser: argparse.ArgumentParser, say: Say | None = None) -> None:
+    say = say or Source()
+    parser.add_argument("--db", help=say("SQLite file (default $KIROKU_DB or ./kiroku.db)"))
     parser.add_argument(
-        "--database-url", help="postgresql://… (default $KIROKU_DATABASE_URL); overrides --db"
+        "--database-url",
+        help=say("postgresql://… (default $KIROKU_DATABASE_URL); overrides --db"),
     )
 
 
@@ -83,7 +94,14 @@ def _export(args: argparse.Namespace) -> int:
         lines = list(export_lines(list(service.records(args.game))))
     with open(args.output, "w", encoding="utf-8") as out:
         out.writelines(line + "\n" for line in lines)
-    print(f"wrote {len(lines) - 1} events of game {args.game} to {args.output}")
+    print(
+        args.say(
+            "wrote {count} events of game {game} to {path}",
+            count=len(lines) - 1,
+            game=args.game,
+            path=args.output,
+        )
+    )
     return 0
 
 
@@ -94,18 +112,28 @@ def _import(args: argparse.Namespace) -> int:
     readable = [e for e in envelopes if isinstance(e, dict)]
     report = verify(header.game_id, envelopes)
     if not report.ok:
-        print(f"error: the archive does not verify: {report.note}", file=sys.stderr)
+        print(
+            args.say("error: the archive does not verify: {note}", note=report.note),
+            file=sys.stderr,
+        )
         return 1
     with open_service(args) as service:
         state = service.import_game(records_from_envelopes(readable))
-    print(f"imported game {state.game_id} ({state.title}, {state.version} events)")
+    print(
+        args.say(
+            "imported game {game} ({title}, {count} events)",
+            game=state.game_id,
+            title=state.title,
+            count=state.version,
+        )
+    )
     return 0
 
 
 def _audit(args: argparse.Namespace) -> int:
     from domain.adapters.bcdice_engine import BCDiceEngine
     from replay.archive import read_archive
-    from replay.audit import audit, render_text
+    from replay.audit import audit, render_text, seat_names
 
     if Path(args.game).is_file():  # an archive: offline, no store at all (BCDice runs here)
         header, envelopes = _read(args.game, read_archive)
@@ -116,8 +144,12 @@ def _audit(args: argparse.Namespace) -> int:
             engine.close()
     else:
         with open_service(args) as service:
-            report = audit(args.game, service.envelopes(args.game), service.bcdice.reevaluate)
-    print(report.model_dump_json(indent=2) if args.json else render_text(report))
+            envelopes = list(service.envelopes(args.game))
+            report = audit(args.game, envelopes, service.bcdice.reevaluate)
+    if args.json:
+        print(report.model_dump_json(indent=2))
+    else:
+        print(render_text(report, args.say, seat_names(envelopes)))
     return 0 if report.verdict != "problems" else 3
 
 
@@ -129,7 +161,7 @@ def _replay(args: argparse.Namespace) -> int:
     settle()
     cursor = ReplayCursor(history, args.audience, args.at)
     if args.print:
-        print(render_at(cursor))
+        print(render_at(cursor, say=args.say))
         return 0
     try:
         from replay.viewer import run_viewer
@@ -138,10 +170,12 @@ def _replay(args: argparse.Namespace) -> int:
             raise
         raise KirokuError(
             "tui_missing",
-            "the terminal viewer needs the tui extra: pip install 'kiroku[tui]' "
-            "(or print one moment with --print)",
+            N_(
+                "the terminal viewer needs the tui extra: pip install 'kiroku[tui]' "
+                "(or print one moment with --print)"
+            ),
         ) from None
-    run_viewer(cursor)
+    run_viewer(cursor, args.say)
     return 0
 
 

@@ -1,37 +1,87 @@
 """Plain-text rendering of a replay frame, for `kiroku replay --print` and the terminal viewer.
 
 Everything reads as the table reads it: each event is its log line (domain.model.logline.describe,
-as in the table page and the replay page), values are words (`logline.words`), never JSON.
+as in the table page and the replay page), people by their names (never `seat:N`), values as
+words (`logline.words`), never JSON. The frame's own texts are catalog keys read through `say`
+(the reader's language: the `kiroku` command gives api/pages/i18n's `Reader`); a lifecycle line
+is read in it too, as the pages do.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
-from domain.model.logline import LogLine, humanize, words
-from replay.cursor import Change, Frame, ReplayCursor
+from domain.model.audience import GM, HOST, PUBLIC, SYSTEM, seat_number
+from domain.model.logline import LogLine, words
+from domain.model.messages import N_
+from replay.cursor import LOG_WINDOW, Change, Frame, ReplayCursor
 
 MAX_VALUE = 160  # characters of one value before it is cut
 RECENT = 6  # log lines shown before the current one
+STATUS = {"setup": N_("waiting to start"), "started": N_("in play"), "ended": N_("ended")}
+KINDS = {
+    "roll": N_("roll"),
+    "declaration": N_("declaration"),
+    "note": N_("note"),
+    "ruling": N_("ruling"),
+    "amendment": N_("amendment"),
+    "reveal": N_("reveal"),
+    "phase": N_("phase"),
+    "system": N_("system"),
+}
+OUTCOMES = {
+    "success": N_("success"),
+    "failure": N_("failure"),
+    "critical": N_("critical"),
+    "fumble": N_("fumble"),
+}
 
 
-def render_at(cursor: ReplayCursor, recent: int = RECENT) -> str:
+class Say(Protocol):
+    """A catalog key (English source, `{name}` placeholders) in the reader's language."""
+
+    language: str
+
+    def __call__(self, message: str, /, **arguments: Any) -> str: ...
+
+
+class Source:
+    """The keys as written, for a caller with no catalog at hand."""
+
+    language = "en"
+
+    def __call__(self, message: str, /, **arguments: Any) -> str:
+        return message.format(**arguments) if arguments else message
+
+
+def render_at(cursor: ReplayCursor, recent: int = RECENT, say: Say | None = None) -> str:
     """The cursor's frame, after the last `recent` lines of the log as they read then."""
     frame = cursor.current()
-    return render_frame(frame, [line for _, line in cursor.log(frame.seq, recent + 1)])
+    window = [line for _, line in cursor.log(frame.seq, max(recent + 1, LOG_WINDOW))]
+    earlier = window[-(recent + 1) :] if recent else window[-1:]
+    return render_frame(frame, earlier, say, {line.seq: line for line in window})
 
 
-def render_line(line: LogLine) -> str:
+def line_text(line: LogLine, say: Say) -> str:
+    """A line's words: a lifecycle line read in the reader's language (its key rides with it),
+    a ruleset's line in the rulebook's words already."""
+    if line.msg and say.language != "ja":
+        return say(line.msg, **(line.args or {}))
+    return line.text
+
+
+def render_line(line: LogLine, say: Say | None = None) -> str:
     """One log line: `#seq [tab] speaker: text`, then who may read it and what it concerns."""
-    text = f"#{line.seq} [{line.tab}] {line.speaker}: {line.text}"
+    say = say or Source()
+    text = f"#{line.seq} [{line.tab}] {line.speaker}: {line_text(line, say)}"
     marks: list[str] = []
-    if line.kind not in ("chat", "rules"):
-        marks.append(line.kind)
+    if line.kind in KINDS:
+        marks.append(say(KINDS[line.kind]))
     if line.outcome:
-        marks.append(line.outcome)
+        marks.append(say(OUTCOMES[line.outcome]))
     if line.sealed_to is not None:
-        marks.append(f"→ {', '.join(line.sealed_to)}" if line.sealed_to else "sealed until the end")
+        marks.append(f"→ {_audience(line, say)}")
     if line.revealed:
         marks.append("公開")
     if line.concerns:
@@ -39,41 +89,92 @@ def render_line(line: LogLine) -> str:
     return text + (f"  ({'; '.join(marks)})" if marks else "")
 
 
-def render_frame(frame: Frame, log: Sequence[LogLine] = ()) -> str:
-    """The frame; `log`, if given, is the lines before it (as the audience read them then)."""
+def _audience(line: LogLine, say: Say) -> str:
+    """Who may read a sealed line: the server's words in Japanese, the names otherwise."""
+    if say.language == "ja" or line.audience_names is None:
+        return line.audience_text or say("sealed")
+    if not line.audience_names:
+        return say("nobody can read it until the end")
+    return say("only {names}", names=", ".join(line.audience_names))
+
+
+def person(actor: str, seats: Mapping[int, str], say: Say) -> str:
+    """An actor or audience by name: a seat's name, GM, the host, the spectators."""
+    number = seat_number(actor)
+    if number is not None:
+        return seats.get(number) or say("seat {seat}", seat=number)
+    names = {
+        GM: "GM",
+        HOST: say("Host"),
+        PUBLIC: say("spectator (public)"),
+        SYSTEM: say("system"),
+    }
+    return names.get(actor, actor)
+
+
+def render_frame(
+    frame: Frame,
+    log: Sequence[LogLine] = (),
+    say: Say | None = None,
+    lines: Mapping[int, LogLine] | None = None,
+) -> str:
+    """The frame; `log`, if given, is the lines before it (as the audience read them then);
+    `lines` (by seq), the lines the secrets the view lists are told by."""
+    say = say or Source()
     event = frame.event
     view = frame.view
-    lines = [
-        f"{view.title} ({view.ruleset}) — event {frame.seq} of {frame.last_seq}, "
-        f"as {frame.audience}",
-        "",
-    ]
-    earlier = [line for line in log if line.seq < frame.seq]
-    if earlier:
-        lines += ["  " + render_line(line) for line in earlier]
-    lines.append("▶ " + render_line(frame.line))
-    lines.append(f"  {humanize(event['type'])} by {event['actor']} at {event['at']}")
+    seats = {s.seat: s.name for s in view.seats}
+    who = person(frame.audience, seats, say)
+    heading = say(
+        "{title} — event {seq} of {last}, as {audience}",
+        title=view.title,
+        seq=frame.seq,
+        last=frame.last_seq,
+        audience=who,
+    )
+    out = [heading, ""]
+    out += ["  " + render_line(line, say) for line in log if line.seq < frame.seq]
+    out.append("▶ " + render_line(frame.line, say))
+    out.append(
+        "  " + say("by {actor} at {at}", actor=person(event["actor"], seats, say), at=event["at"])
+    )
     if event.get("sealed") and event.get("secret") is None:
-        lines.append(f"  (its secret part is not visible to {frame.audience})")
+        out.append("  " + say("(its secret part is not visible to {audience})", audience=who))
     if frame.explanation:
-        lines.append(f"  roll: {frame.explanation}")
-    lines += ["", f"status {view.status}" + (f"; {_words(view.rules)}" if view.rules else "")]
-    seats = ", ".join(f"{s.seat}:{s.name}{'' if s.joined else ' (empty)'}" for s in view.seats)
-    lines.append(f"seats: {seats}")
+        out.append("  " + say("roll: {explanation}", explanation=frame.explanation))
+    status = say(STATUS.get(view.status, view.status))
+    out += [
+        "",
+        say("status: {status}", status=status) + (f"; {_words(view.rules)}" if view.rules else ""),
+    ]
+    listed = ", ".join(
+        s.name if s.joined else say("{name} (empty)", name=s.name) for s in view.seats
+    )
+    out.append(say("seats: {seats}", seats=listed))
     if view.secrets:
-        lines.append(f"secrets {frame.audience} can read:")
+        out.append(say("secrets {audience} can read:", audience=who))
         for item in view.secrets:
-            state = "revealed" if item.revealed else "sealed"
-            lines.append(f"  #{item.seq} {humanize(item.type)} ({state}): {_words(item.body)}")
-    changes = [c for c in frame.changes if c.path not in ("seq", "head")]
+            state = say("revealed") if item.revealed else say("sealed")
+            told = (lines or {}).get(item.seq)
+            what = line_text(told, say) if told is not None else say("a sealed record")
+            out.append(f"  #{item.seq} ({state}): {what}")
+    # the secrets are listed above by their lines, never as their fields
+    changes = [
+        c
+        for c in frame.changes
+        if c.path not in ("seq", "head") and c.path.split(".")[0] != "secrets"
+    ]
     if frame.seq > 1 and changes:
-        lines.append("changed:")
-        lines += [f"  {_change(change)}" for change in changes]
-    return "\n".join(lines)
+        out.append(say("changed:"))
+        out += [f"  {_change(change, say)}" for change in changes]
+    return "\n".join(out)
 
 
-def _change(change: Change) -> str:
+def _change(change: Change, say: Say) -> str:
     path = change.path.replace("_", " ").replace(".", " › ")
+    if change.path == "status":  # the game's status in words, as the pages say it
+        before, after = (say(STATUS.get(str(v), str(v))) for v in (change.before, change.after))
+        return f"{say('status')}: {before} → {after}"
     return f"{path}: {_words(change.before)} → {_words(change.after)}"
 
 

@@ -25,6 +25,10 @@ REDIS_URL = os.environ.get("KIROKU_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 # Limits per client (api/throttle.py) are on by default; the suite's clients are many and all
 # on one address. tests/api/test_limits.py turns them on with limits of its own.
 os.environ.setdefault("KIROKU_LIMITS", "off")
+# The `kiroku` command speaks the terminal's language (Japanese unless the locale says en): the
+# tests that read its messages read the English ones; tests/api/test_cli_language.py sets the
+# locale itself.
+os.environ.setdefault("KIROKU_LANG", "en")
 
 
 def require_service(name: str, reachable: bool, how: str) -> None:

@@ -59,6 +59,8 @@ class LogLine(BaseModel):
     revealed: bool | None = None  # for sealed events: has the body been published since?
     quiet: bool = False  # bookkeeping (a browser signing in): shown small, or not at all
     audience_text: str | None = None  # who may read the sealed part, in words: 「GMとベンだけ」
+    # the same people by name, for a page in another language to say it in its own words
+    audience_names: tuple[str, ...] | None = None
     # A lifecycle line's catalog key (Japanese source, api/pages/i18n/) and its arguments: a
     # page in another language shows `t(msg, args)` instead of `text`.
     msg: str | None = None
@@ -86,6 +88,11 @@ def audience_text(audience: tuple[str, ...], seat_names: Mapping[int, str]) -> s
         return "終了まで誰も読めない"
     names = [actor_name(a, seat_names) for a in sorted(audience, key=_chair_first)]
     return "と".join(names) + "だけ"
+
+
+def audience_names(audience: tuple[str, ...], seat_names: Mapping[int, str]) -> tuple[str, ...]:
+    """Who may read a sealed body, by name, the chair first (empty: nobody until the end)."""
+    return tuple(actor_name(a, seat_names) for a in sorted(audience, key=_chair_first))
 
 
 def _chair_first(actor: str) -> tuple[int, int]:
@@ -124,6 +131,9 @@ def describe(
         "tab": public.get("tab") or MAIN_TAB,
         "sealed_to": tuple(sealed["audience"]) if sealed is not None else None,
         "audience_text": audience_text(tuple(sealed["audience"]), seat_names)
+        if sealed is not None
+        else None,
+        "audience_names": audience_names(tuple(sealed["audience"]), seat_names)
         if sealed is not None
         else None,
         "hidden": hidden,

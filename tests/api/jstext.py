@@ -9,7 +9,10 @@ and the table use as is (GM, BCDice, dice notation like 2D6, d20 terms like AC a
 other literal that reads as English prose (two words or more) is caught wherever it stands:
 a message kept in a constant is text too.
 
-Japanese literals pass: the ruleset panes keep their rulebooks' terms as written."""
+Japanese terms pass: the ruleset panes keep their rulebooks' terms as written (移動フェイズ,
+【万札】). A Japanese *sentence* in a text position does not: a literal there with kana between
+its words (hiragana: particles, verb endings — 「攻撃の解決を待っています」) is caught unless it is
+a term listed in `JAPANESE_TERMS` (a rulebook's name that happens to hold kana)."""
 
 from __future__ import annotations
 
@@ -82,6 +85,9 @@ NON_TEXT = re.compile(
     r"|[a-z]+/[a-z+.-]+(?:;.*)?"  # media types
     r")$"
 )
+HIRAGANA = re.compile(r"[\u3040-\u309f]")
+# Rulebook terms with hiragana in them, shown as written in both languages.
+JAPANESE_TERMS = re.compile(r"伏せ|伏|実は生きていた|なし|あり")
 COMPARISONS = {"===", "!==", "==", "!=", "in"}  # Babel's lexer reads === as == then =
 PROSE = re.compile(r"[A-Za-z]{2,}[,.:;!?)]*\s+\(?[A-Za-z]{2,}")
 
@@ -121,6 +127,11 @@ def has_latin(text: str) -> bool:
     if text.strip().startswith("{") and text.strip().endswith("}") and '":' in text:
         return False  # an example of JSON input
     return bool(re.search(r"[A-Za-z]", KEPT.sub(" ", FORMAT_FIELD.sub(" ", text))))
+
+
+def japanese_sentence(text: str) -> bool:
+    """Kana left once the listed terms are taken out: a sentence, not a term."""
+    return bool(HIRAGANA.search(JAPANESE_TERMS.sub(" ", FORMAT_FIELD.sub(" ", text))))
 
 
 def text_position(stack: list[Frame], assigning: int | None) -> str | None:
@@ -225,7 +236,14 @@ def scan(source: str) -> list[Finding]:
             command_type = bool(
                 stack and stack[-1].callee == "cmd" and re.fullmatch(r"[a-z_]+", text)
             )
-            if not in_t_key and has_latin(text) and not compared and not command_type:
+            if not in_t_key and not compared and japanese_sentence(text):
+                why_ja = text_position(stack, assigning)
+                if why_ja:
+                    finding = Finding(line, value, f"a Japanese sentence, {why_ja}")
+                    (stack[-1].findings if stack and stack[-1].kind == "[" else found).append(
+                        finding
+                    )
+            elif not in_t_key and has_latin(text) and not compared and not command_type:
                 if (
                     why is None
                     and PROSE.search(KEPT.sub(" ", text))

@@ -107,7 +107,8 @@ def test_new_game_with_a_host(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert created["referee"] == "host" and created["host_token"] and len(created["seats"]) == 5
     assert main([*argv, "--host-seat", "2"]) == 0
     out = capsys.readouterr().out
-    assert "host token" in out and "acts as seat:2" in out and "seat 2 " not in out
+    assert "host token" in out and "seat 2 " not in out
+    assert "the host plays " in out and "seat:" not in out  # the host's seat by its name
     assert main([*argv, "--referee", "gm", "--host-seat", "2"]) == 1
     assert "Only a host" in capsys.readouterr().err
 

@@ -327,7 +327,7 @@ def test_kiroku_audit_names_the_damaged_seq_and_exits_3(store: Store, setup_in: 
         args = ["--db", store.env["SQLITE_DBNAME"]]
     else:
         args = ["--database-url", _url_of(store.env)]
-    env = {"PATH": "/usr/bin:/bin"}
+    env = {"PATH": "/usr/bin:/bin", "LANG": "en_US.UTF-8"}  # the English report
     started = time.monotonic()
     result = subprocess.run(
         [sys.executable, "-m", "api.cli", "audit", setup_in.damaged, *args],

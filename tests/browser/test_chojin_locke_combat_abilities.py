@@ -190,7 +190,7 @@ def first_turn(table: Table, seats: dict[int, Audience], one: int, two: int) -> 
     # the [先制] was an [攻撃] action: no [逃避] in this combat turn (3.1 l.295, ruling CL-096),
     # and the pane says so to the fighter alone
     assert view(table, "public")["combat"]["turn_actions"] == ["攻撃"]
-    expect(combat(me).locator("[data-excluded=逃避]")).to_contain_text("[逃避]は行えません")
+    expect(combat(me).locator("[data-excluded=逃避]")).to_contain_text("no [逃避]")
     assert all(
         combat(a).locator("[data-excluded]").count() == 0 for a in seats.values() if a is not me
     )
@@ -453,7 +453,7 @@ def dies_with_the_card(table: Table, audience: Audience, seat: int) -> None:
     assert values(prompt.locator("select[name=death-ability]")) == [f"card:{OMNI}"]
     prompt.locator("input[name=death-effect]").fill("攻撃者に呪い")
     prompt.locator("[data-form=death_ability] [data-command=death_ability]").click()
-    expect(prompt).to_contain_text(f"使用済み: {OMNI}", timeout=TIMEOUT)
+    expect(prompt).to_contain_text(f"Used: {OMNI}", timeout=TIMEOUT)
     prompt.locator("[data-answer=done]").click()
     expect(prompt).to_have_count(0, timeout=TIMEOUT)
     (used,) = [e for e in table.events("public") if e["type"].endswith("DeathAbilityUsed")]

@@ -214,7 +214,7 @@ def esper_turn(
     assert values(prompt.locator("select[name=death-ability]")) == [f"ability:{death}"]
     prompt.locator("input[name=death-effect]").fill("攻撃者に呪い")
     prompt.locator("[data-form=death_ability] [data-command=death_ability]").click()
-    expect(prompt).to_contain_text(f"使用済み: {death}", timeout=TIMEOUT)
+    expect(prompt).to_contain_text(f"Used: {death}", timeout=TIMEOUT)
     expect(prompt.locator("select[name=death-ability]")).to_have_count(0)
     prompt.locator("[data-answer=done]").click()
     for audience in everyone:

@@ -176,7 +176,7 @@ def attack_with_sync(
     expect(prompt).to_contain_text("LV2")  # 5.5 l.1087: +1 for the joining card
     prompt.locator("[data-command=use_proxy]").click()
     expect(prompt.locator("[data-command=use_proxy]")).to_have_count(0, timeout=TIMEOUT)
-    expect(prompt.locator("[data-command=take_hit]")).to_have_text("代理が受ける")
+    expect(prompt.locator("[data-command=take_hit]")).to_have_text("The 代理 takes it")
     for audience in seats.values():
         expect(combat(audience).locator(f"tr[data-fighter='{target}']")).to_contain_text(
             "代理使用中", timeout=TIMEOUT
@@ -188,7 +188,7 @@ def attack_with_sync(
     )
     click(hit, "take_hit")
     endurance = combat(hit).locator(".locke-endurance")
-    expect(endurance).to_contain_text("代理の耐久力", timeout=TIMEOUT)
+    expect(endurance).to_contain_text("代理's 耐久力", timeout=TIMEOUT)
     assert endurance.locator("input[name=proxy-endurance]").input_value() == str(PROXY)
     assert endurance.locator("input[name=hit-suit]").count() == 0
     before = hit.page.locator("#log li").count()
@@ -274,7 +274,7 @@ def check_only(audience: Audience) -> None:
     turn = combat(audience).locator(".locke-combat-turn")
     expect(turn).to_be_visible(timeout=TIMEOUT)
     button = turn.locator("[data-command=combat_next]")
-    expect(button).to_have_text("戦闘手番を終える")
+    expect(button).to_have_text("End the 戦闘手番")
     button.click()
     expect(turn).to_have_count(0, timeout=TIMEOUT)
 

@@ -196,14 +196,19 @@ def english_words(page: Any) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("ruleset", ["freeform", "chojin_locke", "ninja_slayer", "mech_d20"])
-def test_the_japanese_table_has_no_english(
-    browser: Any, server: KirokuServer, ruleset: str
+# 超人ロック is played by five to eleven
+TABLE_NAMES = {"chojin_locke": ("フジキド", "ヤモト", "ニア", "ロック", "ライガー")}
+RULESETS = ["freeform", "chojin_locke", "ninja_slayer", "mech_d20"]
+
+
+def check_the_table(
+    browser: Any, server: KirokuServer, ruleset: str, locale: str, stray: Any
 ) -> None:
-    """Each ruleset's table, as the GM and as a seat, before and after the start: every visible
-    text is Japanese but the names, the dice and the rulebooks' own Latin terms."""
-    gm = Audience.open(browser, "gm", locale="ja-JP")
-    player = Audience.open(browser, "seat:1", locale="ja-JP")
+    """The ruleset's table, as the GM and as a seat, before and after the start: `stray(page)`
+    lists the visible texts in the other language, and must find none."""
+    gm = Audience.open(browser, "gm", locale=locale)
+    player = Audience.open(browser, "seat:1", locale=locale)
+    started = "ゲーム開始" if locale.startswith("ja") else "The game starts"
     try:
         page = gm.page
         page.goto(server.base_url + "/")
@@ -211,8 +216,11 @@ def test_the_japanese_table_has_no_english(
         page.select_option("select[name=ruleset]", ruleset)
         if page.locator("input[name=referee][value=gm]").is_visible():
             page.check("input[name=referee][value=gm]")
+        names = TABLE_NAMES.get(ruleset, NAMES)
         seats = page.locator("input[name=seat]")
-        for index, name in enumerate(NAMES):
+        while seats.count() < len(names):
+            page.click("#add-seat")
+        for index, name in enumerate(names):
             seats.nth(index).fill(name)
         page.click("#create-game button[type=submit]")
         expect(page.locator("#created")).to_be_visible(timeout=TIMEOUT)
@@ -224,16 +232,50 @@ def test_the_japanese_table_has_no_english(
         player.page.click("#join-form button")
         expect(player.page.locator("#chat")).to_be_visible(timeout=TIMEOUT)
         expect(player.page.locator("#rules-forms > h3")).to_have_count(1, timeout=TIMEOUT)
-        assert english_words(page) == [], ruleset
-        assert english_words(player.page) == [], ruleset
+        assert stray(page) == [], (ruleset, stray(page))
+        assert stray(player.page) == [], (ruleset, stray(player.page))
         page.click("#gm-pane-body button.primary")  # ゲームを開始
-        expect(line(gm, "ゲーム開始")).to_have_count(1, timeout=TIMEOUT)
-        expect(line(player, "ゲーム開始")).to_have_count(1, timeout=TIMEOUT)
+        expect(line(gm, started)).to_have_count(1, timeout=TIMEOUT)
+        expect(line(player, started)).to_have_count(1, timeout=TIMEOUT)
         page.wait_for_timeout(500)  # the panes redraw from the fresh view
-        assert english_words(page) == [], ruleset
-        assert english_words(player.page) == [], ruleset
+        assert stray(page) == [], (ruleset, stray(page))
+        assert stray(player.page) == [], (ruleset, stray(player.page))
         for audience in (gm, player):
             assert not audience.errors, audience.errors
     finally:
         for audience in (gm, player):
             audience.close()
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_japanese_table_has_no_english(
+    browser: Any, server: KirokuServer, ruleset: str
+) -> None:
+    """Each ruleset's table, as the GM and as a seat, before and after the start: every visible
+    text is Japanese but the names, the dice and the rulebooks' own Latin terms."""
+    check_the_table(browser, server, ruleset, "ja-JP", english_words)
+
+
+# A sentence in Japanese has kana between its words; the rulebooks' terms the English page keeps
+# as written (「伏せ」, 【万札】…) are words, and the names are the players'.
+KANA_SENTENCE = re.compile(r"[\u3040-\u309f]")
+KEPT_TERMS = re.compile(r"伏せ|回避する|実は生きていた|ワザマエ|カラテ|ニンジャ|ネオサイタマの夜")
+
+
+def japanese_sentences(page: Any) -> list[str]:
+    """The visible texts of the page that still hold Japanese beyond names and game terms."""
+    names = "|".join(re.escape(n) for n in (*NAMES, *TABLE_NAMES["chojin_locke"], TITLE))
+    return [
+        text
+        for text in page.evaluate(VISIBLE_TEXTS)
+        if KANA_SENTENCE.search(KEPT_TERMS.sub(" ", re.sub(names, " ", text)))
+    ]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_english_table_has_no_japanese_chrome(
+    browser: Any, server: KirokuServer, ruleset: str
+) -> None:
+    """The English counterpart: no Japanese sentence on the English table, only the game's
+    terms (as the rulebooks write them) and the names the players typed."""
+    check_the_table(browser, server, ruleset, "en-US", japanese_sentences)

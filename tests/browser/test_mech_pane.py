@@ -113,14 +113,14 @@ def test_a_round_of_the_encounter_through_the_pane(browser: Any, server: KirokuS
                 "boss",
                 "ben",
             ]
-            expect(_pane(reader).locator(".mech-turn")).to_have_text("次: グレイブ")
+            expect(_pane(reader).locator(".mech-turn")).to_have_text("Next: グレイブ")
         expect(_unit(aki, "aki").locator(".mech-init")).to_have_text("18")  # 14 + 2 + 2
         expect(_unit(aki, "boss").locator(".mech-init")).to_have_count(0)  # the GM's number
         expect(_unit(gm, "boss").locator(".mech-init")).to_have_text("16")
 
         # アキ's turn: start, a move, then 斬鉄剣 on the boss — a natural 20.
         _pane(aki).locator(".mech-start").click()
-        expect(_pane(ben).locator(".mech-turn")).to_have_text("グレイブのターン", timeout=TIMEOUT)
+        expect(_pane(ben).locator(".mech-turn")).to_have_text("グレイブ's turn", timeout=TIMEOUT)
         actions = _pane(aki).locator("dl.mech-actions dd")
         expect(actions).to_have_text(["1", "1", "1", "1", "1"], timeout=TIMEOUT)
         _pane(aki).locator(".mech-move select[name=kind]").select_option("通常移動")
@@ -178,7 +178,7 @@ def test_a_round_of_the_encounter_through_the_pane(browser: Any, server: KirokuS
 
         # ガルムス (幻惑: one action) claws アキ; the GM's pane shows the dice, nobody else's.
         _pane(gm).locator(".mech-start").click()
-        expect(_pane(aki).locator(".mech-turn")).to_have_text("ガルムスのターン", timeout=TIMEOUT)
+        expect(_pane(aki).locator(".mech-turn")).to_have_text("ガルムス's turn", timeout=TIMEOUT)
         claw = _pane(gm).locator(".mech-attack")
         claw.locator("select[name=power]").select_option("クローラッシュ")
         claw.locator("input[name=target][value=aki]").check()
@@ -224,7 +224,7 @@ def test_a_round_of_the_encounter_through_the_pane(browser: Any, server: KirokuS
             expect(_pane(reader).locator(".mech-status strong")).to_have_text(
                 "Round 2", timeout=TIMEOUT
             )
-        expect(_pane(aki).locator(".mech-turn")).to_have_text("次: グレイブ")
+        expect(_pane(aki).locator(".mech-turn")).to_have_text("Next: グレイブ")
 
         # A spectator reads the same public pane, with nothing to press.
         spectator.page.goto(f"{server.base_url}/g/{created['game_id']}")

@@ -263,10 +263,10 @@ def test_a_campaign_through_the_pane(browser: Any, server: KirokuServer) -> None
         notes = aki.page.locator("#ns-history .ns-sheet-history[data-character=aki] li")
         expect(notes).to_have_text(
             [
-                "シナリオ1: ●部位損傷:頭部 ×1",
-                "シナリオ1: 万札プールの山分け: 【万札】+6",
-                "シナリオ1: 成長: 【カラテ】+1 【万札】-2 (鍛錬)",
-                "シナリオ1: ●部位損傷:頭部を余暇での治療で除去",
+                "scenario 1: ●部位損傷:頭部 ×1",
+                "scenario 1: 万札プールの山分け: 【万札】+6",
+                "scenario 1: 成長: 【カラテ】+1 【万札】-2 (鍛錬)",
+                "scenario 1: ●部位損傷:頭部を余暇での治療で除去",
             ],
             timeout=TIMEOUT,
         )

@@ -39,7 +39,7 @@ def _form(audience: Audience, command: str) -> Any:
     details = audience.page.locator(
         "details.command", has=audience.page.locator(f"form[data-type='{command}']")
     )
-    details.locator("> summary").click()  # the command's own fold (its JSON fold is inside)
+    details.locator("> summary").click()  # not the JSON panel's inside the form
     return details.locator("form")
 
 

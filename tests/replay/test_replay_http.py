@@ -66,7 +66,11 @@ def test_the_log_is_refused_as_another_seat_before_the_end(client: TestClient) -
     assert refused.status_code == 403
     assert refused.headers["content-type"].startswith("application/problem+json")
     assert refused.json()["code"] == "replay_as_other" and NOTE not in refused.text
-    assert "only as yourself" in refused.json()["detail"]
+    assert "自分自身" in refused.json()["detail"]  # in the reader's language: Japanese first
+    english = client.get(
+        url, params={"as": "seat:1"}, headers={**table.auth("seat:2"), "Accept-Language": "en"}
+    )
+    assert "only as yourself" in english.json()["detail"]
     spectator = client.get(url, params={"as": "gm"})
     assert spectator.status_code == 403 and NOTE not in spectator.text
     assert client.get(url, params={"as": "public"}, headers=table.auth("seat:2")).status_code == 200

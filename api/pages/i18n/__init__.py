@@ -7,11 +7,14 @@ or `N_()` in the pure domain (domain/model/messages.py), and the ES modules look
 `t()` (static/i18n.js) in a JSON catalog the app serves from the same .po files.
 
 The language is chosen per browser: the `kiroku_lang` cookie the pages' switch sets, else
-`Accept-Language`, else Japanese.
+`Accept-Language`, else Japanese. The `kiroku` command's is chosen by its environment
+(`from_environment`): `KIROKU_LANG`, else the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`), else
+Japanese.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
@@ -45,7 +48,7 @@ def gettext(message: str, language: str = DEFAULT) -> str:
     return CATALOGS.get(language, CATALOGS[DEFAULT]).get(message, message)
 
 
-def translate(message: str, language: str = DEFAULT, **arguments: Any) -> str:
+def translate(message: str, language: str = DEFAULT, /, **arguments: Any) -> str:
     """`message` in `language`, with its `{name}` placeholders filled."""
     text = gettext(message, language)
     return text.format(**arguments) if arguments else text
@@ -74,6 +77,30 @@ def language_of(connection: HTTPConnection) -> str:
     if chosen in LANGUAGES:
         return chosen
     return from_accept_language(connection.headers.get("accept-language", "")) or DEFAULT
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The terminal's language: `KIROKU_LANG` (ja, en or a locale such as en_US.UTF-8), else
+    the first set of `LC_ALL`, `LC_MESSAGES`, `LANG` as POSIX reads them. A locale in English
+    reads English; anything else (Japanese, C, POSIX, none) reads Japanese, the default."""
+    environ = os.environ if environ is None else environ
+    for name in ("KIROKU_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "").strip()
+        if value:
+            primary = value.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+            return primary if primary in LANGUAGES else DEFAULT
+    return DEFAULT
+
+
+class Reader:
+    """Texts in one language, for the terminal (the CLI, the replay viewer): `say(key, **args)`
+    is `translate(key, language, **args)`."""
+
+    def __init__(self, language: str = DEFAULT) -> None:
+        self.language = language if language in LANGUAGES else DEFAULT
+
+    def __call__(self, message: str, /, **arguments: Any) -> str:
+        return translate(message, self.language, **arguments)
 
 
 class Translations:

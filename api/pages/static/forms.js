@@ -383,7 +383,7 @@ export function commandForm(command, { hints, references, onSubmit, initial, not
   });
   const form = el("form", { class: "command-form", novalidate: true, dataset: { type: command.type } },
     // A sheet's form is titled in words by its ruleset (the hints' label of the empty path).
-    el("h3", {}, command.form?.labels?.[""] ? t(command.form.labels[""]) : command.type.split(".").pop().replaceAll("_", " ")),
+    el("h3", {}, command.form?.labels?.[""] ? t(command.form.labels[""]) : t(command.type.split(".").pop().replaceAll("_", " "))),
     command.summary && !command.form ? el("p", { class: "summary" }, command.summary) : null,
     note ? el("p", { class: "hint form-note" }, note) : null,
     parts.map(([, p]) => p.element),

@@ -35,7 +35,7 @@ export function renderLine(event, { onLineAction } = {}) {
   }
   if (line.sealed_to) {
     item.append(el("span", { class: "audience", title: t("who may read it") },
-      `→ ${line.audience_text ?? ""}`));
+      `→ ${audienceWords(line)}`));
   }
   if (line.concerns) {
     item.append(el("a", { class: "concerns", href: `#seq-${line.concerns}` }, `↪ #${line.concerns}`));
@@ -48,6 +48,14 @@ export function renderLine(event, { onLineAction } = {}) {
     }, "⋯"));
   }
   return item;
+}
+
+// Who may read a sealed line: the server's words in Japanese (「GMとベンだけ」), the names in
+// the page's own words otherwise.
+function audienceWords(line) {
+  if (lang === "ja" || !line.audience_names) return line.audience_text ?? "";
+  if (!line.audience_names.length) return t("nobody can read it until the end");
+  return t("only {names}", { names: line.audience_names.join(", ") });
 }
 
 export function markVerified(item, ok) {

@@ -8,16 +8,34 @@ export function statusText(status) {
   return { setup: t("waiting to start"), started: t("in play"), ended: t("ended") }[status] ?? status;
 }
 
-const label = (key) => String(key).replaceAll("_", " ");
+// A field's name in words; where the catalog has those words (a ruleset with no pane of its own
+// shows its view here: freeform's "phase"), in the page's language.
+const label = (key) => t(String(key).replaceAll("_", " "));
 
 function scalar(value) {
   if (value === null || value === undefined) return el("span", { class: "none" }, "—");
   if (typeof value === "boolean") return el("span", {}, value ? t("yes") : t("no"));
+  // an id a ruleset's state holds (teban_start, save_ends) reads as its words from the catalog
+  if (typeof value === "string" && /^[a-z]+(?:_[a-z0-9]+)+$/.test(value)) return el("span", {}, t(value.replaceAll("_", " ")));
   return el("span", {}, String(value));
 }
 
 function isPlainObject(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+const ACTOR = /^(?:seat:\d+|gm|host|public|system)$/;
+
+// A value with every actor id in it (a value or a key: seat:1, gm) as `nameOf` names it: the
+// generic views show people by name, never by id.
+export function withNames(value, nameOf) {
+  if (typeof value === "string") return ACTOR.test(value) ? nameOf(value) : value;
+  if (Array.isArray(value)) return value.map((item) => withNames(item, nameOf));
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) =>
+      [ACTOR.test(key) ? nameOf(key) : key, withNames(item, nameOf)]));
+  }
+  return value;
 }
 
 export function renderValue(value, depth = 0) {

@@ -5,7 +5,7 @@
 import { Problem, el, get, showError } from "./api.js";
 import { renderLine } from "./logline.js";
 import { t } from "./i18n.js";
-import { renderValue, statusText } from "./render.js";
+import { renderValue, statusText, withNames } from "./render.js";
 
 const root = document.getElementById("replay");
 const gameId = root.dataset.game;
@@ -150,8 +150,9 @@ function renderFrame(frame) {
   $("view-title").textContent = t("The view at this event, as {audience}", { audience: audienceName(frame.audience) });
   $("view").replaceChildren(renderValue({
     status: frame.view.status,
-    rules: frame.view.rules,
-    secrets: frame.view.secrets.map((s) => ({ seq: s.seq, type: s.type, revealed: s.revealed, body: s.body })),
+    rules: named(frame.view.rules),
+    // each secret by its number (the log line says what it is), never its event type's name
+    secrets: frame.view.secrets.map((s) => ({ seq: s.seq, revealed: s.revealed, body: named(s.body) })),
     ...(frame.secrets_total > frame.view.secrets.length
       ? { secrets_shown: t("the latest {shown} of {total}", { shown: frame.view.secrets.length, total: frame.secrets_total }) } : {}),
   }));
@@ -171,14 +172,15 @@ async function renderRulesetFrame(frame) {
 
 function renderChanges(frame) {
   if (frame.seq === 1) return el("p", { class: "hint" }, t("The game is created: everything starts here."));
-  const changes = frame.changes.filter((c) => c.path !== "seq" && c.path !== "head");
+  // the secrets are in the view below by their numbers: not again as their fields
+  const changes = frame.changes.filter((c) => c.path !== "seq" && c.path !== "head" && c.path.split(".")[0] !== "secrets");
   if (!changes.length) return el("p", { class: "hint" }, t("Nothing {audience} could see changed.", { audience: audienceName(frame.audience) }));
   return el("div", { class: "table-scroll" }, el("table", { class: "view changes" },
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("what")), el("th", { scope: "col" }, t("before")), el("th", { scope: "col" }, t("after")))),
     el("tbody", {}, changes.map((change) => el("tr", {},
       el("td", { class: "path" }, change.path.replaceAll("_", " ").replaceAll(".", " › ")),
-      el("td", {}, renderValue(change.before, 2)),
-      el("td", {}, renderValue(change.after, 2)))))));
+      el("td", {}, renderValue(named(change.before), 2)),
+      el("td", {}, renderValue(named(change.after), 2)))))));
 }
 
 function seqButton(seq) {
@@ -223,7 +225,7 @@ function renderAudit(report) {
         el("tbody", {}, report.rulings.map((r) => el("tr", { dataset: { seq: r.seq } },
           el("td", {}, seqButton(r.seq)),
           el("td", {}, r.kind === "ruling" ? t("ruling") : r.kind === "amendment" ? t("amendment") : r.kind),
-          el("td", {}, seqButton(r.concerning_seq), r.concerning_type ? ` ${r.concerning_type}` : ""),
+          el("td", {}, seqButton(r.concerning_seq)),
           el("td", {}, r.text),
           el("td", {}, renderValue(r.change, 2))))))));
   }
@@ -244,6 +246,7 @@ function actorName(actor) {
 }
 
 const audienceName = actorName;
+const named = (value) => withNames(value, actorName);
 
 function renderPerspectives() {
   // a game without a referee has a host (who sees no more than its audience) and no GM

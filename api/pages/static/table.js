@@ -5,7 +5,7 @@ import { commandForm, importedStart, refreshReferences } from "./forms.js";
 import { commitmentMatches } from "./jcs.js";
 import { markVerified, renderLine } from "./logline.js";
 import { LogList } from "./loglist.js";
-import { renderValue, statusText } from "./render.js";
+import { renderValue, statusText, withNames } from "./render.js";
 import { characterTools, seatStore } from "./seatsettings.js";
 import { t } from "./i18n.js";
 import { LiveLog } from "./stream.js";
@@ -258,12 +258,19 @@ async function refreshGame() {
   if (isReferee()) renderGmPane();
 }
 
+// Who an actor id is, by name: a seat's name, GM, the host, the spectators.
+function actorLabel(actor) {
+  const seat = table.game?.seats.find((s) => `seat:${s.seat}` === actor);
+  if (seat) return seat.name;
+  return { gm: "GM", host: t("Host"), public: t("spectator (public)"), system: t("system") }[actor] ?? actor;
+}
+
 async function refreshView() {
   try {
     table.view = await get(`/games/${gameId}/view`);
   } catch { return; }
   renderMyPane();
-  $("rules-view").replaceChildren(renderValue(table.view.rules));
+  $("rules-view").replaceChildren(renderValue(withNames(table.view.rules, actorLabel)));
   refreshReferences();
   table.pane?.update({ view: table.view, game: table.game });
   updateWaiting(table.view, table.me); // "waiting on you" (waiting.js)
@@ -337,7 +344,8 @@ function renderGmPane() {
       el("button", { type: "button", onclick: () => command({ type: "revoke_sessions", audience: `seat:${seat.seat}` }, errorBox) }, t("Sign out browsers")),
       slot);
   }));
-  $("gm-pane-body").replaceChildren(
+  // replaceChildren writes a null as the text "null": the host's note is left out, not null
+  $("gm-pane-body").replaceChildren(...[
     host ? el("p", { class: "hint", id: "host-note" },
       t("You host a game without a referee: you start and end it, manage seats and make logged rulings, "
       + "but see no one's secrets (only your own seat's, if you play). The server checks every declaration.")) : null,
@@ -352,7 +360,8 @@ function renderGmPane() {
         if (name?.trim()) command({ type: "add_tab", name: name.trim() }, errorBox);
       } }, t("Add a tab")) : null),
     el("h3", {}, t("Seats")), seats, errorBox,
-    el("p", { class: "hint" }, t("Rulings and amendments: the ⋯ button on any log line.")));
+    el("p", { class: "hint" }, t("Rulings and amendments: the ⋯ button on any log line.")),
+  ].filter((child) => child !== null));
 }
 
 function openLineDialog(event) {
@@ -388,7 +397,7 @@ function renderRulesForms() {
   const forms = table.ruleset.commands.map((c) => rulesForm(c));
   $("rules-forms").replaceChildren(
     el("h3", {}, t("Commands")),
-    ...forms.map((form) => el("details", { class: "command" }, el("summary", {}, form.dataset.type.split(".").pop().replaceAll("_", " ")), form)));
+    ...forms.map((form) => el("details", { class: "command" }, el("summary", {}, form.querySelector("h3")?.textContent ?? form.dataset.type), form)));
 }
 
 // A character imported from ココフォリア fills the ruleset's sheet form where its labels map

@@ -131,11 +131,11 @@ export function mountPane(context) {
     const turn = rules.turn;
     const items = [el("span", { class: "locke-stage" }, STAGES[rules.stage] ?? rules.stage)];
     if (rules.stage === "keys" && rules.entry_order?.length) {
-      items.push(el("span", { class: "locke-entry-order" }, `入る順: ${rules.entry_order.map(entrantName).join(" → ")}`));
+      items.push(el("span", { class: "locke-entry-order" }, t("Entry order: {order}", { order: rules.entry_order.map(entrantName).join(" → ") })));
     }
     if (turn && ["planet", "base"].includes(rules.stage)) {
       items.push(el("span", { class: "locke-turn" },
-        `ターン${turn.number}: ${seatName(turn.seat)}`, turn.seat === mySeat() ? "（あなた）" : "",
+        `ターン${turn.number}: ${seatName(turn.seat)}`, turn.seat === mySeat() ? t("(you)") : "",
         " · ", el("strong", { class: "locke-phase", dataset: { phase: turn.phase } }, PHASES[turn.phase] ?? turn.phase),
         turn.main ? ` · 主要行動: ${MAIN_ACTIONS[turn.main] ?? turn.main}` : ""));
     }
@@ -155,25 +155,25 @@ export function mountPane(context) {
     if (victory) {
       const waiting = victory.waiting.includes(seat);
       out.push(el("div", { class: "locke-prompt locke-victory", role: "group", "aria-label": "勝利宣言" },
-        el("p", {}, `${seatName(victory.seat)} が ${FACTIONS[victory.faction] ?? victory.faction} の勝利を宣言しました。`,
-          waiting ? " 反対しますか？" : ` 回答待ち: ${victory.waiting.map(seatName).join("、")}`),
+        el("p", {}, t("{name} declares the victory of {faction}.", { name: seatName(victory.seat), faction: FACTIONS[victory.faction] ?? victory.faction }),
+          waiting ? " " + t("Do you object?") : " " + t("Waiting for: {names}", { names: victory.waiting.map(seatName).join("、") })),
         waiting ? el("div", { class: "locke-buttons" },
-          button("反対する", () => send({ type: "chojin_locke.answer_victory", objects: true }), { class: "primary", "data-answer": "object" }),
-          button("反対しない", () => send({ type: "chojin_locke.answer_victory", objects: false }), { "data-answer": "accept" })) : null));
+          button(t("Object"), () => send({ type: "chojin_locke.answer_victory", objects: true }), { class: "primary", "data-answer": "object" }),
+          button(t("Do not object"), () => send({ type: "chojin_locke.answer_victory", objects: false }), { "data-answer": "accept" })) : null));
     }
     const proposal = rules.proposal;
     if (proposal?.waiting.includes(seat)) {
       out.push(el("div", { class: "locke-prompt", role: "group", "aria-label": "パーティー" },
-        el("p", {}, `${seatName(proposal.leader)} がパーティーを組もうと提案しています。`),
+        el("p", {}, t("{name} proposes to form a party.", { name: seatName(proposal.leader) })),
         el("div", { class: "locke-buttons" },
-          button("組む", () => send({ type: "chojin_locke.answer_party", accepts: true }), { class: "primary" }),
-          button("断る", () => send({ type: "chojin_locke.answer_party", accepts: false })))));
+          button(t("Join"), () => send({ type: "chojin_locke.answer_party", accepts: true }), { class: "primary" }),
+          button(t("Decline"), () => send({ type: "chojin_locke.answer_party", accepts: false })))));
     }
     const teleport = rules.turn?.party_teleport;
     if (teleport?.waiting.includes(seat)) {
       const level = numberInput("partner-esp", "ESP能力レベル", { min: 0, max: 12, value: rules.me?.stats?.esp_level ?? 0 });
       out.push(el("div", { class: "locke-prompt", role: "group", "aria-label": "テレポート" },
-        el("p", {}, `${seatName(rules.turn.seat)} のパーティーがテレポートします。あなたのESP能力レベルを宣言してください。`),
+        el("p", {}, t("{name}'s party teleports. Declare your ESP能力レベル.", { name: seatName(rules.turn.seat) })),
         level.node, button("宣言", () => send({ type: "chojin_locke.declare_teleport", declared: Number(level.input.value) }), { class: "primary" })));
     }
     return out;
@@ -241,9 +241,9 @@ export function mountPane(context) {
       }
       rows.push(el("div", { class: "locke-planet", dataset: { planet: p } },
         el("span", { class: "locke-planet-name" }, `惑星${p}`), squares,
-        el("span", { class: "locke-wrap", title: "トーラス: 右端のマスは宇宙港と隣り合う", "aria-hidden": "true" }, "↺")));
+        el("span", { class: "locke-wrap", title: t("A torus: the rightmost square is next to the 宇宙港"), "aria-hidden": "true" }, "↺")));
     }
-    return el("div", { class: "locke-board locke-planets", role: "group", "aria-label": "惑星編のボード" }, rows);
+    return el("div", { class: "locke-board locke-planets", role: "group", "aria-label": t("The 惑星編 board") }, rows);
   }
 
   function outer(row, col) { return row === 0 || col === 0 || row === SIZE - 1 || col === SIZE - 1; }
@@ -348,7 +348,7 @@ export function mountPane(context) {
     const restriction = rank === 1 ? "エース: 自分のキャラクターと同じ名前のシルエット" : rank === 10 ? "10: 自分と同じアライメントのシルエット" : "制限なし";
     return el("div", { class: "locke-actions", dataset: { action: type } },
       el("p", { class: "hint" }, `トランプ ${cardName(secrets.playing_card)} — ${restriction}`),
-      picker, " ", button(change ? "変更する" : "選ぶ", () => send({ type: `chojin_locke.${type}`, silhouette: picker.value }), { class: "primary" }));
+      picker, " ", button(change ? t("Change") : t("Choose"), () => send({ type: `chojin_locke.${type}`, silhouette: picker.value }), { class: "primary" }));
   }
 
   function setupActions() {
@@ -370,7 +370,7 @@ export function mountPane(context) {
       out.push(el("div", { class: "locke-actions" }, modeButton("ambush", "待ち伏せを置く", "裏向きのカードがあるマスをクリック（そのカードと交換します）")));
     }
     if (rules.stage === "ambush" && self.side === "explorer" && !self.position) {
-      out.push(el("p", { class: "hint" }, "宇宙港（港）をクリックしてコマを置いてください。"));
+      out.push(el("p", { class: "hint" }, t("Click the 宇宙港 (港) to place your piece.")));
     }
     if (rules.stage === "keys" && self.side === "base") out.push(el("div", { class: "locke-actions" }, modeButton("key", "重要拠点を置く", "マスをクリック")));
     // 4.6 l.793: the entrants place their pieces in the view's `entry_order`; the first waiting is due
@@ -378,9 +378,9 @@ export function mountPane(context) {
       out.push(el("div", { class: "locke-actions" }, modeButton("enter_base", "秘密基地に入る", "外周のマスをクリック")));
     }
     if (rules.me?.inspections_left > 0) {
-      const target = select("inspect", "見るシート", rules.players.filter((p) => p.side === "base").map((p) => [String(p.seat), seatName(p.seat)]));
-      out.push(el("div", { class: "locke-actions" }, `シートを見る（残り${rules.me.inspections_left}）: `, target, " ",
-        button("見る", () => send({ type: "chojin_locke.inspect_sheet", target: Number(target.value) }))));
+      const target = select("inspect", t("sheet to look at"), rules.players.filter((p) => p.side === "base").map((p) => [String(p.seat), seatName(p.seat)]));
+      out.push(el("div", { class: "locke-actions" }, t("Look at a sheet ({left} left): ", { left: rules.me.inspections_left }), target, " ",
+        button(t("Look"), () => send({ type: "chojin_locke.inspect_sheet", target: Number(target.value) }))));
     }
     return out;
   }
@@ -388,7 +388,7 @@ export function mountPane(context) {
   function modeButton(kind, text, hint, extra = {}) {
     const active = mode?.kind === kind;
     return el("span", {},
-      button(active ? `${text}（やめる）` : text, () => { mode = active ? null : { kind, ...extra }; render(); }, { class: active ? "primary" : "", "aria-pressed": String(active), dataset: { mode: kind } }),
+      button(active ? t("{action} (stop)", { action: text }) : text, () => { mode = active ? null : { kind, ...extra }; render(); }, { class: active ? "primary" : "", "aria-pressed": String(active), dataset: { mode: kind } }),
       active ? el("span", { class: "hint" }, ` ${hint}`) : null);
   }
 
@@ -403,7 +403,7 @@ export function mountPane(context) {
     const out = [];
     if (rules.turn.must_pass) {
       // 3.2: the turn began beside a character with the identical silhouette card
-      out.push(el("p", { class: "hint" }, "同じシルエットのキャラクターと同じマスでターンを始めました: パスのみ。"));
+      out.push(el("p", { class: "hint" }, t("Your turn began on a square with a character of the same シルエット: you may only pass.")));
       out.push(button("パス", () => send({ type: "chojin_locke.pass" }), { "data-command": "pass" }));
       return out;
     }
@@ -413,31 +413,31 @@ export function mountPane(context) {
     }
     if (self.outside) {
       out.push(el("div", {}, declaration("intrude", "ESP能力レベル", {
-        min: 0, statName: "esp_level", submitText: "侵入チェック: 外周のマスを選ぶ",
+        min: 0, statName: "esp_level", submitText: t("侵入チェック: choose an outer square"),
         onSubmit: (declared) => { mode = { kind: "intrude", declared }; render(); },
-      }), mode?.kind === "intrude" ? el("span", { class: "hint" }, " 外周のマスをクリック") : null));
+      }), mode?.kind === "intrude" ? el("span", { class: "hint" }, " " + t("click an outer square")) : null));
     } else {
-      out.push(el("p", { class: "hint" }, "通常移動: 光っているマスをクリック"));
-      const direction = rules.stage === "planet" ? select("teleport-direction", "向き", [["right", "右へ"], ["left", "左へ"]]) : null;
+      out.push(el("p", { class: "hint" }, t("通常移動: click a lit square")));
+      const direction = rules.stage === "planet" ? select("teleport-direction", t("direction"), [["right", "右へ"], ["left", "左へ"]]) : null;
       out.push(el("div", {}, "テレポート移動: ", direction, " ", declaration("teleport", "ESP能力レベル", {
         min: 1, statName: "esp_level", submitText: "テレポート",
         onSubmit: (declared) => send({ type: "chojin_locke.teleport", declared, ...(direction ? { direction: direction.value } : {}) }),
       })));
     }
     const rules2002 = rules.turn.phase === "move"; // the 2002 turn's main phase
-    const recoverStat = select("recover", "回復する能力値", rules2002 ? [["endurance", "耐久力"]] : [["endurance", "耐久力"], ["willpower", "精神力"]]);
+    const recoverStat = select("recover", t("stat to recover"), rules2002 ? [["endurance", "耐久力"]] : [["endurance", "耐久力"], ["willpower", "精神力"]]);
     out.push(el("div", {}, recoverStat, " ", button("回復", () => send({ type: "chojin_locke.recover", stat: recoverStat.value }))));
     if (!self.outside) {
       const near = others(sameSquare);
       if (near.length) {
         if (!rules2002) {
-          const target = select("treat", "治療する相手", near.map((p) => [String(p.seat), seatName(p.seat)]));
+          const target = select("treat", t("whom to treat"), near.map((p) => [String(p.seat), seatName(p.seat)]));
           out.push(el("div", {}, target, " ", button("治療", () => send({ type: "chojin_locke.treat", target: Number(target.value) }))));
         }
         // パーティーを組む: any of the characters on my square
         const partners = near.map((p) => el("input", { type: "checkbox", value: String(p.seat), "aria-label": seatName(p.seat) }));
         out.push(el("div", {}, partners.map((box, i) => el("label", { class: "inline" }, box, ` ${seatName(near[i].seat)}`)), " ",
-          button("パーティーを組む", () => send({ type: "chojin_locke.form_party", partners: partners.filter((b) => b.checked).map((b) => Number(b.value)) }))));
+          button(t("Form a party"), () => send({ type: "chojin_locke.form_party", partners: partners.filter((b) => b.checked).map((b) => Number(b.value)) }))));
       }
       out.push(...abilityActions("main"));
       if (rules.stage === "base" && rules2002) out.push(button("破壊", () => send({ type: "chojin_locke.destroy_key" })));
@@ -451,12 +451,12 @@ export function mountPane(context) {
     const sheet = rules.me?.sheet;
     if (sheet?.abilities?.length) {
       const ability = select(`ability-${when}`, "特殊能力", sheet.abilities.map((a) => [a.name, `${a.name} [${a.tags.join("][")}]`]));
-      out.push(el("div", {}, ability, " ", button("特殊能力を使う", () => send({ type: "chojin_locke.use_ability", ability: ability.value }))));
+      out.push(el("div", {}, ability, " ", button(t("Use a 特殊能力"), () => send({ type: "chojin_locke.use_ability", ability: ability.value }))));
     }
     const hand = rules.me?.ability_cards ?? [];
     if (hand.length) {
       const card = select(`card-${when}`, "能力カード", hand.map((c) => [c, c]));
-      out.push(el("div", {}, card, " ", button("能力カードを使う", () => send({ type: "chojin_locke.use_ability_card", card: card.value }))));
+      out.push(el("div", {}, card, " ", button(t("Use an 能力カード"), () => send({ type: "chojin_locke.use_ability_card", card: card.value }))));
     }
     return out;
   }
@@ -472,10 +472,10 @@ export function mountPane(context) {
     }
     if (ROLES[rules.turn.phase] !== "support") return out;
     if (!self.sheet_open) out.push(" ", button("シートオープン", () => send({ type: "chojin_locke.open_sheet" })));
-    if (rules.parties[String(self.seat)]) out.push(" ", button("パーティーの解散", () => send({ type: "chojin_locke.dissolve_party" })));
+    if (rules.parties[String(self.seat)]) out.push(" ", button(t("Dissolve the party"), () => send({ type: "chojin_locke.dissolve_party" })));
     const near = others(sameSquare);
     if (near.length && faction !== "S") {
-      const target = select("convert", "改心の対象", near.map((p) => [String(p.seat), seatName(p.seat)]));
+      const target = select("convert", t("改心 target"), near.map((p) => [String(p.seat), seatName(p.seat)]));
       out.push(el("div", {}, "改心: ", target, " ", declaration("convert", "ESP能力レベル", {
         min: 0, statName: "esp_level", submitText: "改心",
         onSubmit: (declared) => send({ type: "chojin_locke.convert", target: Number(target.value), declared }),
@@ -487,8 +487,8 @@ export function mountPane(context) {
 
   function checkAction() {
     const statName = select("check-stat", "能力値", Object.entries(STATS));
-    const reason = remembered(el("input", { type: "text", maxlength: 200, name: "reason", placeholder: "理由（カードの指示など）", "aria-label": "理由" }), "check-reason", "");
-    const declared = numberInput("check", "宣言する値", { min: 0, max: 99, value: stat(statName.value) });
+    const reason = remembered(el("input", { type: "text", maxlength: 200, name: "reason", placeholder: t("reason (a card's instruction…)"), "aria-label": "理由" }), "check-reason", "");
+    const declared = numberInput("check", t("value to declare"), { min: 0, max: 99, value: stat(statName.value) });
     // a new stat offers its current value again (the truth; declare it or lower)
     statName.addEventListener("change", () => { declared.input.value = String(stat(statName.value)); memo.set("check", declared.input.value); });
     // stays open (or closed) across re-renders, as the player left it
@@ -508,17 +508,17 @@ export function mountPane(context) {
       const role = myRole();
       const body = [];
       if (role === "main" && !rules.turn.main) body.push(...mainActions());
-      if (rules.turn.teleport) body.push(el("p", { class: "hint" }, `テレポート: ${rules.turn.teleport}マス先のマスをクリック`));
+      if (rules.turn.teleport) body.push(el("p", { class: "hint" }, t("テレポート: click the square {count} squares away", { count: rules.turn.teleport })));
       if (["support", "victory"].includes(role)) body.push(...supportActions());
       if (role === "combat" && !rules.combat && !rules.aftermath && others(sameSquare).length) {
         // 4.3 戦闘発生: everyone on my square takes part
         body.push(el("div", {}, button("戦闘発生", () => send({ type: "chojin_locke.start_combat" }), { class: "primary", "data-command": "start_combat" }),
-          el("span", { class: "hint" }, ` 同じマス: ${others(sameSquare).map((p) => seatName(p.seat)).join("、")}`)));
+          el("span", { class: "hint" }, " " + t("On the square: {names}", { names: others(sameSquare).map((p) => seatName(p.seat)).join("、") }))));
       }
-      if (rules.combat) body.push(el("p", { class: "hint" }, "戦闘中: 戦闘が終わるとターンが進みます。"));
-      else if (rules.aftermath) body.push(el("p", { class: "hint" }, "戦闘離脱後の処理中: 終わるとターンが進みます。"));
-      else body.push(el("div", { class: "locke-next" }, button("次のフェイズへ", () => send({ type: "chojin_locke.next_phase" }), { class: "primary", "data-command": "next_phase" })));
-      blocks.push(el("div", { class: "locke-actions locke-my-turn" }, el("h4", {}, `あなたのターン: ${PHASES[rules.turn.phase] ?? rules.turn.phase}`), body));
+      if (rules.combat) body.push(el("p", { class: "hint" }, t("In combat: the turn moves on when the combat ends.")));
+      else if (rules.aftermath) body.push(el("p", { class: "hint" }, t("After leaving a combat: the turn moves on when that is done.")));
+      else body.push(el("div", { class: "locke-next" }, button(t("To the next phase"), () => send({ type: "chojin_locke.next_phase" }), { class: "primary", "data-command": "next_phase" })));
+      blocks.push(el("div", { class: "locke-actions locke-my-turn" }, el("h4", {}, t("Your turn: {phase}", { phase: PHASES[rules.turn.phase] ?? rules.turn.phase })), body));
     }
     if (self && ["planet", "base"].includes(rules.stage) && !["dead", "black_hole"].includes(self.condition)) blocks.push(checkAction());
     return blocks.filter(Boolean);
@@ -542,23 +542,23 @@ export function mountPane(context) {
     return cards.map((c) => {
       const at = open.indexOf(c);
       if (at >= 0) open.splice(at, 1);
-      return el("span", { class: `locke-ability-card${at >= 0 ? " face-up" : ""}`, title: at >= 0 ? "表向き" : "裏向き" }, c);
+      return el("span", { class: `locke-ability-card${at >= 0 ? " face-up" : ""}`, title: at >= 0 ? t("face up") : t("face down") }, c);
     });
   }
 
   function myBlock() {
     const secrets = rules.me;
     if (!secrets) return null;
-    return el("section", { class: "locke-me", "aria-label": "自分のシートと手札" },
+    return el("section", { class: "locke-me", "aria-label": t("My sheet and hand") },
       el("h3", {}, "自分（秘密）"),
-      secrets.sheet ? sheetBlock(secrets.sheet, { faction: secrets.faction, stats: secrets.stats, title: "キャラクターシート: " }) : el("p", { class: "none" }, "シートはまだ配られていません"),
+      secrets.sheet ? sheetBlock(secrets.sheet, { faction: secrets.faction, stats: secrets.stats, title: "キャラクターシート: " }) : el("p", { class: "none" }, t("No sheet dealt yet")),
       el("p", { class: "locke-hand" },
         secrets.playing_card ? el("span", { class: `locke-playing-card ${secrets.playing_card.color}` }, cardName(secrets.playing_card)) : null,
         secrets.silhouette_choice ? ` シルエット: ${secrets.silhouette_choice}` : "",
         ` · 能力カード: `, (secrets.ability_cards.length ? handCards(secrets.ability_cards) : "なし")),
       secrets.damage.endurance || secrets.damage.willpower ? el("p", {}, `ダメージ: 耐久力${secrets.damage.endurance} 精神力${secrets.damage.willpower}`) : null,
       secrets.conversion_flags.length ? el("p", {}, `改心フラグ: ${secrets.conversion_flags.join("、")}`) : null,
-      Object.entries(secrets.inspected).map(([seat, sheet]) => sheetBlock(sheet, { title: `${seatName(Number(seat))} のシート: ` })));
+      Object.entries(secrets.inspected).map(([seat, sheet]) => sheetBlock(sheet, { title: t("{name}'s sheet: ", { name: seatName(Number(seat)) }) })));
   }
 
   function playersTable() {
@@ -582,7 +582,7 @@ export function mountPane(context) {
   function hostSecrets() {
     const all = rules.secrets;
     if (!all) return null;
-    return el("details", { class: "locke-host-secrets" }, el("summary", {}, "全員のシート（GM）"),
+    return el("details", { class: "locke-host-secrets" }, el("summary", {}, t("Everyone's sheets (GM)")),
       el("ul", {}, Object.entries(all).map(([seat, s]) => el("li", {}, `${seatName(Number(seat))}: ${s.sheet?.name ?? "—"} ${s.faction ?? ""}`))));
   }
 
@@ -603,7 +603,7 @@ export function mountPane(context) {
         mySeat, seatName, send: sendCombat, rerender: render,
       }),
       board ? el("section", { class: "locke-board-wrap", "aria-label": "ボード" }, board,
-        el("p", { class: "hint" }, `裏向きのカード: ${faceDown}枚`, rules.board.keys_destroyed.length ? ` · 破壊された重要拠点: ${rules.board.keys_destroyed.length}` : "")) : null,
+        el("p", { class: "hint" }, t("Face-down cards: {count}", { count: faceDown }), rules.board.keys_destroyed.length ? " · " + t("重要拠点 destroyed: {count}", { count: rules.board.keys_destroyed.length }) : "")) : null,
       ...actions(),
       errorBox,
       myBlock(),

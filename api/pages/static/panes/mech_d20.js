@@ -33,6 +33,7 @@ export function mountPane(context) {
   };
   let view = null;
   let rules = null;
+  let game = null; // the table's seats, for their names
   const errorBox = el("p", { class: "error", role: "alert", hidden: true });
   const body = el("div", { class: "mech" });
   root.replaceChildren(body, errorBox);
@@ -44,6 +45,11 @@ export function mountPane(context) {
 
   const unit = (id) => rules.units[id];
   const nameOf = (id) => unit(id)?.name ?? id;
+  // whose unit it is, by the seat's name (never seat:N); the GM's are GM
+  const ownerName = (owner) => {
+    const seat = game?.seats.find((s) => `seat:${s.seat}` === owner);
+    return seat ? seat.name : owner === "gm" ? "GM" : "PC";
+  };
   const mine = (u) => isGm() || u.owner === me.actor;
   // Off its turn a unit answers for itself: a player's units, the GM's NPCs (the GM may still
   // drive any unit's own turn, and anything else from the generic pane below).
@@ -119,9 +125,9 @@ export function mountPane(context) {
     const turn = encounter.turn;
     return el("p", { class: "mech-status" },
       el("strong", {}, t("Round {round}", { round: encounter.round })), " · ",
-      turn ? el("span", { class: "mech-turn" }, `${nameOf(turn.unit)}のターン`)
-        : encounter.up ? el("span", { class: "mech-turn" }, `次: ${nameOf(encounter.up)}`)
-          : el("span", { class: "mech-turn" }, "ラウンド終了"));
+      turn ? el("span", { class: "mech-turn" }, t("{unit}'s turn", { unit: nameOf(turn.unit) }))
+        : encounter.up ? el("span", { class: "mech-turn" }, t("Next: {unit}", { unit: nameOf(encounter.up) }))
+          : el("span", { class: "mech-turn" }, t("End of the round")));
   }
 
   function order(encounter) {
@@ -140,7 +146,7 @@ export function mountPane(context) {
           current ? el("span", { class: "mech-marker", "aria-label": t("current turn") }, "▶") : null,
           el("span", { class: "mech-name" }, u.name),
           typeof initiative[id] === "number" ? el("span", { class: "mech-init", title: t("initiative") }, String(initiative[id])) : null,
-          el("span", { class: "mech-kind" }, u.kind === "npc" ? "NPC" : u.owner),
+          el("span", { class: "mech-kind" }, u.kind === "npc" ? "NPC" : ownerName(u.owner)),
           ...flags),
         el("div", { class: "mech-health" }, health(u)),
         effects(u),
@@ -223,7 +229,7 @@ export function mountPane(context) {
       top.stage === "rolled" ? ` ${t("(rolled)")}` : ` ${t("(declared)")}`)];
     if (top.outcomes.length) {
       lines.push(el("ul", { class: "mech-outcomes" }, top.outcomes.map((o) => el("li", {},
-        nameOf(o.target) + ": " + (o.critical ? t("critical") : o.outcome === "hit" ? t("hit") : o.outcome === "miss" ? t("miss") : o.outcome)))));
+        nameOf(o.target) + ": " + (o.critical ? t("hit (critical)") : o.outcome === "hit" ? t("hit") : o.outcome === "miss" ? t("miss") : o.outcome)))));
     }
     if (attacker && mine(attacker)) {
       if (top.attack && top.stage === "declared") {
@@ -427,9 +433,9 @@ export function mountPane(context) {
       which.addEventListener("change", () => { form.place = which.value; });
       const hide = el("input", { type: "checkbox", name: "hidden", checked: form.hidden });
       hide.addEventListener("change", () => { form.hidden = hide.checked; });
-      controls.push(el("label", { class: "compact" }, "配置: ", which), el("label", { class: "inline" }, hide, " 隠して配置 (NPC)"));
+      controls.push(el("label", { class: "compact" }, t("Place: "), which), el("label", { class: "inline" }, hide, " " + t("place hidden (NPC)")));
       // A background picture under the grid: PNG, JPEG or WebP, checked by the server.
-      const file = el("input", { type: "file", name: "background", accept: "image/png,image/jpeg,image/webp", "aria-label": "背景画像" });
+      const file = el("input", { type: "file", name: "background", accept: "image/png,image/jpeg,image/webp", "aria-label": t("Background picture") });
       file.addEventListener("change", () => {
         const chosen = file.files?.[0];
         if (!chosen) return;
@@ -440,15 +446,15 @@ export function mountPane(context) {
         };
         reader.readAsDataURL(chosen);
       });
-      controls.push(el("label", { class: "compact" }, " 背景画像: ", file));
+      controls.push(el("label", { class: "compact" }, " " + t("Background picture: "), file));
     } else if (encounter && id) {
-      for (const [value, label] of [["move", "クリックで移動"], ["power", "クリックで目標・範囲"]]) {
+      for (const [value, label] of [["move", t("click to move")], ["power", t("click for targets and area")]]) {
         const radio = el("input", { type: "radio", name: "map-click", value, checked: form.mapClick === value });
         radio.addEventListener("change", () => { form.mapClick = value; render(); });
         controls.push(el("label", { class: "inline" }, radio, ` ${label} `));
       }
     }
-    return el("section", { class: "mech-map-section", "aria-label": "戦場マップ" },
+    return el("section", { class: "mech-map-section", "aria-label": t("Battle map") },
       controls.length ? el("div", { class: "mech-map-controls" }, controls) : null,
       el("div", { class: "mech-map-scroll" }, map));
   }
@@ -485,8 +491,9 @@ export function mountPane(context) {
 
   return {
     title: "メカd20",
-    update({ view: fresh }) {
+    update({ view: fresh, game: table }) {
       view = fresh;
+      game = table ?? game;
       rules = fresh.rules;
       render();
     },

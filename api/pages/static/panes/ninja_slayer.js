@@ -98,8 +98,8 @@ export function mountPane(context) {
     const { characters } = rules();
     const sheets = Object.values(characters).filter((c) => (c.history ?? []).length);
     history.replaceChildren(...sheets.map((c) => el("details", { class: "ns-sheet-history", dataset: { character: c.id }, open: true },
-      el("summary", {}, `${c.name}: シートの履歴`),
-      el("ul", {}, ...c.history.map((note) => el("li", { dataset: { seq: note.seq } }, `シナリオ${note.scenario}: ${note.text}`))))));
+      el("summary", {}, t("{name}: the sheet's history", { name: c.name })),
+      el("ul", {}, ...c.history.map((note) => el("li", { dataset: { seq: note.seq } }, t("scenario {number}: {text}", { number: note.scenario, text: note.text })))))));
   }
 
   function injuries(c) {
@@ -129,7 +129,7 @@ export function mountPane(context) {
     const { characters, combat } = rules();
     const ids = combat ? [...combat.order, ...combat.participants.filter((i) => !combat.order.includes(i))]
       : Object.keys(characters);
-    const head = el("tr", {}, ...["", "Name", "状態", "体力", "精神力", "回避", "即応", "緊急回避", "DKK", "部位損傷", "万札"]
+    const head = el("tr", {}, ...["", t("Name"), "状態", "体力", "精神力", "回避", "即応", "緊急回避", "DKK", "部位損傷", "万札"]
       .map((h) => el("th", {}, h)));
     const rows = ids.map((id, index) => {
       const c = characters[id];
@@ -223,7 +223,7 @@ export function mountPane(context) {
       },
     }, t("Attack") + " ", dice);
     return el("div", { class: "ns-attack", id: "ns-attack" }, el("h3", {}, "攻撃"), kind, rows, more, facesInput,
-      auto ? el("label", { class: "ns-field" }, auto, " 自動成功 (モブ敵の攻撃・射撃)") : null, attack);
+      auto ? el("label", { class: "ns-field" }, auto, " " + t("automatic success (a mob's attack or shot)")) : null, attack);
   }
 
   // ●部位損傷 carried into this scenario: +1, or +2 from two on (2-13).
@@ -280,11 +280,11 @@ export function mountPane(context) {
     const base = pcs.length ? Math.floor(pool / pcs.length) : 0;
     const inputs = pcs.map((c, i) => el("input", {
       type: "number", name: "share", min: 0, max: pool, size: 4, value: base + (i === 0 ? pool - base * pcs.length : 0),
-      dataset: { character: c.id }, "aria-label": `${c.name}の分け前`,
+      dataset: { character: c.id }, "aria-label": t("{name}'s share", { name: c.name }),
     }));
-    return el("div", { class: "ns-split", id: "ns-split" }, el("h3", {}, `万札プールを山分け (${pool})`),
+    return el("div", { class: "ns-split", id: "ns-split" }, el("h3", {}, t("Split the 万札 pool ({pool})", { pool })),
       ...pcs.map((c, i) => el("label", { class: "ns-field" }, `${c.name} `, inputs[i])),
-      button("山分けする", null, () => send({
+      button(t("Split it"), null, () => send({
         type: "split_pool",
         shares: Object.fromEntries(inputs.map((input) => [input.dataset.character, Number(input.value || 0)])),
       }), "split_pool"));
@@ -327,7 +327,7 @@ export function mountPane(context) {
         if (stage === "評価" && pool) parts.push(splitForm(pool));
         // After a Wasshoi! outside a combat (rulings NS-050): the entry table and his arrival.
         if (rules().wasshoi_success) {
-          parts.push(button("死神のエントリー決定表", "1D6", () => send({ type: "roll_table", table: "entry" }), "entry"));
+          parts.push(button(t("死神のエントリー決定表 (the entry table)"), "1D6", () => send({ type: "roll_table", table: "entry" }), "entry"));
           parts.push(button(t("ニンジャスレイヤー enters"), null,
             () => send({ type: "ninja_slayer_enters", id: "ninja_slayer" }), "ninja_slayer_enters"));
         }
@@ -375,7 +375,7 @@ export function mountPane(context) {
     if (combat.phase === "turn_start" && context.isGm()) parts.push(advance(t("Start the turn")));
     if (mine && combat.phase === "teban_start") {
       if (!combat.concentrating) {
-        parts.push(button("集中状態に入る", null, () => send({ type: "concentrate" }), "concentrate"));
+        parts.push(button(t("Enter 集中状態"), null, () => send({ type: "concentrate" }), "concentrate"));
       }
     }
     if (steers && combat.phase === "teban_start") {
@@ -400,7 +400,7 @@ export function mountPane(context) {
     // L162: a サツバツ! row (or カイシャク's) that came up 『即死!』, applied by its attacker
     for (const row of combat.rows ?? []) {
       if (!controls(characters[row.attacker])) continue;
-      parts.push(button(`『即死!』を適用 → ${characters[row.target]?.name ?? row.target}`,
+      parts.push(button(t("Apply 『即死!』 → {name}", { name: characters[row.target]?.name ?? row.target }),
         characters[row.target]?.sheet?.sokushi_resistance ? "●即死耐性: 痛打+2D6" : null,
         () => send({ type: "instant_death", attacker: row.attacker, target: row.target }), "instant_death"));
     }
@@ -422,7 +422,7 @@ export function mountPane(context) {
           () => send({ type: "wasshoi", faces: faces(facesInput) }), "wasshoi"), facesInput));
       }
       if (combat.wasshoi_success) {
-        parts.push(button("死神のエントリー決定表", "1D6", () => send({ type: "roll_table", table: "entry" }), "entry"));
+        parts.push(button(t("死神のエントリー決定表 (the entry table)"), "1D6", () => send({ type: "roll_table", table: "entry" }), "entry"));
         parts.push(button(t("ニンジャスレイヤー enters"), null,
           () => send({ type: "ninja_slayer_enters", id: "ninja_slayer" }), "ninja_slayer_enters"));
       }

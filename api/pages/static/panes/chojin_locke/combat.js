@@ -14,6 +14,7 @@
 // judge: what the page disables (a card below the attack's LV, say) it disables to help, not to
 // enforce, and says why beside it.
 import { el, keepOpenState } from "../../api.js";
+import { t } from "../../i18n.js";
 import { escapeForm } from "./leaving.js";
 import { hostCombat } from "./obstacles.js";
 import { PHASES, gated, ownTimed, squareOf, timedPayload } from "./parts.js";
@@ -141,7 +142,7 @@ export function combatSection(ctx) {
       a.joiners?.length ? ` · 同調: ${a.joiners.map(label).join("、")}` : "",
       a.hinderers?.length ? ` · 妨害: ${a.hinderers.map(label).join("、")}` : "",
       a.counters?.length ? el("span", { class: "locke-counters" }, ` · [対抗(攻撃)]: ${a.counters.join("、")}`) : "",
-      a.defended_by ? ` · ${a.defended_by}で対抗` : "",
+      a.defended_by ? " · " + t("countered with {card}", { card: a.defended_by }) : "",
       ` · ${(a.remnant && a.awaiting === "sync" ? AWAITING.remnant_sync : AWAITING[a.awaiting]) ?? a.awaiting}`,
       a.awaiting === "sync" && a.sync_waiting?.length ? `（${a.sync_waiting.map(label).join("、")}）` : "");
   }
@@ -177,7 +178,7 @@ export function combatSection(ctx) {
       const lv = lvOf();
       const short = lv !== null && Number(level.input.value) < lv;
       will.node.hidden = !short;
-      note.textContent = short ? ` LV${lv}より低い宣言: 精神力チェック${lv - Number(level.input.value)}回` : "";
+      note.textContent = short ? " " + t("Declared below LV{lv}: {count} 精神力 checks", { lv, count: lv - Number(level.input.value) }) : "";
     };
     level.input.addEventListener("input", sync);
     sync();
@@ -193,7 +194,7 @@ export function combatSection(ctx) {
   function flowStep() {
     if (!["joining", "moving", "before"].includes(fight.step)) return null;
     if (fight.started_by !== me && !ctx.isHost()) {
-      return el("p", { class: "hint" }, `${ctx.seatName(fight.started_by)} が進めるのを待っています。`);
+      return el("p", { class: "hint" }, t("Waiting for {name} to go on.", { name: ctx.seatName(fight.started_by) }));
     }
     const next = { joining: "コマ移動へ", moving: "戦闘前へ", before: "手札を配る" }[fight.step];
     return el("div", { class: "locke-actions" },
@@ -206,16 +207,16 @@ export function combatSection(ctx) {
     const out = [];
     const request = fight.join_request;
     if (request && me !== null && request.waiting.includes(me)) {
-      out.push(el("div", { class: "locke-prompt locke-join-request", role: "group", "aria-label": "実は参加していたチェック" },
-        el("p", {}, `「${request.person}」の実は参加していたチェックに同意しますか？`),
+      out.push(el("div", { class: "locke-prompt locke-join-request", role: "group", "aria-label": t("実は参加していたチェック") },
+        el("p", {}, t("Do you agree to the 実は参加していたチェック for 「{person}」?", { person: request.person })),
         el("div", { class: "locke-buttons" },
-          ctx.button("同意する", () => cmd("answer_join", { consents: true }), { class: "primary", "data-command": "answer_join", "data-answer": "yes" }),
-          ctx.button("同意しない", () => cmd("answer_join", { consents: false }), { "data-command": "answer_join", "data-answer": "no" }))));
+          ctx.button(t("Agree"), () => cmd("answer_join", { consents: true }), { class: "primary", "data-command": "answer_join", "data-answer": "yes" }),
+          ctx.button(t("Do not agree"), () => cmd("answer_join", { consents: false }), { "data-command": "answer_join", "data-answer": "no" }))));
     } else if (request) {
-      out.push(el("p", { class: "hint" }, `「${request.person}」の実は参加していたチェック: 同意待ち ${request.waiting.map(ctx.seatName).join("、")}`));
+      out.push(el("p", { class: "hint" }, t("The 実は参加していたチェック for 「{person}」: waiting for {names} to agree", { person: request.person, names: request.waiting.map(ctx.seatName).join("、") })));
     }
     if (fight.step !== "joining") return out;
-    out.push(el("p", { class: "hint locke-who" }, "戦闘参加: 戦闘にいないキャラクターは実はそこにいたチェック、死亡したキャラクターは実は生きていたチェック（1戦闘に1回）。"));
+    out.push(el("p", { class: "hint locke-who" }, t("Joining: a character not in the combat makes the 実はそこにいたチェック, a dead one the 実は生きていたチェック (once a combat).")));
     const self = me !== null ? ctx.rules.players.find((p) => p.seat === me) : null;
     if (self && !mineFighter) {
       const dead = ["dead", "black_hole"].includes(self.condition); // l.726: the black hole kills
@@ -230,9 +231,9 @@ export function combatSection(ctx) {
     }
     if (ctx.isHost()) {
       // ③ for someone not in the game (ruling CL-067: the host asks for the named person)
-      const person = ctx.remembered(el("input", { type: "text", name: "join-person", maxlength: 40, placeholder: "人物の名前", "aria-label": "人物" }), "join-person", "");
+      const person = ctx.remembered(el("input", { type: "text", name: "join-person", maxlength: 40, placeholder: t("the person's name"), "aria-label": t("person") }), "join-person", "");
       const reason = request ? "同意待ちのチェックがあります" : null;
-      out.push(el("div", { class: "locke-actions" }, "実は参加していたチェック（ゲームに参加していない人）: ", person, " ",
+      out.push(el("div", { class: "locke-actions" }, t("実は参加していたチェック (for someone not in the game): "), person, " ",
         gated(ctx, "全員に同意を求める", () => cmd("join_check", { check: "joined", person: person.value.trim() }), reason, { "data-command": "join_check", "data-check": "joined" })));
     }
     return out;
@@ -244,30 +245,29 @@ export function combatSection(ctx) {
     if (fight.step !== "before") return null;
     // (3) l.904–907: only the characters new to the combat this round
     const newcomers = fight.fighters.filter((f) => f.kind === "character" && f.joined_round === fight.round && !f.left);
-    const who = el("p", { class: "hint locke-who" }, "戦闘前: 新たに戦闘に参加したキャラクター（",
-      newcomers.map((f) => label(f.id)).join("、") || "なし", "）が[戦闘前]の能力・謎の特殊能力・[手下:X]を使えます。");
+    const who = el("p", { class: "hint locke-who" }, t("戦闘前: the characters new to the combat ({names}) may use [戦闘前] abilities, 謎の特殊能力 and [手下:X].", { names: newcomers.map((f) => label(f.id)).join("、") || t("none") }));
     if (!mineFighter || mineFighter.joined_round !== fight.round || mineFighter.kind !== "character" || mineFighter.left) return who;
     const out = [];
     const before = abilitiesTagged("戦闘前");
-    const mystery = ctx.remembered(el("select", { name: "mystery-ability", "aria-label": "謎の特殊能力" },
+    const mystery = ctx.remembered(el("select", { name: "mystery-ability", "aria-label": t("謎の特殊能力") },
       el("option", { value: "" }, "（なし: ブラフ）"), before.map((a) => el("option", { value: a.name }, a.name))), "mystery-ability", "");
     const rolled = fight.mystery?.includes(me) ? "この戦闘で宣言済み" : null;
-    out.push(el("div", { class: "locke-form", dataset: { form: "mystery_ability" } }, "謎の特殊能力（1D6、どの能力かは自分だけ）: ", mystery, " ",
+    out.push(el("div", { class: "locke-form", dataset: { form: "mystery_ability" } }, t("謎の特殊能力 (1D6; which ability, only you know): "), mystery, " ",
       gated(ctx, "振る", () => cmd("mystery_ability", mystery.value ? { ability: mystery.value } : {}), rolled, { "data-command": "mystery_ability" })));
     // a [戦闘前] ability used without its name (3.1 l.282–283: what it does to others is said)
     const usable = before.filter((a) => !a.tags.some((t) => t.startsWith("手下:")));
     if (usable.length) {
-      const which = ctx.remembered(el("select", { name: "before-ability", "aria-label": "[戦闘前]の能力" }, usable.map((a) => el("option", { value: a.name }, a.name))), "before-ability", usable[0].name);
-      const effect = ctx.remembered(el("input", { type: "text", name: "before-effect", maxlength: 200, placeholder: "他のキャラクターへの効果（自分だけなら空欄）", "aria-label": "効果の宣言" }), "before-effect", "");
-      out.push(el("div", { class: "locke-form", dataset: { form: "before_ability" } }, "[戦闘前]の能力（名前は自分だけ）: ", which, " ", effect, " ",
-        ctx.button("使う", () => cmd("before_ability", { ability: which.value, effect: effect.value.trim() }), { "data-command": "before_ability" })));
+      const which = ctx.remembered(el("select", { name: "before-ability", "aria-label": t("[戦闘前] ability") }, usable.map((a) => el("option", { value: a.name }, a.name))), "before-ability", usable[0].name);
+      const effect = ctx.remembered(el("input", { type: "text", name: "before-effect", maxlength: 200, placeholder: t("its effect on other characters (blank if only on you)"), "aria-label": t("the effect declared") }), "before-effect", "");
+      out.push(el("div", { class: "locke-form", dataset: { form: "before_ability" } }, t("[戦闘前] ability (its name only you know): "), which, " ", effect, " ",
+        ctx.button(t("Use"), () => cmd("before_ability", { ability: which.value, effect: effect.value.trim() }), { "data-command": "before_ability" })));
     }
     const minions = abilitiesTagged("手下");
     if (minions.length) {
-      const count = ctx.numberInput("minions", "手下の数", { min: 1, max: 20, value: 1 });
-      const which = ctx.remembered(el("select", { name: "minion-ability", "aria-label": "手下の能力" }, minions.map((a) => el("option", { value: a.name }, a.name))), "minion-ability", minions[0].name);
+      const count = ctx.numberInput("minions", t("number of 手下"), { min: 1, max: 20, value: 1 });
+      const which = ctx.remembered(el("select", { name: "minion-ability", "aria-label": t("手下 ability") }, minions.map((a) => el("option", { value: a.name }, a.name))), "minion-ability", minions[0].name);
       const declared = mineFighter.minions ? `宣言済み（手下${mineFighter.minions}）` : null;
-      out.push(el("div", { class: "locke-form", dataset: { form: "declare_minions" } }, "[手下:X]（人数だけを宣言、手札上限が増える）: ", count.node, " ", minions.length > 1 ? which : null, " ",
+      out.push(el("div", { class: "locke-form", dataset: { form: "declare_minions" } }, t("[手下:X] (declare only how many; the hand limit grows): "), count.node, " ", minions.length > 1 ? which : null, " ",
         gated(ctx, "宣言", () => cmd("declare_minions", { count: Number(count.input.value), ...(minions.length > 1 ? { ability: which.value } : {}) }), declared, { "data-command": "declare_minions" })));
     }
     return el("div", { class: "locke-actions locke-before" }, el("h4", {}, "戦闘前"), who, out);
@@ -280,7 +280,7 @@ export function combatSection(ctx) {
     if (self && !self.sheet_open) out.push(ctx.button("シートオープン", () => cmd("open_sheet"), { "data-command": "open_sheet" }));
     const targets = fight.fighters.filter((f) => f.id !== me && f.seat && !f.left);
     if (targets.length && ctx.rules.me?.faction !== "S") {
-      const target = ctx.remembered(el("select", { name: "combat-convert", "aria-label": "改心の対象" }, targets.map((f) => el("option", { value: String(f.seat) }, label(f.id)))), "combat-convert", targets[0].seat);
+      const target = ctx.remembered(el("select", { name: "combat-convert", "aria-label": t("改心 target") }, targets.map((f) => el("option", { value: String(f.seat) }, label(f.id)))), "combat-convert", targets[0].seat);
       const level = ctx.numberInput("combat-convert-esp", "ESP能力レベル（宣言）", { min: 0, max: 12, value: stat("esp_level") });
       out.push(el("div", { class: "locke-form" }, "改心: ", target, " ", level.node, " ",
         ctx.button("改心", () => cmd("convert", { target: Number(target.value), declared: Number(level.input.value) }), { "data-command": "convert" })));
@@ -288,14 +288,14 @@ export function combatSection(ctx) {
     // 5.2 l.968: [支援] abilities and ability cards, each once in the turn (ruling CL-093)
     const support = ownTimed(ctx, "支援");
     if (support.length) {
-      const which = ctx.remembered(el("select", { name: "support-ability", "aria-label": "[支援]の能力" },
+      const which = ctx.remembered(el("select", { name: "support-ability", "aria-label": t("[支援] ability") },
         support.map(([value, text]) => el("option", { value }, text))), "support-ability", support[0][0]);
       const use = () => {
         const body = timedPayload(which.value);
         return body.card ? cmd("use_ability_card", { card: body.card }) : cmd("use_ability", { ability: body.ability });
       };
-      out.push(el("div", { class: "locke-form", dataset: { form: "support_ability" } }, "[支援]の特殊能力・能力カード（1手番に1回ずつ）: ", which, " ",
-        ctx.button("使う", use, { "data-command": "use_ability" })));
+      out.push(el("div", { class: "locke-form", dataset: { form: "support_ability" } }, t("[支援] 特殊能力 and 能力カード (once each a 手番): "), which, " ",
+        ctx.button(t("Use"), use, { "data-command": "use_ability" })));
     }
     return out;
   }
@@ -338,22 +338,22 @@ export function combatSection(ctx) {
       showTarget();
       const fields = activationFields("play", () => data?.lv ?? null);
       out.push(el("div", { class: "locke-form", dataset: { form: "play_card" } },
-        el("strong", {}, chosen.name), " ", kinds.length ? kind : el("span", { class: "hint" }, "主要では使えないカード"), " ", targetWrap, " ", ...fields.nodes, " ",
-        gated(ctx, "使う", () => cmd("play_card", {
+        el("strong", {}, chosen.name), " ", kinds.length ? kind : el("span", { class: "hint" }, t("a card not for the main action")), " ", targetWrap, " ", ...fields.nodes, " ",
+        gated(ctx, t("Use"), () => cmd("play_card", {
           card: chosen.name, kind: kind.value, ...(kind.value === "攻撃" ? { target: Number(target.value) } : {}), ...fields.payload(),
         }), proxied ? PROXIED : kinds.length ? null : "主要では使えないカード", { class: "primary", "data-command": "play_card" }),
         " ", gated(ctx, "捨てる（裏向き）", () => cmd("discard_card", { card: chosen.name }), proxied ? "代理の使用中は捨てられません" : null, { "data-command": "discard_card" })));
     } else {
-      out.push(el("p", { class: "hint" }, "手札のカードをクリック: 使う・捨てる"));
+      out.push(el("p", { class: "hint" }, t("Click a card in your hand: use or discard it")));
     }
     // 3.1 l.293–300 (ruling CL-096): an [攻撃] and an [逃避] exclude each other within a combat turn
     const done = fight.turn_actions ?? [];
-    if (done.includes("攻撃")) out.push(el("p", { class: "hint", dataset: { excluded: "逃避" } }, "この手番は[攻撃]済み: [逃避]は行えません"));
-    if (done.includes("逃避")) out.push(el("p", { class: "hint", dataset: { excluded: "攻撃" } }, "この手番は[逃避]済み: [攻撃]（格闘も）は行えません"));
+    if (done.includes("攻撃")) out.push(el("p", { class: "hint", dataset: { excluded: "逃避" } }, t("[攻撃] done this 手番: no [逃避]")));
+    if (done.includes("逃避")) out.push(el("p", { class: "hint", dataset: { excluded: "攻撃" } }, t("[逃避] done this 手番: no [攻撃] (nor 格闘)")));
     // 格闘 (5.6): the declared endurance is the firepower, an LV 1 attack
     const targets = attackTargets();
     if (targets.length) {
-      const target = ctx.remembered(el("select", { name: "melee-target", "aria-label": "格闘の対象" },
+      const target = ctx.remembered(el("select", { name: "melee-target", "aria-label": t("格闘 target") },
         targets.map((f) => el("option", { value: String(f.id) }, targetLabel(f)))), "melee-target", targets[0].id);
       const endurance = ctx.numberInput("melee-endurance", "耐久力（宣言＝火力）", { min: 1, max: 99, value: Math.max(1, stat("endurance")) });
       const shift = ctx.numberInput("melee-shift", "[格闘:X]", { min: 0, max: 12, value: 0 });
@@ -368,20 +368,20 @@ export function combatSection(ctx) {
     const seen = new Set();
     const mains = [...ownTimed(ctx, "主要"), ...ownTimed(ctx, "先制")].filter(([value]) => !seen.has(value) && seen.add(value));
     if (mains.length && !proxied) {
-      const which = ctx.remembered(el("select", { name: "main-ability", "aria-label": "[主要]/[先制]の能力" },
+      const which = ctx.remembered(el("select", { name: "main-ability", "aria-label": t("[主要]/[先制] ability") },
         mains.map(([value, text]) => el("option", { value }, text))), "main-ability", mains[0][0]);
       // the effect typed survives a re-render; both it and 効果なし are cleared once used (a
       // [先制] that did nothing leaves the form up for the next main action)
-      const effect = ctx.remembered(el("input", { type: "text", name: "main-ability-effect", maxlength: 200, placeholder: "効果（卓に告げる内容）", "aria-label": "効果" }), "main-ability-effect", "");
+      const effect = ctx.remembered(el("input", { type: "text", name: "main-ability-effect", maxlength: 200, placeholder: t("effect (what you tell the table)"), "aria-label": t("effect") }), "main-ability-effect", "");
       const none = checkbox("main-ability-none", "効果なし（[先制]: 別の主要行動へ）");
       const use = () => cmd("main_ability", { ...timedPayload(which.value), ...(effect.value.trim() ? { effect: effect.value.trim() } : {}), ...(none.checked ? { no_effect: true } : {}) })
         .then((ok) => { if (ok) { ctx.memo.set("main-ability-effect", ""); ctx.memo.set("main-ability-none", "no"); ctx.rerender(); } return ok; });
-      out.push(el("div", { class: "locke-form", dataset: { form: "main_ability" } }, "[主要]/[先制]の特殊能力・能力カード: ", which, " ", effect, " ",
+      out.push(el("div", { class: "locke-form", dataset: { form: "main_ability" } }, t("[主要]/[先制] 特殊能力 and 能力カード: "), which, " ", effect, " ",
         el("label", { class: "inline" }, none, " 効果なし（[先制]）"), " ",
-        ctx.button("使う", use, { "data-command": "main_ability" })));
+        ctx.button(t("Use"), use, { "data-command": "main_ability" })));
     }
     out.push(el("div", {}, ctx.button("パス", () => cmd("combat_pass"), { "data-command": "combat_pass" }),
-      hasProxy() ? [" ", proxyButton("代理を使う（先制）")] : null));
+      hasProxy() ? [" ", proxyButton(t("Use a 代理 ([先制])"))] : null));
     return out;
   }
 
@@ -392,15 +392,15 @@ export function combatSection(ctx) {
     if (mainOpen) body.push(...mainForms());
     if (["support1", "support2"].includes(fight.phase) && !fight.attack) body.push(...supportForms());
     // l.374–375: the 代理 withdraws in the check phase, its damage kept
-    if (fight.phase === "check" && proxied) body.push(el("div", {}, ctx.button("代理を引き上げる", () => cmd("withdraw_proxy"), { "data-command": "withdraw_proxy" })));
+    if (fight.phase === "check" && proxied) body.push(el("div", {}, ctx.button(t("Withdraw the 代理"), () => cmd("withdraw_proxy"), { "data-command": "withdraw_proxy" })));
     // ruling CL-094: a kept defence is let go in its keeper's own combat turn (to 格闘, l.1099)
-    if (mineFighter?.defence && !fight.attack) body.push(el("div", {}, ctx.button("防御の維持をやめる", () => cmd("drop_defence"), { "data-command": "drop_defence" })));
+    if (mineFighter?.defence && !fight.attack) body.push(el("div", {}, ctx.button(t("Stop keeping the defence"), () => cmd("drop_defence"), { "data-command": "drop_defence" })));
     if (!fight.attack && !mainOpen) {
       const last = fight.phase === "support2" || (fight.phase === "check" && mineFighter?.acted);
-      body.push(el("div", {}, ctx.button(last ? "戦闘手番を終える" : "次のフェイズへ", () => cmd("combat_next"), { class: "primary", "data-command": "combat_next" })));
+      body.push(el("div", {}, ctx.button(last ? t("End the 戦闘手番") : t("To the next phase"), () => cmd("combat_next"), { class: "primary", "data-command": "combat_next" })));
     }
-    if (fight.attack) body.push(el("p", { class: "hint" }, "攻撃の解決を待っています。"));
-    return el("div", { class: "locke-actions locke-combat-turn" }, el("h4", {}, `あなたの戦闘手番: ${PHASES[fight.phase] ?? fight.phase}`), body);
+    if (fight.attack) body.push(el("p", { class: "hint" }, t("Waiting for the attack to be resolved.")));
+    return el("div", { class: "locke-actions locke-combat-turn" }, el("h4", {}, t("Your 戦闘手番: {phase}", { phase: PHASES[fight.phase] ?? fight.phase })), body);
   }
 
   // 6.1 l.1182–1187: a 残留思念 plays one round for its dead character's seat: its phases, and
@@ -416,17 +416,17 @@ export function combatSection(ctx) {
       const alive = (f) => f.kind !== "character" || !["dead", "black_hole"].includes(ctx.rules.players.find((p) => p.seat === f.seat)?.condition);
       const targets = fight.fighters.filter((f) => ["character", "obstacle", "esper"].includes(f.kind) && f.id !== remnant.id && !f.left
         && f.joined_round <= fight.round && alive(f) && (!f.members?.length || f.members.some((e) => e > 0)));
-      const target = ctx.remembered(el("select", { name: "remnant-target", "aria-label": "残留思念の攻撃対象" },
+      const target = ctx.remembered(el("select", { name: "remnant-target", "aria-label": t("the 残留思念's target") },
         targets.map((f) => el("option", { value: String(f.id) }, label(f.id)))), "remnant-target", targets[0]?.id ?? "");
       const reason = remnant.firepower <= 0 ? "火力なし: 攻撃できません" : targets.length ? null : "攻撃できる相手がいません";
-      body.push(el("div", { class: "locke-form", dataset: { form: "remnant_attack" } }, `残留思念の攻撃（火力${remnant.firepower}・対抗も同調もされない）: 対象 `, target, " ",
+      body.push(el("div", { class: "locke-form", dataset: { form: "remnant_attack" } }, t("The 残留思念's attack (火力{firepower}; no one counters or joins it): target ", { firepower: remnant.firepower }), target, " ",
         gated(ctx, "攻撃", () => cmd("remnant_attack", { target: Number(target.value) }), reason, { class: "primary", "data-command": "remnant_attack" })));
       body.push(el("div", {}, ctx.button("パス", () => cmd("combat_pass"), { "data-command": "combat_pass" })));
     }
     body.push(el("div", {}, gated(ctx, last ? "戦闘手番を終える" : "次のフェイズへ", () => cmd("combat_next"),
       fight.attack ? "攻撃の解決を待っています" : mainOpen ? "主要行動（パスも）を先に" : null, { class: "primary", "data-command": "combat_next" })));
     return el("div", { class: "locke-actions locke-combat-turn locke-remnant-turn", dataset: { fighter: remnant.id } },
-      el("h4", {}, `${label(remnant.id)}の戦闘手番: ${PHASES[fight.phase] ?? fight.phase}`), body);
+      el("h4", {}, t("{name}'s 戦闘手番: {phase}", { name: label(remnant.id), phase: PHASES[fight.phase] ?? fight.phase })), body);
   }
 
   // 6.1 l.1252–1259: my own ESPジャマーLV:X ([対抗(Cカード使用)], named aloud) voids another's
@@ -448,7 +448,7 @@ export function combatSection(ctx) {
       : proxied ? "代理の使用中は代理の能力だけを使えます"
       : !(x >= 1 && a.lv <= x) ? `最終的なLVが1~${x}のCカードにだけ使えます（このカードはLV${a.lv}）` : null;
     return el("div", { class: "locke-prompt locke-jam", role: "group", "aria-label": "ESPジャマー" },
-      el("p", {}, `${label(a.attacker)} の攻撃カード ${a.card}（LV${a.lv}）が回答を待っています。ESPジャマーで無効にし、手札に戻させますか？`),
+      el("p", {}, t("{name}'s attack card {card} (LV{lv}) awaits its answers. Void it with your ESPジャマー and send it back to the hand?", { name: label(a.attacker), card: a.card, lv: a.lv })),
       el("div", { class: "locke-form", dataset: { form: "jam" } }, which, " ",
         gated(ctx, "ESPジャマーを使う", () => cmd("jam", { ability: which.value }), reason, { "data-command": "jam" })));
   }
@@ -465,11 +465,11 @@ export function combatSection(ctx) {
       const fields = activationFields("sync", () => data?.lv ?? null);
       const why = syncReason(original);
       return el("div", { class: "locke-prompt locke-sync", role: "group", "aria-label": "同調" },
-        el("p", {}, ownAttack ? `手下を同調させますか？ ${what}` : `${label(a.attacker)} が ${label(a.target)} を攻撃: ${what}。同調しますか？`),
+        el("p", {}, ownAttack ? t("Have your 手下 join it? {what}", { what }) : t("{attacker} attacks {target}: {what}. Join it (同調)?", { attacker: label(a.attacker), target: label(a.target), what })),
         chosen && !why(data) ? el("div", { class: "locke-form" }, el("strong", {}, chosen.name), " ", ownAttack ? null : fields.nodes, " ",
-          ctx.button("同調する", () => cmd("sync", { card: chosen.name, ...(ownAttack ? { minion: true } : fields.payload()) }), { class: "primary", "data-command": "sync" }))
-          : el("p", { class: "hint" }, `同調可の攻撃カード（LV${original?.lv ?? a.lv}以下）を手札からクリック`),
-        el("div", { class: "locke-buttons" }, ctx.button("同調しない", () => cmd("no_sync"), { "data-command": "no_sync" })));
+          ctx.button(t("Join it (同調)"), () => cmd("sync", { card: chosen.name, ...(ownAttack ? { minion: true } : fields.payload()) }), { class: "primary", "data-command": "sync" }))
+          : el("p", { class: "hint" }, t("Click an attack card that may join (LV{lv} or lower) in your hand", { lv: original?.lv ?? a.lv })),
+        el("div", { class: "locke-buttons" }, ctx.button(t("Do not join"), () => cmd("no_sync"), { "data-command": "no_sync" })));
     }
     if (a.target !== me) return null;
     if (a.awaiting === "response") {
@@ -480,22 +480,22 @@ export function combatSection(ctx) {
       const kind = ctx.remembered(el("select", { name: "respond-kind", "aria-label": "種類" }, kinds.map((k) => el("option", { value: k }, k))), "respond-kind", kinds[0] ?? "防御");
       const fields = activationFields("respond", () => data?.lv ?? null);
       const keep = checkbox("respond-maintain", "防御を維持", true);
-      return el("div", { class: "locke-prompt locke-respond", role: "group", "aria-label": "攻撃への対抗" },
-        el("p", {}, `${label(a.attacker)} があなたを攻撃: ${what}。`, proxied ? "代理が受けます（Cカードは使えません）。" : `LV${a.lv}以上の防御・逃避カードで対抗できます。`),
+      return el("div", { class: "locke-prompt locke-respond", role: "group", "aria-label": t("Countering the attack") },
+        el("p", {}, t("{attacker} attacks you: {what}.", { attacker: label(a.attacker), what }), " ", proxied ? t("Your 代理 takes it (no C-cards).") : t("A 防御 or 逃避 card of LV{lv} or more may counter it.", { lv: a.lv })),
         proxied ? null : ok ? el("div", { class: "locke-form" }, el("strong", {}, chosen.name), " ", kind, " ", ...fields.nodes, " ",
           // ruling CL-094: a maintainable defence is kept up unless its player says not
-          data?.maintain ? el("label", { class: "inline" }, keep, " 防御を維持") : null, " ",
-          ctx.button("対抗する", () => cmd("respond", { card: chosen.name, kind: kind.value, ...fields.payload(), ...(data?.maintain && !keep.checked ? { maintain: false } : {}) }), { class: "primary", "data-command": "respond" }))
-          : el("p", { class: "hint" }, "対抗するカードを手札からクリック"),
-        el("div", { class: "locke-buttons" }, ctx.button(proxied ? "代理が受ける" : "対抗せずに受ける", () => cmd("respond"), { "data-command": "take_hit" }),
+          data?.maintain ? el("label", { class: "inline" }, keep, " " + t("keep the defence up")) : null, " ",
+          ctx.button(t("Counter"), () => cmd("respond", { card: chosen.name, kind: kind.value, ...fields.payload(), ...(data?.maintain && !keep.checked ? { maintain: false } : {}) }), { class: "primary", "data-command": "respond" }))
+          : el("p", { class: "hint" }, t("Click the card to counter with in your hand")),
+        el("div", { class: "locke-buttons" }, ctx.button(proxied ? t("The 代理 takes it") : t("Take it without countering"), () => cmd("respond"), { "data-command": "take_hit" }),
           // 3.1 l.370–373: [代理:X] as [対抗(攻撃)], only that a 代理 is used is said
-          hasProxy() ? proxyButton("代理を使う") : null));
+          hasProxy() ? proxyButton(t("Use a 代理")) : null));
     }
     if (a.awaiting === "endurance" && proxied) {
       // the 代理 takes the damage: its endurance, no suit; destroyed, not its user
-      const endurance = ctx.numberInput("proxy-endurance", "代理の耐久力（宣言）", { min: 1, max: 99, value: Math.max(1, proxySize()) });
-      return el("div", { class: "locke-prompt locke-endurance", role: "group", "aria-label": "耐久力の宣言" },
-        el("p", {}, `命中: ${what}。代理が受けます: 代理の耐久力を宣言してください（1以上、残りの値以下。ダメージが宣言値以上で代理は破壊されます）。`),
+      const endurance = ctx.numberInput("proxy-endurance", t("the 代理's 耐久力 (declared)"), { min: 1, max: 99, value: Math.max(1, proxySize()) });
+      return el("div", { class: "locke-prompt locke-endurance", role: "group", "aria-label": t("Declaring 耐久力") },
+        el("p", {}, t("Hit: {what}. Your 代理 takes it: declare its 耐久力 (1 or more, no more than what is left; damage at or above it destroys the 代理).", { what })),
         endurance.node, " ",
         ctx.button("宣言", () => cmd("declare_endurance", { endurance: Number(endurance.input.value) }), { class: "primary", "data-command": "declare_endurance" }));
     }
@@ -503,16 +503,16 @@ export function combatSection(ctx) {
       const endurance = ctx.numberInput("hit-endurance", "耐久力（宣言）", { min: 1, max: 99, value: Math.max(1, stat("endurance")) });
       // 6.1 l.1190: no [スーツ:X] against a 残留思念's attack
       const suit = a.remnant ? null : checkbox("hit-suit", "スーツ");
-      return el("div", { class: "locke-prompt locke-endurance", role: "group", "aria-label": "耐久力の宣言" },
-        el("p", {}, `命中: ${a.remnant ? attackName(a) : what}。耐久力を宣言してください（1以上、本当の値以下。ダメージが宣言値以上で死亡）。`),
-        endurance.node, " ", suit ? el("label", { class: "inline" }, suit, " スーツ") : el("span", { class: "hint" }, "残留思念の攻撃にスーツは使えません"), " ",
+      return el("div", { class: "locke-prompt locke-endurance", role: "group", "aria-label": t("Declaring 耐久力") },
+        el("p", {}, t("Hit: {what}. Declare your 耐久力 (1 or more, no more than the true value; damage at or above it kills).", { what: a.remnant ? attackName(a) : what })),
+        endurance.node, " ", suit ? el("label", { class: "inline" }, suit, " スーツ") : el("span", { class: "hint" }, t("No スーツ against a 残留思念's attack")), " ",
         ctx.button("宣言", () => cmd("declare_endurance", { endurance: Number(endurance.input.value), ...(suit?.checked ? { suit: true } : {}) }), { class: "primary", "data-command": "declare_endurance" }));
     }
     if (a.awaiting === "counter" && proxied) {
       // melee.py: the 代理 takes the 格闘's damage — its endurance, no 反撃, no suit, no [格闘:X]
-      const endurance = ctx.numberInput("proxy-counter-endurance", "代理の耐久力（宣言）", { min: 1, max: 99, value: Math.max(1, proxySize()) });
+      const endurance = ctx.numberInput("proxy-counter-endurance", t("the 代理's 耐久力 (declared)"), { min: 1, max: 99, value: Math.max(1, proxySize()) });
       return el("div", { class: "locke-prompt locke-counter", role: "group", "aria-label": "格闘" },
-        el("p", {}, `${label(a.attacker)} の格闘（火力${a.firepower}）が命中。代理が受けます: 代理の耐久力を宣言してください（反撃なし）。`),
+        el("p", {}, t("{attacker}'s 格闘 (火力{firepower}) hits. Your 代理 takes it: declare its 耐久力 (no 反撃).", { attacker: label(a.attacker), firepower: a.firepower })),
         endurance.node, " ",
         ctx.button("宣言", () => cmd("counter", { endurance: Number(endurance.input.value), shift: 0, fight_back: false }), { class: "primary", "data-command": "counter" }));
     }
@@ -522,8 +522,8 @@ export function combatSection(ctx) {
       const back = checkbox("counter-back", "反撃", true);
       const suit = checkbox("counter-suit", "スーツ");
       return el("div", { class: "locke-prompt locke-counter", role: "group", "aria-label": "格闘" },
-        el("p", {}, `${label(a.attacker)} の格闘（火力${a.firepower}）が命中。耐久力を宣言してください。`),
-        endurance.node, " ", shift.node, " ", el("label", { class: "inline" }, back, " 反撃する"), " ", el("label", { class: "inline" }, suit, " スーツ"), " ",
+        el("p", {}, t("{attacker}'s 格闘 (火力{firepower}) hits. Declare your 耐久力.", { attacker: label(a.attacker), firepower: a.firepower })),
+        endurance.node, " ", shift.node, " ", el("label", { class: "inline" }, back, " " + t("fight back (反撃)")), " ", el("label", { class: "inline" }, suit, " スーツ"), " ",
         ctx.button("宣言", () => cmd("counter", {
           endurance: Number(endurance.input.value), shift: Number(shift.input.value), fight_back: back.checked, ...(suit.checked ? { suit: true } : {}),
         }), { class: "primary", "data-command": "counter" }));
@@ -541,12 +541,12 @@ export function combatSection(ctx) {
     const choices = ownTimed(ctx, "対抗(攻撃)", { used: a.counters ?? [] });
     const all = ownTimed(ctx, "対抗(攻撃)");
     if (!all.length) return null; // nothing of mine has this timing: nothing to offer
-    const which = ctx.remembered(el("select", { name: "counter-ability", "aria-label": "[対抗(攻撃)]の能力" },
+    const which = ctx.remembered(el("select", { name: "counter-ability", "aria-label": t("[対抗(攻撃)] ability") },
       choices.map(([value, text]) => el("option", { value }, text))), "counter-ability", choices[0]?.[0] ?? "");
-    const effect = ctx.remembered(el("input", { type: "text", name: "counter-effect", maxlength: 200, placeholder: "効果（卓が解決）", "aria-label": "効果の宣言" }), "counter-effect", "");
+    const effect = ctx.remembered(el("input", { type: "text", name: "counter-effect", maxlength: 200, placeholder: t("effect (the table resolves it)"), "aria-label": t("the effect declared") }), "counter-effect", "");
     const answered = a.awaiting !== "response";
-    const avoid = answered || mineFighter?.defence ? null : ctx.remembered(el("select", { name: "counter-avoid", "aria-label": "攻撃の無力化" },
-      el("option", { value: "" }, "無力化しない"), el("option", { value: "blocked" }, "防御する（[防御]）"), el("option", { value: "evaded" }, "回避する（[逃避]・戦闘から離脱）")), "counter-avoid", "");
+    const avoid = answered || mineFighter?.defence ? null : ctx.remembered(el("select", { name: "counter-avoid", "aria-label": t("Stopping the attack") },
+      el("option", { value: "" }, t("do not stop it")), el("option", { value: "blocked" }, t("block it ([防御])")), el("option", { value: "evaded" }, t("evade it ([逃避], leaving the combat)"))), "counter-avoid", "");
     const reason = mineFighter?.stunned_rounds ? "気絶状態では[対抗(X)]を行えません"
       : proxied ? "代理の使用中は代理の能力だけを使えます"
         : choices.length ? null : "この攻撃に使用済み";
@@ -554,10 +554,10 @@ export function combatSection(ctx) {
       ...timedPayload(which.value), ...(effect.value.trim() ? { effect: effect.value.trim() } : {}), ...(avoid?.value ? { avoid: avoid.value } : {}),
     }).then((ok) => { if (ok) { ctx.memo.set("counter-effect", ""); ctx.memo.set("counter-avoid", ""); } return ok; });
     return el("div", { class: "locke-prompt locke-counter-ability", role: "group", "aria-label": "[対抗(攻撃)]" },
-      el("p", {}, "[対抗(攻撃)]の特殊能力・能力カード（1つの攻撃にいくつでも、それぞれ1回。名前は公開されます）"),
+      el("p", {}, t("[対抗(攻撃)] 特殊能力 and 能力カード (any number against one attack, each once; their names are told)")),
       el("div", { class: "locke-form", dataset: { form: "counter_ability" } }, choices.length ? which : null, " ", effect, " ", avoid ?? "",
-        answered ? el("span", { class: "hint" }, "回答済み: 防御・回避はできません（効果のみ）") : mineFighter?.defence ? el("span", { class: "hint" }, "防御を維持中: 別の防御・回避はできません") : null, " ",
-        gated(ctx, "使う", use, reason, { class: "primary", "data-command": "counter_ability" })));
+        answered ? el("span", { class: "hint" }, t("Answered: no blocking or evading (effects only)")) : mineFighter?.defence ? el("span", { class: "hint" }, t("Keeping a defence up: no other block or evasion")) : null, " ",
+        gated(ctx, t("Use"), use, reason, { class: "primary", "data-command": "counter_ability" })));
   }
 
   // 3.1 l.284–285 [死亡時]: each character that has just died may use its [死亡時] abilities and
@@ -566,21 +566,21 @@ export function combatSection(ctx) {
     const dying = fight.dying ?? {};
     const seats = Object.keys(dying).map(Number);
     if (!seats.length) return null;
-    const waiting = el("p", { class: "hint locke-dying" }, `[死亡時]の宣言待ち: ${seats.map(label).join("、")}（終わるまで他の行動はできません）`);
+    const waiting = el("p", { class: "hint locke-dying" }, t("Waiting for the [死亡時] declarations of {names} (nothing else until they are done)", { names: seats.map(label).join("、") }));
     if (me === null || !seats.includes(me)) return waiting;
     const used = dying[String(me)] ?? [];
     const choices = ownTimed(ctx, "死亡時", { used });
-    const body = [el("p", {}, "あなたのキャラクターは死亡しました。[死亡時]の特殊能力・能力カードを使えます（名前は公開されます）。")];
-    if (used.length) body.push(el("p", { class: "hint" }, `使用済み: ${used.join("、")}`));
+    const body = [el("p", {}, t("Your character has died. You may use [死亡時] 特殊能力 and 能力カード (their names are told)."))];
+    if (used.length) body.push(el("p", { class: "hint" }, t("Used: {names}", { names: used.join("、") })));
     if (choices.length) {
-      const which = ctx.remembered(el("select", { name: "death-ability", "aria-label": "[死亡時]の能力" },
+      const which = ctx.remembered(el("select", { name: "death-ability", "aria-label": t("[死亡時] ability") },
         choices.map(([value, text]) => el("option", { value }, text))), "death-ability", choices[0][0]);
-      const effect = ctx.remembered(el("input", { type: "text", name: "death-effect", maxlength: 200, placeholder: "効果（卓が解決）", "aria-label": "効果の宣言" }), "death-effect", "");
+      const effect = ctx.remembered(el("input", { type: "text", name: "death-effect", maxlength: 200, placeholder: t("effect (the table resolves it)"), "aria-label": t("the effect declared") }), "death-effect", "");
       body.push(el("div", { class: "locke-form", dataset: { form: "death_ability" } }, which, " ", effect, " ",
-        ctx.button("使う", () => cmd("death_ability", { ...timedPayload(which.value), ...(effect.value.trim() ? { effect: effect.value.trim() } : {}) })
+        ctx.button(t("Use"), () => cmd("death_ability", { ...timedPayload(which.value), ...(effect.value.trim() ? { effect: effect.value.trim() } : {}) })
           .then((ok) => { if (ok) ctx.memo.set("death-effect", ""); return ok; }), { class: "primary", "data-command": "death_ability" })));
     }
-    body.push(el("div", { class: "locke-buttons" }, ctx.button(choices.length || used.length ? "[死亡時]の宣言を終える" : "[死亡時]の能力を使わない",
+    body.push(el("div", { class: "locke-buttons" }, ctx.button(choices.length || used.length ? t("Finish the [死亡時] declarations") : t("Use no [死亡時] ability"),
       () => cmd("death_ability"), { "data-command": "death_ability", "data-answer": "done" })));
     return el("div", { class: "locke-prompt locke-death", role: "group", "aria-label": "[死亡時]" }, body, seats.length > 1 ? waiting : null);
   }
@@ -596,12 +596,12 @@ export function combatSection(ctx) {
     const mine = myRemnants().find((f) => a.sync_waiting?.includes(f.id));
     if (!mine) return null;
     const answer = (value) => () => cmd("remnant_answer", { answer: value });
-    return el("div", { class: "locke-prompt locke-remnant-answer", role: "group", "aria-label": "残留思念の同調・妨害", dataset: { fighter: mine.id } },
-      el("p", {}, `${label(a.attacker)} が ${label(a.target)} を攻撃: ${attackName(a)}。${label(mine.id)}（火力${mine.firepower}）は同調・妨害しますか？（行うと行動済み: 戦闘手番はスキップ）`),
+    return el("div", { class: "locke-prompt locke-remnant-answer", role: "group", "aria-label": t("The 残留思念's 同調 or 妨害"), dataset: { fighter: mine.id } },
+      el("p", {}, t("{attacker} attacks {target}: {what}. Does {name} (火力{firepower}) join (同調) or hinder (妨害)? (Doing so is its action: its 戦闘手番 is skipped.)", { attacker: label(a.attacker), target: label(a.target), what: attackName(a), name: label(mine.id), firepower: mine.firepower })),
       el("div", { class: "locke-buttons" },
         ctx.button(`同調（+${mine.firepower}）`, answer("sync"), { class: "primary", "data-command": "remnant_answer", "data-answer": "sync" }),
         ctx.button(`妨害（−${mine.firepower}）`, answer("hinder"), { "data-command": "remnant_answer", "data-answer": "hinder" }),
-        ctx.button("何もしない", answer("none"), { "data-command": "remnant_answer", "data-answer": "none" })));
+        ctx.button(t("Do nothing"), answer("none"), { "data-command": "remnant_answer", "data-answer": "none" })));
   }
 
   // why a card in my hand cannot answer this attack (5.4 l.1050–1053), or null
@@ -632,23 +632,23 @@ export function combatSection(ctx) {
       const excess = hand.length - mineFighter.hand_limit;
       const allowed = excess > 0 ? [excess, excess + 1] : [0, 1];
       const chosen = picked();
-      return el("div", { class: "locke-prompt locke-discard-down", role: "group", "aria-label": "手札を捨てる" },
-        el("p", {}, excess > 0 ? `手札が上限を${excess}枚超えています: ${allowed[0]}枚（または${allowed[1]}枚）を選んで捨ててください。`
-          : "手札が上限です: 1枚捨てることができます（捨てなくてもかまいません）。"),
-        el("p", { class: "hint" }, `選択: ${chosen.length}枚（手札をクリック）`),
-        ctx.button(chosen.length ? `${chosen.length}枚捨てる` : "捨てない", () => cmd("discard_down", {
+      return el("div", { class: "locke-prompt locke-discard-down", role: "group", "aria-label": t("Discarding") },
+        el("p", {}, excess > 0 ? t("Your hand is {excess} over its limit: choose {count} cards (or {more}) to discard.", { excess, count: allowed[0], more: allowed[1] })
+          : t("Your hand is at its limit: you may discard one card (or none).")),
+        el("p", { class: "hint" }, t("Chosen: {count} (click your hand)", { count: chosen.length })),
+        ctx.button(chosen.length ? t("Discard {count}", { count: chosen.length }) : t("Discard none"), () => cmd("discard_down", {
           cards: chosen.map((key) => key.slice(key.indexOf(":") + 1)),
         }).then((ok) => { if (ok) ctx.memo.set("combat-picked", []); }), { class: "primary", "data-command": "discard_down" }));
     }
     const asked = mineFighter.kind === "character" && !mineFighter.left && !settled && !(String(me) in (fight.continuing ?? {}));
     if (asked) {
-      return el("div", { class: "locke-prompt locke-continue", role: "group", "aria-label": "戦闘の続行" },
-        el("p", {}, "戦闘を続けますか？"),
+      return el("div", { class: "locke-prompt locke-continue", role: "group", "aria-label": t("Going on with the combat") },
+        el("p", {}, t("Go on with the combat?")),
         el("div", { class: "locke-buttons" },
-          ctx.button("続ける", () => cmd("continue_combat", { go_on: true }), { class: "primary", "data-command": "continue_combat", "data-answer": "yes" }),
-          ctx.button("やめる", () => cmd("continue_combat", { go_on: false }), { "data-command": "continue_combat", "data-answer": "no" })));
+          ctx.button(t("Go on"), () => cmd("continue_combat", { go_on: true }), { class: "primary", "data-command": "continue_combat", "data-answer": "yes" }),
+          ctx.button(t("Stop"), () => cmd("continue_combat", { go_on: false }), { "data-command": "continue_combat", "data-answer": "no" })));
     }
-    return el("p", { class: "hint" }, fight.discarding.length ? `捨て札待ち: ${fight.discarding.map(label).join("、")}` : "他の参加者の回答を待っています。");
+    return el("p", { class: "hint" }, fight.discarding.length ? t("Waiting for discards: {names}", { names: fight.discarding.map(label).join("、") }) : t("Waiting for the others' answers."));
   }
 
   // which cards in my hand can be chosen now, and why not
@@ -666,7 +666,7 @@ export function combatSection(ctx) {
   function allHands() {
     const secrets = ctx.rules.secrets;
     if (!secrets) return null;
-    const details = el("details", { class: "locke-host-secrets locke-all-hands", open: ctx.memo.get("hands-open") === "yes" }, el("summary", {}, "全員の手札（GM）"),
+    const details = el("details", { class: "locke-host-secrets locke-all-hands", open: ctx.memo.get("hands-open") === "yes" }, el("summary", {}, t("Everyone's hands (GM)")),
       el("ul", {}, fight.fighters.filter((f) => f.seat).map((f) => el("li", {}, `${label(f.id)}: ${(secrets[String(f.seat)]?.combat_hand ?? []).join("、") || "なし"}`))));
     return keepOpenState(details, (open) => ctx.memo.set("hands-open", open ? "yes" : "no"));
   }
@@ -674,8 +674,8 @@ export function combatSection(ctx) {
   const discarded = fight.discard.length;
   return el("section", { class: "locke-combat", "aria-label": "戦闘", dataset: { step: fight.step, phase: fight.phase } },
     el("h3", {}, `戦闘 ラウンド${fight.round}: `, el("span", { class: "locke-combat-step" }, STEPS[fight.step] ?? fight.step),
-      fight.step === "turns" && fight.current ? el("span", { class: "locke-combat-now" }, ` · ${label(fight.current)}の${PHASES[fight.phase] ?? fight.phase}`) : null),
-    el("p", { class: "hint" }, `山札 ${fight.deck}枚 · 捨て札 ${discarded}枚${fight.attacked ? " · このラウンドに攻撃あり" : ""}`),
+      fight.step === "turns" && fight.current ? el("span", { class: "locke-combat-now" }, " · " + t("{name}'s {phase}", { name: label(fight.current), phase: PHASES[fight.phase] ?? fight.phase })) : null),
+    el("p", { class: "hint" }, t("山札 {deck} · 捨て札 {discarded}", { deck: fight.deck, discarded }) + (fight.attacked ? " · " + t("attacked this round") : "")),
     fightersTable(),
     order(),
     attackLine(),

@@ -7,6 +7,7 @@
 // (`use_ability`, `use_ability_card`) in its 支援フェイズ, 「戦闘発生」 in its 戦闘発生フェイズ.
 // Text only: names go in as text, never markup.
 import { el } from "../../api.js";
+import { t } from "../../i18n.js";
 import { gated, ownTimed, squareOf, timedPayload } from "./parts.js";
 
 export const AFTERMATH = { square: "マスの効果発動フェイズ", support: "支援フェイズ", combat: "戦闘発生フェイズ" };
@@ -41,9 +42,9 @@ export function escapeForm(ctx, fight) {
     return cmd(ctx, "escape_to", fight.stage === "base" ? { row: a, col: b } : { square: b });
   };
   return el("div", { class: "locke-prompt locke-escape", role: "group", "aria-label": "戦闘離脱" },
-    el("p", {}, "戦闘から離脱しました。コマを移動させると、戦闘が終わった後に戦闘離脱後の処理（マスの効果発動 → 支援 → 戦闘発生）を行います。"),
+    el("p", {}, t("You left the combat. If you move your piece, the steps after leaving a combat (マスの効果発動 → 支援 → 戦闘発生) follow once the combat ends.")),
     el("div", { class: "locke-form" }, "移動先: ", where, " ", gated(ctx, "移動する", go, reason, { class: "primary", "data-command": "escape_to" })),
-    el("p", { class: "hint" }, "移動しなければ戦闘離脱後の処理はありません。"));
+    el("p", { class: "hint" }, t("If you do not move, nothing follows your leaving.")));
 }
 
 // ctx: { rules, catalog, mySeat, seatName, button, send, errorBox, remembered, numberInput }
@@ -59,17 +60,17 @@ export function aftermathSection(ctx) {
     && squareOf(p, ctx.rules.stage) !== null && squareOf(p, ctx.rules.stage) === squareOf(self, ctx.rules.stage));
 
   function myPhase() {
-    if (ctx.rules.combat) return [el("p", { class: "hint" }, "戦闘中: 戦闘が終わると処理の続きを行います。")];
+    if (ctx.rules.combat) return [el("p", { class: "hint" }, t("In combat: the steps go on when the combat ends."))];
     const out = [];
     if (after.phase === "square") {
-      out.push(el("p", { class: "hint" }, "マスの効果発動フェイズ: 移動先のマスの効果は通常ターンと同様に発動しました。"));
+      out.push(el("p", { class: "hint" }, t("マスの効果発動フェイズ: the square you moved to took effect as in a normal turn.")));
     }
     if (after.phase === "support") {
       // l.1131–1133: a combat's support phase — no 勝利宣言, no party dissolution
-      out.push(el("p", { class: "hint" }, "戦闘中の支援フェイズとして扱われます（勝利宣言・パーティーの解散はできません）。"));
+      out.push(el("p", { class: "hint" }, t("It counts as a 支援フェイズ during a combat (no 勝利宣言, no dissolving a party).")));
       if (self && !self.sheet_open) out.push(el("div", {}, ctx.button("シートオープン", () => cmd(ctx, "open_sheet"), { "data-command": "open_sheet" })));
       if (onMySquare.length && ctx.rules.me?.faction !== "S") {
-        const target = ctx.remembered(el("select", { name: "aftermath-convert", "aria-label": "改心の対象" },
+        const target = ctx.remembered(el("select", { name: "aftermath-convert", "aria-label": t("改心 target") },
           onMySquare.map((p) => el("option", { value: String(p.seat) }, ctx.seatName(p.seat)))), "aftermath-convert", onMySquare[0].seat);
         const level = ctx.numberInput("aftermath-convert-esp", "ESP能力レベル（宣言）", { min: 0, max: 12, value: ctx.rules.me?.stats?.esp_level ?? 0 });
         out.push(el("div", { class: "locke-form" }, "改心: ", target, " ", level.node, " ",
@@ -81,37 +82,37 @@ export function aftermathSection(ctx) {
       // a [通常] one be used here as well as a [戦闘] one (ruling CL-092)
       const support = ownTimed(ctx, "支援", { combat: false });
       if (support.length) {
-        const which = ctx.remembered(el("select", { name: "aftermath-support", "aria-label": "[支援]の能力" },
+        const which = ctx.remembered(el("select", { name: "aftermath-support", "aria-label": t("[支援] ability") },
           support.map(([value, text]) => el("option", { value }, text))), "aftermath-support", support[0][0]);
         const use = () => {
           const body = timedPayload(which.value);
           return body.card ? cmd(ctx, "use_ability_card", { card: body.card }) : cmd(ctx, "use_ability", { ability: body.ability });
         };
-        out.push(el("div", { class: "locke-form", dataset: { form: "support_ability" } }, "[支援]の特殊能力・能力カード（1回ずつ）: ", which, " ",
-          ctx.button("使う", use, { "data-command": "use_ability" })));
+        out.push(el("div", { class: "locke-form", dataset: { form: "support_ability" } }, t("[支援] 特殊能力 and 能力カード (once each): "), which, " ",
+          ctx.button(t("Use"), use, { "data-command": "use_ability" })));
       }
     }
     if (after.phase === "combat") {
       // l.1133–1135: whatever the main action was, a combat may be started here
       const reason = onMySquare.length ? null : "同じマスに他のキャラクターがいません";
       out.push(el("div", {}, gated(ctx, "戦闘発生", () => cmd(ctx, "start_combat"), reason, { "data-command": "start_combat" }),
-        onMySquare.length ? el("span", { class: "hint" }, ` 同じマス: ${onMySquare.map((p) => ctx.seatName(p.seat)).join("、")}`) : null));
+        onMySquare.length ? el("span", { class: "hint" }, " " + t("On the square: {names}", { names: onMySquare.map((p) => ctx.seatName(p.seat)).join("、") })) : null));
     }
     out.push(el("div", {}, ctx.button(NEXT[after.phase], () => cmd(ctx, "aftermath_next"), { class: "primary", "data-command": "aftermath_next" })));
     return out;
   }
 
   const kept = !ctx.rules.combat && after.queue.includes(me) ? ctx.rules.me?.combat_hand ?? [] : [];
-  return el("section", { class: "locke-aftermath", "aria-label": "戦闘離脱後の処理", dataset: { phase: after.phase, seat: current } },
-    el("h3", {}, "戦闘離脱後の処理: ", el("span", { class: "locke-aftermath-now" }, `${ctx.seatName(current)}${current === me ? "（あなた）" : ""}の${AFTERMATH[after.phase] ?? after.phase}`)),
+  return el("section", { class: "locke-aftermath", "aria-label": t("After leaving a combat"), dataset: { phase: after.phase, seat: current } },
+    el("h3", {}, t("After leaving a combat: "), el("span", { class: "locke-aftermath-now" }, t("{name}'s {phase}", { name: ctx.seatName(current) + (current === me ? t("(you)") : ""), phase: AFTERMATH[after.phase] ?? after.phase }))),
     el("ol", { class: "locke-aftermath-phases" }, ORDER.map((p, i) => el("li", {
       class: i === phaseAt ? "current" : i < phaseAt ? "done" : "", dataset: { phase: p },
     }, AFTERMATH[p]))),
-    el("p", { class: "hint" }, "順番: ", after.queue.map((s, i) => el("span", { class: s === current ? "current" : "" },
-      `${i ? " → " : ""}${ctx.seatName(s)}（手札${after.hands[String(s)] ?? 0}枚）`)),
-    " · 消費したESPパワーと手札は処理が終わるまでそのままです。"),
-    current === me ? el("div", { class: "locke-actions locke-aftermath-mine" }, el("h4", {}, `あなたの${AFTERMATH[after.phase] ?? after.phase}`), myPhase())
-      : el("p", { class: "hint" }, `${ctx.seatName(current)} の処理を待っています。全員の処理が終わると通常ターンに戻ります。`),
-    kept.length ? el("p", { class: "locke-kept-hand" }, "保持している手札: ", kept.join("、")) : null,
+    el("p", { class: "hint" }, t("Order: "), after.queue.map((s, i) => el("span", { class: s === current ? "current" : "" },
+      `${i ? " → " : ""}` + t("{name} ({count} cards)", { name: ctx.seatName(s), count: after.hands[String(s)] ?? 0 }))),
+    " · " + t("The ESPパワー spent and the hands stay as they are until the steps are done.")),
+    current === me ? el("div", { class: "locke-actions locke-aftermath-mine" }, el("h4", {}, t("Your {phase}", { phase: AFTERMATH[after.phase] ?? after.phase })), myPhase())
+      : el("p", { class: "hint" }, t("Waiting for {name}. When everyone is done, the normal turn resumes.", { name: ctx.seatName(current) })),
+    kept.length ? el("p", { class: "locke-kept-hand" }, t("Hand kept: "), kept.join("、")) : null,
     ctx.rules.combat ? null : ctx.errorBox);
 }

@@ -10,6 +10,7 @@
 // members' share) and an エスパー NPC's main action (`esper_act`: the server picks its card by
 // 6.2 from its sealed hand). Shown to the host alone.
 import { el, keepOpenState } from "../../api.js";
+import { t } from "../../i18n.js";
 import { PHASES, gated } from "./parts.js";
 
 const SQUARE = "マスの効果で参加";
@@ -42,8 +43,8 @@ export function hostCombat(ctx, fight, label) {
   // (`square: true`; the server refuses a second one, ruling CL-102)
   const fromSquare = fight.fighters.find((f) => f.from_square && !f.left && (!f.members?.length || f.members.some((e) => e > 0)));
   const squareHint = () => el("p", { class: "hint locke-square-npc" }, fromSquare
-    ? `マスの効果で参加しているNPC: ${label(fromSquare.id)}（その間、新たにマスの効果でNPCは参加しません）`
-    : "マスの効果によるNPCは1体ずつ、同じマスでは1度だけ参加します（6.2）。");
+    ? t("NPC in by a square's effect: {name} (meanwhile no other NPC joins by a square's effect)", { name: label(fromSquare.id) })
+    : t("NPCs from a square's effect join one at a time, once per square (6.2)."));
 
   function checkbox(key, text) {
     const box = el("input", { type: "checkbox", name: key, "aria-label": text, checked: ctx.memo.get(key) === "yes" });
@@ -52,10 +53,10 @@ export function hostCombat(ctx, fight, label) {
   }
 
   function addForm() {
-    const name = ctx.remembered(el("input", { type: "text", name: "obstacle-name", maxlength: 100, placeholder: "警官隊", "aria-label": "障害の名前" }), "obstacle-name", "");
+    const name = ctx.remembered(el("input", { type: "text", name: "obstacle-name", maxlength: 100, placeholder: "警官隊", "aria-label": t("the 障害's name") }), "obstacle-name", "");
     const count = ctx.numberInput("obstacle-members", "人数", { min: 1, max: 20, value: 1 });
     const endurance = ctx.numberInput("obstacle-endurance", "耐久力（1人）", { min: 1, max: 99, value: 1 });
-    const firepower = ctx.numberInput("obstacle-firepower", "火力（武器の合計）", { min: 0, max: 999, value: 0 });
+    const firepower = ctx.numberInput("obstacle-firepower", t("火力 (the weapons' total)"), { min: 0, max: 999, value: 0 });
     // 6.1 l.1252: an ESPジャマー is 「ESPジャマーLV:X」 — its X (0: none)
     const jammer = ctx.numberInput("obstacle-jammer-lv", "ESPジャマーLV", { min: 0, max: 12, value: 0 });
     const immune = checkbox("obstacle-illusion-immune", "幻覚の効果を受けない");
@@ -78,12 +79,12 @@ export function hostCombat(ctx, fight, label) {
       return result;
     });
     const details = el("details", { class: "locke-add-obstacle", open: ctx.memo.get("obstacle-open") === "yes" },
-      el("summary", {}, "障害を加える（マスやチャートの指示で）"),
+      el("summary", {}, t("Add a 障害 (as a square or a chart says)")),
       el("div", { class: "locke-form", dataset: { form: "add_obstacle" } }, name, " ", count.node, " ", endurance.node, " ", firepower.node, " ",
-        jammer.node, " ", el("label", { class: "inline" }, immune, " 幻覚の効果を受けない"), " ",
+        jammer.node, " ", el("label", { class: "inline" }, immune, " " + t("unaffected by 幻覚")), " ",
         el("label", { class: "inline" }, square, ` ${SQUARE}`), " ",
         gated(ctx, "加える", add, reason, { class: "primary", "data-command": "add_obstacle" })),
-      el("p", { class: "hint" }, "複数人の障害も戦闘参加者1体: イニシアチブは1枚、手番は1ラウンドに1回、耐久力は1人ずつ（6.2）。"),
+      el("p", { class: "hint" }, t("A 障害 of several people is one combatant: one イニシアチブ card, one 手番 a round, 耐久力 one person at a time (6.2).")),
       squareHint());
     return keepOpenState(details, (open) => ctx.memo.set("obstacle-open", open ? "yes" : "no"));
   }
@@ -98,13 +99,13 @@ export function hostCombat(ctx, fight, label) {
       : fight.attack ? "攻撃の解決を待っています" : null;
     if (group.kind === "obstacle") {
       const targets = targetsOf(group);
-      const target = ctx.remembered(el("select", { name: "obstacle-target", "aria-label": "障害の攻撃対象" },
+      const target = ctx.remembered(el("select", { name: "obstacle-target", "aria-label": t("the 障害's target") },
         targets.length ? el("option", { value: "random" }, `ランダム（1D${targets.length}）`) : null,
         targets.map((f) => el("option", { value: String(f.id) }, label(f.id)))), "obstacle-target", "random");
       const lv = ctx.numberInput("obstacle-lv", "LV", { min: 1, max: 12, value: 1 });
       const automatic = share(group);
       const power = ctx.remembered(el("input", { type: "number", min: 0, max: 999, class: "locke-number", name: "obstacle-power",
-        placeholder: String(automatic), "aria-label": "火力（空欄: 生きている人数分）" }), "obstacle-power", "");
+        placeholder: String(automatic), "aria-label": t("火力 (blank: as many as are alive)") }), "obstacle-power", "");
       const melee = checkbox("obstacle-melee", "格闘");
       const meleeNote = el("span", { class: "hint" });
       const sync = () => {
@@ -112,7 +113,7 @@ export function hostCombat(ctx, fight, label) {
         lv.input.disabled = melee.checked;
         power.disabled = melee.checked;
         if (melee.checked) lv.input.value = "1";
-        meleeNote.textContent = melee.checked ? ` 格闘: LV1、1人ずつ耐久力${group.members.filter((e) => e > 0).join("・")}で` : "";
+        meleeNote.textContent = melee.checked ? " " + t("格闘: LV1, one at a time with 耐久力 {values}", { values: group.members.filter((e) => e > 0).join("・") }) : "";
       };
       melee.addEventListener("change", sync);
       sync();
@@ -131,11 +132,11 @@ export function hostCombat(ctx, fight, label) {
       // 6.2 l.1325–1332: its card (the highest LV, then firepower, it can use; else 格闘) is the
       // server's choice from its sealed hand; its target named or rolled (l.1282–1284)
       const targets = targetsOf(group);
-      const target = ctx.remembered(el("select", { name: "esper-target", "aria-label": "エスパーの攻撃対象" },
+      const target = ctx.remembered(el("select", { name: "esper-target", "aria-label": t("the エスパー's target") },
         targets.length ? el("option", { value: "random" }, `ランダム（1D${targets.length}）`) : null,
         targets.map((f) => el("option", { value: String(f.id) }, label(f.id)))), "esper-target", "random");
       const reason = mainReason ?? (targets.length ? null : "攻撃できる相手がいません");
-      body.push(el("div", { class: "locke-form", dataset: { form: "esper_act" } }, "主要行動（6.2: 使えるLVが最大の攻撃Cカード、なければ格闘）: 対象 ", target, " ",
+      body.push(el("div", { class: "locke-form", dataset: { form: "esper_act" } }, t("Main action (6.2: the attack C-card of the highest usable LV, else 格闘): target "), target, " ",
         gated(ctx, "行動", () => cmd(ctx, "esper_act", { target: target.value === "random" ? "random" : Number(target.value) }), reason,
           { class: "primary", "data-command": "esper_act" })));
     }
@@ -145,12 +146,12 @@ export function hostCombat(ctx, fight, label) {
     body.push(el("div", {}, gated(ctx, last ? "戦闘手番を終える" : "次のフェイズへ", () => cmd(ctx, "combat_next"), nextReason,
       { class: "primary", "data-command": "combat_next" })));
     return el("div", { class: "locke-actions locke-obstacle-turn", dataset: { fighter: group.id } },
-      el("h4", {}, `${label(group.id)}の戦闘手番（ホスト）: ${PHASES[fight.phase] ?? fight.phase}`), body);
+      el("h4", {}, t("{name}'s 戦闘手番 (host): {phase}", { name: label(group.id), phase: PHASES[fight.phase] ?? fight.phase })), body);
   }
 
   // 6.2 l.1320–1324: an エスパー NPC joins before the hands are dealt (4)
   function esperForm() {
-    const name = ctx.remembered(el("input", { type: "text", name: "esper-name", maxlength: 100, placeholder: "エスパー", "aria-label": "エスパーの名前" }), "esper-name", "");
+    const name = ctx.remembered(el("input", { type: "text", name: "esper-name", maxlength: 100, placeholder: "エスパー", "aria-label": t("the エスパー's name") }), "esper-name", "");
     const level = ctx.numberInput("esper-esp", "ESP能力レベル", { min: 1, max: 12, value: 1 });
     const endurance = ctx.numberInput("esper-endurance", "耐久力", { min: 1, max: 99, value: 1 });
     const shift = ctx.numberInput("esper-shift", "[格闘:X]", { min: 0, max: 12, value: 0 });
@@ -164,11 +165,11 @@ export function hostCombat(ctx, fight, label) {
       return result;
     });
     const details = el("details", { class: "locke-add-esper", open: ctx.memo.get("esper-open") === "yes" },
-      el("summary", {}, "エスパーを加える（ランダム戦闘チャートの指示で）"),
+      el("summary", {}, t("Add an エスパー (as the ランダム戦闘チャート says)")),
       el("div", { class: "locke-form", dataset: { form: "add_esper" } }, name, " ", level.node, " ", endurance.node, " ", shift.node, " ",
         el("label", { class: "inline" }, square, ` ${SQUARE}`), " ",
         gated(ctx, "加える", add, reason, { class: "primary", "data-command": "add_esper" })),
-      el("p", { class: "hint" }, "ESPパワーは無限大、精神力なし。手札は誰にも見えず、使うカードはサーバーが6.2に従って選びます。"),
+      el("p", { class: "hint" }, t("Unlimited ESPパワー, no 精神力. Nobody sees its hand; the server chooses its cards by 6.2.")),
       squareHint());
     return keepOpenState(details, (open) => ctx.memo.set("esper-open", open ? "yes" : "no"));
   }
@@ -178,10 +179,10 @@ export function hostCombat(ctx, fight, label) {
     const out = [];
     const faintable = fight.fighters.filter((f) => ["character", "esper"].includes(f.kind) && inPlay(f));
     if (faintable.length) {
-      const who = ctx.remembered(el("select", { name: "faint-fighter", "aria-label": "気絶するキャラクター" },
+      const who = ctx.remembered(el("select", { name: "faint-fighter", "aria-label": t("character knocked out") },
         faintable.map((f) => el("option", { value: String(f.id) }, label(f.id)))), "faint-fighter", faintable[0].id);
       const rounds = ctx.numberInput("faint-rounds", "ラウンド数", { min: 1, max: 99, value: 1 });
-      const reason = ctx.remembered(el("input", { type: "text", name: "faint-reason", maxlength: 200, placeholder: "理由（カードの指示など）", "aria-label": "気絶の理由" }), "faint-reason", "");
+      const reason = ctx.remembered(el("input", { type: "text", name: "faint-reason", maxlength: 200, placeholder: t("reason (a card's instruction…)"), "aria-label": t("reason for the 気絶") }), "faint-reason", "");
       const why = fight.attack ? "攻撃の解決を待っています" : null;
       out.push(el("div", { class: "locke-form", dataset: { form: "faint" } }, "気絶状態: ", who, " ", rounds.node, " ", reason, " ",
         gated(ctx, "気絶させる", () => cmd(ctx, "faint", { fighter: Number(who.value), rounds: Number(rounds.input.value), reason: reason.value.trim() }), why,
@@ -189,11 +190,11 @@ export function hostCombat(ctx, fight, label) {
     }
     for (const f of fight.fighters.filter((g) => g.kind === "obstacle" && g.jammer)) {
       const key = `jammer-reason-${f.id}`;
-      const reason = ctx.remembered(el("input", { type: "text", name: key, maxlength: 200, placeholder: "理由（マスやチャートの指示）", "aria-label": "ESPジャマー破壊の理由" }), key, "");
-      out.push(el("div", { class: "locke-form", dataset: { form: "destroy_jammer", fighter: f.id } }, `${label(f.id)}のESPジャマーLV:${f.jammer_lv}: `, reason, " ",
-        ctx.button("ESPジャマーを破壊", () => cmd(ctx, "destroy_jammer", { fighter: f.id, reason: reason.value.trim() }), { "data-command": "destroy_jammer" })));
+      const reason = ctx.remembered(el("input", { type: "text", name: key, maxlength: 200, placeholder: t("reason (a square's or a chart's instruction)"), "aria-label": t("reason the ESPジャマー is destroyed") }), key, "");
+      out.push(el("div", { class: "locke-form", dataset: { form: "destroy_jammer", fighter: f.id } }, t("{name}'s ESPジャマーLV:{lv}: ", { name: label(f.id), lv: f.jammer_lv }), reason, " ",
+        ctx.button(t("Destroy the ESPジャマー"), () => cmd(ctx, "destroy_jammer", { fighter: f.id, reason: reason.value.trim() }), { "data-command": "destroy_jammer" })));
     }
-    return out.length ? el("div", { class: "locke-host-effects" }, el("h4", {}, "効果の適用（ホスト）"), out) : null;
+    return out.length ? el("div", { class: "locke-host-effects" }, el("h4", {}, t("Applying effects (host)")), out) : null;
   }
 
   return el("div", { class: "locke-host-combat", role: "group", "aria-label": "ホスト: 障害・NPC" },

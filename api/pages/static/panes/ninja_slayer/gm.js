@@ -5,6 +5,7 @@
 // `treat`, L170–L177), 【万札】 into the 万札プール (`drop`, L116) and the sheet's changes
 // (`change_sheet`, L37). The server is the judge: a refusal shows in the pane's error line.
 import { el } from "../../api.js";
+import { t } from "../../i18n.js";
 
 export const LADDER_NAMES = {
   K: "KIDS", E: "EASY", N: "NORMAL", H: "HARD", UH: "ULTRA-HARD", UH2: "ULTRA-HARD+1", UH3: "ULTRA-HARD+2",
@@ -63,17 +64,17 @@ export function gmForms(ctx) {
     const amount = number("hazard-amount", "ダメージ", { min: 1, max: 20, value: 1 });
     const source = select("hazard-source", "原因", SOURCES, "trap");
     const evasion = difficultySelect("hazard-evasion", "回避難易度", "N");
-    const what = text("hazard-text", "内容", "落とし穴、壁…");
+    const what = text("hazard-text", "内容", t("a pit, a wall…"));
     source.addEventListener("change", () => {
       if (source.value === "collision") { evasion.value = "N"; amount.value = "1"; if (!what.value) what.value = "壁に激突"; }
     });
-    out.push(form("hazard", "ダメージの宣言 (トラップ・環境効果・激突)",
+    out.push(form("hazard", t("Declare damage (a trap, the surroundings, a collision)"),
       field("対象", target), field("ダメージ", amount), field("原因", source), field("回避難易度", evasion), field("内容", what),
-      submit("ダメージを与える", "hazard", () => ctx.send({
+      submit(t("Deal the damage"), "hazard", () => ctx.send({
         type: "hazard", target: target.value, amount: Number(amount.value), source: source.value,
         evasion: evasion.value, text: what.value.trim(),
       })),
-      el("p", { class: "hint" }, "1回だけ『回避判定』を試みられる。アトモスフィアの影響を受けない。")));
+      el("p", { class: "hint" }, t("One 『回避判定』 may be tried, once; the アトモスフィア does not affect it."))));
   }
 
   // L128 『弾幕発生』: mobs' shots at one character, evadable together, before the 回避判定
@@ -84,12 +85,12 @@ export function gmForms(ctx) {
     }
     for (const [target, shots] of byTarget) {
       if (shots.length < 2) continue;
-      const amount = number(`danmaku-amount-${target}`, "変換後のダメージ", { min: 0, max: 20, value: 1 });
+      const amount = number(`danmaku-amount-${target}`, t("damage after the conversion"), { min: 0, max: 20, value: 1 });
       const evasion = difficultySelect(`danmaku-evasion-${target}`, "回避難易度", "N");
-      const what = text(`danmaku-text-${target}`, "変換", "弾幕の変換");
-      out.push(form("danmaku", `弾幕発生: ${characters[target]?.name ?? target}への射撃${shots.length}発 (#${shots.map((d) => d.id).join("・#")})`,
-        field("変換後のダメージ", amount), field("回避難易度", evasion), field("変換", what),
-        submit("弾幕発生を宣言", "danmaku", () => ctx.send({
+      const what = text(`danmaku-text-${target}`, "変換", t("the 弾幕 conversion"));
+      out.push(form("danmaku", t("弾幕発生: {count} shots at {name} ({ids})", { count: shots.length, name: characters[target]?.name ?? target, ids: shots.map((d) => `#${d.id}`).join("・") }),
+        field(t("damage after the conversion"), amount), field("回避難易度", evasion), field("変換", what),
+        submit(t("Declare the 弾幕発生"), "danmaku", () => ctx.send({
           type: "danmaku", damages: shots.map((d) => d.id), amount: Number(amount.value), evasion: evasion.value,
           text: what.value.trim(),
         }))));
@@ -99,23 +100,23 @@ export function gmForms(ctx) {
   if (stage === "本編") {
     // L116: defeated enemies' 【万札】 into the 万札プール (a sheet's, unless the amount says)
     const enemies = all.filter((c) => c.kind !== "pc" && DEFEATED.includes(c.status) && !dropped.includes(c.id));
-    const who = select("drop-character", "倒した敵",
-      [...enemies.map((c) => [c.id, `${name(c)} (${c.status === "removed" ? "退場" : c.status})`]), ["", "敵以外 (戦利品)"]]);
+    const who = select("drop-character", t("defeated enemy"),
+      [...enemies.map((c) => [c.id, `${name(c)} (${c.status === "removed" ? "退場" : c.status})`]), ["", t("not an enemy (loot)")]]);
     const amount = number("drop-amount", "万札", { min: 0, max: 9999, value: "" });
-    amount.placeholder = "シートの値";
+    amount.placeholder = t("the sheet's value");
     const reason = text("drop-reason", "理由", "ドロップ", "ドロップ");
-    out.push(form("drop", "万札のドロップ (万札プールへ)",
-      field("倒した敵", who), field("【万札】", amount), field("理由", reason),
-      submit("万札プールに入れる", "drop", () => ctx.send({
+    out.push(form("drop", t("万札 dropped (into the 万札 pool)"),
+      field(t("defeated enemy"), who), field("【万札】", amount), field("理由", reason),
+      submit(t("Put it in the 万札 pool"), "drop", () => ctx.send({
         type: "drop", character: who.value || undefined, amount: value(amount), reason: reason.value.trim() || "ドロップ",
       }))));
 
     // L170–L177: ●部位損傷 (a サツバツ! row's, or a ruling)
     if (onMap.length) {
       const who2 = select("injure-character", "キャラ", onMap.map((c) => [c.id, name(c)]));
-      const part = text("injure-part", "部位", "頭部、胴体、腕、脚…");
+      const part = text("injure-part", "部位", t("head, body, arm, leg…"));
       out.push(form("injure", "●部位損傷", field("キャラ", who2), field("部位", part),
-        submit("●部位損傷を記録", "injure", () => ctx.send({ type: "injure", character: who2.value, part: part.value.trim() }))));
+        submit(t("Record the ●部位損傷"), "injure", () => ctx.send({ type: "injure", character: who2.value, part: part.value.trim() }))));
     }
   }
 
@@ -124,8 +125,8 @@ export function gmForms(ctx) {
   if (hurt.length) {
     const which = select("treat-injury", "●部位損傷", hurt.map(([c, part], i) => [String(i), `${name(c)}: ${part}`]));
     const how = select("treat-how", "方法", TREATMENTS.map((t) => [t, t]), stage === "余暇" ? "余暇での治療" : "サイバネ化");
-    out.push(form("treat", "●部位損傷の除去", field("●部位損傷", which), field("方法", how),
-      submit("除去する", "treat", () => {
+    out.push(form("treat", t("Remove a ●部位損傷"), field("●部位損傷", which), field("方法", how),
+      submit(t("Remove it"), "treat", () => {
         const [c, part] = hurt[Number(which.value)];
         return ctx.send({ type: "treat", character: c.id, part, how: how.value });
       })));
@@ -142,13 +143,13 @@ function sheetForm(ctx, characters) {
   const kind = select("sheet-kind", "種別", CHANGE_KINDS.map((k) => [k, k]), stage === "余暇" ? "成長" : "装備");
   const stat = select("sheet-stat", "能力値", [["", "—"], ...NUMBERS.map(([k, n]) => [k, `【${n}】`])]);
   const delta = number("sheet-delta", "増減", { min: -20, max: 20, value: 1 });
-  const spent = number("sheet-manzatsu", "【万札】の増減", { min: -9999, max: 9999, value: 0 });
-  const weapon = text("sheet-weapon", "武器", "得た武器の名前");
-  const reason = text("sheet-reason", "理由", "鍛錬、購入…");
-  return form("change_sheet", "シートの変更 (成長・装備・購入)",
+  const spent = number("sheet-manzatsu", t("【万札】 up or down"), { min: -9999, max: 9999, value: 0 });
+  const weapon = text("sheet-weapon", "武器", t("the weapon's name"));
+  const reason = text("sheet-reason", "理由", t("training, a purchase…"));
+  return form("change_sheet", t("Change a sheet (成長, 装備, 購入)"),
     field("キャラ", who), field("種別", kind), field("能力値", stat), field("増減", delta), field("【万札】", spent),
     field("武器", weapon), field("理由", reason),
-    submit("シートを変更", "change_sheet", () => {
+    submit(t("Change the sheet"), "change_sheet", () => {
       const changes = {};
       if (stat.value && Number(delta.value)) changes[stat.value] = Number(delta.value);
       if (Number(spent.value)) changes.manzatsu = Number(spent.value);
