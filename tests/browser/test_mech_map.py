@@ -112,7 +112,7 @@ def test_a_round_on_the_map_by_clicking(browser: Any, server: KirokuServer) -> N
             )
         # A click on a wall is refused in the game's words, and nothing is spent.
         _square(aki, 5, 1).click()
-        expect(_pane(aki).locator("p.error")).to_contain_text("行けない", timeout=TIMEOUT)
+        expect(_pane(aki).locator("p.error")).to_contain_text("cannot reach", timeout=TIMEOUT)
         # the stable code stays for a bug report, out of what the player reads
         expect(_pane(aki).locator("p.error")).to_have_attribute("data-code", "unreachable")
         expect(_pane(aki).locator("p.error")).not_to_contain_text("unreachable")

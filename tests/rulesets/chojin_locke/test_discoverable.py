@@ -66,6 +66,9 @@ def test_the_openapi_types_the_data(client: TestClient) -> None:
     assert {"catalog", "abilities", "planets", "base"} <= set(reference)
 
 
+ENGLISH = {"Accept-Language": "en"}  # the refusals' English texts (Japanese by default)
+
+
 def test_refusals_of_a_wrong_value_list_the_valid_ones(client: TestClient) -> None:
     table = new_game(client)
     to_planets(table)
@@ -76,8 +79,8 @@ def test_refusals_of_a_wrong_value_list_the_valid_ones(client: TestClient) -> No
         (cmd("place_ambush", planet=0, square=6), "squares are 0–5, 0 the spaceport"),
     ):
         before = table.log_bytes()
-        response = table.send(actor, body)
+        response = table.send(actor, body, **ENGLISH)
         assert response.status_code == 422 and valid in response.json()["detail"]
         assert table.log_bytes() == before
-    nobody = table.send("gm", cmd("set_condition", seat=9, condition="dead", reason="x"))
+    nobody = table.send("gm", cmd("set_condition", seat=9, condition="dead", reason="x"), **ENGLISH)
     assert "the seats: 1, 2, 3, 4, 5, 6" in nobody.json()["detail"]
