@@ -46,6 +46,8 @@ VISIBLE_TEXTS = """() => {
 def catalog_patterns(language: str) -> list[re.Pattern[str]]:
     patterns = []
     for text in i18n.CATALOGS[language].values():
+        if not re.search(r"\w", re.sub(r"\{\w+\}", "", text)):
+            continue  # only placeholders and punctuation ("{where}：{problem}"): explains nothing
         parts = re.split(r"\{\w+\}", text)
         patterns.append(re.compile("^" + ".+".join(re.escape(part) for part in parts) + "$"))
     return patterns
