@@ -139,17 +139,21 @@ def test_the_pages_read_in_japanese_then_in_english(browser: Any, server: Kiroku
         )
         assert me["actor"] == "gm"
 
-        # English, by the switch: a cookie for this browser, every page after it
+        # the recovery signed every other GM browser out: the first one's "My tables" is empty
         page.goto(server.base_url + "/")
-        page.click("nav.language a[hreflang=en]")
-        expect(page.locator("html")).to_have_attribute("lang", "en")
-        expect(page.locator("h1")).to_have_text("Start a table")
-        expect(page.locator("#my-tables-title")).to_have_text("My tables", timeout=TIMEOUT)
-        expect(page.locator("#my-tables-body tr")).to_contain_text("waiting to start")
-        page.goto(server.base_url + created["table"] + "/replay")
-        expect(page.locator("#log-export")).to_have_text("Log export")
-        page.click("nav.language a[hreflang=ja]")
-        expect(page.locator("#log-export")).to_have_text("ログ出力")
+        expect(page.locator("#my-tables-body tr")).to_have_count(0, timeout=TIMEOUT)
+
+        # English, by the switch (on the GM's browser now): a cookie for it, every page after
+        lost.page.goto(server.base_url + "/")
+        lost.page.click("nav.language a[hreflang=en]")
+        expect(lost.page.locator("html")).to_have_attribute("lang", "en")
+        expect(lost.page.locator("h1")).to_have_text("Start a table")
+        expect(lost.page.locator("#my-tables-title")).to_have_text("My tables", timeout=TIMEOUT)
+        expect(lost.page.locator("#my-tables-body tr")).to_contain_text("waiting to start")
+        lost.page.goto(server.base_url + created["table"] + "/replay")
+        expect(lost.page.locator("#log-export")).to_have_text("Log export")
+        lost.page.click("nav.language a[hreflang=ja]")
+        expect(lost.page.locator("#log-export")).to_have_text("ログ出力")
         for audience in (gm, player, lost):
             assert not audience.errors, audience.errors
     finally:
