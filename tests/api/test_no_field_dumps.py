@@ -68,4 +68,3 @@ def test_no_table_or_log_line_is_a_field_dump(sample: Path) -> None:
             if DUMP.search(text):
                 dumps.append((audience, "log", text))
     assert not dumps, sorted({d[2] for d in dumps})[:40]
-
