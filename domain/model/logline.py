@@ -67,18 +67,26 @@ class LogLine(BaseModel):
     args: dict[str, str] | None = None
 
 
-# A ruleset's describer: (type, public, secret-or-None) → (kind, text), or None for the fallback.
-Describer = Callable[[str, dict[str, Any], dict[str, Any] | None], tuple[str, str] | None]
+# A ruleset's describer: (type, public, secret-or-None, seat number → name) → (kind, text),
+# or None for the fallback.
+Describer = Callable[
+    [str, dict[str, Any], dict[str, Any] | None, Mapping[int, str]], tuple[str, str] | None
+]
 
 
 def actor_name(actor: str, seat_names: Mapping[int, str]) -> str:
     """A seat's name (or 「席N」 before it has one), GM, Host: never `seat:N`."""
     number = seat_number(actor)
     if number is not None:
-        return seat_names.get(number) or f"席{number}"
+        return seat_name(number, seat_names)
     # "Host" and "System" as the session log's verifier (static/logverify.js) re-derives them:
     # both change together once that file is free to edit.
     return {GM: "GM", HOST: "Host", SYSTEM: "System"}.get(actor, actor)
+
+
+def seat_name(number: int, seat_names: Mapping[int, str]) -> str:
+    """A seat's name by its number (「席N」 before it has one)."""
+    return seat_names.get(number) or f"席{number}"
 
 
 def audience_text(audience: tuple[str, ...], seat_names: Mapping[int, str]) -> str:
@@ -144,7 +152,7 @@ def describe(
         return reveal_line(event["seq"], describe(revealing, viewer, seat_names, ruleset_describe))
     described = _lifecycle(kind_of, public, secret, event, viewer, seat_names, hidden)
     if described is None and ruleset_describe is not None:
-        ruled = ruleset_describe(kind_of, public, secret)
+        ruled = ruleset_describe(kind_of, public, secret, seat_names)
         if ruled is not None:
             described = {"kind": ruled[0], "text": ruled[1]}
     if described is None:

@@ -33,7 +33,7 @@ fold nor an explicit `ignores`, naming it. docs/how-to/write-a-ruleset.md walks 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, Generic, Literal, TypeVar, cast
 
@@ -64,6 +64,8 @@ Fold = Callable[[S, E, int], S]
 View = Callable[[TableView[S], str], RulesView]
 Line = tuple[str, str] | None  # (kind, text) of a log line, or None for the default words
 Describe = Callable[[dict[str, Any], dict[str, Any] | None], Line]
+# The same, told who sits where (seat number → the seat's name), for a line that names a seat.
+DescribeNamed = Callable[[dict[str, Any], dict[str, Any] | None, Mapping[int, str]], Line]
 Audit = Callable[
     [Sequence[Recorded], Callable[[GameCreated], S], Callable[[S, Recorded], S]],
     list["DeclarationCheck"],
@@ -134,6 +136,7 @@ class Ruleset(Generic[S, Opt]):
         self._view: View[S] | None = None
         self._audit: Audit[S] | None = None
         self._describers: dict[str, Describe] = {}
+        self._named_describers: dict[str, DescribeNamed] = {}
         self._reference: Callable[[Opt], BaseModel] | None = None
         self.Reference: type[BaseModel] | None = None
         self.words: tuple[DiceWords, ...] = ()
@@ -288,6 +291,33 @@ class Ruleset(Generic[S, Opt]):
 
         return declare
 
+    def says_named(
+        self, event: type[E]
+    ) -> Callable[[Callable[[E, Mapping[int, str]], str]], Callable[[E, Mapping[int, str]], str]]:
+        """`says`, for a line that names a seat: the text function is also given the seats'
+        names (seat number → name; a seat not in it reads 「席N」, see `seat_name`)."""
+
+        def declare(
+            text: Callable[[E, Mapping[int, str]], str],
+        ) -> Callable[[E, Mapping[int, str]], str]:
+            self._open(f"a description of {event.__name__}")
+
+            def describe(
+                public: dict[str, Any], secret: dict[str, Any] | None, names: Mapping[int, str]
+            ) -> Line:
+                seen = (
+                    public
+                    if secret is None or not event.has_secret()
+                    else {**public, "secret": secret}
+                )
+                return "rules", text(event.model_validate(seen), names)
+
+            self._named_describers[event.type] = describe
+            self._describers[event.type] = lambda public, secret: describe(public, secret, {})
+            return text
+
+        return declare
+
     def dice_words(self, words: DiceWords) -> DiceWords:
         """Declare dice commands of the ruleset's own (domain/dice/words.py): its typed dice
         (`Table.dice.roll`) read them besides the common commands, in its games only; a
@@ -430,10 +460,17 @@ class Ruleset(Generic[S, Opt]):
         return strip(self.view_model(game, audience), audience)
 
     def describe(
-        self, type_name: str, public: dict[str, Any], secret: dict[str, Any] | None
+        self,
+        type_name: str,
+        public: dict[str, Any],
+        secret: dict[str, Any] | None,
+        seat_names: Mapping[int, str] | None = None,
     ) -> tuple[str, str] | None:
         """How the table would say one of this ruleset's events: (kind, text) for the log
-        line, from what the reader may see; None for the default."""
+        line, from what the reader may see and the seats' names; None for the default."""
+        named = self._named_describers.get(type_name)
+        if named is not None:
+            return named(public, secret, seat_names or {})
         describe = self._describers.get(type_name)
         return None if describe is None else describe(public, secret)
 

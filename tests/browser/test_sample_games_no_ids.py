@@ -25,27 +25,7 @@ from tests.serverproc import KirokuServer
 
 TIMEOUT = 15_000
 POINTS = 6  # moments of the game read through each pair of eyes, besides its end
-# Samples whose log still carries ids in lines the domain writes (not the pages): the rulesets'
-# describers (domain/rulesets/**: 「PC Aki (seat:1) が登場」, 「ヒーローポイント: GM → seat:1」,
-# 「出目 (1,)」, 超人ロック's end reason `keys_destroyed`) and the end's reveal of a sealed body as
-# its fields (domain/model/logline.py: 「#11 公開: level 3, abilities …」, #33 item 2). Strict: a
-# sample that reads clean fails here until its mark is taken off.
-DOMAIN_LINES = {
-    "chojin-locke-6p": "超人ロック's describers: 出目 (1,), keys_destroyed",
-    "mech-d20-encounter": "the end's reveal of an NPC sheet as its fields",
-    "ninja-slayer-campaign": "ニンジャスレイヤー's describers: seat:N in PC, ヒーローポイント",
-    "ninja-slayer-combat": "ニンジャスレイヤー's describers: seat:N in PC lines",
-}
-SAMPLE_FILES = [
-    pytest.param(
-        path,
-        id=path.stem,
-        marks=[pytest.mark.xfail(strict=True, reason=DOMAIN_LINES[path.stem])]
-        if path.stem in DOMAIN_LINES
-        else [],
-    )
-    for path in sorted(SAMPLES.glob("*.jsonl"))
-]
+SAMPLE_FILES = [pytest.param(path, id=path.stem) for path in sorted(SAMPLES.glob("*.jsonl"))]
 INTERNAL = re.compile(
     r"seat:\d"  # an actor id
     r"|\bNone\b|\bnull\b|\bundefined\b|\bNaN\b|\[object Object\]"  # a Python or JS repr

@@ -6,7 +6,8 @@ from __future__ import annotations
 from domain.model.records import Draft
 from domain.rulesets.chojin_locke.rules import ChojinTable
 from domain.rulesets.chojin_locke.turn_events import GameOver
+from domain.rulesets.chojin_locke.words import ENDINGS
 
 
 def end_game(t: ChojinTable, over: GameOver) -> list[Draft]:
-    return [Draft(over), *t.end(f"超人ロック: {over.reason}")]
+    return [Draft(over), *t.end(f"超人ロック: {ENDINGS[over.reason]}")]

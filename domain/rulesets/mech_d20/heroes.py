@@ -3,6 +3,7 @@ an extra action on one's own turn or on rerolling one's own attack roll."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 from pydantic import Field
@@ -11,6 +12,7 @@ from domain.model.audience import GM, seat_number
 from domain.model.commands import Command
 from domain.model.errors import Forbidden, KirokuError, RuleViolation
 from domain.model.events import Event
+from domain.model.logline import seat_name
 from domain.model.records import Draft
 from domain.model.table import Table
 
@@ -85,10 +87,10 @@ def _gained(state: MechState, event: HeroPointGained, seq: int) -> MechState:
     return state.model_copy(update={"hero": points})
 
 
-@MECH_D20.says(HeroPointGained)
-def _hero_point_gained_line(e: HeroPointGained) -> str:
-    giver = f"seat:{e.giver}" if e.giver else "GM"
-    return f"ヒーローポイント: {giver} → seat:{e.seat}"
+@MECH_D20.says_named(HeroPointGained)
+def _hero_point_gained_line(e: HeroPointGained, seats: Mapping[int, str]) -> str:
+    giver = seat_name(e.giver, seats) if e.giver else "GM"
+    return f"ヒーローポイント: {giver} → {seat_name(e.seat, seats)}"
 
 
 @MECH_D20.event
@@ -148,10 +150,10 @@ def _spent(state: MechState, event: HeroPointSpent, seq: int) -> MechState:
     return state
 
 
-@MECH_D20.says(HeroPointSpent)
-def _hero_point_spent_line(e: HeroPointSpent) -> str:
+@MECH_D20.says_named(HeroPointSpent)
+def _hero_point_spent_line(e: HeroPointSpent, seats: Mapping[int, str]) -> str:
     use = "追加のアクション" if e.use == "action" else "命中ロールの振り直し"
-    return f"seat:{e.seat} がヒーローポイントを消費 ({e.unit}: {use})"
+    return f"{seat_name(e.seat, seats)} がヒーローポイントを消費 ({e.unit}: {use})"
 
 
 @MECH_D20.command("hero_reroll")

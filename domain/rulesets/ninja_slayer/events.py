@@ -8,8 +8,11 @@ refuse: the deciders already checked.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from domain.model.events import Event
 from domain.model.lifecycle_events import Revealed
+from domain.model.logline import actor_name
 
 from .changes import character, fresh, now, with_characters
 from .details import CheckDetail
@@ -51,9 +54,9 @@ def _added(state: NinjaState, event: CharacterAdded, seq: int) -> NinjaState:
     return with_characters(state, added)
 
 
-@NINJA_SLAYER.says(CharacterAdded)
-def _character_added_line(e: CharacterAdded) -> str:
-    owner = f" ({e.owner})" if e.owner.startswith("seat:") else ""
+@NINJA_SLAYER.says_named(CharacterAdded)
+def _character_added_line(e: CharacterAdded, seats: Mapping[int, str]) -> str:
+    owner = f" ({actor_name(e.owner, seats)})" if e.owner.startswith("seat:") else ""
     return f"{KINDS[e.kind]} {e.name}{owner} が登場{sheet_words(e.sheet or e.secret)}"
 
 
