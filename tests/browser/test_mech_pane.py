@@ -143,9 +143,9 @@ def test_a_round_of_the_encounter_through_the_pane(browser: Any, server: KirokuS
         expect(_unit(aki, "aki").locator("tr[data-power='斬鉄剣'] .mech-uses")).to_have_text("0/1")
         _faces(aki, "20")
         pending.locator(".mech-roll-attack").click()
-        # a natural 20 on ガルムス: a critical hit (the catalog's English word for it)
+        # a natural 20 on ガルムス: a critical hit (in the catalog's English)
         expect(pending.locator(".mech-outcomes li")).to_have_text(
-            "ガルムス: critical", timeout=TIMEOUT
+            "ガルムス: hit (critical)", timeout=TIMEOUT
         )
         expect(pending.locator(".mech-dice-command code")).to_have_text("2D8+6")
         pending.locator(".mech-roll-damage").click()  # the crit-only die: a server draw
