@@ -162,7 +162,7 @@ def test_a_round_of_the_encounter_through_the_pane(browser: Any, server: KirokuS
         ]["boss"]["hp"]
         assert 12 <= gm_boss_hp <= 18
         expect(_unit(gm, "boss").locator(".mech-hp")).to_have_text(
-            f"hp {gm_boss_hp}/{BOSS_MAX_HP}", timeout=TIMEOUT
+            f"HP {gm_boss_hp}/{BOSS_MAX_HP}", timeout=TIMEOUT
         )
 
         # A refusal in the game's words: a second move, with only the minor action left to pay.
@@ -238,7 +238,7 @@ def test_a_round_of_the_encounter_through_the_pane(browser: Any, server: KirokuS
             "units"
         ]["boss"]["hp"]
         secrets = [f'"{name}":{value}' for name, value in BOSS_DEFENCES.items()]
-        secrets += [f'"max_hp":{BOSS_MAX_HP}', f'"hp":{boss_hp}', f"hp {boss_hp}/"]
+        secrets += [f'"max_hp":{BOSS_MAX_HP}', f'"hp":{boss_hp}', f"HP {boss_hp}/"]
         secrets += [f"1D20+{BOSS_CLAW}", f'"bonus":{BOSS_CLAW}', '"initiative":16']
         gm_received = gm.received()
         for secret in secrets:
