@@ -186,10 +186,12 @@ def test_a_player_reads_system_lines_in_english(browser: Any, server: KirokuServ
 
 
 # Latin words the Japanese table may show: the rulebooks' and the table's own (GM, BCDice, dice
-# notation, d20 terms, 超人ロック's LV and ESP, ニンジャスレイヤー's DKK and EV), the brand.
+# notation, d20 terms, 超人ロック's LV and ESP, ニンジャスレイヤー's DKK and EV and its system's
+# palette (WS8, SB: NinjaSlayer2's commands) and name, 「ニンジャスレイヤーTRPG 2版」), the brand.
 KEPT_WORDS = re.compile(
     r"(?<![A-Za-z0-9])(?:GM|NPC|PC|BCDice|DiceBot|Kiroku|Blind|S|d20|AC|HP|ESP|LV\d*|EV\d*|DKK|"
-    r"English|JSON|choice\[[^\]]*\]|\d*[dD]\d+\S*|[A-Z])(?![A-Za-z0-9])"
+    r"English|JSON|choice\[[^\]]*\]|\d*[dD]\d+\S*|WS\d+|SB|[A-Z])(?![A-Za-z0-9])"
+    r"|(?<=ニンジャスレイヤー)TRPG"
 )
 
 
@@ -244,6 +246,8 @@ def check_the_table(
         expect(line(gm, started)).to_have_count(1, timeout=TIMEOUT)
         expect(line(player, started)).to_have_count(1, timeout=TIMEOUT)
         page.wait_for_timeout(500)  # the panes redraw from the fresh view
+        if locale.startswith("ja") and ruleset == "ninja_slayer":  # the docs' Japanese table
+            page.screenshot(path=str(screenshot_path("table-ja.png")))
         assert stray(page) == [], (ruleset, stray(page))
         assert stray(player.page) == [], (ruleset, stray(player.page))
         for audience in (gm, player):

@@ -38,7 +38,11 @@ const RULESET_SYSTEMS = { ninja_slayer: "NinjaSlayer2" };
 let systems = [{ id: "DiceBot", name: "DiceBot (汎用ダイスボット)", sort_key: "" }];
 function renderSystems(pickFirst = false) {
   const query = systemSearch.value.trim().toLowerCase();
-  const chosen = systemSelect.value || "DiceBot";
+  // before BCDice's list arrives the select holds DiceBot alone: a ruleset chosen meanwhile
+  // keeps its own system (it is not among the options yet, so the select forgot it)
+  const chosen = systemSelect.value && systemSelect.value !== "DiceBot"
+    ? systemSelect.value
+    : RULESET_SYSTEMS[rulesetSelect.value] ?? "DiceBot";
   const matches = systems.filter((s) => !query
     || [s.name, s.id, s.sort_key].some((text) => String(text).toLowerCase().includes(query)));
   const shown = matches.length ? matches : systems.filter((s) => s.id === chosen);
