@@ -25,5 +25,7 @@ def event_out(state: GameState, recorded: Recorded, audience: str) -> EventOut:
     say more than the audience may see."""
     event = redact(recorded, audience, Disclosure.of(state))
     seat_names = {seat.seat: seat.name for seat in state.seats}
-    line = describe(event, audience, seat_names, ruleset_for(state.ruleset).describe)
+    rules = ruleset_for(state.ruleset)
+    people = rules.people(state.rules, audience)
+    line = describe(event, audience, seat_names, rules.describe, people=people)
     return EventOut(**event, line=line)

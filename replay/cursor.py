@@ -187,8 +187,9 @@ def seen(
         if 1 <= of_seq < recorded.seq:
             revealing = redact(history.record(of_seq), audience, disclosure)
     seat_names = {seat.seat: seat.name for seat in state.seats}
-    describer = ruleset_for(state.ruleset).describe
-    return event, describe(event, audience, seat_names, describer, revealing)
+    rules = ruleset_for(state.ruleset)
+    people = rules.people(state.rules, audience)
+    return event, describe(event, audience, seat_names, rules.describe, revealing, people)
 
 
 def _view_changes(

@@ -44,6 +44,7 @@ from markupsafe import escape
 from domain.model.audience import GM, SYSTEM, may_see, seat_number
 from domain.model.envelope import commitment
 from domain.model.game import DEFAULT_TABS
+from domain.model.lifecycle_events import GameCreated
 from domain.model.logline import (
     MAX_TEXT,
     SECRET_DICE,
@@ -300,11 +301,18 @@ def _lines(log: SessionLog) -> Iterator[Line]:
     it reveals). The event's own line reads as the reader read it before the reveal. Nothing
     but this order marks it (the page's script and the verifier derive it from the archive),
     so each `<p>` stays ココフォリア's. After the end the reveal is folded under its line."""
-    describer = ruleset_for(log.ruleset).describe
+    rules = ruleset_for(log.ruleset)
+    describer = rules.describe
     colours: dict[str, str] = {}
     moved_reveals = {reveal: of_seq for of_seq, reveal in log.moved.items()}
+    state: Any = None  # the ruleset's state as of each event: its people's names
     for recorded in log.records():
         envelope = recorded.envelope
+        if state is None and isinstance(recorded.event, GameCreated):
+            state = rules.initial_for(recorded.event)
+        if state is not None:
+            state = rules.evolve(state, recorded)
+        people = rules.people(state, log.audience)
         if envelope.seq in moved_reveals:
             continue  # written under the line it reveals
         redacted = redact(recorded, log.audience, log.disclosure)
@@ -316,7 +324,7 @@ def _lines(log: SessionLog) -> Iterator[Line]:
             and not may_see(log.audience, envelope.sealed.audience, revealed=False)
         ):
             read = {**redacted, "secret": None}  # as it read until the reveal
-        line = describe(read, log.audience, log.seat_names, describer)
+        line = describe(read, log.audience, log.seat_names, describer, people=people)
         yield Line(
             line=line,
             color=_colour(line, envelope.actor, colours),
@@ -326,7 +334,7 @@ def _lines(log: SessionLog) -> Iterator[Line]:
             answered_by=tuple(log.answers.get(line.seq, ())),
         )
         if reveal is not None:
-            shown = describe(redacted, log.audience, log.seat_names, describer)
+            shown = describe(redacted, log.audience, log.seat_names, describer, people=people)
             said = reveal_line(reveal, shown)
             yield Line(
                 line=said,

@@ -74,6 +74,22 @@ Describer = Callable[
 ]
 
 
+class Names(dict[int, str]):
+    """What a line may call people by: seat number → the seat's name (the mapping itself), and
+    `people`, the ruleset's units or characters by id → name as the line's reader knows them
+    (`Ruleset.people`; empty where the caller has no state: `of` then says the id)."""
+
+    def __init__(
+        self, seats: Mapping[int, str] | None = None, people: Mapping[str, str] | None = None
+    ) -> None:
+        super().__init__(seats or {})
+        self.people: dict[str, str] = dict(people or {})
+
+    def of(self, id: str) -> str:
+        """A unit's or character's name by its id (the id where the reader knows no name)."""
+        return self.people.get(id) or id
+
+
 def actor_name(actor: str, seat_names: Mapping[int, str]) -> str:
     """A seat's name (or 「席N」 before it has one), GM, Host: never `seat:N`."""
     number = seat_number(actor)
@@ -120,6 +136,7 @@ def describe(
     seat_names: Mapping[int, str],
     ruleset_describe: Describer | None = None,
     revealing: dict[str, Any] | None = None,
+    people: Mapping[str, str] | None = None,
 ) -> LogLine:
     """The line `viewer` reads for an event redacted for it (`redact`'s output: envelope,
     `secret`, `revealed`).
@@ -127,7 +144,9 @@ def describe(
     A reveal reads as the line it reveals: with `revealing` (the event it reveals, redacted
     for `viewer` as it is now), that event's own line, described by its own describer (the
     roll with its result; the sheet as its ruleset writes a sheet); without it, the body's
-    roll or text where it is one, else only which event it reveals. Never the body's fields."""
+    roll or text where it is one, else only which event it reveals. Never the body's fields.
+    `people`: the ruleset's units or characters by name as `viewer` knows them
+    (`Ruleset.people`), for its describers (`Names.of`)."""
     kind_of, public, secret = event["type"], event.get("public") or {}, event.get("secret")
     sealed = event.get("sealed")
     hidden = sealed is not None and secret is None
@@ -149,10 +168,11 @@ def describe(
     }
     if kind_of == "Revealed" and _reads_as(revealing, public):
         assert revealing is not None
-        return reveal_line(event["seq"], describe(revealing, viewer, seat_names, ruleset_describe))
+        shown = describe(revealing, viewer, seat_names, ruleset_describe, people=people)
+        return reveal_line(event["seq"], shown)
     described = _lifecycle(kind_of, public, secret, event, viewer, seat_names, hidden)
     if described is None and ruleset_describe is not None:
-        ruled = ruleset_describe(kind_of, public, secret, seat_names)
+        ruled = ruleset_describe(kind_of, public, secret, Names(seat_names, people))
         if ruled is not None:
             described = {"kind": ruled[0], "text": ruled[1]}
     if described is None:

@@ -47,6 +47,7 @@ from domain.model.errors import KirokuError
 from domain.model.events import Event, register_event_type
 from domain.model.game import GameState
 from domain.model.lifecycle_events import GameCreated
+from domain.model.logline import Names
 from domain.model.messages import Invalid, Message
 from domain.model.records import Draft, Recorded
 from domain.model.secrecy import RulesView, strip
@@ -137,6 +138,7 @@ class Ruleset(Generic[S, Opt]):
         self._audit: Audit[S] | None = None
         self._describers: dict[str, Describe] = {}
         self._named_describers: dict[str, DescribeNamed] = {}
+        self._people: Callable[[Any, str], Mapping[str, str]] | None = None
         self._reference: Callable[[Opt], BaseModel] | None = None
         self.Reference: type[BaseModel] | None = None
         self.words: tuple[DiceWords, ...] = ()
@@ -293,13 +295,15 @@ class Ruleset(Generic[S, Opt]):
 
     def says_named(
         self, event: type[E]
-    ) -> Callable[[Callable[[E, Mapping[int, str]], str]], Callable[[E, Mapping[int, str]], str]]:
-        """`says`, for a line that names a seat: the text function is also given the seats'
-        names (seat number → name; a seat not in it reads 「席N」, see `seat_name`)."""
+    ) -> Callable[[Callable[[E, Names], str]], Callable[[E, Names], str]]:
+        """`says`, for a line that names a seat or a unit/character: the text function is also
+        given the `Names` (seat number → name, a seat not in it reading 「席N」, see
+        `seat_name`; `names.of(id)`, the ruleset's people as the reader knows them, see
+        `names`)."""
 
         def declare(
-            text: Callable[[E, Mapping[int, str]], str],
-        ) -> Callable[[E, Mapping[int, str]], str]:
+            text: Callable[[E, Names], str],
+        ) -> Callable[[E, Names], str]:
             self._open(f"a description of {event.__name__}")
 
             def describe(
@@ -310,13 +314,31 @@ class Ruleset(Generic[S, Opt]):
                     if secret is None or not event.has_secret()
                     else {**public, "secret": secret}
                 )
-                return "rules", text(event.model_validate(seen), names)
+                named = names if isinstance(names, Names) else Names(names)
+                return "rules", text(event.model_validate(seen), named)
 
             self._named_describers[event.type] = describe
             self._describers[event.type] = lambda public, secret: describe(public, secret, {})
             return text
 
         return declare
+
+    def names(
+        self, hook: Callable[[S, str], Mapping[str, str]]
+    ) -> Callable[[S, str], Mapping[str, str]]:
+        """Declare the ruleset's people by name: (its state, an audience) → id → name of the
+        units or characters that audience may know by name (a name still sealed to it left
+        out: its lines keep the id). `says_named` lines read them with `names.of(id)`."""
+        self._open("names")
+        self._people = hook
+        return hook
+
+    def people(self, rules: Any, audience: str) -> dict[str, str]:
+        """The names (`names`) of the ruleset's people in its state `rules`, for `audience`;
+        empty without a hook or a state."""
+        if self._people is None or rules is None:
+            return {}
+        return dict(self._people(rules, audience))
 
     def dice_words(self, words: DiceWords) -> DiceWords:
         """Declare dice commands of the ruleset's own (domain/dice/words.py): its typed dice
@@ -465,12 +487,18 @@ class Ruleset(Generic[S, Opt]):
         public: dict[str, Any],
         secret: dict[str, Any] | None,
         seat_names: Mapping[int, str] | None = None,
+        people: Mapping[str, str] | None = None,
     ) -> tuple[str, str] | None:
         """How the table would say one of this ruleset's events: (kind, text) for the log
         line, from what the reader may see and the seats' names; None for the default."""
         named = self._named_describers.get(type_name)
         if named is not None:
-            return named(public, secret, seat_names or {})
+            names = (
+                seat_names
+                if isinstance(seat_names, Names) and people is None
+                else Names(seat_names, people)
+            )
+            return named(public, secret, names)
         describe = self._describers.get(type_name)
         return None if describe is None else describe(public, secret)
 

@@ -12,6 +12,7 @@ from domain.model.commands import Command
 from domain.model.errors import KirokuError, RuleViolation
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
+from domain.model.logline import Names
 from domain.model.records import Draft
 from domain.model.table import Table
 
@@ -147,9 +148,9 @@ def _began(state: MechState, event: EncounterBegan, seq: int) -> MechState:
     return state.model_copy(update={"encounter": encounter, "encounters": state.encounters + 1})
 
 
-@MECH_D20.says(EncounterBegan)
-def _encounter_began_line(e: EncounterBegan) -> str:
-    return "戦闘遭遇開始 — イニシアチブ順: " + " → ".join(e.order)
+@MECH_D20.says_named(EncounterBegan)
+def _encounter_began_line(e: EncounterBegan, names: Names) -> str:
+    return "戦闘遭遇開始 — イニシアチブ順: " + " → ".join(map(names.of, e.order))
 
 
 @MECH_D20.event

@@ -16,6 +16,7 @@ from domain.model.audience import GM
 from domain.model.commands import Command
 from domain.model.errors import Forbidden, KirokuError, RuleViolation
 from domain.model.events import Event
+from domain.model.logline import Names
 from domain.model.records import Draft
 from domain.model.table import Table
 
@@ -196,13 +197,14 @@ def _says_map(e: MapSet) -> str:
     )
 
 
-@MECH_D20.says(UnitPlaced)
-def _says_placed(e: UnitPlaced) -> str:
+@MECH_D20.says_named(UnitPlaced)
+def _says_placed(e: UnitPlaced, names: Names) -> str:
+    unit = names.of(e.unit)
     if e.position is None:
         return (
-            f"{e.unit} が配置された (位置は非公開)"
+            f"{unit} が配置された (位置は非公開)"
             if e.secret is None
-            else (f"{e.unit} を ({e.secret.x}, {e.secret.y}) に隠して配置")
+            else (f"{unit} を ({e.secret.x}, {e.secret.y}) に隠して配置")
         )
     up = f" 高度{e.position.altitude}" if e.position.altitude else ""
-    return f"{e.unit} を ({e.position.x}, {e.position.y}){up} に配置"
+    return f"{unit} を ({e.position.x}, {e.position.y}){up} に配置"

@@ -15,6 +15,7 @@ from domain.model.audience import GM
 from domain.model.commands import Command
 from domain.model.errors import KirokuError, RuleViolation
 from domain.model.events import Event
+from domain.model.logline import Names
 from domain.model.records import Draft
 from domain.model.table import Table
 
@@ -231,9 +232,9 @@ def _moved(state: MechState, event: Moved, seq: int) -> MechState:
     return with_units(state, unit.model_copy(update=update))
 
 
-@MECH_D20.says(Moved)
-def _moved_line(e: Moved) -> str:
-    return f"{e.unit}: {e.kind}" + (f" {e.text}" if e.text else "")
+@MECH_D20.says_named(Moved)
+def _moved_line(e: Moved, names: Names) -> str:
+    return f"{names.of(e.unit)}: {e.kind}" + (f" {e.text}" if e.text else "")
 
 
 @MECH_D20.command("act")

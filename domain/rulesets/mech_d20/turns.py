@@ -15,6 +15,7 @@ from domain.model.commands import Command
 from domain.model.errors import KirokuError, RuleViolation
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
+from domain.model.logline import Names
 from domain.model.records import Draft
 from domain.model.table import Table
 
@@ -155,9 +156,9 @@ def _turn_started(state: MechState, event: TurnStarted, seq: int) -> MechState:
     )
 
 
-@MECH_D20.says(TurnStarted)
-def _turn_started_line(e: TurnStarted) -> str:
-    return f"{e.unit} のターン (ラウンド {e.round})"
+@MECH_D20.says_named(TurnStarted)
+def _turn_started_line(e: TurnStarted, names: Names) -> str:
+    return f"{names.of(e.unit)} のターン (ラウンド {e.round})"
 
 
 @MECH_D20.folds(DeathSaveRolled)

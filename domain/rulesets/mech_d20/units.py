@@ -114,7 +114,15 @@ def _added(state: MechState, event: UnitAdded, seq: int) -> MechState:
 
 @MECH_D20.says(UnitAdded)
 def _unit_added_line(e: UnitAdded) -> str:
-    return f"{e.name} ({e.id}, {'NPC' if e.kind == 'npc' else 'PC'}) が戦場に"
+    return f"{e.name} ({'NPC' if e.kind == 'npc' else 'PC'}) が戦場に"
+
+
+@MECH_D20.names
+def _names(state: MechState, audience: str) -> dict[str, str]:
+    """Every unit by its name, for every audience: a unit's name is in the public part of the
+    event that adds it (an NPC's sheet is sealed, its name is not; a hidden NPC hides only its
+    square), so no reader learns a name from a line it had not read already (ruling MD-030)."""
+    return {unit.id: unit.name for unit in state.units.values()}
 
 
 @MECH_D20.folds(Revealed)

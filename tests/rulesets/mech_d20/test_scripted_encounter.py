@@ -167,3 +167,23 @@ def test_the_ended_encounter_audits_clean(client: TestClient) -> None:
     flags = [c for c in checks if c["what"].startswith("半壊/out")]
     assert len(hits) == 18 and len(flags) == 9
     assert {c["verdict"] for c in checks} == {"legal"}
+
+
+def test_lines_name_units_not_ids(client: TestClient) -> None:
+    """Issue 33: a line says a unit by its name (its id only in the data), for every reader."""
+    script = new_script(client)
+    script.run()
+    for reader in ("seat:2", "gm"):
+        events = script.t.events(reader)
+        lines = {e["seq"]: e["line"]["text"] for e in events}
+        added = next(e for e in events if e["type"] == "mech_d20.UnitAdded")
+        assert lines[added["seq"]] == "グレイブ(アキ) (PC) が戦場に"
+        turn = next(
+            e
+            for e in events
+            if e["type"] == "mech_d20.TurnStarted" and e["public"]["unit"] == "boss"
+        )
+        assert lines[turn["seq"]].startswith("ガルムス のターン")
+        began = next(e for e in events if e["type"] == "mech_d20.EncounterBegan")
+        order = lines[began["seq"]].split(": ", 1)[1].split(" → ")
+        assert "ガルムス" in order and "グレイブ(アキ)" in order and "boss" not in order
