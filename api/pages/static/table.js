@@ -157,7 +157,11 @@ function renderTo() {
       options.push(el("option", { value: `seat:${seat.seat}` }, t("{name} (whisper)", { name: seat.name })));
     }
   }
+  // A refresh (someone joins, the game moves on) keeps the recipient the player chose: falling
+  // back to "everyone" would send a whisper to the whole table.
+  const chosen = $("to").value;
   $("to").replaceChildren(...options);
+  if (options.some((option) => option.value === chosen)) $("to").value = chosen;
 }
 
 function renderPalette() {
