@@ -146,3 +146,33 @@ def test_log_export_on_the_table_downloads_what_this_seat_may_see(
     finally:
         for audience in audiences:
             audience.close()
+
+
+def test_the_chosen_recipient_survives_a_refresh(browser: Any, server: KirokuServer) -> None:
+    """A seat picks "GM only", then someone joins (the page redraws its recipients): the
+    choice stays, so the whisper typed next is still a whisper."""
+    gm = Audience.open(browser, "gm", locale="ja-JP")
+    aki = Audience.open(browser, "seat1", locale="ja-JP")
+    ben = Audience.open(browser, "seat2", locale="ja-JP")
+    try:
+        created = create_game(gm.page, server.base_url)
+        ben_link = seat_two_link(gm)
+        sign_in(aki, created["seat1"])
+        aki.page.select_option("#to", "gm")
+        sign_in(ben, ben_link)  # a seat taken: every page refreshes the game and its seats
+        expect(aki.page.locator("#log li", has_text=f"{NAMES[1]}が席2に着いた")).to_be_visible(
+            timeout=TIMEOUT
+        )
+        expect(aki.page.locator("#to")).to_have_value("gm")
+        say(aki, "AKI_WHISPER_TO_GM", to="gm")
+        expect(aki.page.locator("#log li", has_text="AKI_WHISPER_TO_GM")).to_be_visible(
+            timeout=TIMEOUT
+        )
+        say(aki, "AKI_TO_EVERYONE")  # once this reaches Ben, the whisper would have too
+        expect(ben.page.locator("#log li", has_text="AKI_TO_EVERYONE")).to_be_visible(
+            timeout=TIMEOUT
+        )
+        expect(ben.page.locator("#log li", has_text="AKI_WHISPER_TO_GM")).to_have_count(0)
+    finally:
+        for audience in (gm, aki, ben):
+            audience.close()
