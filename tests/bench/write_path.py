@@ -54,7 +54,7 @@ import textwrap
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -72,6 +72,7 @@ from domain.application.settings import (
 from domain.model.commands import Declare, Roll
 from tests.bench.common import (
     add_csv_option,
+    cpu_seconds,
     figures,
     paired,
     record,
@@ -185,20 +186,6 @@ class WrkRun:
 
 
 SERVERS: dict[str, int] = {}  # base URL → the served process group (`served`)
-_TICK = os.sysconf("SC_CLK_TCK")
-
-
-def cpu_seconds(pids: Iterable[int]) -> float:
-    """User + system CPU these processes have used so far."""
-    total = 0
-    for pid in pids:
-        try:
-            stat = Path(f"/proc/{pid}/stat").read_text()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2 :].split()
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / _TICK
 
 
 def postgres_pids() -> list[int]:
