@@ -11,7 +11,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from api.deps import Auth, Caller, GameId, Service, Web, bearer
 from api.openapi import problems
-from api.web import SESSION_MAX_AGE, join_link, session_cookie
+from api.web import SESSION_MAX_AGE, WebSettings, join_link, session_cookie
+from domain.application.service import GameService
 from domain.model.audience import GM, HOST, PUBLIC, seat_number
 from domain.model.errors import Forbidden, Unauthorized
 from domain.model.lifecycle import MAX_SEATS
@@ -53,6 +54,27 @@ def _session_out(service: Service, game_id: str, actor: str) -> SessionOut:
     )
 
 
+def _sign_in(
+    request: Request,
+    response: Response,
+    service: GameService,
+    web: WebSettings,
+    game_id: str,
+    actor: str,
+) -> None:
+    """Open a browser session for `actor` and set it as this game's HttpOnly, SameSite=Strict
+    cookie (the page never holds a token)."""
+    response.set_cookie(
+        session_cookie(game_id),
+        service.open_session(game_id, actor),
+        max_age=SESSION_MAX_AGE,
+        path="/",
+        httponly=True,
+        samesite="strict",
+        secure=web.secure_cookies(request.url.scheme),
+    )
+
+
 @router.post("/{game_id}/session", status_code=status.HTTP_201_CREATED)
 def open_session(
     game_id: GameId,
@@ -68,16 +90,7 @@ def open_session(
     if credentials is None:
         raise Unauthorized("token_required", "Present your seat or GM token to sign in.")
     actor = auth.audience(game_id, credentials.credentials)
-    session = service.open_session(game_id, actor)
-    response.set_cookie(
-        session_cookie(game_id),
-        session,
-        max_age=SESSION_MAX_AGE,
-        path="/",
-        httponly=True,
-        samesite="strict",
-        secure=web.secure_cookies(request.url.scheme),
-    )
+    _sign_in(request, response, service, web, game_id, actor)
     return _session_out(service, game_id, actor)
 
 
@@ -110,16 +123,7 @@ def recover(
     the next recovery code are shown once. A code works once (401 invalid_recovery_code).
     Logged as `RecoveryCodeUsed` (who and when, no secret)."""
     actor, token, following = service.recover(game_id, body.code)
-    session = service.open_session(game_id, actor)
-    response.set_cookie(
-        session_cookie(game_id),
-        session,
-        max_age=SESSION_MAX_AGE,
-        path="/",
-        httponly=True,
-        samesite="strict",
-        secure=web.secure_cookies(request.url.scheme),
-    )
+    _sign_in(request, response, service, web, game_id, actor)
     link = join_link(web.base(str(request.base_url)), game_id, token=token)
     out = _session_out(service, game_id, actor)
     return RecoveredOut(**out.model_dump(), token=token, link=link, recovery_code=following)
