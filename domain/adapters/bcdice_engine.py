@@ -42,7 +42,9 @@ from domain.model.verification import NotReevaluated
 
 log = logging.getLogger(__name__)
 
-FIRST_WORDS = 64
+# Words sent with a roll at first: enough for most rolls (a few dice, an occasional reroll);
+# a roll that needs more is asked again with twice as many (each ask is a whole evaluation).
+FIRST_WORDS = 16
 MAX_WORDS = 1 << 16
 TIMEOUT = 20.0  # seconds for one answer (loading a system the first time takes well under 1)
 

@@ -13,9 +13,9 @@ down to 1, swap item i with item uniform(i + 1).
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import secrets
+import struct
 from collections.abc import Iterator, Sequence
 from itertools import islice
 
@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict
 from domain.model.canonical import canonical_json
 
 _SPACE = 2**32
+_EIGHT_WORDS = struct.Struct(">8I")  # an HMAC-SHA256 digest as big-endian 32-bit words
 
 
 class DrawTag(BaseModel):
@@ -42,20 +43,16 @@ def new_server_seed() -> str:
 
 def _words(server_seed: str, game_id: str, tag: DrawTag) -> Iterator[int]:
     key = bytes.fromhex(server_seed)
+    # JCS orders keys by name, so "block" comes first: each block's message is the same text
+    # with only its number changed, built once (a roll reads a few blocks, a shuffle many).
+    rest = canonical_json(
+        {"entropy": tag.entropy, "game": game_id, "roll": tag.roll, "seeds": list(tag.seeds)}
+    )
+    tail = b"," + rest[1:]
     block = 0
     while True:
-        message = canonical_json(
-            {
-                "block": block,
-                "entropy": tag.entropy,
-                "game": game_id,
-                "roll": tag.roll,
-                "seeds": list(tag.seeds),
-            }
-        )
-        digest = hmac.new(key, message, hashlib.sha256).digest()
-        for offset in range(0, 32, 4):
-            yield int.from_bytes(digest[offset : offset + 4], "big")
+        digest = hmac.digest(key, b'{"block":' + str(block).encode() + tail, "sha256")
+        yield from _EIGHT_WORDS.unpack(digest)
         block += 1
 
 
