@@ -9,6 +9,7 @@ from domain.model.commands import Command
 from domain.model.errors import Forbidden, KirokuError, RuleViolation
 from domain.model.events import Event
 from domain.model.lifecycle_events import Revealed
+from domain.model.logline import Names
 from domain.model.records import Draft
 from domain.model.table import Table
 from domain.rulesets.naming import OptionalId, id_from_name
@@ -254,9 +255,22 @@ def _unit_adjusted(state: MechState, event: UnitAdjusted, seq: int) -> MechState
     return end_effects(with_units(state, changed), event.end_effects)
 
 
-@MECH_D20.says(UnitAdjusted)
-def _unit_adjusted_line(e: UnitAdjusted) -> str:
-    return f"GM adjusts {e.unit} ({', '.join(e.fields)}): {e.reason}"
+# What an adjustment changes, in words (`UnitAdjusted.fields` holds the field names).
+ADJUSTED = {
+    "hp": "HP",
+    "surges": "回復力",
+    "max_hp": "最大HP",
+    "defences": "防御値",
+    "status": "状態",
+    "prone": "伏せ",
+    "end_effects": "効果終了",
+}
+
+
+@MECH_D20.says_named(UnitAdjusted)
+def _unit_adjusted_line(e: UnitAdjusted, names: Names) -> str:
+    changed = "・".join(ADJUSTED.get(field, field) for field in e.fields)
+    return f"GM が {names.of(e.unit)} を調整 ({changed}): {e.reason}"
 
 
 @MECH_D20.command("heal")
