@@ -20,6 +20,7 @@ from .effects import Effect
 from .rules import MECH_D20
 from .sheet import Sheet
 from .state import Kind, MechState, Status, Unit
+from .words import sheet_words
 
 UnitId = Field(min_length=1, max_length=40, pattern=r"^[^\s]+$")
 
@@ -115,7 +116,10 @@ def _added(state: MechState, event: UnitAdded, seq: int) -> MechState:
 
 @MECH_D20.says(UnitAdded)
 def _unit_added_line(e: UnitAdded) -> str:
-    return f"{e.name} ({'NPC' if e.kind == 'npc' else 'PC'}) が戦場に"
+    """The unit by name and, for a reader who may read it (a PC's public sheet; an NPC's for
+    the GM, and for everyone once revealed at the end), its sheet as a sheet."""
+    kind = "NPC" if e.kind == "npc" else "PC"
+    return f"{e.name} ({kind}) が戦場に{sheet_words(e.sheet or e.secret)}"
 
 
 @MECH_D20.names

@@ -87,3 +87,26 @@ def test_no_line_says_a_field_name(sample: Path) -> None:
         }
     )
     assert found == [], "\n".join(found[:40])
+
+
+def test_an_npc_sheet_reads_as_a_sheet_once_revealed() -> None:
+    """The GM reads the boss's sealed sheet in its line; a seat or a spectator reads only its
+    name until the end, when the reveal reads as that line with the sheet — never its fields."""
+    history = history_of(SAMPLES / "mech-d20-encounter.jsonl")
+    added = next(
+        r for r in history.records if r.envelope.type.endswith("UnitAdded") and r.event.id == "boss"
+    )
+    reveal = next(
+        r
+        for r in history.records
+        if r.envelope.type == "Revealed" and r.envelope.public["of_seq"] == added.seq
+    )
+    read = {audience: dict(lines) for audience, lines in lines_read(history).items()}
+    sheet = "ガルムス (NPC) が戦場に — レベル6 【出力】6 【敏捷力】3 習熟ボーナス+3; AC"
+    assert read[GM][added.seq].startswith(sheet)
+    for audience in (PUBLIC, "seat:1"):
+        assert read[audience][added.seq] == "ガルムス (NPC) が戦場に"
+        shown = read[audience][reveal.seq]
+        assert shown.startswith(sheet), shown
+        assert "パワー: クローラッシュ [無限回]" in shown and "hp" in shown
+        assert not re.search(r"[{}\"]|max_hp|surge_value|abilities|defences", shown)

@@ -178,7 +178,7 @@ def test_lines_name_units_not_ids(client: TestClient) -> None:
         events = script.t.events(reader)
         lines = {e["seq"]: e["line"]["text"] for e in events}
         added = next(e for e in events if e["type"] == "mech_d20.UnitAdded")
-        assert lines[added["seq"]] == "グレイブ(アキ) (PC) が戦場に"
+        assert lines[added["seq"]].startswith("グレイブ(アキ) (PC) が戦場に — レベル5 ")
         turn = next(
             e
             for e in events
