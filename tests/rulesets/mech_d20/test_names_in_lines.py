@@ -11,6 +11,7 @@ import pytest
 
 from domain.model.audience import GM, PUBLIC
 from domain.rulesets.mech_d20.state import MechState
+from domain.rulesets.mech_d20.units import UnitAdded
 from projections.views import ProjectionState, fold
 from replay.archive import read_archive, records_from_envelopes
 from replay.cursor import seen
@@ -94,7 +95,7 @@ def test_an_npc_sheet_reads_as_a_sheet_once_revealed() -> None:
     name until the end, when the reveal reads as that line with the sheet — never its fields."""
     history = history_of(SAMPLES / "mech-d20-encounter.jsonl")
     added = next(
-        r for r in history.records if r.envelope.type.endswith("UnitAdded") and r.event.id == "boss"
+        r for r in history.records if isinstance(r.event, UnitAdded) and r.event.id == "boss"
     )
     reveal = next(
         r
