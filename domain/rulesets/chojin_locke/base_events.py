@@ -189,7 +189,7 @@ def _base_turned(state: ChojinState, event: BaseCardTurned, seq: int) -> ChojinS
 def _base_card_turned_line(e: BaseCardTurned) -> str:
     destroyed = " — 破壊" if e.destroyed else ""
     cell = cell_words(Cell(row=e.row, col=e.col))
-    return f"{seat_words(e.seat)}が{cell}をめくる: {e.card} ({e.kind}){destroyed}"
+    return f"{seat_words(e.seat)}が{cell}をめくる: {e.card}{destroyed}"  # its name, not its kind
 
 
 @CHOJIN_LOCKE.event

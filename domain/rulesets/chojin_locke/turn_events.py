@@ -226,10 +226,10 @@ def _turned(state: ChojinState, event: SquareTurned, seq: int) -> ChojinState:
 
 @CHOJIN_LOCKE.says(SquareTurned)
 def _square_turned_line(e: SquareTurned) -> str:
-    return (
-        f"{seat_words(e.seat)}が惑星{e.planet}のマス{e.square}をめくる: {e.card} ({e.kind})"
-        f" {e.text}"
-    )
+    """The card by its name, the rulebook's word (情報入手, 白紙, 待ち伏せ…): its `kind` is
+    the catalog's id, read by the rules, never by people."""
+    text = f" {e.text}" if e.text else ""
+    return f"{seat_words(e.seat)}が惑星{e.planet}のマス{e.square}をめくる: {e.card}{text}"
 
 
 @CHOJIN_LOCKE.event

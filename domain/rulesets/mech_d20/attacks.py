@@ -17,6 +17,7 @@ from domain.model.commands import Command
 from domain.model.errors import KirokuError, RuleViolation
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
+from domain.model.logline import Names
 from domain.model.records import Draft
 from domain.model.table import Table
 
@@ -95,10 +96,10 @@ class OwnRolls(Event):
     secret: OwnDice | None = None
 
 
-@MECH_D20.says(OwnRolls)
-def _own_rolls_line(e: OwnRolls) -> str:
+@MECH_D20.says_named(OwnRolls)
+def _own_rolls_line(e: OwnRolls, names: Names) -> str:
     rolls = "; ".join(roll_words(r) for r in e.secret.rolls) if e.secret else ""
-    return f"{e.unit} の出目" + (f": {rolls}" if rolls else " (非公開)")
+    return f"{names.of(e.unit)} の出目" + (f": {rolls}" if rolls else " (非公開)")
 
 
 MECH_D20.ignores(OwnRolls)
@@ -311,17 +312,16 @@ def _attack_rolled(state: MechState, event: AttackRolled, seq: int) -> MechState
     return state.model_copy(update={"encounter": current.model_copy(update={"attacks": attacks})})
 
 
-@MECH_D20.says(AttackRolled)
-def _attack_rolled_line(e: AttackRolled) -> str:
+@MECH_D20.says_named(AttackRolled)
+def _attack_rolled_line(e: AttackRolled, names: Names) -> str:
     parts = []
     for roll in e.rolls:
         shown = roll_words(roll.roll)
         outcome = "クリティカル" if roll.critical else "ヒット" if roll.outcome == "hit" else "ミス"
-        parts.append(
-            f"{roll.target} ({roll.defence}): {outcome}" + (f" [{shown}]" if shown else "")
-        )
+        target = f"{names.of(roll.target)} ({roll.defence}): {outcome}"
+        parts.append(target + (f" [{shown}]" if shown else ""))
     reroll = "振り直し " if e.reroll else ""
-    return f"{e.unit} {reroll}{e.power} 命中ロール — " + "; ".join(parts)
+    return f"{names.of(e.unit)} {reroll}{e.power} 命中ロール — " + "; ".join(parts)
 
 
 def _kept_rolls(event: AttackRolled) -> tuple[TargetRoll, ...] | None:

@@ -19,6 +19,13 @@ Applies = str
 ATTACK: Literal["attack"] = "attack"
 DAMAGE: Literal["damage"] = "damage"
 DEFENCES: Literal["defences"] = "defences"
+# …in the rulebook's words, for the lines (a named defence is its own word already)
+APPLIES_WORDS = {ATTACK: "命中ロール", DAMAGE: "ダメージ・ロール", DEFENCES: "全防御値"}
+
+
+def applies_words(applies: Applies) -> str:
+    """What a modifier changes, as a line says it: 命中ロール, ダメージ・ロール, 全防御値, AC…"""
+    return APPLIES_WORDS.get(applies, applies)
 
 
 class Modifier(BaseModel):

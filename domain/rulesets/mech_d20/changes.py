@@ -12,9 +12,11 @@ from collections.abc import Iterable, Iterator
 from pydantic import BaseModel, ConfigDict
 
 from domain.model.events import Event
+from domain.model.logline import Names
 from domain.model.records import Draft
 
 from . import durations, health
+from .bonuses import applies_words
 from .effects import Effect
 from .guards import sealed_to
 from .rules import MECH_D20
@@ -57,15 +59,15 @@ def _hp_changed(state: MechState, event: HpChanged, seq: int) -> MechState:
     return with_units(state, changed)
 
 
-@MECH_D20.says(HpChanged)
-def _hp_changed_line(e: HpChanged) -> str:
+@MECH_D20.says_named(HpChanged)
+def _hp_changed_line(e: HpChanged, names: Names) -> str:
     hp = e.hp if e.hp is not None else e.secret.hp if e.secret else None
-    flags = [f for f, on in (("半壊", e.bloodied), ("out", e.out)) if on]
+    flags = [f for f, on in (("半壊", e.bloodied), ("脱落", e.out)) if on]
     if e.status != "active":
         flags.append(e.status)
     number = f" hp {hp}" if hp is not None else ""
     marks = f" [{', '.join(flags)}]" if flags else ""
-    return f"{e.unit} {e.change:+d} ({e.cause}){number}{marks}"
+    return f"{names.of(e.unit)} {e.change:+d} ({e.cause}){number}{marks}"
 
 
 def damage(state: MechState, target: Unit, amount: int, cause: str) -> Draft:
@@ -146,13 +148,13 @@ def _applied(state: MechState, event: EffectApplied, seq: int) -> MechState:
     )
 
 
-@MECH_D20.says(EffectApplied)
-def _effect_applied_line(e: EffectApplied) -> str:
+@MECH_D20.says_named(EffectApplied)
+def _effect_applied_line(e: EffectApplied, names: Names) -> str:
     what: list[str] = [*e.effect.conditions]
     if e.effect.ongoing:
         what.append(f"継続的ダメージ{e.effect.ongoing}")
-    what += [f"{m.applies} {m.value:+d}" for m in e.effect.modifiers]
-    return f"{e.unit}: {'・'.join(what) or e.effect.text} ({e.power or ''})"
+    what += [f"{applies_words(m.applies)} {m.value:+d}" for m in e.effect.modifiers]
+    return f"{names.of(e.unit)}: {'・'.join(what) or e.effect.text} ({e.power or ''})"
 
 
 @MECH_D20.event

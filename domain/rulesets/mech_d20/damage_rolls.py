@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from domain.model.commands import Command
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
+from domain.model.logline import Names
 from domain.model.records import Draft
 from domain.model.table import Table
 
@@ -180,10 +181,10 @@ def _damage_rolled(state: MechState, event: DamageRolled, seq: int) -> MechState
     return popped(state)
 
 
-@MECH_D20.says(DamageRolled)
-def _damage_rolled_line(e: DamageRolled) -> str:
+@MECH_D20.says_named(DamageRolled)
+def _damage_rolled_line(e: DamageRolled, names: Names) -> str:
     dealt = ", ".join(
-        f"{d.target} {d.amount}"
+        f"{names.of(d.target)} {d.amount}"
         + (" (クリティカル)" if d.critical else "")
         + (" (半減)" if d.half else "")
         + (" (無効化)" if d.negated else "")
@@ -194,4 +195,4 @@ def _damage_rolled_line(e: DamageRolled) -> str:
         shown.append(f"{e.expression} の最大値 {e.maximum}")
     shown.append(roll_words(e.crit_roll))
     rolls = "; ".join(x for x in shown if x)
-    return f"{e.unit} {e.power} ダメージ: {dealt}" + (f" [{rolls}]" if rolls else "")
+    return f"{names.of(e.unit)} {e.power} ダメージ: {dealt}" + (f" [{rolls}]" if rolls else "")

@@ -18,6 +18,7 @@ from domain.model.commands import Command
 from domain.model.errors import KirokuError, RuleViolation
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
+from domain.model.logline import Names
 from domain.model.records import Draft
 from domain.model.table import Table
 
@@ -156,12 +157,11 @@ def _forced(state: MechState, event: ForcedMoved, seq: int) -> MechState:
     return with_units(state, target.model_copy(update=update))
 
 
-@MECH_D20.says(ForcedMoved)
-def _says(e: ForcedMoved) -> str:
+@MECH_D20.says_named(ForcedMoved)
+def _says(e: ForcedMoved, names: Names) -> str:
     to = f"({e.route.to.x}, {e.route.to.y})"
+    unit, target = names.of(e.unit), names.of(e.target)
     if e.saved:
-        return (
-            f"{e.unit}の{e.power}: {e.target}を{e.kind} — 危険な地帯の手前で踏みとどまり伏せ {to}"
-        )
+        return f"{unit}の{e.power}: {target}を{e.kind} — 危険な地帯の手前で踏みとどまり伏せ {to}"
     tail = " (危険な地帯へ)" if e.hazard else ""
-    return f"{e.unit}の{e.power}: {e.target}を{e.kind} → {to}{tail}"
+    return f"{unit}の{e.power}: {target}を{e.kind} → {to}{tail}"

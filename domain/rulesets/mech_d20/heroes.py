@@ -12,7 +12,7 @@ from domain.model.audience import GM, seat_number
 from domain.model.commands import Command
 from domain.model.errors import Forbidden, KirokuError, RuleViolation
 from domain.model.events import Event
-from domain.model.logline import seat_name
+from domain.model.logline import Names, seat_name
 from domain.model.records import Draft
 from domain.model.table import Table
 
@@ -151,9 +151,9 @@ def _spent(state: MechState, event: HeroPointSpent, seq: int) -> MechState:
 
 
 @MECH_D20.says_named(HeroPointSpent)
-def _hero_point_spent_line(e: HeroPointSpent, seats: Mapping[int, str]) -> str:
+def _hero_point_spent_line(e: HeroPointSpent, names: Names) -> str:
     use = "追加のアクション" if e.use == "action" else "命中ロールの振り直し"
-    return f"{seat_name(e.seat, seats)} がヒーローポイントを消費 ({e.unit}: {use})"
+    return f"{seat_name(e.seat, names)} がヒーローポイントを消費 ({names.of(e.unit)}: {use})"
 
 
 @MECH_D20.command("hero_reroll")

@@ -283,9 +283,9 @@ def _acted(state: MechState, event: ActionTaken, seq: int) -> MechState:
     return _spent(state, event.unit, event.slot, seq, provokes=False)
 
 
-@MECH_D20.says(ActionTaken)
-def _action_taken_line(e: ActionTaken) -> str:
-    return f"{e.unit} [{e.action}]: {e.what}"
+@MECH_D20.says_named(ActionTaken)
+def _action_taken_line(e: ActionTaken, names: Names) -> str:
+    return f"{names.of(e.unit)} [{e.action}]: {e.what}"
 
 
 @MECH_D20.command("total_defence")

@@ -18,6 +18,7 @@ from pydantic import Field
 from domain.model.commands import Command
 from domain.model.errors import KirokuError, NotFound, RuleViolation
 from domain.model.events import Event
+from domain.model.logline import Names
 from domain.model.records import Draft
 from domain.model.table import Table
 
@@ -451,12 +452,12 @@ def _used(state: MechState, event: PowerUsed, seq: int) -> MechState:
     return state
 
 
-@MECH_D20.says(PowerUsed)
-def _power_used_line(e: PowerUsed) -> str:
-    targets = f" → {', '.join(e.targets)}" if e.targets else ""
+@MECH_D20.says_named(PowerUsed)
+def _power_used_line(e: PowerUsed, names: Names) -> str:
+    targets = f" → {', '.join(map(names.of, e.targets))}" if e.targets else ""
     how = f" [{e.action}]" if e.action else ""
     extra = " (突撃)" if e.charge else " (とどめの一撃)" if e.coup_de_grace else ""
-    return f"{e.unit}: {e.power}{how}{targets}{extra}"
+    return f"{names.of(e.unit)}: {e.power}{how}{targets}{extra}"
 
 
 def pending_attack(event: PowerUsed, seq: int) -> Attack:

@@ -11,6 +11,7 @@ from domain.model.audience import GM
 from domain.model.commands import Command
 from domain.model.errors import Forbidden, RuleViolation
 from domain.model.events import Event
+from domain.model.logline import Names
 from domain.model.records import Draft
 from domain.model.table import Table
 
@@ -84,9 +85,9 @@ def _resolved(state: MechState, event: PowerResolved, seq: int) -> MechState:
     return popped(state)
 
 
-@MECH_D20.says(PowerResolved)
-def _power_resolved_line(e: PowerResolved) -> str:
-    return f"{e.unit} の {e.power} を解決"
+@MECH_D20.says_named(PowerResolved)
+def _power_resolved_line(e: PowerResolved, names: Names) -> str:
+    return f"{names.of(e.unit)} の {e.power} を解決"
 
 
 # --------------------------------------------------------------------------- completion
@@ -178,11 +179,11 @@ def _reaction(state: MechState, event: ReactionResolved, seq: int) -> MechState:
     )
 
 
-@MECH_D20.says(ReactionResolved)
-def _reaction_resolved_line(e: ReactionResolved) -> str:
+@MECH_D20.says_named(ReactionResolved)
+def _reaction_resolved_line(e: ReactionResolved, names: Names) -> str:
     if e.voided:
-        return f"{e.unit} の {e.power} は無効 (消費なし): {e.reason}"
-    return f"{e.unit} の {e.power} (即応・対応)"
+        return f"{names.of(e.unit)} の {e.power} は無効 (消費なし): {e.reason}"
+    return f"{names.of(e.unit)} の {e.power} (即応・対応)"
 
 
 @MECH_D20.folds(PowerCancelled)
@@ -201,9 +202,9 @@ def _cancelled(state: MechState, event: PowerCancelled, seq: int) -> MechState:
     )
 
 
-@MECH_D20.says(PowerCancelled)
-def _power_cancelled_line(e: PowerCancelled) -> str:
-    return f"{e.unit} の {e.power} は解決されない (使用者が行動不能)"
+@MECH_D20.says_named(PowerCancelled)
+def _power_cancelled_line(e: PowerCancelled, names: Names) -> str:
+    return f"{names.of(e.unit)} の {e.power} は解決されない (使用者が行動不能)"
 
 
 @MECH_D20.command("withdraw")
@@ -259,7 +260,7 @@ def _withdrawn(state: MechState, event: PowerWithdrawn, seq: int) -> MechState:
     return with_units(state, uses.unused(unit, event.power))
 
 
-@MECH_D20.says(PowerWithdrawn)
-def _power_withdrawn_line(e: PowerWithdrawn) -> str:
+@MECH_D20.says_named(PowerWithdrawn)
+def _power_withdrawn_line(e: PowerWithdrawn, names: Names) -> str:
     refund = " (消費なし)" if e.refunded else ""
-    return f"{e.unit} の {e.power} を取り下げ{refund}: {e.reason}"
+    return f"{names.of(e.unit)} の {e.power} を取り下げ{refund}: {e.reason}"

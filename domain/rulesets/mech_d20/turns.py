@@ -171,10 +171,11 @@ def _death_saved(state: MechState, event: DeathSaveRolled, seq: int) -> MechStat
     )
 
 
-@MECH_D20.says(DeathSaveRolled)
-def _death_save_rolled_line(e: DeathSaveRolled) -> str:
+@MECH_D20.says_named(DeathSaveRolled)
+def _death_save_rolled_line(e: DeathSaveRolled, names: Names) -> str:
     outcome = {"failure": "失敗", "success": "成功", "recovered": "20: 回復"}[e.outcome]
-    return f"{e.unit} 戦闘不能セーヴ {e.natural}: {outcome} (失敗 {e.failures}) {e.status}"
+    status = f" {e.status}" if e.status != "active" else ""
+    return f"{names.of(e.unit)} 戦闘不能セーヴ {e.natural}: {outcome} (失敗 {e.failures}){status}"
 
 
 # --------------------------------------------------------------------------- delay
@@ -250,10 +251,10 @@ def _delayed(state: MechState, event: Delayed, seq: int) -> MechState:
     )
 
 
-@MECH_D20.says(Delayed)
-def _delayed_line(e: Delayed) -> str:
+@MECH_D20.says_named(Delayed)
+def _delayed_line(e: Delayed, names: Names) -> str:
     value = e.value if e.value is not None else e.secret.value if e.secret else None
-    return f"{e.unit} がイニシアチブを遅延" + (f" ({value})" if value is not None else "")
+    return f"{names.of(e.unit)} がイニシアチブを遅延" + (f" ({value})" if value is not None else "")
 
 
 # --------------------------------------------------------------------------- end
@@ -348,10 +349,10 @@ def _turn_ended(state: MechState, event: TurnEnded, seq: int) -> MechState:
     )
 
 
-@MECH_D20.says(TurnEnded)
-def _turn_ended_line(e: TurnEnded) -> str:
+@MECH_D20.says_named(TurnEnded)
+def _turn_ended_line(e: TurnEnded, names: Names) -> str:
     saves = ", ".join(f"セーヴ {x.natural} {'成功' if x.success else '失敗'}" for x in e.saves)
-    return f"{e.unit} のターン終了" + (f" ({saves})" if saves else "")
+    return f"{names.of(e.unit)} のターン終了" + (f" ({saves})" if saves else "")
 
 
 # --------------------------------------------------------------------------- extra saves
@@ -406,9 +407,9 @@ def _extra_saved(state: MechState, event: ExtraSaveRolled, seq: int) -> MechStat
     return end_effects(state, (event.effect,)) if event.success else state
 
 
-@MECH_D20.says(ExtraSaveRolled)
-def _extra_save_rolled_line(e: ExtraSaveRolled) -> str:
+@MECH_D20.says_named(ExtraSaveRolled)
+def _extra_save_rolled_line(e: ExtraSaveRolled, names: Names) -> str:
     shown = roll_words(e.roll)
-    return f"{e.unit} 効果{e.effect}へのセーヴ {e.natural}: {'成功' if e.success else '失敗'}" + (
-        f" [{shown}]" if shown else ""
-    )
+    outcome = "成功" if e.success else "失敗"
+    saved = f"{names.of(e.unit)} 効果{e.effect}へのセーヴ {e.natural}: {outcome}"
+    return saved + (f" [{shown}]" if shown else "")

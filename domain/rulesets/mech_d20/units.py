@@ -9,6 +9,7 @@ from domain.model.commands import Command
 from domain.model.errors import Forbidden, KirokuError, RuleViolation
 from domain.model.events import Event
 from domain.model.lifecycle_events import Revealed
+from domain.model.logline import Names
 from domain.model.records import Draft
 from domain.model.table import Table
 from domain.rulesets.naming import OptionalId, id_from_name
@@ -19,6 +20,7 @@ from .effects import Effect
 from .rules import MECH_D20
 from .sheet import Sheet
 from .state import Kind, MechState, Status, Unit
+from .words import sheet_words
 
 UnitId = Field(min_length=1, max_length=40, pattern=r"^[^\s]+$")
 
@@ -114,7 +116,10 @@ def _added(state: MechState, event: UnitAdded, seq: int) -> MechState:
 
 @MECH_D20.says(UnitAdded)
 def _unit_added_line(e: UnitAdded) -> str:
-    return f"{e.name} ({'NPC' if e.kind == 'npc' else 'PC'}) が戦場に"
+    """The unit by name and, for a reader who may read it (a PC's public sheet; an NPC's for
+    the GM, and for everyone once revealed at the end), its sheet as a sheet."""
+    kind = "NPC" if e.kind == "npc" else "PC"
+    return f"{e.name} ({kind}) が戦場に{sheet_words(e.sheet or e.secret)}"
 
 
 @MECH_D20.names
@@ -254,9 +259,22 @@ def _unit_adjusted(state: MechState, event: UnitAdjusted, seq: int) -> MechState
     return end_effects(with_units(state, changed), event.end_effects)
 
 
-@MECH_D20.says(UnitAdjusted)
-def _unit_adjusted_line(e: UnitAdjusted) -> str:
-    return f"GM adjusts {e.unit} ({', '.join(e.fields)}): {e.reason}"
+# What an adjustment changes, in words (`UnitAdjusted.fields` holds the field names).
+ADJUSTED = {
+    "hp": "HP",
+    "surges": "回復力",
+    "max_hp": "最大HP",
+    "defences": "防御値",
+    "status": "状態",
+    "prone": "伏せ",
+    "end_effects": "効果終了",
+}
+
+
+@MECH_D20.says_named(UnitAdjusted)
+def _unit_adjusted_line(e: UnitAdjusted, names: Names) -> str:
+    changed = "・".join(ADJUSTED.get(field, field) for field in e.fields)
+    return f"GM が {names.of(e.unit)} を調整 ({changed}): {e.reason}"
 
 
 @MECH_D20.command("heal")

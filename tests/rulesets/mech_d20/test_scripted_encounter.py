@@ -133,11 +133,12 @@ def test_the_encounter_keeps_every_limit_and_refuses_what_they_forbid(client: Te
     lines = {e["seq"]: e["line"]["text"] for e in script.t.events("seat:1")}
     gm_lines = {e["seq"]: e["line"]["text"] for e in script.t.events("gm")}
     assert lines[crit["seq"]] == (
-        "aki 斬鉄剣 ダメージ: boss 32 (クリティカル) [2D8+1D6+6 の最大値 28; (1D6) ＞ 4]"
+        "グレイブ(アキ) 斬鉄剣 ダメージ: ガルムス 32 (クリティカル)"
+        " [2D8+1D6+6 の最大値 28; (1D6) ＞ 4]"
     )
-    assert lines[flips[0]["seq"]] == "boss -14 (グレイブ(アキ)の近接基礎攻撃) [半壊]"
-    assert gm_lines[flips[0]["seq"]] == "boss -14 (グレイブ(アキ)の近接基礎攻撃) hp 60 [半壊]"
-    assert lines[void["seq"]].startswith("chika の カウンター は無効 (消費なし)")
+    assert lines[flips[0]["seq"]] == "ガルムス -14 (グレイブ(アキ)の近接基礎攻撃) [半壊]"
+    assert gm_lines[flips[0]["seq"]] == "ガルムス -14 (グレイブ(アキ)の近接基礎攻撃) hp 60 [半壊]"
+    assert lines[void["seq"]].startswith("アイアンウォール(チカ) の カウンター は無効 (消費なし)")
 
     state = script.rules()
     units = state["units"]
@@ -177,7 +178,7 @@ def test_lines_name_units_not_ids(client: TestClient) -> None:
         events = script.t.events(reader)
         lines = {e["seq"]: e["line"]["text"] for e in events}
         added = next(e for e in events if e["type"] == "mech_d20.UnitAdded")
-        assert lines[added["seq"]] == "グレイブ(アキ) (PC) が戦場に"
+        assert lines[added["seq"]].startswith("グレイブ(アキ) (PC) が戦場に — レベル5 ")
         turn = next(
             e
             for e in events
