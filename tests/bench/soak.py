@@ -267,7 +267,7 @@ async def soak(server: KirokuServer, minutes: float, interval: float, rate: floa
         lasts: dict[str, int] = {}
         for table in tables:
             auth = {"Authorization": f"Bearer {table.tokens['gm']}"}
-            page = await sender.get(
+            page = await reader.get(
                 f"/games/{table.game_id}/events", params={"limit": 1}, headers=auth
             )
             lasts[table.game_id] = page.json()["last_seq"]
