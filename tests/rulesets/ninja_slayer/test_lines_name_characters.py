@@ -56,6 +56,10 @@ def test_lines_say_characters_by_name_for_every_reader(script: Script) -> None:
         assert "クローンヤクザA: " in attack and "クローンヤクザB: " in attack
         said = [text for _kind, _public, text in lines if IDS.search(text)]
         assert not said, (reader, said)
+        # the pane calls them as the lines do (the view's label), the name stays the name
+        mob = script.rules(reader)["characters"]["m2"]
+        assert (mob["name"], mob["label"]) == ("クローンヤクザ", "クローンヤクザB")
+        assert script.rules(reader)["characters"]["aki"]["label"] == "Aki"
 
 
 def _character(id: str, name: str, seq: int) -> Character:
