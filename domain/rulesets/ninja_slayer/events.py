@@ -9,7 +9,6 @@ refuse: the deciders already checked.
 from __future__ import annotations
 
 from collections import Counter
-from string import ascii_uppercase
 
 from domain.model.events import Event
 from domain.model.lifecycle_events import Revealed
@@ -58,7 +57,7 @@ def _added(state: NinjaState, event: CharacterAdded, seq: int) -> NinjaState:
 @NINJA_SLAYER.says_named(CharacterAdded)
 def _character_added_line(e: CharacterAdded, names: Names) -> str:
     owner = f" ({actor_name(e.owner, names)})" if e.owner.startswith("seat:") else ""
-    name = names.people.get(e.id) or e.name  # its letter, if it shares its name
+    name = names.people.get(e.id) or e.name  # its number, if it shares its name
     return f"{KINDS[e.kind]} {name}{owner} が登場{sheet_words(e.sheet or e.secret)}"
 
 
@@ -66,24 +65,18 @@ def _character_added_line(e: CharacterAdded, names: Names) -> str:
 def _names(state: NinjaState, audience: str) -> dict[str, str]:
     """Every character by its name, for every audience: a character's name is in the public
     part of the event that adds it (an NPC's sheet is sealed, its name is not; a private PC's
-    likewise), so no line tells a reader a name it had not read already. Characters who share
-    a name (a mob of クローンヤクザ) are told apart by a letter, in the order they were added:
-    クローンヤクザA, クローンヤクザB (ruling NS-054)."""
-    shared = Counter(found.name for found in state.characters.values())
+    likewise), so no line tells a reader a name it had not read already. A character added
+    under a name another one already has (a mob of クローンヤクザ) is told apart by its number
+    among them, the first keeping the bare name: クローンヤクザ, クローンヤクザ(2),
+    クローンヤクザ(3). What a line calls a character never changes as the game goes on
+    (ruling NS-054)."""
     told: Counter[str] = Counter()
     names = {}
     for found in sorted(state.characters.values(), key=lambda c: c.added_seq):
-        if shared[found.name] > 1:
-            names[found.id] = found.name + _letter(told[found.name])
-            told[found.name] += 1
-        else:
-            names[found.id] = found.name
+        told[found.name] += 1
+        count = told[found.name]
+        names[found.id] = found.name if count == 1 else f"{found.name}({count})"
     return names
-
-
-def _letter(index: int) -> str:
-    """A, B … Z, then 27, 28 …: the suffix that tells apart characters sharing a name."""
-    return ascii_uppercase[index] if index < len(ascii_uppercase) else str(index + 1)
 
 
 @NINJA_SLAYER.folds(Revealed)

@@ -35,7 +35,7 @@ from .state import (
 class CharacterView(RulesView):
     id: str
     name: str
-    label: str  # what the lines call it: its name, a shared one with its letter (ruling NS-054)
+    label: str  # what the lines call it: its name, a shared one with its number (ruling NS-054)
     owner: str
     kind: Kind
     status: Status
