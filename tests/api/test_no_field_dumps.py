@@ -73,12 +73,6 @@ def test_no_table_or_log_line_is_a_field_dump(sample: Path) -> None:
 
 # The rulesets whose characters or units have ids (超人ロック's people are its seats).
 PEOPLE_BY_ID = ("ninja_slayer", "mech_d20")
-# A ruleset whose lines still say some people by id, and who is naming them: its samples are
-# expected to fail the check (and must be taken off here once they pass).
-STILL_IDS: dict[str, str] = {
-    "mech_d20": "メカd20's attack, damage, turn-end and adjust lines still say units by id "
-    "(unit ids such as aki, boss): named on the mech-names branch, not this one",
-}
 
 
 def _id_as_word(ids: set[str]) -> re.Pattern[str]:
@@ -121,7 +115,4 @@ def test_no_line_calls_a_person_by_an_id(sample: Path) -> None:
         for text in LINE.findall(html):
             if as_word.search(text):
                 found.append((audience, "log", text))
-    if final.ruleset in STILL_IDS:
-        assert found, f"{final.ruleset}'s lines name its people now: take it off STILL_IDS"
-        pytest.xfail(STILL_IDS[final.ruleset])
     assert not found, sorted({f[2] for f in found})[:40]
