@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from api.pages.sessionlog import disclosure_after, render_chunks, session_log
+from api.present import event_out
 from domain.model.logline import describe
 from domain.model.records import Recorded
 from domain.model.redaction import Disclosure, redact
@@ -68,3 +69,50 @@ def test_no_table_or_log_line_is_a_field_dump(sample: Path) -> None:
             if DUMP.search(text):
                 dumps.append((audience, "log", text))
     assert not dumps, sorted({d[2] for d in dumps})[:40]
+
+
+# The rulesets whose characters or units have ids (超人ロック's people are its seats).
+PEOPLE_BY_ID = ("ninja_slayer", "mech_d20")
+
+
+def _id_as_word(ids: set[str]) -> re.Pattern[str]:
+    """One of `ids` standing alone: not inside a longer run of ASCII letters, digits, _ or -
+    (「ben 体力-3」 and 「benに1ダメージ」 hold it; 「Ben」, 「benjamin」 do not)."""
+    alternatives = "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True))
+    return re.compile(rf"(?<![A-Za-z0-9_\-])(?:{alternatives})(?![A-Za-z0-9_\-])")
+
+
+@pytest.mark.parametrize("sample", sorted(SAMPLES.glob("*.jsonl")), ids=lambda p: p.stem)
+def test_no_line_calls_a_person_by_an_id(sample: Path) -> None:
+    """Issue 33 item 2, names never ids: every line the table (`/events`' `line`, as it came
+    and after the end), the replay and the exported session log show, for every audience,
+    says a ruleset's characters or units (its `names` hook) by name — never by an id such as
+    `ben`, `m1`, `boss` — wherever the id is not itself a name."""
+    records = _sample(sample)
+    history = History(records)
+    final = history.final.game
+    ruleset = ruleset_for(final.ruleset)
+    people = ruleset.people(final.rules, "gm")
+    names = set(people.values())
+    ids = {i for i in people if not any(i in name for name in names)}
+    if final.ruleset not in PEOPLE_BY_ID:
+        pytest.skip(f"{final.ruleset} has no characters or units by id")
+    assert ids, f"{final.ruleset} declares no names (Ruleset.names) for its people"
+    as_word = _id_as_word(ids)
+    disclosure = disclosure_after(records)
+    found: list[tuple[str, int | str, str]] = []
+    for audience in _audiences(records):
+        for recorded in records:
+            for state in (history.state_at(recorded.seq).game, final):
+                line = event_out(state, recorded, audience).line
+                text = line.text if line is not None else ""
+                if as_word.search(text):
+                    found.append((audience, recorded.seq, text))
+            text = seen(final, recorded, audience, history)[1].text
+            if as_word.search(text):
+                found.append((audience, f"replay {recorded.seq}", text))
+        html = "".join(render_chunks(session_log(records, audience, disclosure)))
+        for text in LINE.findall(html):
+            if as_word.search(text):
+                found.append((audience, "log", text))
+    assert not found, sorted({f[2] for f in found})[:40]

@@ -19,6 +19,7 @@ from pydantic import Field
 from domain.model.commands import Command
 from domain.model.errors import KirokuError, RuleViolation
 from domain.model.events import Event
+from domain.model.logline import Names
 from domain.model.messages import N_
 from domain.model.records import Draft
 
@@ -138,9 +139,9 @@ def _dropped(state: NinjaState, event: Dropped, seq: int) -> NinjaState:
     return state.model_copy(update={"pool": state.pool + event.amount, "dropped": dropped})
 
 
-@NINJA_SLAYER.says(Dropped)
-def _says_dropped(e: Dropped) -> str:
-    who = f"{e.character}の" if e.character else ""
+@NINJA_SLAYER.says_named(Dropped)
+def _says_dropped(e: Dropped, names: Names) -> str:
+    who = f"{names.of(e.character)}の" if e.character else ""
     return f"万札プール +{e.amount} ({who}{e.reason})"
 
 
@@ -205,9 +206,9 @@ def _split(state: NinjaState, event: PoolSplit, seq: int) -> NinjaState:
     return state.model_copy(update={"pool": 0})
 
 
-@NINJA_SLAYER.says(PoolSplit)
-def _says_split(e: PoolSplit) -> str:
-    shares = "・".join(f"{pc} {share}" for pc, share in e.shares.items())
+@NINJA_SLAYER.says_named(PoolSplit)
+def _says_split(e: PoolSplit, names: Names) -> str:
+    shares = "・".join(f"{names.of(pc)} {share}" for pc, share in e.shares.items())
     return f"万札プールを山分け: {shares}"
 
 
@@ -236,7 +237,9 @@ def split_pool(t: NinjaTable, command: SplitPool, actor: str) -> list[Draft]:
     for pc, share in shares.items():
         if pc not in pcs or share < 0:
             raise KirokuError(
-                "bad_share", "{pc}には分けられない (生きているPCに0以上を)。", params={"pc": pc}
+                "bad_share",
+                "{pc}には分けられない (生きているPCに0以上を)。",
+                params={"pc": state.characters[pc].name if pc in state.characters else pc},
             )
     if sum(shares.values()) != state.pool:
         raise KirokuError(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
-from domain.model.logline import roll_line
+from domain.model.logline import Names, roll_line
 
 from .changes import character, combat, now, pending, with_characters, with_pending
 from .details import CheckDetail, Strike, StrikeDetails
@@ -34,6 +34,7 @@ from .words import (
     TABLES,
     damage_words,
     detail_words,
+    listed,
     strike_words,
     success_word,
 )
@@ -75,10 +76,10 @@ def _began(state: NinjaState, event: CombatBegan, seq: int) -> NinjaState:
     )
 
 
-@NINJA_SLAYER.says(CombatBegan)
-def _combat_began_line(e: CombatBegan) -> str:
+@NINJA_SLAYER.says_named(CombatBegan)
+def _combat_began_line(e: CombatBegan, names: Names) -> str:
     boss = " (ボス戦)" if e.boss_fight else ""
-    return f"戦闘開始{boss}: {'・'.join(e.participants)}"
+    return f"戦闘開始{boss}: {listed(e.participants, names)}"
 
 
 @NINJA_SLAYER.event
@@ -123,9 +124,9 @@ def _turn(state: NinjaState, event: TurnStarted, seq: int) -> NinjaState:
     )
 
 
-@NINJA_SLAYER.says(TurnStarted)
-def _turn_started_line(e: TurnStarted) -> str:
-    return f"ターン{e.turn} 手番の順: {' → '.join(e.order)}"
+@NINJA_SLAYER.says_named(TurnStarted)
+def _turn_started_line(e: TurnStarted, names: Names) -> str:
+    return f"ターン{e.turn} 手番の順: {listed(e.order, names, ' → ')}"
 
 
 @NINJA_SLAYER.event
@@ -158,9 +159,9 @@ def _phase(state: NinjaState, event: PhaseChanged, seq: int) -> NinjaState:
     return combat(state, **update)
 
 
-@NINJA_SLAYER.says(PhaseChanged)
-def _phase_changed_line(e: PhaseChanged) -> str:
-    who = f" {e.character}" if e.character else ""
+@NINJA_SLAYER.says_named(PhaseChanged)
+def _phase_changed_line(e: PhaseChanged, names: Names) -> str:
+    who = f" {names.of(e.character)}" if e.character else ""
     return f"ターン{e.turn}{who} {PHASES[e.phase]}"
 
 
@@ -175,9 +176,9 @@ def _switched(state: NinjaState, event: WeaponSwitched, seq: int) -> NinjaState:
     return combat(character(state, event.character, weapon=event.weapon), switched=True)
 
 
-@NINJA_SLAYER.says(WeaponSwitched)
-def _weapon_switched_line(e: WeaponSwitched) -> str:
-    return f"{e.character} 武器を持ち替え: {e.weapon}"
+@NINJA_SLAYER.says_named(WeaponSwitched)
+def _weapon_switched_line(e: WeaponSwitched, names: Names) -> str:
+    return f"{names.of(e.character)} 武器を持ち替え: {e.weapon}"
 
 
 @NINJA_SLAYER.event
@@ -190,9 +191,9 @@ def _concentrated(state: NinjaState, event: Concentrated, seq: int) -> NinjaStat
     return combat(state, concentrating=True)
 
 
-@NINJA_SLAYER.says(Concentrated)
-def _concentrated_line(e: Concentrated) -> str:
-    return f"{e.character} 集中状態 (移動なし、攻撃フェイズの判定の難易度-1)"
+@NINJA_SLAYER.says_named(Concentrated)
+def _concentrated_line(e: Concentrated, names: Names) -> str:
+    return f"{names.of(e.character)} 集中状態 (移動なし、攻撃フェイズの判定の難易度-1)"
 
 
 @NINJA_SLAYER.event
@@ -210,11 +211,11 @@ def _moved(state: NinjaState, event: Moved, seq: int) -> NinjaState:
     return state
 
 
-@NINJA_SLAYER.says(Moved)
-def _moved_line(e: Moved) -> str:
+@NINJA_SLAYER.says_named(Moved)
+def _moved_line(e: Moved, names: Names) -> str:
     style = e.style or "通常移動"
     outcome = "" if e.success is None else f": {success_word(e.success)}"
-    return f"{e.character} {style}{outcome}"
+    return f"{names.of(e.character)} {style}{outcome}"
 
 
 @NINJA_SLAYER.event
@@ -251,14 +252,14 @@ def _attacked(state: NinjaState, event: AttackRolled, seq: int) -> NinjaState:
     )
 
 
-@NINJA_SLAYER.says(AttackRolled)
-def _attack_rolled_line(e: AttackRolled) -> str:
+@NINJA_SLAYER.says_named(AttackRolled)
+def _attack_rolled_line(e: AttackRolled, names: Names) -> str:
     weapon = f" ({e.weapon})" if e.weapon else ""
     style = f" {e.style}" if e.style else ""
-    strikes = "; ".join(strike_words(s) for s in e.strikes)
+    strikes = "; ".join(strike_words(s, names) for s in e.strikes)
     detail = e.detail or e.secret
     rolls = " ".join(f"[{roll_line(s.roll)}]" for s in detail.strikes) if detail else ""
-    return f"{e.attacker} {ATTACKS[e.kind]}{weapon}{style} — {strikes}" + (
+    return f"{names.of(e.attacker)} {ATTACKS[e.kind]}{weapon}{style} — {strikes}" + (
         f" {rolls}" if rolls else ""
     )
 
@@ -274,9 +275,9 @@ def _other_action(state: NinjaState, event: OtherAction, seq: int) -> NinjaState
     return combat(state, acted=True)
 
 
-@NINJA_SLAYER.says(OtherAction)
-def _other_action_line(e: OtherAction) -> str:
-    return f"{e.character}: {e.action}"
+@NINJA_SLAYER.says_named(OtherAction)
+def _other_action_line(e: OtherAction, names: Names) -> str:
+    return f"{names.of(e.character)}: {e.action}"
 
 
 @NINJA_SLAYER.event
@@ -336,13 +337,14 @@ def _evaded(state: NinjaState, event: EvasionRolled, seq: int) -> NinjaState:
     )
 
 
-@NINJA_SLAYER.says(EvasionRolled)
-def _evasion_rolled_line(e: EvasionRolled) -> str:
+@NINJA_SLAYER.says_named(EvasionRolled)
+def _evasion_rolled_line(e: EvasionRolled, names: Names) -> str:
     counter = (
-        f" カウンターカラテの権利: {'・'.join(e.counter_against)}" if e.counter_against else ""
+        f" カウンターカラテの権利: {listed(e.counter_against, names)}" if e.counter_against else ""
     )
     detail = detail_words(e.detail or e.secret)
-    return f"{e.character} 回避: {success_word(e.success)} (成功数{e.successes}){counter}{detail}"
+    outcome = f"{success_word(e.success)} (成功数{e.successes})"
+    return f"{names.of(e.character)} 回避: {outcome}{counter}{detail}"
 
 
 @NINJA_SLAYER.event
@@ -381,13 +383,14 @@ def _taken(state: NinjaState, event: DamageTaken, seq: int) -> NinjaState:
     return combat(state, damages=damages, criticals=criticals)
 
 
-@NINJA_SLAYER.says(DamageTaken)
-def _damage_taken_line(e: DamageTaken) -> str:
+@NINJA_SLAYER.says_named(DamageTaken)
+def _damage_taken_line(e: DamageTaken, names: Names) -> str:
     status = "" if e.status == "active" else f" → {e.status}"
     critical = f" ({e.unevaded_critical})" if e.unevaded_critical else ""
     endured = f" ニンジャ耐久力の発露: 精神力-{e.endured}" if e.endured else ""
     cut = f" (ダメージ軽減{e.reduced})" if e.reduced else ""
-    return f"{e.character} 体力-{e.amount - e.reduced - e.endured}{cut}{critical}{endured}{status}"
+    lost = e.amount - e.reduced - e.endured
+    return f"{names.of(e.character)} 体力-{lost}{cut}{critical}{endured}{status}"
 
 
 @NINJA_SLAYER.event
@@ -414,10 +417,11 @@ def _undone(state: NinjaState, event: DamageUndone, seq: int) -> NinjaState:
     return with_characters(state, found.model_copy(update={"now": current, "status": event.status}))
 
 
-@NINJA_SLAYER.says(DamageUndone)
-def _damage_undone_line(e: DamageUndone) -> str:
+@NINJA_SLAYER.says_named(DamageUndone)
+def _damage_undone_line(e: DamageUndone, names: Names) -> str:
     back = f"体力+{e.amount}" + (f" 精神力+{e.seishin}" if e.seishin else "")
-    return f"{e.character} ニンジャ第六感で回避成功: 受けたダメージは無かったことに ({back})"
+    undone = f"ニンジャ第六感で回避成功: 受けたダメージは無かったことに ({back})"
+    return f"{names.of(e.character)} {undone}"
 
 
 @NINJA_SLAYER.event
@@ -440,10 +444,10 @@ def _countered(state: NinjaState, event: CounterKarate, seq: int) -> NinjaState:
     )
 
 
-@NINJA_SLAYER.says(CounterKarate)
-def _counter_karate_line(e: CounterKarate) -> str:
+@NINJA_SLAYER.says_named(CounterKarate)
+def _counter_karate_line(e: CounterKarate, names: Names) -> str:
     boost = f" ({e.enhancement})" if e.enhancement else ""
-    return f"{e.character} カウンターカラテ!{boost} {damage_words(e.damage)}"
+    return f"{names.of(e.character)} カウンターカラテ!{boost} {damage_words(e.damage, names)}"
 
 
 @NINJA_SLAYER.event
@@ -472,12 +476,12 @@ def _strike_rerolled(state: NinjaState, event: StrikeRerolled, seq: int) -> Ninj
     return combat(state, damages=damages, next_damage=next_damage)
 
 
-@NINJA_SLAYER.says(StrikeRerolled)
-def _strike_rerolled_line(e: StrikeRerolled) -> str:
+@NINJA_SLAYER.says_named(StrikeRerolled)
+def _strike_rerolled_line(e: StrikeRerolled, names: Names) -> str:
     replaced = f" (ダメージ#{e.replaces}を置き換え)" if e.replaces is not None else ""
     return (
-        f"{e.attacker} #{e.of_seq}の{e.index}回目を振り直し — {strike_words(e.strike)}{replaced}"
-        + detail_words(e.detail or e.secret)
+        f"{names.of(e.attacker)} #{e.of_seq}の{e.index}回目を振り直し — "
+        f"{strike_words(e.strike, names)}{replaced}" + detail_words(e.detail or e.secret)
     )
 
 
@@ -512,10 +516,10 @@ def _wasshoi(state: NinjaState, event: WasshoiRolled, seq: int) -> NinjaState:
     return combat(state, wasshoi_rolled=True, wasshoi_success=event.success, entry_rolls=0)
 
 
-@NINJA_SLAYER.says(WasshoiRolled)
-def _wasshoi_rolled_line(e: WasshoiRolled) -> str:
+@NINJA_SLAYER.says_named(WasshoiRolled)
+def _wasshoi_rolled_line(e: WasshoiRolled, names: Names) -> str:
     outcome = (
-        f"ニンジャスレイヤー=サンが来る! ({e.highest})"
+        f"ニンジャスレイヤー=サンが来る! ({names.of(e.highest)})"
         if e.success and e.highest
         else success_word(e.success)
     )
@@ -568,11 +572,11 @@ def _placed(state: NinjaState, event: CharactersPlaced, seq: int) -> NinjaState:
     return combat(state, participants=participants, placed=True)
 
 
-@NINJA_SLAYER.says(CharactersPlaced)
-def _characters_placed_line(e: CharactersPlaced) -> str:
-    weapons = [f"{name}: {weapon}" for name, weapon in e.weapons.items()]
+@NINJA_SLAYER.says_named(CharactersPlaced)
+def _characters_placed_line(e: CharactersPlaced, names: Names) -> str:
+    weapons = [f"{names.of(i)}: {weapon}" for i, weapon in e.weapons.items()]
     armed = f" (武器 {'、'.join(weapons)})" if weapons else ""
-    return f"新たなキャラの配置: {'・'.join(e.characters)} が戦闘に参加{armed}"
+    return f"新たなキャラの配置: {listed(e.characters, names)} が戦闘に参加{armed}"
 
 
 @NINJA_SLAYER.event
@@ -605,9 +609,9 @@ def _table_rolled(state: NinjaState, event: TableRolled, seq: int) -> NinjaState
     return state
 
 
-@NINJA_SLAYER.says(TableRolled)
-def _table_rolled_line(e: TableRolled) -> str:
-    who = f"{e.attacker}→{e.target} " if e.attacker and e.target else ""
+@NINJA_SLAYER.says_named(TableRolled)
+def _table_rolled_line(e: TableRolled, names: Names) -> str:
+    who = f"{names.of(e.attacker)}→{names.of(e.target)} " if e.attacker and e.target else ""
     result = f"「{e.text}」" if e.text else f"{e.value} (表に該当なし)"
     return f"{who}{TABLES[e.table]}: {result} [{roll_line(e.roll)}]"
 
@@ -632,7 +636,7 @@ def _ended(state: NinjaState, event: CombatEnded, seq: int) -> NinjaState:
     )
 
 
-@NINJA_SLAYER.says(CombatEnded)
-def _combat_ended_line(e: CombatEnded) -> str:
-    revived = f" 気絶から復帰: {'・'.join(e.revived)}" if e.revived else ""
+@NINJA_SLAYER.says_named(CombatEnded)
+def _combat_ended_line(e: CombatEnded, names: Names) -> str:
+    revived = f" 気絶から復帰: {listed(e.revived, names)}" if e.revived else ""
     return f"戦闘終了{revived}"

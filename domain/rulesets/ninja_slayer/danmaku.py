@@ -18,6 +18,7 @@ from pydantic import Field
 from domain.model.commands import Command
 from domain.model.errors import RuleViolation
 from domain.model.events import Event
+from domain.model.logline import Names
 from domain.model.records import Draft
 
 from . import guards
@@ -51,15 +52,15 @@ def _declared(state: NinjaState, event: DanmakuDeclared, seq: int) -> NinjaState
     )
 
 
-@NINJA_SLAYER.says(DanmakuDeclared)
-def _says(e: DanmakuDeclared) -> str:
+@NINJA_SLAYER.says_named(DanmakuDeclared)
+def _says(e: DanmakuDeclared, names: Names) -> str:
     into = (
         f"{e.damage.amount}ダメージ (回避難易度{e.damage.difficulty})"
         if e.damage
         else "ダメージなし"
     )
     ids = "・".join(f"#{i}" for i in e.replaces)
-    return f"GM: 弾幕発生! {e.target}への{ids} → {into} ({e.text})"
+    return f"GM: 弾幕発生! {names.of(e.target)}への{ids} → {into} ({e.text})"
 
 
 @NINJA_SLAYER.command("danmaku")

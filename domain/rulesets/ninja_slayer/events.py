@@ -8,11 +8,11 @@ refuse: the deciders already checked.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
 
 from domain.model.events import Event
 from domain.model.lifecycle_events import Revealed
-from domain.model.logline import actor_name
+from domain.model.logline import Names, actor_name
 
 from .changes import character, fresh, now, with_characters
 from .details import CheckDetail
@@ -55,9 +55,28 @@ def _added(state: NinjaState, event: CharacterAdded, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(CharacterAdded)
-def _character_added_line(e: CharacterAdded, seats: Mapping[int, str]) -> str:
-    owner = f" ({actor_name(e.owner, seats)})" if e.owner.startswith("seat:") else ""
-    return f"{KINDS[e.kind]} {e.name}{owner} が登場{sheet_words(e.sheet or e.secret)}"
+def _character_added_line(e: CharacterAdded, names: Names) -> str:
+    owner = f" ({actor_name(e.owner, names)})" if e.owner.startswith("seat:") else ""
+    name = names.people.get(e.id) or e.name  # its number, if it shares its name
+    return f"{KINDS[e.kind]} {name}{owner} が登場{sheet_words(e.sheet or e.secret)}"
+
+
+@NINJA_SLAYER.names
+def _names(state: NinjaState, audience: str) -> dict[str, str]:
+    """Every character by its name, for every audience: a character's name is in the public
+    part of the event that adds it (an NPC's sheet is sealed, its name is not; a private PC's
+    likewise), so no line tells a reader a name it had not read already. A character added
+    under a name another one already has (a mob of クローンヤクザ) is told apart by its number
+    among them, the first keeping the bare name: クローンヤクザ, クローンヤクザ(2),
+    クローンヤクザ(3). What a line calls a character never changes as the game goes on
+    (ruling NS-054)."""
+    told: Counter[str] = Counter()
+    names = {}
+    for found in sorted(state.characters.values(), key=lambda c: c.added_seq):
+        told[found.name] += 1
+        count = told[found.name]
+        names[found.id] = found.name if count == 1 else f"{found.name}({count})"
+    return names
 
 
 @NINJA_SLAYER.folds(Revealed)
@@ -97,12 +116,12 @@ def _adjusted(state: NinjaState, event: CharacterAdjusted, seq: int) -> NinjaSta
     return state
 
 
-@NINJA_SLAYER.says(CharacterAdjusted)
-def _character_adjusted_line(e: CharacterAdjusted) -> str:
+@NINJA_SLAYER.says_named(CharacterAdjusted)
+def _character_adjusted_line(e: CharacterAdjusted, names: Names) -> str:
     changes = [f"{STATS.get(k, k)}{v:+d}" for k, v in e.changes.items()]
     if e.status:
         changes.append(f"→ {e.status}")
-    return f"GM: {e.character} {' '.join(changes)} ({e.reason})"
+    return f"GM: {names.of(e.character)} {' '.join(changes)} ({e.reason})"
 
 
 @NINJA_SLAYER.event
@@ -133,8 +152,8 @@ def _checked(state: NinjaState, event: CheckRolled, seq: int) -> NinjaState:
     return state.model_copy(update={"checks": {**kept, seq: memo}})
 
 
-@NINJA_SLAYER.says(CheckRolled)
-def _check_rolled_line(e: CheckRolled) -> str:
+@NINJA_SLAYER.says_named(CheckRolled)
+def _check_rolled_line(e: CheckRolled, names: Names) -> str:
     stat = f"【{e.stat}】" if e.stat else ""
     again = f" (#{e.reroll_of}の振り直し)" if e.reroll_of else ""
     detail = detail_words(e.detail or e.secret)
@@ -142,7 +161,7 @@ def _check_rolled_line(e: CheckRolled) -> str:
     if e.pattern:
         pattern = f" 【{e.pattern.strip('【】')}】{'あり' if e.pattern_met else 'なし'}"
     outcome = f"{success_word(e.success)} (成功数{e.successes})"
-    return f"{e.character} {stat}判定{again}: {outcome}{pattern}{detail}"
+    return f"{names.of(e.character)} {stat}判定{again}: {outcome}{pattern}{detail}"
 
 
 @NINJA_SLAYER.event
@@ -156,9 +175,9 @@ def _boosted(state: NinjaState, event: AdrenalineBoost, seq: int) -> NinjaState:
     return character(state, event.character, adrenaline_used=True)
 
 
-@NINJA_SLAYER.says(AdrenalineBoost)
-def _adrenaline_boost_line(e: AdrenalineBoost) -> str:
-    return f"{e.character} アドレナリン・ブースト (精神力-1)"
+@NINJA_SLAYER.says_named(AdrenalineBoost)
+def _adrenaline_boost_line(e: AdrenalineBoost, names: Names) -> str:
+    return f"{names.of(e.character)} アドレナリン・ブースト (精神力-1)"
 
 
 @NINJA_SLAYER.event
@@ -172,9 +191,9 @@ def _sixth_sense(state: NinjaState, event: SixthSense, seq: int) -> NinjaState:
     return character(state, event.character, sixth_sense_used=True)
 
 
-@NINJA_SLAYER.says(SixthSense)
-def _sixth_sense_line(e: SixthSense) -> str:
-    return f"{e.character} ニンジャ第六感: #{e.of_seq}を振り直す"
+@NINJA_SLAYER.says_named(SixthSense)
+def _sixth_sense_line(e: SixthSense, names: Names) -> str:
+    return f"{names.of(e.character)} ニンジャ第六感: #{e.of_seq}を振り直す"
 
 
 @NINJA_SLAYER.event

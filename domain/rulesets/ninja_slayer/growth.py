@@ -18,6 +18,7 @@ from domain.model.audience import GM
 from domain.model.commands import Command
 from domain.model.errors import Forbidden, KirokuError, RuleViolation
 from domain.model.events import Event
+from domain.model.logline import Names
 from domain.model.messages import N_
 from domain.model.records import Draft
 
@@ -112,10 +113,10 @@ def _changed(state: NinjaState, event: SheetChanged, seq: int) -> NinjaState:
     return noted(state, event.character, seq, change.says())
 
 
-@NINJA_SLAYER.says(SheetChanged)
-def _says(e: SheetChanged) -> str:
+@NINJA_SLAYER.says_named(SheetChanged)
+def _says(e: SheetChanged, names: Names) -> str:
     change = e.change or e.secret
-    return f"{e.character} シートの変更 — {change.says() if change else '(非公開)'}"
+    return f"{names.of(e.character)} シートの変更 — {change.says() if change else '(非公開)'}"
 
 
 @NINJA_SLAYER.command("change_sheet")

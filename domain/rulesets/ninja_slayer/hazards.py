@@ -18,6 +18,7 @@ from pydantic import Field
 from domain.model.commands import Command
 from domain.model.errors import RuleViolation
 from domain.model.events import Event
+from domain.model.logline import Names
 from domain.model.records import Draft
 
 from . import guards
@@ -62,11 +63,11 @@ def _declared(state: NinjaState, event: HazardDeclared, seq: int) -> NinjaState:
     )
 
 
-@NINJA_SLAYER.says(HazardDeclared)
-def _says(e: HazardDeclared) -> str:
+@NINJA_SLAYER.says_named(HazardDeclared)
+def _says(e: HazardDeclared, names: Names) -> str:
     d = e.damage
     return (
-        f"GM: {SOURCES[d.source or 'other']}「{e.text}」 {d.target}に{d.amount}ダメージ "
+        f"GM: {SOURCES[d.source or 'other']}「{e.text}」 {names.of(d.target)}に{d.amount}ダメージ "
         f"(回避難易度{d.difficulty})"
     )
 

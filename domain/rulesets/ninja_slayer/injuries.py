@@ -19,6 +19,7 @@ from pydantic import Field
 from domain.model.commands import Command
 from domain.model.errors import RuleViolation
 from domain.model.events import Event
+from domain.model.logline import Names
 from domain.model.messages import N_
 from domain.model.records import Draft
 
@@ -50,9 +51,9 @@ def _injured(state: NinjaState, event: Injured, seq: int) -> NinjaState:
     return noted(state, event.character, seq, f"●部位損傷:{event.part} ×{marks}")
 
 
-@NINJA_SLAYER.says(Injured)
-def _says_injured(e: Injured) -> str:
-    return f"{e.character} ●部位損傷:{e.part}"
+@NINJA_SLAYER.says_named(Injured)
+def _says_injured(e: Injured, names: Names) -> str:
+    return f"{names.of(e.character)} ●部位損傷:{e.part}"
 
 
 @NINJA_SLAYER.command("injure")
@@ -93,9 +94,9 @@ def _treated(state: NinjaState, event: InjuryTreated, seq: int) -> NinjaState:
     return noted(state, event.character, seq, f"●部位損傷:{event.part}を{event.how}で除去")
 
 
-@NINJA_SLAYER.says(InjuryTreated)
-def _says_treated(e: InjuryTreated) -> str:
-    return f"{e.character} ●部位損傷:{e.part}を除去 ({e.how})"
+@NINJA_SLAYER.says_named(InjuryTreated)
+def _says_treated(e: InjuryTreated, names: Names) -> str:
+    return f"{names.of(e.character)} ●部位損傷:{e.part}を除去 ({e.how})"
 
 
 @NINJA_SLAYER.command("treat")

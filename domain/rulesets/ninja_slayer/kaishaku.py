@@ -21,6 +21,7 @@ from domain.model.commands import Command
 from domain.model.errors import RuleViolation
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
+from domain.model.logline import Names
 from domain.model.records import Draft
 
 from . import guards
@@ -47,10 +48,10 @@ def _kaishaku(state: NinjaState, event: Kaishaku, seq: int) -> NinjaState:
     return combat(state, acted=True, rows=(*state.combat.rows, row))
 
 
-@NINJA_SLAYER.says(Kaishaku)
-def _says_kaishaku(e: Kaishaku) -> str:
+@NINJA_SLAYER.says_named(Kaishaku)
+def _says_kaishaku(e: Kaishaku, names: Names) -> str:
     row = f"「{e.text}」" if e.text else "(サツバツ・クリティカル表の出目6)"
-    return f"{e.character} カイシャク! {e.target}にサツバツ!出目6{row}"
+    return f"{names.of(e.character)} カイシャク! {names.of(e.target)}にサツバツ!出目6{row}"
 
 
 @NINJA_SLAYER.command("kaishaku")
@@ -127,11 +128,12 @@ def _instant_death(state: NinjaState, event: InstantDeath, seq: int) -> NinjaSta
     return with_characters(state, target.model_copy(update={"status": event.status}))
 
 
-@NINJA_SLAYER.says(InstantDeath)
-def _says_instant_death(e: InstantDeath) -> str:
+@NINJA_SLAYER.says_named(InstantDeath)
+def _says_instant_death(e: InstantDeath, names: Names) -> str:
+    who = f"{names.of(e.attacker)}→{names.of(e.target)}"
     if e.resisted:
-        return f"{e.attacker}→{e.target} 即死! ●即死耐性で痛打+2D6 (出目合計{e.total})"
-    return f"{e.attacker}→{e.target} 即死! → {e.status}"
+        return f"{who} 即死! ●即死耐性で痛打+2D6 (出目合計{e.total})"
+    return f"{who} 即死! → {e.status}"
 
 
 def _row(

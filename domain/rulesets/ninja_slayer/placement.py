@@ -122,7 +122,8 @@ def _arrived(state: NinjaState, event: NinjaSlayerArrived, seq: int) -> NinjaSta
 
 @NINJA_SLAYER.says(NinjaSlayerArrived)
 def _says_arrived(e: NinjaSlayerArrived) -> str:
-    return f"Wasshoi! {NINJA_SLAYER_NAME}=サン参上! ({e.character})"
+    # the character is the one named ニンジャスレイヤー (`_added`): his name is the line's
+    return f"Wasshoi! {NINJA_SLAYER_NAME}=サン参上!"
 
 
 def _added(state: NinjaState, character_id: str) -> list[Draft]:

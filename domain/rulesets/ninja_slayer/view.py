@@ -35,6 +35,7 @@ from .state import (
 class CharacterView(RulesView):
     id: str
     name: str
+    label: str  # what the lines call it: its name, a shared one with its number (ruling NS-054)
     owner: str
     kind: Kind
     status: Status
@@ -100,12 +101,13 @@ class NinjaView(RulesView):
     wasshoi_success: bool  # a Wasshoi! outside a combat succeeded: ニンジャスレイヤー may arrive
 
 
-def character_view(character: Character) -> CharacterView:
+def character_view(character: Character, label: str) -> CharacterView:
     # the sheet's readers: the GM and the owner, everyone once it is revealed
     readers = (PUBLIC,) if character.revealed else tuple(dict.fromkeys((GM, character.owner)))
     return CharacterView(
         id=character.id,
         name=character.name,
+        label=label,
         owner=character.owner,
         kind=character.kind,
         status=character.status,
@@ -156,8 +158,10 @@ def combat_view(combat: Combat) -> CombatView:
 @NINJA_SLAYER.views
 def view(t: TableView[NinjaState], audience: str) -> NinjaView:
     state = t.rules
+    labels = NINJA_SLAYER.people(state, audience)
+    characters = {i: character_view(c, labels.get(i, c.name)) for i, c in state.characters.items()}
     return NinjaView(
-        characters={i: character_view(c) for i, c in state.characters.items()},
+        characters=characters,
         combats=state.combats,
         combat=combat_view(state.combat) if state.combat is not None else None,
         hazards=state.hazards,

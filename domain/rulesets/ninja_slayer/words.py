@@ -3,7 +3,7 @@ event, in the module that declares it): the rulebook's names for its stats, phas
 
 from __future__ import annotations
 
-from domain.model.logline import roll_line
+from domain.model.logline import Names, roll_line
 
 from .details import CheckDetail, Strike
 from .sheet import Sheet
@@ -59,16 +59,22 @@ def detail_words(detail: CheckDetail | None) -> str:
     return f" [{roll_line(detail.roll)}]" + (f" {patterns}" if patterns else "")
 
 
-def damage_words(damage: Damage) -> str:
+def damage_words(damage: Damage, names: Names) -> str:
     critical = f" {damage.critical}" if damage.critical else ""
-    return f"{damage.target}に{damage.amount}ダメージ (回避難易度{damage.difficulty}){critical}"
+    evasion = f"(回避難易度{damage.difficulty})"
+    return f"{names.of(damage.target)}に{damage.amount}ダメージ {evasion}{critical}"
 
 
-def strike_words(strike: Strike) -> str:
+def strike_words(strike: Strike, names: Names) -> str:
     if not strike.hit:
-        return f"{strike.target}: 失敗 (成功数{strike.successes})"
+        return f"{names.of(strike.target)}: 失敗 (成功数{strike.successes})"
     critical = f" {strike.critical}" if strike.critical else ""
-    return f"{strike.target}: 命中 (成功数{strike.successes}){critical}"
+    return f"{names.of(strike.target)}: 命中 (成功数{strike.successes}){critical}"
+
+
+def listed(ids: tuple[str, ...] | list[str], names: Names, joint: str = "・") -> str:
+    """Characters by name, joined: 「アキ・ベン・クローンヤクザA」."""
+    return joint.join(names.of(i) for i in ids)
 
 
 TABLES = {"satsubatsu": "サツバツ・クリティカル表", "entry": "登場表", "danmaku": "弾幕表"}

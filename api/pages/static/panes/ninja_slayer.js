@@ -6,6 +6,7 @@
 // EV, WS), with an optional box for physical dice where the game's dice policy allows them.
 import { el, keepOpenState } from "../api.js";
 import { gmForms } from "./ninja_slayer/gm.js";
+import { called } from "./ninja_slayer/names.js";
 import { t } from "../i18n.js";
 // What the game waits on this reader for: the top bar's cue (waiting.js)
 export { awaiting } from "./ninja_slayer/awaiting.js";
@@ -98,7 +99,7 @@ export function mountPane(context) {
     const { characters } = rules();
     const sheets = Object.values(characters).filter((c) => (c.history ?? []).length);
     history.replaceChildren(...sheets.map((c) => el("details", { class: "ns-sheet-history", dataset: { character: c.id }, open: true },
-      el("summary", {}, t("{name}: the sheet's history", { name: c.name })),
+      el("summary", {}, t("{name}: the sheet's history", { name: c.label ?? c.name })),
       el("ul", {}, ...c.history.map((note) => el("li", { dataset: { seq: note.seq } }, t("scenario {number}: {text}", { number: note.scenario, text: note.text })))))));
   }
 
@@ -112,7 +113,7 @@ export function mountPane(context) {
       summary.textContent = t("No combat in progress (探索シーケンス).");
       return;
     }
-    const actor = combat.actor ? rules().characters[combat.actor]?.name ?? combat.actor : null;
+    const actor = combat.actor ? called(rules().characters, combat.actor) : null;
     const parts = [
       `Turn ${combat.turn}`,
       PHASES[combat.phase],
@@ -140,7 +141,7 @@ export function mountPane(context) {
         "tr",
         { class: acting ? "ns-acting" : null, dataset: { character: id } },
         el("td", {}, combat ? String(index + 1) : ""),
-        el("td", {}, c.name, c.kind !== "pc" ? ` (${c.kind})` : ""),
+        el("td", {}, c.label ?? c.name, c.kind !== "pc" ? ` (${c.kind})` : ""),
         el("td", {}, c.status),
         el("td", { class: "ns-tairyoku" }, now ? `${now.tairyoku}/${c.sheet?.tairyoku ?? "?"}` : "?"),
         el("td", { class: "ns-seishin" }, number(now?.seishin)),
@@ -184,7 +185,7 @@ export function mountPane(context) {
     }
     function allocation(target, count) {
       const select = el("select", { name: "target" }, ...targets.map((i) =>
-        el("option", { value: i, selected: i === target }, characters[i].name)));
+        el("option", { value: i, selected: i === target }, called(characters, i))));
       const amount = el("input", { name: "dice", type: "number", min: 0, max: 60, value: count, size: 3 });
       select.addEventListener("change", preview);
       amount.addEventListener("input", preview);
@@ -234,7 +235,7 @@ export function mountPane(context) {
   function evadeForm(damages, character) {
     const boxes = damages.map((d) => el("label", { class: "ns-damage" },
       el("input", { type: "checkbox", name: "damage", value: d.id, checked: true }),
-      " " + t("{attacker} → {amount} ({kind}, evasion {difficulty})", { attacker: rules().characters[d.attacker]?.name ?? d.attacker, amount: d.amount, kind: d.kind === "ranged" ? t("ranged") : t("melee"), difficulty: d.difficulty }) + (d.critical ? ` ${d.critical}!` : "")));
+      " " + t("{attacker} → {amount} ({kind}, evasion {difficulty})", { attacker: called(rules().characters, d.attacker), amount: d.amount, kind: d.kind === "ranged" ? t("ranged") : t("melee"), difficulty: d.difficulty }) + (d.critical ? ` ${d.critical}!` : "")));
     // Outside a combat there is no turn's 回避ダイス: up to 【回避】 (rulings NS-036).
     const now = character.now;
     const left = rules().combat ? now?.evasion ?? 0 : Math.max(now?.karate ?? 0, now?.neuron ?? 0, now?.wazamae ?? 0);
@@ -268,7 +269,7 @@ export function mountPane(context) {
     const take = button(t("Take the damage"), null,
       () => send({ type: "take_damage", damages: chosen().map((d) => d.id) }), "take_damage");
     return el("div", { class: "ns-evade", dataset: { character: character.id } },
-      el("h3", {}, `${character.name}: 回避`), ...boxes,
+      el("h3", {}, `${character.label ?? character.name}: 回避`), ...boxes,
       el("label", {}, "回避ダイス ", count), el("label", {}, " 緊急回避ダイス ", emergency),
       facesInput, evade, take);
   }
@@ -280,10 +281,10 @@ export function mountPane(context) {
     const base = pcs.length ? Math.floor(pool / pcs.length) : 0;
     const inputs = pcs.map((c, i) => el("input", {
       type: "number", name: "share", min: 0, max: pool, size: 4, value: base + (i === 0 ? pool - base * pcs.length : 0),
-      dataset: { character: c.id }, "aria-label": t("{name}'s share", { name: c.name }),
+      dataset: { character: c.id }, "aria-label": t("{name}'s share", { name: c.label ?? c.name }),
     }));
     return el("div", { class: "ns-split", id: "ns-split" }, el("h3", {}, t("Split the 万札 pool ({pool})", { pool })),
-      ...pcs.map((c, i) => el("label", { class: "ns-field" }, `${c.name} `, inputs[i])),
+      ...pcs.map((c, i) => el("label", { class: "ns-field" }, `${c.label ?? c.name} `, inputs[i])),
       button(t("Split it"), null, () => send({
         type: "split_pool",
         shares: Object.fromEntries(inputs.map((input) => [input.dataset.character, Number(input.value || 0)])),
@@ -367,7 +368,7 @@ export function mountPane(context) {
       const character = characters[right.holder];
       if (!character || !controls(character)) continue;
       for (const attacker of right.attackers) {
-        parts.push(button(`カウンターカラテ → ${characters[attacker]?.name ?? attacker}`, "1 damage, 回避:N",
+        parts.push(button(`カウンターカラテ → ${called(characters, attacker)}`, "1 damage, 回避:N",
           () => send({ type: "counter_karate", character: right.holder, target: attacker }), "counter_karate"));
       }
     }
@@ -393,14 +394,14 @@ export function mountPane(context) {
       // L150: a ninja adjacent to a 気絶 enemy (the map's to judge, ruling NS-043) — サツバツ! row 6
       const enemy = (c) => c && (c.kind === "pc") !== (holder.kind === "pc");
       for (const id of combat.participants.filter((i) => enemy(characters[i]) && characters[i].status === "気絶")) {
-        parts.push(button(`カイシャク → ${characters[id].name}`, "サツバツ!出目6",
+        parts.push(button(`カイシャク → ${called(characters, id)}`, "サツバツ!出目6",
           () => send({ type: "kaishaku", target: id }), "kaishaku"));
       }
     }
     // L162: a サツバツ! row (or カイシャク's) that came up 『即死!』, applied by its attacker
     for (const row of combat.rows ?? []) {
       if (!controls(characters[row.attacker])) continue;
-      parts.push(button(t("Apply 『即死!』 → {name}", { name: characters[row.target]?.name ?? row.target }),
+      parts.push(button(t("Apply 『即死!』 → {name}", { name: called(characters, row.target) }),
         characters[row.target]?.sheet?.sokushi_resistance ? "●即死耐性: 痛打+2D6" : null,
         () => send({ type: "instant_death", attacker: row.attacker, target: row.target }), "instant_death"));
     }
@@ -410,7 +411,7 @@ export function mountPane(context) {
     // instead, when the game has none).
     for (const due of combat.criticals ?? []) {
       if (!controls(characters[due.attacker])) continue;
-      parts.push(button(`サツバツ・クリティカル表 (${characters[due.target]?.name ?? due.target})`, "1D6",
+      parts.push(button(`サツバツ・クリティカル表 (${called(characters, due.target)})`, "1D6",
         () => send({ type: "roll_table", table: "satsubatsu", attacker: due.attacker, target: due.target }),
         "satsubatsu"));
     }

@@ -1,13 +1,15 @@
 // ニンジャスレイヤー: what the game waits on this reader for (waiting.js, panes/README.md), read
 // from the reader's own /view. A seat answers for its own characters; the GM for its NPCs and
 // the GM's own phases (ターン開始 and ターン終了). The control is the pane's (ninja_slayer.js).
+import { called } from "./names.js";
+
 const PHASES = { turn_start: "ターン開始フェイズ", turn_end: "ターン終了フェイズ" };
 
 export function awaiting(view, reader) {
   const { characters = {}, combat = null, hazards = [] } = view.rules ?? {};
   const owner = reader.gm ? "gm" : reader.actor;
   const own = (id) => characters[id]?.owner === owner;
-  const name = (id) => characters[id]?.name ?? "";
+  const name = (id) => (characters[id] ? called(characters, id) : "");
   const escape = (id) => CSS.escape(String(id));
 
   // 回避: damage declared on one of mine (in a combat, or outside one)

@@ -6,6 +6,7 @@
 // (`change_sheet`, L37). The server is the judge: a refusal shows in the pane's error line.
 import { el } from "../../api.js";
 import { t } from "../../i18n.js";
+import { called } from "./names.js";
 
 export const LADDER_NAMES = {
   K: "KIDS", E: "EASY", N: "NORMAL", H: "HARD", UH: "ULTRA-HARD", UH2: "ULTRA-HARD+1", UH3: "ULTRA-HARD+2",
@@ -48,7 +49,7 @@ function submit(label, action, onclick) {
 export function gmForms(ctx) {
   const { characters, combat, stage = "本編", dropped = [] } = ctx.rules;
   const all = Object.values(characters);
-  const name = (c) => c.name;
+  const name = (c) => called(characters, c.id);
   const onMap = all.filter((c) => !GONE.includes(c.status) && (!combat || combat.participants.includes(c.id)));
   const out = [];
   if (!ctx.gm) {
@@ -88,7 +89,7 @@ export function gmForms(ctx) {
       const amount = number(`danmaku-amount-${target}`, t("damage after the conversion"), { min: 0, max: 20, value: 1 });
       const evasion = difficultySelect(`danmaku-evasion-${target}`, "回避難易度", "N");
       const what = text(`danmaku-text-${target}`, "変換", t("the 弾幕 conversion"));
-      out.push(form("danmaku", t("弾幕発生: {count} shots at {name} ({ids})", { count: shots.length, name: characters[target]?.name ?? target, ids: shots.map((d) => `#${d.id}`).join("・") }),
+      out.push(form("danmaku", t("弾幕発生: {count} shots at {name} ({ids})", { count: shots.length, name: called(characters, target), ids: shots.map((d) => `#${d.id}`).join("・") }),
         field(t("damage after the conversion"), amount), field("回避難易度", evasion), field("変換", what),
         submit(t("Declare the 弾幕発生"), "danmaku", () => ctx.send({
           type: "danmaku", damages: shots.map((d) => d.id), amount: Number(amount.value), evasion: evasion.value,
@@ -139,7 +140,7 @@ export function gmForms(ctx) {
 // L37 「余暇」では、【万札】を費やして成長や強化を行ったり; a weapon picked up in the 本編 (GM)
 function sheetForm(ctx, characters) {
   const stage = ctx.rules.stage ?? "本編";
-  const who = select("sheet-character", "キャラ", characters.map((c) => [c.id, c.name]));
+  const who = select("sheet-character", "キャラ", characters.map((c) => [c.id, c.label ?? c.name]));
   const kind = select("sheet-kind", "種別", CHANGE_KINDS.map((k) => [k, k]), stage === "余暇" ? "成長" : "装備");
   const stat = select("sheet-stat", "能力値", [["", "—"], ...NUMBERS.map(([k, n]) => [k, `【${n}】`])]);
   const delta = number("sheet-delta", "増減", { min: -20, max: 20, value: 1 });
