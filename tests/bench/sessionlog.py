@@ -176,8 +176,8 @@ def _in_chromium(browser: Any, path: Path, events: int) -> dict[str, Any]:
         "verdict": verdict,
         "ok": result["ok"],
         "verify_rate": events / (result["elapsedMs"] / 1000),
-        "in_worker": result["inWorker"],
-        "phases": result["phases"],
+        "in_worker": result.get("inWorker", True),  # (a page before the marks: always)
+        "phases": result.get("phases", {}),
     }
 
 
