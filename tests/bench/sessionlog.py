@@ -8,8 +8,17 @@ about 1.1 × the size once the end has revealed every note), writes its HTML ses
 embedded) and prints the time and the file's size; times the Python audit (`kiroku audit`) on
 the same game; then opens the file from file:// in Chromium (Debian's, through Playwright, as
 the browser tests do) and prints the time to the first line on screen and the in-page verifier's
-rate (a Web Worker: chain, every reveal, the seed and every draw, then every line against its
-event). The first size is the baseline the others are compared with, in this one process.
+rate (chain, every reveal, the seed and every draw, then every line against its event; a long
+log in a Web Worker, a short one on the page's thread). The first size is the baseline the
+others are compared with, in this one process.
+
+The in-page rate is the page's own measure (`kirokuVerification.elapsedMs`): from the start
+of its script (before the worker is created) to the verdict shown, as the reader waits. The
+audit and the page run in paired rounds (audit, page, audit, page, …: `--rounds`, 3 unless
+told), as the machine is shared: each figure is the median of the rounds', the verdict goes
+by the median of the rounds' ratios (page ÷ audit), against issue #32's build item ("at least
+half the Python verifier's rate on the same machine"; its list of targets asks ≥ 1×, printed
+too). Each step of the page's median round is printed (its performance marks).
 """
 
 from __future__ import annotations
@@ -17,6 +26,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import statistics
 import sys
 import tempfile
 import time
@@ -36,6 +46,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--no-browser", action="store_true")
+    parser.add_argument("--rounds", type=int, default=3, help="paired rounds, audit then page")
     add_csv_option(parser)
     args = parser.parse_args()
     with figures("sessionlog", args.csv):
@@ -50,12 +61,12 @@ def run(args: argparse.Namespace) -> None:
         browser, playwright = (None, None) if args.no_browser else _browser()
         try:
             if browser is not None:  # a warm-up: a fresh browser's first page is slower
-                _one(generate(sizes[0]), Path(folder) / "warm.html", browser)
+                _one(generate(sizes[0]), Path(folder) / "warm.html", browser, 1)
             for size in sizes:
                 started = time.perf_counter()
                 records = generate(size)
                 print(f"generated {len(records):,} events in {time.perf_counter() - started:.1f} s")
-                rows.append(_one(records, Path(folder) / f"log-{size}.html", browser))
+                rows.append(_one(records, Path(folder) / f"log-{size}.html", browser, args.rounds))
         finally:
             if browser is not None and playwright is not None:
                 browser.close()
@@ -76,21 +87,24 @@ def run(args: argparse.Namespace) -> None:
             record(f"{at}: first lines painted", row["first"], "s")
             met = first_ratio <= 3
             record(f"{at}: first lines ÷ the first size's", first_ratio, "×", "<= 3", met)
-            met = row["verify_rate"] >= row["audit_rate"]
+            ratio = row["verify_ratio"]
             record(
                 f"{at}: in-page verification",
                 row["verify_rate"],
                 "events/s",
-                "≥ the audit's",
-                met,
+                "≥ ½ the audit's",
+                ratio >= 0.5,
             )
+            record(f"{at}: in-page ÷ audit", ratio, "×", ">= 0.5", ratio >= 0.5)
             line += (
                 f"; first lines painted {row['first']:.2f} s ({first_ratio:.2f}×, target ≤ 3×"
                 f" {'met' if first_ratio <= 3 else 'MISSED'}); verified "
-                f"{'✓' if row['ok'] else '✗'} at {row['verify_rate']:,.0f} events/s (target ≥ the"
-                f" audit's: {'met' if row['verify_rate'] >= row['audit_rate'] else 'MISSED'}), "
-                f"to verdict {row['verdict']:.1f} s (a line found by the driver at "
-                f"{row['driver_first']:.2f} s)"
+                f"{'✓' if row['ok'] else '✗'} {'in a worker' if row['in_worker'] else 'here'}"
+                f" at {row['verify_rate']:,.0f} events/s, {ratio:.2f}× the audit's (target ≥ ½:"
+                f" {'met' if ratio >= 0.5 else 'MISSED'}; ≥ 1×: {'met' if ratio >= 1 else 'missed'}"
+                f"), to verdict {row['verdict']:.1f} s (a line found by the driver at "
+                f"{row['driver_first']:.2f} s)\n    the page's steps (ms from its start): "
+                + ", ".join(f"{name} {at:.0f}" for name, at in row["phases"].items())
             )
         if row["events"] >= 100_000:
             met = "met" if row["mib"] * 2**20 <= MAX_BYTES_100K else "MISSED"
@@ -106,7 +120,7 @@ def _browser() -> tuple[Any, Any]:
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS), playwright
 
 
-def _one(records: list[Any], path: Path, browser: Any) -> dict[str, Any]:
+def _one(records: list[Any], path: Path, browser: Any, rounds: int) -> dict[str, Any]:
     started = time.perf_counter()
     log = session_log(records, "public", disclosure_after(records))
     with path.open("w", encoding="utf-8") as out:
@@ -118,11 +132,22 @@ def _one(records: list[Any], path: Path, browser: Any) -> dict[str, Any]:
         "mib": path.stat().st_size / 2**20,
     }
     envelopes: list[Any] = [r.envelope.model_dump(mode="json") for r in records]
-    started = time.perf_counter()
-    audit(records[0].envelope.game_id, envelopes)
-    row["audit_rate"] = len(records) / (time.perf_counter() - started)
-    if browser is not None:
-        row.update(_in_chromium(browser, path, len(records)))
+    audits: list[float] = []
+    pages: list[dict[str, Any]] = []
+    for _round in range(rounds):
+        started = time.perf_counter()
+        audit(records[0].envelope.game_id, envelopes)
+        audits.append(len(records) / (time.perf_counter() - started))
+        if browser is not None:
+            pages.append(_in_chromium(browser, path, len(records)))
+    row["audit_rate"] = statistics.median(audits)
+    if pages:
+        ratios = [page["verify_rate"] / rate for page, rate in zip(pages, audits, strict=True)]
+        median = sorted(pages, key=lambda page: page["verify_rate"])[len(pages) // 2]
+        row.update(median)
+        row["verify_rate"] = statistics.median(page["verify_rate"] for page in pages)
+        row["verify_ratio"] = statistics.median(ratios)
+        row["ok"] = all(page["ok"] for page in pages)
     return row
 
 
@@ -151,6 +176,8 @@ def _in_chromium(browser: Any, path: Path, events: int) -> dict[str, Any]:
         "verdict": verdict,
         "ok": result["ok"],
         "verify_rate": events / (result["elapsedMs"] / 1000),
+        "in_worker": result.get("inWorker", True),  # (a page before the marks: always)
+        "phases": result.get("phases", {}),
     }
 
 

@@ -29,6 +29,7 @@ from api.pages.sessionlog import (
 from domain.model.draws import find_draws, find_objects
 from domain.model.envelope import chain_hash
 from replay.archive import read_archive, records_from_envelopes
+from tests.bench.replay import generate
 from tests.browser.conftest import screenshot_path
 from tests.samples import SAMPLES
 from tests.table import Table
@@ -329,5 +330,55 @@ def test_a_table_game_before_and_after_its_end(
         expect(revealed).to_be_visible()
         expect(revealed.locator("span").last).to_contain_text("S1D100<=40 聞き耳 (KP)")
         page.screenshot(path=screenshot_path("session-log.png"), full_page=True)
+    finally:
+        page.close()
+
+
+def test_a_long_log_verifies_in_a_worker(browser: Any, tmp_path: Path) -> None:
+    """A log longer than the page verifies on its own thread (2,000 lines) is verified in a Web
+    Worker, its progress shown: ✓, and ✗ naming the event for a die face changed in the archive
+    and for a line changed in the page (the worker checks the lines the page read)."""
+    records = generate(2_100)
+    html, _csp = render(session_log(records, "public", disclosure_after(records)))
+    header, envelopes = embedded(html)
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+
+    def opened(text: str, name: str) -> tuple[str, str, str, dict[str, Any]]:
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        page.goto("about:blank")
+        page.goto(path.as_uri())
+        verdict = page.locator("#verdict")
+        expect(verdict).to_have_attribute("data-state", re.compile("ok|bad"), timeout=TIMEOUT)
+        assert not errors, errors
+        shown = page.evaluate(
+            "({ ...globalThis.kirokuVerification,"
+            " progress: document.getElementById('verify-progress')?.value ?? 0 })"
+        )
+        state, seq = verdict.get_attribute("data-state") or "", verdict.get_attribute("data-seq")
+        return state, seq or "", verdict.inner_text(), shown
+
+    try:
+        state, _seq, text, shown = opened(html, "long.html")
+        assert state == "ok" and "draws from the revealed seed" in text, text
+        assert shown["inWorker"] and shown["events"] == len(records), shown
+        assert shown["progress"] > 0, shown  # the worker reported its progress
+
+        changed = json.loads(json.dumps(envelopes))
+        seq, roll = first_faces(changed)
+        change_face(roll)
+        state, bad, text, shown = opened(with_embedded(html, header, changed), "face.html")
+        assert (state, bad, shown["inWorker"]) == ("bad", str(seq), True), text
+
+        said = [m for m in LINE.finditer(html) if "<span>I act</span>" in m[0]][-1]
+        forged = html[: said.start()] + said[0].replace("I act", "I acted") + html[said.end() :]
+        state, bad, text, shown = opened(forged, "line.html")
+        place = [m.start() for m in LINE.finditer(html)].index(said.start())
+        line_seq = page.locator("body > p").nth(place).get_attribute("data-seq")
+        assert (state, bad, shown["inWorker"]) == ("bad", line_seq, True), text
+        assert "does not say what the record says" in text
     finally:
         page.close()

@@ -9,10 +9,16 @@ import { canonical, hmacSha256, sha256, sha256HexNow, toHexString, utf8 } from "
 const ENVELOPE = ["game_id", "seq", "type", "actor", "at", "public", "sealed", "prev_hash"];
 const ENVELOPE_KEYS = [...ENVELOPE].sort(); // as canonical() orders them
 const ENVELOPE_HEADS = ENVELOPE_KEYS.map((key, i) => `${i ? "," : ""}${JSON.stringify(key)}:`);
-const CHUNK = 4096; // events (or draws) between two progress reports
-// On the page's own thread (no worker), a pause every CHUNK lets it paint; a worker needs none.
+// On the page's own thread (a short log, sessionlog.js), a pause every CHUNK events (or
+// draws) lets it answer the reader and paint; a worker needs none, and reports its progress
+// every CHUNK.
 const inWorker = typeof WorkerGlobalScope !== "undefined";
-const pause = () => (inWorker ? null : new Promise((resolve) => setTimeout(resolve, 0)));
+const CHUNK = inWorker ? 4096 : 256;
+const pause = () => {
+  if (inWorker) return null;
+  if (globalThis.scheduler?.yield) return globalThis.scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+};
 const MAX_TEXT = 600; // domain/model/logline.py clips a line's text there
 
 class Bad extends Error {
@@ -64,26 +70,24 @@ async function checkChain(events, progress = () => {}) {
 
 // Every draw object (docs/reference/verification.md §6): in the public part of every event but reveals,
 // and in each revealed body, attributed to the sealed event, with the client seeds then in force.
-function findDraws(value, owner, seeds, out) {
-  if (value === null || typeof value !== "object") return;
-  if (!Array.isArray(value) && "roll" in value && "seeds" in value && "entropy" in value) {
-    out.push({ draw: value, owner, seeds });
-  }
-  for (const item of Object.values(value)) findDraws(item, owner, seeds, out);
-}
-
-// A roll BCDice answered (domain/dice/bcdice.py) shows the faces its draw holds, one per
+// And a roll BCDice answered (domain/dice/bcdice.py) shows the faces its draw holds, one per
 // randomizer call: a face changed in its result is caught here, one changed in its draw by
 // the seed. (That BCDice's text follows from the faces is `kiroku audit`'s re-evaluation.)
-function checkBCDiceRolls(value, owner, problems) {
+// One walk over the value for both.
+function findDraws(value, owner, seeds, out, problems) {
   if (value === null || typeof value !== "object") return;
-  if (!Array.isArray(value) && "system" in value && "expression" in value && value.result && value.draw) {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) findDraws(value[i], owner, seeds, out, problems);
+    return;
+  }
+  if ("roll" in value && "seeds" in value && "entropy" in value) out.push({ draw: value, owner, seeds });
+  if ("system" in value && "expression" in value && value.result && value.draw) {
     const calls = (value.draw.dice ?? []).reduce((n, [count]) => n + Number(count), 0);
     if (canonical(value.result.faces ?? null) !== canonical(value.draw.faces ?? null) || calls !== value.draw.faces?.length) {
       problems.push(new Bad(owner, `#${owner}: the roll's faces are not the faces drawn for it`));
     }
   }
-  for (const item of Object.values(value)) checkBCDiceRolls(item, owner, problems);
+  for (const key in value) findDraws(value[key], owner, seeds, out, problems);
 }
 
 function stream(sign, game, draw) {
@@ -151,11 +155,11 @@ async function checkSecrets(events, problems, progress = () => {}) {
       clientSeeds.set(e.public.seat, e.public.client_seed);
       seeds = canonical([...clientSeeds.keys()].sort((a, b) => a - b).map((s) => clientSeeds.get(s)));
     }
-    if (e.type !== "Revealed") { findDraws(e.public, e.seq, seeds, draws); checkBCDiceRolls(e.public, e.seq, problems); }
+    if (e.type !== "Revealed") findDraws(e.public, e.seq, seeds, draws, problems);
     if (!e.sealed) continue;
     const reveal = reveals.get(e.seq);
     if (!reveal) problems.push(new Bad(e.seq, `#${e.seq}'s secret was never revealed`));
-    else { findDraws(reveal.public.body, e.seq, seeds, draws); checkBCDiceRolls(reveal.public.body, e.seq, problems); }
+    else findDraws(reveal.public.body, e.seq, seeds, draws, problems);
   }
   const sign = hmacSha256(seed);
   draws.sort((a, b) => a.draw.roll - b.draw.roll);
@@ -176,6 +180,7 @@ async function checkSecrets(events, problems, progress = () => {}) {
 }
 
 const clip = (text) => {
+  if (text.length <= MAX_TEXT) return text; // no more code points than UTF-16 units
   const points = Array.from(text);
   return points.length <= MAX_TEXT ? text : points.slice(0, MAX_TEXT - 1).join("") + "…";
 };
@@ -272,20 +277,27 @@ export function expectations(events) {
   };
 }
 
-// The lines (each [name, text] as the page shows them, `sealed` when the reader cannot read
-// its body), in the file's order, against what they must read; problems are pushed as Bad.
-export function checkLines(lines, expected, problems, from = 0) {
+// A line's flags (`packLines`): its body is sealed to the reader, or it lacks its name's or
+// its text's span.
+export const SEALED = 1;
+export const NO_NAME = 2;
+export const NO_TEXT = 4;
+
+// The lines as the page shows them, in the file's order (`fields` holds each line's name then
+// its text, `flags` each line's flags), against what they must read; problems pushed as Bad.
+export function checkLines({ fields, flags }, expected, problems, from = 0) {
   const count = expected.speakers.length;
-  lines.forEach(([name, text, sealed], k) => {
+  for (let k = 0; k < flags.length; k++) {
     const at = from + k; // the line's place; `expected.seqs` names its event
     const seq = expected.seqs?.[at] ?? at + 1;
-    if (at >= count) { problems.push(new Bad(at + 1, `the line #${at + 1} is not in the record`)); return; }
-    if (name !== expected.speakers[at]) {
+    if (at >= count) { problems.push(new Bad(at + 1, `the line #${at + 1} is not in the record`)); continue; }
+    const text = expected.texts[at];
+    if (flags[k] & NO_NAME || fields[2 * k] !== expected.speakers[at]) {
       problems.push(new Bad(seq, `the line #${seq} does not name who the record says`));
-    } else if (expected.texts[at] !== null && !sealed && expected.texts[at] !== text) {
+    } else if (text !== null && !(flags[k] & SEALED) && (flags[k] & NO_TEXT || text !== fields[2 * k + 1])) {
       problems.push(new Bad(seq, `the line #${seq} does not say what the record says`));
     }
-  });
+  }
 }
 
 // `head=SEQ:HASH` (the address's fragment, or typed in): what the reader noted during play.
@@ -294,11 +306,12 @@ export function parseHead(text) {
   return match ? { seq: Number(match[1]), hash: match[2].toLowerCase() } : null;
 }
 
-// `hashes`: the events' hashes in order.
+// `hashes`: the events' hashes in order, one a line (`verifyLog`'s).
 export function compareHead(hashes, noted) {
   if (!noted) return null;
-  const hash = hashes[noted.seq - 1];
-  if (hash === undefined) return { ok: false, seq: noted.seq, why: `the noted head #${noted.seq} is missing: this log ends at #${hashes.length}` };
+  const all = hashes ? hashes.split("\n") : [];
+  const hash = all[noted.seq - 1];
+  if (hash === undefined) return { ok: false, seq: noted.seq, why: `the noted head #${noted.seq} is missing: this log ends at #${all.length}` };
   if (hash !== noted.hash) return { ok: false, seq: noted.seq, why: `#${noted.seq} is not the event of the noted head: the log was rewritten` };
   return { ok: true, seq: noted.seq, why: `holds the noted head #${noted.seq}` };
 }
@@ -335,25 +348,72 @@ export async function verifyArchive(text, { progress = () => {}, withExpected = 
 
 // The archive block's text (base64 of gzip) back to the archive's JSON Lines.
 export async function decodeArchive(base64) {
-  const binary = atob(base64.replace(/\s+/g, ""));
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Response(stream).text();
+  let bytes;
+  if (typeof Uint8Array.fromBase64 === "function") {
+    bytes = Uint8Array.fromBase64(base64); // skips the block's newlines
+  } else {
+    const binary = atob(base64.replace(/\s+/g, ""));
+    bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  }
+  // Written to the stream directly: a Blob's stream would send the bytes to the browser's
+  // process and back.
+  const gunzip = new DecompressionStream("gzip");
+  const writer = gunzip.writable.getWriter();
+  writer.write(bytes).catch(() => {}); // a broken archive fails the read below
+  writer.close().catch(() => {});
+  return new Response(gunzip.readable).text();
 }
 
-// In a Web Worker: given {archive} (the block's base64), post {progress} as it goes, then
-// {result} (verifyArchive's, with what each line must read).
-export function listenAsWorker() {
-  globalThis.onmessage = async ({ data }) => {
-    let result;
-    try {
-      const text = await decodeArchive(data.archive);
-      const progress = (phase, done, total) => postMessage({ progress: { phase, done, total } });
-      result = await verifyArchive(text, { progress, withExpected: true });
-    } catch (error) {
-      result = { ok: false, problems: [{ seq: 1, why: `the record cannot be read: ${error.message}` }], events: 0, head: null, hashes: [], expected: null, ended: false, reveals: 0, draws: 0, elapsedMs: 0 };
+const PROBLEMS_SENT = 20; // the verdict names the first; a forged file may have one a line
+
+// The whole check of a session log: its archive (the block's base64) and its lines (a promise
+// of the page's `packLines`, read meanwhile). `mark(name)` at each step, `progress(phase,
+// done, total)` as it goes. The answer is small whatever the log's length (one message from
+// a worker): the verdict, the first problems by seq, the events' hashes as one text.
+export async function verifyLog(archive, lines, { progress = () => {}, mark = () => {} } = {}) {
+  let result;
+  try {
+    const text = await decodeArchive(archive);
+    mark("unpacked");
+    result = await verifyArchive(text, { progress, withExpected: true });
+    mark("checked");
+  } catch (error) {
+    result = { problems: [{ seq: 1, why: `the record cannot be read: ${error.message}` }], events: 0, head: null, hashes: [], expected: null, ended: false, reveals: 0, draws: 0, elapsedMs: 0 };
+  }
+  const page = await lines;
+  const problems = [];
+  if (result.expected) {
+    checkLines(page, result.expected, problems);
+    if (page.flags.length < result.events) {
+      const seq = page.flags.length + 1;
+      problems.push(new Bad(seq, `event #${seq} has no line in this log`));
     }
-    postMessage({ result });
+  }
+  mark("lines checked");
+  const all = [...result.problems, ...problems.map((p) => ({ seq: p.seq, why: p.message }))];
+  all.sort((a, b) => a.seq - b.seq);
+  return {
+    ok: !all.length, problems: all.slice(0, PROBLEMS_SENT), problemCount: all.length,
+    events: result.events, head: result.head, ended: result.ended, reveals: result.reveals,
+    draws: result.draws, checkMs: result.elapsedMs, hashes: result.hashes.join("\n"),
+  };
+}
+
+// In a Web Worker: given {archive} (the block's base64), then {lines} (the page's
+// `packLines`), post {progress} as it goes, then {result, marks} (`verifyLog`'s, and each
+// step's [name, time since the epoch]).
+export function listenAsWorker() {
+  const now = () => performance.timeOrigin + performance.now();
+  let linesGiven;
+  const lines = new Promise((resolve) => { linesGiven = resolve; });
+  globalThis.onmessage = async ({ data }) => {
+    if (data.lines) { linesGiven(data.lines); return; }
+    const marks = [["archive received", now()]];
+    postMessage({ started: true }); // the page waits for this before its own work
+    const progress = (phase, done, total) => postMessage({ progress: { phase, done, total } });
+    const mark = (name) => marks.push([name, now()]);
+    const result = await verifyLog(data.archive, lines, { progress, mark });
+    postMessage({ result, marks });
   };
 }

@@ -2,9 +2,10 @@
 // p elements with only a colour style (so log tools read them), in seq order but for each
 // sealed event's reveal, right under its line (`lineOrder`; after the end, folded). Once loaded,
 // this lays Kiroku's data on them (`kiroku-lines`: ids, classes, tabs, folds, links) a slice
-// at a time, and starts the verifier (logverify.js) in a Web Worker, showing its progress; then
-// checks each line against what it must read, a slice at a time, and shows the verdict.
-import { checkLines, compareHead, decodeArchive, lineOrder, parseHead, verifyArchive } from "./logverify.js";
+// at a time, and verifies the log (logverify.js, `verifyLog`: the archive, then each line
+// against what it must read) — a long log in a Web Worker, showing its progress — and shows
+// the verdict.
+import { compareHead, lineOrder, NO_NAME, NO_TEXT, parseHead, SEALED, verifyLog } from "./logverify.js";
 
 
 function node(tag, attributes, text) {
@@ -115,8 +116,15 @@ function layOut(lines, data) {
   return { show };
 }
 
-// The verifier in a worker (started from a `blob:` of the file's own script), else here.
-function verifyInWorker(archive, onProgress) {
+// A log of at most this many lines is verified here, on the page's thread: a worker's start
+// (and its cold compile of the verifier) costs more than such a log's whole check
+// (docs/performance.md, "Campaign scale in the browser").
+const HERE = 2000;
+
+// The verifier in a worker, started from a `blob:` of the file's own script and given the
+// archive at once (its check runs while the page lays out and reads its lines); null where
+// no worker can start. `verify(lines)` hands it the lines and answers its verdict.
+function startWorker(archive, onProgress, mark) {
   const source = document.getElementById("kiroku-worker")?.textContent;
   if (!source || typeof Worker !== "function") return null;
   let worker;
@@ -125,43 +133,48 @@ function verifyInWorker(archive, onProgress) {
   } catch {
     return null;
   }
-  return new Promise((resolve, reject) => {
+  mark("worker created");
+  let begun;
+  const started = new Promise((resolve) => { begun = resolve; });
+  const answer = new Promise((resolve, reject) => {
     worker.onmessage = ({ data }) => {
+      if (data.started) { mark("worker started"); begun(); }
       if (data.progress) onProgress(data.progress);
-      if (data.result) { worker.terminate(); resolve(data.result); }
+      if (data.result) {
+        worker.terminate();
+        mark("result received");
+        for (const [name, at] of data.marks) mark(`worker: ${name}`, at - performance.timeOrigin);
+        resolve(data.result);
+      }
     };
-    worker.onerror = (event) => { event.preventDefault?.(); worker.terminate(); reject(event); };
-    worker.postMessage({ archive });
+    worker.onerror = (event) => { event.preventDefault?.(); worker.terminate(); begun(); reject(event); };
   });
+  worker.postMessage({ archive });
+  mark("archive posted");
+  return {
+    started,
+    verify: (lines) => {
+      worker.postMessage({ lines }, [lines.flags.buffer]);
+      return answer;
+    },
+  };
 }
 
-async function verifyHere(archive, onProgress) {
-  const text = await decodeArchive(archive);
-  return verifyArchive(text, { progress: (phase, done, total) => onProgress({ phase, done, total }), withExpected: true });
-}
-
-// What each line says ([name, text, sealed]), read in one go (about 0.2 s at 100,000 lines):
-// read a slice per task, each wait for the next task was a paint of the whole long page, and
-// the reading took seconds.
-async function readLines(lines, data) {
+// What each line says, read in one go (about 0.2 s at 100,000 lines: read a slice per task,
+// each wait for the next task was a paint of the whole long page, and the reading took
+// seconds): `fields` each line's name then its text, `flags` whether its body is sealed to
+// the reader or it lacks a span (logverify.js, `checkLines`).
+function packLines(lines, data) {
   const sealed = data.classes.map((names) => names.split(" ").includes("sealed"));
-  const read = new Array(lines.length);
+  const fields = new Array(2 * lines.length);
+  const flags = new Uint8Array(lines.length);
   for (let i = 0; i < lines.length; i++) {
     const spans = lines[i].getElementsByTagName("span"); // the line's own three come first
-    read[i] = [spans[1]?.textContent, spans[2]?.textContent, sealed[data.rows[2 * i + 1]]];
+    fields[2 * i] = spans[1]?.textContent ?? "";
+    fields[2 * i + 1] = spans[2]?.textContent ?? "";
+    flags[i] = (sealed[data.rows[2 * i + 1]] ? SEALED : 0) | (spans[1] ? 0 : NO_NAME) | (spans[2] ? 0 : NO_TEXT);
   }
-  return read;
-}
-
-// Each line against what it must read.
-function checkPage(lines, read, result) {
-  const problems = [];
-  if (!result.expected) return problems;
-  checkLines(read, result.expected, problems);
-  if (lines.length < result.events) {
-    problems.push({ seq: lines.length + 1, message: `event #${lines.length + 1} has no line in this log` });
-  }
-  return problems.map((p) => ({ seq: p.seq, why: p.message }));
+  return { fields, flags };
 }
 
 let placeOf = (seq) => seq - 1; // a seq's line (main sets it from the lines' order)
@@ -199,27 +212,19 @@ async function main() {
   const archive = document.getElementById("kiroku-archive");
   const verdict = document.getElementById("verdict");
   if (!archive || !verdict) return;
-  const data = JSON.parse(document.getElementById("kiroku-lines").textContent);
-  const lines = document.querySelectorAll("body > p");
-  const moved = data.moved ?? [];
-  data.order = lineOrder(lines.length, moved); // each line's seq
-  data.place = {}; // each seq's line
-  data.order.forEach((seq, i) => { data.place[seq] = i; });
-  data.revealing = new Map(moved); // a reveal's seq → the seq of the line it is under
-  placeOf = (seq) => data.place[seq] ?? seq - 1;
-  const begun = performance.now();
+  // Timed from here to the verdict shown (the worker's start, the page's layout and reading
+  // of its lines and the check all inside): `kirokuVerification.elapsedMs`, and each step's
+  // mark (`performance.getEntriesByType("mark")`, also in `phases`).
+  const started = performance.now();
   const phases = {};
-  const view = layOut(lines, data);
-  phases.laidOut = performance.now() - begun;
-  if (!globalThis.crypto?.subtle || typeof DecompressionStream !== "function") {
-    verdict.dataset.state = "unavailable";
-    verdict.textContent = "This browser cannot verify here (it needs Web Crypto and DecompressionStream: a recent browser, on a file, https or localhost).";
-    return;
-  }
+  const mark = (name, at = performance.now()) => {
+    performance.mark(`kiroku: ${name}`, { startTime: at });
+    phases[name] = at - started;
+  };
+  mark("verification started", started);
+  const lines = document.querySelectorAll("body > p");
+  const able = globalThis.crypto?.subtle && typeof DecompressionStream === "function";
   const bar = node("progress", { id: "verify-progress" });
-  document.getElementById("verify-progress-slot").append(bar);
-  verdict.dataset.state = "running";
-  verdict.textContent = "Verifying…";
   const onProgress = ({ phase, done, total }) => {
     bar.max = total || 1;
     bar.value = done;
@@ -227,29 +232,45 @@ async function main() {
       ? `Verifying… the chain: ${done} of ${total} events`
       : `Verifying… the dice: ${done} of ${total} draws`;
   };
-  const started = performance.now();
   const text = archive.textContent;
-  const read = readLines(lines, data).then((found) => {
-    phases.read = performance.now() - begun;
-    return found;
-  });
+  const inWorker = able && lines.length > HERE ? startWorker(text, onProgress, mark) : null;
+  // A worker's start takes turns of this thread: the page's own work (below) and the layout
+  // it causes would hold it up for as long (hundreds of ms in a long log).
+  await inWorker?.started;
+  const data = JSON.parse(document.getElementById("kiroku-lines").textContent);
+  const moved = data.moved ?? [];
+  data.order = lineOrder(lines.length, moved); // each line's seq
+  data.place = {}; // each seq's line
+  data.order.forEach((seq, i) => { data.place[seq] = i; });
+  data.revealing = new Map(moved); // a reveal's seq → the seq of the line it is under
+  placeOf = (seq) => data.place[seq] ?? seq - 1;
+  const view = layOut(lines, data);
+  mark("laid out");
+  if (!able) {
+    verdict.dataset.state = "unavailable";
+    verdict.textContent = "This browser cannot verify here (it needs Web Crypto and DecompressionStream: a recent browser, on a file, https or localhost).";
+    return;
+  }
+  document.getElementById("verify-progress-slot").append(bar);
+  verdict.dataset.state = "running";
+  verdict.textContent = "Verifying…";
+  const read = packLines(lines, data);
+  mark("lines read");
+  const here = (found) => verifyLog(text, found, { progress: (phase, done, total) => onProgress({ phase, done, total }), mark });
   let result;
   try {
-    result = await (verifyInWorker(text, onProgress) ?? verifyHere(text, onProgress));
+    result = await (inWorker ? inWorker.verify(read) : here(read));
   } catch {
-    result = await verifyHere(text, onProgress);
+    result = await here(packLines(lines, data)); // the worker failed: read again (it had them)
   }
-  phases.verified = performance.now() - begun;
-  const lineProblems = checkPage(lines, await read, result);
-  result.problems = [...result.problems, ...lineProblems].sort((a, b) => a.seq - b.seq);
-  result.ok = !result.problems.length;
   bar.hidden = true;
-  const elapsedMs = performance.now() - started;
+  show(result, parseHead(location.hash), lines, view);
+  mark("verdict shown");
   globalThis.kirokuVerification = {
     ok: result.ok, seq: result.problems[0]?.seq ?? null, why: result.problems[0]?.why ?? null,
-    events: result.events, draws: result.draws, elapsedMs, workerMs: result.elapsedMs, phases,
+    events: result.events, draws: result.draws, elapsedMs: performance.now() - started,
+    checkMs: result.checkMs, inWorker: Boolean(inWorker), phases,
   };
-  show(result, parseHead(location.hash), lines, view);
   addEventListener("hashchange", () => show(result, parseHead(location.hash), lines, view));
   const form = document.getElementById("noted-head");
   form?.addEventListener("submit", (event) => {
