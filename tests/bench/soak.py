@@ -158,10 +158,19 @@ def verdict(name: str, second: float, last: float, slack: float = 0.0) -> str:
     return f"{name}: {second:.1f} → {last:.1f} ({change:+.1%}) {'flat' if flat else 'NOT flat'}"
 
 
-async def soak(server: KirokuServer, minutes: float, interval: float, rate: float) -> None:
+async def soak(
+    server: KirokuServer,
+    minutes: float,
+    interval: float,
+    rate: float,
+    clients_count: int = CLIENTS,
+    reads: bool = True,
+) -> None:
     assert server.process is not None
     pid = server.process.pid
-    limits = httpx.Limits(max_connections=CLIENTS + 50, max_keepalive_connections=CLIENTS + 50)
+    limits = httpx.Limits(
+        max_connections=clients_count + 50, max_keepalive_connections=clients_count + 50
+    )
     stop = asyncio.Event()
     async with (
         httpx.AsyncClient(base_url=server.base_url, timeout=None, limits=limits) as readers,
@@ -173,10 +182,12 @@ async def soak(server: KirokuServer, minutes: float, interval: float, rate: floa
         audiences = ["gm", *(f"seat:{s}" for s in range(1, SEATS + 1)), "public"]
         clients = [
             Client(tables[i % GAMES].game_id, audiences[(i // GAMES) % len(audiences)])
-            for i in range(CLIENTS)
+            for i in range(clients_count)
         ]
         tasks = [asyncio.create_task(follow(readers, by_id[c.game], c, stop)) for c in clients]
-        print(f"\n{CLIENTS} clients following {GAMES} games; RSS {rss_kib(pid) / 1024:.1f} MiB")
+        print(
+            f"\n{clients_count} clients following {GAMES} games; RSS {rss_kib(pid) / 1024:.1f} MiB"
+        )
 
         intervals: list[Interval] = []
         latencies: list[float] = []
@@ -230,7 +241,7 @@ async def soak(server: KirokuServer, minutes: float, interval: float, rate: floa
         next_mark = began + interval
         n = 0
         while time.monotonic() - began < minutes * interval:
-            for job in (send(n),) + ((read(n // 10),) if n % 10 == 0 else ()):
+            for job in (send(n),) + ((read(n // 10),) if reads and n % 10 == 0 else ()):
                 task = asyncio.create_task(job)
                 pending.add(task)
                 task.add_done_callback(pending.discard)
@@ -334,6 +345,10 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=10.0, help="how many intervals")
     parser.add_argument("--interval", type=float, default=60.0, help="seconds in one")
     parser.add_argument("--rate", type=float, default=20.0, help="commands per second")
+    parser.add_argument("--clients", type=int, default=CLIENTS, help="SSE clients (0: none)")
+    parser.add_argument(
+        "--no-reads", action="store_true", help="no replays or log exports (to find what grows)"
+    )
     add_csv_option(parser)
     args = parser.parse_args()
     print("Kiroku soak: mixed play on one worker (16 games, 100 clients coming and going)")
@@ -341,7 +356,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder, figures("soak", args.csv):
         env = {"KIROKU_REDIS_URL": "", "KIROKU_LIMITS": "off"}
         with KirokuServer(db=Path(folder) / "soak.db", workers=1, env=env) as server:
-            asyncio.run(soak(server, args.minutes, args.interval, args.rate))
+            asyncio.run(
+                soak(
+                    server, args.minutes, args.interval, args.rate, args.clients, not args.no_reads
+                )
+            )
 
 
 if __name__ == "__main__":
