@@ -89,7 +89,7 @@ def create_app(
     app.state.service = service = service if service is not None else bootstrap(settings)
     app.state.auth = Authenticator(service.games)
     app.state.views = ViewRunner(service.log, open_view_store(service.env))
-    app.state.histories = Histories(service)
+    app.state.histories = Histories(service, settings.replay_events)
     app.state.web = web if web is not None else WebSettings.of(settings)
     install_error_handlers(app)
     install_openapi(app)

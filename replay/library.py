@@ -1,4 +1,11 @@
-"""Histories of the games a server replays, kept warm and brought up to date on each use."""
+"""Histories of the games a server replays, kept warm and brought up to date on each use.
+
+A history holds every event of its game and the folded states beside them (about 5 KiB an
+event in the Python heap), so what is kept is bounded by events, not by games: the least
+recently replayed games are let go while the kept histories hold more than `max_events`
+events (`KIROKU_REPLAY_EVENTS`); the one just used always stays, whatever its size, so a seek
+in a long game stays a seek and does not read the game again.
+"""
 
 from __future__ import annotations
 
@@ -6,14 +13,14 @@ import threading
 from collections import OrderedDict
 
 from domain.application.service import GameService
+from domain.application.settings import DEFAULT_REPLAY_EVENTS
 from replay.history import History
-
-KEEP = 16  # games whose checkpoints stay in memory
 
 
 class Histories:
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: GameService, max_events: int = DEFAULT_REPLAY_EVENTS) -> None:
         self.service = service
+        self.max_events = max_events
         self._histories: OrderedDict[str, History] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -26,6 +33,13 @@ class Histories:
                     self.service.records(game_id, after=history.last_seq, upto=state.version)
                 )
             self._histories[game_id] = history
-            while len(self._histories) > KEEP:
-                self._histories.popitem(last=False)
+            kept = sum(h.last_seq for h in self._histories.values())
+            while kept > self.max_events and len(self._histories) > 1:
+                _, dropped = self._histories.popitem(last=False)
+                kept -= dropped.last_seq
         return history
+
+    def kept(self) -> list[str]:
+        """The games whose histories are kept, the least recently replayed first."""
+        with self._lock:
+            return list(self._histories)

@@ -7,6 +7,8 @@ passed down: the bootstrap hands each part what it needs.
   keeps open, and more under load, per pool (two: events, views);
 - `KIROKU_PG_WAIT` (2): seconds a request waits for a connection once serving (0–60);
 - `KIROKU_CACHE_EVENTS` (150,000): events the cached game states may cover (< 300 MiB RSS);
+- `KIROKU_REPLAY_EVENTS` (100,000): events the replay's warm histories may hold (about 5 KiB
+  an event; the game replayed last is kept whatever its size);
 - `KIROKU_LONG_READ_NICE` (10): how much nicer the long reads' process runs (0–19);
 - `KIROKU_PUBLIC_URL`: where players reach the server (behind a proxy);
 - `KIROKU_REDIS_URL`, `KIROKU_REDIS_PREFIX` (`kiroku`): live events across instances;
@@ -26,6 +28,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_SQLITE_PATH = "./kiroku.db"
 DEFAULT_CACHE_EVENTS = 150_000
+DEFAULT_REPLAY_EVENTS = 100_000
 
 Seconds = Annotated[float, Field(gt=0)]
 
@@ -39,6 +42,7 @@ class Settings(BaseSettings):
     pg_max_overflow: int = Field(4, ge=0)
     pg_wait: float = Field(2.0, gt=0, le=60)
     cache_events: int = Field(DEFAULT_CACHE_EVENTS, ge=0)
+    replay_events: int = Field(DEFAULT_REPLAY_EVENTS, ge=0)
     long_read_nice: int = Field(10, ge=0, le=19)
     public_url: str | None = None
     redis_url: str | None = None
@@ -83,6 +87,7 @@ _WANTED = {
     "pg_max_overflow": "a whole number of at least 0",
     "pg_wait": "a number of seconds, more than 0 and at most 60",
     "cache_events": "a whole number of at least 0",
+    "replay_events": "a whole number of at least 0",
     "long_read_nice": "a whole number from 0 to 19",
     "stream_heartbeat": "a positive number of seconds",
     "stream_recheck": "a positive number of seconds",
