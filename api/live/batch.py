@@ -25,6 +25,10 @@ class Batch:
     revealed: RevealedRecords | None = None
     _encoded: dict[str, list[Message]] = field(default_factory=dict, repr=False)
 
+    def encoded(self, audience: str) -> bool:
+        """Are its messages for `audience` made (so `messages` costs nothing)?"""
+        return audience in self._encoded
+
     def messages(self, audience: str) -> list[Message]:
         encoded = self._encoded.get(audience)
         if encoded is None:

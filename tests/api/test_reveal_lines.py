@@ -7,6 +7,7 @@ audience received is searched for the secrets' marker texts)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import uuid
 from collections.abc import Iterator
@@ -15,6 +16,8 @@ from typing import Any
 import httpx
 import pytest
 
+from api.live import batch
+from api.live.sse import event_message
 from tests.api.test_stream_client import Follower
 from tests.api.test_stream_http import CountingService, ThreadedServer, bearer, run
 from tests.rulesets.mech_d20.sheets import SECRET_POWER, boss
@@ -107,8 +110,19 @@ def reads_as_sheet(line: dict[str, Any], name: str, seq: int, marker: str) -> No
 
 
 def test_a_reveal_reads_as_the_sheet_it_reveals_on_every_output(
-    server: ThreadedServer, service: CountingService
+    server: ThreadedServer, service: CountingService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The stream's events are encoded off the event loop (the feed's read encodes them for
+    # every audience that follows the game): a game's end must not stall the worker's loop.
+    on_loop: list[tuple[int, str]] = []
+
+    def encode(state: Any, recorded: Any, audience: str, revealed: Any = None) -> bytes:
+        with contextlib.suppress(RuntimeError):
+            asyncio.get_running_loop()
+            on_loop.append((recorded.seq, audience))
+        return event_message(state, recorded, audience, revealed)
+
+    monkeypatch.setattr(batch, "event_message", encode)
     early, late = f"封印A-{uuid.uuid4().hex[:8]}", f"封印B-{uuid.uuid4().hex[:8]}"
     note = f"メモ-{uuid.uuid4().hex[:8]}"
 
@@ -172,3 +186,4 @@ def test_a_reveal_reads_as_the_sheet_it_reveals_on_every_output(
                 assert reveal_of(page, second["seq"]) == reveal_of(events, second["seq"])
 
     run(scenario())
+    assert on_loop == []
