@@ -55,6 +55,7 @@ def test_the_npc_sheet_reads_as_a_sheet_once_revealed(browser: Any, server: Kiro
             expect(npc_line(reader, seq)).to_have_text(NAME_ONLY, timeout=TIMEOUT)
             assert SECRET_POWER not in reader.page.inner_text("#log")
 
+        before = {reader.name: len(reader.responses) for reader in (aki, spectator)}
         do({"type": "end", "summary": "ガルムス撃破"})
         for reader in (aki, spectator):
             # the line is redrawn as its reader now reads it: the sheet as a sheet
@@ -66,12 +67,21 @@ def test_the_npc_sheet_reads_as_a_sheet_once_revealed(browser: Any, server: Kiro
                 has=reader.page.locator("a.concerns", has_text=f"#{seq}")
             )
             expect(reveal).to_have_count(1)
+            mark = reader.page.locator(f"#log li[data-seq='{seq}'] .verify-mark.ok")
+            expect(mark).to_have_count(1)  # its body checked against its commitment
             # the reveal's own line reads as the line it reveals, pointing to it (↪ #seq):
             # the unit with its sheet, not 「#4の秘匿を公開」
             expect(reveal.locator(".text")).to_contain_text(SHEET)
             said = reveal.locator(".text").inner_text()
             assert SECRET_POWER in said and not FIELDS.search(said), said
             expect(reveal.locator(".speaker")).to_have_text("GM")
+            # the end's reveals (the dice seed's, the sheet's) refresh their lines together
+            pages = [
+                r.url.split("?", 1)[1]
+                for r in reader.responses[before[reader.name] :]
+                if "/events?" in r.url
+            ]
+            assert pages == ["after=0&limit=4"], pages
 
         # The session log: the reveal right under the line, folded; opened, it reads the
         # line with the sheet, under the line as the table read it then.
