@@ -18,6 +18,7 @@ import pytest
 
 from api.live import batch
 from api.live.sse import event_message
+from api.present import _runs
 from tests.api.test_stream_client import Follower
 from tests.api.test_stream_http import CountingService, ThreadedServer, bearer, run
 from tests.rulesets.mech_d20.sheets import SECRET_POWER, boss
@@ -170,7 +171,9 @@ def test_a_reveal_reads_as_the_sheet_it_reveals_on_every_output(
             for follower in followers.values():
                 await follower.close()
             for audience, follower in followers.items():
+                reads = service.reads
                 events = await table.events(audience)
+                assert service.reads - reads == 1  # what the page reveals is in the page
                 reads_as_sheet(
                     reveal_of(events, second["seq"])["line"], "ゾルダ", second["seq"], late
                 )
@@ -187,3 +190,9 @@ def test_a_reveal_reads_as_the_sheet_it_reveals_on_every_output(
 
     run(scenario())
     assert on_loop == []
+
+
+def test_the_seqs_revealed_are_read_in_runs() -> None:
+    assert list(_runs([], 8)) == []
+    assert list(_runs([5], 8)) == [(5, 5)]
+    assert list(_runs([2, 3, 10, 19, 40, 41], 8)) == [(2, 10), (19, 19), (40, 41)]
