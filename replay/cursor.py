@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 from weakref import WeakKeyDictionary
 
 from pydantic import BaseModel, Field
@@ -174,22 +174,37 @@ def marks(history: History) -> Marks:
     return known
 
 
+class Records(Protocol):
+    """Where `seen` finds the event a reveal reveals: a `History`, or a store's records
+    (api/present.py `RevealedRecords`)."""
+
+    def record(self, seq: int) -> Recorded: ...
+
+
 def seen(
-    state: GameState, recorded: Recorded, audience: str, history: History | None = None
+    state: GameState, recorded: Recorded, audience: str, history: Records | None = None
 ) -> tuple[dict[str, Any], LogLine]:
     """An event as `audience` saw it when the game was at `state`, and the line it read (a
-    reveal, given the `history`, as the line of the event it reveals)."""
+    reveal, given the `history`, as the line of the event it reveals, redacted for `audience`
+    with the reveal's own disclosure: never more than it may read)."""
     disclosure = Disclosure.of(state)
     event = redact(recorded, audience, disclosure)
     revealing = None
-    if history is not None and isinstance(recorded.event, Revealed):
-        of_seq = recorded.event.of_seq
-        if 1 <= of_seq < recorded.seq:
-            revealing = redact(history.record(of_seq), audience, disclosure)
+    of_seq = revealed_seq(recorded)
+    if history is not None and of_seq is not None:
+        revealing = redact(history.record(of_seq), audience, disclosure)
     seat_names = {seat.seat: seat.name for seat in state.seats}
     rules = ruleset_for(state.ruleset)
     people = rules.people(state.rules, audience)
     return event, describe(event, audience, seat_names, rules.describe, revealing, people)
+
+
+def revealed_seq(recorded: Recorded) -> int | None:
+    """The seq of the event a reveal reads as (None: not a reveal, or the dice seed's, which
+    is named rather than read as #1's line)."""
+    if isinstance(recorded.event, Revealed) and 1 < recorded.event.of_seq < recorded.seq:
+        return recorded.event.of_seq
+    return None
 
 
 def _view_changes(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from api.live.sse import event_message
+from api.present import RevealedRecords
 from domain.application.service import GameService
 from domain.model.game import GameState
 from domain.model.records import Recorded
@@ -20,12 +21,20 @@ class Batch:
     last: int
     state: GameState
     records: list[Recorded]
+    # the events its reveals reveal, read with it: encoding for an audience reads nothing
+    revealed: RevealedRecords | None = None
     _encoded: dict[str, list[Message]] = field(default_factory=dict, repr=False)
+
+    def encoded(self, audience: str) -> bool:
+        """Are its messages for `audience` made (so `messages` costs nothing)?"""
+        return audience in self._encoded
 
     def messages(self, audience: str) -> list[Message]:
         encoded = self._encoded.get(audience)
         if encoded is None:
-            encoded = [(r.seq, event_message(self.state, r, audience)) for r in self.records]
+            encoded = [
+                (r.seq, event_message(self.state, r, audience, self.revealed)) for r in self.records
+            ]
             self._encoded[audience] = encoded
         return encoded
 
@@ -45,4 +54,5 @@ def read_batch(service: GameService, game_id: str, after: int | None, limit: int
         return Batch(after=after, last=after, state=state, records=[])
     records = list(service.records(game_id, after=after, upto=upto))
     last = records[-1].seq if records else after
-    return Batch(after=after, last=last, state=state, records=records)
+    revealed = RevealedRecords(service, game_id, records)
+    return Batch(after=after, last=last, state=state, records=records, revealed=revealed)

@@ -1,7 +1,11 @@
 """One game's live feed in one worker: a single store reader shared by all local streams.
 
 However many streams follow a game here, each notification costs one store read; the streams
-then take the events from the feed's small buffer, each redacted for its own audience.
+then take the events from the feed's small buffer, each redacted for its own audience. Each
+read is encoded for every audience following the game in the reading thread, once per
+audience, before the streams hear of it: the event loop only hands out bytes (a game's end
+reveals hundreds of events, each read as the line it reveals: encoding them on the loop would
+stall every stream and request of this worker).
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ import contextlib
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 
 from api.live.batch import Batch, Message
 from api.observe import FANOUT_LAG
@@ -19,7 +23,8 @@ from domain.model.game import GameState
 
 logger = logging.getLogger("kiroku.live")
 
-Reader = Callable[[int | None, int], Awaitable[Batch]]
+# (after, limit, the audiences to encode the batch for) → the batch, read off the loop
+Reader = Callable[[int | None, int, Collection[str]], Awaitable[Batch]]
 
 FETCH_LIMIT = 1000
 # Enough for a stream that is a little behind (a reconnect after seconds, a phone woken: 256
@@ -42,38 +47,35 @@ class GameFeed:
         self._noticed: float | None = None  # when an unread notice first arrived (monotonic)
         self._batches: deque[Batch] = deque()
         self._kept = 0
-        self._waiters: set[asyncio.Event] = set()
+        self._waiters: dict[asyncio.Event, str] = {}  # each subscriber's audience
         self._wake = asyncio.Event()
         self._failing = False
         self._task: asyncio.Task[None] | None = None
 
     # ---------------------------------------------------------------------- subscribers
 
-    def add(self, waiter: asyncio.Event) -> None:
-        self._waiters.add(waiter)
+    def add(self, waiter: asyncio.Event, audience: str) -> None:
+        self._waiters[waiter] = audience
         if self._task is None and not self.closed:
             self._task = asyncio.create_task(self._pump(), name=f"kiroku feed {self.game_id}")
 
     def remove(self, waiter: asyncio.Event) -> bool:
         """Forget a subscriber; True when none is left."""
-        self._waiters.discard(waiter)
+        self._waiters.pop(waiter, None)
         return not self._waiters
 
     @property
     def subscribers(self) -> int:
         return len(self._waiters)
 
-    def since(self, cursor: int, audience: str) -> list[Message] | None:
-        """Buffered messages after `cursor`; None when the buffer does not reach back to it."""
+    def batches(self, cursor: int) -> list[Batch] | None:
+        """The buffered batches with events after `cursor` (a list: the buffer may change
+        while they are encoded off the loop); None when the buffer does not reach back."""
         if self.head is None or cursor >= self.head:
             return []
         if not self._batches or self._batches[0].after > cursor:
             return None
-        pending: list[Message] = []
-        for batch in self._batches:
-            if batch.last > cursor:
-                pending += [m for m in batch.messages(audience) if m[0] > cursor]
-        return pending
+        return [batch for batch in self._batches if batch.last > cursor]
 
     # ---------------------------------------------------------------------- notifications
 
@@ -114,7 +116,7 @@ class GameFeed:
     async def _fetch(self) -> bool:
         """Read what is new; True when there is more to read at once."""
         try:
-            batch = await self._read(self.head, FETCH_LIMIT)
+            batch = await self._read(self.head, FETCH_LIMIT, set(self._waiters.values()))
         except Exception:
             if not self._failing:
                 logger.exception("reading game %s for its streams failed; will retry", self.game_id)
@@ -147,6 +149,12 @@ class GameFeed:
     def _wake_waiters(self) -> None:
         for waiter in self._waiters:
             waiter.set()
+
+
+def messages_after(batches: list[Batch], cursor: int, audience: str) -> list[Message]:
+    """The messages of `batches` after `cursor`, for `audience` (encoding them if no read
+    did: blocking, then, for as long as the batches' events take to encode)."""
+    return [m for batch in batches for m in batch.messages(audience) if m[0] > cursor]
 
 
 def _revokes(old: GameState, new: GameState) -> bool:

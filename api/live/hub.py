@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -29,20 +29,21 @@ class Hub:
         self._feeds: dict[str, GameFeed] = {}
 
     async def read(
-        self, game_id: str, after: int | None, limit: int, audience: str | None = None
+        self, game_id: str, after: int | None, limit: int, audiences: Collection[str] = ()
     ) -> Batch:
-        """Read (and for `audience`, encode) off the event loop: both block for a while."""
+        """Read (and encode for each of `audiences`) off the event loop: both block a while."""
 
         def read() -> Batch:
             batch = read_batch(self._service, game_id, after, limit)
-            if audience is not None:
+            for audience in audiences:
                 batch.messages(audience)
             return batch
 
         return await anyio.to_thread.run_sync(read)
 
     @asynccontextmanager
-    async def subscribe(self, game_id: str) -> AsyncIterator[Subscription]:
+    async def subscribe(self, game_id: str, audience: str) -> AsyncIterator[Subscription]:
+        """Follow a game's feed as `audience` (its reads are encoded for it off the loop)."""
         feed = self._feeds.get(game_id)
         if feed is None:
             feed = self._feeds[game_id] = GameFeed(
@@ -51,7 +52,7 @@ class Hub:
             if self.closed:
                 feed.close()
         waiter = asyncio.Event()
-        feed.add(waiter)
+        feed.add(waiter, audience)
         try:
             yield Subscription(feed, waiter)
         finally:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from api.present import event_out
 from domain.model.game import GameState
 from domain.model.records import Recorded
+from replay.cursor import Records
 
 HEARTBEAT = b": keep-alive\n\n"
 
@@ -14,11 +15,14 @@ def retry(milliseconds: int) -> bytes:
     return f"retry: {milliseconds}\n\n".encode()
 
 
-def event_message(state: GameState, recorded: Recorded, audience: str) -> bytes:
-    """One event as `audience` may see it, in the same JSON as an EventOut of /events.
+def event_message(
+    state: GameState, recorded: Recorded, audience: str, revealed: Records | None = None
+) -> bytes:
+    """One event as `audience` may see it, in the same JSON as an EventOut of /events (a
+    reveal, given the `revealed` records, as the line it reveals).
 
     Compact JSON escapes every CR and LF inside strings, so `data:` stays one line.
     """
-    event = event_out(state, recorded, audience)
+    event = event_out(state, recorded, audience, revealed)
     data = event.model_dump_json()
     return f"id: {event.seq}\nevent: {event.type}\ndata: {data}\n\n".encode()

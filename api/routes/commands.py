@@ -23,8 +23,8 @@ from starlette.concurrency import run_in_threadpool
 
 from api.deps import Auth, GameId, Presented_, Service
 from api.openapi import problems
-from api.present import event_out, head_header
-from api.schemas import CommandBody, CommandResponse
+from api.present import RevealedRecords, event_out, head_header, reveals_any
+from api.schemas import CommandBody, CommandResponse, EventOut
 from domain.application.service import GameService, Outcome
 from domain.model.authentication import hash_token
 from domain.model.commands import Command, Say
@@ -62,11 +62,15 @@ async def post_command(
         raise Forbidden("token_required", "Spectators cannot act: present a seat or GM token.")
     session = hash_token(who.session) if who.token is None and who.session else None
     outcome = await _outcome(service, game_id, actor, command, idempotency_key, session)
+    if reveals_any(outcome.records):  # the events they reveal are read: off the loop
+        events = await run_in_threadpool(_events_out, service, game_id, outcome, actor)
+    else:
+        events = _events_out(None, game_id, outcome, actor)
     reply = CommandResponse(
         game_id=game_id,
         last_seq=outcome.last_seq,
         replayed=outcome.replayed,
-        events=[event_out(outcome.state, r, actor) for r in outcome.records],
+        events=events,
         hint=chat_hint(command.text) if isinstance(command, Say) else None,
     )
     headers = head_header(outcome.state)
@@ -78,6 +82,16 @@ async def post_command(
         media_type="application/json",
         headers=headers,
     )
+
+
+def _events_out(
+    service: GameService | None, game_id: str, outcome: Outcome, actor: str
+) -> list[EventOut]:
+    """The outcome's events as the actor may see them; given the service, a reveal reads as
+    the line it reveals (blocking: it reads those events)."""
+    records = outcome.records
+    revealed = None if service is None else RevealedRecords(service, game_id, records)
+    return [event_out(outcome.state, r, actor, revealed) for r in records]
 
 
 async def _outcome(

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Query, Response
 
 from api import longreads
 from api.deps import Caller, GameId, Presented_, Service
-from api.present import event_out, head_header
+from api.present import RevealedRecords, event_out, head_header
 from api.schemas import EventsResponse
 from domain.model.commands import MAX_SEQ
 from domain.model.errors import KirokuError
@@ -42,10 +42,9 @@ def list_events(
     beyond_the_game(state, after)
     response.headers.update(head_header(state))
     upto = min(state.version, after + limit)
-    events = [
-        event_out(state, recorded, audience)
-        for recorded in service.records(game_id, after=after, upto=upto)
-    ]
+    records = list(service.records(game_id, after=after, upto=upto))
+    revealed = RevealedRecords(service, game_id, records)  # a page's reveals: a read or a few
+    events = [event_out(state, recorded, audience, revealed) for recorded in records]
     return EventsResponse(game_id=game_id, audience=audience, last_seq=state.version, events=events)
 
 

@@ -1,7 +1,8 @@
 """The end of a メカd20 game in real Chromium: the GM's sealed NPC sheet is revealed, and the
 table page and the exported session log show it as the line it reveals — the unit's line with
 its sheet as a sheet (レベル, 【出力】, AC…, パワー), never the sheet's fields — where a seat and a
-spectator read only its name until then."""
+spectator read only its name until then. On the table the reveal's own line reads so too,
+pointing to the line it reveals."""
 
 from __future__ import annotations
 
@@ -54,6 +55,7 @@ def test_the_npc_sheet_reads_as_a_sheet_once_revealed(browser: Any, server: Kiro
             expect(npc_line(reader, seq)).to_have_text(NAME_ONLY, timeout=TIMEOUT)
             assert SECRET_POWER not in reader.page.inner_text("#log")
 
+        before = {reader.name: len(reader.responses) for reader in (aki, spectator)}
         do({"type": "end", "summary": "ガルムス撃破"})
         for reader in (aki, spectator):
             # the line is redrawn as its reader now reads it: the sheet as a sheet
@@ -61,8 +63,25 @@ def test_the_npc_sheet_reads_as_a_sheet_once_revealed(browser: Any, server: Kiro
             text = npc_line(reader, seq).inner_text()
             assert "パワー: クローラッシュ [無限回]" in text and SECRET_POWER in text
             assert not FIELDS.search(text), text
-            reveal = reader.page.locator("#log li[data-kind='reveal'] a.concerns")
-            expect(reveal.filter(has_text=f"#{seq}")).to_have_count(1)
+            reveal = reader.page.locator("#log li[data-kind='reveal']").filter(
+                has=reader.page.locator("a.concerns", has_text=f"#{seq}")
+            )
+            expect(reveal).to_have_count(1)
+            mark = reader.page.locator(f"#log li[data-seq='{seq}'] .verify-mark.ok")
+            expect(mark).to_have_count(1)  # its body checked against its commitment
+            # the reveal's own line reads as the line it reveals, pointing to it (↪ #seq):
+            # the unit with its sheet, not 「#4の秘匿を公開」
+            expect(reveal.locator(".text")).to_contain_text(SHEET)
+            said = reveal.locator(".text").inner_text()
+            assert SECRET_POWER in said and not FIELDS.search(said), said
+            expect(reveal.locator(".speaker")).to_have_text("GM")
+            # the end's reveals (the dice seed's, the sheet's) refresh their lines together
+            pages = [
+                r.url.split("?", 1)[1]
+                for r in reader.responses[before[reader.name] :]
+                if "/events?" in r.url
+            ]
+            assert pages == ["after=0&limit=4"], pages
 
         # The session log: the reveal right under the line, folded; opened, it reads the
         # line with the sheet, under the line as the table read it then.

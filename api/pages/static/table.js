@@ -92,18 +92,45 @@ function noteHead() {
 }
 
 // A reveal makes an earlier sealed line readable: fetch it again as this reader now sees
-// it, and check the published body against the commitment the log has held all along.
-async function refreshRevealed(reveal) {
+// it, and check the published body against the commitment the log has held all along. (The
+// reveal's own line already reads as that line, from the server.) Reveals that come together
+// — a game's end reveals every secret at once — are fetched together: a few pages of the
+// lines they reveal, not one request each.
+const REVEAL_GAP = 32; // lines this close are fetched in one page with those between
+const revealsDue = new Map(); // the seq revealed → its reveal, until the next fetch
+
+function refreshRevealed(reveal) {
   const seq = reveal.public.of_seq;
   if (!table.list.get(seq)) return; // not loaded: it loads as this reader now sees it
-  try {
-    const page = await get(`/games/${gameId}/events?after=${seq - 1}&limit=1`);
-    const event = page.events[0];
-    const item = table.list.replace(event);
-    if (!item) return;
-    const matches = await commitmentMatches(event.sealed?.commitment, reveal.public.salt, reveal.public.body);
-    if (matches !== null) markVerified(item, matches);
-  } catch { /* the next reload shows it */ }
+  if (!revealsDue.size) setTimeout(refreshDue, 50);
+  revealsDue.set(seq, reveal);
+}
+
+async function refreshDue() {
+  const due = new Map(revealsDue);
+  revealsDue.clear();
+  const seqs = [...due.keys()].sort((a, b) => a - b);
+  const runs = [];
+  for (const seq of seqs) {
+    const run = runs[runs.length - 1];
+    if (run && seq - run[1] <= REVEAL_GAP) run[1] = seq; else runs.push([seq, seq]);
+  }
+  for (const [first, last] of runs) {
+    try {
+      const page = await get(`/games/${gameId}/events?after=${first - 1}&limit=${last - first + 1}`);
+      for (const event of page.events) {
+        const reveal = due.get(event.seq);
+        if (reveal) await showRevealed(event, reveal);
+      }
+    } catch { /* the next reload shows them */ }
+  }
+}
+
+async function showRevealed(event, reveal) {
+  const item = table.list.replace(event);
+  if (!item) return;
+  const matches = await commitmentMatches(event.sealed?.commitment, reveal.public.salt, reveal.public.body);
+  if (matches !== null) markVerified(item, matches);
 }
 
 function renderTabs() {
