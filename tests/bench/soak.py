@@ -5,7 +5,15 @@ Prints figures and a verdict; asserts nothing about speed.
     python -m tests.bench.soak --minutes 10
     python -m tests.bench.soak --minutes 3 --interval 20   (a short try: 3 × 20 s)
 
-One `kiroku serve` worker on a SQLite file; 16 started games of 4 seats. Meanwhile:
+One `kiroku serve` worker on a SQLite file; 16 tables of 4 seats in play at any time, as on a
+server where tables come and go: each game is played to 400 commands, then its GM ends it and
+a new table sits down in its place (the clients that followed it leave once they have its last
+event; new ones follow the new game). Before the first interval the games are played to ages
+spread evenly over that length (0, 25, 50 … 375 commands), as in the steady state, so that one
+game ends about every 20 seconds. The game cache and the replay's warm histories are bounded at
+10,000 events (`--cache-events`, `--replay-events`; the defaults, 150,000 and 100,000, would not
+fill in ten minutes): more than the games in play hold, so ended games are let go. Flat then
+means nothing grows beyond its bound. Then, for the intervals:
 
 - commands from all 16 games at a steady rate (declarations, open rolls, secret notes; keyed),
   each timed from send to 201;
@@ -41,6 +49,7 @@ from tests.serverproc import KirokuServer
 SEATS = 4
 GAMES = 16
 CLIENTS = 100
+GAME_LENGTH = 400  # commands a game takes before its GM ends it and a new table sits down
 FLAT = 0.10
 # A latency within this of the second interval's counts as flat whatever the ratio: a 3 ms
 # p99 becoming 3.4 ms is noise on a shared machine, not growth.
@@ -99,12 +108,24 @@ async def new_table(http: httpx.AsyncClient, n: int) -> Table:
 
 
 async def follow(
-    http: httpx.AsyncClient, table: Table, client: Client, stop: asyncio.Event
+    http: httpx.AsyncClient,
+    table: Table,
+    client: Client,
+    stop: asyncio.Event,
+    finals: dict[str, int],
 ) -> None:
-    """Connect, read for a while, drop; reconnect after the last seq received; until `stop`."""
+    """Connect, read for a while, drop; reconnect after the last seq received; until `stop`,
+    or until the game has ended (`finals`: its last seq) and every event of it has arrived."""
     token = table.tokens.get(client.audience)
     rng = random.Random(hash((client.game, client.audience, id(client))))
-    while not stop.is_set():
+
+    def done() -> bool:
+        final = finals.get(client.game)
+        return stop.is_set() or (
+            final is not None and bool(client.received) and client.received[-1] >= final
+        )
+
+    while not done():
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         if client.received:
             headers["Last-Event-ID"] = str(client.received[-1])
@@ -127,7 +148,7 @@ async def follow(
                                 seq = int(block[4 : block.index(b"\n")])
                                 client.received.append(seq)
                                 client.arrivals.setdefault(seq, now)
-                        if stop.is_set():
+                        if done():
                             return
         except TimeoutError:
             pass  # the client drops: a phone locked, a tab closed
@@ -158,14 +179,41 @@ def verdict(name: str, second: float, last: float, slack: float = 0.0) -> str:
     return f"{name}: {second:.1f} → {last:.1f} ({change:+.1%}) {'flat' if flat else 'NOT flat'}"
 
 
-async def soak(
-    server: KirokuServer,
-    minutes: float,
-    interval: float,
-    rate: float,
-    clients_count: int = CLIENTS,
-    reads: bool = True,
-) -> None:
+@dataclass(frozen=True)
+class Mix:
+    minutes: float
+    interval: float
+    rate: float  # commands a second over all games
+    clients: int = CLIENTS
+    reads: bool = True  # replays and log exports
+
+
+async def warm_up(http: httpx.AsyncClient, tables: list[Table]) -> list[int]:
+    """Play the games to ages spread evenly over a game's length (0, 25, 50 … 375 commands),
+    as a server's tables are in the steady state, side by side; how many each got."""
+    played = [i * GAME_LENGTH // len(tables) for i in range(len(tables))]
+
+    async def play(table: Table, count: int) -> None:
+        for n in range(count):
+            actor, body = command(n)
+            headers = {"Authorization": f"Bearer {table.tokens[actor]}"}
+            response = await http.post(
+                f"/games/{table.game_id}/commands", json=body, headers=headers
+            )
+            response.raise_for_status()
+
+    await asyncio.gather(*(play(table, count) for table, count in zip(tables, played, strict=True)))
+    return played
+
+
+async def soak(server: KirokuServer, mix: Mix) -> None:
+    minutes, interval, rate, clients_count, reads = (
+        mix.minutes,
+        mix.interval,
+        mix.rate,
+        mix.clients,
+        mix.reads,
+    )
     assert server.process is not None
     pid = server.process.pid
     limits = httpx.Limits(
@@ -178,13 +226,29 @@ async def soak(
         httpx.AsyncClient(base_url=server.base_url, timeout=120) as reader,
     ):
         tables = [await new_table(sender, n) for n in range(GAMES)]
-        by_id = {t.game_id: t for t in tables}
+        started = time.monotonic()
+        played = await warm_up(sender, tables)
+        print(
+            f"warm-up: {sum(played)} commands in {time.monotonic() - started:.0f} s;"
+            f" RSS {rss_kib(pid) / 1024:.1f} MiB"
+        )
+        every_table = list(tables)  # the ended ones too
         audiences = ["gm", *(f"seat:{s}" for s in range(1, SEATS + 1)), "public"]
-        clients = [
-            Client(tables[i % GAMES].game_id, audiences[(i // GAMES) % len(audiences)])
-            for i in range(clients_count)
-        ]
-        tasks = [asyncio.create_task(follow(readers, by_id[c.game], c, stop)) for c in clients]
+        finals: dict[str, int] = {}  # an ended game's last seq
+        clients: list[Client] = []
+        tasks: list[asyncio.Task[None]] = []
+
+        def seat_clients(index: int) -> None:
+            """The clients following table `index`: every GAMES-th of the 100."""
+            for i in range(index, clients_count, GAMES):
+                client = Client(tables[index].game_id, audiences[(i // GAMES) % len(audiences)])
+                clients.append(client)
+                tasks.append(
+                    asyncio.create_task(follow(readers, tables[index], client, stop, finals))
+                )
+
+        for index in range(GAMES):
+            seat_clients(index)
         print(
             f"\n{clients_count} clients following {GAMES} games; RSS {rss_kib(pid) / 1024:.1f} MiB"
         )
@@ -194,6 +258,26 @@ async def soak(
         acked: list[tuple[str, int, float]] = []  # (game, seq, when its 201 arrived)
         counts = {"replays": 0, "exports": 0, "failures": 0, "dropped": 0}
         pending: set[asyncio.Task[None]] = set()
+
+        in_flight: dict[str, set[asyncio.Task[None]]] = {t.game_id: set() for t in tables}
+        rotations = [0]
+
+        async def rotate(index: int) -> None:
+            """The GM ends table `index` once its commands are answered; a new one sits down."""
+            ended = tables[index]
+            await asyncio.gather(*in_flight.pop(ended.game_id))
+            auth = {"Authorization": f"Bearer {ended.tokens['gm']}"}
+            answer = await sender.post(
+                f"/games/{ended.game_id}/commands", json={"type": "end"}, headers=auth
+            )
+            answer.raise_for_status()
+            finals[ended.game_id] = answer.json()["last_seq"]
+            tables[index] = await new_table(sender, len(every_table))
+            every_table.append(tables[index])
+            in_flight[tables[index].game_id] = set()
+            played[index] = 0
+            rotations[0] += 1
+            seat_clients(index)
 
         async def send(n: int) -> None:
             table = tables[n % GAMES]
@@ -241,10 +325,20 @@ async def soak(
         next_mark = began + interval
         n = 0
         while time.monotonic() - began < minutes * interval:
-            for job in (send(n),) + ((read(n // 10),) if reads and n % 10 == 0 else ()):
-                task = asyncio.create_task(job)
+            index = n % GAMES
+            if played[index] >= GAME_LENGTH:
+                await rotate(index)
+            sending = asyncio.create_task(send(n))
+            in_flight[tables[index].game_id].add(sending)
+            sending.add_done_callback(in_flight[tables[index].game_id].discard)
+            jobs = [
+                sending,
+                *([asyncio.create_task(read(n // 10))] if reads and n % 10 == 0 else []),
+            ]
+            for task in jobs:
                 pending.add(task)
                 task.add_done_callback(pending.discard)
+            played[index] += 1
             n += 1
             await asyncio.sleep(max(0.0, began + n / rate - time.monotonic()))
             if time.monotonic() >= next_mark:
@@ -264,19 +358,19 @@ async def soak(
         # were connected at that moment.
         starts = [began, *boundaries]
         for game_id, seq, when in acked:
-            index = next((i for i, b in enumerate(boundaries) if when < b), None)
-            if index is None:
+            at = next((i for i, b in enumerate(boundaries) if when < b), None)
+            if at is None:
                 continue
             for c in clients:
                 if c.game != game_id or seq not in c.arrivals:
                     continue
                 window = next(((o, e) for o, e in c.open_since if o <= when <= e), None)
                 if window is not None and c.arrivals[seq] <= window[1]:  # not a catch-up
-                    intervals[index].lags_ms.append(max(0.0, c.arrivals[seq] - when) * 1000)
+                    intervals[at].lags_ms.append(max(0.0, c.arrivals[seq] - when) * 1000)
         assert len(starts) == len(intervals) + 1
 
         lasts: dict[str, int] = {}
-        for table in tables:
+        for table in every_table:
             auth = {"Authorization": f"Bearer {table.tokens['gm']}"}
             page = await reader.get(
                 f"/games/{table.game_id}/events", params={"limit": 1}, headers=auth
@@ -287,7 +381,8 @@ async def soak(
     reached = sum(1 for c in clients if c.received and c.received[-1] == lasts[c.game])
     connections = sum(c.connections for c in clients)
     print(
-        f"{n} commands at {rate:g}/s over {minutes:g} × {interval:g} s; "
+        f"{n} commands at {rate:g}/s over {minutes:g} × {interval:g} s; {rotations[0]} games"
+        f" ended and replaced; "
         f"{counts['replays']} replays, {counts['exports']} log exports; "
         f"{counts['failures']} not answered 200/201, {counts['dropped']} connections dropped; "
         f"{connections} stream connections"
@@ -349,18 +444,26 @@ def main() -> None:
     parser.add_argument(
         "--no-reads", action="store_true", help="no replays or log exports (to find what grows)"
     )
+    parser.add_argument("--cache-events", type=int, default=10_000, help="KIROKU_CACHE_EVENTS")
+    parser.add_argument("--replay-events", type=int, default=10_000, help="KIROKU_REPLAY_EVENTS")
     add_csv_option(parser)
     args = parser.parse_args()
     print("Kiroku soak: mixed play on one worker (16 games, 100 clients coming and going)")
     machine("sqlite")
+    print(
+        f"  bounds     game cache {args.cache_events:,} events, replay histories"
+        f" {args.replay_events:,} events"
+    )
+    mix = Mix(args.minutes, args.interval, args.rate, args.clients, not args.no_reads)
     with tempfile.TemporaryDirectory() as folder, figures("soak", args.csv):
-        env = {"KIROKU_REDIS_URL": "", "KIROKU_LIMITS": "off"}
+        env = {
+            "KIROKU_REDIS_URL": "",
+            "KIROKU_LIMITS": "off",
+            "KIROKU_CACHE_EVENTS": str(args.cache_events),
+            "KIROKU_REPLAY_EVENTS": str(args.replay_events),
+        }
         with KirokuServer(db=Path(folder) / "soak.db", workers=1, env=env) as server:
-            asyncio.run(
-                soak(
-                    server, args.minutes, args.interval, args.rate, args.clients, not args.no_reads
-                )
-            )
+            asyncio.run(soak(server, mix))
 
 
 if __name__ == "__main__":
