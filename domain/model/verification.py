@@ -322,7 +322,7 @@ def recheck_bcdice(
                 system, version, str(roll["expression"]), list(roll["result"]["faces"])
             )
         except NotReevaluated as why:
-            skipped.add(str(why))
+            skipped.add(f"BCDice {why}")
             continue
         except Exception as error:
             secrets.add(seq, "bcdice", what, f"BCDice cannot evaluate the roll again: {error}")
