@@ -310,7 +310,7 @@ def bcdice_record(
     if evaluation is None or evaluation.result is None:
         raise RuleViolation(
             "dice_unsupported",
-            "{system} のダイスコマンドではありません (BCDice does not know this command).",
+            "{system} does not know this dice command.",
             params={"system": state.system},
         )
     result = evaluation.result
