@@ -27,7 +27,7 @@ from domain.dice import DiceError
 from domain.model import json_shape
 from domain.model.commands import Command
 from domain.model.errors import CorruptEvent, KirokuError
-from domain.model.messages import N_, Invalid, Message
+from domain.model.messages import N_, Invalid, Message, Term
 from domain.model.text import BLANK_TEXT, FORBIDDEN_CHARACTER
 from domain.rulesets import form_hints
 
@@ -96,15 +96,16 @@ def read_in(error: KirokuError, language: str) -> str:
 
 def read(key: str, params: Mapping[str, object], language: str) -> str:
     """A catalog key with its arguments in `language`: an argument that is itself a `Message`
-    or a catalog key (a phase, a condition) is read in `language` too; numbers and names as
-    they are."""
+    or a `Term` (a catalog key the message declares as one: a phase, a condition, `N_("…")`)
+    is read in `language` too; numbers and any other text — names the players typed, even one
+    spelled like a catalog key — as they are."""
 
     def argument(value: object) -> object:
         if isinstance(value, Message):
             return read(value.key, value.params, language)
         if isinstance(value, tuple):  # a list of terms: each read, joined the language's way
             return i18n.gettext(_OR, language).join(str(argument(v)) for v in value)
-        return i18n.gettext(value, language) if isinstance(value, str) else value
+        return i18n.gettext(value, language) if isinstance(value, Term) else value
 
     return i18n.translate(key, language, **{k: argument(v) for k, v in params.items()})
 
@@ -183,6 +184,7 @@ def in_words(error: Any, language: str) -> str:
     context = error.get("ctx") or {}
     limit = next((context[k] for k in _LIMITS if k in context), None)
     field = field_label(list(error.get("loc", ())), language)
+    template: str
     if kind == "string_too_short" and limit == 1:
         template = _BLANK
     elif kind == "value_error" and isinstance(context.get("error"), Exception):

@@ -12,16 +12,27 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 
-def N_(message: str) -> str:
-    """`message`, unchanged: the extractor finds it, the catalogs translate it."""
-    return message
+class Term(str):
+    """A catalog key given as a message's argument (a phase, a status, "start the game"): the
+    reader's language reads it too. Any other text argument — a name a player typed, a
+    command as written — reads as it is, even one spelled like a catalog key (a seat named
+    「GM」 or 「手番」)."""
+
+    __slots__ = ()
+
+
+def N_(message: str) -> Term:
+    """`message`, marked: the extractor finds it, the catalogs translate it, and as a
+    message's argument it is a `Term` (read in the reader's language)."""
+    return Term(message)
 
 
 @dataclass(frozen=True)
 class Message:
     """A sentence not yet read in a language: its catalog key (`{name}` placeholders) and the
-    arguments that fill them. An argument may itself be a `Message` or a catalog key (a phase,
-    a condition's name): the reader's language reads those too (api/errors.py).
+    arguments that fill them. An argument may itself be a `Message` or a `Term` (a catalog key:
+    a phase, a condition's name, `N_("…")`): the reader's language reads those too
+    (api/errors.py); any other text (a name a player typed) reads as it is.
 
     What a helper hands back for a caller to raise with its own code (a condition that keeps
     a unit from acting, a player count the game refuses), so no sentence is formatted before
