@@ -8,7 +8,7 @@ missing from a catalog.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 
@@ -59,3 +59,22 @@ class Invalid(ValueError):
     def __init__(self, key: str, **params: object) -> None:
         self.message = Message(key, params)
         super().__init__(str(self.message))
+
+
+OR = N_(" or ")  # joins a tuple argument: 「移動フェイズか攻撃フェイズ」
+
+
+def read(key: str, params: Mapping[str, object], gettext: Callable[[str], str]) -> str:
+    """A catalog key with its arguments, each text looked up with `gettext` (a language's
+    catalog): an argument that is a `Message` or a `Term` is read too, a tuple of them each
+    and joined by `OR`; numbers and any other text (a name a player typed) as they are."""
+
+    def argument(value: object) -> object:
+        if isinstance(value, Message):
+            return read(value.key, value.params, gettext)
+        if isinstance(value, tuple):
+            return gettext(OR).join(str(argument(v)) for v in value)
+        return gettext(value) if isinstance(value, Term) else value
+
+    text = gettext(key)
+    return text.format(**{k: argument(v) for k, v in params.items()}) if params else text
