@@ -10,7 +10,7 @@ machine fields (`ok`, `kind`, `seq`, counts) never change with the language.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Literal, Self
+from typing import Any, Literal, Self, cast
 
 from pydantic import BaseModel, PrivateAttr, computed_field
 
@@ -27,22 +27,15 @@ Unreadable = tuple[int, str]
 
 class Worded(BaseModel):
     """A model whose texts a person reads are catalog messages: a text field holds the
-    message's source text (English), `_said` the `Message` itself (a summary's, a tuple)."""
+    message's source text (English), `_said` the `Message` itself (a summary's, a tuple).
+    `_said` is never changed in place: a copy gets a dict of its own."""
 
     _said: dict[str, Message | tuple[Message, ...]] = PrivateAttr(default_factory=dict)
 
     def worded(self, **said: Message | tuple[Message, ...] | None) -> Self:
         """A copy with these texts: each field the message's source text, the message kept."""
-        given = {name: message for name, message in said.items() if message is not None}
-        texts: dict[str, Any] = {
-            name: [str(m) for m in message] if isinstance(message, tuple) else str(message)
-            for name, message in given.items()
-        }
-        copy = self.model_copy(update={**texts, **{n: None for n in said if n not in given}})
-        copy._said = {
-            **{n: m for n, m in self._said.items() if n not in said},
-            **given,
-        }
+        copy = self.model_copy(update=_texts(said))
+        copy._said = _merged(self._said, said)
         return copy
 
     def said(self, name: str) -> Message | tuple[Message, ...] | None:
@@ -50,26 +43,42 @@ class Worded(BaseModel):
 
     def read(self, gettext: Callable[[str], str]) -> Self:
         """The same report with its texts in a language (`gettext`: its catalog's lookup)."""
-
-        def reading(value: Any) -> Any:
+        values = dict(self.__dict__)
+        for name, value in values.items():
             if isinstance(value, Worded):
-                return value.read(gettext)
-            if isinstance(value, list):
-                return [reading(v) for v in value]
-            return value
-
-        update: dict[str, Any] = {
-            name: reading(getattr(self, name)) for name in type(self).model_fields
-        }
+                values[name] = value.read(gettext)
+            elif isinstance(value, list) and value and isinstance(value[0], Worded):
+                values[name] = [v.read(gettext) if isinstance(v, Worded) else v for v in value]
         for name, message in self._said.items():
-            update[name] = (
+            values[name] = (
                 [read(m.key, m.params, gettext) for m in message]
                 if isinstance(message, tuple)
                 else read(message.key, message.params, gettext)
             )
-        copy = self.model_copy(update=update)
-        copy._said = dict(self._said)
+        # built without validating again (the fields are this model's, texts now read)
+        copy = cast(Self, self.model_construct(_fields_set=self.model_fields_set, **values))
+        copy._said = self._said  # shared: never changed in place
         return copy
+
+
+def _texts(said: dict[str, Message | tuple[Message, ...] | None]) -> dict[str, Any]:
+    """Each field's source text (None where no message is given)."""
+    return {
+        name: None
+        if message is None
+        else [str(m) for m in message]
+        if isinstance(message, tuple)
+        else str(message)
+        for name, message in said.items()
+    }
+
+
+def _merged(
+    before: dict[str, Message | tuple[Message, ...]],
+    said: dict[str, Message | tuple[Message, ...] | None],
+) -> dict[str, Message | tuple[Message, ...]]:
+    kept = {name: message for name, message in before.items() if name not in said}
+    return {**kept, **{name: m for name, m in said.items() if m is not None}}
 
 
 class ChainStatus(Worded):
@@ -119,9 +128,20 @@ class SecretsStatus(Worded):
 
     def add(self, seq: int, kind: str, what: Message | str, problem: Message | None = None) -> bool:
         """One check: `what` is a message (a roll's own text, as recorded, is kept as is)."""
-        check = Check(seq=seq, kind=kind, ok=problem is None, what=str(what))  # type: ignore[arg-type]
-        said = what if isinstance(what, Message) else None
-        self.checks.append(check.worded(problem=problem, **({"what": said} if said else {})))
+        check = Check(
+            seq=seq,
+            kind=kind,  # type: ignore[arg-type]
+            ok=problem is None,
+            what=str(what),
+            problem=None if problem is None else str(problem),
+        )
+        said: dict[str, Message | tuple[Message, ...]] = {}
+        if isinstance(what, Message):
+            said["what"] = what
+        if problem is not None:
+            said["problem"] = problem
+        check._said = said
+        self.checks.append(check)
         return problem is None
 
 
