@@ -62,19 +62,29 @@ class Invalid(ValueError):
 
 
 OR = N_(" or ")  # joins a tuple argument: 「移動フェイズか攻撃フェイズ」
+# Placeholders a message names for a term: what fills them is a term even as plain text (a
+# status, a phase, a stage a ruleset's state reads back from its events, never a name).
+TERM_PLACEHOLDERS = frozenset({"status", "phase", "stage"})
 
 
 def read(key: str, params: Mapping[str, object], gettext: Callable[[str], str]) -> str:
     """A catalog key with its arguments, each text looked up with `gettext` (a language's
-    catalog): an argument that is a `Message` or a `Term` is read too, a tuple of them each
-    and joined by `OR`; numbers and any other text (a name a player typed) as they are."""
+    catalog): an argument that is a `Message` or a `Term` (or fills a placeholder the message
+    names for a term: `TERM_PLACEHOLDERS`) is read too, a tuple of them each and joined by
+    `OR`; numbers and any other text (a name a player typed) as they are."""
 
-    def argument(value: object) -> object:
+    def argument(value: object, term: bool) -> object:
         if isinstance(value, Message):
             return read(value.key, value.params, gettext)
         if isinstance(value, tuple):
-            return gettext(OR).join(str(argument(v)) for v in value)
-        return gettext(value) if isinstance(value, Term) else value
+            return gettext(OR).join(str(argument(v, term)) for v in value)
+        return (
+            gettext(value)
+            if isinstance(value, Term) or (term and isinstance(value, str))
+            else value
+        )
 
     text = gettext(key)
-    return text.format(**{k: argument(v) for k, v in params.items()}) if params else text
+    if not params:
+        return text
+    return text.format(**{k: argument(v, k in TERM_PLACEHOLDERS) for k, v in params.items()})

@@ -37,6 +37,12 @@ def test_a_term_is_translated_and_a_typed_name_is_not() -> None:
     )
 
 
+def test_a_placeholder_named_for_a_term_reads_its_plain_text() -> None:
+    """A status read back from the state is plain text: the message's {status} marks it."""
+    said = read("{found} is {status} and cannot act.", {"found": "気絶", "status": "気絶"}, "en")
+    assert said == "気絶 is Kizetsu (unconscious) and cannot act."
+
+
 def test_seats_named_like_catalog_keys_keep_their_names(client: TestClient) -> None:
     table = Table.create(client, seats=["移動フェイズ", "host"])
     for seat, headers, name in ((1, EN, "移動フェイズ"), (2, JA, "host")):
