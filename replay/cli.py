@@ -146,8 +146,8 @@ def _audit(args: argparse.Namespace) -> int:
         with open_service(args) as service:
             envelopes = list(service.envelopes(args.game))
             report = audit(args.game, envelopes, service.bcdice.reevaluate)
-    if args.json:  # the machine fields as they are, the texts in the terminal's language
-        print(report.read(args.say).model_dump_json(indent=2))
+    if args.json:  # the same in every language (as every --json is): the texts' source
+        print(report.model_dump_json(indent=2))
     else:
         print(render_text(report, args.say, seat_names(envelopes)))
     return 0 if report.verdict != "problems" else 3
