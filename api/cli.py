@@ -23,7 +23,7 @@ from eventsourcing.persistence import PersistenceError
 
 from api.errors import read_in
 from api.observe import log_config
-from api.pages.i18n import Reader, from_environment
+from api.pages.i18n import Reader, argparse_words, from_environment
 from api.web import PUBLIC_URL_ENV
 from domain import dice
 from domain.adapters.bcdice_engine import BCDiceEngine
@@ -41,11 +41,12 @@ from replay.cli import add_commands, apply_store, open_service, store_options
 def main(argv: Sequence[str] | None = None) -> int:
     load_rulesets()
     say = Reader(from_environment())
-    parser = _parser(say)
-    args = parser.parse_args(argv)
-    if not hasattr(args, "run"):
-        parser.print_help()
-        return 2
+    with argparse_words(say.language):  # argparse's own words in the terminal's language
+        parser = _parser(say)
+        args = parser.parse_args(argv)
+        if not hasattr(args, "run"):
+            parser.print_help()
+            return 2
     try:
         code: int = args.run(args)
         return code
@@ -85,7 +86,12 @@ def _parser(say: Reader | None = None) -> argparse.ArgumentParser:
             "replay and audit them, roll dice offline."
         ),
     )
-    parser.add_argument("--version", action="version", version=f"kiroku {installed_version()}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"kiroku {installed_version()}",
+        help=say("show program's version number and exit"),
+    )
     commands = parser.add_subparsers(title=say("commands"))
 
     serve = commands.add_parser("serve", help=say("run the HTTP API"))

@@ -24,7 +24,7 @@ from starlette.routing import Match
 from api.pages import i18n
 from domain.adapters.repository import StoreBusy
 from domain.dice import DiceError
-from domain.model import json_shape
+from domain.model import json_shape, messages
 from domain.model.commands import Command
 from domain.model.errors import CorruptEvent, KirokuError
 from domain.model.messages import N_, Invalid, Message
@@ -96,17 +96,10 @@ def read_in(error: KirokuError, language: str) -> str:
 
 def read(key: str, params: Mapping[str, object], language: str) -> str:
     """A catalog key with its arguments in `language`: an argument that is itself a `Message`
-    or a catalog key (a phase, a condition) is read in `language` too; numbers and names as
-    they are."""
-
-    def argument(value: object) -> object:
-        if isinstance(value, Message):
-            return read(value.key, value.params, language)
-        if isinstance(value, tuple):  # a list of terms: each read, joined the language's way
-            return i18n.gettext(_OR, language).join(str(argument(v)) for v in value)
-        return i18n.gettext(value, language) if isinstance(value, str) else value
-
-    return i18n.translate(key, language, **{k: argument(v) for k, v in params.items()})
+    or a `Term` (a catalog key the message declares as one: a phase, a condition, `N_("…")`)
+    is read in `language` too; numbers and any other text — names the players typed, even one
+    spelled like a catalog key — as they are (domain/model/messages.py `read`)."""
+    return messages.read(key, params, lambda message: i18n.gettext(message, language))
 
 
 # A pydantic error's type → the sentence a player reads; {field} is the field's label, {limit}
@@ -136,7 +129,6 @@ _IN_WORDS: Final[dict[str, str]] = {
 _NOT_VALID = N_("{field} is not valid.")
 _BLANK = N_("Fill in {field}.")
 _REQUEST = N_("The request")
-_OR = N_(" or ")  # joins a tuple argument: 「移動フェイズか攻撃フェイズ」
 _AT = N_("{reason} (at character {position})")  # where a dice command goes wrong, from 1
 _FIELD_SAYS = N_("{field}: {reason}")
 _UNKNOWN_COMMAND = N_("There is no command {command} here; the commands are {known}.")
@@ -183,6 +175,7 @@ def in_words(error: Any, language: str) -> str:
     context = error.get("ctx") or {}
     limit = next((context[k] for k in _LIMITS if k in context), None)
     field = field_label(list(error.get("loc", ())), language)
+    template: str
     if kind == "string_too_short" and limit == 1:
         template = _BLANK
     elif kind == "value_error" and isinstance(context.get("error"), Exception):

@@ -15,6 +15,10 @@
 // audit); too few is {"error"}, and so is too many unless "exact": false; a d10 given 0 is its
 // face labelled 0, BCDice's 10 (below). The answer lists every call as [value, sides], in
 // order, the value as BCDice's randomizer returns it (1..sides).
+// A refusal is {"error", "code", "params"}: `code` names a failure Kiroku knows (faces_short,
+// faces_left, faces_range, unknown_system, version_unavailable), `params` its numbers; the
+// server words it in the player's language. `error` is English for the server's log only; any
+// other exception is code "bcdice_error" with its raw message there.
 //
 // Several BCDice versions may be installed side by side (npm aliases in package.json, e.g.
 // "bcdice-4.9.0": "npm:bcdice@4.9.0"); a request names the version a game started with.
@@ -52,7 +56,7 @@ function engine(version) {
   let found = engines.get(wanted);
   if (!found) {
     const folder = packages.get(wanted);
-    if (!folder) throw new Failure("version_unavailable", `BCDice ${wanted} is not installed here`);
+    if (!folder) throw new Failure("version_unavailable", `BCDice ${wanted} is not installed here`, { version: wanted });
     const bcdice = require(folder);
     found = { bcdice, loader: new bcdice.DynamicLoader(), systems: new Map() };
     engines.set(wanted, found);
@@ -60,8 +64,10 @@ function engine(version) {
   return found;
 }
 
+// A failure Kiroku knows: its `code`, the numbers its sentence needs (`params`: the server
+// reads it in the player's language from its catalogs), and an English `message` for logs.
 class Failure extends Error {
-  constructor(code, message) { super(message); this.code = code; }
+  constructor(code, message, params = {}) { super(message); this.code = code; this.params = params; }
 }
 
 async function system(version, id) {
@@ -69,7 +75,7 @@ async function system(version, id) {
   let loaded = found.systems.get(id);
   if (!loaded) {
     if (!found.loader.listAvailableGameSystems().some((s) => s.id === id)) {
-      throw new Failure("unknown_system", `BCDice has no game system ${id}`);
+      throw new Failure("unknown_system", `BCDice has no game system ${id}`, { system: id });
     }
     loaded = await found.loader.dynamicLoad(id);
     found.systems.set(id, loaded);
@@ -83,7 +89,9 @@ function randomizer(request, calls) {
   if (Array.isArray(request.faces)) {
     const faces = request.faces;
     return (sides) => {
-      if (calls.length >= faces.length) throw new Failure("faces_short", `needs more than the ${faces.length} faces given`);
+      if (calls.length >= faces.length) {
+        throw new Failure("faces_short", `needs more than the ${faces.length} faces given`, { given: faces.length });
+      }
       let value = faces[calls.length];
       // A ten-sided die is labelled 0-9: its "0" is the face BCDice's random(10) returns as
       // 10 (systems that read a d10 as 0-9 turn the 10 into 0 themselves: roll_tens_d10,
@@ -91,7 +99,8 @@ function randomizer(request, calls) {
       // entering a physical d10; it is taken, and recorded, as the 10 BCDice's randomizer draws.
       if (value === 0 && sides === 10) value = 10;
       if (!Number.isInteger(value) || value < 1 || value > sides) {
-        throw new Failure("faces_range", `face ${calls.length + 1} (${faces[calls.length]}) is not a face of a ${sides}-sided die`);
+        throw new Failure("faces_range", `face ${calls.length + 1} (${faces[calls.length]}) is not a face of a ${sides}-sided die`,
+          { index: calls.length + 1, face: String(faces[calls.length]), sides });
       }
       calls.push([value, sides]);
       return value;
@@ -130,7 +139,8 @@ async function evaluate(request) {
     throw error;
   }
   if (Array.isArray(request.faces) && result && request.exact !== false && calls.length !== request.faces.length) {
-    throw new Failure("faces_left", `uses ${calls.length} faces, not the ${request.faces.length} given`);
+    throw new Failure("faces_left", `uses ${calls.length} faces, not the ${request.faces.length} given`,
+      { used: calls.length, given: request.faces.length });
   }
   if (!result) return { result: null };
   return {
@@ -160,7 +170,7 @@ async function answer(request) {
       };
     }
     case "versions": return { main, versions: [...packages.keys()].sort() };
-    default: throw new Failure("bad_request", `unknown op ${request.op}`);
+    default: throw new Failure("bad_request", `unknown op ${request.op}`, { op: String(request.op) });
   }
 }
 
@@ -175,7 +185,7 @@ lines.on("line", (line) => {
       reply = await answer(request);
     } catch (error) {
       if (error instanceof NeedMore) reply = { more: true };
-      else if (error instanceof Failure) reply = { error: error.message, code: error.code };
+      else if (error instanceof Failure) reply = { error: error.message, code: error.code, params: error.params };
       else reply = { error: String(error?.message ?? error), code: "bcdice_error" };
     }
     process.stdout.write(JSON.stringify({ id: request.id ?? null, ...reply }) + "\n");

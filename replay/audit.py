@@ -14,12 +14,13 @@ from pydantic import BaseModel
 
 from domain.model.errors import KirokuError
 from domain.model.logline import words
-from domain.model.messages import N_
+from domain.model.messages import N_, Message
 from domain.model.ruleset import DeclarationCheck
 from domain.model.verification import (
     Reevaluate,
     Unreadable,
     VerificationReport,
+    Worded,
     recheck_bcdice,
     verify,
 )
@@ -37,7 +38,10 @@ class RulingEntry(BaseModel):
     change: dict[str, Any]
 
 
-class AuditReport(BaseModel):
+class AuditReport(Worded):
+    """The report; its `summary` and the verification's texts are catalog messages, read in a
+    language with `read(gettext)` (the API, the page and `kiroku audit` do)."""
+
     game_id: str
     ruleset: str | None
     verdict: Literal["clean", "problems", "unfinished"]
@@ -63,16 +67,21 @@ def audit(
     rulings = _rulings(readable)
     flagged = [d for d in declarations if d.verdict == "overstated"]
 
-    summary = [report.note]
+    note = report.said("note")
+    summary = [note if isinstance(note, Message) else Message(report.note)]
     if report.ended:
         legal = sum(1 for d in declarations if d.verdict in ("legal", "understated"))
         summary.append(
-            f"{len(declarations)} declarations checked: {legal} legal, "
-            f"{len(flagged)} above the truth."
+            Message(
+                N_("{count} declarations checked: {legal} legal, {flagged} above the truth."),
+                {"count": len(declarations), "legal": legal, "flagged": len(flagged)},
+            )
         )
     else:
-        summary.append("The game has not ended: secrets and declarations are checked after it.")
-    summary.append(f"{len(rulings)} GM rulings and amendments.")
+        summary.append(
+            Message(N_("The game has not ended: secrets and declarations are checked after it."))
+        )
+    summary.append(Message(N_("{count} GM rulings and amendments."), {"count": len(rulings)}))
 
     if not report.ok or flagged:
         verdict: Literal["clean", "problems", "unfinished"] = "problems"
@@ -84,11 +93,11 @@ def audit(
         game_id=game_id,
         ruleset=ruleset,
         verdict=verdict,
-        summary=summary,
+        summary=[],
         verification=report,
         declarations=declarations,
         rulings=rulings,
-    )
+    ).worded(summary=tuple(summary))
 
 
 def _declarations(ruleset: str | None, envelopes: list[dict[str, Any]]) -> list[DeclarationCheck]:
@@ -133,6 +142,7 @@ def render_text(
     """The report for a terminal, its texts read through `say` (the reader's language), people
     by their names (`seats`: seat number → name)."""
     say = say or Source()
+    report = report.read(say)  # the verification's findings and notes in the reader's words
     names = seats or {}
     verdict = say(VERDICTS.get(report.verdict, report.verdict))
     lines = [say("Audit of game {game}: {verdict}", game=report.game_id, verdict=verdict), ""]
@@ -149,7 +159,12 @@ def render_text(
     if findings:
         lines += ["", say("Findings:")]
         lines += [
-            "  " + say("event {seq}: {problem}", seq=f.seq, problem=f"{f.kind}: {f.problem}")
+            "  "
+            + say(
+                "event {seq}: {problem}",
+                seq=f.seq,
+                problem=f"{say(CHECK_KINDS.get(f.kind, f.kind))}: {f.problem}",
+            )
             for f in findings
         ]
     if report.declarations:
@@ -182,6 +197,16 @@ def render_text(
     return "\n".join(lines)
 
 
+# What each kind of check after the end checks (verification.Check.kind), in words.
+CHECK_KINDS = {
+    "seed": N_("seed"),
+    "commitment": N_("commitment"),
+    "draw": N_("draw"),
+    "roll": N_("roll"),
+    "draw_numbers": N_("draw numbers"),
+    "bcdice": N_("BCDice"),
+}
+
 VERDICTS = {
     "clean": N_("CLEAN"),
     "problems": N_("PROBLEMS"),
@@ -208,8 +233,8 @@ def seat_names(envelopes: list[dict[str, Any] | Unreadable]) -> dict[int, str]:
 
 
 def _summary(report: AuditReport, say: Say) -> list[str]:
-    """The summary in the reader's words: the counts again, the verification's note as is
-    where it reports a problem (its words name what is wrong)."""
+    """The summary in the reader's words: the counts again, the verification's note (already
+    read in the reader's language) where it reports a problem."""
     verification = report.verification
     if not verification.ok or not verification.chain.ok:
         lines = [verification.note]

@@ -113,7 +113,7 @@ def _import(args: argparse.Namespace) -> int:
     report = verify(header.game_id, envelopes)
     if not report.ok:
         print(
-            args.say("error: the archive does not verify: {note}", note=report.note),
+            args.say("error: the archive does not verify: {note}", note=report.read(args.say).note),
             file=sys.stderr,
         )
         return 1
@@ -146,7 +146,7 @@ def _audit(args: argparse.Namespace) -> int:
         with open_service(args) as service:
             envelopes = list(service.envelopes(args.game))
             report = audit(args.game, envelopes, service.bcdice.reevaluate)
-    if args.json:
+    if args.json:  # the same in every language (as every --json is): the texts' source
         print(report.model_dump_json(indent=2))
     else:
         print(render_text(report, args.say, seat_names(envelopes)))

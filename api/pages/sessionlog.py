@@ -522,7 +522,7 @@ def _folded(recorded: Recorded, line: LogLine, log: SessionLog) -> str | None:
     if line.kind == "roll" and envelope.actor == GM and envelope.sealed.audience == (GM,):
         label = SECRET_DICE
     verdict = _reveal_matches(log.reveals.get(envelope.seq), envelope.sealed.commitment)
-    mark = {True: "公開 ✓", False: "公開 ✗ (does not match its commitment)", None: "公開"}[verdict]
+    mark = {True: "公開 ✓", False: "公開 ✗ コミットメントと不一致", None: "公開"}[verdict]
     return f"{label} → {mark}"
 
 

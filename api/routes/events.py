@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Query, Request, Response
 
 from api import longreads
 from api.deps import Caller, GameId, Presented_, Service
+from api.pages import i18n
 from api.present import RevealedRecords, event_out, head_header
 from api.schemas import EventsResponse
 from domain.model.commands import MAX_SEQ
@@ -53,6 +54,7 @@ def verify_game(
     game_id: GameId,
     presented: Presented_,
     service: Service,
+    request: Request,
     seq: Annotated[
         int | None,
         Query(ge=1, le=MAX_SEQ, description="With `hash`: a head you saw (Kiroku-Head)"),
@@ -65,8 +67,12 @@ def verify_game(
     """Recompute the hash chain; after the end also the seed, every draw and every secret.
 
     With `seq` and `hash` (a `Kiroku-Head` you noted earlier), also confirm that this event is
-    still in the chain with this hash: a log cut short or rewritten since is named here."""
+    still in the chain with this hash: a log cut short or rewritten since is named here.
+    Its texts (`note`, each `problem`, `what`) read in the caller's language (its cookie, else
+    Accept-Language, else Japanese); `ok`, `kind`, `seq` and the counts are the same in every
+    language."""
     if (seq is None) != (hash is None):
         raise KirokuError("witness_incomplete", "Give both seq and hash of the head you saw.")
     witness = None if seq is None or hash is None else (seq, hash)
-    return longreads.run(service, longreads.verify_game, game_id, presented, witness)
+    report = longreads.run(service, longreads.verify_game, game_id, presented, witness)
+    return report.read(i18n.Reader(i18n.language_of(request)))

@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 from api import longreads
 from api.deps import Caller, GameId, Presented_, Service
 from api.openapi import problems
+from api.pages import i18n
 from api.schemas import EventOut
 from domain.model.audience import GM, HOST, is_audience, seat_number
 from domain.model.commands import MAX_SEQ
@@ -131,9 +132,14 @@ def replay_marks(game_id: GameId, _viewer: Caller, histories: Histories_) -> Mar
 
 
 @router.get("/{game_id}/audit", responses=problems(409))
-def audit_game(game_id: GameId, presented: Presented_, service: Service) -> AuditReport:
-    """The dispute report: chain, seed, draws, rolls, commitments, declarations, rulings."""
-    return longreads.run(service, longreads.audit_game, game_id, presented)
+def audit_game(
+    game_id: GameId, presented: Presented_, service: Service, request: Request
+) -> AuditReport:
+    """The dispute report: chain, seed, draws, rolls, commitments, declarations, rulings; its
+    summary and findings in the caller's language (`verdict` and each `kind` are the same in
+    every language)."""
+    report = longreads.run(service, longreads.audit_game, game_id, presented)
+    return report.read(i18n.Reader(i18n.language_of(request)))
 
 
 @router.get(

@@ -38,6 +38,7 @@ from domain.model.commands import Command, Roll, Say
 from domain.model.drawing import draw_words
 from domain.model.errors import KirokuError
 from domain.model.game import GameState
+from domain.model.messages import N_
 from domain.model.verification import NotReevaluated
 
 log = logging.getLogger(__name__)
@@ -50,15 +51,26 @@ TIMEOUT = 20.0  # seconds for one answer (loading a system the first time takes 
 
 
 class EngineDown(KirokuError):
-    """BCDice cannot answer right now: the request may work later."""
+    """BCDice cannot answer right now: the request may work later. `why` (English, for the
+    server's log) is logged here and never shown to the player."""
 
     kind = "unavailable"
 
     def __init__(self, why: str) -> None:
         super().__init__(
             "dice_engine_unavailable",
-            f"ダイスボット (BCDice) が応答しません。しばらくして再度お試しください ({why}).",
+            N_("The dice bot (BCDice) is not answering. Please try again in a moment."),
         )
+        self.why = why
+        log.warning("BCDice is unavailable: %s", why)
+
+
+class VersionMissing(EngineDown):
+    """The BCDice version a game started with is not installed on this server."""
+
+    def __init__(self, version: str, why: str) -> None:
+        super().__init__(why)
+        self.version = version
 
 
 class _Died(EngineDown):
@@ -252,7 +264,7 @@ class BCDiceEngine:
                 count *= 2
                 continue
             if answer.get("more"):
-                raise KirokuError("dice_limit", "このコマンドはダイスが多すぎます (too many dice).")
+                raise KirokuError("dice_limit", N_("This command rolls too many dice."))
             break
         if "error" in answer:
             raise _refusal(request, answer)
@@ -279,7 +291,7 @@ class BCDiceEngine:
         try:
             evaluation = self.evaluate(system, command, version=version, faces=faces)
         except EngineDown as down:
-            raise NotReevaluated(f"BCDice {version}: {down.message}") from down
+            raise NotReevaluated(version) from down
         if evaluation.result is None:
             return None
         return result_json(evaluation.result), list(evaluation.result.sides)
@@ -321,25 +333,39 @@ def shared_engine() -> BCDiceEngine:
         return _SHARED
 
 
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# What the helper's known failures say (bcdice/helper.mjs `Failure`), their numbers as params.
+_FAILURES = {
+    "faces_short": N_("{command} needs more than the {given} faces given."),
+    "faces_left": N_("{command} uses {used} faces, not the {given} given."),
+    "faces_range": N_("{command}: face {index} ({face}) is not a face of a {sides}-sided die."),
+}
+
+
 def _refusal(request: dict[str, Any], answer: dict[str, Any]) -> KirokuError:
-    """The error the helper answered, as a refusal in the player's words."""
+    """The error the helper answered, as a refusal in the player's words: a known failure its
+    catalog sentence with the helper's numbers; anything else (a JavaScript exception inside
+    BCDice) a sentence of ours, its raw English message only in the server's log."""
     code, why = str(answer.get("code") or "bcdice_error"), str(answer.get("error"))
+    given = answer.get("params")
+    numbers = {str(k): v for k, v in given.items()} if isinstance(given, dict) else {}
+    command = str(request.get("command"))
     if code == "unknown_system":
         return KirokuError(
             "unknown_system",
-            "BCDice にゲームシステム {system} はありません (GET /systems lists them).",
+            N_("BCDice has no game system {system}."),
             params={"system": str(request.get("system"))},
         )
     if code == "version_unavailable":
-        return EngineDown(why)
-    if code in ("faces_short", "faces_left", "faces_range"):
-        return KirokuError(
-            "bad_faces",
-            "{command}: {why}.",
-            params={"command": str(request.get("command")), "why": why},
-        )
+        return VersionMissing(str(numbers.get("version", request.get("version"))), why)
+    template = _FAILURES.get(code)
+    if template is not None:
+        wanted = set(_PLACEHOLDER.findall(template)) - {"command"}
+        if not wanted <= numbers.keys():  # a helper that sent no numbers
+            template, wanted = N_("The faces given do not fit {command}."), set()
+        params = {name: numbers[name] for name in wanted}
+        return KirokuError("bad_faces", template, params={**params, "command": command})
+    log.warning("BCDice could not evaluate %r (%s): %s", command, code, why)
     return KirokuError(
-        "bcdice_error",
-        "BCDice could not evaluate {command}: {why}",
-        params={"command": str(request.get("command")), "why": why},
+        "bcdice_error", N_("BCDice could not evaluate {command}."), params={"command": command}
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
-from domain.model.messages import Message, render
+from domain.model.messages import Message, Term, render
 
 ErrorKind = Literal[
     "invalid",  # the request itself is malformed or out of bounds
@@ -81,7 +81,7 @@ class CorruptEvent(KirokuError):
             "Event {seq} of this game is stored damaged and cannot be read ({why}); "
             "the game is stopped at that event until the store is repaired. "
             "/verify shows what is wrong.",
-            params={"seq": seq, "why": why},
+            params={"seq": seq, "why": Term(why)},  # why: the store's words, never a name
         )
         self.seq = seq
         self.why = why

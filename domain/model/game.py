@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict
 
 from domain.model.audience import GM, HOST, PUBLIC, seat_actor
 from domain.model.lifecycle_events import GameOptions
+from domain.model.messages import N_
 from domain.model.seqmap import SeqMap
 
 Status = Literal["setup", "started", "ended"]
@@ -84,7 +85,7 @@ class GameState(BaseModel):
 
     def referee_name(self) -> str:
         """How refusals name the referee: "GM", or "host" in a game without one."""
-        return "GM" if self.host is None else "host"
+        return N_("GM") if self.host is None else N_("host")
 
     def audiences(self) -> tuple[str, ...]:
         """Every audience with a view of its own: the public, the GM (a host that does not

@@ -60,7 +60,7 @@ from domain.model.lifecycle_events import (
     TabAdded,
 )
 from domain.model.logline import actor_name
-from domain.model.messages import N_
+from domain.model.messages import N_, Term
 from domain.model.records import Draft, Recorded, ServerData
 from domain.model.table import Dice, Table
 from domain.rulesets import ruleset_for
@@ -239,7 +239,7 @@ def _require_referee(state: GameState, actor: str, what: str) -> None:
         raise Forbidden(
             code,
             "Only the {referee} can {what}.",
-            params={"referee": state.referee_name(), "what": what},
+            params={"referee": state.referee_name(), "what": Term(what)},
         )
 
 
@@ -250,7 +250,7 @@ def _no_gm(state: GameState, what: str) -> None:
             "no_gm",
             "This game has no GM (its host sees no secrets): {what}",
             kind="conflict",
-            params={"what": what},
+            params={"what": Term(what)},
         )
 
 
@@ -310,7 +310,7 @@ def bcdice_record(
     if evaluation is None or evaluation.result is None:
         raise RuleViolation(
             "dice_unsupported",
-            "{system} のダイスコマンドではありません (BCDice does not know this command).",
+            "{system} does not know this dice command.",
             params={"system": state.system},
         )
     result = evaluation.result
@@ -477,7 +477,11 @@ def _reveal(state: GameState, command: Reveal, actor: str) -> list[Draft]:
     # A blind roll's author is not in its audience: only the GM may publish what it hides.
     # A host is not a GM: it reveals only its own secrets, like every player.
     if actor != GM and not (actor == secret.author and actor in secret.audience):
-        who = "the author of a secret or the GM" if state.host is None else "a secret's author"
+        who = (
+            N_("the author of a secret or the GM")
+            if state.host is None
+            else N_("a secret's author")
+        )
         raise Forbidden("not_your_secret", "Only {who} reveals it.", params={"who": who})
     return [Draft(Revealed(of_seq=command.seq, salt=secret.salt, body=secret.body))]
 

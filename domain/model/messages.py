@@ -8,20 +8,31 @@ missing from a catalog.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 
-def N_(message: str) -> str:
-    """`message`, unchanged: the extractor finds it, the catalogs translate it."""
-    return message
+class Term(str):
+    """A catalog key given as a message's argument (a phase, a status, "start the game"): the
+    reader's language reads it too. Any other text argument — a name a player typed, a
+    command as written — reads as it is, even one spelled like a catalog key (a seat named
+    「GM」 or 「手番」)."""
+
+    __slots__ = ()
+
+
+def N_(message: str) -> Term:
+    """`message`, marked: the extractor finds it, the catalogs translate it, and as a
+    message's argument it is a `Term` (read in the reader's language)."""
+    return Term(message)
 
 
 @dataclass(frozen=True)
 class Message:
     """A sentence not yet read in a language: its catalog key (`{name}` placeholders) and the
-    arguments that fill them. An argument may itself be a `Message` or a catalog key (a phase,
-    a condition's name): the reader's language reads those too (api/errors.py).
+    arguments that fill them. An argument may itself be a `Message` or a `Term` (a catalog key:
+    a phase, a condition's name, `N_("…")`): the reader's language reads those too
+    (api/errors.py); any other text (a name a player typed) reads as it is.
 
     What a helper hands back for a caller to raise with its own code (a condition that keeps
     a unit from acting, a player count the game refuses), so no sentence is formatted before
@@ -48,3 +59,32 @@ class Invalid(ValueError):
     def __init__(self, key: str, **params: object) -> None:
         self.message = Message(key, params)
         super().__init__(str(self.message))
+
+
+OR = N_(" or ")  # joins a tuple argument: 「移動フェイズか攻撃フェイズ」
+# Placeholders a message names for a term: what fills them is a term even as plain text (a
+# status, a phase, a stage a ruleset's state reads back from its events, never a name).
+TERM_PLACEHOLDERS = frozenset({"status", "phase", "stage"})
+
+
+def read(key: str, params: Mapping[str, object], gettext: Callable[[str], str]) -> str:
+    """A catalog key with its arguments, each text looked up with `gettext` (a language's
+    catalog): an argument that is a `Message` or a `Term` (or fills a placeholder the message
+    names for a term: `TERM_PLACEHOLDERS`) is read too, a tuple of them each and joined by
+    `OR`; numbers and any other text (a name a player typed) as they are."""
+
+    def argument(value: object, term: bool) -> object:
+        if isinstance(value, Message):
+            return read(value.key, value.params, gettext)
+        if isinstance(value, tuple):
+            return gettext(OR).join(str(argument(v, term)) for v in value)
+        return (
+            gettext(value)
+            if isinstance(value, Term) or (term and isinstance(value, str))
+            else value
+        )
+
+    text = gettext(key)
+    if not params:
+        return text
+    return text.format(**{k: argument(v, k in TERM_PLACEHOLDERS) for k, v in params.items()})

@@ -19,6 +19,7 @@ from domain.model.draws import DiceDraw, ShuffleDraw
 from domain.model.errors import Forbidden, KirokuError, RuleViolation
 from domain.model.game import SeatState, Status
 from domain.model.lifecycle_events import GameEnded, GameOptions, RollRecord
+from domain.model.messages import Term
 from domain.model.records import Draft
 
 S = TypeVar("S")
@@ -153,7 +154,7 @@ class Table(TableView[S]):
             raise Forbidden(
                 code,
                 "Only the {referee} can {what}.",
-                params={"referee": self.referee, "what": what},
+                params={"referee": Term(self.referee), "what": Term(what)},
             )
 
     def seat_of(self, actor: str) -> int:

@@ -242,6 +242,7 @@ PASS_THROUGH = {
     # domain/model/text.py's refusals: Messages with their keys (a forbidden character, blank)
     ("domain/application/service.py", "problem_text(TITLE_OR_NAME, *found)"),
     ("domain/application/service.py", "blank_text(TITLE_OR_NAME)"),
+    ("domain/adapters/bcdice_engine.py", "template"),  # _FAILURES's N_ keys: BCDice's refusals
 }
 KEYED = {"Message": 0, "Invalid": 0, "N_": 0, "fail": 0, **{name: 1 for name in REFUSALS}}
 VALIDATORS = ("field_validator", "model_validator")

@@ -116,3 +116,33 @@ def test_import_audit_and_replay_read_in_both_languages(tmp_path: Path) -> None:
     assert "as Aki" in en_frame.stdout and "status: ended" in en_frame.stdout
     for frame in (ja_frame.stdout, en_frame.stdout):
         assert "seat:" not in frame  # people by name
+
+
+def test_argparse_s_own_words_follow_the_language() -> None:
+    """argparse's headings, `-h`'s help and its error lines come from the catalogs too."""
+    ja = kiroku(JA, "--help")
+    assert ja.returncode == 0, ja.stderr
+    assert ja.stdout.startswith("使い方: kiroku") and "オプション:" in ja.stdout
+    assert "このヘルプを表示して終了する" in ja.stdout
+    for english in ("usage:", "options:", "show this help message and exit", "version number"):
+        assert english not in ja.stdout, english
+    wrong = kiroku(JA, "roll", "--faces")
+    assert wrong.returncode == 2
+    assert "kiroku roll: エラー: 引数 --faces: 値を1つ指定してください" in wrong.stderr
+    assert "usage:" not in wrong.stderr and "error:" not in wrong.stderr
+    en = kiroku(EN, "--help")
+    assert en.stdout.startswith("usage: kiroku") and "\noptions:\n" in en.stdout
+    assert "-h, --help            show this help message and exit" in en.stdout
+    wrong = kiroku(EN, "roll", "--faces")
+    assert "kiroku roll: error: argument --faces: expected one argument" in wrong.stderr
+
+
+def test_argparse_s_words_are_put_back_after_the_command() -> None:
+    import argparse
+
+    from api.pages.i18n import argparse_words
+
+    with argparse_words("ja"):
+        inside = argparse.ArgumentParser(prog="p").format_help()
+    outside = argparse.ArgumentParser(prog="p").format_help()
+    assert inside.startswith("使い方: p") and outside.startswith("usage: p")

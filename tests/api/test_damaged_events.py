@@ -285,7 +285,8 @@ def test_a_damaged_row_is_named_by_seq_and_stops_only_its_game(
             # The healthy game first, so a damaged game cannot have warmed anything for it.
             assert http.get(f"/games/{healthy}/view", headers=bearer(other_gm)).status_code == 200
 
-            report = http.get(f"/games/{damaged}/verify", headers=bearer(gm))
+            english = {**bearer(gm), "Accept-Language": "en"}  # Japanese is the default
+            report = http.get(f"/games/{damaged}/verify", headers=english)
             assert report.status_code == 200, report.text
             chain = report.json()["chain"]
             assert report.json()["ok"] is False and chain["first_bad_seq"] == DAMAGED_SEQ

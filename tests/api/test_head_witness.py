@@ -19,6 +19,8 @@ from domain.application.service import GameService
 from tests.api.test_stream_http import ThreadedServer
 from tests.table import Table
 
+EN = {"Accept-Language": "en"}  # the problems read in English (Japanese is the default)
+
 
 def head_of(response: httpx.Response) -> tuple[int, str]:
     seq, digest = response.headers["Kiroku-Head"].split(" ")
@@ -102,7 +104,7 @@ def test_events_deleted_from_the_end_are_caught_by_a_noted_head(
     alone = restarted.get(url).json()
     assert alone["ok"] is True  # the chain cannot see it by itself …
     assert alone["chain"]["events"] == seq - 2
-    witnessed = restarted.get(url, params={"seq": seq, "hash": digest}).json()
+    witnessed = restarted.get(url, params={"seq": seq, "hash": digest}, headers=EN).json()
     assert witnessed["ok"] is False  # … the noted head can
     assert witnessed["witness"]["ok"] is False
     assert f"ends at event {seq - 2}" in witnessed["witness"]["problem"]
@@ -111,7 +113,7 @@ def test_events_deleted_from_the_end_are_caught_by_a_noted_head(
 
 def test_a_rewritten_event_fails_its_witness(table: Table) -> None:
     url = f"/games/{table.game_id}/verify"
-    report = table.client.get(url, params={"seq": 4, "hash": "0" * 64}).json()
+    report = table.client.get(url, params={"seq": 4, "hash": "0" * 64}, headers=EN).json()
     assert report["ok"] is False
     assert "event 4 now has hash" in report["witness"]["problem"]
 

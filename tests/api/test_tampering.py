@@ -14,6 +14,8 @@ from fastapi.testclient import TestClient
 from domain.application.service import GameService
 from tests.table import Table
 
+EN = {"Accept-Language": "en"}  # the problems read in English (Japanese is the default)
+
 
 def played(client: TestClient) -> Table:
     table = Table.create(client)
@@ -62,7 +64,7 @@ def test_one_changed_byte_is_found_at_its_seq(
 
     tamper(sqlite_env["SQLITE_DBNAME"], table.game_id, seq, old, new)
 
-    report = client.get(f"/games/{table.game_id}/verify").json()
+    report = client.get(f"/games/{table.game_id}/verify", headers=EN).json()
     assert report["ok"] is False
     assert report["chain"]["first_bad_seq"] == seq
     assert problem in report["chain"]["problem"]
@@ -78,6 +80,6 @@ def test_a_deleted_event_breaks_the_chain_at_the_gap(
             "DELETE FROM stored_events WHERE originator_id = ? AND originator_version = 6",
             (UUID(table.game_id).hex,),
         )
-    report = client.get(f"/games/{table.game_id}/verify").json()
+    report = client.get(f"/games/{table.game_id}/verify", headers=EN).json()
     assert report["chain"]["first_bad_seq"] == 6
     assert "expected seq 6" in report["chain"]["problem"]

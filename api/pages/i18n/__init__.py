@@ -14,13 +14,17 @@ Japanese.
 
 from __future__ import annotations
 
+import argparse
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Final
 
 from babel.messages.pofile import read_po
 from starlette.requests import HTTPConnection
+
+from domain.model.messages import N_
 
 HERE = Path(__file__).parent
 LANGUAGES: Final = ("ja", "en")
@@ -114,3 +118,56 @@ class Translations:
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return gettext(singular if n == 1 else plural, self.language)
+
+
+# argparse's own words a person reads (its help's headings, its error lines), as argparse
+# writes them (%-style placeholders): the catalogs hold them so `kiroku --help` and its
+# refusals read in the terminal's language (`argparse_words`).
+ARGPARSE: Final = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("show program's version number and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("one of the arguments %s is required"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("expected %s argument"),
+    N_("expected %s arguments"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("unexpected option string: %s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+    N_("can't open '%(filename)s': %(error)s"),
+)
+
+
+@contextmanager
+def argparse_words(language: str) -> Iterator[None]:
+    """While inside, argparse reads its own words (`usage:`, `options`, `-h`'s help, its
+    `error:` lines) from the catalogs in `language`. argparse looks each up when it uses it
+    through its module's `_` and `ngettext` (gettext's, bound at import): those two are
+    replaced for the while and put back after, so a parser made outside stays as it was."""
+    saved = {name: getattr(argparse, name) for name in ("_", "ngettext")}
+
+    def said(message: object) -> object:
+        return gettext(message, language) if isinstance(message, str) else message
+
+    def said_n(singular: str, plural: str, count: int) -> str:
+        return gettext(singular if count == 1 else plural, language)
+
+    setattr(argparse, "_", said)  # noqa: B010 (argparse's private name: no attribute to type)
+    setattr(argparse, "ngettext", said_n)  # noqa: B010
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(argparse, name, value)

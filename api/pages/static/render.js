@@ -25,6 +25,9 @@ function isPlainObject(value) {
 }
 
 const ACTOR = /^(?:seat:\d+|gm|host|public|system)$/;
+// object → the keys `withNames` made people's names: shown as the players typed them, never
+// looked up in the catalog (a seat named 「手番」 or "phase" is not a field's label).
+const NAME_KEYS = new WeakMap();
 
 // A value with every actor id in it (a value or a key: seat:1, gm) as `nameOf` names it: the
 // generic views show people by name, never by id.
@@ -32,11 +35,20 @@ export function withNames(value, nameOf) {
   if (typeof value === "string") return ACTOR.test(value) ? nameOf(value) : value;
   if (Array.isArray(value)) return value.map((item) => withNames(item, nameOf));
   if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) =>
-      [ACTOR.test(key) ? nameOf(key) : key, withNames(item, nameOf)]));
+    const names = new Set();
+    const named = Object.fromEntries(Object.entries(value).map(([key, item]) => {
+      if (!ACTOR.test(key)) return [key, withNames(item, nameOf)];
+      names.add(nameOf(key));
+      return [nameOf(key), withNames(item, nameOf)];
+    }));
+    if (names.size) NAME_KEYS.set(named, names);
+    return named;
   }
   return value;
 }
+
+// A key as a heading: a person's name as it is, a field's name in words.
+const heading = (owners, key) => (owners.some((o) => NAME_KEYS.get(o)?.has(key)) ? key : label(key));
 
 export function renderValue(value, depth = 0) {
   if (Array.isArray(value)) {
@@ -51,7 +63,7 @@ export function renderValue(value, depth = 0) {
     const entries = Object.entries(value);
     if (!entries.length) return el("span", { class: "none" }, "—");
     return el("dl", { class: `view depth-${depth}` },
-      entries.flatMap(([key, item]) => [el("dt", {}, label(key)), el("dd", {}, renderValue(item, depth + 1))]));
+      entries.flatMap(([key, item]) => [el("dt", {}, heading([value], key)), el("dd", {}, renderValue(item, depth + 1))]));
   }
   return scalar(value);
 }
@@ -59,7 +71,7 @@ export function renderValue(value, depth = 0) {
 function renderTable(rows, depth) {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   return el("div", { class: "table-scroll" }, el("table", { class: "view" },
-    el("thead", {}, el("tr", {}, columns.map((c) => el("th", { scope: "col" }, label(c))))),
+    el("thead", {}, el("tr", {}, columns.map((c) => el("th", { scope: "col" }, heading(rows, c))))),
     el("tbody", {}, rows.map((row) => el("tr", {},
       columns.map((c) => el("td", {}, renderValue(row[c], depth + 1))))))));
 }

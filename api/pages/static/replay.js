@@ -18,6 +18,8 @@ const SECRETS_SHOWN = 50;
 // The marks one jumps between, and the audit's verdicts, in words.
 const MARK_NAMES = { rulings: t("ruling"), amendments: t("amendment"), declarations: t("declaration") };
 const VERDICTS = { legal: t("legal"), understated: t("understated"), overstated: t("overstated"), unknown: t("unknown") };
+// What each check after the end checks (the audit's machine `kind`), in words.
+const CHECK_KINDS = { seed: t("seed"), commitment: t("commitment"), draw: t("draw"), roll: t("roll"), draw_numbers: t("draw numbers"), bcdice: t("BCDice") };
 
 const replay = {
   me: null, game: null, audit: null,
@@ -197,7 +199,7 @@ function renderAudit(report) {
   const chain = report.verification.chain;
   if (!chain.ok) problems.push({ seq: chain.first_bad_seq, what: t("the chain"), problem: chain.problem });
   for (const check of report.verification.secrets?.checks ?? []) {
-    if (!check.ok) problems.push({ seq: check.seq, what: `${check.kind}: ${check.what}`, problem: check.problem });
+    if (!check.ok) problems.push({ seq: check.seq, what: `${CHECK_KINDS[check.kind] ?? check.kind}: ${check.what}`, problem: check.problem });
   }
   for (const check of report.declarations) {
     if (check.verdict === "overstated") problems.push({ seq: check.seq, what: check.what, problem: t("declared above the truth") });
