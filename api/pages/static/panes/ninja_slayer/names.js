@@ -17,6 +17,7 @@ export function kindWord(kind) {
 }
 
 export function statusWord(status) {
-  const words = { active: t("standing"), 気絶: t("気絶"), 爆発四散: t("爆発四散"), removed: t("off the map") };
+  // 気絶 and 爆発四散 are the rulebook's own words, kept as written in English too
+  const words = { active: t("standing"), 気絶: "気絶", 爆発四散: "爆発四散", removed: t("off the map") };
   return words[status] ?? t("unknown");
 }
