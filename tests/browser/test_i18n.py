@@ -27,9 +27,10 @@ LANGUAGE_NAMES = ("日本語", "English", "·", "Kiroku", "記録")
 INTERNAL = re.compile(r"seat:\d|\bNone\b|\bnull\b|\(\d+,\)|\b[a-z]+_[a-z_]+\b")
 
 # Every visible text node of the page, trimmed (not the values of inputs: those hold links).
-VISIBLE_TEXTS = """() => {
+VISIBLE_TEXTS = """(root) => {
   const texts = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const within = root ? document.querySelector(root) : document.body;
+  const walker = document.createTreeWalker(within, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {
     const node = walker.currentNode;
     const text = node.textContent.trim();
@@ -189,17 +190,18 @@ def test_a_player_reads_system_lines_in_english(browser: Any, server: KirokuServ
 # notation, d20 terms, 超人ロック's LV and ESP, ニンジャスレイヤー's DKK and EV and its system's
 # palette (WS8, SB: NinjaSlayer2's commands) and name, 「ニンジャスレイヤーTRPG 2版」), the brand.
 KEPT_WORDS = re.compile(
-    r"(?<![A-Za-z0-9])(?:GM|NPC|PC|BCDice|DiceBot|Kiroku|Blind|S|d20|AC|HP|ESP|LV\d*|EV\d*|DKK|"
+    r"(?<![A-Za-z0-9])(?:GM|NPC|PC|BCDice|DiceBot|Kiroku|Blind|S|d20|AC\d*|HP|hp\d*|LL|ESP|LV\d*|EV\d*|DKK\d*|"
     r"English|JSON|choice\[[^\]]*\]|\d*[dD]\d+\S*|WS\d+|SB|[A-Z])(?![A-Za-z0-9])"
     r"|(?<=ニンジャスレイヤー)TRPG"
 )
 
 
-def english_words(page: Any) -> list[str]:
-    """The visible texts of the page that still hold a Latin word not kept as is."""
+def english_words(page: Any, root: str | None = None) -> list[str]:
+    """The visible texts of the page (or of its part `root`) that still hold a Latin word not
+    kept as is."""
     return [
         text
-        for text in page.evaluate(VISIBLE_TEXTS)
+        for text in page.evaluate(VISIBLE_TEXTS, root)
         if re.search(r"[A-Za-z]{2,}", KEPT_WORDS.sub(" ", text))
     ]
 
@@ -246,15 +248,138 @@ def check_the_table(
         expect(line(gm, started)).to_have_count(1, timeout=TIMEOUT)
         expect(line(player, started)).to_have_count(1, timeout=TIMEOUT)
         page.wait_for_timeout(500)  # the panes redraw from the fresh view
-        if locale.startswith("ja") and ruleset == "ninja_slayer":  # the docs' Japanese table
-            page.screenshot(path=str(screenshot_path("table-ja.png")))
         assert stray(page) == [], (ruleset, stray(page))
         assert stray(player.page) == [], (ruleset, stray(player.page))
+        if locale.startswith("ja") and ruleset == "ninja_slayer":  # the docs' Japanese table
+            page.screenshot(path=str(screenshot_path("table-ja.png")))
+        # the pane with a boss and mobs (one of them down) in its tracker, mid-combat
+        game = page.url.split("/g/")[1].split("/")[0].split("?")[0]
+        for bodies, rows in POPULATE.get(ruleset, []):
+            for body in bodies:
+                command(page, game, body)
+            for audience in (gm, player):
+                expect(audience.page.locator(SHOWN[ruleset])).to_have_count(rows, timeout=TIMEOUT)
+            page.wait_for_timeout(500)
+            # the English page reads the rulesets' own lines in the rulebook's Japanese (their
+            # source): only its pane is checked once characters are in
+            where = None if locale.startswith("ja") else "#ruleset-pane"
+            assert stray(page, where) == [], (ruleset, stray(page, where))
+            assert stray(player.page, where) == [], (ruleset, stray(player.page, where))
         for audience in (gm, player):
             assert not audience.errors, audience.errors
     finally:
         for audience in (gm, player):
             audience.close()
+
+
+def command(page: Any, game: str, body: dict[str, Any]) -> None:
+    """A command as the page's own session (the GM's cookie), as the pane would send it."""
+    status = page.evaluate(
+        """async ([id, body]) => (await fetch(`/games/${id}/commands`, {method: "POST",
+             headers: {"X-Kiroku": "1", "Content-Type": "application/json"},
+             body: JSON.stringify(body)})).status""",
+        [game, body],
+    )
+    assert status == 201, body
+
+
+NS_PC = {"karate": 5, "neuron": 4, "wazamae": 3, "tairyoku": 6, "seishin": 3, "dkk": 2}
+NS_BOSS = {"karate": 7, "neuron": 6, "wazamae": 5, "tairyoku": 9, "seishin": 4, "evasion": True}
+NS_MOB = {"karate": 3, "neuron": 2, "wazamae": 3, "tairyoku": 1, "ninja": False}
+MECH_BOSS = {
+    "level": 6,
+    "abilities": {"出力": 6, "敏捷力": 3},
+    "proficiency": 3,
+    "defences": {"AC": 23, "頑健": 21, "反応": 27, "意志": 18},
+    "max_hp": 40,
+}
+MECH_MOB = {**MECH_BOSS, "level": 1, "max_hp": 10}
+# What each ruleset's pane shows once a PC, a boss and two mobs are in (one mob down): the
+# tracker's kinds and statuses in the rulebook's words (ボス, モブ, 健在, 戦闘不能; 脱落).
+# Each stage: its commands, then how many rows the pane shows.
+POPULATE: dict[str, list[tuple[list[dict[str, Any]], int]]] = {
+    "ninja_slayer": [
+        (
+            [
+                {
+                    "type": "ninja_slayer.add_character",
+                    "id": "fujikido",
+                    "name": "フジキド",
+                    "owner": "seat:1",
+                    "sheet": NS_PC,
+                },
+                {
+                    "type": "ninja_slayer.add_character",
+                    "id": "boss",
+                    "name": "ラオモト",
+                    "kind": "boss",
+                    "sheet": NS_BOSS,
+                },
+                {
+                    "type": "ninja_slayer.add_character",
+                    "id": "m1",
+                    "name": "クローンヤクザ",
+                    "kind": "mob",
+                    "sheet": NS_MOB,
+                },
+                {
+                    "type": "ninja_slayer.add_character",
+                    "id": "m2",
+                    "name": "クローンヤクザ",
+                    "kind": "mob",
+                    "sheet": NS_MOB,
+                },
+                {
+                    "type": "ninja_slayer.adjust",
+                    "character": "m2",
+                    "status": "removed",
+                    "reason": "落石",
+                },
+            ],
+            4,
+        ),
+        (
+            [
+                {
+                    "type": "ninja_slayer.begin_combat",
+                    "participants": ["boss", "m1", "fujikido"],
+                    "enemy_tie_order": ["boss", "m1"],
+                }
+            ],
+            3,
+        ),
+    ],
+    "mech_d20": [
+        (
+            [
+                {
+                    "type": "mech_d20.add_unit",
+                    "id": "boss",
+                    "name": "ガルムス",
+                    "kind": "npc",
+                    "sheet": MECH_BOSS,
+                },
+                {
+                    "type": "mech_d20.add_unit",
+                    "id": "m1",
+                    "name": "ザコメカ1",
+                    "kind": "npc",
+                    "sheet": MECH_MOB,
+                },
+                {
+                    "type": "mech_d20.add_unit",
+                    "id": "m2",
+                    "name": "ザコメカ2",
+                    "kind": "npc",
+                    "sheet": MECH_MOB,
+                },
+                {"type": "mech_d20.adjust", "unit": "m2", "hp": -20, "reason": "落石"},
+            ],
+            3,
+        ),
+    ],
+}
+SHOWN = {"ninja_slayer": "#ns-tracker tr[data-character]", "mech_d20": "li.mech-unit"}
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -272,12 +397,13 @@ KANA_SENTENCE = re.compile(r"[\u3040-\u309f]")
 KEPT_TERMS = re.compile(r"伏せ|回避する|実は生きていた|ワザマエ|カラテ|ニンジャ|ネオサイタマの夜")
 
 
-def japanese_sentences(page: Any) -> list[str]:
-    """The visible texts of the page that still hold Japanese beyond names and game terms."""
+def japanese_sentences(page: Any, root: str | None = None) -> list[str]:
+    """The visible texts of the page (or of its part `root`) that still hold Japanese beyond
+    names and game terms."""
     names = "|".join(re.escape(n) for n in (*NAMES, *TABLE_NAMES["chojin_locke"], TITLE))
     return [
         text
-        for text in page.evaluate(VISIBLE_TEXTS)
+        for text in page.evaluate(VISIBLE_TEXTS, root)
         if KANA_SENTENCE.search(KEPT_TERMS.sub(" ", re.sub(names, " ", text)))
     ]
 

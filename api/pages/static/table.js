@@ -346,7 +346,9 @@ function renderMyPane() {
       // The log line already says it for people; a ruleset's sheet falls back to its data.
       table.list.get(s.seq)?.line?.text ?? renderValue(s.body)))) : el("p", { class: "none" }, t("none yet")),
     el("h3", {}, t("Pending reveals")),
-    pending.length ? el("ul", {}, pending.map((s) => el("li", {}, `#${s.seq} ${s.type} `,
+    // what the event is in words (its line), never its type name
+    pending.length ? el("ul", {}, pending.map((s) => el("li", {}, el("a", { href: `#seq-${s.seq}` }, `#${s.seq}`), " ",
+      table.list.get(s.seq)?.line?.text ?? "", " ",
       el("button", { type: "button", onclick: () => command({ type: "reveal", seq: s.seq }) }, t("Reveal to all"))))) :
       el("p", { class: "none" }, t("none")),
   );

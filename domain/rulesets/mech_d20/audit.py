@@ -2,7 +2,10 @@
 against the defence the target's sheet held when it was sealed, each public 半壊/out flag
 against the hp that follows from that sheet and the public damage. A GM `adjust` of a sealed
 number mid-fight therefore shows: as a note where it changed nothing, as a disagreement
-(`overstated`) where it changed an outcome or a flag."""
+(`overstated`) where it changed an outcome or a flag.
+
+A declaration is said as the lines say it (units by name, the rulebook's words: 命中ロール,
+対AC, ヒット/ミス, 半壊/脱落), never by a unit id or a value of the data."""
 
 from __future__ import annotations
 
@@ -24,6 +27,7 @@ from .turns import DeathSaveRolled
 from .units import UnitAdded, UnitAdjusted
 
 Verdict = Literal["legal", "understated", "overstated", "unknown"]
+OUTCOMES = {"hit": "ヒット", "miss": "ミス"}  # as the attack's line says it (attacks.py)
 
 
 class _Books:
@@ -34,8 +38,14 @@ class _Books:
         self.units: dict[str, Unit] = {}
         self.sealed: set[str] = set()
         self.adjusted: dict[str, list[int]] = {}
+        self.names: dict[str, str] = {}
+
+    def name(self, unit: str) -> str:
+        """What the lines call the unit: its name (units.py `_names`)."""
+        return self.names.get(unit, unit)
 
     def added(self, event: UnitAdded, seq: int) -> None:
+        self.names[event.id] = event.name
         sheet = event.sheet or event.secret
         if sheet is None:
             return
@@ -63,6 +73,11 @@ class _Books:
     def adjustments(self, unit: str, before: int) -> list[int]:
         return [seq for seq in self.adjusted.get(unit, []) if seq < before]
 
+    def adjusted_at(self, unit: str, before: int) -> str:
+        """「(#12・#15で調整)」: the GM adjustments of the unit before `before`, if any."""
+        seqs = self.adjustments(unit, before)
+        return f"(#{'・#'.join(map(str, seqs))}で調整)" if seqs else ""
+
 
 def _verdict(declared: object, truth: object) -> Verdict:
     return "legal" if declared == truth else "overstated"
@@ -78,28 +93,32 @@ def _outcomes(books: _Books, recorded: Recorded, event: AttackRolled) -> list[De
         public = shown.get(roll.target)
         if public is None:
             continue
-        what = f"{event.unit}'s {event.power} on {roll.target} ({roll.defence.name})"
-        if sheet is None or roll.defence.name not in sheet.defences:
-            checks.append(_check(recorded, what, public.outcome, None, "unknown", ""))
+        defence = roll.defence.name
+        what = (
+            f"{books.name(event.unit)}の{event.power} 命中ロール → "
+            f"{books.name(roll.target)} (対{defence})"
+        )
+        declared = OUTCOMES.get(public.outcome, public.outcome)
+        if sheet is None or defence not in sheet.defences:
+            checks.append(_check(recorded, what, declared, None, "unknown", ""))
             continue
-        base = sheet.defences[roll.defence.name]
+        base = sheet.defences[defence]
         value = base + sum(m.value for m in roll.defence.modifiers)
         truth = "hit" if roll.natural == NATURAL_CRIT or roll.total >= value else "miss"
-        notes = [f"total {roll.total} against {roll.defence.name} {value}"]
+        notes = [f"達成値{roll.total} 対{defence}{value}"]
         if roll.defence.base != base:
-            seqs = books.adjustments(roll.target, recorded.seq)
             notes.append(
-                f"the server used {roll.defence.base} for the sealed {base}"
-                + (f" (adjusted at seq {', '.join(map(str, seqs))})" if seqs else "")
+                f"サーバーは封印された{defence}{base}ではなく{roll.defence.base}を使った"
+                + books.adjusted_at(roll.target, recorded.seq)
             )
         checks.append(
             _check(
                 recorded,
                 what,
-                public.outcome,
-                truth,
+                declared,
+                OUTCOMES[truth],
                 _verdict(public.outcome, truth),
-                "; ".join(notes),
+                "、".join(notes),
             )
         )
     return checks
@@ -120,15 +139,11 @@ def _flags(books: _Books, recorded: Recorded, event: HpChanged) -> list[Declarat
     declared = _flag_text(event.bloodied, event.out)
     truth = _flag_text(change.bloodied, health.out(truth_unit))
     used = event.hp if event.hp is not None else event.secret.hp if event.secret else None
-    notes = [f"hp {change.hp} by the sealed sheet"]
+    notes = [f"封印されたシートではhp{change.hp}"]
     if used is not None and used != change.hp:
-        seqs = books.adjustments(event.unit, recorded.seq)
-        notes.append(
-            f"the server held {used}"
-            + (f" (adjusted at seq {', '.join(map(str, seqs))})" if seqs else "")
-        )
-    what = f"半壊/out of {event.unit} after {event.cause}"
-    return [_check(recorded, what, declared, truth, _verdict(declared, truth), "; ".join(notes))]
+        notes.append(f"サーバーはhp{used}としていた" + books.adjusted_at(event.unit, recorded.seq))
+    what = f"{books.name(event.unit)}の半壊/脱落 ({event.cause}の後)"
+    return [_check(recorded, what, declared, truth, _verdict(declared, truth), "、".join(notes))]
 
 
 def _adjusted_flags(
@@ -144,15 +159,15 @@ def _adjusted_flags(
         return []
     declared = _flag_text(event.bloodied, event.out)
     truth = _flag_text(health.bloodied(unit.hp, unit.sheet.max_hp), health.out(unit))
-    note = f"hp {unit.hp} by the sealed sheet; the GM adjusted hp by {numbers.hp}"
+    note = f"封印されたシートではhp{unit.hp}、GMの調整はhp{numbers.hp:+d}"
     if numbers.max_hp:
-        note += f" and max hp to {numbers.max_hp}"
-    what = f"半壊/out of {event.unit} after an adjustment ({event.reason})"
+        note += f"・最大hp{numbers.max_hp}"
+    what = f"{books.name(event.unit)}の半壊/脱落 (GMの調整: {event.reason})"
     return [_check(recorded, what, declared, truth, _verdict(declared, truth), note)]
 
 
 def _flag_text(bloodied: bool, out: bool) -> str:
-    return ", ".join([*(["半壊"] if bloodied else []), *(["out"] if out else [])]) or "—"
+    return "・".join([*(["半壊"] if bloodied else []), *(["脱落"] if out else [])]) or "—"
 
 
 def _check(

@@ -46,7 +46,9 @@ def add(t: NinjaTable, command: AddCharacter, actor: str) -> list[Draft]:
         command = command.model_copy(update={"id": derived})
     if command.id in state.characters:
         raise RuleViolation(
-            "duplicate_character", "There already is a character {id}.", params={"id": command.id}
+            "duplicate_character",
+            "{name} has already entered the game.",
+            params={"name": guards.label(state, command.id)},
         )
     if command.kind == "pc":
         owner = command.owner or actor

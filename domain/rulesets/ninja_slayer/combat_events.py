@@ -31,6 +31,7 @@ from .words import (
     ATMOSPHERE,
     ATTACKS,
     PHASES,
+    STATUSES,
     TABLES,
     damage_words,
     detail_words,
@@ -385,7 +386,7 @@ def _taken(state: NinjaState, event: DamageTaken, seq: int) -> NinjaState:
 
 @NINJA_SLAYER.says_named(DamageTaken)
 def _damage_taken_line(e: DamageTaken, names: Names) -> str:
-    status = "" if e.status == "active" else f" → {e.status}"
+    status = "" if e.status == "active" else f" → {STATUSES[e.status]}"
     critical = f" ({e.unevaded_critical})" if e.unevaded_critical else ""
     endured = f" ニンジャ耐久力の発露: 精神力-{e.endured}" if e.endured else ""
     cut = f" (ダメージ軽減{e.reduced})" if e.reduced else ""

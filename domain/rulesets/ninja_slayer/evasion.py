@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from domain.model.commands import Command
 from domain.model.errors import Forbidden, NotFound, RuleViolation
+from domain.model.messages import N_
 from domain.model.records import Draft
 
 from . import checks, guards
@@ -23,6 +24,9 @@ from .rules import NINJA_SLAYER, NinjaTable
 from .state import Damage, NinjaState
 from .stats import evasion_dice
 
+# A damage no longer pending: evaded or taken already (by its target's other browser, say)
+GONE = N_("That damage no longer waits for a 回避判定: it was evaded or taken already.")
+
 
 def pending_of(waiting: tuple[Damage, ...], ids: list[int]) -> list[Damage]:
     """The pending damages named, in order; an unknown one is refused."""
@@ -31,19 +35,25 @@ def pending_of(waiting: tuple[Damage, ...], ids: list[int]) -> list[Damage]:
     for i in dict.fromkeys(ids):
         damage = by_id.get(i)
         if damage is None:
-            raise NotFound("unknown_damage", "There is no pending damage {i}.", params={"i": i})
+            raise NotFound("unknown_damage", GONE)
         found.append(damage)
     return found
 
 
-def _pending(waiting: tuple[Damage, ...], ids: list[int], target: str) -> list[Damage]:
+def _pending(
+    state: NinjaState, waiting: tuple[Damage, ...], ids: list[int], target: str
+) -> list[Damage]:
     found = pending_of(waiting, ids)
     for damage in found:
         if damage.target != target:
             raise Forbidden(
                 "not_your_damage",
-                "Damage {id} is not aimed at {target}.",
-                params={"id": damage.id, "target": target},
+                "{attacker}'s damage is aimed at {other}, not at {target}.",
+                params={
+                    "attacker": guards.label(state, damage.attacker),
+                    "other": guards.label(state, damage.target),
+                    "target": guards.label(state, target),
+                },
             )
     return found
 
@@ -91,7 +101,7 @@ def evade(t: NinjaTable, command: Evade, actor: str) -> list[Draft]:
         raise RuleViolation(
             "reaction_dice_not_allowed", "即応ダイス cannot be used on an evasion check."
         )
-    damages = _pending(waiting, command.damages, character.id)
+    damages = _pending(state, waiting, command.damages, character.id)
     if not evadable(character):
         raise RuleViolation(
             "cannot_evade", "{character} cannot evade.", params={"character": character.name}
@@ -147,11 +157,18 @@ class TakeDamage(Command):
 def take(t: NinjaTable, command: TakeDamage, actor: str) -> list[Draft]:
     state = t.started()
     waiting = pending(state)
-    targets = {d.target for d in waiting if d.id in command.damages}
-    if len(targets) != 1:
-        raise NotFound("unknown_damage", "Name pending damage aimed at one character.")
+    named = [d for d in waiting if d.id in command.damages]
+    targets = {d.target for d in named}
+    if not targets:
+        raise NotFound("unknown_damage", GONE)
+    if len(targets) > 1:
+        raise NotFound(
+            "unknown_damage",
+            "That damage is dealt to {names}: each takes its own.",
+            params={"names": guards.damaged(state, named)},
+        )
     character = guards.controlled(state, targets.pop(), actor)
-    return [taken(character, _pending(waiting, command.damages, character.id))]
+    return [taken(character, _pending(state, waiting, command.damages, character.id))]
 
 
 class CounterEnhancement(BaseModel):

@@ -21,7 +21,7 @@ from .rules import NINJA_SLAYER
 from .sheet import Kind, Sheet
 from .state import Character, CheckMemo, NinjaState, Status
 from .stats import FLOORED
-from .words import KINDS, STATS, detail_words, sheet_words, success_word
+from .words import KINDS, STATS, STATUSES, detail_words, sheet_words, success_word
 
 CHECK_MEMORY = 64  # ニンジャ第六感 rerolls a recent check; older ones are forgotten
 
@@ -120,7 +120,7 @@ def _adjusted(state: NinjaState, event: CharacterAdjusted, seq: int) -> NinjaSta
 def _character_adjusted_line(e: CharacterAdjusted, names: Names) -> str:
     changes = [f"{STATS.get(k, k)}{v:+d}" for k, v in e.changes.items()]
     if e.status:
-        changes.append(f"→ {e.status}")
+        changes.append(f"→ {STATUSES[e.status]}")
     return f"GM: {names.of(e.character)} {' '.join(changes)} ({e.reason})"
 
 

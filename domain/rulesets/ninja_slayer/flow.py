@@ -113,8 +113,8 @@ def _require_resolved(state: NinjaState, combat: Combat) -> None:
     if waiting:
         raise RuleViolation(
             "damage_pending",
-            "Damage {id} is waiting to be evaded or taken.",
-            params={"id": ", ".join(str(d.id) for d in waiting)},
+            "The damage dealt to {names} waits for its 回避判定 or to be taken.",
+            params={"names": guards.damaged(state, waiting)},
         )
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from domain.model.audience import GM
 from domain.model.errors import Forbidden, NotFound, RuleViolation
 from domain.model.messages import N_
 
-from .rules import NinjaTable
-from .state import Character, Combat, NinjaState, Phase
+from .rules import NINJA_SLAYER, NinjaTable
+from .state import Character, Combat, Damage, NinjaState, Phase
 
 PHASE_NAMES = {
     "turn_start": N_("ターン開始フェイズ"),
@@ -17,6 +19,18 @@ PHASE_NAMES = {
     "teban_end": N_("手番終了フェイズ"),
     "turn_end": N_("ターン終了フェイズ"),
 }
+
+
+def label(state: NinjaState, character_id: str) -> str:
+    """What the lines call a character (its name; a shared name with its number, ruling
+    NS-054): a refusal says it the same way. Every audience reads every name (events.py)."""
+    return NINJA_SLAYER.people(state, GM).get(character_id, character_id)
+
+
+def damaged(state: NinjaState, damages: Iterable[Damage]) -> str:
+    """The characters the damages are aimed at, by name, each once, joined as the lines join
+    them (「アキ・ベン」, words.listed)."""
+    return "・".join(dict.fromkeys(label(state, d.target) for d in damages))
 
 
 def character(state: NinjaState, character_id: str) -> Character:
@@ -127,9 +141,8 @@ def not_after_placement(current: Combat) -> None:
 def nothing_pending(state: NinjaState) -> None:
     """Damage declared outside a combat (hazards.py) is evaded or taken before play goes on."""
     if state.hazards:
-        waiting = ", ".join(str(d.id) for d in state.hazards)
         raise RuleViolation(
             "damage_pending",
-            "Damage {waiting} is waiting to be evaded or taken.",
-            params={"waiting": waiting},
+            "The damage dealt to {names} waits for its 回避判定 or to be taken.",
+            params={"names": damaged(state, state.hazards)},
         )

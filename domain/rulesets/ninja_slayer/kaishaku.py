@@ -30,6 +30,7 @@ from .fields import CharacterId, Entropy
 from .health import damaged
 from .rules import NINJA_SLAYER, NinjaTable
 from .state import Character, CriticalDue, NinjaState, Status
+from .words import STATUSES
 
 KAISHAKU_ROW = 6  # 「自動的に『サツバツ!』出目6の効果が1回与えられる」
 
@@ -133,7 +134,7 @@ def _says_instant_death(e: InstantDeath, names: Names) -> str:
     who = f"{names.of(e.attacker)}→{names.of(e.target)}"
     if e.resisted:
         return f"{who} 即死! ●即死耐性で痛打+2D6 (出目合計{e.total})"
-    return f"{who} 即死! → {e.status}"
+    return f"{who} 即死! → {STATUSES[e.status]}"
 
 
 def _row(

@@ -140,8 +140,8 @@ def _added(state: NinjaState, character_id: str) -> list[Draft]:
     if state.characters[character_id].name != NINJA_SLAYER_NAME:
         raise RuleViolation(
             "duplicate_character",
-            "There already is a character {character_id}.",
-            params={"character_id": character_id},
+            "{name} has already entered the game in ニンジャスレイヤー's place.",
+            params={"name": guards.label(state, character_id)},
         )
     return []
 

@@ -28,6 +28,9 @@ PHASES = {
     "turn_end": "ターン終了",
 }
 KINDS = {"pc": "PC", "boss": "ボス", "mob": "モブ"}
+# A character's status in the rulebook's words: 「戦闘不能となり、マップから取り除かれる」 (L137,
+# L145) for `removed`; the pane says the same (panes/ninja_slayer/names.js).
+STATUSES = {"active": "健在", "気絶": "気絶", "爆発四散": "爆発四散", "removed": "戦闘不能"}
 ATTACKS = {
     "melee": "近接攻撃",
     "ranged": "遠隔攻撃",

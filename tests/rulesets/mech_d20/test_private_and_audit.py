@@ -87,9 +87,17 @@ def test_a_covert_adjustment_of_a_sealed_defence_shows_in_the_audit(client: Test
     t.do("gm", {"type": "end"})
     report = client.get(f"/games/{t.game_id}/audit", headers=t.auth("seat:1")).json()
     assert report["verdict"] == "problems"
-    (hit,) = [d for d in report["declarations"] if "AC" in d["what"]]
-    assert (hit["declared"], hit["truth"], hit["verdict"]) == ("miss", "hit", "overstated")
-    assert "the server used 25 for the sealed 18 (adjusted at seq" in hit["note"]
-    (flag,) = [d for d in report["declarations"] if d["what"].startswith("半壊")]
+    (hit,) = [d for d in report["declarations"] if "対AC" in d["what"]]
+    boss = next(
+        e
+        for e in t.events("gm")
+        if e["type"] == "mech_d20.UnitAdded" and e["public"]["id"] == "boss"
+    )
+    name = boss["public"]["name"]
+    assert hit["what"].endswith(f"命中ロール → {name} (対AC)") and "boss" not in hit["what"]
+    assert (hit["declared"], hit["truth"], hit["verdict"]) == ("ミス", "ヒット", "overstated")
+    assert "サーバーは封印されたAC18ではなく25を使った(#" in hit["note"]
+    (flag,) = [d for d in report["declarations"] if "半壊/脱落" in d["what"]]
+    assert flag["what"] == f"{name}の半壊/脱落 (GMの調整: 罠)"
     assert (flag["declared"], flag["truth"], flag["verdict"]) == ("—", "—", "legal")
-    assert "the GM adjusted hp by -10" in flag["note"]
+    assert "GMの調整はhp-10" in flag["note"]

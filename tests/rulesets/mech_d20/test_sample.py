@@ -19,7 +19,9 @@ def test_the_sample_audits_clean() -> None:
     assert report.verdict == "clean", report.summary
     assert report.declarations and {d.verdict for d in report.declarations} == {"legal"}
     text = render_text(report)
-    assert "CLEAN" in text and "boss (AC)" in text
+    # units by name, the defence in the rulebook's words (「対AC」), never an id
+    assert "CLEAN" in text and "→ ガルムス (対AC)" in text and "ガルムスの半壊/脱落 (" in text
+    assert not any(f" {unit} " in text or f"{unit}'s" in text for unit in ("boss", "chika"))
 
 
 def test_the_sample_imports_and_ends_as_scripted(tmp_path: Path) -> None:

@@ -21,6 +21,9 @@ const DURATIONS = {
   end_of_next_turn: (who) => `${who}の次のターンの終了時まで`,
   encounter: () => "遭遇終了まで",
 };
+// What a modifier changes, in the rulebook's words (bonuses.py APPLIES_WORDS); a named defence
+// (AC, 頑健…) is its own word already.
+const APPLIES = { attack: "命中ロール", damage: "ダメージ・ロール", defences: "全防御値" };
 const IMMEDIATE = ["即応・割込", "即応・対応"];
 const OFF_TURN = [...IMMEDIATE, "フリー", "アクション不要"];
 
@@ -85,7 +88,7 @@ export function mountPane(context) {
   function effectText(effect) {
     const what = [...effect.conditions];
     if (effect.ongoing) what.push(`継続的ダメージ${effect.ongoing}`);
-    for (const m of effect.modifiers) what.push(`${m.name} ${m.value >= 0 ? "+" : ""}${m.value} (${m.applies})`);
+    for (const m of effect.modifiers) what.push(`${m.name} ${m.value >= 0 ? "+" : ""}${m.value} (${APPLIES[m.applies] ?? m.applies})`);
     if (!what.length && effect.text) what.push(effect.text);
     const duration = (DURATIONS[effect.duration] ?? (() => effect.duration))(nameOf(effect.ends_on));
     const failed = effect.failed_saves ? ` · セーヴ失敗${effect.failed_saves}回` : "";
@@ -99,7 +102,7 @@ export function mountPane(context) {
       parts.push(el("span", { class: "mech-hp" }, t("hp {hp}/{max}", { hp: u.hp, max: u.sheet?.max_hp ?? "?" })));
       if (typeof u.surges === "number") parts.push(el("span", { class: "mech-surges" }, ` 回復力${u.surges}`));
     }
-    if (u.out) parts.push(chip("out", "out"));
+    if (u.out) parts.push(chip("脱落", "out"));
     else if (u.status !== "active") parts.push(chip(u.status, "out"));
     if (u.bloodied && !u.out) parts.push(chip("半壊", "bloodied"));
     // Conditions no effect lists (無防備 and 伏せ of a unit at hp ≤ 0, a knocked-down unit).

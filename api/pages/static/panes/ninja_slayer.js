@@ -6,7 +6,7 @@
 // EV, WS), with an optional box for physical dice where the game's dice policy allows them.
 import { el, keepOpenState } from "../api.js";
 import { gmForms } from "./ninja_slayer/gm.js";
-import { called } from "./ninja_slayer/names.js";
+import { called, kindWord, statusWord } from "./ninja_slayer/names.js";
 import { t } from "../i18n.js";
 // What the game waits on this reader for: the top bar's cue (waiting.js)
 export { awaiting } from "./ninja_slayer/awaiting.js";
@@ -115,7 +115,7 @@ export function mountPane(context) {
     }
     const actor = combat.actor ? called(rules().characters, combat.actor) : null;
     const parts = [
-      `Turn ${combat.turn}`,
+      t("Turn {turn}", { turn: combat.turn }),
       PHASES[combat.phase],
       actor ? `手番: ${actor}` : null,
       `アトモスフィア: ${ATMOSPHERE[combat.atmosphere] ?? combat.atmosphere}`,
@@ -141,8 +141,8 @@ export function mountPane(context) {
         "tr",
         { class: acting ? "ns-acting" : null, dataset: { character: id } },
         el("td", {}, combat ? String(index + 1) : ""),
-        el("td", {}, c.label ?? c.name, c.kind !== "pc" ? ` (${c.kind})` : ""),
-        el("td", {}, c.status),
+        el("td", {}, c.label ?? c.name, c.kind !== "pc" ? ` (${kindWord(c.kind)})` : ""),
+        el("td", { class: "ns-status" }, statusWord(c.status)),
         el("td", { class: "ns-tairyoku" }, now ? `${now.tairyoku}/${c.sheet?.tairyoku ?? "?"}` : "?"),
         el("td", { class: "ns-seishin" }, number(now?.seishin)),
         el("td", { class: "ns-evasion" }, number(now?.evasion)),
@@ -368,7 +368,7 @@ export function mountPane(context) {
       const character = characters[right.holder];
       if (!character || !controls(character)) continue;
       for (const attacker of right.attackers) {
-        parts.push(button(`カウンターカラテ → ${called(characters, attacker)}`, "1 damage, 回避:N",
+        parts.push(button(`カウンターカラテ → ${called(characters, attacker)}`, t("1 damage, 回避:N"),
           () => send({ type: "counter_karate", character: right.holder, target: attacker }), "counter_karate"));
       }
     }

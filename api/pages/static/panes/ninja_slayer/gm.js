@@ -6,7 +6,7 @@
 // (`change_sheet`, L37). The server is the judge: a refusal shows in the pane's error line.
 import { el } from "../../api.js";
 import { t } from "../../i18n.js";
-import { called } from "./names.js";
+import { called, statusWord } from "./names.js";
 
 export const LADDER_NAMES = {
   K: "KIDS", E: "EASY", N: "NORMAL", H: "HARD", UH: "ULTRA-HARD", UH2: "ULTRA-HARD+1", UH3: "ULTRA-HARD+2",
@@ -89,7 +89,7 @@ export function gmForms(ctx) {
       const amount = number(`danmaku-amount-${target}`, t("damage after the conversion"), { min: 0, max: 20, value: 1 });
       const evasion = difficultySelect(`danmaku-evasion-${target}`, "回避難易度", "N");
       const what = text(`danmaku-text-${target}`, "変換", t("the 弾幕 conversion"));
-      out.push(form("danmaku", t("弾幕発生: {count} shots at {name} ({ids})", { count: shots.length, name: called(characters, target), ids: shots.map((d) => `#${d.id}`).join("・") }),
+      out.push(form("danmaku", t("弾幕発生: {count} shots at {name} from {attackers}", { count: shots.length, name: called(characters, target), attackers: [...new Set(shots.map((d) => called(characters, d.attacker)))].join("・") }),
         field(t("damage after the conversion"), amount), field("回避難易度", evasion), field("変換", what),
         submit(t("Declare the 弾幕発生"), "danmaku", () => ctx.send({
           type: "danmaku", damages: shots.map((d) => d.id), amount: Number(amount.value), evasion: evasion.value,
@@ -102,7 +102,7 @@ export function gmForms(ctx) {
     // L116: defeated enemies' 【万札】 into the 万札プール (a sheet's, unless the amount says)
     const enemies = all.filter((c) => c.kind !== "pc" && DEFEATED.includes(c.status) && !dropped.includes(c.id));
     const who = select("drop-character", t("defeated enemy"),
-      [...enemies.map((c) => [c.id, `${name(c)} (${c.status === "removed" ? "退場" : c.status})`]), ["", t("not an enemy (loot)")]]);
+      [...enemies.map((c) => [c.id, `${name(c)} (${statusWord(c.status)})`]), ["", t("not an enemy (loot)")]]);
     const amount = number("drop-amount", "万札", { min: 0, max: 9999, value: "" });
     amount.placeholder = t("the sheet's value");
     const reason = text("drop-reason", "理由", "ドロップ", "ドロップ");
