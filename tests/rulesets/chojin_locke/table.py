@@ -350,7 +350,9 @@ def end_turn(table: Table) -> None:
 def info_catalog() -> dict[str, Any]:
     """The sample catalog with only 情報入手 on the planets, so 惑星編 ends by information."""
     data = sample().model_dump(mode="json")
-    data["planet_cards"] = [{"name": "情報入手", "kind": "info", "count": 36, "text": "このカードを得る。"}]
+    data["planet_cards"] = [
+        {"name": "情報入手", "kind": "info", "count": 36, "text": "このカードを得る。"}
+    ]
     return data
 
 

@@ -55,14 +55,13 @@ def test_no_line_of_the_sample_game_holds_an_english_sentence() -> None:
 
 def shipped_texts() -> list[str]:
     catalog = sample()
-    cards = [
-        *catalog.planet_cards,
-        catalog.ambush,
-        *catalog.base_cards,
-        *catalog.ability_cards,
-        *catalog.combat_cards,
+    squares = [*catalog.planet_cards, catalog.ambush, *catalog.base_cards]
+    texts = [
+        *(card.text for card in squares),
+        *(card.text for card in catalog.ability_cards),
+        *(card.text for card in catalog.combat_cards),
     ]
-    return sorted({card.text for card in cards if card is not None and card.text})
+    return sorted({text for text in texts if text})
 
 
 def test_the_shipped_card_texts_are_japanese_and_read_in_english_on_an_english_page() -> None:
