@@ -220,7 +220,7 @@ def planet_stage_bound(explorers: int) -> int:
 def planet_stage_move(table: Table, actor: str) -> dict[str, Any]:
     """The turn player's 通常移動 in 惑星編 that always ends the stage: right round its planet
     while a face-down card lies on it, then from the spaceport to the next planet's spaceport
-    that still has one (4.5 l.755–756: 「宇宙港の上にいるキャラクターは主要行動として他の宇宙港に
+    that still has one (4.5 l.758: 「宇宙港の上にいるキャラクターは主要行動として他の宇宙港に
     移動することができます」). Moving right alone ends it only where the explorers' own planets
     hold 3 情報入手 for one of them: the cards on planets nobody starts on stay face down.
     Never onto a square where its twin stands (3.2 l.396–399: twins on one square must fight
