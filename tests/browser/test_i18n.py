@@ -9,6 +9,7 @@ recovery code shown once at creation.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -19,9 +20,12 @@ from api.pages import i18n
 from tests.browser.audience import Audience
 from tests.browser.conftest import screenshot_path
 from tests.browser.test_table import TIMEOUT, line
+from tests.rulesets.mech_d20.test_names_in_lines import history_of
+from tests.samples import SAMPLES, import_sample
 from tests.serverproc import KirokuServer
 
 TITLE = "ネオサイタマの夜"
+CHOJIN_SAMPLE = SAMPLES / "chojin-locke-6p.jsonl"
 NAMES = ("フジキド", "ヤモト")
 LANGUAGE_NAMES = ("日本語", "English", "·", "Kiroku", "記録")
 INTERNAL = re.compile(r"seat:\d|\bNone\b|\bnull\b|\(\d+,\)|\b[a-z]+_[a-z_]+\b")
@@ -389,6 +393,60 @@ def test_the_japanese_table_has_no_english(
     """Each ruleset's table, as the GM and as a seat, before and after the start: every visible
     text is Japanese but the names, the dice and the rulebooks' own Latin terms."""
     check_the_table(browser, server, ruleset, "ja-JP", english_words)
+
+
+def test_the_japanese_table_of_a_played_chojin_locke_game_has_no_english(
+    browser: Any, tmp_path: Any
+) -> None:
+    """Past the start, where the cards are turned: the shipped 超人ロック sample game (imported,
+    as a user would), its table read in Japanese by a spectator at the end, when every line is
+    public, scrolled up from the latest line to the first (the log holds a window of lines) —
+    the turned cards' lines with their texts (「情報入手 …」) and the pane included. Only what
+    the players typed is theirs: their names, the game's title, what a check was for."""
+    header = json.loads(CHOJIN_SAMPLE.read_text(encoding="utf-8").splitlines()[0])
+    played = history_of(CHOJIN_SAMPLE)
+    turned = [
+        r.seq
+        for r in played.records
+        if r.envelope.type == "chojin_locke.SquareTurned"
+        and r.envelope_dump()["public"]["card"] == "情報入手"
+    ]
+    assert turned, "the sample turns no 情報入手"
+    game = played.final.game
+    reasons = {
+        str(r.envelope_dump()["public"]["reason"])
+        for r in played.records
+        if r.envelope.type == "chojin_locke.Checked"
+    }  # what a check was for, as its player typed it
+    words = (game.title, *(s.name for s in game.seats), *sorted(reasons - {""}))
+    typed = re.compile("|".join(re.escape(w) for w in words))
+    db = tmp_path / "kiroku.db"
+    import_sample(CHOJIN_SAMPLE, db)
+    with KirokuServer(db=db) as server:
+        reader = Audience.open(browser, "public", locale="ja-JP")
+        try:
+            page = reader.page
+            page.goto(f"{server.base_url}/g/{header['game_id']}")
+            expect(page.locator("#log li").first).to_be_attached(timeout=TIMEOUT)
+            page.wait_for_timeout(500)  # the pane draws from the view
+            found: set[str] = set()
+            for _ in range(60):
+                found.update(
+                    text
+                    for text in english_words(page)
+                    if re.search(r"[A-Za-z]{2,}", KEPT_WORDS.sub(" ", typed.sub(" ", text)))
+                )
+                if page.locator("#log li[data-seq='1']").count():
+                    break
+                page.locator("#log").evaluate("box => { box.scrollTop = 0; }")
+                page.wait_for_timeout(200)
+            read = page.locator(f"#log li[data-seq='{turned[0]}']")
+            expect(read).to_contain_text("をめくる: 情報入手")
+            expect(page.locator("#log li[data-seq='1']")).to_be_attached()
+            assert sorted(found) == [], sorted(found)
+            assert not reader.errors, reader.errors
+        finally:
+            reader.close()
 
 
 # A sentence in Japanese has kana between its words; the rulebooks' terms the English page keeps

@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from domain.rulesets.chojin_locke.board import PLANETS, SQUARES
 from domain.rulesets.chojin_locke.catalog import sample
 from domain.rulesets.chojin_locke.counts import ambush_count
 from tests.table import Table
@@ -207,9 +208,50 @@ def ambushed(table: Table) -> tuple[str, int]:
     return actor, handler
 
 
+def planet_stage_bound(explorers: int) -> int:
+    """How many turns `play_planet_stage` may take, from 4.5's end of 惑星編 (lines 761–764: no
+    face-down card left, or 3 情報入手 held): one explorer alone turns every card in 7 of its
+    turns a planet (6 steps right round the torus back to the spaceport, one to the next
+    planet's spaceport), the others' turns come between its own and only help, and it may lose
+    as many turns again waiting behind a twin (`planet_stage_move`)."""
+    return 2 * explorers * PLANETS * (SQUARES + 1)
+
+
+def planet_stage_move(table: Table, actor: str) -> dict[str, Any]:
+    """The turn player's 通常移動 in 惑星編 that always ends the stage: right round its planet
+    while a face-down card lies on it, then from the spaceport to the next planet's spaceport
+    that still has one (4.5 l.758: 「宇宙港の上にいるキャラクターは主要行動として他の宇宙港に
+    移動することができます」). Moving right alone ends it only where the explorers' own planets
+    hold 3 情報入手 for one of them: the cards on planets nobody starts on stay face down.
+    Never onto a square where its twin stands (3.2 l.396–399: twins on one square must fight
+    and then pass at the start of every turn, and this driver's combats are passes): it passes
+    instead, and the twin moves on."""
+    gm = view(table, table.creator)
+    me = next(p for p in gm["players"] if f"seat:{p['seat']}" == actor)
+    here = me["position"]
+    twins = {
+        (p["position"]["planet"], p["position"]["square"])
+        for p in gm["players"]
+        if p["seat"] != me["seat"] and p["position"] and p["silhouette"] == me["silhouette"]
+    }
+    face_down = {
+        tuple(int(n) for n in square.split(":")) for square in gm["board"]["face_down_squares"]
+    }
+    planet, square = here["planet"], here["square"]
+    if square == 0 and not any(p == planet for p, _s in face_down):
+        ahead = [(planet + n) % PLANETS for n in range(1, PLANETS)]
+        for other in ahead:
+            if any(p == other for p, _s in face_down) and (other, 0) not in twins:
+                return cmd("move", planet=other)
+        return cmd("pass")
+    if (planet, (square + 1) % SQUARES) in twins:
+        return cmd("pass")
+    return cmd("move", direction="right")
+
+
 def play_planet_stage(table: Table) -> tuple[list[int], list[int]]:
-    """Set up, hide three 待ち伏せ, put explorers on different planets, and move right until
-    惑星編 ends; returns (base seats, explorer seats)."""
+    """Set up, hide three 待ち伏せ, put explorers on different planets, and move them
+    (`planet_stage_move`) until 惑星編 ends; returns (base seats, explorer seats)."""
     setup_to_ambush(table)
     gm = view(table, table.creator)
     bases = [p["seat"] for p in gm["players"] if p["side"] == "base"]
@@ -221,11 +263,13 @@ def play_planet_stage(table: Table) -> tuple[list[int], list[int]]:
     for index, seat in enumerate(explorers):
         table.do(f"seat:{seat}", cmd("enter", planet=index))
     table.do(table.creator, cmd("begin_planets"))
-    for _ in range(LOOP_BOUND):
+    bound = planet_stage_bound(len(explorers))
+    for _ in range(bound):
         if view(table, table.creator)["stage"] != "planet":
             return bases, explorers
-        finish_turn(table, turn_actor(table), cmd("move", direction="right"))
-    raise AssertionError(f"惑星編 still running after {LOOP_BOUND} turns")
+        actor = turn_actor(table)
+        finish_turn(table, actor, planet_stage_move(table, actor))
+    raise AssertionError(f"惑星編 still running after {bound} turns")
 
 
 def turn_actor(table: Table) -> str:
@@ -306,7 +350,9 @@ def end_turn(table: Table) -> None:
 def info_catalog() -> dict[str, Any]:
     """The sample catalog with only 情報入手 on the planets, so 惑星編 ends by information."""
     data = sample().model_dump(mode="json")
-    data["planet_cards"] = [{"name": "情報入手", "kind": "info", "count": 36, "text": "Take it."}]
+    data["planet_cards"] = [
+        {"name": "情報入手", "kind": "info", "count": 36, "text": "このカードを得る。"}
+    ]
     return data
 
 

@@ -29,7 +29,9 @@ from tests.table import Table
 
 def _blank_catalog() -> dict[str, Any]:
     data = sample().model_dump(mode="json")
-    data["planet_cards"] = [{"name": "白紙", "kind": "blank", "count": 36, "text": "Nothing."}]
+    data["planet_cards"] = [
+        {"name": "白紙", "kind": "blank", "count": 36, "text": "何も起こらない。"}
+    ]
     return data
 
 

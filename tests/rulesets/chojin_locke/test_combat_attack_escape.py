@@ -23,8 +23,8 @@ BLINK = Ability(name="瞬間離脱", tags=("戦闘", "支援", "逃避"))
 LUNGE = Ability(name="突撃", tags=("戦闘", "主要", "攻撃"))
 FLEE = Ability(name="遁走", tags=("戦闘", "主要", "逃避"))
 HUNCH = Ability(name="勘", tags=("戦闘", "先制", "逃避"))
-SMOKE = AbilityCard(name="煙幕", tags=("戦闘", "支援", "逃避"), text="Vanish.")
-FLARE = AbilityCard(name="閃光弾", tags=("戦闘", "支援", "攻撃"), text="Blind them.")
+SMOKE = AbilityCard(name="煙幕", tags=("戦闘", "支援", "逃避"), text="姿を消す。")
+FLARE = AbilityCard(name="閃光弾", tags=("戦闘", "支援", "攻撃"), text="相手の目をくらませる。")
 HANDS = {1: ["ビームキャノン", "テレポート"], 2: ["ハイテレポート", "バリアー"], 3: []}
 
 

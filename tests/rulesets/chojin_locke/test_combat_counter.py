@@ -21,7 +21,7 @@ BLINK = Ability(name="瞬間移動LV:5", tags=("全般", "対抗(攻撃)", "逃�
 GRIT = Ability(name="気合", tags=("戦闘", "対抗(攻撃)"))
 DAILY = Ability(name="日常の盾", tags=("通常", "対抗(攻撃)", "防御"))
 ASSIST = Ability(name="援護", tags=("戦闘", "支援"))
-MIRROR = AbilityCard(name="反射鏡", tags=("戦闘", "対抗(攻撃)", "防御"), text="Reflect it.")
+MIRROR = AbilityCard(name="反射鏡", tags=("戦闘", "対抗(攻撃)", "防御"), text="攻撃を跳ね返す。")
 
 
 def _fight(hands: dict[int, list[str]] | None = None, **kw: Any) -> Fight:
@@ -77,7 +77,7 @@ def test_an_ability_against_the_attack_is_named_and_respond_goes_on() -> None:
     # any number of them (l.1057): the card too, turned face up
     (card,) = f.do(P2, "counter_ability", card="反射鏡")
     assert isinstance(card, CounterAbilityUsed) and card.card == "反射鏡"
-    assert card.text == "Reflect it." and list(f.state.players[2].face_up) == ["反射鏡"]
+    assert card.text == "攻撃を跳ね返す。" and list(f.state.players[2].face_up) == ["反射鏡"]
     refused(f, P2, "counter_ability", "card_face_up", card="反射鏡")
     # then the answer as now: no card, a hit, the damage
     (landed,) = f.do(P2, "respond")

@@ -30,7 +30,7 @@ from tests.rulesets.chojin_locke.combat_domain import Fight, fight, refused
 P1, P2, P3 = "seat:1", "seat:2", "seat:3"
 CURSE = Ability(name="断末魔", tags=("死亡時", "E"))
 DAILY = Ability(name="遺言", tags=("通常", "死亡時"))
-LAST = AbilityCard(name="最後の力", tags=("死亡時",), text="Deal 1 damage.")
+LAST = AbilityCard(name="最後の力", tags=("死亡時",), text="1ダメージを与える。")
 
 
 def _with(f: Fight, seat: int, abilities: tuple[Ability, ...], cards: list[str]) -> None:
@@ -82,7 +82,7 @@ def test_the_window_holds_the_combat_until_the_dead_says_it_is_done() -> None:
     refused(f, P2, "death_ability", "used_at_this_death", ability=CURSE.name)
     # a card: turned up at the instant of death, discarded with the dead's face-up cards (l.846)
     (card,) = f.do(P2, "death_ability", card="最後の力")
-    assert isinstance(card, DeathAbilityUsed) and card.text == "Deal 1 damage."
+    assert isinstance(card, DeathAbilityUsed) and card.text == "1ダメージを与える。"
     assert list(f.state.players[2].abilities) == ["テレパシー"]
     assert dict(f.combat.dying) == {2: [CURSE.name, "最後の力"]}
     (closed,) = f.do(P2, "death_ability")

@@ -24,7 +24,13 @@ ESPER = 101
 def _catalog() -> dict[str, Any]:
     data, _ = marked_catalog()
     data["combat_cards"] = [
-        {"name": "テレポート", "lv": 1, "kinds": ["逃避"], "count": 60, "text": "Leave."}
+        {
+            "name": "テレポート",
+            "lv": 1,
+            "kinds": ["逃避"],
+            "count": 60,
+            "text": "戦闘から離脱する。",
+        }
     ]
     return teleporters(data, 2)
 

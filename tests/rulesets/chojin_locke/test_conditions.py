@@ -64,7 +64,7 @@ def test_everyone_disabled_ends_the_game_with_the_usual_conditions(client: TestC
     assert public["ending"]["reason"] == "all_out"
     results = public["results"].values()
     assert all(r["alive"] and r["class"] in ("A", "C") for r in results)
-    assert not any("every character died" in r["reasons"] for r in results)
+    assert not any("全てのキャラクターが死亡した" in r["reasons"] for r in results)
 
 
 def test_the_black_hole_for_everyone_is_all_dead(client: TestClient) -> None:

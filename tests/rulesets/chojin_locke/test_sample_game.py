@@ -256,7 +256,9 @@ def play_sample_game(client: TestClient, service: GameService) -> Table:
     for player in public["players"]:
         result = results[str(player["seat"])]
         if player["faction"] == "E":
-            assert not result["won"] and "every 重要拠点 was destroyed" in result["reasons"]
+            assert (
+                not result["won"] and "基地カード「重要拠点」が全て破壊された" in result["reasons"]
+            )
         assert result["class"] in ("A", "B", "C", "D")
     assert all(p["sheet"] for p in public["players"])
 

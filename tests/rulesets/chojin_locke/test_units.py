@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from api.pages.i18n import translate
 from domain.rulesets.chojin_locke import conversion, recovery, vigil
 from domain.rulesets.chojin_locke.board import step
 from domain.rulesets.chojin_locke.cards import SquareCard
@@ -85,7 +86,7 @@ def test_result_classes_for_an_unopposed_good_victory() -> None:
     )
     table = results(state)
     assert table[1]["class"] == "C"  # own condition: 狂人ストロハイム alive
-    assert table[2]["class"] == "C" and "victory" in table[2]["reasons"][0]
+    assert table[2]["class"] == "C" and "勝利宣言" in table[2]["reasons"][0]
     assert table[3]["class"] == "C"  # own condition: ロック alive
     assert table[4]["class"] == "B"  # dead Good, no condition met
     assert table[5]["class"] == "D"  # a dead Special loses
@@ -119,8 +120,27 @@ def test_keys_destroyed_beats_evil_and_absent_characters_are_ignored() -> None:
     )
     table = results(state)
     assert table[1]["won"] and table[1]["class"] == "A"
-    assert not table[2]["won"] and table[2]["reasons"] == ["every 重要拠点 was destroyed"]
+    assert not table[2]["won"] and table[2]["reasons"] == ["基地カード「重要拠点」が全て破壊された"]
     assert table[3]["won"] and table[3]["faction"] == "G"
+
+
+def test_a_result_reads_in_the_rulebook_words_and_in_english() -> None:
+    """4.2's reasons in Japanese (the table's language); each one's catalog key and arguments
+    give the English page its own words (the pane reads `reason_keys` there)."""
+    state = _state(
+        player(1, "ロック"),  # defeat: 狂人ストロハイム alive — not in the game: ignored
+        player(2, "ストロハイム大佐"),  # defeat: ロック alive
+        ending=Ending(reason="keys_destroyed", faction="G"),
+    )
+    row = results(state)[2]
+    assert row["reasons"] == [
+        "基地カード「重要拠点」が全て破壊された",
+        "固有の敗北条件: ロックが生きている",
+    ]
+    english = [translate(r["msg"], "en", **r["args"]) for r in row["reason_keys"]]
+    assert english == ["every 重要拠点 was destroyed", "own condition: ロック is alive"]
+    assert [translate(r["msg"], "ja", **r["args"]) for r in row["reason_keys"]] == row["reasons"]
+    assert results(state)[1]["reasons"] == ["敗北条件を満たしていない"]
 
 
 def test_a_second_leader_alive_defeats_the_first() -> None:
@@ -132,7 +152,7 @@ def test_a_second_leader_alive_defeats_the_first() -> None:
         ending=Ending(reason="host"),
     )
     table = results(state)
-    assert "another (L) character is alive" in table[1]["reasons"]
+    assert "自分以外の(L)キャラクターが生きている" in table[1]["reasons"]
     assert table[3]["class"] == "D"
 
 
@@ -144,7 +164,7 @@ def test_the_vigil_ending_defeats_good_only() -> None:
         ending=Ending(reason="vigil", faction="E", seat=2),
     )
     table = results(state)
-    assert table[1]["class"] == "C" and "1000 turns" in table[1]["reasons"][0]
+    assert table[1]["class"] == "C" and "1000ターン生存" in table[1]["reasons"][0]
     assert table[2]["class"] == "A" and table[3]["class"] == "A"
 
 

@@ -44,7 +44,9 @@ def _assert_good_lost_to_the_vigil(table: Table, declarer: int, turns: int) -> N
     public = view(table, "public")
     assert public["ending"] == {"reason": "vigil", "faction": "E", "seat": declarer}
     for seat, result in public["results"].items():
-        vigil_reason = f"an Evil victory declarer survived {turns} turns without moving"
+        vigil_reason = (
+            f"(E)の勝利宣言を行ったキャラクターが{turns}ターン生存し、その間1度も移動しなかった"
+        )
         assert (vigil_reason in result["reasons"]) == (result["faction"] == "G"), seat
     assert table.client.get(f"/games/{table.game_id}/verify").json()["ok"] is True
 

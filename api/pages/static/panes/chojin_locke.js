@@ -4,7 +4,7 @@
 // Everything comes from /view, already redacted for this reader (see panes/README.md): the
 // pane shows what it was given and asks the server for nothing more.
 import { el, keepOpenState } from "../api.js";
-import { t } from "../i18n.js";
+import { lang, t } from "../i18n.js";
 import { combatSection } from "./chojin_locke/combat.js";
 import { aftermathSection } from "./chojin_locke/leaving.js";
 // What the game waits on this reader for: the top bar's cue (waiting.js)
@@ -29,6 +29,10 @@ const CONDITIONS = {
   black_hole: "ブラックホール", disabled: "行動不能",
 };
 const FACTIONS = { G: t("Good"), E: t("Evil"), S: t("Special") };
+// why a player won or lost (results.py): the server's words in Japanese; in another language
+// each reason's catalog key read with its arguments, as a lifecycle line's msg is
+const reasonWords = (result) => (lang === "ja" || !result.reason_keys ? result.reasons
+  : result.reason_keys.map((reason) => t(reason.msg, reason.args)));
 // how a game ended (domain/rulesets/chojin_locke/log.py's ENDINGS)
 const ENDINGS = {
   victory: "勝利", sole_victory: "単独勝利", keys_destroyed: "キーがすべて破壊された", all_dead: "全員死亡",
@@ -572,7 +576,7 @@ export function mountPane(context) {
         el("td", {}, String(p.information)),
         el("td", {}, String(p.ability_cards), (p.face_up_abilities ?? []).map((c) => el("span", { class: "locke-ability-card face-up" }, c))),
         el("td", {}, p.sheet ? `${p.sheet.name}（${FACTIONS[p.faction] ?? p.faction}）` : p.sheet_open ? "公開" : "—"),
-        rules.results ? el("td", { class: result?.won ? "won" : "lost" }, result ? `${result.class}級${result.won ? "勝利" : "敗北"}` + (result.reasons.length ? `: ${result.reasons.join("、")}` : "") : "") : null);
+        rules.results ? el("td", { class: result?.won ? "won" : "lost" }, result ? `${result.class}級${result.won ? "勝利" : "敗北"}` + (result.reasons.length ? `: ${reasonWords(result).join("、")}` : "") : "") : null);
     });
     return el("div", { class: "table-scroll" }, el("table", { class: "view locke-players" },
       el("thead", {}, el("tr", {}, ["席", "シルエット", "陣営", "状態", "情報入手", "能力カード", "シート", rules.results ? "結果" : null].filter(Boolean).map((h) => el("th", {}, h)))),

@@ -160,7 +160,7 @@ export function combatSection(ctx) {
       const facts = data ? [`LV${data.lv}`, data.kinds.join("/"), data.firepower ? `火力${data.firepower}` : null, data.sync ? "同調可" : null, data.maintain ? "維持可" : null].filter(Boolean).join(" · ") : "";
       return el("button", {
         type: "button", class: `locke-ccard${on ? " selected" : ""}`, "aria-pressed": String(on),
-        disabled: reason !== null, title: reason ?? (data?.text || name), dataset: { card: name, index },
+        disabled: reason !== null, title: reason ?? (data?.text ? t(data.text) : name), dataset: { card: name, index },
         onclick: () => choose(index, name),
       }, el("span", { class: "locke-ccard-name" }, name), el("span", { class: "locke-ccard-facts" }, facts),
       reason ? el("span", { class: "locke-ccard-why" }, reason) : null);
