@@ -108,6 +108,7 @@ TEMPLATE = "session_log.html"  # templates/: the file's frame, around its lines
 LINES_MARK = "\x00kiroku-lines\x00"  # where the lines go in the rendered frame
 # The scripts inlined in the file whose texts go through its embedded catalog (`t()`).
 SCRIPTS = ("logverify.js", "sessionlog.js")
+T_CALL = re.compile(r'(?<![\w.$])t\(\s*"((?:[^"\\\n]|\\.)*)"')  # `t("key"`, as written
 B64_LINE = 76 * 3 // 4 * 1024  # bytes encoded at a time (a multiple of 3: no padding inside)
 
 Records = Callable[[], Iterable[Recorded]]
@@ -364,14 +365,21 @@ def _template(log: SessionLog) -> tuple[str, str]:
 @cache
 def script_keys() -> tuple[str, ...]:
     """The catalog keys the file's scripts use (their `t("…")`), as the catalogs' test finds
-    them (Babel's extractor)."""
+    them: Babel's extractor, then each `t("…")` read as written (Babel's lexer loses a call
+    inside a template literal's `${}` or after a regex literal); a comment's are not keys."""
     keys: dict[str, None] = {}
     for name in SCRIPTS:
-        with (STATIC_DIR / name).open("rb") as source:
+        path = STATIC_DIR / name
+        with path.open("rb") as source:
             for found in extract_javascript(source, {"t": None}, [], {}):
                 key: object = found[2]
                 if isinstance(key, str) and key:
                     keys.setdefault(key, None)
+        text = path.read_text(encoding="utf-8")
+        for match in T_CALL.finditer(text):
+            line_start = text.rfind("\n", 0, match.start()) + 1
+            if not text[line_start:].lstrip().startswith("//"):
+                keys.setdefault(json.loads(f'"{match.group(1)}"'), None)
     return tuple(keys)
 
 
