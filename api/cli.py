@@ -23,7 +23,7 @@ from eventsourcing.persistence import PersistenceError
 
 from api.errors import read_in
 from api.observe import log_config
-from api.pages.i18n import Reader, argparse_words, from_environment
+from api.pages.i18n import LANGUAGES, Reader, argparse_words, from_environment
 from api.web import PUBLIC_URL_ENV
 from domain import dice
 from domain.adapters.bcdice_engine import BCDiceEngine
@@ -185,6 +185,12 @@ def _parser(say: Reader | None = None) -> argparse.ArgumentParser:
         help=say(
             "the <title> ココフォリア's ログ出力 gives (ccfolia - logs), for tools that check it"
         ),
+    )
+    log.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help=say("the file's language (default: the terminal's, from KIROKU_LANG or the locale)"),
     )
     store_options(log, say)
     log.set_defaults(run=_log, say=say)
@@ -392,13 +398,18 @@ def _log(args: argparse.Namespace) -> int:
     from replay.archive import read_archive, records_from_envelopes
 
     output = Path(args.output)
+    language = args.lang or args.say.language  # the terminal's, unless --lang says
     if Path(args.game).is_file():  # an archive: offline, no store at all
         with open(args.game, encoding="utf-8") as archive:
             _header, envelopes = read_archive(archive)
         readable = [e for e in envelopes if isinstance(e, dict)]
         records = records_from_envelopes(readable, strict=False)
         log = session_log(
-            records, args.audience, disclosure_after(records), cocofolia_title=args.ccfolia_title
+            records,
+            args.audience,
+            disclosure_after(records),
+            cocofolia_title=args.ccfolia_title,
+            language=language,
         )
         _write_chunks(output, render_chunks(log))
     else:
@@ -410,6 +421,7 @@ def _log(args: argparse.Namespace) -> int:
                 args.audience,
                 disclosure,
                 cocofolia_title=args.ccfolia_title,
+                language=language,
             )
             _write_chunks(output, render_chunks(log))
     print(args.say("wrote the log of {count} events to {path}", count=log.events, path=args.output))

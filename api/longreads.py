@@ -29,6 +29,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 from urllib.parse import quote
 
+from api.pages import i18n
 from api.pages.sessionlog import (
     SessionLog,
     cocofolia_filename,
@@ -180,11 +181,16 @@ def archive_bytes(service: GameService, game_id: str, _audience: str) -> bytes:
 
 
 def session_log_head(
-    service: GameService, game_id: str, audience: str, cocofolia_title: bool = False
+    service: GameService,
+    game_id: str,
+    audience: str,
+    cocofolia_title: bool = False,
+    language: str = i18n.DEFAULT,
 ) -> tuple[SessionLog, dict[str, str]]:
     """The session log as `audience` reads the game now (its first pass: what the head of the
     file needs), and the headers that go with it: the head it was read at and its
-    Content-Security-Policy. `render_chunks` then writes the file from the store."""
+    Content-Security-Policy. `render_chunks` then writes the file from the store, in
+    `language` (the exporter's)."""
     state = service.state(game_id)
     disclosure = Disclosure.of(state)
     log = session_log(
@@ -192,8 +198,10 @@ def session_log_head(
         audience,
         disclosure,
         cocofolia_title=cocofolia_title,
+        language=language,
     )
     headers = {**head_header(state), "Content-Security-Policy": policy(log)}
+    headers["Content-Language"] = log.language
     headers["Content-Disposition"] = _disposition(
         cocofolia_filename(log.title) if cocofolia_title else f"kiroku-{game_id}.html"
     )
@@ -201,11 +209,15 @@ def session_log_head(
 
 
 def session_log_file(
-    service: GameService, game_id: str, audience: str, cocofolia_title: bool = False
+    service: GameService,
+    game_id: str,
+    audience: str,
+    cocofolia_title: bool = False,
+    language: str = i18n.DEFAULT,
 ) -> tuple[str, dict[str, str]]:
     """The session log written (as it is made) into a temporary file, for a big game read in
     the pool: its path (the caller streams it, then removes it) and its headers."""
-    log, headers = session_log_head(service, game_id, audience, cocofolia_title)
+    log, headers = session_log_head(service, game_id, audience, cocofolia_title, language)
     handle, path = tempfile.mkstemp(prefix="kiroku-log-", suffix=".html")
     try:
         with os.fdopen(handle, "wb") as out:
@@ -218,7 +230,11 @@ def session_log_file(
 
 
 def session_log_stream(
-    service: GameService, game_id: str, presented: Presented, cocofolia_title: bool = False
+    service: GameService,
+    game_id: str,
+    presented: Presented,
+    cocofolia_title: bool = False,
+    language: str = i18n.DEFAULT,
 ) -> tuple[Iterator[bytes], dict[str, str]]:
     """The session log's bytes as they are made, and its headers, for whoever presented
     `presented`; memory stays bounded however long the game. A small game is written from the
@@ -226,10 +242,10 @@ def session_log_stream(
     of Python do not hold this process's interpreter), then sent from it."""
     if not is_long(service, game_id):
         log, headers = _authenticated(
-            service, session_log_head, game_id, presented, (cocofolia_title,)
+            service, session_log_head, game_id, presented, (cocofolia_title, language)
         )
         return encoded(render_chunks(log)), headers
-    path, headers = run(service, session_log_file, game_id, presented, cocofolia_title)
+    path, headers = run(service, session_log_file, game_id, presented, cocofolia_title, language)
     return _sent_then_removed(path), headers
 
 

@@ -22,6 +22,12 @@ every draw, in the reader's browser with no network. Its inline style and script
 by their hashes in a Content-Security-Policy (a `<meta>` in the file, and the header when
 served), nothing else; the worker is started from a `blob:` of the file's own script.
 
+The file is written in one language, its exporter's (the log route: the page's language;
+`kiroku log`: the terminal's, or `--lang`): its frame is a Jinja template read through the
+catalogs (api/pages/i18n/), the lines' own words as the table reads them in that language, and
+the scripts' texts through their `t()` (static/logverify.js), which reads the small catalog the
+file embeds (`kiroku-i18n`: only the keys the scripts use, in that language).
+
 The file is written in three passes over the records (`render_chunks`), so a long game is
 streamed: the first reads what the head of the file needs (names, reveals, rulings, colours),
 the second writes the lines, the third the archive. Memory stays a few bytes an event.
@@ -37,15 +43,18 @@ import zlib
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
-from markupsafe import escape
+from babel.messages.extract import extract_javascript
+from markupsafe import Markup, escape
 
-from domain.model.audience import GM, SYSTEM, may_see, seat_number
+from domain.model.audience import GM, HOST, PUBLIC, SYSTEM, may_see, seat_number
 from domain.model.envelope import commitment
 from domain.model.game import DEFAULT_TABS
 from domain.model.lifecycle_events import GameCreated
 from domain.model.logline import (
+    BLIND_DICE,
     MAX_TEXT,
     SECRET_DICE,
     SECRET_NOTE,
@@ -53,13 +62,15 @@ from domain.model.logline import (
     LogLine,
     describe,
     reveal_line,
+    seat_name,
 )
+from domain.model.messages import N_
 from domain.model.records import Recorded
 from domain.model.redaction import Disclosure, redact
 from domain.rulesets import ruleset_for
 from replay.archive import archive_header, envelope_line
 
-from . import HERE, STATIC_DIR
+from . import RULESET_NAMES, STATIC_DIR, i18n, templates
 
 # ココフォリア's own tab ids for the three tabs every table has (its export writes `[main]`).
 COCOFOLIA_TABS = dict(zip(DEFAULT_TABS, ("main", "info", "other"), strict=True))
@@ -78,12 +89,26 @@ SEAT_COLOURS = (
 )
 DEFAULT_COLOURS = {GM: "#222222", SYSTEM: "#888888"}
 PLACEHOLDERS = {"roll": SECRET_DICE, "note": SECRET_NOTE, "chat": WHISPER}
+# A sealed body's placeholder (logline's) as a catalog key: the file says it in its language.
+PLACEHOLDER_KEYS = {
+    SECRET_DICE: N_("シークレットダイス"),
+    BLIND_DICE: N_("ブラインドダイス"),
+    SECRET_NOTE: N_("秘密のメモ"),
+    WHISPER: N_("秘話"),
+}
+# Who says a line nobody typed a name for (logline's `actor_name`), in the file's language
+# (static/logverify.js says the same through its `t()`).
+SPEAKER_KEYS = {HOST: N_("Host"), SYSTEM: N_("System")}
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 ARCHIVE_BLOCK = re.compile(
     r'(<script type="application/gzip" id="kiroku-archive" data-encoding="base64">)'
     r"([A-Za-z0-9+/=\n]*)(</script>)"
 )
-TEMPLATE = HERE / "templates" / "session_log.html"
+TEMPLATE = "session_log.html"  # templates/: the file's frame, around its lines
+LINES_MARK = "\x00kiroku-lines\x00"  # where the lines go in the rendered frame
+# The scripts inlined in the file whose texts go through its embedded catalog (`t()`).
+SCRIPTS = ("logverify.js", "sessionlog.js")
+T_CALL = re.compile(r'(?<![\w.$])t\(\s*"((?:[^"\\\n]|\\.)*)"')  # `t("key"`, as written
 B64_LINE = 76 * 3 // 4 * 1024  # bytes encoded at a time (a multiple of 3: no padding inside)
 
 Records = Callable[[], Iterable[Recorded]]
@@ -144,6 +169,7 @@ class SessionLog:
     answers: dict[int, list[tuple[str, int]]]
     style_hashes: set[str] = field(default_factory=set)
     cocofolia_title: bool = False  # `<title>ccfolia - logs</title>`, as ココフォリア's file
+    language: str = i18n.DEFAULT  # the exporter's: every word of the file reads in it
 
     @property
     def page_title(self) -> str:
@@ -156,6 +182,7 @@ def session_log(
     disclosure: Disclosure,
     *,
     cocofolia_title: bool = False,
+    language: str = i18n.DEFAULT,
 ) -> SessionLog:
     """The log of a game as `audience` may read it at `disclosure` (every secret, after the
     end). `records` are the game's events in order from the first: a list, or a function
@@ -197,7 +224,7 @@ def session_log(
                 ):
                     moved[of_seq] = envelope.seq
             case "RulingMade" | "Amended" if isinstance(public.get("concerning_seq"), int):
-                label = "裁定" if envelope.type == "RulingMade" else "訂正"
+                label = N_("裁定") if envelope.type == "RulingMade" else N_("訂正")
                 answers.setdefault(public["concerning_seq"], []).append((label, envelope.seq))
         colour = public.get("color")
         if isinstance(colour, str) and COLOUR.fullmatch(colour):
@@ -226,6 +253,7 @@ def session_log(
         # is written before the lines.
         style_hashes={_csp_hash(f"color:{colour};") for colour in colours},
         cocofolia_title=cocofolia_title,
+        language=language if language in i18n.LANGUAGES else i18n.DEFAULT,
     )
 
 
@@ -249,24 +277,22 @@ def policy(log: SessionLog) -> str:
 def render_chunks(log: SessionLog) -> Iterator[str]:
     """The file, piece by piece: the head, the lines (one pass over the records), the lines'
     data for the page, the archive (another pass, compressed as it goes) and the scripts."""
-    head, tail = _template()
-    yield head.format(
-        csp=escape(policy(log)),
-        title=escape(log.page_title),
-        css=_css(),
-        heading=escape(log.title),
-        about=escape(_about(log)),
-    )
-    data = _LineData(log.moved)
+    head, tail = _template(log)
+    yield head
+    data = _LineData(log.moved, log.language, log.seat_names)
     for line in _lines(log):
         data.add(line)
         yield line.html()
     yield '<footer class="verification" id="verification">\n'
-    yield '<ul class="legend" aria-label="Speakers">'
+    speakers = escape(i18n.gettext(N_("Speakers"), log.language))
+    yield f'<ul class="legend" aria-label="{speakers}">'
     for speaker, colour in data.legend:
         yield f'<li style="color:{colour};">■ {escape(speaker)}</li>'
     yield "</ul>\n"
-    yield tail.format(head_seq=log.head[0], head_hash=log.head[1])
+    yield tail
+    yield '<script type="application/json" id="kiroku-i18n">'
+    yield script_safe(script_catalog(log.language))
+    yield "</script>\n"
     yield '<script type="application/json" id="kiroku-lines">'
     yield script_safe(data.json())
     yield "</script>\n"
@@ -278,20 +304,89 @@ def render_chunks(log: SessionLog) -> Iterator[str]:
 
 
 def _about(log: SessionLog) -> str:
-    when = (
-        "after the end: every secret revealed (folded: open one to read it)"
-        if log.ended
-        else f"before the end, as {log.audience} may see it"
+    """What the file is, in words: the system, its length, whose view, the game (its id: the
+    archive's and the verifier's name for it)."""
+    language = log.language
+    if log.ended:
+        when = i18n.gettext(
+            N_("after the end: every secret revealed (folded: open one to read it)"), language
+        )
+    else:
+        when = i18n.translate(
+            N_("before the end, as {audience} may see it"),
+            language,
+            audience=_audience_name(log.audience, log.seat_names, language),
+        )
+    system = i18n.gettext(RULESET_NAMES.get(log.ruleset, log.ruleset), language)
+    return i18n.translate(
+        N_("{system} · {events} events · {when} · game {game}"),
+        language,
+        system=system,
+        events=log.events,
+        when=when,
+        game=log.game_id,
     )
-    return f"{log.ruleset} · {log.events} events · {when} · game {log.game_id}"
 
 
-def _template() -> tuple[str, str]:
-    """The file's frame (templates/session_log.html): what comes before the lines and what
-    comes after the legend, as `str.format` templates."""
-    text = TEMPLATE.read_text(encoding="utf-8")
-    head, tail = text.split("{lines}\n", 1)
+def _audience_name(audience: str, seat_names: dict[int, str], language: str) -> str:
+    """Whose view the file is, by name: a seat's name, the GM, the host or the spectators."""
+    number = seat_number(audience)
+    if number is not None:
+        return _seat_name(number, seat_names, language)
+    words = {GM: "GM", HOST: N_("Host"), PUBLIC: N_("the spectators")}
+    return i18n.gettext(words.get(audience, audience), language)
+
+
+def _seat_name(number: int, seat_names: dict[int, str], language: str) -> str:
+    """A seat's name (「席N」 before it has one, in the file's language)."""
+    if seat_names.get(number):
+        return seat_name(number, seat_names)
+    return i18n.translate(N_("席{seat}"), language, seat=number)
+
+
+def _template(log: SessionLog) -> tuple[str, str]:
+    """The file's frame (templates/session_log.html) in the log's language: what comes before
+    the lines and what comes after the legend."""
+    text = templates.env.get_template(TEMPLATE).render(
+        lang=log.language,
+        csp=policy(log),
+        title=log.page_title,
+        css=Markup(_css()),
+        heading=log.title,
+        about=_about(log),
+        lines=Markup(LINES_MARK),
+        head_seq=log.head[0],
+        head_hash=log.head[1],
+    )
+    head, tail = text.split(LINES_MARK + "\n", 1)
     return head, tail
+
+
+@cache
+def script_keys() -> tuple[str, ...]:
+    """The catalog keys the file's scripts use (their `t("…")`), as the catalogs' test finds
+    them: Babel's extractor, then each `t("…")` read as written (Babel's lexer loses a call
+    inside a template literal's `${}` or after a regex literal); a comment's are not keys."""
+    keys: dict[str, None] = {}
+    for name in SCRIPTS:
+        path = STATIC_DIR / name
+        with path.open("rb") as source:
+            for found in extract_javascript(source, {"t": None}, [], {}):
+                key: object = found[2]
+                if isinstance(key, str) and key:
+                    keys.setdefault(key, None)
+        text = path.read_text(encoding="utf-8")
+        for match in T_CALL.finditer(text):
+            line_start = text.rfind("\n", 0, match.start()) + 1
+            if not text[line_start:].lstrip().startswith("//"):
+                keys.setdefault(json.loads(f'"{match.group(1)}"'), None)
+    return tuple(keys)
+
+
+def script_catalog(language: str) -> str:
+    """The small catalog the file embeds for its scripts: their keys in `language`."""
+    catalog = {key: i18n.gettext(key, language) for key in script_keys()}
+    return json.dumps(catalog, ensure_ascii=False, separators=(",", ":"))
 
 
 def _lines(log: SessionLog) -> Iterator[Line]:
@@ -324,32 +419,68 @@ def _lines(log: SessionLog) -> Iterator[Line]:
             and not may_see(log.audience, envelope.sealed.audience, revealed=False)
         ):
             read = {**redacted, "secret": None}  # as it read until the reveal
-        line = describe(read, log.audience, log.seat_names, describer, people=people)
+        line = _worded(
+            describe(read, log.audience, log.seat_names, describer, people=people),
+            read,
+            log,
+        )
         yield Line(
             line=line,
             color=_colour(line, envelope.actor, colours),
             tab_id=COCOFOLIA_TABS.get(line.tab, line.tab),
-            text=_cocofolia_text(read, line),
+            text=_cocofolia_text(read, line, log.language),
             folded=_folded(recorded, line, log) if log.ended else None,
             answered_by=tuple(log.answers.get(line.seq, ())),
         )
         if reveal is not None:
-            shown = describe(redacted, log.audience, log.seat_names, describer, people=people)
+            shown = _worded(
+                describe(redacted, log.audience, log.seat_names, describer, people=people),
+                redacted,
+                log,
+            )
             said = reveal_line(reveal, shown)
             yield Line(
                 line=said,
                 color=_colour(said, envelope.actor, colours),
                 tab_id=COCOFOLIA_TABS.get(said.tab, said.tab),
-                text=_cocofolia_text(redacted, shown),
+                text=_cocofolia_text(redacted, shown, log.language),
                 answered_by=tuple(log.answers.get(reveal, ())),
             )
+
+
+def _worded(line: LogLine, read: dict[str, Any], log: SessionLog) -> LogLine:
+    """The line in the file's language, as the table reads it in that language: a lifecycle
+    line's words from its catalog key (`msg`), a sealed body's placeholder, the host's and the
+    system's names. A name someone typed and the ruleset's own words stay as they are."""
+    language = log.language
+    changes: dict[str, Any] = {}
+    if line.msg and language != i18n.DEFAULT:
+        changes["text"] = _clip(i18n.translate(line.msg, language, **(line.args or {})))
+    elif line.hidden and line.text in PLACEHOLDER_KEYS:
+        changes["text"] = i18n.gettext(PLACEHOLDER_KEYS[line.text], language)
+    actor = str(read.get("actor", ""))
+    if not (read.get("public") or {}).get("speaker") and actor in SPEAKER_KEYS:
+        changes["speaker"] = i18n.gettext(SPEAKER_KEYS[actor], language)
+    return line.model_copy(update=changes) if changes else line
+
+
+def _clip(text: str) -> str:
+    """As logline clips a line's text (static/logverify.js clips its expectation so)."""
+    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
 
 
 class _LineData:
     """What the page's script adds to the lines, by order (the n-th `<p>` is seq n): each
     line's tab and classes (two small numbers a line), the folds, the links, the legend."""
 
-    def __init__(self, moved: dict[int, int]) -> None:
+    def __init__(
+        self,
+        moved: dict[int, int],
+        language: str = i18n.DEFAULT,
+        seat_names: dict[int, str] | None = None,
+    ) -> None:
+        self.language = language
+        self.seat_names = seat_names or {}
         # [reveal, the seq it reveals]: the reveal's line is right after that one's
         self.moved = [[reveal, of_seq] for of_seq, reveal in sorted(moved.items())]
         self.tabs: dict[str, int] = {name: index for index, name in enumerate(DEFAULT_TABS)}
@@ -366,15 +497,25 @@ class _LineData:
         self.rows.extend((tab, classes))
         if shown.folded:
             self.folded[line.seq] = shown.folded
-        links: list[Any] = [[label, seq] for label, seq in shown.answered_by]
+        links: list[Any] = [
+            [i18n.gettext(label, self.language), seq] for label, seq in shown.answered_by
+        ]
         if line.concerns is not None and line.kind in ("ruling", "amendment"):
             links.insert(0, ["↪", line.concerns])
         if line.hidden and line.sealed_to is not None:
-            links.append(["→", ", ".join(line.sealed_to)])
+            links.append(["→", self._who(line.sealed_to)])
         if links:
             self.links[line.seq] = links
         if line.kind not in ("system", "phase"):
             self.legend_seen.setdefault((line.speaker, shown.color), None)
+
+    def _who(self, audience: tuple[str, ...]) -> str:
+        """Who may read a sealed body, by name, in the file's language (never `seat:N`)."""
+        if not audience:
+            return i18n.gettext(N_("nobody can read it until the end"), self.language)
+        chair_first = sorted(audience, key=lambda who: (seat_number(who) or 0, who))
+        named = [_audience_name(who, self.seat_names, self.language) for who in chair_first]
+        return i18n.translate(N_("only {names}"), self.language, names=", ".join(named))
 
     @property
     def legend(self) -> list[tuple[str, str]]:
@@ -473,7 +614,7 @@ def _csp_hash(text: str) -> str:
     return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
 
 
-def _cocofolia_text(redacted: dict[str, Any], line: LogLine) -> str:
+def _cocofolia_text(redacted: dict[str, Any], line: LogLine, language: str = i18n.DEFAULT) -> str:
     """The text as ココフォリア writes it: a roll's command (and comment), then BCDice's result
     (also a reveal's, given the roll it reveals); every other line as described."""
     if redacted["type"] != "DiceRolled" or line.hidden:
@@ -481,10 +622,10 @@ def _cocofolia_text(redacted: dict[str, Any], line: LogLine) -> str:
     record = (redacted.get("public") or {}).get("roll") or redacted.get("secret")
     if not isinstance(record, dict) or not record.get("expression"):
         return line.text
-    return cocofolia_roll_text(record)
+    return cocofolia_roll_text(record, language)
 
 
-def cocofolia_roll_text(record: dict[str, Any]) -> str:
+def cocofolia_roll_text(record: dict[str, Any], language: str = i18n.DEFAULT) -> str:
     """`2D6>=7 目星 (2D6>=7) ＞ 9[4,5] ＞ 9 ＞ 成功`: the command as typed (its comment after
     it), then BCDice's result (logverify.js writes the same for its check)."""
     command = str(record.get("expression", ""))
@@ -493,7 +634,7 @@ def cocofolia_roll_text(record: dict[str, Any]) -> str:
     result = (record.get("result") or {}).get("explanation")
     text = f"{command} {result}" if result else command
     if record.get("manual"):
-        text += " (manual dice)"
+        text += " " + i18n.gettext(N_("(manual dice)"), language)
     return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
 
 
@@ -518,12 +659,13 @@ def _folded(recorded: Recorded, line: LogLine, log: SessionLog) -> str | None:
     envelope = recorded.envelope
     if envelope.sealed is None or envelope.seq not in log.moved or line.kind == "system":
         return None
-    label = PLACEHOLDERS.get(line.kind, "秘匿")
+    label = PLACEHOLDERS.get(line.kind, N_("秘匿"))
     if line.kind == "roll" and envelope.actor == GM and envelope.sealed.audience == (GM,):
         label = SECRET_DICE
     verdict = _reveal_matches(log.reveals.get(envelope.seq), envelope.sealed.commitment)
-    mark = {True: "公開 ✓", False: "公開 ✗ コミットメントと不一致", None: "公開"}[verdict]
-    return f"{label} → {mark}"
+    marks = {True: N_("公開 ✓"), False: N_("公開 ✗ コミットメントと不一致"), None: N_("公開")}
+    label = i18n.gettext(PLACEHOLDER_KEYS.get(label, label), log.language)
+    return f"{label} → {i18n.gettext(marks[verdict], log.language)}"
 
 
 def _reveal_matches(reveal: dict[str, Any] | None, committed: str) -> bool | None:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import StreamingResponse
 
 from api import longreads
 from api.deps import GameId, Presented_, Service
+from api.pages import i18n
 
 router = APIRouter(prefix="/games", tags=["events"])
 
@@ -19,6 +20,7 @@ router = APIRouter(prefix="/games", tags=["events"])
     responses={200: {"description": "The session log", "content": {"text/html": {}}}},
 )
 def session_log_html(
+    request: Request,
     game_id: GameId,
     presented: Presented_,
     service: Service,
@@ -38,6 +40,12 @@ def session_log_html(
     secret, folded so readers choose when to read it.
 
     Sent as it is written (the file of a 100,000-event game is tens of MiB): memory stays
-    bounded however long the game, and the bytes are those `kiroku log` writes."""
-    chunks, headers = longreads.session_log_stream(service, game_id, presented, name == "ccfolia")
+    bounded however long the game, and the bytes are those `kiroku log` writes.
+
+    Written in the caller's language, as the pages choose it (the language switch's cookie,
+    else `Accept-Language`, else Japanese): its frame, its verifier's words, its lines."""
+    chunks, headers = longreads.session_log_stream(
+        service, game_id, presented, name == "ccfolia", i18n.language_of(request)
+    )
+    headers["Vary"] = "Accept-Language, Cookie"
     return StreamingResponse(chunks, media_type="text/html; charset=utf-8", headers=headers)

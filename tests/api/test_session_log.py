@@ -183,8 +183,12 @@ def test_kiroku_log_writes_a_seats_log_from_the_store(
     monkeypatch.setenv("KIROKU_DB", str(tmp_path / "kiroku.db"))  # the `service` fixture's
     monkeypatch.delenv("KIROKU_DATABASE_URL", raising=False)
     assert main(["log", table.game_id, "-o", str(out), "--as", "seat:2"]) == 0
-    as_ben = out.read_text(encoding="utf-8")
-    assert "秘密のメモ" in as_ben and "AKI_ONLY" not in as_ben
+    as_ben = out.read_text(encoding="utf-8")  # in the terminal's language (the tests': English)
+    assert '<html lang="en">' in as_ben
+    assert "Secret note" in as_ben and "AKI_ONLY" not in as_ben
+    assert main(["log", table.game_id, "-o", str(out), "--as", "seat:2", "--lang", "ja"]) == 0
+    in_japanese = out.read_text(encoding="utf-8")
+    assert '<html lang="ja">' in in_japanese and "秘密のメモ" in in_japanese
     assert main(["log", table.game_id, "-o", str(out), "--as", "seat:1"]) == 0
     assert "AKI_ONLY" in out.read_text(encoding="utf-8")
 

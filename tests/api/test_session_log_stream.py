@@ -34,19 +34,24 @@ def test_the_streamed_log_is_the_clis_and_verifies(
         try:
             with (
                 TestClient(create_app(service)) as client,
-                client.stream("GET", f"/games/{game_id}/log.html") as response,
+                client.stream(
+                    "GET", f"/games/{game_id}/log.html", headers={"Accept-Language": "en-US"}
+                ) as response,
             ):
                 assert response.status_code == 200
                 assert response.headers["content-type"] == "text/html; charset=utf-8"
                 assert "content-length" not in response.headers  # sent as it is made
+                assert response.headers["content-language"] == "en"  # the reader's language
                 chunks = list(response.iter_raw())
         finally:
             longreads.shutdown()
     assert len(chunks) > 1
     streamed = b"".join(chunks).decode("utf-8")
     out = tmp_path / "cli.html"
+    # the terminal's language (the tests': English), as the reader's
     assert main(["log", game_id, "--db", str(tmp_path / "import.db"), "-o", str(out)]) == 0
     written = out.read_text(encoding="utf-8")
+    assert '<html lang="en">' in written
     assert _same_but_the_export_time(streamed) == _same_but_the_export_time(written)
     archive = tmp_path / "embedded.jsonl"
     archive.write_text(embedded_archive(streamed) + "\n", encoding="utf-8")

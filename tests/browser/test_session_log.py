@@ -40,11 +40,12 @@ TIMEOUT = 20_000
 Envelopes = list[dict[str, Any]]
 
 
-def log_of(sample: Path) -> str:
+def log_of(sample: Path, language: str = "ja") -> str:
     with sample.open(encoding="utf-8") as lines:
         _header, envelopes = read_archive(lines)
     records = records_from_envelopes([e for e in envelopes if isinstance(e, dict)])
-    html, _csp = render(session_log(records, "public", disclosure_after(records)))
+    log = session_log(records, "public", disclosure_after(records), language=language)
+    html, _csp = render(log)
     return html
 
 
@@ -112,7 +113,9 @@ def a_text(envelopes: Envelopes) -> tuple[int, dict[str, Any], str]:
 
 @pytest.fixture(scope="module")
 def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    return {sample.stem: log_of(sample) for sample in SAMPLE_FILES}
+    """The samples' files in English: the verifier's words these tests read are its English
+    ones (the Japanese file's are read by the table games' tests and the language test)."""
+    return {sample.stem: log_of(sample, "en") for sample in SAMPLE_FILES}
 
 
 @pytest.fixture
@@ -215,7 +218,7 @@ def test_the_log_reads_without_scripts(browser: Any, logs: dict[str, str], tmp_p
     """Every line is there with JavaScript off (ココフォリア's bare lines: tabs, folds and links
     are the script's, laid on them once loaded)."""
     path = tmp_path / "log.html"
-    html = logs["ninja-slayer-combat"]
+    html = log_of(SAMPLES / "ninja-slayer-combat.jsonl")  # in Japanese, the default
     path.write_text(html, encoding="utf-8")
     context = browser.new_context(java_script_enabled=False)
     try:
@@ -241,7 +244,7 @@ def test_the_page_lays_its_data_on_the_lines(
     """With scripts: each line has its seq, a ruling links to its line and back, a tab
     unticked hides its lines."""
     path = tmp_path / "log.html"
-    path.write_text(logs["ninja-slayer-combat"], encoding="utf-8")
+    path.write_text(log_of(SAMPLES / "ninja-slayer-combat.jsonl"), encoding="utf-8")
     page = browser.new_page()
     try:
         page.goto(path.as_uri())
@@ -270,12 +273,12 @@ def test_a_host_run_game_verifies(
     table.do("host", {"type": "start"})
     table.do("seat:1", {"type": "roll", "expression": "2D6 先制"})
     in_play = client.get(f"/games/{table.game_id}/log.html", headers=table.auth("seat:1")).text
-    assert "<span>Host</span> : <span>始めましょう</span>" in in_play
+    assert "<span>ホスト</span> : <span>始めましょう</span>" in in_play  # in Japanese, the default
     state, _seq, text = open_file(in_play, "host.html")
     assert state == "ok", text
     table.do("host", {"type": "end"})
     state, _seq, text = open_file(client.get(f"/games/{table.game_id}/log.html").text, "end.html")
-    assert state == "ok" and "draws from the revealed seed" in text, text
+    assert state == "ok" and "公開されたシードからの抽選" in text, text
 
 
 def test_a_table_game_before_and_after_its_end(
@@ -307,12 +310,12 @@ def test_a_table_game_before_and_after_its_end(
 
     in_play = client.get(f"/games/{table.game_id}/log.html", headers=table.auth("seat:1")).text
     state, _seq, text = open_file(in_play, "in-play.html")
-    assert state == "ok" and "the dice verify after the end" in text, text
+    assert state == "ok" and "（ダイスは終了後に検証できる）" in text, text
 
     table.do("gm", {"type": "end", "summary": "一日目終了"})
     after = client.get(f"/games/{table.game_id}/log.html").text
     state, _seq, text = open_file(after, "after.html")
-    assert state == "ok" and "draws from the revealed seed" in text, text
+    assert state == "ok" and "公開されたシードからの抽選" in text, text
 
     path = tmp_path / "after.html"
     page = browser.new_page(viewport={"width": 900, "height": 900})
@@ -363,7 +366,7 @@ def test_a_long_log_verifies_in_a_worker(browser: Any, tmp_path: Path) -> None:
 
     try:
         state, _seq, text, shown = opened(html, "long.html")
-        assert state == "ok" and "draws from the revealed seed" in text, text
+        assert state == "ok" and "公開されたシードからの抽選" in text, text
         assert shown["inWorker"] and shown["events"] == len(records), shown
         assert shown["progress"] > 0, shown  # the worker reported its progress
 
@@ -379,6 +382,88 @@ def test_a_long_log_verifies_in_a_worker(browser: Any, tmp_path: Path) -> None:
         place = [m.start() for m in LINE.finditer(html)].index(said.start())
         line_seq = page.locator("body > p").nth(place).get_attribute("data-seq")
         assert (state, bad, shown["inWorker"]) == ("bad", line_seq, True), text
-        assert "does not say what the record says" in text
+        assert "の内容が記録と違う" in text  # the worker says it in the file's language
+    finally:
+        page.close()
+
+
+# Every visible text node of the file once verified, but the lines' own three spans (the game's
+# words: names, what was said, the rulesets' descriptions, BCDice's results) and the
+# title, trimmed.
+CHROME_TEXTS = """() => {
+  const texts = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const text = node.textContent.trim();
+    const parent = node.parentElement;
+    const skipped = "script, style, [hidden], body > p > span, .log-head h1";
+    if (!text || !parent || parent.closest(skipped)) continue;
+    if (!parent.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+    texts.push(text);
+  }
+  return texts;
+}"""
+# What either file may hold in the other's script: the game's ids and hashes, the system's name
+# and the brand, the verifier's marks.
+IDS = re.compile(r"\b[0-9a-f]{64}\b|\b[0-9a-f]{8}-[0-9a-f-]{27}\b|\b[0-9a-f]{32}\b")
+KEPT_LATIN = re.compile(r"(?<![A-Za-z])(?:GM|TRPG|d20|Mech|Kiroku)(?![A-Za-z])")
+HIRAGANA = re.compile(r"[\u3040-\u309f]")
+SAMPLE_NAMES = ("ニンジャスレイヤー", "ブラックマンバ", "フジキド", "ヤモト")
+
+
+def chrome_of(page: Any, html: str, path: Path, fragment: str = "") -> list[str]:
+    path.write_text(html, encoding="utf-8")
+    page.goto(path.as_uri() + fragment)
+    verdict = page.locator("#verdict")
+    expect(verdict).to_have_attribute("data-state", re.compile("ok|bad"), timeout=TIMEOUT)
+    page.locator(".line.fold button.summary").first.click()  # a fold opened: its words too
+    texts: list[str] = page.evaluate(CHROME_TEXTS)
+    return [text for text in texts if not text.startswith("■ ")]  # the legend: names
+
+
+@pytest.mark.parametrize("sample", ["ninja-slayer-combat", "chojin-locke-6p"])
+def test_the_file_reads_in_one_language(browser: Any, sample: str, tmp_path: Path) -> None:
+    """The Japanese file (the default) has no English sentence beside the lines but names,
+    ids and hashes, once verified (the verdict, the head, the folds, the links, the legend);
+    the English file no Japanese sentence but the names, the tabs' and the game's own. Both
+    verify ✓, and ✗ names a forged line in their own words."""
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        japanese = log_of(SAMPLES / f"{sample}.jsonl", "ja")
+        assert '<html lang="ja">' in japanese
+        _header, envelopes = embedded(japanese)
+        noted = f"#head={len(envelopes)}:{envelopes[-1]['hash']}"
+        texts = chrome_of(page, japanese, tmp_path / "ja.html", noted)
+        verdict = page.locator("#verdict").inner_text()
+        assert verdict.startswith("✓ 検証済み") and "控えたヘッド" in verdict, verdict
+        english = [
+            t for t in texts if re.search(r"[A-Za-z]{2,}", KEPT_LATIN.sub(" ", IDS.sub(" ", t)))
+        ]
+        assert english == [], english
+
+        in_english = log_of(SAMPLES / f"{sample}.jsonl", "en")
+        assert '<html lang="en">' in in_english
+        texts = chrome_of(page, in_english, tmp_path / "en.html", noted)
+        verdict = page.locator("#verdict").inner_text()
+        assert verdict.startswith("✓ Verified") and "holds the noted head" in verdict, verdict
+        names = "|".join(SAMPLE_NAMES)
+        japanese_left = [t for t in texts if HIRAGANA.search(re.sub(names, " ", t))]
+        assert japanese_left == [], japanese_left
+        assert not errors, errors
+
+        # A line changed: the verifier names it in the file's language.
+        for html, said in ((japanese, "の発言者が記録と違う"), (in_english, "does not name who")):
+            line = LINE.findall(html)[2]
+            forged = line.replace("<span>", "<span>X", 2).replace("<span>X", "<span>", 1)
+            path = tmp_path / "forged.html"
+            path.write_text(html.replace(line, forged, 1), encoding="utf-8")
+            page.goto("about:blank")
+            page.goto(path.as_uri())
+            verdict_box = page.locator("#verdict")
+            expect(verdict_box).to_have_attribute("data-state", "bad", timeout=TIMEOUT)
+            assert said in verdict_box.inner_text(), verdict_box.inner_text()
     finally:
         page.close()

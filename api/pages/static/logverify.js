@@ -21,6 +21,27 @@ const pause = () => {
 };
 const MAX_TEXT = 600; // domain/model/logline.py clips a line's text there
 
+// The file's words in its language: `t("English source {name}", {name})` reads the small
+// catalog the file embeds (`kiroku-i18n`: only these scripts' keys, in the exporter's language,
+// api/pages/sessionlog.py); the worker is handed it with the archive (`listenAsWorker`). A key
+// it lacks reads as its source text.
+let catalog = {};
+try {
+  catalog = JSON.parse(globalThis.document?.getElementById("kiroku-i18n")?.textContent || "{}");
+} catch {
+  catalog = {};
+}
+
+export function t(key, params = {}) {
+  const text = catalog[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+// The catalog the page read, for its worker.
+export function embeddedCatalog() {
+  return catalog;
+}
+
 class Bad extends Error {
   constructor(seq, why) { super(why); this.seq = seq; }
 }
@@ -37,7 +58,7 @@ export function readArchive(text) {
   const lines = text.split("\n").filter((line) => line.trim());
   const header = JSON.parse(lines[0]);
   const events = lines.slice(1).map((line, i) => {
-    try { return JSON.parse(line).envelope; } catch { throw new Bad(i + 1, `event ${i + 1} cannot be read`); }
+    try { return JSON.parse(line).envelope; } catch { throw new Bad(i + 1, t("event {seq} cannot be read", { seq: i + 1 })); }
   });
   return { header, events };
 }
@@ -46,21 +67,21 @@ export function readArchive(text) {
 // more than the hashing.
 async function checkChain(events, progress = () => {}) {
   const game = events[0]?.game_id;
-  if (typeof game !== "string") throw new Bad(1, "the record has no first event");
+  if (typeof game !== "string") throw new Bad(1, t("the record has no first event"));
   let prev = sha256HexNow(`kiroku/genesis/v1:${game}`);
   for (let start = 0; start < events.length; start += CHUNK) {
     const end = Math.min(start + CHUNK, events.length);
     for (let k = start; k < end; k++) {
       const e = events[k];
       const seq = k + 1;
-      if (e?.seq !== seq || e.game_id !== game) throw new Bad(seq, `event ${seq} is out of place`);
-      if (e.prev_hash !== prev) throw new Bad(seq, `#${seq} does not follow #${seq - 1}`);
+      if (e?.seq !== seq || e.game_id !== game) throw new Bad(seq, t("event {seq} is out of place", { seq }));
+      if (e.prev_hash !== prev) throw new Bad(seq, t("#{seq} does not follow #{previous}", { seq, previous: seq - 1 }));
       let unhashed = "{"; // canonical() of the envelope's fields, its keys already in order
       for (let i = 0; i < ENVELOPE_KEYS.length; i++) {
         unhashed += ENVELOPE_HEADS[i] + canonical(e[ENVELOPE_KEYS[i]] ?? null);
       }
       const hash = sha256HexNow(String(e.prev_hash) + unhashed + "}");
-      if (hash !== e.hash) throw new Bad(seq, `#${seq}'s hash does not match its content`);
+      if (hash !== e.hash) throw new Bad(seq, t("#{seq}'s hash does not match its content", { seq }));
       prev = e.hash;
     }
     progress("chain", end, events.length);
@@ -84,7 +105,7 @@ function findDraws(value, owner, seeds, out, problems) {
   if ("system" in value && "expression" in value && value.result && value.draw) {
     const calls = (value.draw.dice ?? []).reduce((n, [count]) => n + Number(count), 0);
     if (canonical(value.result.faces ?? null) !== canonical(value.draw.faces ?? null) || calls !== value.draw.faces?.length) {
-      problems.push(new Bad(owner, `#${owner}: the roll's faces are not the faces drawn for it`));
+      problems.push(new Bad(owner, t("#{seq}: the roll's faces are not the faces drawn for it", { seq: owner })));
     }
   }
   for (const key in value) findDraws(value[key], owner, seeds, out, problems);
@@ -133,10 +154,10 @@ async function checkSecrets(events, problems, progress = () => {}) {
     if (r.type !== "Revealed") continue;
     const of = r.public?.of_seq;
     const target = events[of - 1];
-    if (!target?.sealed || reveals.has(of)) { problems.push(new Bad(r.seq, `#${r.seq} reveals #${of}, which holds no secret to reveal`)); continue; }
+    if (!target?.sealed || reveals.has(of)) { problems.push(new Bad(r.seq, t("#{seq} reveals #{of}, which holds no secret to reveal", { seq: r.seq, of }))); continue; }
     reveals.set(of, r);
     if (sha256HexNow(String(r.public.salt) + canonical(r.public.body)) !== target.sealed.commitment) {
-      problems.push(new Bad(r.seq, `#${r.seq}: the reveal of #${of} does not match its commitment`));
+      problems.push(new Bad(r.seq, t("#{seq}: the reveal of #{of} does not match its commitment", { seq: r.seq, of })));
     }
   }
   const ended = events.some((e) => e.type === "GameEnded");
@@ -144,7 +165,7 @@ async function checkSecrets(events, problems, progress = () => {}) {
   const seedReveal = reveals.get(1);
   const seed = fromHex(seedReveal?.public.body?.server_seed);
   if (!seed || toHexString(sha256(seed)) !== events[0].public.server_seed_hash) {
-    problems.push(new Bad(seedReveal?.seq ?? 1, "the revealed dice seed does not match the hash published at #1"));
+    problems.push(new Bad(seedReveal?.seq ?? 1, t("the revealed dice seed does not match the hash published at #1")));
     return { ended, reveals: reveals.size, draws: 0 };
   }
   const draws = [];
@@ -158,20 +179,20 @@ async function checkSecrets(events, problems, progress = () => {}) {
     if (e.type !== "Revealed") findDraws(e.public, e.seq, seeds, draws, problems);
     if (!e.sealed) continue;
     const reveal = reveals.get(e.seq);
-    if (!reveal) problems.push(new Bad(e.seq, `#${e.seq}'s secret was never revealed`));
+    if (!reveal) problems.push(new Bad(e.seq, t("#{seq}'s secret was never revealed", { seq: e.seq })));
     else findDraws(reveal.public.body, e.seq, seeds, draws, problems);
   }
   const sign = hmacSha256(seed);
   draws.sort((a, b) => a.draw.roll - b.draw.roll);
   draws.forEach(({ draw, owner, seeds }, i) => {
-    if (draw.roll !== i + 1) problems.push(new Bad(owner, `#${owner}: draw ${draw.roll} where draw ${i + 1} was due`));
-    if (canonical(draw.seeds) !== seeds) problems.push(new Bad(owner, `#${owner}: draw ${draw.roll} does not use the seats' client seeds`));
+    if (draw.roll !== i + 1) problems.push(new Bad(owner, t("#{seq}: draw {draw} where draw {due} was due", { seq: owner, draw: draw.roll, due: i + 1 })));
+    if (canonical(draw.seeds) !== seeds) problems.push(new Bad(owner, t("#{seq}: draw {draw} does not use the seats' client seeds", { seq: owner, draw: draw.roll })));
   });
   for (let start = 0; start < draws.length; start += CHUNK) {
     for (const { draw, owner } of draws.slice(start, start + CHUNK)) {
       let ok;
       try { ok = outcome(sign, game, draw); } catch { ok = false; }
-      if (!ok) problems.push(new Bad(owner, `#${owner}: draw ${draw.roll} does not follow from the dice seed`));
+      if (!ok) problems.push(new Bad(owner, t("#{seq}: draw {draw} does not follow from the dice seed", { seq: owner, draw: draw.roll })));
     }
     progress("draws", Math.min(start + CHUNK, draws.length), draws.length);
     await pause();
@@ -192,8 +213,8 @@ function expectedText(e) {
   switch (e.type) {
     case "Said": return typeof p.text === "string" ? p.text : null;
     case "Declared": return String(p.text ?? "");
-    case "RulingMade": return `裁定 (#${p.concerning_seq}): ${p.text ?? ""}`;
-    case "Amended": return `訂正 (#${p.concerning_seq}): ${p.reason ?? ""}`;
+    case "RulingMade": return t("裁定 (#{seq}): {text}", { seq: p.concerning_seq, text: p.text ?? "" });
+    case "Amended": return t("訂正 (#{seq}): {text}", { seq: p.concerning_seq, text: p.reason ?? "" });
     case "DiceRolled": {
       // ココフォリア's roll line: the command as typed (its comment after it), then the result
       // (api/pages/sessionlog.py, cocofolia_roll_text).
@@ -202,7 +223,7 @@ function expectedText(e) {
       let text = String(roll.expression);
       if (roll.comment) text += ` ${roll.comment}`;
       if (roll.result?.explanation) text += ` ${roll.result.explanation}`;
-      if (roll.manual) text += " (manual dice)";
+      if (roll.manual) text += ` ${t("(manual dice)")}`;
       return text;
     }
     default: return null;
@@ -217,8 +238,8 @@ function speakers(events) {
     if (e.type === "SeatJoined" && e.public?.name) names.set(`seat:${e.public.seat}`, e.public.name);
   }
   names.set("gm", "GM");
-  names.set("host", "Host"); // a game without a referee: its host (domain/model/logline.py)
-  names.set("system", "System");
+  names.set("host", t("Host")); // a game without a referee: its host (domain/model/logline.py)
+  names.set("system", t("System"));
   const own = (e) => String(e.public?.speaker || (names.get(e.actor) ?? e.actor));
   // A reveal reads as the line it reveals, said by whoever said that one (logline.py); not
   // the dice seed's (#1), nor a second reveal of the same event.
@@ -290,12 +311,12 @@ export function checkLines({ fields, flags }, expected, problems, from = 0) {
   for (let k = 0; k < flags.length; k++) {
     const at = from + k; // the line's place; `expected.seqs` names its event
     const seq = expected.seqs?.[at] ?? at + 1;
-    if (at >= count) { problems.push(new Bad(at + 1, `the line #${at + 1} is not in the record`)); continue; }
+    if (at >= count) { problems.push(new Bad(at + 1, t("the line #{seq} is not in the record", { seq: at + 1 }))); continue; }
     const text = expected.texts[at];
     if (flags[k] & NO_NAME || fields[2 * k] !== expected.speakers[at]) {
-      problems.push(new Bad(seq, `the line #${seq} does not name who the record says`));
+      problems.push(new Bad(seq, t("the line #{seq} does not name who the record says", { seq })));
     } else if (text !== null && !(flags[k] & SEALED) && (flags[k] & NO_TEXT || text !== fields[2 * k + 1])) {
-      problems.push(new Bad(seq, `the line #${seq} does not say what the record says`));
+      problems.push(new Bad(seq, t("the line #{seq} does not say what the record says", { seq })));
     }
   }
 }
@@ -311,9 +332,9 @@ export function compareHead(hashes, noted) {
   if (!noted) return null;
   const all = hashes ? hashes.split("\n") : [];
   const hash = all[noted.seq - 1];
-  if (hash === undefined) return { ok: false, seq: noted.seq, why: `the noted head #${noted.seq} is missing: this log ends at #${all.length}` };
-  if (hash !== noted.hash) return { ok: false, seq: noted.seq, why: `#${noted.seq} is not the event of the noted head: the log was rewritten` };
-  return { ok: true, seq: noted.seq, why: `holds the noted head #${noted.seq}` };
+  if (hash === undefined) return { ok: false, seq: noted.seq, why: t("the noted head #{seq} is missing: this log ends at #{last}", { seq: noted.seq, last: all.length }) };
+  if (hash !== noted.hash) return { ok: false, seq: noted.seq, why: t("#{seq} is not the event of the noted head: the log was rewritten", { seq: noted.seq }) };
+  return { ok: true, seq: noted.seq, why: t("holds the noted head #{seq}", { seq: noted.seq }) };
 }
 
 // The whole check over an archive's text; `progress(phase, done, total)` as it goes. With
@@ -330,11 +351,11 @@ export async function verifyArchive(text, { progress = () => {}, withExpected = 
     const last = events[events.length - 1];
     if (archive.header.events !== events.length || archive.header.head !== last.hash) {
       problems.push(new Bad(Math.min(archive.header.events, events.length + 1) || 1,
-        `the file says it holds ${archive.header.events} events, it holds ${events.length}`));
+        t("the file says it holds {said} events, it holds {held}", { said: archive.header.events, held: events.length })));
     }
     summary = await checkSecrets(events, problems, progress);
   } catch (error) {
-    problems.push(error instanceof Bad ? error : new Bad(1, `the record cannot be read: ${error.message}`));
+    problems.push(error instanceof Bad ? error : new Bad(1, t("the record cannot be read: {error}", { error: error.message })));
   }
   problems.sort((a, b) => a.seq - b.seq);
   const last = events[events.length - 1];
@@ -379,7 +400,7 @@ export async function verifyLog(archive, lines, { progress = () => {}, mark = ()
     result = await verifyArchive(text, { progress, withExpected: true });
     mark("checked");
   } catch (error) {
-    result = { problems: [{ seq: 1, why: `the record cannot be read: ${error.message}` }], events: 0, head: null, hashes: [], expected: null, ended: false, reveals: 0, draws: 0, elapsedMs: 0 };
+    result = { problems: [{ seq: 1, why: t("the record cannot be read: {error}", { error: error.message }) }], events: 0, head: null, hashes: [], expected: null, ended: false, reveals: 0, draws: 0, elapsedMs: 0 };
   }
   const page = await lines;
   const problems = [];
@@ -387,7 +408,7 @@ export async function verifyLog(archive, lines, { progress = () => {}, mark = ()
     checkLines(page, result.expected, problems);
     if (page.flags.length < result.events) {
       const seq = page.flags.length + 1;
-      problems.push(new Bad(seq, `event #${seq} has no line in this log`));
+      problems.push(new Bad(seq, t("event #{seq} has no line in this log", { seq })));
     }
   }
   mark("lines checked");
@@ -400,7 +421,7 @@ export async function verifyLog(archive, lines, { progress = () => {}, mark = ()
   };
 }
 
-// In a Web Worker: given {archive} (the block's base64), then {lines} (the page's
+// In a Web Worker: given {archive, catalog} (the block's base64, the page's words), then {lines} (the page's
 // `packLines`), post {progress} as it goes, then {result, marks} (`verifyLog`'s, and each
 // step's [name, time since the epoch]).
 export function listenAsWorker() {
@@ -409,6 +430,7 @@ export function listenAsWorker() {
   const lines = new Promise((resolve) => { linesGiven = resolve; });
   globalThis.onmessage = async ({ data }) => {
     if (data.lines) { linesGiven(data.lines); return; }
+    catalog = data.catalog ?? {}; // the page's words, for the problems it shows
     const marks = [["archive received", now()]];
     postMessage({ started: true }); // the page waits for this before its own work
     const progress = (phase, done, total) => postMessage({ progress: { phase, done, total } });

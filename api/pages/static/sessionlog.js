@@ -4,8 +4,8 @@
 // this lays Kiroku's data on them (`kiroku-lines`: ids, classes, tabs, folds, links) a slice
 // at a time, and verifies the log (logverify.js, `verifyLog`: the archive, then each line
 // against what it must read) — a long log in a Web Worker, showing its progress — and shows
-// the verdict.
-import { compareHead, lineOrder, NO_NAME, NO_TEXT, parseHead, SEALED, verifyLog } from "./logverify.js";
+// the verdict. Its words are the file's language's, through the catalog it embeds (`t`).
+import { compareHead, embeddedCatalog, lineOrder, NO_NAME, NO_TEXT, parseHead, SEALED, t, verifyLog } from "./logverify.js";
 
 
 function node(tag, attributes, text) {
@@ -149,7 +149,7 @@ function startWorker(archive, onProgress, mark) {
     };
     worker.onerror = (event) => { event.preventDefault?.(); worker.terminate(); begun(); reject(event); };
   });
-  worker.postMessage({ archive });
+  worker.postMessage({ archive, catalog: embeddedCatalog() });
   mark("archive posted");
   return {
     started,
@@ -186,15 +186,17 @@ function show(result, noted, lines, view) {
   const ok = !first && (!head || head.ok);
   // A head the reader noted and this file lacks comes first: it is not the log they saw.
   const bad = head && !head.ok ? head : first ?? null;
-  const also = bad === head && first ? ` Also ✗ #${first.seq}: ${first.why}.` : "";
+  const also = bad === head && first ? ` ${t("Also ✗ #{seq}: {why}.", { seq: first.seq, why: first.why })}` : "";
   verdict.dataset.state = ok ? "ok" : "bad";
   verdict.dataset.seq = bad ? String(bad.seq) : "";
+  const counts = { events: result.events, reveals: result.reveals, draws: result.draws };
   const what = result.ended
-    ? `chain of ${result.events} events, ${result.reveals} reveals, ${result.draws} draws from the revealed seed`
-    : `chain of ${result.events} events, ${result.reveals} reveals (the dice verify after the end)`;
-  verdict.textContent = ok
-    ? `✓ Verified: ${what}${head ? `; ${head.why}` : ""}.`
-    : `✗ #${bad.seq}: ${bad.why}.${also}`;
+    ? t("chain of {events} events, {reveals} reveals, {draws} draws from the revealed seed", counts)
+    : t("chain of {events} events, {reveals} reveals (the dice verify after the end)", counts);
+  const verified = head
+    ? t("✓ Verified: {what}; {head}.", { what, head: head.why })
+    : t("✓ Verified: {what}.", { what });
+  verdict.textContent = ok ? verified : t("✗ #{seq}: {why}.", { seq: bad.seq, why: bad.why }) + also;
   if (result.head) {
     document.getElementById("head-seq").textContent = `#${result.head.seq}`;
     document.getElementById("head-hash").textContent = result.head.hash;
@@ -229,8 +231,8 @@ async function main() {
     bar.max = total || 1;
     bar.value = done;
     verdict.textContent = phase === "chain"
-      ? `Verifying… the chain: ${done} of ${total} events`
-      : `Verifying… the dice: ${done} of ${total} draws`;
+      ? t("Verifying… the chain: {done} of {total} events", { done, total })
+      : t("Verifying… the dice: {done} of {total} draws", { done, total });
   };
   const text = archive.textContent;
   const inWorker = able && lines.length > HERE ? startWorker(text, onProgress, mark) : null;
@@ -248,12 +250,12 @@ async function main() {
   mark("laid out");
   if (!able) {
     verdict.dataset.state = "unavailable";
-    verdict.textContent = "This browser cannot verify here (it needs Web Crypto and DecompressionStream: a recent browser, on a file, https or localhost).";
+    verdict.textContent = t("This browser cannot verify here (it needs Web Crypto and DecompressionStream: a recent browser, on a file, https or localhost).");
     return;
   }
   document.getElementById("verify-progress-slot").append(bar);
   verdict.dataset.state = "running";
-  verdict.textContent = "Verifying…";
+  verdict.textContent = t("Verifying…");
   const read = packLines(lines, data);
   mark("lines read");
   const here = (found) => verifyLog(text, found, { progress: (phase, done, total) => onProgress({ phase, done, total }), mark });
