@@ -11,9 +11,10 @@ a new table sits down in its place (the clients that followed it leave once they
 event; new ones follow the new game). Before the first interval the games are played to ages
 spread evenly over that length (0, 25, 50 … 375 commands), as in the steady state, so that one
 game ends about every 20 seconds. The game cache and the replay's warm histories are bounded at
-10,000 events (`--cache-events`, `--replay-events`; the defaults, 150,000 and 100,000, would not
-fill in ten minutes): more than the games in play hold, so ended games are let go. Flat then
-means nothing grows beyond its bound. Then, for the intervals:
+5,000 events (`--cache-events`, `--replay-events`; the defaults, 150,000 and 100,000, would not
+fill in ten minutes): more than the games in play hold (about 3,300 events), so ended games are
+let go, and full by the second interval. Flat then means nothing grows beyond its bound. Then,
+for the intervals:
 
 - commands from all 16 games at a steady rate (declarations, open rolls, secret notes; keyed),
   each timed from send to 201;
@@ -444,8 +445,8 @@ def main() -> None:
     parser.add_argument(
         "--no-reads", action="store_true", help="no replays or log exports (to find what grows)"
     )
-    parser.add_argument("--cache-events", type=int, default=10_000, help="KIROKU_CACHE_EVENTS")
-    parser.add_argument("--replay-events", type=int, default=10_000, help="KIROKU_REPLAY_EVENTS")
+    parser.add_argument("--cache-events", type=int, default=5_000, help="KIROKU_CACHE_EVENTS")
+    parser.add_argument("--replay-events", type=int, default=5_000, help="KIROKU_REPLAY_EVENTS")
     add_csv_option(parser)
     args = parser.parse_args()
     print("Kiroku soak: mixed play on one worker (16 games, 100 clients coming and going)")
