@@ -87,7 +87,7 @@ def _combat_checks(
         suit = event.secret is not None and event.secret.suit
         running = state.combat
         minions = running.fighters[who].minions if running and who in running.fighters else 0
-        what = f"格闘: {STAT_NAMES['endurance']}" + (" (suit added)" if suit else "")
+        what = f"格闘: {STAT_NAMES['endurance']}" + ("（[スーツ:X]込み）" if suit else "")
         truth = _endurance(state, who, suit, melee=True, minions=minions)
         out.append(_check(recorded, what, event.endurance, truth, notes))
         someone = state.players.get(who)

@@ -82,7 +82,7 @@ class Sheet(BaseModel):
         default=None, ge=0, le=DICE_BOUND, description="即応ダイス; default 5 minus weapon slots"
     )
     emergency_dice: int = Field(
-        default=0, ge=0, le=DICE_BOUND, description="緊急回避ダイス (no upper limit)"
+        default=0, ge=0, le=DICE_BOUND, description="緊急回避ダイス（上限なし）"
     )
     sokushi_resistance: bool = Field(
         default=False, description="●即死耐性: 『即死!』 becomes 『痛打+2D6』"
