@@ -22,6 +22,7 @@ from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.state import ChojinState
 from domain.rulesets.chojin_locke.stats import current
 from domain.rulesets.chojin_locke.turn_events import Checked
+from domain.rulesets.chojin_locke.words import USES
 
 Fold = Callable[[ChojinState, Recorded], ChojinState]
 Start = Callable[[GameCreated], ChojinState]
@@ -36,14 +37,14 @@ def audit(history: Sequence[Recorded], start: Start, fold: Fold) -> list[Declara
     checks: list[DeclarationCheck] = []
     for recorded in history:
         event = recorded.event
-        notes = [f"amended at seq {amended[recorded.seq]}"] if recorded.seq in amended else []
+        notes = [f"#{amended[recorded.seq]}で訂正"] if recorded.seq in amended else []
         if isinstance(event, PartyTeleportDeclared):
-            what = f"party teleport: {STAT_NAMES['esp_level']}"
+            what = f"パーティでテレポート: {STAT_NAMES['esp_level']}"
             truth = _truth(state, event.seat, "esp_level")
             checks.append(_check(recorded, what, event.declared, truth, notes))
         elif isinstance(event, Checked):
             if event.roll is not None and event.roll.manual:
-                notes.append("manual faces")
+                notes.append("手動ダイス")
             what = f"{event.purpose}: {STAT_NAMES[event.stat]}"
             truth = _truth(state, event.seat, event.stat)
             checks.append(_check(recorded, what, event.declared, truth, notes))
@@ -61,17 +62,17 @@ def _combat_checks(
     event = recorded.event
     out: list[DeclarationCheck] = []
     if isinstance(event, CardActivated) and event.esp_level is not None:
-        what = f"C-card {event.card} ({event.use}): {STAT_NAMES['esp_level']}"
+        what = f"{event.card}{USES.get(event.use, event.use)}: {STAT_NAMES['esp_level']}"
         truth = _truth(state, event.fighter, "esp_level")
         out.append(_check(recorded, what, event.esp_level, truth, notes))
         if event.willpower is not None:
-            what = f"C-card {event.card} ({event.use}): {STAT_NAMES['willpower']}"
+            what = f"{event.card}{USES.get(event.use, event.use)}: {STAT_NAMES['willpower']}"
             truth = _truth(state, event.fighter, "willpower")
             out.append(_check(recorded, what, event.willpower, truth, notes))
     elif isinstance(event, DamageRolled) and not event.melee and event.member is None:
         # (an obstacle's member declares nothing: all it has, ruling CL-074)
         suit = event.secret is not None and event.secret.suit
-        what = f"damage: {STAT_NAMES['endurance']}" + (" (suit)" if suit else "")
+        what = f"ダメージ: {STAT_NAMES['endurance']}" + ("（[スーツ:X]）" if suit else "")
         if event.proxy:
             someone = state.players.get(event.target)
             truth = proxy_left(someone) if someone is not None else None

@@ -125,12 +125,12 @@ def test_attack_sync_damage_and_escape_in_a_real_combat(
     combat_rows = [
         (c.actor, c.what, c.declared, c.truth)
         for c in checks
-        if "C-card" in c.what or "damage" in c.what
+        if any(use in c.what for use in ("使用:", "で対抗:", "で同調:")) or "ダメージ" in c.what
     ]
     expected = [
-        (a, f"C-card {attack_card} (main): ESP能力レベル", 1, levels[a]),
-        (c, f"C-card {joined} (sync): ESP能力レベル", 1, levels[c]),
-        (b, "damage: 耐久力", truth, truth),
+        (a, f"{attack_card}使用: ESP能力レベル", 1, levels[a]),
+        (c, f"{joined}で同調: ESP能力レベル", 1, levels[c]),
+        (b, "ダメージ: 耐久力", truth, truth),
     ]
     assert combat_rows[:3] == expected
     assert len(combat_rows) == (4 if alive else 3)

@@ -29,12 +29,12 @@ def test_every_combat_declaration_is_listed_beside_the_truth() -> None:
     f.do("seat:3", "declare_endurance", endurance=4, suit=True)
     rows = [(c.what, c.declared, c.truth, c.verdict) for c in audit_of(f)]
     assert rows == [
-        ("C-card ビームキャノン (main): ESP能力レベル", 2, 6, "understated"),
-        ("C-card ビームキャノン (main): 精神力", 4, 6, "understated"),
-        ("C-card ショックウェーブ (sync): ESP能力レベル", 4, 4, "legal"),
-        ("C-card シールド (response): ESP能力レベル", 3, 3, "legal"),
-        ("C-card シールド (response): 精神力", 3, 3, "legal"),
-        ("damage: 耐久力 (suit)", 4, 4, "legal"),
+        ("ビームキャノン使用: ESP能力レベル", 2, 6, "understated"),
+        ("ビームキャノン使用: 精神力", 4, 6, "understated"),
+        ("ショックウェーブで同調: ESP能力レベル", 4, 4, "legal"),
+        ("シールドで対抗: ESP能力レベル", 3, 3, "legal"),
+        ("シールドで対抗: 精神力", 3, 3, "legal"),
+        ("ダメージ: 耐久力（[スーツ:X]）", 4, 4, "legal"),
     ]
 
 

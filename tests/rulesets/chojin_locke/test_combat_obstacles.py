@@ -285,7 +285,7 @@ def test_the_view_shows_a_weapon_attack_and_the_audit_skips_npc_endurance() -> N
     f.do("seat:1", "play_card", card="サイコブラスト", kind="攻撃", target=police, esp_level=6)
     assert list(f.combat.fighters[police].members) == [0, 0]
     checks = audit_of(f)
-    what = ["damage: 耐久力", "C-card サイコブラスト (main): ESP能力レベル"]
+    what = ["ダメージ: 耐久力", "サイコブラスト使用: ESP能力レベル"]
     assert [c.what for c in checks] == what
     assert all(c.truth is not None for c in checks)
 

@@ -104,17 +104,17 @@ def test_three_fighters_two_rounds() -> None:
         assert line is not None and "{" not in line[1]
     rows = [(c.what, c.declared, c.truth, c.verdict) for c in audit_of(f)]
     assert rows == [
-        ("C-card ビームキャノン (main): ESP能力レベル", 3, 6, "understated"),
-        ("C-card ショックウェーブ (sync): ESP能力レベル", 1, 4, "understated"),
-        ("C-card シールド (response): ESP能力レベル", 3, 3, "legal"),
-        ("C-card シールド (response): 精神力", 3, 3, "legal"),
-        ("C-card サイコブラスト (main): ESP能力レベル", 2, 3, "understated"),
-        ("C-card サイコブラスト (main): 精神力", 3, 3, "legal"),
+        ("ビームキャノン使用: ESP能力レベル", 3, 6, "understated"),
+        ("ショックウェーブで同調: ESP能力レベル", 1, 4, "understated"),
+        ("シールドで対抗: ESP能力レベル", 3, 3, "legal"),
+        ("シールドで対抗: 精神力", 3, 3, "legal"),
+        ("サイコブラスト使用: ESP能力レベル", 2, 3, "understated"),
+        ("サイコブラスト使用: 精神力", 3, 3, "legal"),
         ("格闘: 耐久力", 3, 3, "legal"),
         ("格闘: [格闘:X]", 0, 0, "legal"),
         ("格闘: 耐久力", 5, 5, "legal"),
         ("格闘: [格闘:X]", 1, 1, "legal"),
-        ("C-card ビームキャノン (main): ESP能力レベル", 0, 0, "legal"),
-        ("C-card ビームキャノン (main): 精神力", 3, 3, "legal"),
-        ("C-card ハイテレポート (response): ESP能力レベル", 4, 6, "understated"),
+        ("ビームキャノン使用: ESP能力レベル", 0, 0, "legal"),
+        ("ビームキャノン使用: 精神力", 3, 3, "legal"),
+        ("ハイテレポートで対抗: ESP能力レベル", 4, 6, "understated"),
     ]

@@ -206,16 +206,24 @@ def test_a_combat_shown_end_to_end(client: TestClient, service: GameService) -> 
     table.do("gm", {"type": "end"})
     checks = CHOJIN_LOCKE.audit_declarations(list(service.records(table.game_id)))
     rows = [
-        (c.what.split(" (")[-1] if "C-card" in c.what else c.what, c.declared, c.truth)
+        (_card_use(c.what) or c.what, c.declared, c.truth)
         for c in checks
-        if "C-card" in c.what or "damage" in c.what or "格闘" in c.what
+        if _card_use(c.what) or "ダメージ" in c.what or "格闘" in c.what
     ]
     levels = {x: me(table, x)["sheet"]["esp_level"] for x in (a, b, c)}
     assert rows[:4] == [
-        ("main): ESP能力レベル", 1, levels[a]),
-        ("sync): ESP能力レベル", 1, levels[c]),
-        ("damage: 耐久力", 5, 5),
-        ("main): ESP能力レベル", 1, levels[b]),
+        ("使用: ESP能力レベル", 1, levels[a]),
+        ("で同調: ESP能力レベル", 1, levels[c]),
+        ("ダメージ: 耐久力", 5, 5),
+        ("使用: ESP能力レベル", 1, levels[b]),
     ]
-    assert ("main): 精神力", 1, 5) in rows and ("格闘: 耐久力", 1, 5) in rows
+    assert ("使用: 精神力", 1, 5) in rows and ("格闘: 耐久力", 1, 5) in rows
     assert table.client.get(f"/games/{table.game_id}/verify").json()["ok"] is True
+
+
+def _card_use(what: str) -> str | None:
+    """A C-card's use in an audit row (「ビームキャノン使用: ESP能力レベル」 → 「使用: …」)."""
+    for use in ("使用: ", "で対抗: ", "で同調: ", "で手下が同調: "):
+        if use in what:
+            return use + what.split(use, 1)[1]
+    return None

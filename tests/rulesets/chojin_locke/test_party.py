@@ -132,7 +132,7 @@ def test_party_teleport_takes_the_lowest_declaration(
     table.do("gm", {"type": "end"})
     history = list(service.records(table.game_id))
     audit = CHOJIN_LOCKE.audit_declarations(history)
-    party = [c for c in audit if c.what.startswith("party teleport")]
+    party = [c for c in audit if c.what.startswith("パーティでテレポート")]
     assert [(c.declared, c.truth) for c in party] == [
         (level, level),
         (partner_level, partner_level),
