@@ -79,7 +79,11 @@ def test_a_cthulhu7th_table_rolls_bcdice_s_commands(
             audience.context.close()
 
     game_id = urls[0].split("/g/")[1].split("/")[0]
-    html = httpx.get(f"{server.base_url}/games/{game_id}/log.html", timeout=20).text
+    # the file in English (it is written in its exporter's language, Japanese by default)
+    english = {"Accept-Language": "en"}
+    html = httpx.get(
+        f"{server.base_url}/games/{game_id}/log.html", headers=english, timeout=20
+    ).text
     path = tmp_path / "log.html"
     path.write_text(html, encoding="utf-8")
     reader = browser.new_page()
