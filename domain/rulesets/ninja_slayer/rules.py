@@ -20,7 +20,8 @@ def _initial(options: NinjaOptions, seats: int) -> NinjaState:
 
 NINJA_SLAYER = Ruleset(
     "ninja_slayer",
-    "5",  # 4: campaign, hazards; 5: rolls record the BCDice system and version
+    "6",  # 4: campaign, hazards; 5: rolls record the BCDice system and version; 6: a
+    # sheet field's description in one language (the schema is the state's fingerprint)
     state=NinjaState,
     options=NinjaOptions,
     initial=_initial,
