@@ -6,6 +6,7 @@ reveal reads as the line it reveals (its roll with its result), never as its bod
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,21 @@ def _audiences(records: list[Recorded]) -> list[str]:
     return ["public", *chair, *(f"seat:{s.seat}" for s in game.seats)]
 
 
+def _replay_and_log_lines(
+    records: list[Recorded], history: History, audience: str, disclosure: Disclosure
+) -> Iterator[tuple[int | str, str]]:
+    """(where, text) of every line `audience` reads in the replay (a reveal, as the line it
+    reveals) and in the exported session log."""
+    for recorded in records:
+        yield (
+            f"replay {recorded.seq}",
+            seen(history.final.game, recorded, audience, history)[1].text,
+        )
+    html = "".join(render_chunks(session_log(records, audience, disclosure)))
+    for text in LINE.findall(html):
+        yield "log", text
+
+
 @pytest.mark.parametrize("sample", sorted(SAMPLES.glob("*.jsonl")), ids=lambda p: p.stem)
 def test_no_table_or_log_line_is_a_field_dump(sample: Path) -> None:
     records = _sample(sample)
@@ -60,14 +76,9 @@ def test_no_table_or_log_line_is_a_field_dump(sample: Path) -> None:
                 text = describe(event, audience, seat_names, ruleset.describe).text
                 if DUMP.search(text):
                     dumps.append((audience, recorded.seq, text))
-            # the replay's line (a reveal, as the line it reveals)
-            text = seen(history.final.game, recorded, audience, history)[1].text
+        for where, text in _replay_and_log_lines(records, history, audience, disclosure):
             if DUMP.search(text):
-                dumps.append((audience, f"replay {recorded.seq}", text))
-        html = "".join(render_chunks(session_log(records, audience, disclosure)))
-        for text in LINE.findall(html):
-            if DUMP.search(text):
-                dumps.append((audience, "log", text))
+                dumps.append((audience, where, text))
     assert not dumps, sorted({d[2] for d in dumps})[:40]
 
 
@@ -108,11 +119,7 @@ def test_no_line_calls_a_person_by_an_id(sample: Path) -> None:
                 text = line.text if line is not None else ""
                 if as_word.search(text):
                     found.append((audience, recorded.seq, text))
-            text = seen(final, recorded, audience, history)[1].text
+        for where, text in _replay_and_log_lines(records, history, audience, disclosure):
             if as_word.search(text):
-                found.append((audience, f"replay {recorded.seq}", text))
-        html = "".join(render_chunks(session_log(records, audience, disclosure)))
-        for text in LINE.findall(html):
-            if as_word.search(text):
-                found.append((audience, "log", text))
+                found.append((audience, where, text))
     assert not found, sorted({f[2] for f in found})[:40]

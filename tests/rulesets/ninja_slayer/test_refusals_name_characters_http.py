@@ -7,24 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from domain.model.errors import RuleViolation
 from domain.rulesets.ninja_slayer import placement
-from tests.table import Table
 
 from .harness import BOSS_SHEET, Game
 from .script import MOB, NS, Script
-
-
-@pytest.fixture
-def script(client: TestClient) -> Script:
-    table = Table.create(
-        client, seats=["Aki", "Ben"], ruleset="ninja_slayer", options={"dice_policy": "both"}
-    )
-    script = Script(table)
-    script.setup()
-    return script
 
 
 def refusal(script: Script, actor: str, body: dict[str, Any], language: str) -> dict[str, Any]:
