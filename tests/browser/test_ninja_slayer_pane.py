@@ -308,6 +308,11 @@ def test_kaishaku_and_a_mobs_automatic_shot_from_the_pane(
         )
         faint = {"type": "ninja_slayer.adjust", "character": "boss", "status": "気絶"}
         _gm_command(server, created, {**faint, "reason": "前の戦闘で"})
+        # The pane begins a combat with the characters it shows: wait until it shows the mob
+        # and the fainted boss (added over HTTP just now; a loaded machine draws them late).
+        tracker = gm.page.locator("#ns-tracker")
+        expect(tracker.locator("tr[data-character=mob]")).to_have_count(1, timeout=TIMEOUT)
+        expect(tracker.locator("tr[data-character=boss]")).to_contain_text("気絶", timeout=TIMEOUT)
         _click(gm, "begin_combat", "ターン開始フェイズ")
         _click(gm, "advance", "手番: Aki")
         _click(aki, "advance", "移動フェイズ")
