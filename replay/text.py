@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from domain.model.audience import GM, HOST, PUBLIC, SYSTEM, seat_number
 from domain.model.logline import LogLine, words
-from domain.model.messages import N_
+from domain.model.messages import N_, read_encoded
 from replay.cursor import LOG_WINDOW, Change, Frame, ReplayCursor
 
 MAX_VALUE = 160  # characters of one value before it is cut
@@ -67,7 +67,7 @@ def line_text(line: LogLine, say: Say) -> str:
     """A line's words: a lifecycle line read in the reader's language (its key rides with it),
     a ruleset's line in the rulebook's words already."""
     if line.msg and say.language != "ja":
-        return say(line.msg, **(line.args or {}))
+        return read_encoded(line.msg, line.args, say)
     return line.text
 
 

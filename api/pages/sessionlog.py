@@ -455,7 +455,7 @@ def _worded(line: LogLine, read: dict[str, Any], log: SessionLog) -> LogLine:
     language = log.language
     changes: dict[str, Any] = {}
     if line.msg and language != i18n.DEFAULT:
-        changes["text"] = _clip(i18n.translate(line.msg, language, **(line.args or {})))
+        changes["text"] = _clip(i18n.read_line(line.msg, line.args, language))
     elif line.hidden and line.text in PLACEHOLDER_KEYS:
         changes["text"] = i18n.gettext(PLACEHOLDER_KEYS[line.text], language)
     actor = str(read.get("actor", ""))

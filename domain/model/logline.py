@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict
 
 from domain.model.audience import GM, HOST, SYSTEM, seat_number
 from domain.model.game import DEFAULT_TABS
-from domain.model.messages import N_
+from domain.model.messages import N_, Message, encode, read, source
 
 MAIN_TAB = DEFAULT_TABS[0]
 SECRET_DICE = "シークレットダイス"
@@ -61,16 +61,18 @@ class LogLine(BaseModel):
     audience_text: str | None = None  # who may read the sealed part, in words: 「GMとベンだけ」
     # the same people by name, for a page in another language to say it in its own words
     audience_names: tuple[str, ...] | None = None
-    # A lifecycle line's catalog key (Japanese source, api/pages/i18n/) and its arguments: a
-    # page in another language shows `t(msg, args)` instead of `text`.
+    # The line's catalog key (its Japanese, api/pages/i18n/) and its arguments (`encode`d: a
+    # text as it is, a term or a message to read too): a page in another language shows
+    # `t(msg, args)` instead of `text`. None for words the same in every language (a chat).
     msg: str | None = None
-    args: dict[str, str] | None = None
+    args: dict[str, Any] | None = None
 
 
-# A ruleset's describer: (type, public, secret-or-None, seat number → name) → (kind, text),
-# or None for the fallback.
+# A ruleset's describer: (type, public, secret-or-None, seat number → name) → (kind, words),
+# or None for the fallback; the words a `Message` (its keys Japanese) or a text.
 Describer = Callable[
-    [str, dict[str, Any], dict[str, Any] | None, Mapping[int, str]], tuple[str, str] | None
+    [str, dict[str, Any], dict[str, Any] | None, Mapping[int, str]],
+    tuple[str, str | Message] | None,
 ]
 
 
@@ -174,7 +176,7 @@ def describe(
     if described is None and ruleset_describe is not None:
         ruled = ruleset_describe(kind_of, public, secret, Names(seat_names, people))
         if ruled is not None:
-            described = {"kind": ruled[0], "text": ruled[1]}
+            described = {"kind": ruled[0], **_worded(ruled[1])}
     if described is None:
         described = _fallback(kind_of, public, secret, hidden)
     line.update(described)
@@ -265,15 +267,25 @@ def _lifecycle(
     return None
 
 
+def _worded(words: str | Message) -> dict[str, Any]:
+    """A ruleset's words as a line's text (Japanese) and, for a message, its key and arguments."""
+    if isinstance(words, str):
+        return {"text": words}
+    args = encode(words.params)
+    return {"text": read(words.key, words.params, source), "msg": words.key, "args": args or None}
+
+
 def roll_text(record: dict[str, Any]) -> dict[str, Any]:
     """A roll record's BCDice result line, its comment, and whether it succeeded."""
     result = record.get("result") or {}
+    outcome = {"outcome": _outcome(result)}
     text = str(result.get("explanation") or record.get("expression", ""))
     if record.get("comment"):
         text = f"{text} {record['comment']}"
-    if record.get("manual"):
-        text += " (manual dice)"  # as static/logverify.js re-derives it
-    return {"text": text, "outcome": _outcome(result)}
+    if record.get("manual"):  # faces typed in from physical dice: read in the page's language
+        said = _said(N_("{roll} (手動ダイス)"), "roll", roll=text)
+        return {"text": said["text"], "msg": said["msg"], "args": said["args"], **outcome}
+    return {"text": text, **outcome}
 
 
 def _outcome(result: dict[str, Any]) -> Outcome:
@@ -305,6 +317,8 @@ def reveal_line(seq: int, shown: LogLine) -> LogLine:
         text=shown.text,
         outcome=shown.outcome,
         concerns=shown.seq,
+        msg=shown.msg,
+        args=shown.args,
     )
 
 

@@ -62,6 +62,16 @@ class Invalid(ValueError):
 
 
 OR = N_(" or ")  # joins a tuple argument: 「移動フェイズか攻撃フェイズ」
+AND = N_("・")  # joins an `Items` argument: 「フジキド・ヤモト」
+
+
+class Items(tuple[object, ...]):
+    """A message's argument that lists several things at once (「フジキド・ヤモト」), joined by
+    `AND` in the reader's language; a plain tuple lists alternatives, joined by `OR`."""
+
+    __slots__ = ()
+
+
 # Placeholders a message names for a term: what fills them is a term even as plain text (a
 # status, a phase, a stage a ruleset's state reads back from its events, never a name).
 TERM_PLACEHOLDERS = frozenset({"status", "phase", "stage"})
@@ -77,7 +87,8 @@ def read(key: str, params: Mapping[str, object], gettext: Callable[[str], str]) 
         if isinstance(value, Message):
             return read(value.key, value.params, gettext)
         if isinstance(value, tuple):
-            return gettext(OR).join(str(argument(v, term)) for v in value)
+            joiner = AND if isinstance(value, Items) else OR
+            return gettext(joiner).join(str(argument(v, term)) for v in value)
         return (
             gettext(value)
             if isinstance(value, Term) or (term and isinstance(value, str))
@@ -88,3 +99,48 @@ def read(key: str, params: Mapping[str, object], gettext: Callable[[str], str]) 
     if not params:
         return text
     return text.format(**{k: argument(v, k in TERM_PLACEHOLDERS) for k, v in params.items()})
+
+
+def source(key: str) -> str:
+    """The catalog key itself: a log line's keys are its Japanese text (api/pages/i18n/ja.po
+    reads each as itself), so `read(key, params, source)` is the line in Japanese."""
+    return key
+
+
+def encode(params: Mapping[str, object]) -> dict[str, object]:
+    """A message's arguments as JSON, for a reader elsewhere to read in its own language
+    (`read_encoded` here, `t` in static/i18n.js): a text or number as its text; a `Term` (or
+    text filling a term's placeholder) `{"term": key}`; a `Message` `{"msg": key, "args": …}`;
+    a tuple `{"list": […], "sep": AND or OR}`."""
+    return {name: _encoded(value, name in TERM_PLACEHOLDERS) for name, value in params.items()}
+
+
+def _encoded(value: object, term: bool) -> object:
+    if isinstance(value, Message):
+        return {"msg": value.key, "args": encode(value.params)}
+    if isinstance(value, tuple):
+        joiner = AND if isinstance(value, Items) else OR
+        return {"list": [_encoded(v, term) for v in value], "sep": joiner}
+    if isinstance(value, Term) or (term and isinstance(value, str)):
+        return {"term": str(value)}
+    return str(value)
+
+
+def read_encoded(key: str, args: Mapping[str, object] | None, gettext: Callable[[str], str]) -> str:
+    """`read` for a message whose arguments came as JSON (`encode`'s output)."""
+
+    def argument(value: object) -> str:
+        if isinstance(value, dict):
+            if isinstance(value.get("list"), list):
+                joiner = gettext(str(value.get("sep", AND)))
+                return joiner.join(argument(v) for v in value["list"])
+            if "term" in value:
+                return gettext(str(value["term"]))
+            if "msg" in value:
+                return read_encoded(str(value["msg"]), value.get("args"), gettext)
+        return str(value)
+
+    text = gettext(key)
+    if not args:
+        return text
+    return text.format(**{name: argument(value) for name, value in args.items()})

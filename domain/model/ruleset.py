@@ -63,7 +63,10 @@ R = TypeVar("R", bound=BaseModel)  # a ruleset's reference data
 Decider = Callable[[Table[S], C, str], list[Draft]]
 Fold = Callable[[S, E, int], S]
 View = Callable[[TableView[S], str], RulesView]
-Line = tuple[str, str] | None  # (kind, text) of a log line, or None for the default words
+# (kind, words) of a log line, or None for the default words: the words a `Message` whose keys
+# are the line's Japanese (a reader in another language reads it through the catalogs), or
+# text in the rulebook's Japanese as it is.
+Line = tuple[str, str | Message] | None
 Describe = Callable[[dict[str, Any], dict[str, Any] | None], Line]
 # The same, told who sits where (seat number → the seat's name), for a line that names a seat.
 DescribeNamed = Callable[[dict[str, Any], dict[str, Any] | None, Mapping[int, str]], Line]
@@ -274,12 +277,17 @@ class Ruleset(Generic[S, Opt]):
             return None
         return self._reference(options if options is not None else self.Options())
 
-    def says(self, event: type[E]) -> Callable[[Callable[[E], str]], Callable[[E], str]]:
+    def says(
+        self, event: type[E]
+    ) -> Callable[[Callable[[E], str | Message]], Callable[[E], str | Message]]:
         """Declare the log line of one of this ruleset's events as a function of the event
         itself, read back from what the reader may see: its sealed part is None for a reader
-        who may not see it, so a line can never tell more than its reader may know."""
+        who may not see it, so a line can never tell more than its reader may know. The line
+        is a `Message` (`Message(N_("{unit} のターン"), {"unit": name})`, its keys the line's
+        Japanese, its terms `N_` too) that a page in English reads through the catalogs; a
+        plain text reads the same in every language."""
 
-        def declare(text: Callable[[E], str]) -> Callable[[E], str]:
+        def declare(text: Callable[[E], str | Message]) -> Callable[[E], str | Message]:
             def describe(public: dict[str, Any], secret: dict[str, Any] | None) -> Line:
                 seen = (
                     public
@@ -295,15 +303,15 @@ class Ruleset(Generic[S, Opt]):
 
     def says_named(
         self, event: type[E]
-    ) -> Callable[[Callable[[E, Names], str]], Callable[[E, Names], str]]:
+    ) -> Callable[[Callable[[E, Names], str | Message]], Callable[[E, Names], str | Message]]:
         """`says`, for a line that names a seat or a unit/character: the text function is also
         given the `Names` (seat number → name, a seat not in it reading 「席N」, see
         `seat_name`; `names.of(id)`, the ruleset's people as the reader knows them, see
         `names`)."""
 
         def declare(
-            text: Callable[[E, Names], str],
-        ) -> Callable[[E, Names], str]:
+            text: Callable[[E, Names], str | Message],
+        ) -> Callable[[E, Names], str | Message]:
             self._open(f"a description of {event.__name__}")
 
             def describe(
@@ -488,8 +496,8 @@ class Ruleset(Generic[S, Opt]):
         secret: dict[str, Any] | None,
         seat_names: Mapping[int, str] | None = None,
         people: Mapping[str, str] | None = None,
-    ) -> tuple[str, str] | None:
-        """How the table would say one of this ruleset's events: (kind, text) for the log
+    ) -> Line:
+        """How the table would say one of this ruleset's events: (kind, words) for the log
         line, from what the reader may see and the seats' names; None for the default."""
         named = self._named_describers.get(type_name)
         if named is not None:

@@ -24,7 +24,7 @@ from typing import Any, Final
 from babel.messages.pofile import read_po
 from starlette.requests import HTTPConnection
 
-from domain.model.messages import N_
+from domain.model.messages import N_, read_encoded
 
 HERE = Path(__file__).parent
 LANGUAGES: Final = ("ja", "en")
@@ -56,6 +56,12 @@ def translate(message: str, language: str = DEFAULT, /, **arguments: Any) -> str
     """`message` in `language`, with its `{name}` placeholders filled."""
     text = gettext(message, language)
     return text.format(**arguments) if arguments else text
+
+
+def read_line(message: str, arguments: Mapping[str, Any] | None, language: str = DEFAULT) -> str:
+    """A log line's key in `language`, its arguments as the line encodes them (a text as it
+    is, a term or a message read in `language` too: domain/model/messages.py, `encode`)."""
+    return read_encoded(message, arguments, lambda key: gettext(key, language))
 
 
 def from_accept_language(header: str) -> str | None:

@@ -9,5 +9,16 @@ const catalog = response.ok ? await response.json() : {};
 
 export function t(key, params = {}) {
   const text = catalog[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? argument(params[name]) : whole));
+}
+
+// A message's argument as the server encodes it (domain/model/messages.py, `encode`): a text as
+// it is; a term, a message or a list of them read in the page's language too.
+function argument(value) {
+  if (value && typeof value === "object") {
+    if (Array.isArray(value.list)) return value.list.map(argument).join(t(value.sep ?? "・"));
+    if ("term" in value) return t(String(value.term));
+    if ("msg" in value) return t(String(value.msg), value.args || {});
+  }
+  return String(value);
 }

@@ -16,6 +16,7 @@ from domain.model.errors import KirokuError, RuleViolation
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
 from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 from domain.model.table import Table
 
@@ -157,8 +158,10 @@ def _turn_started(state: MechState, event: TurnStarted, seq: int) -> MechState:
 
 
 @MECH_D20.says_named(TurnStarted)
-def _turn_started_line(e: TurnStarted, names: Names) -> str:
-    return f"{names.of(e.unit)} のターン (ラウンド {e.round})"
+def _turn_started_line(e: TurnStarted, names: Names) -> Message:
+    return Message(
+        N_("{unit} のターン (ラウンド {round})"), {"unit": names.of(e.unit), "round": e.round}
+    )
 
 
 @MECH_D20.folds(DeathSaveRolled)
