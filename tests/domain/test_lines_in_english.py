@@ -27,9 +27,7 @@ JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff60「
 NOT_YET: set[str] = {"chojin_locke", "mech_d20", "ninja_slayer"}
 TYPES = [t for t in BUILT_IN if "." in t and t.split(".")[0] not in NOT_YET]
 SAMPLES = [
-    name
-    for name, envelopes in _sample_events()
-    if envelopes[0]["public"]["ruleset"] not in NOT_YET
+    name for name, envelopes in _sample_events() if envelopes[0]["public"]["ruleset"] not in NOT_YET
 ]
 
 
