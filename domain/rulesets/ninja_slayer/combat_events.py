@@ -31,7 +31,6 @@ from .tables import TableName
 from .words import (
     ATMOSPHERE,
     ATTACKS,
-    BY_SEMICOLONS,
     PHASES,
     TABLES,
     becomes,
@@ -293,7 +292,7 @@ def _attack_rolled_line(e: AttackRolled, names: Names) -> Message:
             "kind": ATTACKS[e.kind],
             "weapon": in_parentheses(said(e.weapon)) if e.weapon else "",
             "style": spaced(said(e.style)) if e.style else "",
-            "strikes": joined([strike_words(s, names) for s in e.strikes], BY_SEMICOLONS),
+            "strikes": joined([strike_words(s, names) for s in e.strikes], "; "),
             "rolls": spaced(joined(rolls)) if rolls else "",
         },
     )
@@ -667,11 +666,7 @@ def _characters_placed_line(e: CharactersPlaced, names: Names) -> Message:
         Message(N_("{character}: {weapon}"), {"character": names.of(i), "weapon": said(weapon)})
         for i, weapon in e.weapons.items()
     ]
-    armed = (
-        Message(N_(" (武器 {weapons})"), {"weapons": joined(weapons, N_("{first}、{rest}"))})
-        if weapons
-        else ""
-    )
+    armed = Message(N_(" (武器 {weapons})"), {"weapons": joined(weapons, "、")}) if weapons else ""
     return Message(
         N_("新たなキャラの配置: {characters} が戦闘に参加{armed}"),
         {"characters": listed(e.characters, names), "armed": armed},

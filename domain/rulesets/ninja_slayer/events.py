@@ -181,8 +181,9 @@ def _checked(state: NinjaState, event: CheckRolled, seq: int) -> NinjaState:
 def _check_rolled_line(e: CheckRolled, names: Names) -> Message:
     pattern: object = ""
     if e.pattern:
-        met = N_(" 【{pattern}】あり") if e.pattern_met else N_(" 【{pattern}】なし")
-        pattern = Message(met, {"pattern": e.pattern.strip("【】")})
+        asked = {"pattern": e.pattern.strip("【】")}
+        met = Message(N_(" 【{pattern}】あり"), asked)
+        pattern = met if e.pattern_met else Message(N_(" 【{pattern}】なし"), asked)
     checked = {
         "character": names.of(e.character),
         "again": (Message(N_(" (#{seq}の振り直し)"), {"seq": e.reroll_of}) if e.reroll_of else ""),

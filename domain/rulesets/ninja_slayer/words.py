@@ -9,6 +9,7 @@ translation has it), names and what a player typed are plain text, read as they 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from domain.model.lifecycle_events import RollRecord
 from domain.model.logline import Names, roll_text
@@ -86,6 +87,8 @@ SPACED = N_(" {words}")
 IN_PARENTHESES = N_(" ({words})")
 BY_SPACES = N_("{first} {rest}")
 BY_SEMICOLONS = N_("{first}; {rest}")
+BY_COMMAS = N_("{first}、{rest}")
+Joint = Literal[" ", "; ", "、"]
 
 
 def said(text: str) -> str:
@@ -105,13 +108,20 @@ def in_parentheses(words: object) -> Message:
     return Message(IN_PARENTHESES, {"words": words})
 
 
-def joined(parts: Sequence[object], joint: str = BY_SPACES) -> object:
-    """Parts one after another (`joint` a message of `{first}` and `{rest}`), "" for none."""
+def joined(parts: Sequence[object], joint: Joint = " ") -> object:
+    """Parts one after another, `joint` between them in Japanese (its English in the
+    catalogs: 「、」 is ", "); "" for none."""
     if not parts:
         return ""
     result = parts[-1]
     for part in reversed(parts[:-1]):
-        result = Message(joint, {"first": part, "rest": result})
+        pair = {"first": part, "rest": result}
+        if joint == "; ":
+            result = Message(BY_SEMICOLONS, pair)
+        elif joint == "、":
+            result = Message(BY_COMMAS, pair)
+        else:
+            result = Message(BY_SPACES, pair)
     return result
 
 
@@ -143,7 +153,7 @@ def rolled(record: RollRecord | None) -> str | Message:
     line = roll_text(record.model_dump(mode="json"))
     if line.get("msg") is None:
         return str(line["text"])
-    return Message(str(line["msg"]), line["args"])
+    return Message(N_("{roll} (手動ダイス)"), line["args"])  # roll_text's one message
 
 
 def sheet_words(sheet: Sheet | None) -> object:
