@@ -3,7 +3,8 @@ event, in the module that declares it): the rulebook's names for its stats, phas
 
 Each line is a `Message` whose key is its Japanese (issue 33): the rulebook's words are terms
 (`N_`, read in the reader's language: 【カラテ】 is "Karate" in English, as the official
-translation has it), names and what a player typed are plain text, read as they are.
+translation has it), names and what a player typed are plain text, read as they are (ruling
+NS-055).
 """
 
 from __future__ import annotations
