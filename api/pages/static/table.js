@@ -60,7 +60,7 @@ function passes(event) {
   const line = event.line;
   if (table.filter !== "all" && line.tab !== table.filter && !["phase", "ruling"].includes(line.kind)) return false;
   if (!table.search) return true;
-  return [lineWords(line), line.speaker].some((words) => words.toLowerCase().includes(table.search));
+  return [line.text, lineWords(line), line.speaker].some((words) => words.toLowerCase().includes(table.search));
 }
 
 function renderEvent(event) {
