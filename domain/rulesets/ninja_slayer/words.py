@@ -14,7 +14,7 @@ from typing import Literal
 
 from domain.model.lifecycle_events import RollRecord
 from domain.model.logline import Names, roll_text
-from domain.model.messages import N_, Items, Message, Term
+from domain.model.messages import C_, N_, Items, Message, Term
 
 from .details import CheckDetail, Strike
 from .sheet import UNARMED, Sheet
@@ -26,7 +26,7 @@ STATS = {
     "wazamae": N_("ワザマエ"),
     "jitsu": N_("ジツ"),
     "tairyoku": N_("体力"),
-    "seishin": N_("精神力"),
+    "seishin": C_("ninja_slayer", "精神力"),
     "kyakuryoku": N_("脚力"),
     "dkk": N_("DKK"),
 }
