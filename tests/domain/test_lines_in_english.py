@@ -24,7 +24,7 @@ from tests.domain.test_logline_every_event import BUILT_IN, SEAT_NAMES, _sample_
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff60「」『』【】・、。]")
 # Rulesets whose lines are not yet messages, listed so the list can only shrink.
-NOT_YET: set[str] = {"chojin_locke", "mech_d20", "ninja_slayer"}
+NOT_YET: set[str] = {"chojin_locke", "ninja_slayer"}
 TYPES = [t for t in BUILT_IN if "." in t and t.split(".")[0] not in NOT_YET]
 SAMPLES = [
     name for name, envelopes in _sample_events() if envelopes[0]["public"]["ruleset"] not in NOT_YET
@@ -41,11 +41,21 @@ def blanked(args: Any) -> Any:
 
 
 def plain_texts(args: Any) -> list[str]:
+    """The plain texts among a line's encoded arguments: not its terms, nor a nested message's
+    key, nor a list's separator (`encode`'s shapes)."""
     if isinstance(args, dict):
-        return [text for key, value in args.items() if key != "sep" for text in plain_texts(value)]
-    if isinstance(args, list):
-        return [text for value in args for text in plain_texts(value)]
-    return [args] if isinstance(args, str) else []
+        return [text for value in args.values() for text in _plain(value)]
+    return []
+
+
+def _plain(value: Any) -> list[str]:
+    if isinstance(value, dict):
+        if "term" in value:
+            return []
+        if "msg" in value:
+            return plain_texts(value.get("args"))
+        return [text for v in value.get("list", []) for text in _plain(v)]
+    return [value] if isinstance(value, str) else []
 
 
 def terms_kept(args: Any) -> Any:
@@ -64,7 +74,7 @@ def in_english(line: LogLine, where: str) -> None:
     if line.kind != "rules":
         return
     assert line.msg is not None, f"{where}: a ruleset's line as plain text: {line.text!r}"
-    english = i18n.read_line(line.msg, terms_kept(line.args), "en")
+    english = i18n.read_line(line.msg, terms_kept(line.args) if line.args else None, "en")
     assert not JAPANESE.search(english), f"{where}: {line.text!r} reads {english!r} in English"
     keys = i18n.CATALOGS["en"]
     for text in plain_texts(line.args):

@@ -12,6 +12,7 @@ from domain.model.commands import Command
 from domain.model.errors import Forbidden, RuleViolation
 from domain.model.events import Event
 from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 from domain.model.table import Table
 
@@ -21,6 +22,7 @@ from .powers import power_of, self_effects, take_effect, waits, weapon_for
 from .rules import MECH_D20
 from .sheet import Power, Weapon
 from .state import Attack, MechState, Unit
+from .terms import term
 
 
 def waiting_power(
@@ -86,8 +88,13 @@ def _resolved(state: MechState, event: PowerResolved, seq: int) -> MechState:
 
 
 @MECH_D20.says_named(PowerResolved)
-def _power_resolved_line(e: PowerResolved, names: Names) -> str:
-    return f"{names.of(e.unit)} の {e.power} を解決"
+def _power_resolved_line(e: PowerResolved, names: Names) -> Message:
+    return Message(N_("{unit} の {power} を解決"), _used(e.unit, e.power, names))
+
+
+def _used(unit: str, power: str, names: Names) -> dict[str, object]:
+    """A line's unit by name and its power (a basic attack in the reader's language)."""
+    return {"unit": names.of(unit), "power": term(power)}
 
 
 # --------------------------------------------------------------------------- completion
@@ -180,10 +187,13 @@ def _reaction(state: MechState, event: ReactionResolved, seq: int) -> MechState:
 
 
 @MECH_D20.says_named(ReactionResolved)
-def _reaction_resolved_line(e: ReactionResolved, names: Names) -> str:
-    if e.voided:
-        return f"{names.of(e.unit)} の {e.power} は無効 (消費なし): {e.reason}"
-    return f"{names.of(e.unit)} の {e.power} (即応・対応)"
+def _reaction_resolved_line(e: ReactionResolved, names: Names) -> Message:
+    used = _used(e.unit, e.power, names)
+    if e.voided:  # the reason as recorded (a refusal's words, conditions.cannot_act_off_turn)
+        return Message(
+            N_("{unit} の {power} は無効 (消費なし): {reason}"), {**used, "reason": e.reason}
+        )
+    return Message(N_("{unit} の {power} (即応・対応)"), used)
 
 
 @MECH_D20.folds(PowerCancelled)
@@ -203,8 +213,10 @@ def _cancelled(state: MechState, event: PowerCancelled, seq: int) -> MechState:
 
 
 @MECH_D20.says_named(PowerCancelled)
-def _power_cancelled_line(e: PowerCancelled, names: Names) -> str:
-    return f"{names.of(e.unit)} の {e.power} は解決されない (使用者が行動不能)"
+def _power_cancelled_line(e: PowerCancelled, names: Names) -> Message:
+    return Message(
+        N_("{unit} の {power} は解決されない (使用者が行動不能)"), _used(e.unit, e.power, names)
+    )
 
 
 @MECH_D20.command("withdraw")
@@ -261,6 +273,8 @@ def _withdrawn(state: MechState, event: PowerWithdrawn, seq: int) -> MechState:
 
 
 @MECH_D20.says_named(PowerWithdrawn)
-def _power_withdrawn_line(e: PowerWithdrawn, names: Names) -> str:
-    refund = " (消費なし)" if e.refunded else ""
-    return f"{names.of(e.unit)} の {e.power} を取り下げ{refund}: {e.reason}"
+def _power_withdrawn_line(e: PowerWithdrawn, names: Names) -> Message:
+    said = {**_used(e.unit, e.power, names), "reason": e.reason}
+    if e.refunded:
+        return Message(N_("{unit} の {power} を取り下げ (消費なし): {reason}"), said)
+    return Message(N_("{unit} の {power} を取り下げ: {reason}"), said)
