@@ -5,6 +5,8 @@ waited (L197–199) and the cancelling of a waiting power whose user was knocked
 
 from __future__ import annotations
 
+import re
+
 from pydantic import Field
 
 from domain.model.audience import GM
@@ -12,7 +14,7 @@ from domain.model.commands import Command
 from domain.model.errors import Forbidden, RuleViolation
 from domain.model.events import Event
 from domain.model.logline import Names
-from domain.model.messages import N_, Message
+from domain.model.messages import N_, Items, Message
 from domain.model.records import Draft
 from domain.model.table import Table
 
@@ -189,9 +191,10 @@ def _reaction(state: MechState, event: ReactionResolved, seq: int) -> MechState:
 @MECH_D20.says_named(ReactionResolved)
 def _reaction_resolved_line(e: ReactionResolved, names: Names) -> Message:
     used = _used(e.unit, e.power, names)
-    if e.voided:  # the reason as recorded (a refusal's words, conditions.cannot_act_off_turn)
+    if e.voided:
         return Message(
-            N_("{unit} の {power} は無効 (消費なし): {reason}"), {**used, "reason": e.reason}
+            N_("{unit} の {power} は無効 (消費なし): {reason}"),
+            {**used, "reason": void_reason(e.reason)},
         )
     return Message(N_("{unit} の {power} (即応・対応)"), used)
 
@@ -210,6 +213,39 @@ def _cancelled(state: MechState, event: PowerCancelled, seq: int) -> MechState:
             "encounter": current.model_copy(update={"attacks": attacks, "immediate_used": used})
         }
     )
+
+
+# Why a reaction was void, as the event records it: `conditions.cannot_act_off_turn`'s message
+# in its source words (the catalogs' key), read back so the line says it in the reader's language.
+_CONDITIONS_REASON = re.compile(
+    r"(?P<unit>.+?) is (?P<conditions>.+)状態 and cannot act outside its turn\."
+)
+_STATUS_REASON = re.compile(r"(?P<unit>.+?) is (?P<status>.+) and cannot act outside its turn\.")
+_UNSEEN_REASON = re.compile(
+    r"(?P<unit>.+) cannot see the trigger's source, so cannot act outside its turn\."
+)
+
+
+def void_reason(reason: str) -> object:
+    """A void reaction's recorded reason as a message (L199–208), or as written if it is none
+    of `cannot_act_off_turn`'s."""
+    if found := _CONDITIONS_REASON.fullmatch(reason):
+        blocking = Items(term(c) for c in found["conditions"].split("・"))
+        return Message(
+            N_("{unit}は{conditions}状態で、手番の外では行動できない。"),
+            {"unit": found["unit"], "conditions": blocking},
+        )
+    if found := _STATUS_REASON.fullmatch(reason):
+        return Message(
+            N_("{unit}は{status}で、手番の外では行動できない。"),
+            {"unit": found["unit"], "status": term(found["status"])},
+        )
+    if found := _UNSEEN_REASON.fullmatch(reason):
+        return Message(
+            N_("{unit}はトリガーの発生源が見えないため、手番の外では行動できない。"),
+            {"unit": found["unit"]},
+        )
+    return reason
 
 
 @MECH_D20.says_named(PowerCancelled)
