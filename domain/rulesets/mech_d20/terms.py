@@ -48,7 +48,7 @@ RULEBOOK_WORDS: dict[str, str] = {
         N_("無限回"),
         N_("遭遇毎"),
         N_("1日毎"),
-        # the default defences (ruling MD-013) and the required abilities
+        # the game's default defences and the abilities every sheet has
         N_("AC"),
         N_("頑健"),
         N_("反応"),
