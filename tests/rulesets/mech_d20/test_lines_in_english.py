@@ -60,6 +60,13 @@ def test_an_hp_change_by_a_cause_the_rules_write_reads_in_english() -> None:
     line = line_of(dying)
     assert line.text == "アイアンウォール(チカ) -5 (継続的ダメージ) [半壊, 戦闘不能]"
     assert english(line) == "アイアンウォール(チカ) -5 (ongoing damage) [bloodied, dying]"
+    # the GM's heal with no reason given records "heal" (units.py): no English on the page
+    healed = HpChanged(
+        unit="aki", change=8, cause="heal", bloodied=False, status="active", out=False
+    )
+    line = line_of(healed)
+    assert line.text == "グレイブ(アキ) +8 (GMの回復)"
+    assert english(line) == "グレイブ(アキ) +8 (GM's healing)"
 
 
 def test_a_void_reactions_recorded_reason_reads_in_each_language() -> None:
