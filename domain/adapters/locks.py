@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -33,14 +33,15 @@ class WriteLocks:
             self._lock_connection.close()
 
     @contextmanager
-    def hold(self, game_ids: Iterable[str], *, wait: bool = True) -> Iterator[set[str] | None]:
+    def hold(self, game_ids: Collection[str], *, wait: bool = True) -> Iterator[set[str] | None]:
         """Hold these games' write locks; yields the games held (released on leaving; not
-        re-entrant), or None without PostgreSQL (SQLite's file lock serializes writers).
+        re-entrant), or None without PostgreSQL (SQLite's file lock serializes writers) or
+        without games.
 
         `wait`: take them all, in key order (two processes never wait for each other).
         Otherwise those free, in one round trip, and when none is, wait for the first only:
         a batch never waits holding locks others need."""
-        if not is_postgres(self.env):
+        if not is_postgres(self.env) or not game_ids:
             yield None
             return
         import psycopg  # only with PostgreSQL

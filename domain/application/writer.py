@@ -124,13 +124,9 @@ class GroupWriter:
         """Queue `job`; its outcome (or refusal) arrives in the future returned."""
         future: Future[Outcome] = Future()
 
-        def then(outcome: Outcome | None, error: BaseException | None) -> None:
-            if error is not None:
-                future.set_exception(error)
-            else:
-                future.set_result(outcome)  # type: ignore[arg-type]
-
-        job.then = then
+        job.then = lambda outcome, error: (
+            future.set_result(outcome) if error is None else future.set_exception(error)  # type: ignore[arg-type]
+        )
         self.send(job)
         return future
 
@@ -162,22 +158,17 @@ class GroupWriter:
             return []
 
     def _batch(self, jobs: list[Job]) -> list[Job]:
-        games = self._games
-        shared = {job.game_id for job in jobs if games.is_shared(job.game_id)}
-        later: list[Job] = []
-        if not shared:
-            alone = self._write(jobs, set())
-        else:
-            # PostgreSQL: take turns with other processes on these games (a lock each). A game
-            # another process holds waits for the next batch (its jobs first, in order). A job
-            # left out of MAX_DEFERRED batches waits for its game's lock at last.
-            patient = any(job.deferred >= MAX_DEFERRED for job in jobs)
-            with games.write_lock(shared, wait=patient) as held:  # None: SQLite's file lock
-                waits = set() if held is None else shared - held
-                later = [j for j in jobs if j.game_id in waits]
-                for job in later:
-                    job.deferred += 1
-                alone = self._write([j for j in jobs if j.game_id not in waits], held or set())
+        # PostgreSQL: take turns with other processes on the games they write too (a lock
+        # each). A game another process holds waits for the next batch (its jobs first, in
+        # order); a job left out of MAX_DEFERRED batches waits for its game's lock at last.
+        shared = {job.game_id for job in jobs if self._games.is_shared(job.game_id)}
+        patient = any(job.deferred >= MAX_DEFERRED for job in jobs)
+        with self._games.write_lock(shared, wait=patient) as held:  # None: no lock to take
+            waits = set() if held is None else shared - held
+            later = [j for j in jobs if j.game_id in waits]
+            for job in later:
+                job.deferred += 1
+            alone = self._write([j for j in jobs if j.game_id not in waits], held or set())
         for job in alone:  # after letting go: each takes its own game's lock
             self._alone(job)
         return later
@@ -190,6 +181,8 @@ class GroupWriter:
                 with self._games.write_lock([job.game_id]) as held:
                     if not self._write([job], held or set(), fresh=True):
                         return
+                if isinstance(job.decide, list):  # the game it creates was created meanwhile
+                    raise AppendConflict(job.game_id)
             except BaseException as error:  # no store, a damaged game
                 job.settle(None, error)
                 return

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +18,13 @@ import pytest
 from domain.adapters.repository import parse_game_id
 from domain.adapters.snapshots import SNAPSHOT_INTERVAL
 from domain.application.bootstrap import bootstrap
-from domain.application.service import GameService
+from domain.application.service import GameService, NewGame
 from domain.application.settings import Settings
 from domain.model import codec, lifecycle
 from domain.model.commands import Declare, End, Note, Roll, Start
 from domain.model.errors import KirokuError
 from domain.model.game import GameState
+from domain.model.lifecycle_events import GameOptions
 from domain.model.redaction import Disclosure, redact
 from tests.domain.conftest import Services, checked_log, folded, new_game
 
@@ -40,11 +42,17 @@ def test_two_processes_with_cached_states_interleave_without_loss(services: Serv
     assert seqs == list(range(7, 19))
     texts = [getattr(r.event, "text", None) for r in a.records(game_id)]
     assert texts[6:] == [f"line {n}" for n in range(12)]
+    # A keyed command sent again to the process that did not append it: the first answer.
+    first = a.execute(game_id, seat1, Roll(expression="2d6"), "key-1")
+    again = b.execute(game_id, seat1, Roll(expression="2d6"), "key-1")
+    assert again.replayed and not first.replayed
+    assert [r.envelope.hash for r in again.records] == [r.envelope.hash for r in first.records]
+    assert b.state(game_id).version == first.last_seq  # nothing appended by the retry
     ended = b.execute(game_id, "gm", End(summary="done"))
     assert [r.envelope.type for r in ended.records] == ["GameEnded", "Revealed", "Revealed"]
     assert a.state(game_id) == b.state(game_id) == checked_log(a, game_id)
     report = a.verify(game_id)
-    assert report.ok and report.chain.events == 21, report
+    assert report.ok and report.chain.events == 22, report
     assert report.secrets is not None and report.secrets.seed_matches is True
     assert report.secrets.findings == []
 
@@ -64,15 +72,17 @@ def test_a_refusal_on_a_stale_cache_is_decided_again_on_the_store(services: Serv
     assert [r.seq for r in a.records(game_id)][-1] == b.state(game_id).version
 
 
-def test_a_keyed_retry_at_another_process_with_a_stale_cache_replays(services: Services) -> None:
+def test_two_processes_creating_a_game_with_one_key_at_once_answer_the_one_game(
+    services: Services,
+) -> None:
+    """The attempt that loses the race for seq 1 answers what the other created."""
     a, b = services(), services()
-    game_id, _ = new_game(a)
-    b.state(game_id)
-    first = a.execute(game_id, "gm", Roll(expression="2d6"), "key-1")
-    again = b.execute(game_id, "gm", Roll(expression="2d6"), "key-1")
-    assert again.replayed and not first.replayed
-    assert [r.envelope.hash for r in again.records] == [r.envelope.hash for r in first.records]
-    assert b.state(game_id).version == first.last_seq  # nothing appended by the retry
+    new = NewGame("freeform", "Twice", ["A"], GameOptions(), {})
+    with ThreadPoolExecutor(2) as pool:
+        answers = list(pool.map(lambda s: s.create_game(new, "one-key-1234"), (a, b)))
+    assert sorted(created.replayed for created in answers) == [False, True]
+    assert len({(c.game_id, c.token, c.recovery_code, c.seats[0]) for c in answers}) == 1
+    assert a.state(answers[0].game_id).version == 1
 
 
 def test_the_game_cache_is_bounded_and_an_evicted_game_reloads_exactly(tmp_path: Path) -> None:
