@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import base64
 import hmac
-import logging
 import secrets
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
@@ -44,7 +43,6 @@ from domain.model.text import (
 )
 from domain.model.verification import Unreadable, VerificationReport, verify
 
-log = logging.getLogger(__name__)
 __all__ = ["Outcome"]  # the writer's, answered by the service
 
 
