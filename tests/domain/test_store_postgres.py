@@ -20,46 +20,38 @@ pytestmark = [
 ]
 
 
-def test_write_locks_are_per_game(services: Services) -> None:
-    """One game's lock held by one worker does not hold up another game; the same game's
-    waits until it is let go; a batch that may not wait takes what is free."""
-    first, second = services(), services()
-    one, other = new_game(first, start=False)[0], new_game(first, start=False)[0]
-    with first.games.write_lock([one]) as held:
-        assert held == {one}
-        with second.games.write_lock([other], wait=False) as free:
-            assert free == {other}
-        with second.games.write_lock([one, other], wait=False) as some:
-            assert some == {other}  # not waiting for the game the first one holds
-        taken = threading.Event()
-
-        def wait_for_it() -> None:
-            with second.games.write_lock([one, other]):
-                taken.set()
-
-        waiting = threading.Thread(target=wait_for_it)
-        waiting.start()
-        assert not taken.wait(0.5)  # the same game: it waits
-    assert taken.wait(10)  # let go: taken
-    waiting.join()
-
-
-def test_a_batch_does_not_wait_for_a_game_another_worker_holds(services: Services) -> None:
-    """A worker's batch holds commands for two games others write too; another worker holds
-    one game's lock: the other game's command is stored at once, and the held game's once
-    its lock is let go, decided on the state the holder left."""
-    holder, writer = services(), services()
+def test_write_locks_are_per_game_and_a_batch_does_not_wait_for_a_held_one(
+    services: Services,
+) -> None:
+    """While one worker holds a game's write lock, another game's is free, a lock that may not
+    wait takes only the free ones, and one that waits gets the held one once it is let go. A
+    worker's batch holding commands for both games (others write them too) stores the free
+    game's at once, and the held game's once let go, decided on the state the holder left."""
+    holder, writer, prober = services(), services(), services()
     held, free = new_game(holder)[0], new_game(holder)[0]
     for game in (held, free):
         writer.state(game)
         writer.games._seen_another_writer(game)  # both written by other workers lately
-    with holder.games.write_lock([held]):
+    taken = threading.Event()
+
+    def wait_for_it() -> None:
+        with prober.games.write_lock([held, free]):
+            taken.set()
+
+    with holder.games.write_lock([held]) as holding:
+        assert holding == {held}
+        with prober.games.write_lock([held, free], wait=False) as some:
+            assert some == {free}  # not waiting for the game the holder holds
         holder.execute(held, "gm", Declare(text="the holder's"))  # its own writer: no lock
         stored = writer.submit(free, "gm", Declare(text="goes on"))
         waiting = writer.submit(held, "gm", Declare(text="waits"))
         stored.result(timeout=10)
-        assert not waiting.done()
+        waiting_lock = threading.Thread(target=wait_for_it)
+        waiting_lock.start()
+        assert not taken.wait(0.5) and not waiting.done()  # both wait for the held game
     outcome = waiting.result(timeout=10)
+    assert taken.wait(10)  # let go: taken
+    waiting_lock.join()
     texts = [r.event.text for r in holder.records(held) if isinstance(r.event, Declared)]
     assert texts == ["the holder's", "waits"]
     assert outcome.last_seq == holder.state(held).version
