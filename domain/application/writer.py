@@ -187,8 +187,12 @@ class GroupWriter:
                 job.settle(None, error)
                 return
             time.sleep(random.uniform(0, 0.002 * (attempt + 1)))
-        busy = "The game is too busy right now; please try again."
-        job.settle(None, KirokuError("game_busy", busy, kind="conflict"))
+        job.settle(
+            None,
+            KirokuError(
+                "game_busy", "The game is too busy right now; please try again.", kind="conflict"
+            ),
+        )
 
     def _write(self, jobs: list[Job], locked: set[str], *, fresh: bool = False) -> list[Job]:
         """Decide, seal and append `jobs` in one transaction, then announce and answer them.
@@ -296,8 +300,14 @@ class GroupWriter:
     def _replayed(self, job: Job, answer: Answer, earlier: CommandAnswer) -> _Decided:
         """The first answer to a command sent again with its Idempotency-Key."""
         if earlier.request != answer.request:
-            used = "This Idempotency-Key was already used for a different command."
-            return _Decided(job, error=KirokuError("idempotency_key_reused", used, kind="conflict"))
+            return _Decided(
+                job,
+                error=KirokuError(
+                    "idempotency_key_reused",
+                    "This Idempotency-Key was already used for a different command.",
+                    kind="conflict",
+                ),
+            )
         # Read after the answer: its events are stored with it, so this state covers them.
         try:
             state = self._games.get(job.game_id)
