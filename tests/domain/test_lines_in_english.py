@@ -17,6 +17,7 @@ import pytest
 
 from api.pages import i18n
 from domain.model.logline import LogLine, describe
+from domain.model.messages import N_, Items, Message, encode, read, read_encoded, source
 from domain.model.redaction import Disclosure, redact
 from domain.rulesets import ruleset_for
 from replay.archive import records_from_envelopes
@@ -151,3 +152,27 @@ def test_a_manual_roll_line_reads_in_each_language() -> None:
     assert line.text == "(2D6) ＞ 7[3,4] ＞ 7 (手動ダイス)"
     english = i18n.read_line(line.msg or "", line.args, "en")
     assert english == "(2D6) ＞ 7[3,4] ＞ 7 (manual dice)"
+
+
+def test_encoded_arguments_read_as_the_message_does() -> None:
+    """`encode` then `read_encoded` (what a page or the session log does with a line) reads the
+    same words as `read` on the message itself, in each language: terms and nested messages
+    translated, a list joined by the language's 「・」, a name as typed even if it is a key."""
+    said = Message(
+        N_("{unit} のターン (ラウンド {round})"),
+        {
+            "unit": Message(N_("{roll} (手動ダイス)"), {"roll": "移動フェイズ"}),
+            "round": Items((N_("移動フェイズ"), "移動フェイズ", 3)),
+        },
+    )
+    encoded = encode(said.params)
+    assert encoded["round"] == {
+        "list": [{"term": "移動フェイズ"}, "移動フェイズ", "3"],
+        "sep": "・",
+    }
+    for language in ("ja", "en"):
+        gettext = lambda key, lang=language: i18n.gettext(key, lang)  # noqa: E731
+        assert read_encoded(said.key, encoded, gettext) == read(said.key, said.params, gettext)
+    english = i18n.read_line(said.key, encoded, "en")
+    assert english == "移動フェイズ (manual dice)'s turn (round Movement Phase, 移動フェイズ, 3)"
+    assert i18n.read_line(said.key, encoded, "ja") == read(said.key, said.params, source)
