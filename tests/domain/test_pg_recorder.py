@@ -45,7 +45,7 @@ def _admin(url: str) -> psycopg.Connection[tuple[object, ...]]:
     return psycopg.connect(url.partition("?")[0], autocommit=True)
 
 
-def test_a_batch_is_stored_in_order_with_its_notification_ids_and_notifies_once(
+def test_a_batch_is_stored_in_order_with_its_notification_ids_and_notifies(
     recorder: OneTripRecorder, postgres_url: str
 ) -> None:
     """What it stores and returns; eventsourcing's subscribers, waiting on the events channel
@@ -56,7 +56,8 @@ def test_a_batch_is_stored_in_order_with_its_notification_ids_and_notifies_once(
         listener.execute(SQL("LISTEN {}").format(Identifier(recorder.channel_name)))
         ids = recorder.insert_events(sent)
         heard = list(listener.notifies(timeout=5, stop_after=1))
-    assert [n.channel for n in heard] == [recorder.channel_name]
+    # The channel is the database's: a test beside this one, in another schema, may notify too.
+    assert heard and {n.channel for n in heard} == {recorder.channel_name}
     assert ids is not None and len(ids) == 5 and ids == sorted(ids)
     stored = recorder.select_notifications(start=None, limit=10)
     assert [n.id for n in stored] == list(ids)
