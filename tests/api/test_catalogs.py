@@ -84,9 +84,9 @@ def used_keys() -> dict[str, str]:
                     note(first.value, path, node.lineno)
             # a key with its context: C_("ninja_slayer", "精神力")
             if isinstance(node, ast.Call) and _called(node) == "C_" and len(node.args) == 2:
-                context, text = node.args
-                if isinstance(context, ast.Constant) and isinstance(text, ast.Constant):
-                    note(i18n.key(str(text.value), str(context.value)), path, node.lineno)
+                context, word = node.args
+                if isinstance(context, ast.Constant) and isinstance(word, ast.Constant):
+                    note(i18n.key(str(word.value), str(context.value)), path, node.lineno)
     return found
 
 
