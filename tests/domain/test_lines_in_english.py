@@ -24,7 +24,7 @@ from tests.domain.test_logline_every_event import BUILT_IN, SEAT_NAMES, _sample_
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff60「」『』【】・、。]")
 # Rulesets whose lines are not yet messages, listed so the list can only shrink.
-NOT_YET: set[str] = {"chojin_locke", "mech_d20", "ninja_slayer"}
+NOT_YET: set[str] = {"mech_d20", "ninja_slayer"}
 TYPES = [t for t in BUILT_IN if "." in t and t.split(".")[0] not in NOT_YET]
 SAMPLES = [
     name for name, envelopes in _sample_events() if envelopes[0]["public"]["ruleset"] not in NOT_YET
@@ -41,15 +41,25 @@ def blanked(args: Any) -> Any:
 
 
 def plain_texts(args: Any) -> list[str]:
+    """The plain texts among encoded arguments: not a term's key, a nested message's key or a
+    list's separator (those are read through the catalogs)."""
     if isinstance(args, dict):
-        return [text for key, value in args.items() if key != "sep" for text in plain_texts(value)]
+        return [
+            text
+            for key, value in args.items()
+            if key not in ("sep", "term", "msg")
+            for text in plain_texts(value)
+        ]
     if isinstance(args, list):
         return [text for value in args for text in plain_texts(value)]
     return [args] if isinstance(args, str) else []
 
 
 def terms_kept(args: Any) -> Any:
-    """`blanked`, but a term, a nested message's key and a list's separator kept as they are."""
+    """`blanked`, but a term, a nested message's key and a list's separator kept as they are
+    (and no arguments as none)."""
+    if args is None:
+        return None
     if isinstance(args, dict):
         return {
             key: value if key in ("term", "msg", "sep") else terms_kept(value)
