@@ -17,6 +17,7 @@ import pytest
 
 from api.pages import i18n
 from domain.model.logline import LogLine, describe
+from domain.model.messages import N_, Message, encode
 from domain.model.redaction import Disclosure, redact
 from domain.rulesets import ruleset_for
 from replay.archive import records_from_envelopes
@@ -161,3 +162,13 @@ def test_a_manual_roll_line_reads_in_each_language() -> None:
     assert line.text == "(2D6) ＞ 7[3,4] ＞ 7 (手動ダイス)"
     english = i18n.read_line(line.msg or "", line.args, "en")
     assert english == "(2D6) ＞ 7[3,4] ＞ 7 (manual dice)"
+
+
+def test_the_check_tells_a_plain_text_from_a_term() -> None:
+    """`plain_texts` finds a catalog key given as plain text, not one given as a term or as a
+    nested message's key; a line without arguments is read without any."""
+    encoded = encode(
+        {"plain": "移動フェイズ", "term": N_("移動フェイズ"), "nested": Message(N_("・"), {"n": 1})}
+    )
+    assert plain_texts(encoded) == ["移動フェイズ", "1"]
+    assert terms_kept(None) is None
