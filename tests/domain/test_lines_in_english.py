@@ -25,7 +25,7 @@ from tests.domain.test_logline_every_event import BUILT_IN, SEAT_NAMES, _sample_
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff60「」『』【】・、。]")
 # Rulesets whose lines are not yet messages, listed so the list can only shrink.
-NOT_YET: set[str] = {"chojin_locke"}
+NOT_YET: set[str] = set()
 TYPES = [t for t in BUILT_IN if "." in t and t.split(".")[0] not in NOT_YET]
 SAMPLES = [
     name for name, envelopes in _sample_events() if envelopes[0]["public"]["ruleset"] not in NOT_YET
@@ -189,3 +189,13 @@ def test_encoded_arguments_read_as_the_message_does() -> None:
     english = i18n.read_line(said.key, encoded, "en")
     assert english == "移動フェイズ (manual dice)'s turn (round Movement Phase, 移動フェイズ, 3)"
     assert i18n.read_line(said.key, encoded, "ja") == read(said.key, said.params, source)
+
+
+def test_the_check_tells_a_plain_text_from_a_term() -> None:
+    """`plain_texts` finds a catalog key given as plain text, not one given as a term or as a
+    nested message's key; a line without arguments is read without any."""
+    encoded = encode(
+        {"plain": "移動フェイズ", "term": N_("移動フェイズ"), "nested": Message(N_("・"), {"n": 1})}
+    )
+    assert plain_texts(encoded) == ["移動フェイズ", "1"]
+    assert terms_kept(None) is None

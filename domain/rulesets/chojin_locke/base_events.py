@@ -7,6 +7,8 @@ from typing import Literal
 
 from domain.model.draws import DiceDraw
 from domain.model.events import Event
+from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.rulesets.chojin_locke.changes import board, player, players, turn
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.setup_events import Body, DeckOrder, SheetBody
@@ -15,6 +17,7 @@ from domain.rulesets.chojin_locke.words import (
     ENTRIES,
     MOVES,
     cell_words,
+    named,
     seat_words,
     seats_words,
     sheet_words,
@@ -40,8 +43,8 @@ def _base_laid(state: ChojinState, event: BaseLaid, seq: int) -> ChojinState:
 
 
 @CHOJIN_LOCKE.says(BaseLaid)
-def _base_laid_line(e: BaseLaid) -> str:
-    return f"秘密基地を伏せて並べる (キー{e.keys}個)"
+def _base_laid_line(e: BaseLaid) -> Message:
+    return Message(N_("秘密基地を伏せて並べる (キー{keys}個)"), {"keys": e.keys})
 
 
 class KeyBody(Body):
@@ -68,10 +71,13 @@ def _key_placed(state: ChojinState, event: KeyPlaced, seq: int) -> ChojinState:
     )
 
 
-@CHOJIN_LOCKE.says(KeyPlaced)
-def _key_placed_line(e: KeyPlaced) -> str:
-    where = f": {cell_words(Cell(row=e.secret.row, col=e.secret.col))}" if e.secret else ""
-    return f"{seat_words(e.seat)}がキーを置く{where}"
+@CHOJIN_LOCKE.says_named(KeyPlaced)
+def _key_placed_line(e: KeyPlaced, names: Names) -> Message:
+    seat = seat_words(e.seat, names)
+    if e.secret is None:
+        return Message(N_("{seat}がキーを置く"), {"seat": seat})
+    cell = cell_words(Cell(row=e.secret.row, col=e.secret.col))
+    return Message(N_("{seat}がキーを置く: {cell}"), {"seat": seat, "cell": cell})
 
 
 @CHOJIN_LOCKE.event
@@ -89,9 +95,12 @@ def _base_entered(state: ChojinState, event: BaseEntered, seq: int) -> ChojinSta
     return state
 
 
-@CHOJIN_LOCKE.says(BaseEntered)
-def _base_entered_line(e: BaseEntered) -> str:
-    return f"{seat_words(e.seat)}が{ENTRIES[e.how]} → {cell_words(e.to)}"
+@CHOJIN_LOCKE.says_named(BaseEntered)
+def _base_entered_line(e: BaseEntered, names: Names) -> Message:
+    return Message(
+        N_("{seat}が{how} → {cell}"),
+        {"seat": seat_words(e.seat, names), "how": ENTRIES[e.how], "cell": cell_words(e.to)},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -121,11 +130,16 @@ def _base_begun(state: ChojinState, event: BaseStageBegun, seq: int) -> ChojinSt
     return players(state, *waiting).model_copy(update={"stage": "base"})
 
 
-@CHOJIN_LOCKE.says(BaseStageBegun)
-def _base_stage_begun_line(e: BaseStageBegun) -> str:
-    outside = f" (外: {seats_words(e.outside)})" if e.outside else ""
-    faces = f" 出目 {list(e.draw.faces)}" if e.draw else ""
-    return f"秘密基地編開始: 最初は{seat_words(e.first)}{outside}{faces}"
+@CHOJIN_LOCKE.says_named(BaseStageBegun)
+def _base_stage_begun_line(e: BaseStageBegun, names: Names) -> Message:
+    outside = (
+        Message(N_(" (外: {seats})"), {"seats": seats_words(e.outside, names)}) if e.outside else ""
+    )
+    faces = Message(N_(" 出目 {faces}"), {"faces": str(list(e.draw.faces))}) if e.draw else ""
+    return Message(
+        N_("秘密基地編開始: 最初は{seat}{outside}{faces}"),
+        {"seat": seat_words(e.first, names), "outside": outside, "faces": faces},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -142,9 +156,12 @@ def _base_moved(state: ChojinState, event: BaseMoved, seq: int) -> ChojinState:
     return turn(players(state, *moved), main=event.how, teleport=None)
 
 
-@CHOJIN_LOCKE.says(BaseMoved)
-def _base_moved_line(e: BaseMoved) -> str:
-    return f"{seat_words(e.seat)}: {MOVES[e.how]} → {cell_words(e.to)}"
+@CHOJIN_LOCKE.says_named(BaseMoved)
+def _base_moved_line(e: BaseMoved, names: Names) -> Message:
+    return Message(
+        N_("{seat}: {how} → {cell}"),
+        {"seat": seat_words(e.seat, names), "how": MOVES[e.how], "cell": cell_words(e.to)},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -160,9 +177,12 @@ def _teleport_granted(state: ChojinState, event: TeleportGranted, seq: int) -> C
     return turn(state, teleport=event.squares)
 
 
-@CHOJIN_LOCKE.says(TeleportGranted)
-def _teleport_granted_line(e: TeleportGranted) -> str:
-    return f"{seat_words(e.seat)}: テレポート{e.squares}マス"
+@CHOJIN_LOCKE.says_named(TeleportGranted)
+def _teleport_granted_line(e: TeleportGranted, names: Names) -> Message:
+    return Message(
+        N_("{seat}: テレポート{squares}マス"),
+        {"seat": seat_words(e.seat, names), "squares": e.squares},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -185,11 +205,16 @@ def _base_turned(state: ChojinState, event: BaseCardTurned, seq: int) -> ChojinS
     return board(state, base=face_down, base_turned=turned)
 
 
-@CHOJIN_LOCKE.says(BaseCardTurned)
-def _base_card_turned_line(e: BaseCardTurned) -> str:
-    destroyed = " — 破壊" if e.destroyed else ""
-    cell = cell_words(Cell(row=e.row, col=e.col))
-    return f"{seat_words(e.seat)}が{cell}をめくる: {e.card}{destroyed}"  # its name, not its kind
+@CHOJIN_LOCKE.says_named(BaseCardTurned)
+def _base_card_turned_line(e: BaseCardTurned, names: Names) -> Message:
+    said = {
+        "seat": seat_words(e.seat, names),
+        "cell": cell_words(Cell(row=e.row, col=e.col)),
+        "card": named(e.card),  # its name, not its kind
+    }
+    if e.destroyed:
+        return Message(N_("{seat}が{cell}をめくる: {card} — 破壊"), said)
+    return Message(N_("{seat}が{cell}をめくる: {card}"), said)
 
 
 @CHOJIN_LOCKE.event
@@ -209,9 +234,12 @@ def _key_destroyed(state: ChojinState, event: KeyDestroyed, seq: int) -> ChojinS
     return turn(state, main="destroy")
 
 
-@CHOJIN_LOCKE.says(KeyDestroyed)
-def _key_destroyed_line(e: KeyDestroyed) -> str:
-    return f"{seat_words(e.seat)}が{cell_words(Cell(row=e.row, col=e.col))}のキーを破壊"
+@CHOJIN_LOCKE.says_named(KeyDestroyed)
+def _key_destroyed_line(e: KeyDestroyed, names: Names) -> Message:
+    return Message(
+        N_("{seat}が{cell}のキーを破壊"),
+        {"seat": seat_words(e.seat, names), "cell": cell_words(Cell(row=e.row, col=e.col))},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -232,7 +260,12 @@ def _inspected(state: ChojinState, event: SheetInspected, seq: int) -> ChojinSta
     return player(state, event.seat, inspections=looker.inspections - 1, inspected=inspected)
 
 
-@CHOJIN_LOCKE.says(SheetInspected)
-def _sheet_inspected_line(e: SheetInspected) -> str:
-    seen = f": {sheet_words(e.secret.sheet)}" if e.secret else ""
-    return f"{seat_words(e.seat)}が{seat_words(e.target)}のシートを見る{seen}"
+@CHOJIN_LOCKE.says_named(SheetInspected)
+def _sheet_inspected_line(e: SheetInspected, names: Names) -> Message:
+    seats = {"seat": seat_words(e.seat, names), "target": seat_words(e.target, names)}
+    if e.secret is None:
+        return Message(N_("{seat}が{target}のシートを見る"), seats)
+    return Message(
+        N_("{seat}が{target}のシートを見る: {sheet}"),
+        {**seats, "sheet": sheet_words(e.secret.sheet)},
+    )

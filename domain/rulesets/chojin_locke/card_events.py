@@ -4,12 +4,14 @@ and a sheet's special ability named aloud; each event with its fold."""
 from __future__ import annotations
 
 from domain.model.events import Event
+from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.rulesets.chojin_locke.changes import board, player, turn, turned_face_up, without
 from domain.rulesets.chojin_locke.combat.exclusive import support_used
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.setup_events import Body, DeckOrder
 from domain.rulesets.chojin_locke.state import ChojinState
-from domain.rulesets.chojin_locke.words import seat_words
+from domain.rulesets.chojin_locke.words import left_the_combat, named, named_all, seat_words
 
 
 @CHOJIN_LOCKE.event
@@ -26,9 +28,12 @@ def _flipped(state: ChojinState, event: PlanetCardsFlipped, seq: int) -> ChojinS
     return board(state, unused=list(state.board.unused[len(event.cards) :]))
 
 
-@CHOJIN_LOCKE.says(PlanetCardsFlipped)
-def _planet_cards_flipped_line(e: PlanetCardsFlipped) -> str:
-    return f"{seat_words(e.seat)}が惑星カードをめくる: {'・'.join(e.cards)} (獲得 {e.gains})"
+@CHOJIN_LOCKE.says_named(PlanetCardsFlipped)
+def _planet_cards_flipped_line(e: PlanetCardsFlipped, names: Names) -> Message:
+    return Message(
+        N_("{seat}が惑星カードをめくる: {cards} (獲得 {gains})"),
+        {"seat": seat_words(e.seat, names), "cards": named_all(e.cards), "gains": e.gains},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -45,8 +50,8 @@ def _ability_deck(state: ChojinState, event: AbilityDeckShuffled, seq: int) -> C
 
 
 @CHOJIN_LOCKE.says(AbilityDeckShuffled)
-def _ability_deck_shuffled_line(e: AbilityDeckShuffled) -> str:
-    return "能力カードの山を切り混ぜる"
+def _ability_deck_shuffled_line(e: AbilityDeckShuffled) -> Message:
+    return Message(N_("能力カードの山を切り混ぜる"))
 
 
 class AbilityBody(Body):
@@ -69,10 +74,14 @@ def _ability_drawn(state: ChojinState, event: AbilityCardDrawn, seq: int) -> Cho
     return board(state, ability_deck=without(state.board.ability_deck, card))
 
 
-@CHOJIN_LOCKE.says(AbilityCardDrawn)
-def _ability_card_drawn_line(e: AbilityCardDrawn) -> str:
-    card = f": {e.secret.card}" if e.secret else ""
-    return f"{seat_words(e.seat)}が能力カードを引く{card}"
+@CHOJIN_LOCKE.says_named(AbilityCardDrawn)
+def _ability_card_drawn_line(e: AbilityCardDrawn, names: Names) -> Message:
+    seat = seat_words(e.seat, names)
+    if e.secret is None:
+        return Message(N_("{seat}が能力カードを引く"), {"seat": seat})
+    return Message(
+        N_("{seat}が能力カードを引く: {card}"), {"seat": seat, "card": named(e.secret.card)}
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -100,11 +109,20 @@ def _ability_used(state: ChojinState, event: AbilityCardUsed, seq: int) -> Choji
     return turn(state, main="ability") if event.main else state
 
 
-@CHOJIN_LOCKE.says(AbilityCardUsed)
-def _ability_card_used_line(e: AbilityCardUsed) -> str:
-    tags = f" [{'・'.join(e.tags)}]" if e.tags else ""
-    left = " — 戦闘から離脱" if e.escaped else ""
-    return f"{seat_words(e.seat)}が能力カード「{e.card}」を使う{tags}: {e.text}{left}"
+@CHOJIN_LOCKE.says_named(AbilityCardUsed)
+def _ability_card_used_line(e: AbilityCardUsed, names: Names) -> Message:
+    said: dict[str, object] = {
+        "seat": seat_words(e.seat, names),
+        "card": named(e.card),
+        "text": named(e.text) if e.text else "",
+        "left": left_the_combat() if e.escaped else "",
+    }
+    if e.tags:
+        return Message(
+            N_("{seat}が能力カード「{card}」を使う [{tags}]: {text}{left}"),
+            {**said, "tags": named_all(e.tags)},
+        )
+    return Message(N_("{seat}が能力カード「{card}」を使う: {text}{left}"), said)
 
 
 class UnnamedAbility(Body):
@@ -158,14 +176,28 @@ def _ability_used_from_sheet(state: ChojinState, event: AbilityUsed, seq: int) -
     return state
 
 
-@CHOJIN_LOCKE.says(AbilityUsed)
-def _ability_used_line(e: AbilityUsed) -> str:
+@CHOJIN_LOCKE.says_named(AbilityUsed)
+def _ability_used_line(e: AbilityUsed, names: Names) -> Message:
     """A named ability reads with its name; one used without it (3.1, lines 261–262, 373) as
     the table heard it — 「能力を使う」 or 「代理を使う」 — plus, for its user, the sealed name."""
+    seat = seat_words(e.seat, names)
     if e.ability is not None:
-        tags = f" [{'・'.join(e.tags)}]" if e.tags else ""
-        left = " — 戦闘から離脱" if e.escaped else ""
-        return f"{seat_words(e.seat)}が能力「{e.ability}」を使う{tags}{left}"
-    said = "代理を使う" if e.proxy else "能力を使う (名前は伏せて)"
-    mine = f" — 秘密: 「{e.secret.ability}」" if e.secret is not None else ""
-    return f"{seat_words(e.seat)}が{said}{mine}"
+        said: dict[str, object] = {
+            "seat": seat,
+            "ability": e.ability,
+            "left": left_the_combat() if e.escaped else "",
+        }
+        if e.tags:
+            return Message(
+                N_("{seat}が能力「{ability}」を使う [{tags}]{left}"),
+                {**said, "tags": named_all(e.tags)},
+            )
+        return Message(N_("{seat}が能力「{ability}」を使う{left}"), said)
+    if e.secret is None:
+        if e.proxy:
+            return Message(N_("{seat}が代理を使う"), {"seat": seat})
+        return Message(N_("{seat}が能力を使う (名前は伏せて)"), {"seat": seat})
+    said = {"seat": seat, "ability": e.secret.ability}
+    if e.proxy:
+        return Message(N_("{seat}が代理を使う — 秘密: 「{ability}」"), said)
+    return Message(N_("{seat}が能力を使う (名前は伏せて) — 秘密: 「{ability}」"), said)

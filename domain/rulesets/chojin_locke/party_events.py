@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Literal
 
 from domain.model.events import Event
+from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.rulesets.chojin_locke.changes import players, turn
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.state import ChojinState, PartyTeleport, Proposal
@@ -26,9 +28,12 @@ def _proposed(state: ChojinState, event: PartyProposed, seq: int) -> ChojinState
     return turn(state.model_copy(update={"proposal": proposal}), main="party")
 
 
-@CHOJIN_LOCKE.says(PartyProposed)
-def _party_proposed_line(e: PartyProposed) -> str:
-    return f"{seat_words(e.leader)}がパーティを提案: {seats_words(e.partners)}"
+@CHOJIN_LOCKE.says_named(PartyProposed)
+def _party_proposed_line(e: PartyProposed, names: Names) -> Message:
+    return Message(
+        N_("{seat}がパーティを提案: {partners}"),
+        {"seat": seat_words(e.leader, names), "partners": seats_words(e.partners, names)},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -48,9 +53,12 @@ def _party_answered(state: ChojinState, event: PartyAnswered, seq: int) -> Choji
     return state.model_copy(update={"proposal": proposal.model_copy(update={"waiting": waiting})})
 
 
-@CHOJIN_LOCKE.says(PartyAnswered)
-def _party_answered_line(e: PartyAnswered) -> str:
-    return f"{seat_words(e.seat)}: パーティに{'加わる' if e.accepts else '加わらない'}"
+@CHOJIN_LOCKE.says_named(PartyAnswered)
+def _party_answered_line(e: PartyAnswered, names: Names) -> Message:
+    said = {"seat": seat_words(e.seat, names)}
+    if e.accepts:
+        return Message(N_("{seat}: パーティに加わる"), said)
+    return Message(N_("{seat}: パーティに加わらない"), said)
 
 
 @CHOJIN_LOCKE.event
@@ -68,9 +76,12 @@ def _formed(state: ChojinState, event: PartyFormed, seq: int) -> ChojinState:
     return players(state, *partners).model_copy(update={"parties": parties, "proposal": None})
 
 
-@CHOJIN_LOCKE.says(PartyFormed)
-def _party_formed_line(e: PartyFormed) -> str:
-    return f"パーティ結成: {seat_words(e.leader)} と {seats_words(e.partners)}"
+@CHOJIN_LOCKE.says_named(PartyFormed)
+def _party_formed_line(e: PartyFormed, names: Names) -> Message:
+    return Message(
+        N_("パーティ結成: {seat} と {partners}"),
+        {"seat": seat_words(e.leader, names), "partners": seats_words(e.partners, names)},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -93,9 +104,12 @@ def _dissolved(state: ChojinState, event: PartyDissolved, seq: int) -> ChojinSta
     return players(state, *released).model_copy(update={"parties": parties})
 
 
-@CHOJIN_LOCKE.says(PartyDissolved)
-def _party_dissolved_line(e: PartyDissolved) -> str:
-    return f"{seat_words(e.leader)}のパーティ解散" + (" (強制)" if e.forced else "")
+@CHOJIN_LOCKE.says_named(PartyDissolved)
+def _party_dissolved_line(e: PartyDissolved, names: Names) -> Message:
+    said = {"seat": seat_words(e.leader, names)}
+    if e.forced:
+        return Message(N_("{seat}のパーティ解散 (強制)"), said)
+    return Message(N_("{seat}のパーティ解散"), said)
 
 
 @CHOJIN_LOCKE.event
@@ -135,11 +149,16 @@ def _party_teleport(state: ChojinState, event: PartyTeleportDeclared, seq: int) 
     )
 
 
-@CHOJIN_LOCKE.says(PartyTeleportDeclared)
-def _party_teleport_declared_line(e: PartyTeleportDeclared) -> str:
-    direction = {"left": " 左へ", "right": " 右へ", None: ""}[e.direction]
-    faces = f" 出目 {list(e.faces)}" if e.faces else ""
-    return (
-        f"{seat_words(e.seat)}: パーティでテレポート ESP能力レベル{e.declared}を宣"
-        f"言{direction}{faces}"
+@CHOJIN_LOCKE.says_named(PartyTeleportDeclared)
+def _party_teleport_declared_line(e: PartyTeleportDeclared, names: Names) -> Message:
+    directions = {"left": Message(N_(" 左へ")), "right": Message(N_(" 右へ")), None: ""}
+    faces = Message(N_(" 出目 {faces}"), {"faces": str(list(e.faces))}) if e.faces else ""
+    return Message(
+        N_("{seat}: パーティでテレポート ESP能力レベル{declared}を宣言{direction}{faces}"),
+        {
+            "seat": seat_words(e.seat, names),
+            "declared": e.declared,
+            "direction": directions[e.direction],
+            "faces": faces,
+        },
     )

@@ -11,6 +11,8 @@ from pydantic import BaseModel, ConfigDict
 
 from domain.model.draws import DiceDraw, ShuffleDraw
 from domain.model.events import Event
+from domain.model.logline import Names
+from domain.model.messages import N_, Items, Message
 from domain.rulesets.chojin_locke.board import key
 from domain.rulesets.chojin_locke.cards import CharacterSheet
 from domain.rulesets.chojin_locke.changes import board, player, players
@@ -45,8 +47,8 @@ class SheetsShuffled(Event):
 
 
 @CHOJIN_LOCKE.says(SheetsShuffled)
-def _sheets_shuffled_line(e: SheetsShuffled) -> str:
-    return f"キャラクターシートを切り混ぜる (第{e.deal}配布)"
+def _sheets_shuffled_line(e: SheetsShuffled) -> Message:
+    return Message(N_("キャラクターシートを切り混ぜる (第{deal}配布)"), {"deal": e.deal})
 
 
 CHOJIN_LOCKE.ignores(SheetsShuffled)  # the sheets dealt from it say what each seat holds
@@ -67,10 +69,15 @@ def _sheet_dealt(state: ChojinState, event: SheetDealt, seq: int) -> ChojinState
     return dealt.model_copy(update={"deals": event.deal})
 
 
-@CHOJIN_LOCKE.says(SheetDealt)
-def _sheet_dealt_line(e: SheetDealt) -> str:
-    sheet = f": {sheet_words(e.secret.sheet)}" if e.secret else ""
-    return f"{seat_words(e.seat)}にキャラクターシートを配る (第{e.deal}配布){sheet}"
+@CHOJIN_LOCKE.says_named(SheetDealt)
+def _sheet_dealt_line(e: SheetDealt, names: Names) -> Message:
+    said = {"seat": seat_words(e.seat, names), "deal": e.deal}
+    if e.secret is None:
+        return Message(N_("{seat}にキャラクターシートを配る (第{deal}配布)"), said)
+    return Message(
+        N_("{seat}にキャラクターシートを配る (第{deal}配布): {sheet}"),
+        {**said, "sheet": sheet_words(e.secret.sheet)},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -90,10 +97,12 @@ def _refused(state: ChojinState, event: SheetRefused, seq: int) -> ChojinState:
     return player(state, event.seat, **update)
 
 
-@CHOJIN_LOCKE.says(SheetRefused)
-def _sheet_refused_line(e: SheetRefused) -> str:
-    which = "前のシートに戻す" if e.kind == "refuse_previous" else "シートを拒否"
-    return f"{seat_words(e.seat)}: {which}"
+@CHOJIN_LOCKE.says_named(SheetRefused)
+def _sheet_refused_line(e: SheetRefused, names: Names) -> Message:
+    said = {"seat": seat_words(e.seat, names)}
+    if e.kind == "refuse_previous":
+        return Message(N_("{seat}: 前のシートに戻す"), said)
+    return Message(N_("{seat}: シートを拒否"), said)
 
 
 @CHOJIN_LOCKE.event
@@ -107,8 +116,8 @@ def _fixed(state: ChojinState, event: CharactersFixed, seq: int) -> ChojinState:
 
 
 @CHOJIN_LOCKE.says(CharactersFixed)
-def _characters_fixed_line(e: CharactersFixed) -> str:
-    return f"キャラクター確定 (悪 {e.evil}人)"
+def _characters_fixed_line(e: CharactersFixed) -> Message:
+    return Message(N_("キャラクター確定 (悪 {evil}人)"), {"evil": e.evil})
 
 
 # ----------------------------------------------------------------------------- silhouettes
@@ -128,9 +137,11 @@ def _cards_shuffled(state: ChojinState, event: CardsShuffled, seq: int) -> Choji
     )
 
 
-@CHOJIN_LOCKE.says(CardsShuffled)
-def _cards_shuffled_line(e: CardsShuffled) -> str:
-    return f"トランプを切り混ぜる ({seats_words(e.seats)}に配る)"
+@CHOJIN_LOCKE.says_named(CardsShuffled)
+def _cards_shuffled_line(e: CardsShuffled, names: Names) -> Message:
+    return Message(
+        N_("トランプを切り混ぜる ({seats}に配る)"), {"seats": seats_words(e.seats, names)}
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -144,11 +155,16 @@ def _card_dealt(state: ChojinState, event: CardDealt, seq: int) -> ChojinState:
     return player(state, event.seat, card=event.secret)
 
 
-@CHOJIN_LOCKE.says(CardDealt)
-def _card_dealt_line(e: CardDealt) -> str:
+@CHOJIN_LOCKE.says_named(CardDealt)
+def _card_dealt_line(e: CardDealt, names: Names) -> Message:
+    seat = seat_words(e.seat, names)
     card = e.secret
-    shown = f": {'黒' if card.color == 'black' else '赤'}の{card.rank}" if card else ""
-    return f"{seat_words(e.seat)}にトランプを配る{shown}"
+    if card is None:
+        return Message(N_("{seat}にトランプを配る"), {"seat": seat})
+    said = {"seat": seat, "rank": card.rank}
+    if card.color == "black":
+        return Message(N_("{seat}にトランプを配る: 黒の{rank}"), said)
+    return Message(N_("{seat}にトランプを配る: 赤の{rank}"), said)
 
 
 class SilhouetteBody(Body):
@@ -170,10 +186,15 @@ def _chosen(state: ChojinState, event: SilhouetteChosen, seq: int) -> ChojinStat
     return player(state, event.seat, silhouette=event.secret.silhouette)
 
 
-@CHOJIN_LOCKE.says(SilhouetteChosen)
-def _silhouette_chosen_line(e: SilhouetteChosen) -> str:
-    chosen = f": {e.secret.silhouette}" if e.secret else ""
-    return f"{seat_words(e.seat)}がシルエットカードを選ぶ{chosen}"
+@CHOJIN_LOCKE.says_named(SilhouetteChosen)
+def _silhouette_chosen_line(e: SilhouetteChosen, names: Names) -> Message:
+    seat = seat_words(e.seat, names)
+    if e.secret is None:
+        return Message(N_("{seat}がシルエットカードを選ぶ"), {"seat": seat})
+    return Message(
+        N_("{seat}がシルエットカードを選ぶ: {silhouette}"),
+        {"seat": seat, "silhouette": e.secret.silhouette},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -212,15 +233,24 @@ def _revealed(state: ChojinState, event: SilhouettesRevealed, seq: int) -> Choji
     )
 
 
-@CHOJIN_LOCKE.says(SilhouettesRevealed)
-def _silhouettes_revealed_line(e: SilhouettesRevealed) -> str:
-    shown = ", ".join(
-        f"{seat_words(seat)} {name} ({SIDES[e.sides[seat]]})"
-        if seat in e.sides
-        else f"{seat_words(seat)} {name}"
-        for seat, name in sorted(e.silhouettes.items())
-    )
-    return f"シルエット公開: {shown}"
+@CHOJIN_LOCKE.says_named(SilhouettesRevealed)
+def _silhouettes_revealed_line(e: SilhouettesRevealed, names: Names) -> Message:
+    shown: str | Message = ""  # each seat's silhouette, the rest after it
+    for seat, name in sorted(e.silhouettes.items(), reverse=True):
+        said: dict[str, object] = {"seat": seat_words(seat, names), "silhouette": name}
+        if seat in e.sides:
+            said["side"] = SIDES[e.sides[seat]]
+        if shown:
+            said["more"] = shown
+        if seat in e.sides and shown:
+            shown = Message(N_("{seat} {silhouette} ({side}), {more}"), said)
+        elif seat in e.sides:
+            shown = Message(N_("{seat} {silhouette} ({side})"), said)
+        elif shown:
+            shown = Message(N_("{seat} {silhouette}, {more}"), said)
+        else:
+            shown = Message(N_("{seat} {silhouette}"), said)
+    return Message(N_("シルエット公開: {shown}"), {"shown": shown})
 
 
 @CHOJIN_LOCKE.event
@@ -241,9 +271,12 @@ def _changed(state: ChojinState, event: SilhouetteChanged, seq: int) -> ChojinSt
     )
 
 
-@CHOJIN_LOCKE.says(SilhouetteChanged)
-def _silhouette_changed_line(e: SilhouetteChanged) -> str:
-    return f"{seat_words(e.seat)}のシルエット: {e.silhouette} ({SIDES[e.side]})"
+@CHOJIN_LOCKE.says_named(SilhouetteChanged)
+def _silhouette_changed_line(e: SilhouetteChanged, names: Names) -> Message:
+    return Message(
+        N_("{seat}のシルエット: {silhouette} ({side})"),
+        {"seat": seat_words(e.seat, names), "silhouette": e.silhouette, "side": SIDES[e.side]},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -257,10 +290,15 @@ def _rebalance_closed(state: ChojinState, event: RebalanceClosed, seq: int) -> C
     return state.model_copy(update={"stage": "ambush" if event.balanced else "silhouettes"})
 
 
-@CHOJIN_LOCKE.says(RebalanceClosed)
-def _rebalance_closed_line(e: RebalanceClosed) -> str:
-    redeal = f"、配り直し: {seats_words(e.redeal)}" if e.redeal else ""
-    return f"陣営の調整を終える ({'釣り合い' if e.balanced else '不均衡'}{redeal})"
+@CHOJIN_LOCKE.says_named(RebalanceClosed)
+def _rebalance_closed_line(e: RebalanceClosed, names: Names) -> Message:
+    balance = N_("釣り合い") if e.balanced else N_("不均衡")
+    if e.redeal:
+        return Message(
+            N_("陣営の調整を終える ({balance}、配り直し: {seats})"),
+            {"balance": balance, "seats": seats_words(e.redeal, names)},
+        )
+    return Message(N_("陣営の調整を終える ({balance})"), {"balance": balance})
 
 
 # ----------------------------------------------------------------------------- the planets (4.5)
@@ -292,8 +330,11 @@ def _planets(state: ChojinState, event: PlanetsLaid, seq: int) -> ChojinState:
 
 
 @CHOJIN_LOCKE.says(PlanetsLaid)
-def _planets_laid_line(e: PlanetsLaid) -> str:
-    return f"惑星カード{e.cards}枚を伏せて並べる (伏兵{e.ambushes})"
+def _planets_laid_line(e: PlanetsLaid) -> Message:
+    return Message(
+        N_("惑星カード{cards}枚を伏せて並べる (伏兵{ambushes})"),
+        {"cards": e.cards, "ambushes": e.ambushes},
+    )
 
 
 class AmbushBody(Body):
@@ -325,10 +366,15 @@ def _ambush(state: ChojinState, event: AmbushPlaced, seq: int) -> ChojinState:
     )
 
 
-@CHOJIN_LOCKE.says(AmbushPlaced)
-def _ambush_placed_line(e: AmbushPlaced) -> str:
-    where = f": 惑星{e.secret.planet}のマス{e.secret.square}" if e.secret else ""
-    return f"{seat_words(e.seat)}が伏兵を置く{where}"
+@CHOJIN_LOCKE.says_named(AmbushPlaced)
+def _ambush_placed_line(e: AmbushPlaced, names: Names) -> Message:
+    seat = seat_words(e.seat, names)
+    if e.secret is None:
+        return Message(N_("{seat}が伏兵を置く"), {"seat": seat})
+    return Message(
+        N_("{seat}が伏兵を置く: 惑星{planet}のマス{square}"),
+        {"seat": seat, "planet": e.secret.planet, "square": e.secret.square},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -342,9 +388,12 @@ def _entered(state: ChojinState, event: PieceEntered, seq: int) -> ChojinState:
     return player(state, event.seat, position=Position(planet=event.planet, square=0))
 
 
-@CHOJIN_LOCKE.says(PieceEntered)
-def _piece_entered_line(e: PieceEntered) -> str:
-    return f"{seat_words(e.seat)}のコマが惑星{e.planet}に入る"
+@CHOJIN_LOCKE.says_named(PieceEntered)
+def _piece_entered_line(e: PieceEntered, names: Names) -> Message:
+    return Message(
+        N_("{seat}のコマが惑星{planet}に入る"),
+        {"seat": seat_words(e.seat, names), "planet": e.planet},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -359,7 +408,13 @@ def _begun(state: ChojinState, event: PlanetStageBegun, seq: int) -> ChojinState
     return state.model_copy(update={"stage": "planet"})
 
 
-@CHOJIN_LOCKE.says(PlanetStageBegun)
-def _planet_stage_begun_line(e: PlanetStageBegun) -> str:
-    faces = "・".join(map(str, e.draw.faces))
-    return f"惑星編開始: 手番順 {seats_words(e.order)} (最初は{seat_words(e.first)}, 出目 {faces})"
+@CHOJIN_LOCKE.says_named(PlanetStageBegun)
+def _planet_stage_begun_line(e: PlanetStageBegun, names: Names) -> Message:
+    return Message(
+        N_("惑星編開始: 手番順 {order} (最初は{seat}, 出目 {faces})"),
+        {
+            "order": seats_words(e.order, names),
+            "seat": seat_words(e.first, names),
+            "faces": Items(map(str, e.draw.faces)),
+        },
+    )

@@ -8,7 +8,8 @@ from typing import Literal
 
 from domain.model.events import Event
 from domain.model.lifecycle_events import GameEnded, RollRecord
-from domain.model.logline import roll_line
+from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.rulesets.chojin_locke import conversion, vigil
 from domain.rulesets.chojin_locke.board import key, twin_beside
 from domain.rulesets.chojin_locke.cards import CharacterSheet
@@ -34,13 +35,17 @@ from domain.rulesets.chojin_locke.state import (
 )
 from domain.rulesets.chojin_locke.words import (
     ACTIONS,
+    CONDITIONS,
     ENDINGS,
     MOVES,
+    NOBODY,
     PHASES,
     PURPOSES,
     STAGE_ENDS,
     STATS,
+    named,
     place_words,
+    roll_words,
     seat_words,
     seats_words,
     sheet_words,
@@ -60,9 +65,12 @@ def _phase(state: ChojinState, event: PhaseEntered, seq: int) -> ChojinState:
     return turn(state, phase=event.phase)
 
 
-@CHOJIN_LOCKE.says(PhaseEntered)
-def _phase_entered_line(e: PhaseEntered) -> str:
-    return f"{seat_words(e.seat)} {PHASES.get(e.phase, e.phase)}"
+@CHOJIN_LOCKE.says_named(PhaseEntered)
+def _phase_entered_line(e: PhaseEntered, names: Names) -> Message:
+    return Message(
+        N_("{seat} {phase}"),
+        {"seat": seat_words(e.seat, names), "phase": PHASES.get(e.phase) or e.phase},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -86,10 +94,15 @@ def _turn_begun(state: ChojinState, event: TurnBegun, seq: int) -> ChojinState:
     return vigil.turn_begun(state.model_copy(update={"turn": begun}))
 
 
-@CHOJIN_LOCKE.says(TurnBegun)
-def _turn_begun_line(e: TurnBegun) -> str:
-    skipped = f" (飛ばす: {seats_words(e.skipped)})" if e.skipped else ""
-    return f"{seat_words(e.seat)}の手番 ({e.number}){skipped}"
+@CHOJIN_LOCKE.says_named(TurnBegun)
+def _turn_begun_line(e: TurnBegun, names: Names) -> Message:
+    said = {"seat": seat_words(e.seat, names), "number": e.number}
+    if e.skipped:
+        return Message(
+            N_("{seat}の手番 ({number}) (飛ばす: {skipped})"),
+            {**said, "skipped": seats_words(e.skipped, names)},
+        )
+    return Message(N_("{seat}の手番 ({number})"), said)
 
 
 @CHOJIN_LOCKE.event
@@ -115,13 +128,19 @@ def _checked(state: ChojinState, event: Checked, seq: int) -> ChojinState:
     return state
 
 
-@CHOJIN_LOCKE.says(Checked)
-def _checked_line(e: Checked) -> str:
-    roll = f" [{roll_line(e.roll)}]" if e.roll else ""
-    reason = f" ({e.reason})" if e.reason else ""
-    return (
-        f"{seat_words(e.seat)}: {STATS[e.stat]}{e.declared}を宣言、"
-        f"{PURPOSES[e.purpose]}{success_word(e.success)}{roll}{reason}"
+@CHOJIN_LOCKE.says_named(Checked)
+def _checked_line(e: Checked, names: Names) -> Message:
+    return Message(
+        N_("{seat}: {stat}{declared}を宣言、{purpose}{outcome}{roll}{reason}"),
+        {
+            "seat": seat_words(e.seat, names),
+            "stat": STATS[e.stat],
+            "declared": e.declared,
+            "purpose": PURPOSES[e.purpose],
+            "outcome": success_word(e.success),
+            "roll": Message(N_(" [{roll}]"), {"roll": roll_words(e.roll)}) if e.roll else "",
+            "reason": f" ({e.reason})" if e.reason else "",  # as the host typed it
+        },
     )
 
 
@@ -139,9 +158,12 @@ def _moved(state: ChojinState, event: Moved, seq: int) -> ChojinState:
     return turn(players(state, *moved), main=event.how)
 
 
-@CHOJIN_LOCKE.says(Moved)
-def _moved_line(e: Moved) -> str:
-    return f"{seat_words(e.seat)}: {MOVES[e.how]} → {place_words(e.to)}"
+@CHOJIN_LOCKE.says_named(Moved)
+def _moved_line(e: Moved, names: Names) -> Message:
+    return Message(
+        N_("{seat}: {how} → {place}"),
+        {"seat": seat_words(e.seat, names), "how": MOVES[e.how], "place": place_words(e.to)},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -168,11 +190,20 @@ def _acted(state: ChojinState, event: Acted, seq: int) -> ChojinState:
     return state
 
 
-@CHOJIN_LOCKE.says(Acted)
-def _acted_line(e: Acted) -> str:
-    stat = f" {STATS.get(e.stat, e.stat)}" if e.stat else ""
-    target = f" → {seat_words(e.target)}" if e.target is not None else ""
-    return f"{seat_words(e.seat)}: {ACTIONS[e.action]}{stat}{target}"
+@CHOJIN_LOCKE.says_named(Acted)
+def _acted_line(e: Acted, names: Names) -> Message:
+    said: dict[str, object] = {"seat": seat_words(e.seat, names), "action": ACTIONS[e.action]}
+    if e.stat:
+        said["stat"] = STATS.get(e.stat) or e.stat
+    if e.target is not None:
+        said["target"] = seat_words(e.target, names)
+    if e.stat and e.target is not None:
+        return Message(N_("{seat}: {action} {stat} → {target}"), said)
+    if e.stat:
+        return Message(N_("{seat}: {action} {stat}"), said)
+    if e.target is not None:
+        return Message(N_("{seat}: {action} → {target}"), said)
+    return Message(N_("{seat}: {action}"), said)
 
 
 @CHOJIN_LOCKE.event
@@ -194,13 +225,19 @@ def _escape(state: ChojinState, event: EscapeChecked, seq: int) -> ChojinState:
     return player(state, event.seat, prison_failures=failures)
 
 
-@CHOJIN_LOCKE.says(EscapeChecked)
-def _escape_checked_line(e: EscapeChecked) -> str:
-    escaped = "脱出" if e.escaped else "脱出できず"
-    roll = roll_line(e.roll)
-    return (
-        f"{seat_words(e.seat)} 脱出判定 ({e.modifier:+d}) 計{e.total}: {e.result} — {escaped} "
-        f"[{roll}]"
+@CHOJIN_LOCKE.says_named(EscapeChecked)
+def _escape_checked_line(e: EscapeChecked, names: Names) -> Message:
+    said = {
+        "seat": seat_words(e.seat, names),
+        "modifier": format(e.modifier, "+d"),
+        "total": e.total,
+        "result": named(e.result),
+        "roll": roll_words(e.roll),
+    }
+    if e.escaped:
+        return Message(N_("{seat} 脱出判定 ({modifier}) 計{total}: {result} — 脱出 [{roll}]"), said)
+    return Message(
+        N_("{seat} 脱出判定 ({modifier}) 計{total}: {result} — 脱出できず [{roll}]"), said
     )
 
 
@@ -224,12 +261,22 @@ def _turned(state: ChojinState, event: SquareTurned, seq: int) -> ChojinState:
     return board(state, cards=face_down, turned={**state.board.turned, square: event.card})
 
 
-@CHOJIN_LOCKE.says(SquareTurned)
-def _square_turned_line(e: SquareTurned) -> str:
+@CHOJIN_LOCKE.says_named(SquareTurned)
+def _square_turned_line(e: SquareTurned, names: Names) -> Message:
     """The card by its name, the rulebook's word (情報入手, 白紙, 待ち伏せ…): its `kind` is
     the catalog's id, read by the rules, never by people."""
-    text = f" {e.text}" if e.text else ""
-    return f"{seat_words(e.seat)}が惑星{e.planet}のマス{e.square}をめくる: {e.card}{text}"
+    said: dict[str, object] = {
+        "seat": seat_words(e.seat, names),
+        "planet": e.planet,
+        "square": e.square,
+        "card": named(e.card),
+    }
+    if e.text:
+        return Message(
+            N_("{seat}が惑星{planet}のマス{square}をめくる: {card} {text}"),
+            {**said, "text": named(e.text)},
+        )
+    return Message(N_("{seat}が惑星{planet}のマス{square}をめくる: {card}"), said)
 
 
 @CHOJIN_LOCKE.event
@@ -244,9 +291,12 @@ def _opened(state: ChojinState, event: SheetOpened, seq: int) -> ChojinState:
     return player(state, event.seat, sheet_open=True)
 
 
-@CHOJIN_LOCKE.says(SheetOpened)
-def _sheet_opened_line(e: SheetOpened) -> str:
-    return f"{seat_words(e.seat)}がシートを公開: {sheet_words(e.sheet)} — {e.faction}"
+@CHOJIN_LOCKE.says_named(SheetOpened)
+def _sheet_opened_line(e: SheetOpened, names: Names) -> Message:
+    return Message(
+        N_("{seat}がシートを公開: {sheet} — {faction}"),
+        {"seat": seat_words(e.seat, names), "sheet": sheet_words(e.sheet), "faction": e.faction},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -273,11 +323,16 @@ def _converted(state: ChojinState, event: Converted, seq: int) -> ChojinState:
     return players(state, target)
 
 
-@CHOJIN_LOCKE.says(Converted)
-def _converted_line(e: Converted) -> str:
-    return (
-        f"{seat_words(e.seat)}が{seat_words(e.target)}を{e.faction}に説得:"
-        f" {success_word(e.success)}"
+@CHOJIN_LOCKE.says_named(Converted)
+def _converted_line(e: Converted, names: Names) -> Message:
+    return Message(
+        N_("{seat}が{target}を{faction}に説得: {outcome}"),
+        {
+            "seat": seat_words(e.seat, names),
+            "target": seat_words(e.target, names),
+            "faction": e.faction,
+            "outcome": success_word(e.success),
+        },
     )
 
 
@@ -299,13 +354,16 @@ def _declared(state: ChojinState, event: VictoryDeclared, seq: int) -> ChojinSta
     return state.model_copy(update={"victory": pending})
 
 
-@CHOJIN_LOCKE.says(VictoryDeclared)
-def _victory_declared_line(e: VictoryDeclared) -> str:
-    sole = "単独" if e.sole else ""
-    return (
-        f"{seat_words(e.seat)}が{e.faction}の{sole}勝利を宣言 (返答待ち:"
-        f" {seats_words(e.waiting) or 'なし'})"
-    )
+@CHOJIN_LOCKE.says_named(VictoryDeclared)
+def _victory_declared_line(e: VictoryDeclared, names: Names) -> Message:
+    said = {
+        "seat": seat_words(e.seat, names),
+        "faction": e.faction,
+        "waiting": seats_words(e.waiting, names) if e.waiting else NOBODY,
+    }
+    if e.sole:
+        return Message(N_("{seat}が{faction}の単独勝利を宣言 (返答待ち: {waiting})"), said)
+    return Message(N_("{seat}が{faction}の勝利を宣言 (返答待ち: {waiting})"), said)
 
 
 @CHOJIN_LOCKE.event
@@ -325,9 +383,12 @@ def _answered(state: ChojinState, event: VictoryAnswered, seq: int) -> ChojinSta
     return state.model_copy(update={"victory": pending.model_copy(update={"waiting": waiting})})
 
 
-@CHOJIN_LOCKE.says(VictoryAnswered)
-def _victory_answered_line(e: VictoryAnswered) -> str:
-    return f"{seat_words(e.seat)}: {'異議あり' if e.objects else '異議なし'}"
+@CHOJIN_LOCKE.says_named(VictoryAnswered)
+def _victory_answered_line(e: VictoryAnswered, names: Names) -> Message:
+    said = {"seat": seat_words(e.seat, names)}
+    if e.objects:
+        return Message(N_("{seat}: 異議あり"), said)
+    return Message(N_("{seat}: 異議なし"), said)
 
 
 def _discard(held: Sequence[str], face_up: Sequence[str]) -> list[str]:
@@ -399,15 +460,24 @@ def _condition(state: ChojinState, event: ConditionSet, seq: int) -> ChojinState
     return state
 
 
-@CHOJIN_LOCKE.says(ConditionSet)
-def _condition_set_line(e: ConditionSet) -> str:
-    damage = [
-        f"{label}-{amount}"
-        for label, amount in (("耐久力", e.endurance_damage), ("精神力", e.willpower_damage))
-        if amount
-    ]
-    extra = f" {' '.join(damage)}" if damage else ""
-    return f"{seat_words(e.seat)}: {e.condition}{extra} ({e.reason})"
+@CHOJIN_LOCKE.says_named(ConditionSet)
+def _condition_set_line(e: ConditionSet, names: Names) -> Message:
+    said = {
+        "seat": seat_words(e.seat, names),
+        "condition": CONDITIONS.get(e.condition) or e.condition,
+        "endurance": e.endurance_damage,
+        "willpower": e.willpower_damage,
+        "reason": e.reason,  # as the host typed it
+    }
+    if e.endurance_damage and e.willpower_damage:
+        return Message(
+            N_("{seat}: {condition} 耐久力-{endurance} 精神力-{willpower} ({reason})"), said
+        )
+    if e.endurance_damage:
+        return Message(N_("{seat}: {condition} 耐久力-{endurance} ({reason})"), said)
+    if e.willpower_damage:
+        return Message(N_("{seat}: {condition} 精神力-{willpower} ({reason})"), said)
+    return Message(N_("{seat}: {condition} ({reason})"), said)
 
 
 @CHOJIN_LOCKE.event
@@ -432,8 +502,8 @@ def _stage_ended(state: ChojinState, event: PlanetStageEnded, seq: int) -> Choji
 
 
 @CHOJIN_LOCKE.says(PlanetStageEnded)
-def _planet_stage_ended_line(e: PlanetStageEnded) -> str:
-    return f"惑星編終了: {STAGE_ENDS[e.reason]}"
+def _planet_stage_ended_line(e: PlanetStageEnded) -> Message:
+    return Message(N_("惑星編終了: {why}"), {"why": STAGE_ENDS[e.reason]})
 
 
 @CHOJIN_LOCKE.event
@@ -449,10 +519,20 @@ def _over(state: ChojinState, event: GameOver, seq: int) -> ChojinState:
     return state.model_copy(update={"ending": ending, "stage": "over", "victory": None})
 
 
-@CHOJIN_LOCKE.says(GameOver)
-def _game_over_line(e: GameOver) -> str:
-    who = " ".join(x for x in (e.faction or "", seat_words(e.seat) if e.seat else "") if x)
-    return f"ゲーム終了: {ENDINGS[e.reason]}" + (f" ({who})" if who else "")
+@CHOJIN_LOCKE.says_named(GameOver)
+def _game_over_line(e: GameOver, names: Names) -> Message:
+    said = {
+        "ending": ENDINGS[e.reason],
+        "faction": e.faction or "",
+        "seat": seat_words(e.seat, names) if e.seat else "",
+    }
+    if e.faction and e.seat:
+        return Message(N_("ゲーム終了: {ending} ({faction} {seat})"), said)
+    if e.faction:
+        return Message(N_("ゲーム終了: {ending} ({faction})"), said)
+    if e.seat:
+        return Message(N_("ゲーム終了: {ending} ({seat})"), said)
+    return Message(N_("ゲーム終了: {ending}"), said)
 
 
 @CHOJIN_LOCKE.folds(GameEnded)

@@ -11,6 +11,7 @@ from domain.rulesets.chojin_locke.catalog import sample
 from domain.rulesets.chojin_locke.combat.state import Combat, Fighter
 from domain.rulesets.chojin_locke.state import ChojinState, Player, Position, Turn
 from tests.decided import DecidedGame
+from tests.rulesets.chojin_locke.lines import described
 
 GAME = "6f1c1f4e-0000-4000-8000-0000000c0b01"
 SEED = "ab" * 32
@@ -87,13 +88,11 @@ class CombatGame(DecidedGame):
 
     def lines(self, viewer: str = "public") -> list[str]:
         """Each of this ruleset's events' log lines (after GameCreated) as `viewer` reads it."""
-        from domain.rulesets.chojin_locke import CHOJIN_LOCKE
-
         out = []
         for r in self.records[1:]:
             sealed = r.envelope.sealed
             secret = r.body if sealed is not None and viewer in sealed.audience else None
-            said = CHOJIN_LOCKE.describe(r.envelope.type, r.envelope.public, secret)
+            said = described(r.envelope.type, r.envelope.public, secret)
             if said is not None:
                 out.append(said[1])
         return out

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from domain.model.events import Event
-from domain.rulesets.chojin_locke import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.card_events import AbilityCardUsed, AbilityUsed
 from domain.rulesets.chojin_locke.cards import Ability, AbilityCard
 from domain.rulesets.chojin_locke.combat.flow_events import CombatTurnBegun
@@ -16,6 +15,7 @@ from domain.rulesets.chojin_locke.combat.state import CombatPhase
 from domain.rulesets.chojin_locke.combat.view import combat_view
 from domain.rulesets.chojin_locke.party_events import PartyDissolved
 from tests.rulesets.chojin_locke.combat_domain import Fight, fight, refused
+from tests.rulesets.chojin_locke.lines import described
 
 P1, P2, P3 = "seat:1", "seat:2", "seat:3"
 STRIKE = Ability(name="念動撃", tags=("戦闘", "支援", "攻撃"))
@@ -46,7 +46,7 @@ def _fight(hands: dict[int, list[str]] | None = None, **kw: Any) -> Fight:
 
 def _line(event: Event) -> str:
     """The log line everyone reads for `event`."""
-    said = CHOJIN_LOCKE.describe(event.type, event.public_part(), None)
+    said = described(event.type, event.public_part(), None)
     assert said is not None
     return str(said[1])
 

@@ -4,8 +4,8 @@ for its wearer."""
 
 from __future__ import annotations
 
-from domain.rulesets.chojin_locke import CHOJIN_LOCKE
 from tests.rulesets.chojin_locke.combat_domain import audit_of, fight, with_ability
+from tests.rulesets.chojin_locke.lines import described
 
 
 def test_every_combat_declaration_is_listed_beside_the_truth() -> None:
@@ -63,7 +63,7 @@ def test_a_suit_is_named_in_the_log_only_for_its_wearer() -> None:
     event, audience = f.events[-1]
     assert audience == ("seat:2",)
     secret = event.secret_part()
-    wearer = CHOJIN_LOCKE.describe(event.type, event.public_part(), secret)
-    others = CHOJIN_LOCKE.describe(event.type, event.public_part(), None)
+    wearer = described(event.type, event.public_part(), secret)
+    others = described(event.type, event.public_part(), None)
     assert "スーツ" in str(wearer) and "スーツ" not in str(others)
     assert "耐久力4" in str(others) and "ダメージ" in str(others)

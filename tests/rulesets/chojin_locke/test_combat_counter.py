@@ -14,6 +14,7 @@ from domain.rulesets.chojin_locke.combat.counter import CounterAbilityUsed
 from domain.rulesets.chojin_locke.combat.view import combat_view
 from domain.rulesets.chojin_locke.party_events import PartyDissolved
 from tests.rulesets.chojin_locke.combat_domain import Fight, fight, refused
+from tests.rulesets.chojin_locke.lines import described
 
 P1, P2, P3 = "seat:1", "seat:2", "seat:3"
 WALL = Ability(name="念動障壁LV:3", tags=("戦闘", "対抗(攻撃)", "防御", "E"))
@@ -189,12 +190,11 @@ def test_no_support_ability_of_ones_own_while_a_proxy_fights() -> None:
 
 
 def test_every_new_event_reads_as_a_line() -> None:
-    from domain.rulesets.chojin_locke import CHOJIN_LOCKE
 
     f = _fight()
     _attack(f)
     used, _landed = f.do(P2, "counter_ability", ability=WALL.name, avoid="blocked", effect="防ぐ")
-    said = CHOJIN_LOCKE.describe(used.type, used.public_part(), None)
+    said = described(used.type, used.public_part(), None)
     assert said is not None
     assert said[1] == (
         "席2が席1の攻撃に[対抗(攻撃)]: 能力「念動障壁LV:3」 [戦闘・対抗(攻撃)・防御・E]: 防ぐ"

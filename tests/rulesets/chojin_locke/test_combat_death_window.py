@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 
 from domain.model.errors import RuleViolation
 from domain.model.events import Event
-from domain.rulesets.chojin_locke import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.cards import Ability, AbilityCard
 from domain.rulesets.chojin_locke.combat.death import (
     DeathAbilityUsed,
@@ -26,6 +25,7 @@ from domain.rulesets.chojin_locke.combat.death import (
 from domain.rulesets.chojin_locke.combat.flow_events import CombatTurnBegun, CombatTurnEnded
 from domain.rulesets.chojin_locke.combat.view import combat_view
 from tests.rulesets.chojin_locke.combat_domain import Fight, fight, refused
+from tests.rulesets.chojin_locke.lines import described
 
 P1, P2, P3 = "seat:1", "seat:2", "seat:3"
 CURSE = Ability(name="断末魔", tags=("死亡時", "E"))
@@ -92,7 +92,7 @@ def test_the_window_holds_the_combat_until_the_dead_says_it_is_done() -> None:
     f.do(P1, "combat_next")
     assert f.combat.phase == "support2"
     for event, _audience in f.events:
-        said = CHOJIN_LOCKE.describe(event.type, event.public_part(), None)
+        said = described(event.type, event.public_part(), None)
         assert said is not None and "{" not in said[1]
 
 

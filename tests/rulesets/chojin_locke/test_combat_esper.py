@@ -32,8 +32,8 @@ from domain.rulesets.chojin_locke.combat.flow_events import (
 from domain.rulesets.chojin_locke.combat.initiative import in_play
 from domain.rulesets.chojin_locke.combat.state import Fighter, Maintained
 from domain.rulesets.chojin_locke.combat.view import combat_view
-from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from tests.rulesets.chojin_locke.combat_domain import Fight, fight, refused
+from tests.rulesets.chojin_locke.lines import described
 
 ESPER = 101
 
@@ -249,7 +249,7 @@ def test_the_esper_lines_read_as_the_table_says_them() -> None:
     f.turn_of(ESPER)
     f.faces = [1]
     f.do("host", "esper_act")
-    said = [CHOJIN_LOCKE.describe(e.type, e.public_part(), None) for e, _ in f.events]
+    said = [described(e.type, e.public_part(), None) for e, _ in f.events]
     texts = [line[1] for line in said if line is not None]
     assert texts[0] == "NPC101の攻撃対象 → 席1 (ランダム: 席1・席2・席3から [(1D3) ＞ 1])"
     assert texts[1].startswith("NPC101: Cカード「ビームキャノン」(LV3 攻撃)使用 → 席1")

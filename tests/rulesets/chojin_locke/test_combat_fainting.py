@@ -21,8 +21,8 @@ from domain.rulesets.chojin_locke.combat.flow_events import (
 )
 from domain.rulesets.chojin_locke.combat.state import Fighter, Maintained
 from domain.rulesets.chojin_locke.combat.view import combat_view
-from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from tests.rulesets.chojin_locke.combat_domain import Fight, fight, refused
+from tests.rulesets.chojin_locke.lines import described
 
 
 def of(f: Fight, kind: type, start: int = 0) -> list[Any]:
@@ -155,5 +155,5 @@ def test_it_wakes_at_the_end_of_its_last_round() -> None:
     (woke,) = [e for e in out if isinstance(e, FaintEnded)]
     assert (woke.fighters, woke.round) == ((3,), 1)
     assert f.combat.fighters[3].fainted_until == 0 and f.combat.round == 2
-    texts = [CHOJIN_LOCKE.describe(e.type, e.public_part(), None) for e in out]
+    texts = [described(e.type, e.public_part(), None) for e in out]
     assert ("rules", "席3の気絶状態が終わる (1ラウンド目終了)") in texts

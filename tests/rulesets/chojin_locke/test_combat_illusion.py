@@ -11,8 +11,8 @@ from domain.rulesets.chojin_locke.combat.action_events import AttackLanded, Card
 from domain.rulesets.chojin_locke.combat.illusion import IllusionTook
 from domain.rulesets.chojin_locke.combat.obstacles import ObstacleJoined
 from domain.rulesets.chojin_locke.combat.state import Fighter
-from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from tests.rulesets.chojin_locke.combat_domain import ROCK, Fight, fight, refused
+from tests.rulesets.chojin_locke.lines import described
 
 ILLUSIONS = (
     CombatCard(name="幻覚", lv=2, kinds=("特殊",), illusion=True, count=2),
@@ -94,7 +94,7 @@ def test_an_affected_obstacle_takes_the_illusion_without_a_check() -> None:
     out = f.do("seat:2", "respond", card="幻影", kind="防御", esp_level=4)
     assert [type(e) for e in out] == [CardActivated, IllusionTook, AttackLanded]
     assert [e.outcome for e in out if isinstance(e, AttackLanded)] == ["blocked"]
-    said = [CHOJIN_LOCKE.describe(e.type, e.public_part(), None) for e in out]
+    said = [described(e.type, e.public_part(), None) for e in out]
     assert (
         "rules",
         "NPC101の攻撃に対する席2の幻覚「幻影」: 障害は抵抗チェックを行えず、効果を受ける",

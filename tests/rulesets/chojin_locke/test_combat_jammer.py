@@ -18,6 +18,7 @@ from domain.rulesets.chojin_locke.combat.action_events import (
 from domain.rulesets.chojin_locke.combat.flow_events import CombatRoundBegun
 from domain.rulesets.chojin_locke.combat.jammer import JammerDestroyed, JammerUsed
 from tests.rulesets.chojin_locke.combat_domain import Fight, fight, refused
+from tests.rulesets.chojin_locke.lines import described
 
 POLICE = 101
 
@@ -184,7 +185,7 @@ def test_the_jammer_lines_read_as_the_table_says_them() -> None:
     f = jammed_fight({1: ["サイコブラスト"], 2: [], 3: []}, lv=5)
     f.do("seat:1", "play_card", card="サイコブラスト", kind="攻撃", target=POLICE, esp_level=6)
     f.do("host", "destroy_jammer", fighter=POLICE)
-    said = [CHOJIN_LOCKE.describe(e.type, e.public_part(), None) for e, _ in f.events]
+    said = [described(e.type, e.public_part(), None) for e, _ in f.events]
     texts = [line[1] for line in said if line is not None]
     assert (
         "障害「警戒装置」が戦闘に参加 (NPC101: 1人、耐久力 4、火力2 ESPジャマーLV:5所持)" in texts

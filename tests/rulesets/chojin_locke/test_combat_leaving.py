@@ -9,7 +9,6 @@ import json
 
 from domain.model.events import Event
 from domain.model.secrecy import strip
-from domain.rulesets.chojin_locke import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.card_events import AbilityCardUsed, AbilityUsed
 from domain.rulesets.chojin_locke.cards import Ability
 from domain.rulesets.chojin_locke.combat.action_events import AttackLanded
@@ -33,6 +32,7 @@ from domain.rulesets.chojin_locke.state import Position
 from domain.rulesets.chojin_locke.turn_events import SheetOpened, SquareTurned, TurnBegun
 from domain.rulesets.chojin_locke.view import view
 from tests.rulesets.chojin_locke.combat_domain import Fight, fight, refused
+from tests.rulesets.chojin_locke.lines import described
 
 P1, P2, P3 = "seat:1", "seat:2", "seat:3"
 
@@ -77,7 +77,7 @@ def test_an_escape_moves_the_piece_and_refusals_append_nothing() -> None:
     refused(f, P1, "escape_to", "already_moved", square=4)
     seen = {x["id"]: x for x in json.loads(_seen(f, "public"))["combat"]["fighters"]}
     assert seen[1]["moved"] and seen[1]["left"] and not seen[2]["moved"]
-    said = CHOJIN_LOCKE.describe(moved.type, moved.public_part(), None)
+    said = described(moved.type, moved.public_part(), None)
     assert said is not None and said[1] == "席1: 戦闘から離脱して惑星2のマス5へ移動"
 
 
@@ -202,7 +202,7 @@ def test_a_leaver_starts_a_combat_keeping_its_state_and_the_other_leaver_is_rese
     started = events[0]
     assert isinstance(started, CombatStarted)
     assert started.carried == 3 and started.fighters == (1, 3) and started.square == "2:5"
-    said = CHOJIN_LOCKE.describe(started.type, started.public_part(), None)
+    said = described(started.type, started.public_part(), None)
     assert said is not None and "戦闘離脱後: 状態を継続したまま" in said[1]
     # the round end first: seat 3 keeps its シールド and draws back to its limit from a deck
     # without it; then 戦闘参加
@@ -331,7 +331,7 @@ def test_a_leaver_uses_support_abilities_in_its_support_phase() -> None:
     assert isinstance(card, AbilityCardUsed) and not card.main
     assert list(f.state.players[1].face_up) == ["テレパシー"]
     refused(f, P1, "use_ability_card", "not_support", card="ランダムテレポート")
-    said = CHOJIN_LOCKE.describe(used.type, used.public_part(), None)
+    said = described(used.type, used.public_part(), None)
     assert said is not None and said[1] == "席1が能力「援護」を使う [戦闘・支援]"
     f.do(P1, "aftermath_next")  # → 戦闘発生
     refused(f, P1, "use_ability", "wrong_phase", ability=command.name)
@@ -360,7 +360,7 @@ def test_a_carried_hand_over_the_limit_is_discarded_down_before_joining() -> Non
     ending = events[-1]
     assert isinstance(ending, CarriedRoundEnd) and (ending.seat, ending.hand) == (3, 8)
     assert ending.waiting and f.combat.step == "round_end" and list(f.combat.discarding) == [3]
-    said = CHOJIN_LOCKE.describe(ending.type, ending.public_part(), None)
+    said = described(ending.type, ending.public_part(), None)
     assert said is not None and "戦闘参加の前にラウンド終了フェイズ" in said[1]
     # everything else waits for its answer; 8 over 7: one card (to the limit) or two
     refused(f, P3, "combat_next", "round_end_pending")
@@ -433,7 +433,7 @@ def test_every_card_collected_at_a_destination_resets_the_leavers_to_come() -> N
     events = _pass_turn(f, f"seat:{5 - (first or 0)}")  # no attack: over
     reset = next(e for e in events if isinstance(e, LeaversReset))
     assert reset.seats == (1,)
-    said = CHOJIN_LOCKE.describe(reset.type, reset.public_part(), None)
+    said = described(reset.type, reset.public_part(), None)
     assert said is not None and "Cカードが全て回収" in said[1]
     assert f.state.players[1].power_spent == 0
     after = f.state.aftermath

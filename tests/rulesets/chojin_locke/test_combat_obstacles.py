@@ -14,6 +14,7 @@ from domain.rulesets.chojin_locke.combat.flow_events import CombatTurnEnded
 from domain.rulesets.chojin_locke.combat.initiative import in_play
 from domain.rulesets.chojin_locke.combat.obstacles import ObstacleAttacked
 from tests.rulesets.chojin_locke.combat_domain import Fight, fight, refused
+from tests.rulesets.chojin_locke.lines import described
 
 
 def with_police(f: Fight, members: list[int], firepower: int = 3) -> int:
@@ -238,11 +239,10 @@ def test_not_the_obstacles_turn() -> None:
 
 def said(f: Fight, start: int) -> list[str]:
     """The public log lines of the events since `start`."""
-    from domain.rulesets.chojin_locke import CHOJIN_LOCKE
 
     out = []
     for e, _ in f.events[start:]:
-        line = CHOJIN_LOCKE.describe(e.type, e.public_part(), None)
+        line = described(e.type, e.public_part(), None)
         assert line is not None
         out.append(line[1])
     return out

@@ -15,8 +15,8 @@ from domain.rulesets.chojin_locke.combat.remnant import (
     RemnantAttacked,
 )
 from domain.rulesets.chojin_locke.combat.state import Fighter, Maintained
-from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from tests.rulesets.chojin_locke.combat_domain import COUGAR, NIA, ROCK, Fight, fight, refused
+from tests.rulesets.chojin_locke.lines import described
 
 DEAD = ("ヤマキ長官", "帝国工作員", "ニア")  # seats 4, 5, 6: dead, each fighting as a 残留思念
 
@@ -179,7 +179,7 @@ def test_every_remnant_event_reads_as_a_line() -> None:
     f.do("seat:4", "remnant_attack", target=2)
     f.do("seat:5", "remnant_answer", answer="sync")
     f.do("seat:6", "remnant_answer", answer="hinder")
-    said = [CHOJIN_LOCKE.describe(e.type, e.public_part(), None) for e, _ in f.events]
+    said = [described(e.type, e.public_part(), None) for e, _ in f.events]
     texts = [line[1] for line in said if line is not None]
     assert len(texts) == len(said)
     assert texts[0] == "NPC101 (残留思念)が攻撃 → 席2: 火力6 — 同調・妨害を待つ: NPC102・NPC103"

@@ -6,12 +6,12 @@ escape — then the audit of every declaration."""
 
 from __future__ import annotations
 
-from domain.rulesets.chojin_locke import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.combat.action_events import AttackLanded, CardActivated
 from domain.rulesets.chojin_locke.combat.death import DeathWindowOpened, FighterDied
 from domain.rulesets.chojin_locke.combat.flow_events import CombatTurnBegun, CombatTurnEnded
 from domain.rulesets.chojin_locke.combat.initiative import in_play
 from tests.rulesets.chojin_locke.combat_domain import audit_of, fight, refused
+from tests.rulesets.chojin_locke.lines import described
 
 ROCK, NIA, COUGAR = "seat:1", "seat:2", "seat:3"
 
@@ -100,7 +100,7 @@ def test_three_fighters_two_rounds() -> None:
     assert f.combat.fighters[1].left
     # every event reads as a line; the audit lists every declaration beside the truth
     for event, _audience in f.events:
-        line = CHOJIN_LOCKE.describe(event.type, event.public_part(), None)
+        line = described(event.type, event.public_part(), None)
         assert line is not None and "{" not in line[1]
     rows = [(c.what, c.declared, c.truth, c.verdict) for c in audit_of(f)]
     assert rows == [

@@ -10,13 +10,22 @@ from pydantic import BaseModel, ConfigDict
 
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
-from domain.model.logline import roll_line
+from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.rulesets.chojin_locke.changes import combat, fighter, player, without
 from domain.rulesets.chojin_locke.combat.exclusive import acted
 from domain.rulesets.chojin_locke.combat.state import Attack, Maintained
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.state import ChojinState, Player
-from domain.rulesets.chojin_locke.words import OUTCOMES, USES, fighter_words, success_word
+from domain.rulesets.chojin_locke.words import (
+    OUTCOMES,
+    card_used,
+    fighter_words,
+    named,
+    roll_words,
+    rolls_words,
+    success_word,
+)
 
 Use = Literal["main", "response", "sync", "minion_sync"]
 
@@ -156,17 +165,45 @@ def _activated(state: ChojinState, event: CardActivated, seq: int) -> ChojinStat
     return combat(state, attack=changed)
 
 
-@CHOJIN_LOCKE.says(CardActivated)
-def _card_activated_line(e: CardActivated) -> str:
-    target = f" → {fighter_words(e.target)}" if e.target is not None and e.use == "main" else ""
-    esp = f"、ESP能力レベル{e.esp_level}を宣言" if e.esp_level is not None else ""
-    checks = ""
+@CHOJIN_LOCKE.says_named(CardActivated)
+def _card_activated_line(e: CardActivated, names: Names) -> Message:
+    target = (
+        Message(N_(" → {target}"), {"target": fighter_words(e.target, names)})
+        if e.target is not None and e.use == "main"
+        else ""
+    )
+    esp = (
+        Message(N_("、ESP能力レベル{level}を宣言"), {"level": e.esp_level})
+        if e.esp_level is not None
+        else ""
+    )
+    checks: str | Message = ""
     if e.rolls:
-        rolls = " / ".join(roll_line(r) for r in e.rolls)
-        checks = f"、精神力{e.willpower}で精神力チェック{len(e.rolls)}回 [{rolls}]"
-    ok = "" if e.use == "minion_sync" else f"、発動{success_word(e.success)}"
-    card = f"Cカード「{e.card}」(LV{e.lv} {e.kind}){USES[e.use]}"
-    return f"{fighter_words(e.fighter)}: {card}{target}{esp}{checks}{ok}"
+        checks = Message(
+            N_("、精神力{willpower}で精神力チェック{count}回 [{rolls}]"),
+            {
+                "willpower": e.willpower,
+                "count": len(e.rolls),
+                "rolls": rolls_words(e.rolls),
+            },
+        )
+    ok = (
+        ""
+        if e.use == "minion_sync"
+        else Message(N_("、発動{outcome}"), {"outcome": success_word(e.success)})
+    )
+    card = card_used(e.use, e.card, e.lv, e.kind)
+    return Message(
+        N_("{fighter}: {card}{target}{esp}{checks}{ok}"),
+        {
+            "fighter": fighter_words(e.fighter, names),
+            "card": card,
+            "target": target,
+            "esp": esp,
+            "checks": checks,
+            "ok": ok,
+        },
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -186,9 +223,9 @@ def _declined(state: ChojinState, event: SyncDeclined, seq: int) -> ChojinState:
     return combat(state, attack=changed)
 
 
-@CHOJIN_LOCKE.says(SyncDeclined)
-def _sync_declined_line(e: SyncDeclined) -> str:
-    return f"{fighter_words(e.fighter)}: 同調しない"
+@CHOJIN_LOCKE.says_named(SyncDeclined)
+def _sync_declined_line(e: SyncDeclined, names: Names) -> Message:
+    return Message(N_("{fighter}: 同調しない"), {"fighter": fighter_words(e.fighter, names)})
 
 
 @CHOJIN_LOCKE.event
@@ -219,12 +256,25 @@ def _landed(state: ChojinState, event: AttackLanded, seq: int) -> ChojinState:
     return state
 
 
-@CHOJIN_LOCKE.says(AttackLanded)
-def _attack_landed_line(e: AttackLanded) -> str:
-    by = f" ({e.by}{'を貫通' if e.pierced else ''})" if e.by else ""
-    return (
-        f"{fighter_words(e.attacker)}の攻撃 (LV{e.lv} 火力{e.firepower}) → "
-        f"{fighter_words(e.target)}: {OUTCOMES[e.outcome]}{by}"
+@CHOJIN_LOCKE.says_named(AttackLanded)
+def _attack_landed_line(e: AttackLanded, names: Names) -> Message:
+    by: str | Message = ""
+    if e.by:
+        by = (
+            Message(N_(" ({by}を貫通)"), {"by": named(e.by)})
+            if e.pierced
+            else Message(N_(" ({by})"), {"by": named(e.by)})
+        )
+    return Message(
+        N_("{attacker}の攻撃 (LV{lv} 火力{firepower}) → {target}: {outcome}{by}"),
+        {
+            "attacker": fighter_words(e.attacker, names),
+            "lv": e.lv,
+            "firepower": e.firepower,
+            "target": fighter_words(e.target, names),
+            "outcome": OUTCOMES[e.outcome],
+            "by": by,
+        },
     )
 
 
@@ -257,12 +307,18 @@ def _melee(state: ChojinState, event: MeleeDeclared, seq: int) -> ChojinState:
     return acted(state, event.attacker, ["攻撃"])  # 格闘 is an [攻撃] action (ruling CL-098)
 
 
-@CHOJIN_LOCKE.says(MeleeDeclared)
-def _melee_declared_line(e: MeleeDeclared) -> str:
-    shift = f" [格闘:{e.shift}]" if e.shift else ""
-    suit = " (スーツ込み)" if e.secret and e.secret.suit else ""
-    who = f"{fighter_words(e.attacker)}: {fighter_words(e.target)}に格闘"
-    return f"{who}、耐久力{e.endurance}を宣言{shift}{suit}"
+@CHOJIN_LOCKE.says_named(MeleeDeclared)
+def _melee_declared_line(e: MeleeDeclared, names: Names) -> Message:
+    return Message(
+        N_("{attacker}: {target}に格闘、耐久力{endurance}を宣言{shift}{suit}"),
+        {
+            "attacker": fighter_words(e.attacker, names),
+            "target": fighter_words(e.target, names),
+            "endurance": e.endurance,
+            "shift": Message(N_(" [格闘:{shift}]"), {"shift": e.shift}) if e.shift else "",
+            "suit": Message(N_(" (スーツ込み)")) if e.secret and e.secret.suit else "",
+        },
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -285,12 +341,18 @@ def _answered(state: ChojinState, event: MeleeAnswered, seq: int) -> ChojinState
     return combat(state, attack=attack.model_copy(update={"counter": event.endurance}))
 
 
-@CHOJIN_LOCKE.says(MeleeAnswered)
-def _melee_answered_line(e: MeleeAnswered) -> str:
-    shift = f" [格闘:{e.shift}]" if e.shift else ""
-    suit = " (スーツ込み)" if e.secret and e.secret.suit else ""
-    back = "反撃する" if e.fights_back else "反撃しない"
-    return f"{fighter_words(e.target)}: 耐久力{e.endurance}を宣言{shift}{suit}、{back}"
+@CHOJIN_LOCKE.says_named(MeleeAnswered)
+def _melee_answered_line(e: MeleeAnswered, names: Names) -> Message:
+    return Message(
+        N_("{target}: 耐久力{endurance}を宣言{shift}{suit}、{back}"),
+        {
+            "target": fighter_words(e.target, names),
+            "endurance": e.endurance,
+            "shift": Message(N_(" [格闘:{shift}]"), {"shift": e.shift}) if e.shift else "",
+            "suit": Message(N_(" (スーツ込み)")) if e.secret and e.secret.suit else "",
+            "back": N_("反撃する") if e.fights_back else N_("反撃しない"),
+        },
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -354,15 +416,27 @@ def _damage(state: ChojinState, event: DamageRolled, seq: int) -> ChojinState:
     return player(state, event.target, endurance_damage=hit.endurance_damage + event.damage)
 
 
-@CHOJIN_LOCKE.says(DamageRolled)
-def _damage_rolled_line(e: DamageRolled) -> str:
-    suit = " (スーツ)" if e.secret and e.secret.suit else ""
-    suit += " (代理)" if e.proxy else ""
-    member = f"の{e.member + 1}人目" if e.member is not None else ""
-    return (
-        f"{fighter_words(e.roller)}の損害判定 → {fighter_words(e.target)}{member}: 火"
-        f"力{e.firepower} 対 "
-        f"耐久力{e.endurance}{suit} ({e.column}) [{roll_line(e.roll)}] ダメージ{e.damage}"
+@CHOJIN_LOCKE.says_named(DamageRolled)
+def _damage_rolled_line(e: DamageRolled, names: Names) -> Message:
+    target = fighter_words(e.target, names)
+    return Message(
+        N_(
+            "{roller}の損害判定 → {target}: 火力{firepower} 対 耐久力{endurance}{suit}{proxy}"
+            " ({column}) [{roll}] ダメージ{damage}"
+        ),
+        {
+            "roller": fighter_words(e.roller, names),
+            "target": target
+            if e.member is None
+            else Message(N_("{target}の{member}人目"), {"target": target, "member": e.member + 1}),
+            "firepower": e.firepower,
+            "endurance": e.endurance,
+            "suit": Message(N_(" (スーツ)")) if e.secret and e.secret.suit else "",
+            "proxy": Message(N_(" (代理)")) if e.proxy else "",
+            "column": named(e.column),
+            "roll": roll_words(e.roll),
+            "damage": e.damage,
+        },
     )
 
 
@@ -387,9 +461,12 @@ def _proxy(state: ChojinState, event: ProxyUsed, seq: int) -> ChojinState:
     return state
 
 
-@CHOJIN_LOCKE.says(ProxyUsed)
-def _proxy_used_line(e: ProxyUsed) -> str:
-    return f"{fighter_words(e.fighter)}: 代理を{'退却させる' if e.withdrawn else '使用'}"
+@CHOJIN_LOCKE.says_named(ProxyUsed)
+def _proxy_used_line(e: ProxyUsed, names: Names) -> Message:
+    said = {"fighter": fighter_words(e.fighter, names)}
+    if e.withdrawn:
+        return Message(N_("{fighter}: 代理を退却させる"), said)
+    return Message(N_("{fighter}: 代理を使用"), said)
 
 
 @CHOJIN_LOCKE.event
@@ -408,6 +485,8 @@ def _dropped(state: ChojinState, event: DefenceDropped, seq: int) -> ChojinState
     return fighter(state, event.fighter, defence=None)
 
 
-@CHOJIN_LOCKE.says(DefenceDropped)
-def _defence_dropped_line(e: DefenceDropped) -> str:
-    return f"{fighter_words(e.fighter)}: 防御の維持をやめる"
+@CHOJIN_LOCKE.says_named(DefenceDropped)
+def _defence_dropped_line(e: DefenceDropped, names: Names) -> Message:
+    return Message(
+        N_("{fighter}: 防御の維持をやめる"), {"fighter": fighter_words(e.fighter, names)}
+    )

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
-from domain.model.logline import roll_line
+from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.rulesets.chojin_locke.changes import combat, fighter
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.setup_events import Body
 from domain.rulesets.chojin_locke.state import ChojinState
-from domain.rulesets.chojin_locke.words import seat_words
+from domain.rulesets.chojin_locke.words import roll_words, seat_words
 
 
 class MysteryBody(Body):
@@ -47,12 +48,17 @@ def _mystery(state: ChojinState, event: MysteryAbilityRolled, seq: int) -> Choji
     return used(state, event.seat, event.secret.ability if event.secret else None)
 
 
-@CHOJIN_LOCKE.says(MysteryAbilityRolled)
-def _mystery_ability_rolled_line(e: MysteryAbilityRolled) -> str:
-    which = ""
-    if e.secret is not None:
-        which = f" (「{e.secret.ability}」)" if e.secret.ability else " (効果なし)"
-    return f"{seat_words(e.seat)}: 謎の特殊能力{which} [{roll_line(e.roll)}]"
+@CHOJIN_LOCKE.says_named(MysteryAbilityRolled)
+def _mystery_ability_rolled_line(e: MysteryAbilityRolled, names: Names) -> Message:
+    said = {"seat": seat_words(e.seat, names), "roll": roll_words(e.roll)}
+    if e.secret is None:
+        return Message(N_("{seat}: 謎の特殊能力 [{roll}]"), said)
+    if e.secret.ability:
+        return Message(
+            N_("{seat}: 謎の特殊能力 (「{ability}」) [{roll}]"),
+            {**said, "ability": e.secret.ability},
+        )
+    return Message(N_("{seat}: 謎の特殊能力 (効果なし) [{roll}]"), said)
 
 
 class MinionBody(Body):
@@ -87,10 +93,15 @@ def _minions(state: ChojinState, event: MinionsDeclared, seq: int) -> ChojinStat
     return used(state, event.seat, event.secret.ability if event.secret else None)
 
 
-@CHOJIN_LOCKE.says(MinionsDeclared)
-def _minions_declared_line(e: MinionsDeclared) -> str:
-    which = f" (「{e.secret.ability}」 手下:{e.secret.level})" if e.secret is not None else ""
-    return f"{seat_words(e.seat)}: 手下{e.count}人を宣言{which} — 手札上限+{e.count}"
+@CHOJIN_LOCKE.says_named(MinionsDeclared)
+def _minions_declared_line(e: MinionsDeclared, names: Names) -> Message:
+    said = {"seat": seat_words(e.seat, names), "count": e.count}
+    if e.secret is None:
+        return Message(N_("{seat}: 手下{count}人を宣言 — 手札上限+{count}"), said)
+    return Message(
+        N_("{seat}: 手下{count}人を宣言 (「{ability}」 手下:{level}) — 手札上限+{count}"),
+        {**said, "ability": e.secret.ability, "level": e.secret.level},
+    )
 
 
 class BeforeBody(Body):
@@ -115,8 +126,17 @@ def _before_ability(state: ChojinState, event: BeforeAbilityUsed, seq: int) -> C
     return used(state, event.seat, event.secret.ability if event.secret else None)
 
 
-@CHOJIN_LOCKE.says(BeforeAbilityUsed)
-def _before_ability_used_line(e: BeforeAbilityUsed) -> str:
-    which = f" 「{e.secret.ability}」" if e.secret is not None else ""
-    effect = f": {e.effect}" if e.effect else " (自分への効果)"
-    return f"{seat_words(e.seat)}: [戦闘前]の能力を使用{which}{effect}"
+@CHOJIN_LOCKE.says_named(BeforeAbilityUsed)
+def _before_ability_used_line(e: BeforeAbilityUsed, names: Names) -> Message:
+    said = {
+        "seat": seat_words(e.seat, names),
+        "ability": e.secret.ability if e.secret is not None else "",
+        "effect": e.effect,  # as its user typed it
+    }
+    if e.secret is not None:
+        if e.effect:
+            return Message(N_("{seat}: [戦闘前]の能力を使用 「{ability}」: {effect}"), said)
+        return Message(N_("{seat}: [戦闘前]の能力を使用 「{ability}」 (自分への効果)"), said)
+    if e.effect:
+        return Message(N_("{seat}: [戦闘前]の能力を使用: {effect}"), said)
+    return Message(N_("{seat}: [戦闘前]の能力を使用 (自分への効果)"), said)

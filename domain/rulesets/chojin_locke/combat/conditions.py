@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import Literal
 
 from domain.model.events import Event
+from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 from domain.rulesets.chojin_locke.changes import fighter
 from domain.rulesets.chojin_locke.combat.state import Combat, Fighter
@@ -53,9 +55,12 @@ def _skipped(state: ChojinState, event: CombatTurnSkipped, seq: int) -> ChojinSt
     return fighter(state, event.fighter, acted=True)
 
 
-@CHOJIN_LOCKE.says(CombatTurnSkipped)
-def _combat_turn_skipped_line(e: CombatTurnSkipped) -> str:
-    return f"{fighter_words(e.fighter)}の戦闘手番はスキップ ({SKIPS[e.reason]})"
+@CHOJIN_LOCKE.says_named(CombatTurnSkipped)
+def _combat_turn_skipped_line(e: CombatTurnSkipped, names: Names) -> Message:
+    return Message(
+        N_("{fighter}の戦闘手番はスキップ ({why})"),
+        {"fighter": fighter_words(e.fighter, names), "why": SKIPS[e.reason]},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -76,9 +81,12 @@ def _woke(state: ChojinState, event: FaintEnded, seq: int) -> ChojinState:
     return state
 
 
-@CHOJIN_LOCKE.says(FaintEnded)
-def _faint_ended_line(e: FaintEnded) -> str:
-    return f"{fighters_words(e.fighters)}の気絶状態が終わる ({e.round}ラウンド目終了)"
+@CHOJIN_LOCKE.says_named(FaintEnded)
+def _faint_ended_line(e: FaintEnded, names: Names) -> Message:
+    return Message(
+        N_("{fighters}の気絶状態が終わる ({round}ラウンド目終了)"),
+        {"fighters": fighters_words(e.fighters, names), "round": e.round},
+    )
 
 
 def faints_ending(state: ChojinState) -> list[Draft]:

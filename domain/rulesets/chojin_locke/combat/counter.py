@@ -30,6 +30,8 @@ from pydantic import Field
 from domain.model.commands import Command
 from domain.model.errors import RuleViolation
 from domain.model.events import Event
+from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 from domain.rulesets.chojin_locke.changes import combat, turned_face_up
 from domain.rulesets.chojin_locke.combat.action_events import AttackLanded
@@ -40,7 +42,7 @@ from domain.rulesets.chojin_locke.combat.timed import chosen
 from domain.rulesets.chojin_locke.guards import living
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState
-from domain.rulesets.chojin_locke.words import fighter_words, used_words
+from domain.rulesets.chojin_locke.words import fighter_words, named, used_words
 
 COUNTER = "対抗(攻撃)"
 # 5.4 l.1049: a defence blocks, an escape evades (l.1001–1002: 「相手の攻撃を回避する効果も
@@ -77,14 +79,19 @@ def _counter_used(state: ChojinState, event: CounterAbilityUsed, seq: int) -> Ch
     return combat(state, attack=attack)
 
 
-@CHOJIN_LOCKE.says(CounterAbilityUsed)
-def _counter_ability_used_line(e: CounterAbilityUsed) -> str:
-    effect = f": {e.effect}" if e.effect else ""
-    text = f" ({e.text})" if e.text else ""
-    avoid = {"blocked": " — 攻撃を防御", "evaded": " — 攻撃を回避"}.get(e.avoid or "", "")
-    return (
-        f"{fighter_words(e.seat)}が{fighter_words(e.attacker)}の攻撃に[対抗(攻撃)]: "
-        f"{used_words(e.ability, e.card, e.tags)}{text}{effect}{avoid}"
+@CHOJIN_LOCKE.says_named(CounterAbilityUsed)
+def _counter_ability_used_line(e: CounterAbilityUsed, names: Names) -> Message:
+    avoid = {"blocked": Message(N_(" — 攻撃を防御")), "evaded": Message(N_(" — 攻撃を回避"))}
+    return Message(
+        N_("{seat}が{attacker}の攻撃に[対抗(攻撃)]: {used}{text}{effect}{avoid}"),
+        {
+            "seat": fighter_words(e.seat, names),
+            "attacker": fighter_words(e.attacker, names),
+            "used": used_words(e.ability, e.card, e.tags),
+            "text": Message(N_(" ({text})"), {"text": named(e.text)}) if e.text else "",
+            "effect": f": {e.effect}" if e.effect else "",  # as its user typed it
+            "avoid": avoid.get(e.avoid or "", ""),
+        },
     )
 
 

@@ -26,6 +26,8 @@ from pydantic import Field
 from domain.model.commands import Command
 from domain.model.errors import RuleViolation
 from domain.model.events import Event
+from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 from domain.rulesets.chojin_locke.changes import combat, fighter_gone, player, players, without
 from domain.rulesets.chojin_locke.combat.flow import next_turn
@@ -42,6 +44,7 @@ from domain.rulesets.chojin_locke.words import (
     CAUSES,
     fighter_words,
     fighters_words,
+    named,
     seat_words,
     used_words,
 )
@@ -64,9 +67,12 @@ def _died(state: ChojinState, event: FighterDied, seq: int) -> ChojinState:
     return fighter_gone(state, event.fighter)
 
 
-@CHOJIN_LOCKE.says(FighterDied)
-def _fighter_died_line(e: FighterDied) -> str:
-    return f"{fighter_words(e.fighter)}が死亡 ({CAUSES[e.cause]}) — 戦闘から外れる"
+@CHOJIN_LOCKE.says_named(FighterDied)
+def _fighter_died_line(e: FighterDied, names: Names) -> Message:
+    return Message(
+        N_("{fighter}が死亡 ({cause}) — 戦闘から外れる"),
+        {"fighter": fighter_words(e.fighter, names), "cause": CAUSES[e.cause]},
+    )
 
 
 def look_ahead(t: ChojinTable, state: ChojinState, drafts: Iterable[Draft]) -> ChojinState:
@@ -183,9 +189,12 @@ def _window_opened(state: ChojinState, event: DeathWindowOpened, seq: int) -> Ch
     return combat(state, dying=dying)
 
 
-@CHOJIN_LOCKE.says(DeathWindowOpened)
-def _death_window_opened_line(e: DeathWindowOpened) -> str:
-    return f"{fighters_words(e.seats)}の死亡時: [死亡時]の能力を使うか、宣言を待つ"
+@CHOJIN_LOCKE.says_named(DeathWindowOpened)
+def _death_window_opened_line(e: DeathWindowOpened, names: Names) -> Message:
+    return Message(
+        N_("{fighters}の死亡時: [死亡時]の能力を使うか、宣言を待つ"),
+        {"fighters": fighters_words(e.seats, names)},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -216,12 +225,16 @@ def _death_ability(state: ChojinState, event: DeathAbilityUsed, seq: int) -> Cho
     return combat(state, dying=dying)
 
 
-@CHOJIN_LOCKE.says(DeathAbilityUsed)
-def _death_ability_used_line(e: DeathAbilityUsed) -> str:
-    effect = f": {e.effect}" if e.effect else ""
-    text = f" ({e.text})" if e.text else ""
-    return (
-        f"{seat_words(e.seat)}が死亡時に{used_words(e.ability, e.card, e.tags)}を使う{text}{effect}"
+@CHOJIN_LOCKE.says_named(DeathAbilityUsed)
+def _death_ability_used_line(e: DeathAbilityUsed, names: Names) -> Message:
+    return Message(
+        N_("{seat}が死亡時に{used}を使う{text}{effect}"),
+        {
+            "seat": seat_words(e.seat, names),
+            "used": used_words(e.ability, e.card, e.tags),
+            "text": Message(N_(" ({text})"), {"text": named(e.text)}) if e.text else "",
+            "effect": f": {e.effect}" if e.effect else "",  # as its user typed it
+        },
     )
 
 
@@ -240,9 +253,9 @@ def _window_closed(state: ChojinState, event: DeathWindowClosed, seq: int) -> Ch
     return combat(state, dying=dying)
 
 
-@CHOJIN_LOCKE.says(DeathWindowClosed)
-def _death_window_closed_line(e: DeathWindowClosed) -> str:
-    return f"{seat_words(e.seat)}: 死亡時の宣言を終える"
+@CHOJIN_LOCKE.says_named(DeathWindowClosed)
+def _death_window_closed_line(e: DeathWindowClosed, names: Names) -> Message:
+    return Message(N_("{seat}: 死亡時の宣言を終える"), {"seat": seat_words(e.seat, names)})
 
 
 @CHOJIN_LOCKE.command("death_ability")

@@ -28,7 +28,8 @@ from domain.model.commands import Command
 from domain.model.errors import RuleViolation
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
-from domain.model.logline import roll_line
+from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 from domain.rulesets.chojin_locke.changes import combat
 from domain.rulesets.chojin_locke.combat import jammer, square_npc
@@ -46,7 +47,7 @@ from domain.rulesets.chojin_locke.combat.state import Attack, Fighter
 from domain.rulesets.chojin_locke.guards import playing
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState
-from domain.rulesets.chojin_locke.words import fighter_words, fighters_words
+from domain.rulesets.chojin_locke.words import fighter_words, fighters_words, roll_words
 
 
 @CHOJIN_LOCKE.event
@@ -80,14 +81,21 @@ def _joined(state: ChojinState, event: EsperJoined, seq: int) -> ChojinState:
     return square_npc.brought(joined_state, event.square)
 
 
-@CHOJIN_LOCKE.says(EsperJoined)
-def _esper_joined_line(e: EsperJoined) -> str:
-    shift = f"、[格闘:{e.shift}]" if e.shift else ""
-    shift += "、マスの効果による" if e.square is not None else ""
-    return (
-        f"エスパー「{e.name}」が戦闘に参加 ({fighter_words(e.fighter)}: ESP能力レベル{e.esp_level}"
-        "、"
-        f"耐久力{e.endurance}{shift}、ESPパワー無限大)"
+@CHOJIN_LOCKE.says_named(EsperJoined)
+def _esper_joined_line(e: EsperJoined, names: Names) -> Message:
+    return Message(
+        N_(
+            "エスパー「{name}」が戦闘に参加 ({fighter}: ESP能力レベル{esp_level}、耐久力{endurance}"
+            "{shift}{square}、ESPパワー無限大)"
+        ),
+        {
+            "name": e.name,  # as the host typed it
+            "fighter": fighter_words(e.fighter, names),
+            "esp_level": e.esp_level,
+            "endurance": e.endurance,
+            "shift": Message(N_("、[格闘:{shift}]"), {"shift": e.shift}) if e.shift else "",
+            "square": Message(N_("、マスの効果による")) if e.square is not None else "",
+        },
     )
 
 
@@ -137,12 +145,15 @@ def _chosen(state: ChojinState, event: NpcTargetChosen, seq: int) -> ChojinState
     return state  # the record of the choice; the attack that follows changes the combat
 
 
-@CHOJIN_LOCKE.says(NpcTargetChosen)
-def _npc_target_chosen_line(e: NpcTargetChosen) -> str:
-    how = ""
-    if e.roll is not None:
-        how = f" (ランダム: {fighters_words(e.candidates)}から [{roll_line(e.roll)}])"
-    return f"{fighter_words(e.fighter)}の攻撃対象 → {fighter_words(e.target)}{how}"
+@CHOJIN_LOCKE.says_named(NpcTargetChosen)
+def _npc_target_chosen_line(e: NpcTargetChosen, names: Names) -> Message:
+    said = {"fighter": fighter_words(e.fighter, names), "target": fighter_words(e.target, names)}
+    if e.roll is None:
+        return Message(N_("{fighter}の攻撃対象 → {target}"), said)
+    return Message(
+        N_("{fighter}の攻撃対象 → {target} (ランダム: {candidates}から [{roll}])"),
+        {**said, "candidates": fighters_words(e.candidates, names), "roll": roll_words(e.roll)},
+    )
 
 
 @CHOJIN_LOCKE.command("esper_act")

@@ -21,6 +21,8 @@ from pydantic import Field
 from domain.model.commands import Command
 from domain.model.errors import RuleViolation
 from domain.model.events import Event
+from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 from domain.rulesets.chojin_locke.changes import fighter
 from domain.rulesets.chojin_locke.combat.death import look_ahead
@@ -53,13 +55,19 @@ def _fainted(state: ChojinState, event: Fainted, seq: int) -> ChojinState:
     return fighter(state, event.fighter, fainted_until=event.until, defence=None)
 
 
-@CHOJIN_LOCKE.says(Fainted)
-def _fainted_line(e: Fainted) -> str:
-    why = f": {e.reason}" if e.reason else ""
-    return (
-        f"{fighter_words(e.fighter)}が気絶状態 ({e.rounds}ラウンド、{e.until}ラウンド目終了まで"
-        f"){why}"
-    )
+@CHOJIN_LOCKE.says_named(Fainted)
+def _fainted_line(e: Fainted, names: Names) -> Message:
+    said = {
+        "fighter": fighter_words(e.fighter, names),
+        "rounds": e.rounds,
+        "until": e.until,
+        "reason": e.reason,  # as the host typed it
+    }
+    if e.reason:
+        return Message(
+            N_("{fighter}が気絶状態 ({rounds}ラウンド、{until}ラウンド目終了まで): {reason}"), said
+        )
+    return Message(N_("{fighter}が気絶状態 ({rounds}ラウンド、{until}ラウンド目終了まで)"), said)
 
 
 @CHOJIN_LOCKE.command("faint")

@@ -12,14 +12,10 @@ from typing import Literal
 
 from domain.model.draws import ShuffleDraw
 from domain.model.events import Event
+from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.rulesets.chojin_locke.changes import combat, fighter, player, players, without
-from domain.rulesets.chojin_locke.combat.state import (
-    Aftermath,
-    Combat,
-    CombatPhase,
-    Fighter,
-    Step,
-)
+from domain.rulesets.chojin_locke.combat.state import Aftermath, Combat, CombatPhase, Fighter, Step
 from domain.rulesets.chojin_locke.playing_cards import PlayingCard
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.setup_events import Body, DeckOrder
@@ -31,6 +27,8 @@ from domain.rulesets.chojin_locke.words import (
     card_words,
     fighter_words,
     fighters_words,
+    named,
+    named_all,
     seat_words,
 )
 
@@ -123,13 +121,25 @@ def _started(state: ChojinState, event: CombatStarted, seq: int) -> ChojinState:
     return state.model_copy(update={"combat": begun})
 
 
-@CHOJIN_LOCKE.says(CombatStarted)
-def _combat_started_line(e: CombatStarted) -> str:
-    freed = f" (拘束・逮捕解除: {fighters_words(e.released)})" if e.released else ""
-    carried = " (戦闘離脱後: 状態を継続したまま)" if e.carried is not None else ""
-    return (
-        f"{seat_words(e.seat)}が戦闘を発生させる ({e.square}){carried}:"
-        f" {fighters_words(e.fighters)}{freed}"
+@CHOJIN_LOCKE.says_named(CombatStarted)
+def _combat_started_line(e: CombatStarted, names: Names) -> Message:
+    freed = (
+        Message(
+            N_(" (拘束・逮捕解除: {fighters})"), {"fighters": fighters_words(e.released, names)}
+        )
+        if e.released
+        else ""
+    )
+    carried = Message(N_(" (戦闘離脱後: 状態を継続したまま)")) if e.carried is not None else ""
+    return Message(
+        N_("{seat}が戦闘を発生させる ({square}){carried}: {fighters}{freed}"),
+        {
+            "seat": seat_words(e.seat, names),
+            "square": e.square,
+            "carried": carried,
+            "fighters": fighters_words(e.fighters, names),
+            "freed": freed,
+        },
     )
 
 
@@ -147,8 +157,10 @@ def _step(state: ChojinState, event: CombatStepEntered, seq: int) -> ChojinState
 
 
 @CHOJIN_LOCKE.says(CombatStepEntered)
-def _combat_step_entered_line(e: CombatStepEntered) -> str:
-    return f"戦闘 {e.round}ラウンド目: {COMBAT_STEPS[e.step]}"
+def _combat_step_entered_line(e: CombatStepEntered) -> Message:
+    return Message(
+        N_("戦闘 {round}ラウンド目: {step}"), {"round": e.round, "step": COMBAT_STEPS[e.step]}
+    )
 
 
 # ----------------------------------------------------------------------------- hands (4)
@@ -172,8 +184,8 @@ def _deck(state: ChojinState, event: CombatDeckShuffled, seq: int) -> ChojinStat
 
 
 @CHOJIN_LOCKE.says(CombatDeckShuffled)
-def _combat_deck_shuffled_line(e: CombatDeckShuffled) -> str:
-    return f"Cカード{e.cards}枚の山札を切り混ぜる"
+def _combat_deck_shuffled_line(e: CombatDeckShuffled) -> Message:
+    return Message(N_("Cカード{cards}枚の山札を切り混ぜる"), {"cards": e.cards})
 
 
 @CHOJIN_LOCKE.event
@@ -196,10 +208,15 @@ def _drawn(state: ChojinState, event: CombatCardsDrawn, seq: int) -> ChojinState
     return combat(state, step="hands", deck=deck, hands={**hands, event.fighter: hand})
 
 
-@CHOJIN_LOCKE.says(CombatCardsDrawn)
-def _combat_cards_drawn_line(e: CombatCardsDrawn) -> str:
-    cards = f": {'・'.join(e.secret.cards)}" if e.secret else ""
-    return f"{fighter_words(e.fighter)}がCカードを{e.count}枚引く{cards}"
+@CHOJIN_LOCKE.says_named(CombatCardsDrawn)
+def _combat_cards_drawn_line(e: CombatCardsDrawn, names: Names) -> Message:
+    said = {"fighter": fighter_words(e.fighter, names), "count": e.count}
+    if e.secret is None:
+        return Message(N_("{fighter}がCカードを{count}枚引く"), said)
+    return Message(
+        N_("{fighter}がCカードを{count}枚引く: {cards}"),
+        {**said, "cards": named_all(e.secret.cards)},
+    )
 
 
 # ----------------------------------------------------------------------------- initiative (5)
@@ -235,13 +252,24 @@ def _initiative(state: ChojinState, event: InitiativeDealt, seq: int) -> ChojinS
     )
 
 
-@CHOJIN_LOCKE.says(InitiativeDealt)
-def _initiative_dealt_line(e: InitiativeDealt) -> str:
+@CHOJIN_LOCKE.says_named(InitiativeDealt)
+def _initiative_dealt_line(e: InitiativeDealt, names: Names) -> Message:
     ranked = [n for n in e.order if n in e.cards] + [n for n in e.cards if n not in e.order]
-    cards = ", ".join(
-        f"{fighter_words(n)} {card_words(e.cards[n].color, e.cards[n].rank)}" for n in ranked
+    cards: str | Message = ""  # each fighter's card, the rest after it
+    for n in reversed(ranked):
+        said = {
+            "fighter": fighter_words(n, names),
+            "card": card_words(e.cards[n].color, e.cards[n].rank),
+        }
+        cards = (
+            Message(N_("{fighter} {card}, {more}"), {**said, "more": cards})
+            if cards
+            else Message(N_("{fighter} {card}"), said)
+        )
+    return Message(
+        N_("{round}ラウンド目のイニシアチブ: {cards} (行動順 {order})"),
+        {"round": e.round, "cards": cards, "order": fighters_words(e.order, names)},
     )
-    return f"{e.round}ラウンド目のイニシアチブ: {cards} (行動順 {fighters_words(e.order)})"
 
 
 # ----------------------------------------------------------------------------- combat turns (6)
@@ -269,10 +297,12 @@ def _turn_begun(state: ChojinState, event: CombatTurnBegun, seq: int) -> ChojinS
     )
 
 
-@CHOJIN_LOCKE.says(CombatTurnBegun)
-def _combat_turn_begun_line(e: CombatTurnBegun) -> str:
-    only = " (同調済み: チェックフェイズのみ)" if e.check_only else ""
-    return f"{fighter_words(e.fighter)}の戦闘手番{only}"
+@CHOJIN_LOCKE.says_named(CombatTurnBegun)
+def _combat_turn_begun_line(e: CombatTurnBegun, names: Names) -> Message:
+    said = {"fighter": fighter_words(e.fighter, names)}
+    if e.check_only:
+        return Message(N_("{fighter}の戦闘手番 (同調済み: チェックフェイズのみ)"), said)
+    return Message(N_("{fighter}の戦闘手番"), said)
 
 
 @CHOJIN_LOCKE.event
@@ -286,9 +316,12 @@ def _phase(state: ChojinState, event: CombatPhaseEntered, seq: int) -> ChojinSta
     return combat(state, phase=event.phase)
 
 
-@CHOJIN_LOCKE.says(CombatPhaseEntered)
-def _combat_phase_entered_line(e: CombatPhaseEntered) -> str:
-    return f"{fighter_words(e.fighter)} {COMBAT_PHASES[e.phase]}"
+@CHOJIN_LOCKE.says_named(CombatPhaseEntered)
+def _combat_phase_entered_line(e: CombatPhaseEntered, names: Names) -> Message:
+    return Message(
+        N_("{fighter} {phase}"),
+        {"fighter": fighter_words(e.fighter, names), "phase": COMBAT_PHASES[e.phase]},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -304,9 +337,9 @@ def _turn_ended(state: ChojinState, event: CombatTurnEnded, seq: int) -> ChojinS
     return combat(state, current=None, main_done=False)
 
 
-@CHOJIN_LOCKE.says(CombatTurnEnded)
-def _combat_turn_ended_line(e: CombatTurnEnded) -> str:
-    return f"{fighter_words(e.fighter)}の戦闘手番終了"
+@CHOJIN_LOCKE.says_named(CombatTurnEnded)
+def _combat_turn_ended_line(e: CombatTurnEnded, names: Names) -> Message:
+    return Message(N_("{fighter}の戦闘手番終了"), {"fighter": fighter_words(e.fighter, names)})
 
 
 def main_action_taken(state: ChojinState) -> ChojinState:
@@ -332,9 +365,9 @@ def _passed(state: ChojinState, event: CombatPassed, seq: int) -> ChojinState:
     return main_action_taken(state)
 
 
-@CHOJIN_LOCKE.says(CombatPassed)
-def _combat_passed_line(e: CombatPassed) -> str:
-    return f"{fighter_words(e.fighter)}: パス"
+@CHOJIN_LOCKE.says_named(CombatPassed)
+def _combat_passed_line(e: CombatPassed, names: Names) -> Message:
+    return Message(N_("{fighter}: パス"), {"fighter": fighter_words(e.fighter, names)})
 
 
 def _to_discard(state: ChojinState, seat: int, cards: tuple[str, ...]) -> ChojinState:
@@ -371,10 +404,15 @@ def _discarded(state: ChojinState, event: CombatCardDiscarded, seq: int) -> Choj
     return _to_discard(state, event.fighter, (event.secret.card,))
 
 
-@CHOJIN_LOCKE.says(CombatCardDiscarded)
-def _combat_card_discarded_line(e: CombatCardDiscarded) -> str:
-    card = f": {e.secret.card}" if e.secret else ""
-    return f"{fighter_words(e.fighter)}がCカードを1枚伏せて捨てる{card}"
+@CHOJIN_LOCKE.says_named(CombatCardDiscarded)
+def _combat_card_discarded_line(e: CombatCardDiscarded, names: Names) -> Message:
+    fighter = fighter_words(e.fighter, names)
+    if e.secret is None:
+        return Message(N_("{fighter}がCカードを1枚伏せて捨てる"), {"fighter": fighter})
+    return Message(
+        N_("{fighter}がCカードを1枚伏せて捨てる: {card}"),
+        {"fighter": fighter, "card": named(e.secret.card)},
+    )
 
 
 # ----------------------------------------------------------------------------- round end (7)
@@ -395,9 +433,11 @@ def _round_ending(state: ChojinState, event: CombatRoundEnding, seq: int) -> Cho
 
 
 @CHOJIN_LOCKE.says(CombatRoundEnding)
-def _combat_round_ending_line(e: CombatRoundEnding) -> str:
-    attacked = "攻撃行動あり" if e.attacked else "攻撃行動なし"
-    return f"{e.round}ラウンド目終了 ({attacked})"
+def _combat_round_ending_line(e: CombatRoundEnding) -> Message:
+    said = {"round": e.round}
+    if e.attacked:
+        return Message(N_("{round}ラウンド目終了 (攻撃行動あり)"), said)
+    return Message(N_("{round}ラウンド目終了 (攻撃行動なし)"), said)
 
 
 @CHOJIN_LOCKE.event
@@ -414,9 +454,12 @@ def _continue(state: ChojinState, event: ContinueAnswered, seq: int) -> ChojinSt
     return combat(state, continuing={**state.combat.continuing, event.fighter: event.go_on})
 
 
-@CHOJIN_LOCKE.says(ContinueAnswered)
-def _continue_answered_line(e: ContinueAnswered) -> str:
-    return f"{fighter_words(e.fighter)}: {'戦闘を続ける' if e.go_on else '戦闘を続けない'}"
+@CHOJIN_LOCKE.says_named(ContinueAnswered)
+def _continue_answered_line(e: ContinueAnswered, names: Names) -> Message:
+    said = {"fighter": fighter_words(e.fighter, names)}
+    if e.go_on:
+        return Message(N_("{fighter}: 戦闘を続ける"), said)
+    return Message(N_("{fighter}: 戦闘を続けない"), said)
 
 
 @CHOJIN_LOCKE.event
@@ -433,10 +476,13 @@ def _continues(state: ChojinState, event: CombatContinues, seq: int) -> ChojinSt
     return combat(state, discarding=list(event.waiting))
 
 
-@CHOJIN_LOCKE.says(CombatContinues)
-def _combat_continues_line(e: CombatContinues) -> str:
-    waiting = f" (手札を捨てる: {fighters_words(e.waiting)})" if e.waiting else ""
-    return f"戦闘継続{waiting}"
+@CHOJIN_LOCKE.says_named(CombatContinues)
+def _combat_continues_line(e: CombatContinues, names: Names) -> Message:
+    if not e.waiting:
+        return Message(N_("戦闘継続"))
+    return Message(
+        N_("戦闘継続 (手札を捨てる: {fighters})"), {"fighters": fighters_words(e.waiting, names)}
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -457,10 +503,15 @@ def _discarded_down(state: ChojinState, event: HandDiscardedDown, seq: int) -> C
     return _to_discard(state, event.fighter, event.secret.cards)
 
 
-@CHOJIN_LOCKE.says(HandDiscardedDown)
-def _hand_discarded_down_line(e: HandDiscardedDown) -> str:
-    cards = f": {'・'.join(e.secret.cards)}" if e.secret and e.secret.cards else ""
-    return f"{fighter_words(e.fighter)}が手札を{e.count}枚伏せて捨てる{cards}"
+@CHOJIN_LOCKE.says_named(HandDiscardedDown)
+def _hand_discarded_down_line(e: HandDiscardedDown, names: Names) -> Message:
+    said = {"fighter": fighter_words(e.fighter, names), "count": e.count}
+    if e.secret is None or not e.secret.cards:
+        return Message(N_("{fighter}が手札を{count}枚伏せて捨てる"), said)
+    return Message(
+        N_("{fighter}が手札を{count}枚伏せて捨てる: {cards}"),
+        {**said, "cards": named_all(e.secret.cards)},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -477,8 +528,8 @@ def _round_begun(state: ChojinState, event: CombatRoundBegun, seq: int) -> Choji
 
 
 @CHOJIN_LOCKE.says(CombatRoundBegun)
-def _combat_round_begun_line(e: CombatRoundBegun) -> str:
-    return f"戦闘 {e.round}ラウンド目: コマ移動フェイズ"
+def _combat_round_begun_line(e: CombatRoundBegun) -> Message:
+    return Message(N_("戦闘 {round}ラウンド目: コマ移動フェイズ"), {"round": e.round})
 
 
 # ----------------------------------------------------------------------------- the end
@@ -526,8 +577,10 @@ def _ended(state: ChojinState, event: CombatEnded, seq: int) -> ChojinState:
 
 
 @CHOJIN_LOCKE.says(CombatEnded)
-def _combat_ended_line(e: CombatEnded) -> str:
-    return f"戦闘終了 ({COMBAT_ENDS[e.reason]}、{e.round}ラウンド目)"
+def _combat_ended_line(e: CombatEnded) -> Message:
+    return Message(
+        N_("戦闘終了 ({why}、{round}ラウンド目)"), {"why": COMBAT_ENDS[e.reason], "round": e.round}
+    )
 
 
 def _leavers(state: ChojinState, fought: Combat) -> list[int]:

@@ -18,13 +18,15 @@ from typing import Literal
 
 from domain.model.errors import RuleViolation
 from domain.model.events import Event
+from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 from domain.rulesets.chojin_locke.cards import CombatCard
 from domain.rulesets.chojin_locke.combat.initiative import in_play
 from domain.rulesets.chojin_locke.combat.state import Attack, Fighter
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.state import ChojinState
-from domain.rulesets.chojin_locke.words import fighter_words
+from domain.rulesets.chojin_locke.words import fighter_words, named
 
 
 def immune(someone: Fighter) -> bool:
@@ -101,12 +103,24 @@ def _took(state: ChojinState, event: IllusionTook, seq: int) -> ChojinState:
     return state  # the effect is the card's text, the table's
 
 
-@CHOJIN_LOCKE.says(IllusionTook)
-def _illusion_took_line(e: IllusionTook) -> str:
-    how = "の攻撃に対する" if e.use == "response" else "への"
-    return (
-        f"{fighter_words(e.obstacle)}{how}{fighter_words(e.fighter)}の幻覚「{e.card}」: "
-        "障害は抵抗チェックを行えず、効果を受ける"
+@CHOJIN_LOCKE.says_named(IllusionTook)
+def _illusion_took_line(e: IllusionTook, names: Names) -> Message:
+    said = {
+        "obstacle": fighter_words(e.obstacle, names),
+        "fighter": fighter_words(e.fighter, names),
+        "card": named(e.card),
+    }
+    if e.use == "response":
+        return Message(
+            N_(
+                "{obstacle}の攻撃に対する{fighter}の幻覚「{card}」: 障害は抵抗チェックを行えず、"
+                "効果を受ける"
+            ),
+            said,
+        )
+    return Message(
+        N_("{obstacle}への{fighter}の幻覚「{card}」: 障害は抵抗チェックを行えず、効果を受ける"),
+        said,
     )
 
 

@@ -26,6 +26,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from domain.model.commands import Command
 from domain.model.errors import RuleViolation
 from domain.model.events import Event
+from domain.model.logline import Names
+from domain.model.messages import N_, Items, Message
 from domain.model.records import Draft
 from domain.rulesets.chojin_locke.changes import combat, fighter, player
 from domain.rulesets.chojin_locke.combat.action_events import CardActivated
@@ -36,7 +38,7 @@ from domain.rulesets.chojin_locke.combat.state import Attack, Combat, Fighter
 from domain.rulesets.chojin_locke.guards import playing
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState
-from domain.rulesets.chojin_locke.words import JAMMED_USES, fighter_words
+from domain.rulesets.chojin_locke.words import fighter_words, named
 
 
 class Returned(BaseModel):
@@ -111,13 +113,37 @@ def _jammed(state: ChojinState, event: JammerUsed, seq: int) -> ChojinState:
     return state
 
 
-@CHOJIN_LOCKE.says(JammerUsed)
-def _jammer_used_line(e: JammerUsed) -> str:
-    cards = "・".join(f"「{r.card}」→{fighter_words(r.holder)}" for r in e.returned)
-    return (
-        f"{fighter_words(e.jammer)}の{e.ability or 'ESPジャマー'}: "
-        f"{fighter_words(e.fighter)}の{e.kind}{JAMMED_USES[e.use]}"
-        f" (LV{e.lv})を無効化 — 手札に戻る、ラウンド終了時まで使用不可: {cards}"
+@CHOJIN_LOCKE.says_named(JammerUsed)
+def _jammer_used_line(e: JammerUsed, names: Names) -> Message:
+    cards = Items(
+        Message(
+            N_("「{card}」→{holder}"),
+            {"card": named(r.card), "holder": fighter_words(r.holder, names)},
+        )
+        for r in e.returned
+    )
+    said = {
+        "jammer": fighter_words(e.jammer, names),
+        "ability": e.ability or N_("ESPジャマー"),
+        "fighter": fighter_words(e.fighter, names),
+        "kind": named(e.kind),
+        "lv": e.lv,
+        "cards": cards,
+    }
+    if e.use == "response":
+        return Message(
+            N_(
+                "{jammer}の{ability}: {fighter}の{kind}での対抗 (LV{lv})を無効化 — 手札に戻る、"
+                "ラウンド終了時まで使用不可: {cards}"
+            ),
+            said,
+        )
+    return Message(
+        N_(
+            "{jammer}の{ability}: {fighter}の{kind}使用 (LV{lv})を無効化 — 手札に戻る、ラウ"
+            "ンド終了時まで使用不可: {cards}"
+        ),
+        said,
     )
 
 
@@ -242,10 +268,12 @@ def _destroyed(state: ChojinState, event: JammerDestroyed, seq: int) -> ChojinSt
     return fighter(state, event.fighter, jammer=False)
 
 
-@CHOJIN_LOCKE.says(JammerDestroyed)
-def _jammer_destroyed_line(e: JammerDestroyed) -> str:
-    why = f": {e.reason}" if e.reason else ""
-    return f"{fighter_words(e.fighter)}のESPジャマーが破壊された{why}"
+@CHOJIN_LOCKE.says_named(JammerDestroyed)
+def _jammer_destroyed_line(e: JammerDestroyed, names: Names) -> Message:
+    said = {"fighter": fighter_words(e.fighter, names), "reason": e.reason}  # as the host typed it
+    if e.reason:
+        return Message(N_("{fighter}のESPジャマーが破壊された: {reason}"), said)
+    return Message(N_("{fighter}のESPジャマーが破壊された"), said)
 
 
 @CHOJIN_LOCKE.command("destroy_jammer")

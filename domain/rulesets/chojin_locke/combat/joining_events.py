@@ -8,12 +8,20 @@ from typing import Literal
 
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
-from domain.model.logline import roll_line
+from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.rulesets.chojin_locke.changes import combat, player
 from domain.rulesets.chojin_locke.combat.state import Fighter, JoinRequest
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.state import Cell, ChojinState, Position
-from domain.rulesets.chojin_locke.words import JOIN_CHECKS, fighters_words, seat_words, seats_words
+from domain.rulesets.chojin_locke.words import (
+    JOIN_CHECKS,
+    fighters_words,
+    named,
+    roll_words,
+    seat_words,
+    seats_words,
+)
 
 JoinKind = Literal["there", "alive", "joined"]
 
@@ -63,13 +71,24 @@ def _join_checked(state: ChojinState, event: JoinChecked, seq: int) -> ChojinSta
     return state
 
 
-@CHOJIN_LOCKE.says(JoinChecked)
-def _join_checked_line(e: JoinChecked) -> str:
-    who = seat_words(e.seat) if e.seat is not None else f"{e.person}"
-    line = f"{who} {JOIN_CHECKS[e.check]}チェック 計{e.total}: {e.result} [{roll_line(e.roll)}]"
-    if e.remnant_roll is not None:
-        line += f" — 残留思念チャート: {e.remnant_result} [{roll_line(e.remnant_roll)}]"
-    return line
+@CHOJIN_LOCKE.says_named(JoinChecked)
+def _join_checked_line(e: JoinChecked, names: Names) -> Message:
+    said = {
+        "who": seat_words(e.seat, names) if e.seat is not None else f"{e.person}",
+        "check": JOIN_CHECKS[e.check],
+        "total": e.total,
+        "result": named(e.result),
+        "roll": roll_words(e.roll),
+    }
+    if e.remnant_roll is None:
+        return Message(N_("{who} {check}チェック 計{total}: {result} [{roll}]"), said)
+    return Message(
+        N_(
+            "{who} {check}チェック 計{total}: {result} [{roll}] — 残留思念チャート: {remnant}"
+            " [{remnant_roll}]"
+        ),
+        {**said, "remnant": named(e.remnant_result), "remnant_roll": roll_words(e.remnant_roll)},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -103,13 +122,22 @@ def _joined(state: ChojinState, event: JoinedCombat, seq: int) -> ChojinState:
     return combat(state, fighters={**state.combat.fighters, event.id: fighter})
 
 
-@CHOJIN_LOCKE.says(JoinedCombat)
-def _joined_combat_line(e: JoinedCombat) -> str:
-    kind = {"character": "", "obstacle": " (障害)", "remnant": " (残留思念)"}[e.kind]
-    who = seat_words(e.seat) if e.kind == "character" else e.name
-    when = f" ({e.joined_round}ラウンド目から)" if e.joined_round > 1 else ""
-    power = f" 火力{e.firepower}" if e.kind != "character" and e.firepower else ""
-    return f"{who}{kind}が戦闘に参加{when}{power}"
+@CHOJIN_LOCKE.says_named(JoinedCombat)
+def _joined_combat_line(e: JoinedCombat, names: Names) -> Message:
+    said = {
+        "who": seat_words(e.seat, names) if e.kind == "character" else e.name,
+        "when": Message(N_(" ({round}ラウンド目から)"), {"round": e.joined_round})
+        if e.joined_round > 1
+        else "",
+        "power": Message(N_(" 火力{firepower}"), {"firepower": e.firepower})
+        if e.kind != "character" and e.firepower
+        else "",
+    }
+    if e.kind == "obstacle":
+        return Message(N_("{who} (障害)が戦闘に参加{when}{power}"), said)
+    if e.kind == "remnant":
+        return Message(N_("{who} (残留思念)が戦闘に参加{when}{power}"), said)
+    return Message(N_("{who}が戦闘に参加{when}{power}"), said)
 
 
 @CHOJIN_LOCKE.event
@@ -126,9 +154,12 @@ def _join_requested(state: ChojinState, event: JoinRequested, seq: int) -> Choji
     return combat(state, join_request=request)
 
 
-@CHOJIN_LOCKE.says(JoinRequested)
-def _join_requested_line(e: JoinRequested) -> str:
-    return f"{e.person}の実は参加していたチェック: 全員の同意を求める ({seats_words(e.waiting)})"
+@CHOJIN_LOCKE.says_named(JoinRequested)
+def _join_requested_line(e: JoinRequested, names: Names) -> Message:
+    return Message(
+        N_("{person}の実は参加していたチェック: 全員の同意を求める ({seats})"),
+        {"person": e.person, "seats": seats_words(e.waiting, names)},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -148,9 +179,12 @@ def _join_answered(state: ChojinState, event: JoinAnswered, seq: int) -> ChojinS
     return combat(state, join_request=request.model_copy(update={"waiting": waiting}))
 
 
-@CHOJIN_LOCKE.says(JoinAnswered)
-def _join_answered_line(e: JoinAnswered) -> str:
-    return f"{seat_words(e.seat)}: {'同意' if e.consents else '同意しない'}"
+@CHOJIN_LOCKE.says_named(JoinAnswered)
+def _join_answered_line(e: JoinAnswered, names: Names) -> Message:
+    said = {"seat": seat_words(e.seat, names)}
+    if e.consents:
+        return Message(N_("{seat}: 同意"), said)
+    return Message(N_("{seat}: 同意しない"), said)
 
 
 @CHOJIN_LOCKE.event
@@ -171,9 +205,12 @@ def _arrived(state: ChojinState, event: ArrivedOnSquare, seq: int) -> ChojinStat
     return player(state, event.seat, position=Position(planet=first, square=second))
 
 
-@CHOJIN_LOCKE.says(ArrivedOnSquare)
-def _arrived_on_square_line(e: ArrivedOnSquare) -> str:
-    return f"{seat_words(e.seat)}のコマが戦闘のマス {e.square} へ移動"
+@CHOJIN_LOCKE.says_named(ArrivedOnSquare)
+def _arrived_on_square_line(e: ArrivedOnSquare, names: Names) -> Message:
+    return Message(
+        N_("{seat}のコマが戦闘のマス {square} へ移動"),
+        {"seat": seat_words(e.seat, names), "square": e.square},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -195,6 +232,6 @@ def _remnants_left(state: ChojinState, event: RemnantsLeft, seq: int) -> ChojinS
     return combat(state, fighters=fighters)
 
 
-@CHOJIN_LOCKE.says(RemnantsLeft)
-def _remnants_left_line(e: RemnantsLeft) -> str:
-    return f"残留思念が戦闘から離脱: {fighters_words(e.ids)}"
+@CHOJIN_LOCKE.says_named(RemnantsLeft)
+def _remnants_left_line(e: RemnantsLeft, names: Names) -> Message:
+    return Message(N_("残留思念が戦闘から離脱: {ids}"), {"ids": fighters_words(e.ids, names)})

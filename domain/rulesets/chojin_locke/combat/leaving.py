@@ -20,6 +20,8 @@ from domain.model.audience import seat_actor
 from domain.model.commands import Command
 from domain.model.errors import RuleViolation
 from domain.model.events import Event
+from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 from domain.model.table import acting_seat
 from domain.rulesets.chojin_locke.board import key, same_place
@@ -45,6 +47,7 @@ from domain.rulesets.chojin_locke.words import (
     AFTERMATH_PHASES,
     cell_words,
     fighter_words,
+    named_all,
     place_words,
     seat_words,
     seats_words,
@@ -86,12 +89,15 @@ def _escape_moved(state: ChojinState, event: EscapeMoved, seq: int) -> ChojinSta
     return state
 
 
-@CHOJIN_LOCKE.says(EscapeMoved)
-def _escape_moved_line(e: EscapeMoved) -> str:
+@CHOJIN_LOCKE.says_named(EscapeMoved)
+def _escape_moved_line(e: EscapeMoved, names: Names) -> Message:
     where = (
         cell_words(e.cell) if e.cell is not None else place_words(e.to) if e.to is not None else "?"
     )
-    return f"{fighter_words(e.fighter)}: 戦闘から離脱して{where}へ移動"
+    return Message(
+        N_("{fighter}: 戦闘から離脱して{where}へ移動"),
+        {"fighter": fighter_words(e.fighter, names), "where": where},
+    )
 
 
 @CHOJIN_LOCKE.command("escape_to")
@@ -160,9 +166,12 @@ def _aftermath_phase(state: ChojinState, event: AftermathPhaseEntered, seq: int)
     )
 
 
-@CHOJIN_LOCKE.says(AftermathPhaseEntered)
-def _aftermath_phase_entered_line(e: AftermathPhaseEntered) -> str:
-    return f"戦闘離脱後の処理 {seat_words(e.seat)}: {AFTERMATH_PHASES[e.phase]} (手札{e.hand}枚)"
+@CHOJIN_LOCKE.says_named(AftermathPhaseEntered)
+def _aftermath_phase_entered_line(e: AftermathPhaseEntered, names: Names) -> Message:
+    return Message(
+        N_("戦闘離脱後の処理 {seat}: {phase} (手札{hand}枚)"),
+        {"seat": seat_words(e.seat, names), "phase": AFTERMATH_PHASES[e.phase], "hand": e.hand},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -198,11 +207,16 @@ def _aftermath_done(state: ChojinState, event: AftermathDone, seq: int) -> Choji
     return state.model_copy(update={"aftermath": changed})
 
 
-@CHOJIN_LOCKE.says(AftermathDone)
-def _aftermath_done_line(e: AftermathDone) -> str:
-    cards = f": {'・'.join(e.secret.cards)}" if e.secret and e.secret.cards else ""
-    return (
-        f"戦闘離脱後の処理 {seat_words(e.seat)}: 終了、手札{e.count}枚を回収、ESPパワー回復{cards}"
+@CHOJIN_LOCKE.says_named(AftermathDone)
+def _aftermath_done_line(e: AftermathDone, names: Names) -> Message:
+    said = {"seat": seat_words(e.seat, names), "count": e.count}
+    if e.secret is None or not e.secret.cards:
+        return Message(
+            N_("戦闘離脱後の処理 {seat}: 終了、手札{count}枚を回収、ESPパワー回復"), said
+        )
+    return Message(
+        N_("戦闘離脱後の処理 {seat}: 終了、手札{count}枚を回収、ESPパワー回復: {cards}"),
+        {**said, "cards": named_all(e.secret.cards)},
     )
 
 
@@ -331,11 +345,24 @@ def _carried_round_end(state: ChojinState, event: CarriedRoundEnd, seq: int) -> 
     return combat(state, step="round_end", current=None, continuing={}, discarding=discarding)
 
 
-@CHOJIN_LOCKE.says(CarriedRoundEnd)
-def _carried_round_end_line(e: CarriedRoundEnd) -> str:
-    then = "手札を捨てる (手札上限まで、さらに1枚まで)" if e.waiting else "手札上限まで引く"
-    who = f"{seat_words(e.seat)} (手札{e.hand}枚)"
-    return f"戦闘離脱後の戦闘: 戦闘参加の前にラウンド終了フェイズ — {who}が{then}"
+@CHOJIN_LOCKE.says_named(CarriedRoundEnd)
+def _carried_round_end_line(e: CarriedRoundEnd, names: Names) -> Message:
+    said = {"seat": seat_words(e.seat, names), "hand": e.hand}
+    if e.waiting:
+        return Message(
+            N_(
+                "戦闘離脱後の戦闘: 戦闘参加の前にラウンド終了フェイズ — {seat} (手札{hand}枚)が"
+                "手札を捨てる (手札上限まで、さらに1枚まで)"
+            ),
+            said,
+        )
+    return Message(
+        N_(
+            "戦闘離脱後の戦闘: 戦闘参加の前にラウンド終了フェイズ — {seat} (手札{hand}枚)が"
+            "手札上限まで引く"
+        ),
+        said,
+    )
 
 
 def in_prelude(fight: Combat) -> bool:
@@ -408,11 +435,14 @@ def _leavers_reset(state: ChojinState, event: LeaversReset, seq: int) -> ChojinS
     return state.model_copy(update={"aftermath": after.model_copy(update={"hands": hands})})
 
 
-@CHOJIN_LOCKE.says(LeaversReset)
-def _leavers_reset_line(e: LeaversReset) -> str:
-    return (
-        f"移動先でCカードが全て回収された: 全ての戦闘が終了 — {seats_words(e.seats)}の"
-        "消費ESPパワー・手札をリセット"
+@CHOJIN_LOCKE.says_named(LeaversReset)
+def _leavers_reset_line(e: LeaversReset, names: Names) -> Message:
+    return Message(
+        N_(
+            "移動先でCカードが全て回収された: 全ての戦闘が終了 — {seats}の消費ESPパワー・手"
+            "札をリセット"
+        ),
+        {"seats": seats_words(e.seats, names)},
     )
 
 

@@ -20,6 +20,8 @@ from pydantic import Field
 from domain.model.commands import Command
 from domain.model.errors import RuleViolation
 from domain.model.events import Event
+from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 from domain.rulesets.chojin_locke.changes import combat, fighter, turned_face_up
 from domain.rulesets.chojin_locke.combat import exclusive
@@ -28,7 +30,7 @@ from domain.rulesets.chojin_locke.combat.leaving import party_leaves
 from domain.rulesets.chojin_locke.combat.timed import chosen
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState
-from domain.rulesets.chojin_locke.words import fighter_words, used_words
+from domain.rulesets.chojin_locke.words import fighter_words, left_the_combat, named, used_words
 
 
 @CHOJIN_LOCKE.event
@@ -61,14 +63,22 @@ def _main_ability_used(state: ChojinState, event: MainAbilityUsed, seq: int) -> 
     return combat(state, main_done=not event.no_effect)
 
 
-@CHOJIN_LOCKE.says(MainAbilityUsed)
-def _main_ability_used_line(e: MainAbilityUsed) -> str:
-    effect = f": {e.effect}" if e.effect else ""
-    text = f" ({e.text})" if e.text else ""
-    then = " — 効果なし、別の主要行動へ" if e.no_effect else " — 戦闘から離脱" if e.escaped else ""
-    return (
-        f"{fighter_words(e.seat)}の主要行動:"
-        f" {used_words(e.ability, e.card, e.tags)}{text}{effect}{then}"
+@CHOJIN_LOCKE.says_named(MainAbilityUsed)
+def _main_ability_used_line(e: MainAbilityUsed, names: Names) -> Message:
+    then: str | Message = ""
+    if e.no_effect:
+        then = Message(N_(" — 効果なし、別の主要行動へ"))
+    elif e.escaped:
+        then = left_the_combat()
+    return Message(
+        N_("{seat}の主要行動: {used}{text}{effect}{then}"),
+        {
+            "seat": fighter_words(e.seat, names),
+            "used": used_words(e.ability, e.card, e.tags),
+            "text": Message(N_(" ({text})"), {"text": named(e.text)}) if e.text else "",
+            "effect": f": {e.effect}" if e.effect else "",  # as its user typed it
+            "then": then,
+        },
     )
 
 

@@ -19,6 +19,8 @@ l.300, the card and the ESP power spent, and, as an answer, the attack evaded (l
 from __future__ import annotations
 
 from domain.model.events import Event
+from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 from domain.rulesets.chojin_locke.changes import combat, fighter, without
 from domain.rulesets.chojin_locke.combat import jammer
@@ -26,7 +28,7 @@ from domain.rulesets.chojin_locke.combat.action_events import CardActivated
 from domain.rulesets.chojin_locke.combat.state import Fighter
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE
 from domain.rulesets.chojin_locke.state import ChojinState
-from domain.rulesets.chojin_locke.words import fighter_words
+from domain.rulesets.chojin_locke.words import fighter_words, named
 
 TELEPORT = "テレポート"
 
@@ -51,11 +53,19 @@ def _negated(state: ChojinState, event: EscapeNegated, seq: int) -> ChojinState:
     return fighter(state, event.fighter, left=False)
 
 
-@CHOJIN_LOCKE.says(EscapeNegated)
-def _escape_negated_line(e: EscapeNegated) -> str:
-    return (
-        f"{fighter_words(e.esper)}が「{e.card}」(LV{e.lv})を使用: {fighter_words(e.fighter)}の"
-        "テレポートの逃避効果を打ち消す — 戦闘に残る"
+@CHOJIN_LOCKE.says_named(EscapeNegated)
+def _escape_negated_line(e: EscapeNegated, names: Names) -> Message:
+    return Message(
+        N_(
+            "{esper}が「{card}」(LV{lv})を使用: {fighter}のテレポートの逃避効果を打ち消す —"
+            " 戦闘に残る"
+        ),
+        {
+            "esper": fighter_words(e.esper, names),
+            "card": named(e.card),
+            "lv": e.lv,
+            "fighter": fighter_words(e.fighter, names),
+        },
     )
 
 

@@ -19,7 +19,8 @@ from domain.model.commands import Command
 from domain.model.errors import RuleViolation
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
-from domain.model.logline import roll_line
+from domain.model.logline import Names
+from domain.model.messages import N_, Items, Message
 from domain.model.records import Draft
 from domain.rulesets.chojin_locke.changes import combat
 from domain.rulesets.chojin_locke.combat import square_npc
@@ -31,7 +32,7 @@ from domain.rulesets.chojin_locke.combat.state import NPC_IDS_START, Attack, Fig
 from domain.rulesets.chojin_locke.guards import playing
 from domain.rulesets.chojin_locke.rules import CHOJIN_LOCKE, ChojinTable
 from domain.rulesets.chojin_locke.state import ChojinState
-from domain.rulesets.chojin_locke.words import fighter_words, fighters_words
+from domain.rulesets.chojin_locke.words import fighter_words, fighters_words, roll_words
 
 
 @CHOJIN_LOCKE.event
@@ -65,15 +66,25 @@ def _joined(state: ChojinState, event: ObstacleJoined, seq: int) -> ChojinState:
     return square_npc.brought(joined_state, event.square)
 
 
-@CHOJIN_LOCKE.says(ObstacleJoined)
-def _obstacle_joined_line(e: ObstacleJoined) -> str:
-    members = "・".join(str(n) for n in e.members)
-    jammer = f" ESPジャマーLV:{e.jammer_lv}所持" if e.jammer else ""
-    jammer += " 幻覚の効果を受けない" if e.illusion_immune else ""
-    jammer += " マスの効果による" if e.square is not None else ""
-    return (
-        f"障害「{e.name}」が戦闘に参加 ({fighter_words(e.fighter)}: {len(e.members)}人、"
-        f"耐久力 {members}、火力{e.firepower}{jammer})"
+@CHOJIN_LOCKE.says_named(ObstacleJoined)
+def _obstacle_joined_line(e: ObstacleJoined, names: Names) -> Message:
+    return Message(
+        N_(
+            "障害「{name}」が戦闘に参加 ({fighter}: {count}人、耐久力 {members}、火力{firepower}"
+            "{jammer}{immune}{square})"
+        ),
+        {
+            "name": e.name,  # as the host typed it
+            "fighter": fighter_words(e.fighter, names),
+            "count": len(e.members),
+            "members": Items(str(n) for n in e.members),
+            "firepower": e.firepower,
+            "jammer": Message(N_(" ESPジャマーLV:{lv}所持"), {"lv": e.jammer_lv})
+            if e.jammer
+            else "",
+            "immune": Message(N_(" 幻覚の効果を受けない")) if e.illusion_immune else "",
+            "square": Message(N_(" マスの効果による")) if e.square is not None else "",
+        },
     )
 
 
@@ -161,18 +172,25 @@ def _attacked(state: ChojinState, event: ObstacleAttacked, seq: int) -> ChojinSt
     return combat(state, main_done=True, attacked=True, attack=opened(event))
 
 
-@CHOJIN_LOCKE.says(ObstacleAttacked)
-def _obstacle_attacked_line(e: ObstacleAttacked) -> str:
-    how = ""
+@CHOJIN_LOCKE.says_named(ObstacleAttacked)
+def _obstacle_attacked_line(e: ObstacleAttacked, names: Names) -> Message:
+    how: str | Message = ""
     if e.roll is not None:
-        how = f" (ランダム: {fighters_words(e.candidates)}から [{roll_line(e.roll)}])"
+        how = Message(
+            N_(" (ランダム: {candidates}から [{roll}])"),
+            {"candidates": fighters_words(e.candidates, names), "roll": roll_words(e.roll)},
+        )
+    said = {
+        "fighter": fighter_words(e.fighter, names),
+        "target": fighter_words(e.target, names),
+        "how": how,
+        "lv": e.lv,
+        "firepower": e.firepower,
+    }
     if e.melee:
         # 6.2 l.1298–1301: a 格闘, each member fighting on its own (ruling CL-078)
-        return f"{fighter_words(e.fighter)}が格闘攻撃 → {fighter_words(e.target)}{how}: LV{e.lv}"
-    return (
-        f"{fighter_words(e.fighter)}が武器で攻撃 → {fighter_words(e.target)}{how}: LV{e.lv} 火"
-        f"力{e.firepower}"
-    )
+        return Message(N_("{fighter}が格闘攻撃 → {target}{how}: LV{lv}"), said)
+    return Message(N_("{fighter}が武器で攻撃 → {target}{how}: LV{lv} 火力{firepower}"), said)
 
 
 @CHOJIN_LOCKE.command("obstacle_attack")

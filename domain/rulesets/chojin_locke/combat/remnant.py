@@ -26,6 +26,8 @@ from pydantic import Field
 from domain.model.commands import Command
 from domain.model.errors import RuleViolation
 from domain.model.events import Event
+from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 from domain.rulesets.chojin_locke.changes import combat, fighter, without
 from domain.rulesets.chojin_locke.combat.action_events import AttackLanded
@@ -91,11 +93,19 @@ def _attacked(state: ChojinState, event: RemnantAttacked, seq: int) -> ChojinSta
     return combat(state, main_done=True, attacked=True, attack=opened, haunted=haunted)
 
 
-@CHOJIN_LOCKE.says(RemnantAttacked)
-def _remnant_attacked_line(e: RemnantAttacked) -> str:
-    asked = f" — 同調・妨害を待つ: {fighters_words(e.waiting)}" if e.waiting else ""
-    who = f"{fighter_words(e.remnant)} (残留思念)"
-    return f"{who}が攻撃 → {fighter_words(e.target)}: 火力{e.firepower}{asked}"
+@CHOJIN_LOCKE.says_named(RemnantAttacked)
+def _remnant_attacked_line(e: RemnantAttacked, names: Names) -> Message:
+    said = {
+        "remnant": fighter_words(e.remnant, names),
+        "target": fighter_words(e.target, names),
+        "firepower": e.firepower,
+    }
+    if not e.waiting:
+        return Message(N_("{remnant} (残留思念)が攻撃 → {target}: 火力{firepower}"), said)
+    return Message(
+        N_("{remnant} (残留思念)が攻撃 → {target}: 火力{firepower} — 同調・妨害を待つ: {waiting}"),
+        {**said, "waiting": fighters_words(e.waiting, names)},
+    )
 
 
 @CHOJIN_LOCKE.event
@@ -132,10 +142,16 @@ def _answered(state: ChojinState, event: RemnantAnswered, seq: int) -> ChojinSta
     return state
 
 
-@CHOJIN_LOCKE.says(RemnantAnswered)
-def _remnant_answered_line(e: RemnantAnswered) -> str:
-    power = f" (火力{e.firepower})" if e.answer != "none" else ""
-    return f"{fighter_words(e.remnant)} (残留思念): {REMNANT_ANSWERS[e.answer]}{power}"
+@CHOJIN_LOCKE.says_named(RemnantAnswered)
+def _remnant_answered_line(e: RemnantAnswered, names: Names) -> Message:
+    said = {
+        "remnant": fighter_words(e.remnant, names),
+        "answer": REMNANT_ANSWERS[e.answer],
+        "firepower": e.firepower,
+    }
+    if e.answer == "none":
+        return Message(N_("{remnant} (残留思念): {answer}"), said)
+    return Message(N_("{remnant} (残留思念): {answer} (火力{firepower})"), said)
 
 
 @CHOJIN_LOCKE.event
@@ -152,11 +168,15 @@ def _cancelled(state: ChojinState, event: RemnantAttackCancelled, seq: int) -> C
     return combat(state, attack=None)
 
 
-@CHOJIN_LOCKE.says(RemnantAttackCancelled)
-def _remnant_attack_cancelled_line(e: RemnantAttackCancelled) -> str:
-    return (
-        f"{fighter_words(e.remnant)} (残留思念)の攻撃 → {fighter_words(e.target)}: "
-        f"火力{e.firepower}、打ち消された"
+@CHOJIN_LOCKE.says_named(RemnantAttackCancelled)
+def _remnant_attack_cancelled_line(e: RemnantAttackCancelled, names: Names) -> Message:
+    return Message(
+        N_("{remnant} (残留思念)の攻撃 → {target}: 火力{firepower}、打ち消された"),
+        {
+            "remnant": fighter_words(e.remnant, names),
+            "target": fighter_words(e.target, names),
+            "firepower": e.firepower,
+        },
     )
 
 
