@@ -49,10 +49,17 @@ def server(tmp_path: Path) -> Iterator[KirokuServer]:
         yield running
 
 
+def shown_in_docs(name: str) -> bool:
+    """Whether the README or a docs page shows the picture `name` (docs/images/name)."""
+    pages = [IMAGES.parents[1] / "README.md", *IMAGES.parent.rglob("*.md")]
+    return any(f"images/{name}" in page.read_text(encoding="utf-8") for page in pages)
+
+
 def screenshot_path(name: str) -> Path:
-    """docs/images/ when KIROKU_SCREENSHOTS is set (to refresh the README's pictures),
-    otherwise a scratch file, so a test run leaves the work tree as it was."""
-    if os.environ.get("KIROKU_SCREENSHOTS"):
+    """docs/images/ when KIROKU_SCREENSHOTS is set (to refresh the docs' pictures) and a page
+    shows it, otherwise a scratch file, so a test run leaves the work tree as it was and
+    docs/images holds no picture nobody shows (tests/docs/test_paths.py)."""
+    if os.environ.get("KIROKU_SCREENSHOTS") and shown_in_docs(name):
         IMAGES.mkdir(parents=True, exist_ok=True)
         return IMAGES / name
     scratch = Path(os.environ.get("TMPDIR", "/tmp")) / "kiroku-screenshots"

@@ -12,7 +12,6 @@ import httpx
 from playwright.sync_api import expect
 
 from tests.browser.audience import Audience
-from tests.browser.conftest import screenshot_path
 from tests.serverproc import KirokuServer
 
 AKI_SECRET = "AKI_SECRET_ROLL_7c1"
@@ -122,9 +121,6 @@ def test_a_freeform_game_in_three_browsers(browser: Any, server: KirokuServer) -
         spectator.page.goto(f"{server.base_url}/g/{gm.page.url.rsplit('/', 1)[-1]}")
         expect(line(spectator, "忍び足")).to_have_count(1, timeout=TIMEOUT)
         expect(spectator.page.locator("#chat")).to_be_hidden()
-
-        gm.page.screenshot(path=screenshot_path("table-desktop.png"))
-        ben.page.screenshot(path=screenshot_path("table-phone.png"), full_page=True)
 
         # Before the end nothing sealed reaches a context outside its audience: not its DOM,
         # not a response, not a stream message.
