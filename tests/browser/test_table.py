@@ -140,6 +140,7 @@ def test_a_freeform_game_in_three_browsers(browser: Any, server: KirokuServer) -
             expect(line(reader, BEN_BLIND).locator(".verify-mark.ok")).to_have_count(
                 1, timeout=TIMEOUT
             )
+            expect(line(reader, BEN_BLIND).locator(".revealed-mark")).to_have_text("revealed")
             expect(line(reader, AKI_SECRET).first).to_be_visible()
     finally:
         for audience in (gm, aki, ben, spectator):
