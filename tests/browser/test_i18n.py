@@ -155,6 +155,8 @@ def test_the_pages_read_in_japanese_then_in_english(browser: Any, server: Kiroku
         expect(lost.page.locator("h1")).to_have_text("Start a table")
         expect(lost.page.locator("#my-tables-title")).to_have_text("My tables", timeout=TIMEOUT)
         expect(lost.page.locator("#my-tables-body tr")).to_contain_text("waiting to start")
+        dice_bot = lost.page.locator("#system option[value=DiceBot]")
+        expect(dice_bot).to_have_text("DiceBot (generic dice bot)")  # BCDice's, in words
         lost.page.goto(server.base_url + created["table"] + "/replay")
         expect(lost.page.locator("#log-export")).to_have_text("Log export")
         lost.page.click("nav.language a[hreflang=ja]")
@@ -268,7 +270,11 @@ def check_the_table(
             assert stray(page, where) == [], (ruleset, stray(page, where))
             assert stray(player.page, where) == [], (ruleset, stray(player.page, where))
         if locale.startswith("ja") and ruleset == "ninja_slayer":
-            # the README's Japanese table: a combat set up, the boss and the mobs in the pane
+            # the ruleset's dice system, even when the form was sent before BCDice's list came
+            expect(page.locator("#game-system")).to_contain_text("ニンジャスレイヤーTRPG")
+            # the README's Japanese table: a combat set up, the boss and the mobs in the pane,
+            # seen from the top (the waiting cue scrolled the GM's control into view)
+            page.evaluate("window.scrollTo(0, 0)")
             page.screenshot(path=str(screenshot_path("table-ja.png")))
         for audience in (gm, player):
             assert not audience.errors, audience.errors

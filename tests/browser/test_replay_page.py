@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.audience import Audience
-from tests.browser.conftest import screenshot_path
+from tests.browser.conftest import read_in_japanese, screenshot_path
 from tests.samples import SAMPLES, import_sample
 from tests.serverproc import KirokuServer
 
@@ -196,7 +196,9 @@ def test_the_report_sets_each_declaration_beside_the_truth(
         row.locator("button.seq-link").click()
         at(page, first["seq"])
         page.locator(".panes").evaluate("panes => { panes.scrollTop = 0; }")
-        page.screenshot(path=screenshot_path("replay-desktop.png"))
+        with read_in_japanese(spectator, "#audit table.audit-declarations tbody tr"):
+            page.locator(".panes").evaluate("panes => { panes.scrollTop = 0; }")
+            page.screenshot(path=screenshot_path("replay-desktop.png"))
         # The next declaration check from there is the report's second row.
         page.click("button.jump[data-mark=declarations]")
         at(page, report["declarations"][1]["seq"])
