@@ -254,6 +254,9 @@ def check_the_table(
         expect(line(gm, started)).to_have_count(1, timeout=TIMEOUT)
         expect(line(player, started)).to_have_count(1, timeout=TIMEOUT)
         page.wait_for_timeout(500)  # the panes redraw from the fresh view
+        if ruleset == "chojin_locke":  # the referee's own actions, headed in the page's words
+            host = "ホスト" if locale.startswith("ja") else "Host"
+            expect(page.locator(".locke-host h4")).to_have_text(host, timeout=TIMEOUT)
         assert stray(page) == [], (ruleset, stray(page))
         assert stray(player.page) == [], (ruleset, stray(player.page))
         # the pane with a boss and mobs (one of them down) in its tracker, mid-combat
