@@ -196,9 +196,12 @@ def test_the_report_sets_each_declaration_beside_the_truth(
         row.locator("button.seq-link").click()
         at(page, first["seq"])
         page.locator(".panes").evaluate("panes => { panes.scrollTop = 0; }")
+        current = f"#log li.current[data-seq='{first['seq']}']"
         with read_in_japanese(spectator, "#audit table.audit-declarations tbody tr"):
+            expect(page.locator(current)).to_be_visible(timeout=TIMEOUT)
             page.locator(".panes").evaluate("panes => { panes.scrollTop = 0; }")
             page.screenshot(path=screenshot_path("replay-desktop.png"))
+        at(page, first["seq"])  # reloaded in English: back at the same event before going on
         # The next declaration check from there is the report's second row.
         page.click("button.jump[data-mark=declarations]")
         at(page, report["declarations"][1]["seq"])
