@@ -1,16 +1,7 @@
-"""Commands: everything a seat, the GM or the host does in a game is one POST here.
-
-One route for every caller — a page signed in by its session cookie, an API client by its
-bearer token — declared like every other (the OpenAPI document shows its body, answers and
-errors), and lean where a table spends its time:
-
-- the body is read once and validated once (FastAPI's body parameter);
-- the caller is known from the game's cached state when it knows the token or session: no
-  store read, no thread. A session is checked again by the writer on the state the command is
-  decided on, so a session revoked by another instance a moment ago never acts;
-- the command goes to the process's writer and the request waits on its event loop for the
-  outcome (no thread waits);
-- the answer is serialized once, from the model, and not validated again.
+"""Commands: everything a seat, the GM or the host does in a game is one POST here, for
+cookie and bearer callers alike, lean where a table spends its time (body validated once, the
+caller from the cached game, the outcome awaited on the loop, the answer serialized once:
+docs/explanation/design/store-and-write-path.md item 1).
 """
 
 from __future__ import annotations
@@ -24,7 +15,7 @@ from starlette.concurrency import run_in_threadpool
 from api.deps import Auth, GameId, Presented_, Service
 from api.openapi import problems
 from api.present import RevealedRecords, event_out, head_header, reveals_any
-from api.schemas import CommandBody, CommandResponse, EventOut
+from api.schemas import CommandBody, CommandResponse
 from domain.application.service import GameService, Outcome
 from domain.model.authentication import hash_token
 from domain.model.commands import Command, Say
@@ -62,10 +53,10 @@ async def post_command(
         raise Forbidden("token_required", "Spectators cannot act: present a seat or GM token.")
     session = hash_token(who.session) if who.token is None and who.session else None
     outcome = await _outcome(service, game_id, actor, command, idempotency_key, session)
+    revealed = None
     if reveals_any(outcome.records):  # the events they reveal are read: off the loop
-        events = await run_in_threadpool(_events_out, service, game_id, outcome, actor)
-    else:
-        events = _events_out(None, game_id, outcome, actor)
+        revealed = await run_in_threadpool(RevealedRecords, service, game_id, outcome.records)
+    events = [event_out(outcome.state, r, actor, revealed) for r in outcome.records]
     reply = CommandResponse(
         game_id=game_id,
         last_seq=outcome.last_seq,
@@ -84,16 +75,6 @@ async def post_command(
     )
 
 
-def _events_out(
-    service: GameService | None, game_id: str, outcome: Outcome, actor: str
-) -> list[EventOut]:
-    """The outcome's events as the actor may see them; given the service, a reveal reads as
-    the line it reveals (blocking: it reads those events)."""
-    records = outcome.records
-    revealed = None if service is None else RevealedRecords(service, game_id, records)
-    return [event_out(outcome.state, r, actor, revealed) for r in records]
-
-
 async def _outcome(
     service: GameService,
     game_id: str,
@@ -102,26 +83,21 @@ async def _outcome(
     key: str | None,
     session: str | None,
 ) -> Outcome:
-    """The command's outcome from the writer, handed to this event loop once it is stored (or
-    its refusal raised here)."""
+    """The command's outcome from the writer, handed to this event loop (no thread waits)."""
     loop = asyncio.get_running_loop()
     waiter: asyncio.Future[Outcome] = loop.create_future()
 
+    def settle(outcome: Outcome | None, error: BaseException | None) -> None:
+        if waiter.done():  # the request was cancelled meanwhile
+            return
+        if error is not None:
+            waiter.set_exception(error)
+        else:
+            waiter.set_result(outcome)  # type: ignore[arg-type]
+
     def then(outcome: Outcome | None, error: BaseException | None) -> None:  # writer's thread
         if not loop.is_closed():
-            loop.call_soon_threadsafe(_settle, waiter, outcome, error)
+            loop.call_soon_threadsafe(settle, outcome, error)
 
     service.send(game_id, actor, command, key, then, session=session)
     return await waiter
-
-
-def _settle(
-    waiter: asyncio.Future[Outcome], outcome: Outcome | None, error: BaseException | None
-) -> None:
-    if waiter.done():  # the request was cancelled meanwhile
-        return
-    if error is not None:
-        waiter.set_exception(error)
-    else:
-        assert outcome is not None
-        waiter.set_result(outcome)

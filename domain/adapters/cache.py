@@ -1,6 +1,4 @@
-"""The cache of game states: least recently used first out, bounded by the events the states
-cover (`KIROKU_CACHE_EVENTS`), with the stored snapshot rows that hold each state's buckets of
-secrets."""
+"""The cache of game states (`KIROKU_CACHE_EVENTS`)."""
 
 from __future__ import annotations
 
@@ -16,9 +14,9 @@ StoredBucket = tuple[dict[int, SecretRecord], int, int]
 
 class GameCache:
     """Game states by id, least recently used first out, bounded by the events they cover
-    (a state costs memory roughly in proportion to its events). The one most recently used
-    is kept whatever its size. Beside a state it keeps which stored snapshot rows hold its
-    buckets of secrets (`rows`), dropped with it. Thread-safe."""
+    (a state's memory grows with them); the one used last is kept whatever its size. Beside a
+    state, which stored snapshot rows hold its buckets of secrets (`rows`), dropped with it.
+    Thread-safe."""
 
     def __init__(self, max_events: int) -> None:
         self.max_events = max_events
@@ -65,13 +63,11 @@ class GameCache:
             self._rows.pop(game_id, None)
 
     def rows(self, game_id: str) -> dict[int, StoredBucket]:
-        """The stored rows known to hold buckets of the game's states, by id(bucket) (never
-        changed in place: replaced by `set_rows`)."""
+        """The stored rows known to hold buckets of the game's states, by id(bucket)."""
         return self._rows.get(game_id, {})
 
     def set_rows(self, game_id: str, rows: dict[int, StoredBucket]) -> None:
-        """Remember these rows while the game's state is cached (not after: they hold its
-        buckets)."""
+        """Remember these rows while the game's state is cached (they hold its buckets)."""
         with self._guard:
             if game_id in self._states:
                 self._rows[game_id] = rows

@@ -1,13 +1,13 @@
-"""Write locks: with PostgreSQL, the writers of one game — in this process and in every other
-instance — take turns on it (a session advisory lock a game) instead of racing for the same
-version. Correctness does not rest on them (the store's version check does): they save work.
+"""Write locks: with PostgreSQL, the writers of one game in every process take turns on it (a
+session advisory lock a game) instead of racing for a version. They save work; correctness
+rests on the store's version check.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -33,18 +33,15 @@ class WriteLocks:
             self._lock_connection.close()
 
     @contextmanager
-    def hold(self, game_ids: Iterable[str], *, wait: bool = True) -> Iterator[set[str] | None]:
-        """PostgreSQL: hold these games' write locks (session advisory locks, one a game) for
-        appends to games that several workers write, so they take turns on a game instead of
-        racing for the same version, while other games are decided and written beside them.
+    def hold(self, game_ids: Collection[str], *, wait: bool = True) -> Iterator[set[str] | None]:
+        """Hold these games' write locks; yields the games held (released on leaving; not
+        re-entrant), or None without PostgreSQL (SQLite's file lock serializes writers) or
+        without games.
 
-        `wait`: take them all, in the order of their keys (so two processes never wait for
-        each other). Otherwise take those that are free, in one round trip, and when none
-        is, wait for the first one only: a batch never waits holding locks others need.
-        Yields the games whose locks are held (released on leaving; not re-entrant: the
-        writer holds one set at a time), or None without PostgreSQL (SQLite's file lock
-        serializes writers)."""
-        if not is_postgres(self.env):
+        `wait`: take them all, in key order (two processes never wait for each other).
+        Otherwise those free, in one round trip, and when none is, wait for the first only:
+        a batch never waits holding locks others need."""
+        if not is_postgres(self.env) or not game_ids:
             yield None
             return
         import psycopg  # only with PostgreSQL
@@ -83,7 +80,6 @@ class WriteLocks:
                 self._drop_lock_connection()  # closing the session releases the locks
 
     def _lock_session(self) -> Any:
-        """This process's session for write locks (autocommit), opened on first use."""
         if self._lock_connection is None or self._lock_connection.closed:
             self._lock_connection = pg_session(self.env)
         return self._lock_connection

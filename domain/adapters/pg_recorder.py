@@ -1,27 +1,12 @@
 """PostgreSQL: a batch of events inserted by one statement, its rows as four arrays.
 
-`eventsourcing`'s recorder locks the events table for every insert (so the notification order
-the projections read is the commit order), then syncs its pipeline after the INSERT to learn
-of a unique-key violation before committing, and only then sends COMMIT: the table stays
-locked across a round trip back to this process, and a writer thread there may wait for the
-interpreter (its event loop holds it up to the switch interval) while every other worker's
-insert waits for the lock.
-
-Here one statement does it all: `SELECT n FROM kiroku_insert_events_1(lock_timeout, ids,
-versions, topics, states)`, a function of the schema (created with the tables) that sets this
-server's lock timeout (`POSTGRES_LOCK_TIMEOUT`, passed each time: not the setting of whichever
-server created the function), locks the table, notifies and inserts, in the statement's own
-transaction (the pool's connections autocommit). The lock is held only while the server runs
-it, and the client sends one prepared statement and reads one result, where psycopg's
-pipeline of BEGIN, LOCK, NOTIFY, INSERT and COMMIT cost the writer thread 0.16 ms more CPU a
-batch (a roll through `GameService.execute` on PostgreSQL, one at a time: 0.35 against
-0.51 ms). A taken version fails the statement, raised as `eventsourcing`'s IntegrityError;
-nothing of the batch is stored and the connection goes back to the pool idle
-(tests/domain/test_pg_recorder.py).
-
-The rows go as four arrays (ids, versions, topics, states) in binary, not as one array of a
-composite type: psycopg writes a composite's text form in Python, escaping every byte of
-every state, which took 1.8–1.9 ms of CPU for a 32-event batch; the arrays take 0.7–0.8 ms.
+`eventsourcing`'s recorder keeps the events table locked across a round trip back to this
+process (BEGIN, LOCK, NOTIFY, INSERT, a sync for a unique-key violation, then COMMIT), while
+every other worker's insert waits. Here one prepared statement calls a function of the schema
+that sets this server's lock timeout, locks, notifies and inserts in its own transaction: the
+lock is held only while the server works, and the writer thread spends 0.35 ms of CPU on a
+roll where the pipeline took 0.51. The rows go as four binary arrays: a composite's text form
+is escaped byte by byte in Python (1.8–1.9 ms of CPU for 32 events; the arrays 0.7–0.8).
 """
 
 from __future__ import annotations
@@ -71,9 +56,8 @@ class OneTripRecorder(PostgresApplicationRecorder):
         self._lock_timeout = f"{int(self.datastore.lock_timeout)}s"  # this server's setting
 
     def _create_table(self, curs: Cursor[DictRow]) -> None:
-        """eventsourcing's tables and functions, then the insert function if the schema lacks
-        it, one server at a time: `CREATE OR REPLACE FUNCTION` (eventsourcing's own) run by
-        servers starting together fails with "tuple concurrently updated"."""
+        """eventsourcing's tables, then the insert function if the schema lacks it, one server
+        at a time (servers starting together would fail with "tuple concurrently updated")."""
         curs.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (INSERT_FUNCTION,))
         super()._create_table(curs)
         curs.execute(

@@ -1,11 +1,7 @@
 """Games in the event store: loading (cache, snapshot, fast-forward), the version-checked
-append, and the answers remembered for Idempotency-Keys.
-
-The writer decides; this is the one place that knows how a game is kept, with its helpers by
-job: the cache of states (domain/adapters/cache.py), the snapshots
-(domain/adapters/snapshots.py) and the write locks (domain/adapters/locks.py). Appends are
-optimistic on the game's version: the store's unique (game, seq) key refuses a second writer
-of the same seq, which `add` reports as `AppendConflict`.
+append, and the answers remembered for Idempotency-Keys. The writer decides; this knows how a
+game is kept, with the cache, snapshots and write locks beside it. The store's unique
+(game, seq) key refuses a second writer of the same seq: `AppendConflict`.
 """
 
 from __future__ import annotations
@@ -49,11 +45,8 @@ log = logging.getLogger(__name__)
 
 PUT_CHUNK = 1000  # events per transaction when a whole game is stored at once (imports)
 _ANSWERS = UUID("6f1c7a52-5b1e-4f0e-9a55-3d2d3c6b7a10")  # namespace of CommandAnswer ids
-
-
-# After another writer is seen appending to a game, this process fast-forwards the game before
-# deciding each of its commands for this long; otherwise it decides on its cached state (an
-# append on a stale state fails its version check, and a refusal is checked on a fresh one).
+# How long after another writer was seen appending to a game this process reads it before
+# deciding (otherwise it decides on its cached state: see `current`).
 SHARED_SECONDS = 30.0
 
 
@@ -82,13 +75,15 @@ def answer_id(game_id: str, key: str) -> UUID:
     return uuid5(_ANSWERS, f"{game_id}\n{key}")
 
 
+def _evolve(state: GameState | None, recorded: Recorded) -> GameState:
+    return lifecycle.initial_state(recorded) if state is None else lifecycle.evolve(state, recorded)
+
+
 def fold_one(state: GameState | None, recorded: Recorded) -> GameState:
     """`state` after a stored event; an event that cannot be folded is reported as damaged at
     its seq (it was folded once before it was stored, so the store must have changed)."""
     try:
-        if state is None:
-            return lifecycle.initial_state(recorded)
-        return lifecycle.evolve(state, recorded)
+        return _evolve(state, recorded)
     except Exception as error:
         log.exception(
             "event %s of game %s cannot be folded", recorded.seq, recorded.envelope.game_id
@@ -111,8 +106,6 @@ class GameRepository:
 
     @classmethod
     def open(cls, env: dict[str, str], cache_events: int) -> GameRepository:
-        """The repository over the store `env` names (eventsourcing's settings), its cache
-        bounded by `cache_events` events."""
         prepare_postgres(env)
         log = with_setup_retry(lambda: EventLog(env=env))
         return cls(env, log, GameCache(cache_events), WriteLocks(env))
@@ -131,19 +124,12 @@ class GameRepository:
         `up_to_damage` the state just before it is returned instead (authentication needs only
         that much, so the damaged game can still be verified by its players)."""
         uuid, cached, state, rows = self._base(game_id)
-        return self._catch_up(
-            game_id,
-            cached,
-            state,
-            rows,
-            self._read(uuid, state.version if state else 0),
-            up_to_damage,
-        )
+        records = self._read(uuid, state.version if state else 0)
+        return self._catch_up(game_id, cached, state, rows, records, up_to_damage)
 
     def get_many(self, game_ids: Iterable[str]) -> dict[str, GameState | BaseException]:
         """`get` for several games, or what it raised for each, reading what other workers
-        appended to all of them at once: with PostgreSQL, one query for the lot (a batch of
-        games several workers write reads them all before deciding)."""
+        appended to all of them at once (PostgreSQL: one query for the lot)."""
         results: dict[str, GameState | BaseException] = {}
         bases = {}
         for game_id in game_ids:
@@ -157,7 +143,9 @@ class GameRepository:
                 found = read_many(self.log, afters)
             except OperationalError:
                 raise StoreBusy() from None
-            reads = {uuid: _decoded(uuid, stored) for uuid, stored in found.items()}
+            reads: dict[UUID, Iterable[Recorded]] = {
+                uuid: _decoded(uuid, stored) for uuid, stored in found.items()
+            }
         else:
             reads = {uuid: self._read(uuid, after) for uuid, after in afters.items()}
         for game_id, (uuid, cached, state, rows) in bases.items():
@@ -213,12 +201,9 @@ class GameRepository:
         return self.cache.get(game_id)
 
     def current(self, game_id: str) -> tuple[GameState, bool]:
-        """The state to decide a command on, and whether it was just read from the store.
-
-        While no other writer has been seen appending to the game lately, that is the cached
-        state, unread: an append decided on a stale one fails its version check, and the
-        service checks a refusal against the store before answering it. Otherwise the state
-        is fast-forwarded first."""
+        """The state to decide a command on, and whether it was just read from the store: the
+        cached one, unread, while no other writer was seen on the game lately (an append on a
+        stale state fails its version check; the writer checks a refusal on the store)."""
         if not self.is_shared(game_id):
             cached = self.cache.get(game_id)
             if cached is not None:
@@ -226,8 +211,7 @@ class GameRepository:
         return self.get(game_id), True
 
     def is_shared(self, game_id: str) -> bool:
-        """Has another writer been seen appending to this game lately? (Behind a proxy that
-        hashes on the game's id, none is: the game's commands all reach this process.)"""
+        """Has another writer been seen appending to this game lately?"""
         return self._shared.get(game_id, 0.0) >= time.monotonic()
 
     def _seen_another_writer(self, game_id: str) -> None:
@@ -265,7 +249,6 @@ class GameRepository:
 
     def envelopes(self, game_id: str) -> list[dict[str, Any] | Unreadable]:
         """The envelopes exactly as stored, for verification; an unreadable one as (seq, why).
-
         Nothing is folded, so a game with a damaged event still verifies up to it."""
         if not self.exists(game_id):
             raise NotFound("game_not_found", "There is no such game.")
@@ -286,14 +269,9 @@ class GameRepository:
 
     # ------------------------------------------------------------------------- writes
 
-    def add(
-        self, state: GameState | None, records: list[Recorded], answer: Answer | None = None
-    ) -> GameState:
-        """Store `records` after `state` (None: a new game) and return the state after them.
-
-        The records are folded first, so an event the game cannot fold is never stored.
-        Raises AppendConflict when another writer took one of these seqs (or the key) first."""
-        pending = self.prepare(state, records, answer)
+    def add(self, state: GameState | None, records: list[Recorded]) -> GameState:
+        """Store `records` after `state` (None: a new game): `prepare`, then `commit`."""
+        pending = self.prepare(state, records)
         self.commit([pending])
         return pending.state
 
@@ -301,9 +279,16 @@ class GameRepository:
         self, state: GameState | None, records: list[Recorded], answer: Answer | None = None
     ) -> Pending:
         """What storing `records` after `state` writes, and the state after them; nothing is
-        written yet (`commit`). Raises whatever folding them raises."""
+        written yet (`commit`). Raises whatever folding them raises: an event the game cannot
+        fold is never stored. `due`: the last state along the way due a snapshot."""
         game_id = records[0].envelope.game_id
-        new_state, due = self._fold(state, records)
+        due: GameState | None = None
+        new_state = state
+        for recorded in records:
+            new_state = _evolve(new_state, recorded)
+            if recorded.seq % snapshot_interval(new_state) == 0:
+                due = new_state
+        assert new_state is not None
         uuid = parse_game_id(game_id)
         rows: list[DomainEvent] = [
             StoredRecord(
@@ -354,25 +339,7 @@ class GameRepository:
     def forget(self, game_id: str) -> None:
         self.cache.pop(game_id)
 
-    @staticmethod
-    def _fold(
-        state: GameState | None, records: list[Recorded]
-    ) -> tuple[GameState, GameState | None]:
-        """The state after `records`, and the last state along the way due a snapshot (one
-        per append: a whole game imported at once gets its latest)."""
-        due: GameState | None = None
-        for recorded in records:
-            state = (
-                lifecycle.initial_state(recorded)
-                if state is None
-                else lifecycle.evolve(state, recorded)
-            )
-            if recorded.seq % snapshot_interval(state) == 0:
-                due = state
-        assert state is not None
-        return state, due
-
 
 def _decoded(game: UUID, rows: list[tuple[int, bytes]]) -> Iterator[Recorded]:
-    for seq, raw in rows:
+    for seq, raw in rows:  # lazily: a damaged row is its own game's error
         yield decode_row(game, seq, raw)

@@ -1,11 +1,7 @@
-"""Snapshots of game states, written by a background thread a bucket of secrets at a time.
-
-No command waits while a big state is serialized: due snapshots go to the thread, and when it
-falls behind only a game's latest due one is written (an older one would be superseded at
-once). Each bucket of unrevealed secrets is a row of its own, written only when it changed, so
-a snapshot costs what changed since the last one, not the game's size. A snapshot is only a
-shortcut: one that fails is logged, not retried, and one that cannot be restored is skipped
-(the events are folded instead).
+"""Snapshots of game states, written by a background thread a bucket of secrets at a time
+(docs/explanation/design/store-and-write-path.md item 5). When the thread falls behind, only a
+game's latest due one is written. A snapshot is only a shortcut: one that fails is logged, not
+retried, and one that cannot be restored is skipped (the events are folded instead).
 """
 
 from __future__ import annotations
@@ -44,8 +40,7 @@ SNAPSHOT_YIELD = 0.0005
 
 def snapshot_interval(state: GameState) -> int:
     """Events between two snapshots of this state: SNAPSHOT_INTERVAL, doubled for every
-    1,600 secrets kept unrevealed (a snapshot's size grows with them, so a big state is
-    written less often: 400 at 3,300 kept, 3,200 at 33,000). A power of two times
+    1,600 secrets kept unrevealed (a big state is written less often); a power of two times
     SNAPSHOT_INTERVAL, so the seqs due stay due as it grows."""
     return SNAPSHOT_INTERVAL << (len(state.unrevealed) // 1600).bit_length()
 
@@ -54,8 +49,7 @@ _SECRETS: TypeAdapter[dict[int, SecretRecord]] = TypeAdapter(dict[int, SecretRec
 
 
 class Snapshots:
-    """A game's snapshots in the store's snapshot table (`rows`): written on a thread of their
-    own (`submit`; `flush` waits for those submitted so far), read back by `load`."""
+    """Snapshots in the store's snapshot table: written on a thread (`submit`), read by `load`."""
 
     def __init__(self, rows: Any, cache: GameCache) -> None:
         self._rows = rows  # eventsourcing's snapshot store
@@ -73,7 +67,6 @@ class Snapshots:
 
     @property
     def busy(self) -> bool:
-        """Is a snapshot submitted not written yet?"""
         return self._loop.busy
 
     def flush(self) -> None:
@@ -95,14 +88,10 @@ class Snapshots:
         return []
 
     def write(self, state: GameState) -> None:
-        """Store a snapshot of `state` (on the snapshot thread): each bucket of unrevealed
-        secrets that no stored row holds yet as a row of its own (a few to a transaction),
-        then the head, the rest of the state with the row of each bucket, in the last one.
-
-        A bucket unchanged since the game's last snapshot (the same object, shared between
-        versions) keeps its row, so a snapshot writes what changed since then, and the
-        interpreter can switch threads between buckets. A row is never written over: the
-        same state gives the same rows, whichever worker writes them."""
+        """Store a snapshot of `state`: each bucket of unrevealed secrets that no stored row
+        holds yet (not the same object as the game's last snapshot's) as a row of its own, a
+        few to a transaction, then the head naming each bucket's row, in the last one. A row
+        is never written over: the same state gives the same rows, whichever worker writes."""
         game = UUID(state.game_id)
         known = self._cache.rows(state.game_id)
         listing: list[tuple[int, int]] = []
@@ -141,15 +130,13 @@ class Snapshots:
                     self._rows.put([row])
 
     def state(self, uuid: UUID) -> GameState | None:
-        """The latest snapshot's state; None when there is none or it cannot be restored
-        (a snapshot is only a shortcut: the events are folded from the start instead)."""
+        """The latest snapshot's state, or None (`load`)."""
         loaded = self.load(uuid)
         return loaded[0] if loaded is not None else None
 
     def load(self, uuid: UUID) -> tuple[GameState, dict[int, StoredBucket]] | None:
         """The latest snapshot's state and the rows that hold its buckets; None when there
-        is none or it cannot be restored. A snapshot stored whole (before snapshots were
-        stored by bucket) is read as it is."""
+        is none or it cannot be restored. One stored whole (before bucket rows) is read as is."""
         latest = list(self._rows.get(uuid, desc=True, limit=1))
         if not latest or not isinstance(latest[0], StateSnapshot):
             return None
@@ -186,10 +173,9 @@ class Snapshots:
         return state, rows
 
     def _bucket_row(self, game: UUID, key: int, version: int) -> dict[int, SecretRecord]:
-        """The secrets a snapshot stored as bucket `key` at `version` (KeyError if missing,
-        ValueError if not secrets). Parsed by `json.loads`, which shares the strings of
-        repeated keys across the row's secrets (validating the text directly is faster but
-        keeps a copy of every key: +40% memory for a cached state's secrets)."""
+        """The secrets a snapshot stored as bucket `key` at `version` (KeyError if missing).
+        Parsed by `json.loads`, which shares the strings of repeated keys (validating the text
+        directly is faster but keeps a copy of every key: +40% memory for cached secrets)."""
         found = list(self._rows.get(bucket_row_id(game, key), gt=version - 1, lte=version, limit=1))
         if not found or not isinstance(found[0], StateSnapshot):
             raise KeyError(f"no row of bucket {key} at {version}")
@@ -197,8 +183,7 @@ class Snapshots:
 
 
 def bucket_row_id(game: UUID, key: int) -> UUID:
-    """The id under which a game's snapshots store bucket `key` of its unrevealed secrets
-    (one row a version in which it changed)."""
+    """The id of the rows of a game's bucket `key` of unrevealed secrets (one a version)."""
     return uuid5(game, f"unrevealed {key}")
 
 

@@ -1,12 +1,9 @@
 """Storage through `eventsourcing`: one aggregate sequence per game, plus snapshots and the
 answers remembered for Idempotency-Keys.
 
-Each stored event holds one JSON text: the envelope, the sealed body with its salt (beside the
-envelope, never in it) and the server-only data. Keeping it as text means the transcoder never
-rewrites user-supplied JSON, so what is hashed is exactly what is read back.
-
-Reading is defensive: a row that no longer decodes is reported as `CorruptEvent` at its seq
-(never a bare parser error), so one damaged game cannot take anything else down with it.
+Each stored event holds one JSON text (envelope, sealed body with its salt, server-only data):
+the transcoder never rewrites user-supplied JSON, so what is hashed is exactly what is read
+back. A row that no longer decodes is `CorruptEvent` at its seq, never a bare parser error.
 """
 
 from __future__ import annotations
@@ -50,9 +47,8 @@ class StateSnapshot(DomainEvent):
 @dataclass(frozen=True)
 class CommandAnswer(DomainEvent):
     """What a command sent with an Idempotency-Key appended: events `first`..`last` of
-    `game_id`. Its originator id is derived from the game, the caller and the key
-    (`answer_id`), and it is stored in the same transaction as those events, so a key is
-    answered exactly once, by every worker, for as long as the game is stored."""
+    `game_id`. Stored in their transaction under an id derived from the game, the caller and
+    the key (`answer_id`): a key is answered once, by every worker, while the game is kept."""
 
     game_id: str
     request: str  # sha256 of the canonical command, to refuse a key reused for another one
@@ -67,8 +63,7 @@ class EventLog(Application[UUID]):
     name = "Kiroku"
     is_snapshotting_enabled = True
 
-    # What the projections read (projections/runner.py's EventFeed): the store's order of
-    # appends, and a game's records.
+    # What the projections read (projections/runner.py's EventFeed).
 
     def appended_since(
         self, position: int, limit: int
@@ -115,9 +110,8 @@ def pg_session(env: dict[str, str]) -> Any:
 
 
 def prepare_postgres(env: dict[str, str]) -> None:
-    """PostgreSQL: make sure the server answers (within seconds, not after the connection
-    pool's long retries) and create the schema a `?schema=` names when it does not exist yet,
-    as SQLite creates its file (tables are created by `eventsourcing` itself). Raises
+    """PostgreSQL: make sure the server answers (within seconds, not after the pool's long
+    retries) and create the schema a `?schema=` names, as SQLite creates its file. Raises
     StoreUnavailable with the server's reason when it cannot connect or may not create it."""
     if not is_postgres(env):
         return
@@ -148,22 +142,16 @@ def is_postgres(env: dict[str, str]) -> bool:
 
 
 def shorten_pool_wait(recorder: object, seconds: float) -> None:
-    """PostgreSQL: once serving, wait `seconds` (`KIROKU_PG_WAIT`, not 30) for a connection, so
-    a server that refuses connections is answered in seconds, not minutes. (Starting up, with
-    several workers creating tables and catching up at once, the 30 s stay.)"""
+    """PostgreSQL: once serving, wait `seconds` (`KIROKU_PG_WAIT`) for a connection, not the
+    30 s starting up needs, so a server that refuses connections is answered in seconds."""
     pool = getattr(getattr(recorder, "datastore", None), "pool", None)
     if pool is not None and hasattr(pool, "timeout"):
         pool.timeout = seconds
 
 
 def with_setup_retry(make: Callable[[], T], attempts: int = 5) -> T:
-    """Create tables, tolerating another worker creating them at the same moment.
-
-    Several workers starting on a fresh database race in `CREATE TABLE IF NOT EXISTS`
-    (PostgreSQL's catalog) and in eventsourcing's tracking migration row; the loser sees an
-    integrity error (or PostgreSQL's internal "tuple concurrently updated"), and the tables
-    exist when it tries again.
-    """
+    """Create tables, tolerating another worker creating them at the same moment (the loser
+    of that race sees an integrity or internal error; the tables exist when it tries again)."""
     for attempt in range(attempts):
         try:
             return make()
@@ -224,7 +212,7 @@ def read_records(
 
 def read_many(log: EventLog, afters: dict[UUID, int]) -> dict[UUID, list[tuple[int, bytes]]]:
     """PostgreSQL: the stored rows (seq, state) of several games, each after its own seq, in
-    one query (one round trip where `read_records` takes one a game), in order."""
+    order, in one query (`read_records` takes a round trip a game)."""
     from psycopg.sql import SQL, Identifier  # only with PostgreSQL
 
     recorder = log.recorder

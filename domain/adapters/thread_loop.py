@@ -1,9 +1,8 @@
 """One background thread working through a queue: the writer's and the snapshots' loop.
 
 The thread starts on the first item put and hands what is queued to `step`, up to `max_batch`
-items at a time; whatever `step` returns is handed back first in the next batch (a job left
-for later). `close` lets everything queued and left be handled, then joins the thread;
-`flush` waits until everything put so far has been handled.
+items at a time; what `step` returns is handed back first in the next batch. `close` lets
+everything queued and left be handled, then joins the thread.
 """
 
 from __future__ import annotations
@@ -16,13 +15,7 @@ from typing import Generic, TypeVar
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-
-
-class _Stop:
-    pass
-
-
-_STOP = _Stop()
+_STOP = object()
 
 
 class ThreadLoop(Generic[T]):
@@ -32,7 +25,7 @@ class ThreadLoop(Generic[T]):
         self._name = name
         self._step = step
         self._max_batch = max_batch
-        self._queue: queue.Queue[T | _Stop] = queue.Queue()
+        self._queue: queue.Queue[object] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._guard = threading.Lock()
 
@@ -44,7 +37,6 @@ class ThreadLoop(Generic[T]):
         self._queue.put(item)
 
     def running_here(self) -> bool:
-        """Is the caller the loop's own thread?"""
         return threading.current_thread() is self._thread
 
     @property
@@ -53,6 +45,7 @@ class ThreadLoop(Generic[T]):
         return self._queue.unfinished_tasks > 0
 
     def flush(self) -> None:
+        """Wait until everything put so far has been handled."""
         if self._thread is not None:
             self._queue.join()
 
@@ -66,29 +59,20 @@ class ThreadLoop(Generic[T]):
     def _run(self) -> None:
         left: list[T] = []
         stopping = False
-        while True:
+        while left or not stopping:
             batch, taken = left, 0
-            if not batch:
-                if stopping:
-                    return
-                first = self._queue.get()
-                taken = 1
-                if isinstance(first, _Stop):
-                    self._queue.task_done()
-                    return
-                batch = [first]
             while len(batch) < self._max_batch and not stopping:
                 try:
-                    more = self._queue.get_nowait()
+                    item = self._queue.get(block=not batch)  # waits only for a first item
                 except queue.Empty:
                     break
                 taken += 1
-                if isinstance(more, _Stop):
+                if item is _STOP:
                     stopping = True
-                    break
-                batch.append(more)
+                else:
+                    batch.append(item)  # type: ignore[arg-type]
             try:
-                left = self._step(batch)
+                left = self._step(batch) if batch else []
             except Exception:  # the loop goes on: `step` answers its own items' callers
                 log.exception("%s failed a batch of %d", self._name, len(batch))
                 left = []

@@ -1,19 +1,17 @@
 """The application service: create and join games, execute commands, import archives.
 
 It says what each command decides (through the lifecycle and the game's ruleset) and hands it
-to the process's writer (domain/application/writer.py), which decides, seals, checks, appends and
-announces: a conflict — another process appended first — is decided again there, so no
-command is lost, duplicated or reordered, whichever process it reached. A command sent with
-an Idempotency-Key is answered once, durably: its answer is stored with its events.
+to the process's writer (domain/application/writer.py), which owns the write protocol. A
+command sent with an Idempotency-Key is answered once, durably: its answer is stored with its
+events.
 """
 
 from __future__ import annotations
 
 import base64
 import hmac
-import logging
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
@@ -45,7 +43,6 @@ from domain.model.text import (
 )
 from domain.model.verification import Unreadable, VerificationReport, verify
 
-log = logging.getLogger(__name__)
 __all__ = ["Outcome"]  # the writer's, answered by the service
 
 
@@ -147,17 +144,15 @@ class GameService:
         command: CommandKey | None = None
         if idempotency_key is None:
             game_id = str(uuid4())
-            token = secrets.token_urlsafe(32)
+            token, recovery = secrets.token_urlsafe(32), secrets.token_urlsafe(16)
             invites = {seat: secrets.token_urlsafe(16) for seat in open_seats}
-            recovery = secrets.token_urlsafe(16)
         else:
             key = sha256_hex(f"create\n{idempotency_key}")
             request = sha256_hex(canonical_request(_creation_request(new)))
             game_id = str(uuid5(_CREATED_WITH_KEY, key))
             if self.games.exists(game_id):
                 return self._created_again(game_id, new, idempotency_key, request)
-            token, invites = _creation_secrets(server_seed, idempotency_key, open_seats)
-            recovery = _recovery_secret(server_seed, idempotency_key)
+            token, invites, recovery = _creation_secrets(server_seed, idempotency_key, open_seats)
             command = CommandKey(key=key, request=request, count=1)
         draft = lifecycle.create(
             ruleset=new.ruleset,
@@ -177,10 +172,7 @@ class GameService:
         assert isinstance(draft.event, GameCreated)
         host = draft.event.host
         if command is not None:
-            server = draft.server or ServerData()
-            draft = Draft(
-                draft.event, draft.audience, server.model_copy(update={"command": command})
-            )
+            draft = _keyed(draft, command)
         try:
             self.writer.run(Job(game_id, [draft], lambda _d: host or GM))
         except AppendConflict:
@@ -188,17 +180,7 @@ class GameService:
                 raise
             # The same key's other attempt created it a moment ago.
             return self._created_again(game_id, new, idempotency_key, request)
-        seats = [
-            SeatInvite(seat=s, name=new.seat_names[s - 1], invite=i) for s, i in invites.items()
-        ]
-        return CreatedGame(
-            game_id=game_id,
-            token=token,
-            actor=host or GM,
-            host=host is not None,
-            seats=seats,
-            recovery_code=recovery,
-        )
+        return _created(game_id, new, token, invites, host, recovery)
 
     def _created_again(
         self, game_id: str, new: NewGame, idempotency_key: str, request: str
@@ -210,20 +192,8 @@ class GameService:
             raise key_reused(N_("game creation"))
         state = self.state(game_id)
         open_seats = [s.seat for s in state.seats if s.actor != state.host]
-        token, invites = _creation_secrets(state.server_seed, idempotency_key, open_seats)
-        host = state.host
-        seats = [
-            SeatInvite(seat=s, name=new.seat_names[s - 1], invite=i) for s, i in invites.items()
-        ]
-        return CreatedGame(
-            game_id=game_id,
-            token=token,
-            actor=host or GM,
-            host=host is not None,
-            seats=seats,
-            replayed=True,
-            recovery_code=_recovery_secret(state.server_seed, idempotency_key),
-        )
+        token, invites, recovery = _creation_secrets(state.server_seed, idempotency_key, open_seats)
+        return _created(game_id, new, token, invites, state.host, recovery, replayed=True)
 
     def join(
         self,
@@ -266,34 +236,34 @@ class GameService:
         token = token_for(outcome.state) if outcome.replayed else tokens["token"]
         return joined.seat, token
 
+    def _act(self, game_id: str, actor: str, step: Callable[[GameState], Draft]) -> None:
+        """A lifecycle step `actor` takes (the lifecycle says who may)."""
+        self.writer.run(Job(game_id, lambda state: [step(state)], lambda _d: actor))
+
     def issue_invite(self, game_id: str, actor: str, seat: int) -> str:
-        """A new single-use invite for a seat, asked for by `actor` (lifecycle.issue_invite
-        says who may)."""
+        """A new single-use invite for a seat."""
         invite = secrets.token_urlsafe(16)
-        self.writer.run(
-            Job(
-                game_id,
-                lambda state: [lifecycle.issue_invite(state, actor, seat, hash_token(invite))],
-                lambda _d: actor,
-            )
+        self._act(
+            game_id, actor, lambda s: lifecycle.issue_invite(s, actor, seat, hash_token(invite))
         )
         return invite
 
     def rotate_credentials(self, game_id: str, actor: str, seat: int) -> str:
-        """Replace a seat's credentials (lifecycle.rotate_credentials says who may): its
-        tokens, sessions and invites stop working; returns the one new invite."""
+        """Replace a seat's credentials: its tokens, sessions and invites stop working;
+        returns the one new invite."""
         invite = secrets.token_urlsafe(16)
-        self.writer.run(
-            Job(
-                game_id,
-                lambda state: [
-                    lifecycle.rotate_credentials(state, actor, seat, hash_token(invite))
-                ],
-                lambda _d: actor,
-                None,
-            )
+        self._act(
+            game_id,
+            actor,
+            lambda s: lifecycle.rotate_credentials(s, actor, seat, hash_token(invite)),
         )
         return invite
+
+    def open_session(self, game_id: str, actor: str) -> str:
+        """A browser session id for an authenticated actor; only its hash is stored."""
+        session = secrets.token_urlsafe(32)
+        self._act(game_id, actor, lambda s: lifecycle.open_session(s, actor, hash_token(session)))
+        return session
 
     def recover(self, game_id: str, code: str) -> tuple[str, str, str]:
         """The creator's seat back with its recovery code (lifecycle.recover): returns its
@@ -309,18 +279,6 @@ class GameService:
 
         self.writer.run(Job(game_id, decide, lambda _d: creator["actor"]))
         return creator["actor"], token, following
-
-    def open_session(self, game_id: str, actor: str) -> str:
-        """A browser session id for an authenticated actor; only its hash is stored."""
-        session = secrets.token_urlsafe(32)
-        self.writer.run(
-            Job(
-                game_id,
-                lambda state: [lifecycle.open_session(state, actor, hash_token(session))],
-                lambda _d: actor,
-            )
-        )
-        return session
 
     def execute(
         self, game_id: str, actor: str, command: Command, idempotency_key: str | None = None
@@ -348,9 +306,7 @@ class GameService:
         thread once the command is stored or refused (the caller hands it to its loop).
         `session`: the hash of the browser session the caller was known by, checked again on
         the state the command is decided on (a revocation a moment ago counts)."""
-        job = self._command_job(game_id, actor, command, idempotency_key, session)
-        job.then = then
-        self.writer.send(job)
+        self.writer.send(self._command_job(game_id, actor, command, idempotency_key, session, then))
 
     def _command_job(
         self,
@@ -359,52 +315,41 @@ class GameService:
         command: Command,
         idempotency_key: str | None,
         session: str | None = None,
+        then: Then | None = None,
     ) -> Job:
         # Python mode, so NaN and infinities reach the check instead of becoming null.
         canonical = canonical_request(command.model_dump())
+        answer = None
+        if idempotency_key is not None:
+            answer = Answer(sha256_hex(f"{actor}\n{idempotency_key}"), sha256_hex(canonical))
 
-        def decided(state: GameState) -> list[Draft]:
+        def decide(state: GameState) -> list[Draft]:
             if session is not None and state.sessions.get(session) != actor:
                 raise Unauthorized(
                     "bad_session",
                     "This browser is not signed in to this game: open your invite link.",
                 )
-            return lifecycle.decide(state, command, actor, self.bcdice.for_command(state, command))
-
-        if idempotency_key is None:
-            return Job(game_id, decided, lambda _d: actor)
-        request = sha256_hex(canonical)
-        answer = Answer(key=sha256_hex(f"{actor}\n{idempotency_key}"), request=request)
-
-        def decide(state: GameState) -> list[Draft]:
-            drafts = decided(state)
-            if drafts:
-                first = drafts[0]
-                server = first.server or ServerData()
-                key = CommandKey(key=answer.key, request=request, count=len(drafts))
-                drafts[0] = Draft(
-                    first.event, first.audience, server.model_copy(update={"command": key})
-                )
+            bcdice = self.bcdice.for_command(state, command)
+            drafts = lifecycle.decide(state, command, actor, bcdice)
+            if answer is not None and drafts:
+                key = CommandKey(key=answer.key, request=answer.request, count=len(drafts))
+                drafts[0] = _keyed(drafts[0], key)
             return drafts
 
-        return Job(game_id, decide, lambda _d: actor, answer)
+        return Job(game_id, decide, lambda _d: actor, answer, then)
 
     def import_game(self, records: list[Recorded]) -> GameState:
         """Store a finished game's records under its own id (for archives); refuses an id
         that exists. The records are folded first, so a game that does not fold is refused."""
         if not records:
             raise KirokuError("empty_game", "There is nothing to import.")
-        game_id = records[0].envelope.game_id
-        if self.games.exists(game_id):
-            raise KirokuError(
-                "game_exists", "A game with this id is already here.", kind="conflict"
-            )
+        exists = KirokuError("game_exists", "A game with this id is already here.", kind="conflict")
+        if self.games.exists(records[0].envelope.game_id):
+            raise exists
         try:
             state = self.games.add(None, records)
         except AppendConflict:  # imported meanwhile by another caller
-            raise KirokuError(
-                "game_exists", "A game with this id is already here.", kind="conflict"
-            ) from None
+            raise exists from None
         self.writer.announce(state, records)
         return state
 
@@ -441,18 +386,33 @@ def _creation_request(new: NewGame) -> dict[str, Any]:
     }
 
 
-def _recovery_secret(server_seed: str, idempotency_key: str) -> str:
-    """The creator's recovery code of a creation sent with a key (the same on a retry)."""
-    return _derived(server_seed, "create", "recovery", idempotency_key, size=16)
-
-
 def _creation_secrets(
     server_seed: str, idempotency_key: str, open_seats: list[int]
-) -> tuple[str, dict[int, str]]:
-    """The creator's token and the seats' invites of a creation sent with a key."""
+) -> tuple[str, dict[int, str], str]:
+    """The creator's token, the seats' invites and the creator's recovery code of a creation
+    sent with a key (the same on a retry)."""
     token = _derived(server_seed, "create", "token", idempotency_key, size=32)
     invites = {
         seat: _derived(server_seed, "create", f"invite {seat}", idempotency_key, size=16)
         for seat in open_seats
     }
-    return token, invites
+    return token, invites, _derived(server_seed, "create", "recovery", idempotency_key, size=16)
+
+
+def _created(
+    game_id: str,
+    new: NewGame,
+    token: str,
+    invites: dict[int, str],
+    host: str | None,
+    recovery: str,
+    replayed: bool = False,
+) -> CreatedGame:
+    seats = [SeatInvite(s, new.seat_names[s - 1], invite) for s, invite in invites.items()]
+    return CreatedGame(game_id, token, host or GM, host is not None, seats, replayed, recovery)
+
+
+def _keyed(draft: Draft, key: CommandKey) -> Draft:
+    """The draft carrying its command's Idempotency-Key, stored with it (server-only)."""
+    server = draft.server or ServerData()
+    return Draft(draft.event, draft.audience, server.model_copy(update={"command": key}))

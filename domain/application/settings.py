@@ -1,18 +1,6 @@
 """Every setting of Kiroku, parsed once (from `KIROKU_*` environment variables, or given) and
-passed down: the bootstrap hands each part what it needs.
-
-- `KIROKU_DB` (`./kiroku.db`): the SQLite file of the event store;
-- `KIROKU_DATABASE_URL`: `postgresql://user:password@host:port/db[?schema=NAME]` instead;
-- `KIROKU_PG_POOL_SIZE`, `KIROKU_PG_MAX_OVERFLOW` (4, 4): PostgreSQL connections a process
-  keeps open, and more under load, per pool (two: events, views);
-- `KIROKU_PG_WAIT` (2): seconds a request waits for a connection once serving (0–60);
-- `KIROKU_CACHE_EVENTS` (150,000): events the cached game states may cover (< 300 MiB RSS);
-- `KIROKU_REPLAY_EVENTS` (100,000): events the replay's warm histories may hold (about 5 KiB
-  an event; the game replayed last is kept whatever its size);
-- `KIROKU_LONG_READ_NICE` (10): how much nicer the long reads' process runs (0–19);
-- `KIROKU_PUBLIC_URL`: where players reach the server (behind a proxy);
-- `KIROKU_REDIS_URL`, `KIROKU_REDIS_PREFIX` (`kiroku`): live events across instances;
-- `KIROKU_STREAM_HEARTBEAT`, `_RECHECK`, `_LIFETIME` (15, 2, none): live streams, seconds.
+passed down: the bootstrap hands each part what it needs. What each one means, and its
+default: docs/reference/settings.md (tests/docs checks that it names every one read here).
 """
 
 from __future__ import annotations

@@ -1,21 +1,10 @@
 """The write protocol, once: decide → seal → check → append → announce, by one writer thread
-per process (group commit; see docs/explanation/design/index.md).
+per process (group commit: docs/explanation/design/store-and-write-path.md).
 
-Callers queue a `Job` — a game, a decider, who acts, an Idempotency-Key's answer — and get its
-outcome or refusal by `Job.then` (an event loop's caller hands it to its loop; `submit` makes
-it a future's). The writer takes every job queued (up to `MAX_BATCH`), decides each against
-the batch's running state of its game, seals the events, and appends all of them in one
-transaction, so a burst of commands, of one game or of many, costs one commit. A single
-command is a batch of one.
-
-Nothing is answered before the batch is stored, and a refusal (or a command that appends
-nothing) stands only on the game's latest state: one decided on a cached state is checked
-against the store first. When the check fails, or the version check refuses the append —
-another process appended to one of the games first — nothing was stored and no job answered;
-each job then runs alone, in order, on the state read from the store, under its game's write
-lock, again until it is stored or refused. With PostgreSQL the games that other processes
-write too are decided under their write locks (advisory locks: writers take turns instead of
-racing for a version); a game another process holds waits for the next batch.
+A batch of queued jobs (up to `MAX_BATCH`, of any games) is decided against each game's running
+state and appended in one transaction; a single command is a batch of one. Nothing is answered
+before the batch is stored, and a refusal stands only on the game's latest state. A batch that
+loses a race to another process stored nothing: each job is run again alone (`_alone`).
 """
 
 from __future__ import annotations
@@ -72,11 +61,6 @@ class Job:
     deferred: int = 0  # batches it was left out of: its game was locked by another process
     settled: bool = field(default=False, repr=False)
 
-    @property
-    def new(self) -> bool:
-        """Does it create its game?"""
-        return isinstance(self.decide, list)
-
     def drafts(self, state: GameState | None) -> list[Draft]:
         if isinstance(self.decide, list):
             return list(self.decide)
@@ -94,10 +78,6 @@ class Job:
             log.exception("a command's outcome could not be handed to its caller")
 
 
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
-
-
 def seal(
     game_id: str, state: GameState | None, drafts: list[Draft], actor_of: Callable[[Draft], str]
 ) -> list[Recorded]:
@@ -105,7 +85,7 @@ def seal(
     records: list[Recorded] = []
     head = state.head if state is not None else genesis_hash(game_id)
     seq = state.version if state is not None else 0
-    at = now()
+    at = datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
     for draft in drafts:
         seq += 1
         recorded = codec.seal(
@@ -118,11 +98,13 @@ def seal(
 
 @dataclass
 class _Decided:
-    """A job decided in the batch: its outcome (or refusal) once the batch is stored."""
-
     job: Job
     outcome: Outcome | None = None
     error: BaseException | None = None
+
+
+class _Stale(Exception):
+    """A refusal was decided on a state the store has moved past."""
 
 
 class GroupWriter:
@@ -134,33 +116,17 @@ class GroupWriter:
         self.batched = 0  # jobs answered from those batches
 
     def run(self, job: Job) -> Outcome:
-        """Queue `job` and wait for its outcome (on the writer's own thread: run it at once)."""
-        if self._loop.running_here():
-            result: list[Outcome | BaseException | None] = [None]
-
-            def keep(outcome: Outcome | None, error: BaseException | None) -> None:
-                result[0] = error if error is not None else outcome
-
-            job.then = keep
-            self._alone(job)
-            if isinstance(result[0], BaseException):
-                raise result[0]
-            assert result[0] is not None
-            return result[0]
+        """Queue `job` and wait for its outcome."""
+        assert not self._loop.running_here(), "the writer would wait for itself"
         return self.submit(job).result()
 
     def submit(self, job: Job) -> Future[Outcome]:
         """Queue `job`; its outcome (or refusal) arrives in the future returned."""
         future: Future[Outcome] = Future()
 
-        def then(outcome: Outcome | None, error: BaseException | None) -> None:
-            if error is not None:
-                future.set_exception(error)
-            else:
-                assert outcome is not None
-                future.set_result(outcome)
-
-        job.then = then
+        job.then = lambda outcome, error: (
+            future.set_result(outcome) if error is None else future.set_exception(error)  # type: ignore[arg-type]
+        )
         self.send(job)
         return future
 
@@ -173,7 +139,6 @@ class GroupWriter:
         self._loop.close()
 
     def announce(self, state: GameState, records: list[Recorded]) -> None:
-        """Tell the listeners what was just stored."""
         for listener in self.listeners:
             try:
                 listener(state, records)
@@ -193,40 +158,33 @@ class GroupWriter:
             return []
 
     def _batch(self, jobs: list[Job]) -> list[Job]:
-        games = self._games
-        shared = {job.game_id for job in jobs if games.is_shared(job.game_id)}
-        later: list[Job] = []
-        if not shared:
-            alone = self._write(jobs, set())
-        else:
-            # PostgreSQL: take turns with other processes on these games (a lock each). A game
-            # another process holds waits for the next batch (its jobs first, in order). A job
-            # left out of MAX_DEFERRED batches waits for its game's lock at last.
-            patient = any(job.deferred >= MAX_DEFERRED for job in jobs)
-            with games.write_lock(shared, wait=patient) as held:
-                if held is None:  # SQLite: its file lock serializes writers
-                    alone = self._write(jobs, set())
-                else:
-                    now_ = [j for j in jobs if j.game_id not in shared or j.game_id in held]
-                    later = [j for j in jobs if j.game_id in shared - held]
-                    for job in later:
-                        job.deferred += 1
-                    alone = self._write(now_, held)
+        # PostgreSQL: take turns with other processes on the games they write too (a lock
+        # each). A game another process holds waits for the next batch (its jobs first, in
+        # order); a job left out of MAX_DEFERRED batches waits for its game's lock at last.
+        shared = {job.game_id for job in jobs if self._games.is_shared(job.game_id)}
+        patient = any(job.deferred >= MAX_DEFERRED for job in jobs)
+        with self._games.write_lock(shared, wait=patient) as held:  # None: no lock to take
+            waits = set() if held is None else shared - held
+            later = [j for j in jobs if j.game_id in waits]
+            for job in later:
+                job.deferred += 1
+            alone = self._write([j for j in jobs if j.game_id not in waits], held or set())
         for job in alone:  # after letting go: each takes its own game's lock
             self._alone(job)
         return later
 
     def _alone(self, job: Job) -> None:
-        """`job` on its own: decided on the state read from the store, under its game's write
+        """`job` on its own, decided on the state read from the store under its game's write
         lock, again after each conflict, until it is stored or refused."""
         for attempt in range(MAX_ATTEMPTS):
             try:
                 with self._games.write_lock([job.game_id]) as held:
-                    again = self._write([job], held or set(), fresh=True)
+                    if not self._write([job], held or set(), fresh=True):
+                        return
+                if isinstance(job.decide, list):  # the game it creates was created meanwhile
+                    raise AppendConflict(job.game_id)
             except BaseException as error:  # no store, a damaged game
                 job.settle(None, error)
-                return
-            if not again:
                 return
             time.sleep(random.uniform(0, 0.002 * (attempt + 1)))
         job.settle(
@@ -251,78 +209,70 @@ class GroupWriter:
         keys: set[tuple[str, str]] = set()  # keys of this batch's own appends
         decided: list[_Decided] = []
         pendings: list[Pending] = []
-        stale = False
-        # The locked games, read all at once (PostgreSQL: one query for what other processes
-        # appended to any of them, where reading each costs a round trip).
+        # The locked games, read at once (PostgreSQL: one query for what others appended).
         read = [game_id for game_id in dict.fromkeys(j.game_id for j in jobs) if game_id in locked]
         latest = games.get_many(read) if len(read) > 1 and not fresh else {}
-
-        for job in jobs:
-            game_id = job.game_id
-            shared = games.is_shared(game_id)
-            if game_id in alone_games or (shared and game_id not in locked and not fresh):
-                alone.append(job)
-                alone_games.add(game_id)
-                continue
-            if job.answer is not None:
-                if (game_id, job.answer.key) in keys:  # answered in this batch: once stored
+        try:
+            for job in jobs:
+                game_id, answer = job.game_id, job.answer
+                shared = games.is_shared(game_id)
+                if (
+                    game_id in alone_games
+                    or (shared and game_id not in locked and not fresh)
+                    or (answer is not None and (game_id, answer.key) in keys)
+                ):
                     alone.append(job)
                     alone_games.add(game_id)
                     continue
-                earlier = games.answer(game_id, job.answer.key)
+                earlier = games.answer(game_id, answer.key) if answer is not None else None
                 if earlier is not None:
-                    decided.append(self._replayed(job, job.answer, earlier))
+                    assert answer is not None
+                    decided.append(self._replayed(job, answer, earlier))
                     continue
-            entry = _Decided(job)
-            decided.append(entry)
-            try:
-                if game_id not in states:
-                    states[game_id], known = self._base(job, latest, fresh or shared)
-                    if known:
-                        checked.add(game_id)
+                entry = _Decided(job)
+                decided.append(entry)
+                try:
+                    if game_id not in states:
+                        states[game_id], known = self._base(job, latest, fresh or shared)
+                        if known:
+                            checked.add(game_id)
+                except BaseException as error:  # no such game, a damaged one, no store
+                    entry.error = error
+                    continue
                 state = states[game_id]
-            except BaseException as error:  # no such game, a damaged one, no store
-                entry.error = error
-                continue
-            pending: Pending | None = None
-            try:
-                records = seal(game_id, state, job.drafts(state), job.actor_of)
-                if records:
-                    pending = games.prepare(state, records, job.answer)
-            except BaseException as error:
-                entry.error = error
-            if pending is None:
-                # A refusal (or nothing to append) stands only on the latest state.
-                if game_id not in checked:
-                    if state is not None and games.get(game_id).version != state.version:
-                        stale = True
-                        break
-                    checked.add(game_id)
-                if entry.error is None:
-                    assert state is not None
-                    entry.outcome = Outcome(state=state, records=[], last_seq=state.version)
-                elif not isinstance(entry.error, KirokuError | DiceError):  # not a refusal
-                    log.exception("a command on game %s failed", game_id, exc_info=entry.error)
-                continue
-            if job.answer is not None:
-                keys.add((game_id, job.answer.key))
-            pendings.append(pending)
-            states[game_id] = pending.state
-            entry.outcome = Outcome(
-                state=pending.state, records=records, last_seq=pending.state.version
-            )
-
-        if not stale:
-            try:
-                if pendings:
+                pending: Pending | None = None
+                try:
+                    records = seal(game_id, state, job.drafts(state), job.actor_of)
+                    pending = games.prepare(state, records, answer) if records else None
+                except BaseException as error:
+                    entry.error = error
+                if pending is None:  # a refusal (or nothing to append) stands only on the latest
+                    if game_id not in checked:
+                        if state is not None and games.get(game_id).version != state.version:
+                            raise _Stale()
+                        checked.add(game_id)
+                    if entry.error is None:
+                        assert state is not None
+                        entry.outcome = Outcome(state, [], state.version)
+                    elif not isinstance(entry.error, KirokuError | DiceError):  # not a refusal
+                        log.exception("a command on game %s failed", game_id, exc_info=entry.error)
+                    continue
+                if answer is not None:
+                    keys.add((game_id, answer.key))
+                pendings.append(pending)
+                states[game_id] = pending.state
+                entry.outcome = Outcome(pending.state, records, pending.state.version)
+            if pendings:
+                try:
                     games.commit(pendings)
+                except AppendConflict:
+                    raise
+                except BaseException as error:  # no store (StoreBusy): nothing was stored
+                    for entry in decided:
+                        entry.outcome, entry.error = None, error
+                else:
                     self.batches += 1
-            except AppendConflict:
-                stale = True
-            except BaseException as error:  # no store (StoreBusy): nothing was stored
-                for entry in decided:
-                    entry.outcome, entry.error = None, error
-        if stale:  # nothing was stored: every job alone, in order
+        except (_Stale, AppendConflict):  # nothing was stored: every job alone, in order
             return jobs
         self.batched += len(decided)
         for entry in decided:
@@ -336,7 +286,7 @@ class GroupWriter:
     ) -> tuple[GameState | None, bool]:
         """The state to decide a game's first job of the batch on, and whether it is known
         to be the latest (just read from the store, or none yet: a new game)."""
-        if job.new:
+        if isinstance(job.decide, list):  # it creates its game
             return None, True
         found = latest.pop(job.game_id, None)
         if isinstance(found, BaseException):
@@ -364,6 +314,4 @@ class GroupWriter:
             records = list(self._games.records(job.game_id, earlier.first - 1, earlier.last))
         except BaseException as error:
             return _Decided(job, error=error)
-        return _Decided(
-            job, Outcome(state=state, records=records, last_seq=earlier.last, replayed=True)
-        )
+        return _Decided(job, Outcome(state, records, earlier.last, replayed=True))

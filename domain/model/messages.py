@@ -27,6 +27,16 @@ def N_(message: str) -> Term:
     return Term(message)
 
 
+CONTEXT = "\x04"  # gettext's separator of a key's context and its text (pgettext, msgctxt)
+
+
+def C_(context: str, message: str) -> Term:
+    """`N_` for a word two rulebooks write alike and translate apart (精神力: 超人ロック's
+    willpower, ニンジャスレイヤー's Seishinryoku): the catalogs hold it under `msgctxt context`;
+    where no catalog reads it (`source`, a missing key) it is `message`."""
+    return Term(f"{context}{CONTEXT}{message}")
+
+
 @dataclass(frozen=True)
 class Message:
     """A sentence not yet read in a language: its catalog key (`{name}` placeholders) and the
@@ -102,9 +112,10 @@ def read(key: str, params: Mapping[str, object], gettext: Callable[[str], str]) 
 
 
 def source(key: str) -> str:
-    """The catalog key itself: a log line's keys are its Japanese text (api/pages/i18n/ja.po
-    reads each as itself), so `read(key, params, source)` is the line in Japanese."""
-    return key
+    """The catalog key itself (without a `C_` context): a log line's keys are its Japanese
+    text (api/pages/i18n/ja.po reads each as itself), so `read(key, params, source)` is the line
+    in Japanese."""
+    return key.rpartition(CONTEXT)[2]
 
 
 def encode(params: Mapping[str, object]) -> dict[str, object]:

@@ -82,13 +82,20 @@ def used_keys() -> dict[str, str]:
                 first = node.args[0] if node.args else None
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
                     note(first.value, path, node.lineno)
+            # a key with its context: C_("ninja_slayer", "精神力")
+            if isinstance(node, ast.Call) and _called(node) == "C_" and len(node.args) == 2:
+                context, word = node.args
+                if isinstance(context, ast.Constant) and isinstance(word, ast.Constant):
+                    note(i18n.key(str(word.value), str(context.value)), path, node.lineno)
     return found
 
 
 def po_keys(language: str) -> dict[str, str]:
     with (ROOT / "api/pages/i18n" / f"{language}.po").open("rb") as po:
         catalog = read_po(po, locale=language)
-    return {str(m.id): str(m.string) for m in catalog if m.id and isinstance(m.id, str)}
+    return {
+        i18n.key(m.id, m.context): str(m.string) for m in catalog if isinstance(m.id, str) and m.id
+    }
 
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)

@@ -1,12 +1,15 @@
-"""kill -9 in the middle of the load, then every client retries what it was never told about.
+"""32 clients on 4 workers share one game; kill -9 mid-load; every client retries what it was
+never told about.
 
 `kiroku serve --workers 4` on PostgreSQL (and the same on SQLite); 32 clients append keyed
-commands (an Idempotency-Key each) as fast as they can; the server's whole process group gets
-SIGKILL mid-load; it restarts on the same store; more than 256 other keyed commands go in; then
-each client retries every command it got no answer for, and a sample of those it did. Afterwards
-each command is in the log exactly once, an acknowledged one where its answer said, seq has no
-gap, the chain verifies, and — after the end reveals the seed — every fair draw verifies and the
-draw numbers run 1..n (a retry never rolled again).
+commands (an Idempotency-Key each) to one game as fast as they can; the server's whole process
+group gets SIGKILL mid-load; it restarts on the same store; pairs of clients send one command
+with one key at the same moment while more than 256 other keyed commands go in; then each
+client retries every command it got no answer for, and a sample of those it did. Afterwards
+each command is in the log exactly once, an acknowledged one where and as its answer said (a
+client's in the order it sent them), a pair's once with the same answer to both, seq has no
+gap, the chain verifies, and — after the end reveals the seed — every fair draw verifies and
+the draw numbers run 1..n (no two workers drew the same roll, a retry never rolled again).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import signal
 import threading
 import time
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,6 +36,7 @@ CLIENTS = 32
 SEATS = 8
 KILL_AFTER = 160  # acknowledged commands before the kill: the load is in full swing
 OTHERS = 300  # keyed commands after the restart, before the retries (more than 256)
+PAIRS = 6  # one command sent by two clients at once, with one key
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -45,6 +50,7 @@ def body_for(marker: str, n: int) -> dict[str, Any]:
 
 
 def marker_of(event: dict[str, Any]) -> str | None:
+    """The unique tag a client put into its command: a declaration's text or a roll's entropy."""
     public = event["public"]
     if event["type"] == "Declared":
         return str(public["text"])
@@ -57,7 +63,7 @@ def marker_of(event: dict[str, Any]) -> str | None:
 class Client:
     number: int
     actor: str
-    acked: dict[str, int] = field(default_factory=dict)  # marker → seq its answer gave
+    acked: dict[str, dict[str, Any]] = field(default_factory=dict)  # marker → its event
     unanswered: list[tuple[str, int]] = field(default_factory=list)  # (marker, n)
 
 
@@ -114,7 +120,7 @@ def load_until_killed(server: KirokuServer, game: Game, clients: list[Client]) -
                 if answer is None:
                     client.unanswered.append((marker, n))
                     return  # the server is gone; this client waits for it to come back
-                client.acked[marker] = answer["last_seq"]
+                (client.acked[marker],) = answer["events"]
                 with lock:
                     acked["total"] += 1
                 n += 1
@@ -135,6 +141,25 @@ def load_until_killed(server: KirokuServer, game: Game, clients: list[Client]) -
         time.sleep(0.05)
     server.process.wait(timeout=10)
     server.process = None
+
+
+def send_in_pairs(base_url: str, game: Game) -> list[list[dict[str, Any] | None]]:
+    """PAIRS commands, each sent by two clients with seat:1's token and one key at once."""
+    answers: list[list[dict[str, Any] | None]] = [[] for _ in range(PAIRS)]
+    together = threading.Barrier(2)
+
+    def run() -> None:
+        with httpx.Client(base_url=base_url, timeout=30) as http:
+            for k in range(PAIRS):
+                together.wait()
+                answers[k].append(send(http, game, "seat:1", f"pair-{k}", 1))
+
+    threads = [threading.Thread(target=run) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    return answers
 
 
 def all_events(http: httpx.Client, game: Game) -> list[dict[str, Any]]:
@@ -173,10 +198,15 @@ def test_kill_9_mid_load_then_every_retry_appends_once(store: dict[str, Any]) ->
         KirokuServer(workers=WORKERS, **store) as second,
         httpx.Client(base_url=second.base_url, timeout=30) as http,
     ):
-        # More than 256 other keyed commands, from every seat and the GM, before any retry.
-        for k in range(OTHERS):
-            actor = "gm" if k % 9 == 8 else f"seat:{k % SEATS + 1}"
-            assert send(http, game, actor, f"other-{k}", k) is not None
+        assert second.process is not None
+        pgid = second.process.pid
+        with ThreadPoolExecutor(1) as beside:
+            pairs_sent = beside.submit(send_in_pairs, second.base_url, game)
+            # More than 256 other keyed commands, from every seat and the GM, before any retry.
+            for k in range(OTHERS):
+                actor = "gm" if k % 9 == 8 else f"seat:{k % SEATS + 1}"
+                assert send(http, game, actor, f"other-{k}", k) is not None
+            pairs = pairs_sent.result(timeout=120)
 
         replayed = Counter[bool]()
         for client in clients:
@@ -185,11 +215,11 @@ def test_kill_9_mid_load_then_every_retry_appends_once(store: dict[str, Any]) ->
                 assert answer is not None
                 replayed[answer["replayed"]] += 1
             # Retrying something that was answered gives that answer again, appending nothing.
-            for marker, seq in list(client.acked.items())[:2]:
+            for marker, event in list(client.acked.items())[:2]:
                 n = int(marker.rsplit("-n", 1)[1])
                 answer = send(http, game, client.actor, marker, n)
                 assert answer is not None and answer["replayed"] is True
-                assert answer["last_seq"] == seq
+                assert answer["events"] == [event]
         print(
             f"\n{sum(len(c.acked) for c in clients)} acknowledged before the kill; of the "
             f"{len(unanswered)} unanswered, {replayed[True]} had been stored (the retry got "
@@ -204,13 +234,19 @@ def test_kill_9_mid_load_then_every_retry_appends_once(store: dict[str, Any]) ->
         assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
         markers = Counter(marker_of(e) for e in events if marker_of(e) is not None)
         expected = {m for c in clients for m in c.acked} | {m for m, _ in unanswered}
-        expected |= {f"other-{k}" for k in range(OTHERS)}
+        expected |= {f"other-{k}" for k in range(OTHERS)} | {f"pair-{k}" for k in range(PAIRS)}
         assert set(markers) == expected
         assert max(markers.values()) == 1, markers.most_common(3)
-        by_marker = {marker_of(e): e["seq"] for e in events}
-        for client in clients:
-            for marker, seq in client.acked.items():
-                assert by_marker[marker] == seq  # where its answer said
+        by_seq = {e["seq"]: e for e in events}
+        for client in clients:  # where and as its answer said, in the order sent
+            seqs = [event["seq"] for event in client.acked.values()]
+            assert seqs == sorted(seqs), f"client {client.number}'s commands were reordered"
+            for event in client.acked.values():
+                assert event["actor"] == client.actor and by_seq[event["seq"]] == event
+        for k, pair in enumerate(pairs):  # both got the one event, one of them appended it
+            a, b = (answer for answer in pair if answer is not None)
+            assert a["events"] == b["events"] == [by_seq[a["last_seq"]]], k
+            assert sorted([a["replayed"], b["replayed"]]) == [False, True], k
 
         # The end reveals the seed: every draw verifies and draw numbers run 1..n.
         ended = http.post(
@@ -221,5 +257,7 @@ def test_kill_9_mid_load_then_every_retry_appends_once(store: dict[str, Any]) ->
         assert ended.status_code == 201, ended.text
         final = http.get(f"/games/{game.game_id}/verify", headers=bearer(game.tokens["gm"])).json()
         assert final["ok"] is True, final["note"]
+        assert final["secrets"]["findings"] == []
         rolls = sum(1 for e in events if e["type"] == "DiceRolled")
         assert final["secrets"]["checked_draws"] == rolls
+    assert group_members(pgid) == []  # the supervisor and all 4 workers are gone

@@ -19,6 +19,7 @@ import os
 import re
 import signal
 import uuid
+from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
@@ -43,16 +44,16 @@ def games_seen(server: KirokuServer) -> set[str]:
     return set(GAME_PATH.findall(server.log() or server.last_log))
 
 
+@dataclass
 class Table:
-    """One game played through the proxy: seat:1 by its browser's session cookie, seat:2 and
-    the GM by bearer tokens."""
+    """One game played through the proxy: seat:1 by its browser's session cookie (`browser`),
+    seat:2 and the GM by bearer tokens."""
 
-    def __init__(self, http: httpx.AsyncClient, game_id: str, tokens: dict[str, str]) -> None:
-        self.http = http
-        self.game_id = game_id
-        self.tokens = tokens
-        self.browser = http  # seat:1's own client, holding its session cookie
-        self.acked: dict[int, dict[str, Any]] = {}  # seq → the event as its sender saw it
+    http: httpx.AsyncClient
+    game_id: str
+    tokens: dict[str, str]
+    browser: httpx.AsyncClient
+    acked: dict[int, dict[str, Any]] = field(default_factory=dict)  # seq → event as answered
 
     @classmethod
     async def open(cls, http: httpx.AsyncClient) -> Table:
@@ -66,13 +67,13 @@ class Table:
             joined = await http.post(f"/games/{game_id}/join", json={"invite": seat["invite"]})
             assert joined.status_code == 200, joined.text
             tokens[joined.json()["actor"]] = joined.json()["token"]
-        table = cls(http, game_id, tokens)
         signed = await http.post(f"/games/{game_id}/session", headers=bearer(tokens["seat:1"]))
         assert signed.status_code == 201, signed.text
         http.cookies.clear()  # the cookie is the browser's alone
-        table.browser = httpx.AsyncClient(
+        browser = httpx.AsyncClient(
             base_url=str(http.base_url), cookies=signed.cookies, timeout=http.timeout
         )
+        table = cls(http, game_id, tokens, browser)
         await table.send("gm", {"type": "start"})
         return table
 
@@ -155,7 +156,7 @@ def test_two_instances_behind_haproxy_keep_each_game_on_one_and_lose_nothing(
                 await asyncio.sleep(0.3)  # room for a duplicate to show
                 for (game_id, who), follower in followers.items():
                     table = next(t for t in tables if t.game_id == game_id)
-                    assert follower.seqs == list(range(1, table_last(table) + 1)), who
+                    assert follower.seqs == list(range(1, max(table.acked) + 1)), who
                     assert [m.json() for m in follower.messages] == await table.events(who)
                 for follower in followers.values():
                     await follower.close()
@@ -202,7 +203,3 @@ def test_two_instances_behind_haproxy_keep_each_game_on_one_and_lose_nothing(
                     await table.browser.aclose()
 
         asyncio.run(asyncio.wait_for(scenario(), 120))
-
-
-def table_last(table: Table) -> int:
-    return max(table.acked)

@@ -2,7 +2,8 @@
 table page and the exported session log show it as the line it reveals — the unit's line with
 its sheet as a sheet (レベル, 【出力】, AC…, パワー), never the sheet's fields — where a seat and a
 spectator read only its name until then. On the table the reveal's own line reads so too,
-pointing to the line it reveals."""
+pointing to the line it reveals. The seat's browser reads English, the spectator's Japanese:
+each reads the line, sheet and all, in its language (issue 33, item 1)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,15 @@ from tests.serverproc import KirokuServer
 NS = "mech_d20."
 NAME_ONLY = "ガルムス (NPC) が戦場に"
 SHEET = "ガルムス (NPC) が戦場に — レベル6 【出力】6 【敏捷力】3 習熟ボーナス+3; AC"
-FIELDS = re.compile(r"max_hp|surge_value|abilities|defences|proficiency|[{}\"]")
+POWER = "パワー: クローラッシュ [無限回]"
+# The same line on an English page: the rulebook's words in English, the names as typed.
+IN_ENGLISH = {
+    NAME_ONLY: "ガルムス (NPC) takes the field",
+    SHEET: "ガルムス (NPC) takes the field — level 6, Output 6 Agility 3, proficiency bonus +3; AC",
+    POWER: "powers: クローラッシュ [at-will]",
+}
+# the sheet's field names (a dump), not the English words 「proficiency bonus」
+FIELDS = re.compile(r"max_hp|surge_value|abilities|defences|proficiency(?! bonus)|[{}\"]")
 
 
 def npc_line(audience: Audience, seq: int) -> Any:
@@ -51,17 +60,24 @@ def test_the_npc_sheet_reads_as_a_sheet_once_revealed(browser: Any, server: Kiro
     try:
         join(aki, created["seats"][0]["link"])
         spectator.page.goto(f"{server.base_url}/g/{game}")
+        # Aki's browser reads English (Audience's default), the spectator's Japanese
+        said = {
+            aki.name: IN_ENGLISH,
+            spectator.name: {japanese: japanese for japanese in IN_ENGLISH},
+        }
         for reader in (aki, spectator):
-            expect(npc_line(reader, seq)).to_have_text(NAME_ONLY, timeout=TIMEOUT)
+            words = said[reader.name]
+            expect(npc_line(reader, seq)).to_have_text(words[NAME_ONLY], timeout=TIMEOUT)
             assert SECRET_POWER not in reader.page.inner_text("#log")
 
         before = {reader.name: len(reader.responses) for reader in (aki, spectator)}
         do({"type": "end", "summary": "ガルムス撃破"})
         for reader in (aki, spectator):
+            words = said[reader.name]
             # the line is redrawn as its reader now reads it: the sheet as a sheet
-            expect(npc_line(reader, seq)).to_contain_text(SHEET, timeout=TIMEOUT)
+            expect(npc_line(reader, seq)).to_contain_text(words[SHEET], timeout=TIMEOUT)
             text = npc_line(reader, seq).inner_text()
-            assert "パワー: クローラッシュ [無限回]" in text and SECRET_POWER in text
+            assert words[POWER] in text and SECRET_POWER in text
             assert not FIELDS.search(text), text
             reveal = reader.page.locator("#log li[data-kind='reveal']").filter(
                 has=reader.page.locator("a.concerns", has_text=f"#{seq}")
@@ -71,9 +87,9 @@ def test_the_npc_sheet_reads_as_a_sheet_once_revealed(browser: Any, server: Kiro
             expect(mark).to_have_count(1)  # its body checked against its commitment
             # the reveal's own line reads as the line it reveals, pointing to it (↪ #seq):
             # the unit with its sheet, not 「#4の秘匿を公開」
-            expect(reveal.locator(".text")).to_contain_text(SHEET)
-            said = reveal.locator(".text").inner_text()
-            assert SECRET_POWER in said and not FIELDS.search(said), said
+            expect(reveal.locator(".text")).to_contain_text(words[SHEET])
+            shown = reveal.locator(".text").inner_text()
+            assert SECRET_POWER in shown and not FIELDS.search(shown), shown
             expect(reveal.locator(".speaker")).to_have_text("GM")
             # the end's reveals (the dice seed's, the sheet's) refresh their lines together
             pages = [

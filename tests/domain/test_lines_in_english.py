@@ -17,6 +17,7 @@ import pytest
 
 from api.pages import i18n
 from domain.model.logline import LogLine, describe
+from domain.model.messages import N_, Items, Message, encode, read, read_encoded, source
 from domain.model.redaction import Disclosure, redact
 from domain.rulesets import ruleset_for
 from replay.archive import records_from_envelopes
@@ -24,7 +25,7 @@ from tests.domain.test_logline_every_event import BUILT_IN, SEAT_NAMES, _sample_
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff60「」『』【】・、。]")
 # Rulesets whose lines are not yet messages, listed so the list can only shrink.
-NOT_YET: set[str] = {"chojin_locke", "mech_d20", "ninja_slayer"}
+NOT_YET: set[str] = {"chojin_locke"}
 TYPES = [t for t in BUILT_IN if "." in t and t.split(".")[0] not in NOT_YET]
 SAMPLES = [
     name for name, envelopes in _sample_events() if envelopes[0]["public"]["ruleset"] not in NOT_YET
@@ -41,15 +42,28 @@ def blanked(args: Any) -> Any:
 
 
 def plain_texts(args: Any) -> list[str]:
+    """The plain texts among a line's encoded arguments: not its terms, nor a nested message's
+    key, nor a list's separator (`encode`'s shapes)."""
     if isinstance(args, dict):
-        return [text for key, value in args.items() if key != "sep" for text in plain_texts(value)]
-    if isinstance(args, list):
-        return [text for value in args for text in plain_texts(value)]
-    return [args] if isinstance(args, str) else []
+        return [text for value in args.values() for text in _plain(value)]
+    return []
+
+
+def _plain(value: Any) -> list[str]:
+    if isinstance(value, dict):
+        if "term" in value:
+            return []
+        if "msg" in value:
+            return plain_texts(value.get("args"))
+        return [text for v in value.get("list", []) for text in _plain(v)]
+    return [value] if isinstance(value, str) else []
 
 
 def terms_kept(args: Any) -> Any:
-    """`blanked`, but a term, a nested message's key and a list's separator kept as they are."""
+    """`blanked`, but a term, a nested message's key and a list's separator kept as they are
+    (and no arguments left as none)."""
+    if args is None:
+        return None
     if isinstance(args, dict):
         return {
             key: value if key in ("term", "msg", "sep") else terms_kept(value)
@@ -64,7 +78,7 @@ def in_english(line: LogLine, where: str) -> None:
     if line.kind != "rules":
         return
     assert line.msg is not None, f"{where}: a ruleset's line as plain text: {line.text!r}"
-    english = i18n.read_line(line.msg, terms_kept(line.args), "en")
+    english = i18n.read_line(line.msg, terms_kept(line.args) if line.args else None, "en")
     assert not JAPANESE.search(english), f"{where}: {line.text!r} reads {english!r} in English"
     keys = i18n.CATALOGS["en"]
     for text in plain_texts(line.args):
@@ -151,3 +165,27 @@ def test_a_manual_roll_line_reads_in_each_language() -> None:
     assert line.text == "(2D6) ＞ 7[3,4] ＞ 7 (手動ダイス)"
     english = i18n.read_line(line.msg or "", line.args, "en")
     assert english == "(2D6) ＞ 7[3,4] ＞ 7 (manual dice)"
+
+
+def test_encoded_arguments_read_as_the_message_does() -> None:
+    """`encode` then `read_encoded` (what a page or the session log does with a line) reads the
+    same words as `read` on the message itself, in each language: terms and nested messages
+    translated, a list joined by the language's 「・」, a name as typed even if it is a key."""
+    said = Message(
+        N_("{unit} のターン (ラウンド {round})"),
+        {
+            "unit": Message(N_("{roll} (手動ダイス)"), {"roll": "移動フェイズ"}),
+            "round": Items((N_("移動フェイズ"), "移動フェイズ", 3)),
+        },
+    )
+    encoded = encode(said.params)
+    assert encoded["round"] == {
+        "list": [{"term": "移動フェイズ"}, "移動フェイズ", "3"],
+        "sep": "・",
+    }
+    for language in ("ja", "en"):
+        gettext = lambda key, lang=language: i18n.gettext(key, lang)  # noqa: E731
+        assert read_encoded(said.key, encoded, gettext) == read(said.key, said.params, gettext)
+    english = i18n.read_line(said.key, encoded, "en")
+    assert english == "移動フェイズ (manual dice)'s turn (round Movement Phase, 移動フェイズ, 3)"
+    assert i18n.read_line(said.key, encoded, "ja") == read(said.key, said.params, source)

@@ -40,22 +40,29 @@ def rows(game: uuid.UUID, versions: range) -> list[StoredEvent]:
     ]
 
 
-def test_a_batch_is_stored_in_order_with_its_notification_ids(
-    recorder: OneTripRecorder,
+def _admin(url: str) -> psycopg.Connection[tuple[object, ...]]:
+    """A session of its own on the test database, outside the schema's pools."""
+    return psycopg.connect(url.partition("?")[0], autocommit=True)
+
+
+def test_a_batch_is_stored_in_order_with_its_notification_ids_and_notifies(
+    recorder: OneTripRecorder, postgres_url: str
 ) -> None:
+    """What it stores and returns; eventsourcing's subscribers, waiting on the events channel
+    for new events, hear of it once it is committed, as before."""
     first, second = uuid.uuid4(), uuid.uuid4()
-    ids = recorder.insert_events(rows(first, range(1, 4)) + rows(second, range(1, 3)))
+    sent = rows(first, range(1, 4)) + rows(second, range(1, 3))
+    with _admin(postgres_url) as listener:
+        listener.execute(SQL("LISTEN {}").format(Identifier(recorder.channel_name)))
+        ids = recorder.insert_events(sent)
+        heard = list(listener.notifies(timeout=5, stop_after=1))
+    # The channel is the database's: a test beside this one, in another schema, may notify too.
+    assert heard and {n.channel for n in heard} == {recorder.channel_name}
     assert ids is not None and len(ids) == 5 and ids == sorted(ids)
     stored = recorder.select_notifications(start=None, limit=10)
     assert [n.id for n in stored] == list(ids)
-    sent = rows(first, range(1, 4)) + rows(second, range(1, 3))
-    assert [(n.topic, n.state) for n in stored] == [(e.topic, e.state) for e in sent]
-    assert [(n.originator_id, n.originator_version) for n in stored] == [
-        (first, 1),
-        (first, 2),
-        (first, 3),
-        (second, 1),
-        (second, 2),
+    assert [(n.topic, n.state, n.originator_id, n.originator_version) for n in stored] == [
+        (e.topic, e.state, e.originator_id, e.originator_version) for e in sent
     ]
 
 
@@ -85,14 +92,13 @@ def test_servers_starting_together_on_an_older_schema_create_the_insert_function
 ) -> None:
     """The tables are there (`kiroku serve` opens the store before its workers start), the
     function not yet (a schema an older Kiroku made): four servers starting together."""
-    schema = postgres_url.rpartition("schema=")[2]
-    upper = f"{schema}_Upper"  # a schema name that must be quoted to be found
+    upper = f"{postgres_url.rpartition('schema=')[2]}_Upper"  # must be quoted to be found
     url = f"{postgres_url.partition('?')[0]}?schema={upper}"
-    with psycopg.connect(postgres_url.partition("?")[0], autocommit=True) as conn:
+    with _admin(url) as conn:
         conn.execute(SQL("CREATE SCHEMA {}").format(Identifier(upper)))
     try:
         EventLog(env=store_env(database_url=url)).close()
-        with psycopg.connect(postgres_url.partition("?")[0], autocommit=True) as conn:
+        with _admin(url) as conn:
             conn.execute(SQL("DROP FUNCTION {}").format(Identifier(upper, INSERT_FUNCTION)))
         with ThreadPoolExecutor(4) as pool:
             logs = list(pool.map(lambda _: EventLog(env=store_env(database_url=url)), range(4)))
@@ -103,7 +109,7 @@ def test_servers_starting_together_on_an_older_schema_create_the_insert_function
         for log in logs:
             log.close()
         assert [e.originator_version for e in stored] == [1, 2, 3, 4]
-        with psycopg.connect(postgres_url.partition("?")[0]) as conn:
+        with _admin(url) as conn:
             functions = conn.execute(
                 "SELECT count(*) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace"
                 " WHERE n.nspname = %s AND p.proname = %s",
@@ -111,7 +117,7 @@ def test_servers_starting_together_on_an_older_schema_create_the_insert_function
             ).fetchone()
         assert functions == (1,)
     finally:
-        with psycopg.connect(postgres_url.partition("?")[0], autocommit=True) as conn:
+        with _admin(url) as conn:
             conn.execute(SQL("DROP SCHEMA {} CASCADE").format(Identifier(upper)))
 
 
@@ -145,14 +151,3 @@ def test_each_server_waits_for_the_table_lock_as_long_as_its_own_setting_says(
     finally:
         impatient.close()
         first.close()
-
-
-def test_an_insert_notifies_the_events_channel_once_committed(
-    recorder: OneTripRecorder, postgres_url: str
-) -> None:
-    """eventsourcing's subscribers wait on the channel for new events, as before."""
-    with psycopg.connect(postgres_url.partition("?")[0], autocommit=True) as listener:
-        listener.execute(SQL("LISTEN {}").format(Identifier(recorder.channel_name)))
-        recorder.insert_events(rows(uuid.uuid4(), range(1, 3)))
-        heard = list(listener.notifies(timeout=5, stop_after=1))
-    assert [n.channel for n in heard] == [recorder.channel_name]

@@ -24,7 +24,7 @@ from typing import Any, Final
 from babel.messages.pofile import read_po
 from starlette.requests import HTTPConnection
 
-from domain.model.messages import N_, read_encoded
+from domain.model.messages import CONTEXT, N_, read_encoded, source
 
 HERE = Path(__file__).parent
 LANGUAGES: Final = ("ja", "en")
@@ -37,10 +37,15 @@ def _load(language: str) -> dict[str, str]:
     with (HERE / f"{language}.po").open("rb") as po:
         catalog = read_po(po, locale=language)
     return {
-        str(message.id): str(message.string)
+        key(message.id, message.context): str(message.string)
         for message in catalog
         if message.id and isinstance(message.id, str) and message.string and not message.fuzzy
     }
+
+
+def key(message: str, context: str | None = None) -> str:
+    """A catalog entry's key: its msgid, after its msgctxt where it has one (`C_`)."""
+    return f"{context}{CONTEXT}{message}" if context else str(message)
 
 
 CATALOGS: Final[Mapping[str, Mapping[str, str]]] = {lang: _load(lang) for lang in LANGUAGES}
@@ -49,7 +54,8 @@ CATALOGS: Final[Mapping[str, Mapping[str, str]]] = {lang: _load(lang) for lang i
 def gettext(message: str, language: str = DEFAULT) -> str:
     """`message` in `language`; a key missing from the catalog reads as its source (the test
     of the catalogs makes sure none is)."""
-    return CATALOGS.get(language, CATALOGS[DEFAULT]).get(message, message)
+    found = CATALOGS.get(language, CATALOGS[DEFAULT]).get(message)
+    return found if found is not None else source(message)
 
 
 def translate(message: str, language: str = DEFAULT, /, **arguments: Any) -> str:

@@ -8,7 +8,8 @@ const response = await fetch(`/i18n/${lang}.json`, { credentials: "same-origin" 
 const catalog = response.ok ? await response.json() : {};
 
 export function t(key, params = {}) {
-  const text = catalog[key] ?? key;
+  // a key with a context (`C_`, domain/model/messages.py) reads as its text when missing
+  const text = catalog[key] ?? key.split("\u0004").pop();
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? argument(params[name]) : whole));
 }
 

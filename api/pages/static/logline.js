@@ -25,10 +25,7 @@ export function renderLine(event, { onLineAction } = {}) {
     el("span", { class: "tab-name" }, line.tab));
   const speaker = el("span", { class: "speaker" }, line.speaker);
   if (line.color) speaker.style.color = line.color;
-  // A lifecycle line carries its catalog key: read in the page's language; a ruleset's line
-  // is in the rulebook's words already.
-  const words = line.msg && lang !== "ja" ? t(line.msg, line.args || {}) : line.text;
-  const text = el("span", { class: "text" }, words);
+  const text = el("span", { class: "text" }, lineWords(line));
   item.append(meta, speaker, text);
   if (KIND_LABEL[line.kind] && line.kind !== "rules") {
     item.append(el("span", { class: "kind-label" }, KIND_LABEL[line.kind]));
@@ -48,6 +45,12 @@ export function renderLine(event, { onLineAction } = {}) {
     }, "⋯"));
   }
   return item;
+}
+
+// A line's words in the page's language: a line with a catalog key (a lifecycle line, a
+// ruleset's message: its key is its Japanese) read through the catalog; any other as it is.
+export function lineWords(line) {
+  return line.msg && lang !== "ja" ? t(line.msg, line.args || {}) : line.text;
 }
 
 // Who may read a sealed line: the server's words in Japanese (「GMとベンだけ」), the names in

@@ -3,7 +3,7 @@
 import { el, get, post, showError } from "./api.js";
 import { commandForm, importedStart, refreshReferences } from "./forms.js";
 import { commitmentMatches } from "./jcs.js";
-import { markVerified, renderLine } from "./logline.js";
+import { lineWords, markVerified, renderLine } from "./logline.js";
 import { LogList } from "./loglist.js";
 import { renderValue, statusText, withNames } from "./render.js";
 import { characterTools, seatStore } from "./seatsettings.js";
@@ -60,7 +60,7 @@ function passes(event) {
   const line = event.line;
   if (table.filter !== "all" && line.tab !== table.filter && !["phase", "ruling"].includes(line.kind)) return false;
   if (!table.search) return true;
-  return line.text.toLowerCase().includes(table.search) || line.speaker.toLowerCase().includes(table.search);
+  return [line.text, lineWords(line), line.speaker].some((words) => words.toLowerCase().includes(table.search));
 }
 
 function renderEvent(event) {
@@ -344,14 +344,20 @@ function renderMyPane() {
     mine.length ? el("ul", { class: "secrets" }, mine.map((s) => el("li", {},
       el("a", { href: `#seq-${s.seq}` }, `#${s.seq}`), s.revealed ? ` ${t("(revealed)")} ` : " ",
       // The log line already says it for people; a ruleset's sheet falls back to its data.
-      table.list.get(s.seq)?.line?.text ?? renderValue(s.body)))) : el("p", { class: "none" }, t("none yet")),
+      lineOf(s.seq) ?? renderValue(s.body)))) : el("p", { class: "none" }, t("none yet")),
     el("h3", {}, t("Pending reveals")),
     // what the event is in words (its line), never its type name
     pending.length ? el("ul", {}, pending.map((s) => el("li", {}, el("a", { href: `#seq-${s.seq}` }, `#${s.seq}`), " ",
-      table.list.get(s.seq)?.line?.text ?? "", " ",
+      lineOf(s.seq) ?? "", " ",
       el("button", { type: "button", onclick: () => command({ type: "reveal", seq: s.seq }) }, t("Reveal to all"))))) :
       el("p", { class: "none" }, t("none")),
   );
+}
+
+// The words of the line the log shows for `seq`, if it is in the log yet.
+function lineOf(seq) {
+  const line = table.list.get(seq)?.line;
+  return line ? lineWords(line) : undefined;
 }
 
 // The GM pane; in a game without a referee, the host pane: the same powers over the table,
@@ -401,7 +407,7 @@ function openLineDialog(event) {
   const dialog = $("line-dialog");
   const form = $("line-form");
   form.reset();
-  $("line-dialog-about").textContent = `#${event.seq} ${event.line.speaker}: ${event.line.text}`;
+  $("line-dialog-about").textContent = `#${event.seq} ${event.line.speaker}: ${lineWords(event.line)}`;
   const kindSelect = el("select", { name: "kind", "aria-label": t("What to record") },
     el("option", { value: "ruling" }, t("Ruling on this line")),
     el("option", { value: "amend" }, t("Amendment (correct the record)")),

@@ -18,6 +18,7 @@ from domain.model.errors import KirokuError, RuleViolation
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
 from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 from domain.model.table import Table
 
@@ -29,11 +30,13 @@ from .resolution import completion, popped, waiting_power
 from .rules import MECH_D20
 from .sheet import Power, Weapon
 from .state import Attack, MechState, TargetRoll, Unit
-from .words import roll_words
+from .terms import term
+from .words import bracketed, roll_words, semicolons
 
 Faces = Field(default=None, max_length=20)
 Entropy = Field(default="", max_length=64)
 Outcome = Literal["hit", "miss"]
+OUTCOME_WORDS = {"hit": N_("ヒット"), "miss": N_("ミス")}  # as the line says it
 
 
 class PublicRoll(BaseModel):
@@ -97,9 +100,11 @@ class OwnRolls(Event):
 
 
 @MECH_D20.says_named(OwnRolls)
-def _own_rolls_line(e: OwnRolls, names: Names) -> str:
+def _own_rolls_line(e: OwnRolls, names: Names) -> Message:
     rolls = "; ".join(roll_words(r) for r in e.secret.rolls) if e.secret else ""
-    return f"{names.of(e.unit)} の出目" + (f": {rolls}" if rolls else " (非公開)")
+    if not rolls:
+        return Message(N_("{unit} の出目 (非公開)"), {"unit": names.of(e.unit)})
+    return Message(N_("{unit} の出目: {rolls}"), {"unit": names.of(e.unit), "rolls": rolls})
 
 
 MECH_D20.ignores(OwnRolls)
@@ -313,15 +318,20 @@ def _attack_rolled(state: MechState, event: AttackRolled, seq: int) -> MechState
 
 
 @MECH_D20.says_named(AttackRolled)
-def _attack_rolled_line(e: AttackRolled, names: Names) -> str:
-    parts = []
+def _attack_rolled_line(e: AttackRolled, names: Names) -> Message:
+    parts: list[object] = []
     for roll in e.rolls:
         shown = roll_words(roll.roll)
-        outcome = "クリティカル" if roll.critical else "ヒット" if roll.outcome == "hit" else "ミス"
-        target = f"{names.of(roll.target)} ({roll.defence}): {outcome}"
-        parts.append(target + (f" [{shown}]" if shown else ""))
-    reroll = "振り直し " if e.reroll else ""
-    return f"{names.of(e.unit)} {reroll}{e.power} 命中ロール — " + "; ".join(parts)
+        outcome = N_("クリティカル") if roll.critical else OUTCOME_WORDS[roll.outcome]
+        target = Message(
+            N_("{target} ({defence}): {outcome}"),
+            {"target": names.of(roll.target), "defence": term(roll.defence), "outcome": outcome},
+        )
+        parts.append(bracketed(target, shown) if shown else target)
+    said = {"unit": names.of(e.unit), "power": term(e.power), "results": semicolons(parts)}
+    if e.reroll:
+        return Message(N_("{unit} 振り直し {power} 命中ロール — {results}"), said)
+    return Message(N_("{unit} {power} 命中ロール — {results}"), said)
 
 
 def _kept_rolls(event: AttackRolled) -> tuple[TargetRoll, ...] | None:

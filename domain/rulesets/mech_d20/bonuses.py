@@ -14,18 +14,23 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from domain.model.messages import N_
+
+from .terms import term
+
 # What a modifier changes: an attack roll, a damage roll, every defence, or one named defence.
 Applies = str
 ATTACK: Literal["attack"] = "attack"
 DAMAGE: Literal["damage"] = "damage"
 DEFENCES: Literal["defences"] = "defences"
 # …in the rulebook's words, for the lines (a named defence is its own word already)
-APPLIES_WORDS = {ATTACK: "命中ロール", DAMAGE: "ダメージ・ロール", DEFENCES: "全防御値"}
+APPLIES_WORDS = {ATTACK: N_("命中ロール"), DAMAGE: N_("ダメージ・ロール"), DEFENCES: N_("全防御値")}
 
 
 def applies_words(applies: Applies) -> str:
-    """What a modifier changes, as a line says it: 命中ロール, ダメージ・ロール, 全防御値, AC…"""
-    return APPLIES_WORDS.get(applies, applies)
+    """What a modifier changes, as a line says it: 命中ロール, ダメージ・ロール, 全防御値, AC…
+    (a term, read in the reader's language; a defence the sheet named as it is)."""
+    return APPLIES_WORDS.get(applies) or term(applies)
 
 
 class Modifier(BaseModel):

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict
 
 from domain.model.events import Event
 from domain.model.logline import Names
+from domain.model.messages import N_, Items, Message
 from domain.model.records import Draft
 
 from . import durations, health
@@ -21,6 +22,8 @@ from .effects import Effect
 from .guards import sealed_to
 from .rules import MECH_D20
 from .state import Applied, Ending, MechState, Status, Unit
+from .terms import term
+from .words import bracketed, commas
 
 
 class HpSecret(BaseModel):
@@ -60,14 +63,47 @@ def _hp_changed(state: MechState, event: HpChanged, seq: int) -> MechState:
 
 
 @MECH_D20.says_named(HpChanged)
-def _hp_changed_line(e: HpChanged, names: Names) -> str:
+def _hp_changed_line(e: HpChanged, names: Names) -> Message:
     hp = e.hp if e.hp is not None else e.secret.hp if e.secret else None
-    flags = [f for f, on in (("半壊", e.bloodied), ("脱落", e.out)) if on]
+    flags: list[object] = [f for f, on in ((BLOODIED, e.bloodied), (OUT, e.out)) if on]
     if e.status != "active":
-        flags.append(e.status)
-    number = f" hp {hp}" if hp is not None else ""
-    marks = f" [{', '.join(flags)}]" if flags else ""
-    return f"{names.of(e.unit)} {e.change:+d} ({e.cause}){number}{marks}"
+        flags.append(term(e.status))
+    line = Message(
+        N_("{unit} {change} ({cause})"),
+        {
+            "unit": names.of(e.unit),
+            "change": f"{e.change:+d}",
+            "cause": cause_words(e.cause, names),
+        },
+    )
+    if hp is not None:
+        line = Message(N_("{line} hp {hp}"), {"line": line, "hp": hp})
+    return bracketed(line, commas(flags)) if flags else line
+
+
+BLOODIED = N_("半壊")  # L437
+OUT = N_("脱落")  # out of the fight for good (health.out)
+# The causes the rules write (turns.py, units.py), each in the reader's language; any other is
+# 「<attacker>の<power>」 (damage_rolls.py) or a power's or a GM's words.
+CAUSES = {
+    "継続的ダメージ": N_("継続的ダメージ"),
+    "継続的ダメージ (遅延)": N_("継続的ダメージ (遅延)"),
+    "戦闘不能セーヴ 20": N_("戦闘不能セーヴ 20"),
+    "heal": N_("GMの回復"),  # the GM's heal without a reason (units.py)
+}
+
+
+def cause_words(cause: str, names: Names) -> object:
+    """An hp change's cause as the line says it: 「<attacker>の<power>」 with the attacker's
+    name (one of the units the reader knows by name) apart from its power, so each reads in
+    the reader's language."""
+    if cause in CAUSES:
+        return CAUSES[cause]
+    for name in sorted(set(names.people.values()), key=len, reverse=True):
+        if cause.startswith(f"{name}の") and len(cause) > len(name) + 1:
+            power = cause[len(name) + 1 :]
+            return Message(N_("{unit}の{power}"), {"unit": name, "power": term(power)})
+    return term(cause)
 
 
 def damage(state: MechState, target: Unit, amount: int, cause: str) -> Draft:
@@ -149,12 +185,24 @@ def _applied(state: MechState, event: EffectApplied, seq: int) -> MechState:
 
 
 @MECH_D20.says_named(EffectApplied)
-def _effect_applied_line(e: EffectApplied, names: Names) -> str:
-    what: list[str] = [*e.effect.conditions]
+def _effect_applied_line(e: EffectApplied, names: Names) -> Message:
+    what: list[object] = [term(c) for c in e.effect.conditions]
     if e.effect.ongoing:
-        what.append(f"継続的ダメージ{e.effect.ongoing}")
-    what += [f"{applies_words(m.applies)} {m.value:+d}" for m in e.effect.modifiers]
-    return f"{names.of(e.unit)}: {'・'.join(what) or e.effect.text} ({e.power or ''})"
+        what.append(Message(N_("継続的ダメージ{amount}"), {"amount": e.effect.ongoing}))
+    what += [
+        Message(
+            N_("{applies} {value}"), {"applies": applies_words(m.applies), "value": f"{m.value:+d}"}
+        )
+        for m in e.effect.modifiers
+    ]
+    return Message(
+        N_("{unit}: {what} ({power})"),
+        {
+            "unit": names.of(e.unit),
+            "what": Items(what) if what else e.effect.text,
+            "power": term(e.power or ""),
+        },
+    )
 
 
 @MECH_D20.event
@@ -169,8 +217,16 @@ def _ended(state: MechState, event: EffectsEnded, seq: int) -> MechState:
 
 
 @MECH_D20.says(EffectsEnded)
-def _effects_ended_line(e: EffectsEnded) -> str:
-    return f"効果終了 ({', '.join(map(str, e.ids))}): {e.reason}"
+def _effects_ended_line(e: EffectsEnded) -> Message:
+    reason: object = e.reason
+    if e.reason.endswith(ANOTHER_MODE):  # powers.py: a [モード] ends the last one's effects
+        reason = Message(N_("{power}: 別の[モード]"), {"power": e.reason[: -len(ANOTHER_MODE)]})
+    return Message(
+        N_("効果終了 ({ids}): {reason}"), {"ids": ", ".join(map(str, e.ids)), "reason": reason}
+    )
+
+
+ANOTHER_MODE = ": another [モード]"  # as powers.py wrote it
 
 
 def end_effects(state: MechState, ids: Iterable[int]) -> MechState:

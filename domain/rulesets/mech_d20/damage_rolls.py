@@ -11,6 +11,7 @@ from domain.model.commands import Command
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
 from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 from domain.model.table import Table
 
@@ -23,7 +24,8 @@ from .resolution import completion, popped, waiting_power
 from .rules import MECH_D20
 from .sheet import Power, Weapon
 from .state import Attack, MechState, Unit
-from .words import roll_words
+from .terms import term
+from .words import bracketed, commas, noted, roll_words, semicolons
 
 Faces = Field(default=None, max_length=20)
 Entropy = Field(default="", max_length=64)
@@ -182,17 +184,32 @@ def _damage_rolled(state: MechState, event: DamageRolled, seq: int) -> MechState
 
 
 @MECH_D20.says_named(DamageRolled)
-def _damage_rolled_line(e: DamageRolled, names: Names) -> str:
-    dealt = ", ".join(
-        f"{names.of(d.target)} {d.amount}"
-        + (" (クリティカル)" if d.critical else "")
-        + (" (半減)" if d.half else "")
-        + (" (無効化)" if d.negated else "")
-        for d in e.dealt
-    )
-    shown = [roll_words(e.roll)]
+def _damage_rolled_line(e: DamageRolled, names: Names) -> Message:
+    dealt: list[object] = []
+    for d in e.dealt:
+        said: object = Message(
+            N_("{target} {amount}"), {"target": names.of(d.target), "amount": d.amount}
+        )
+        for note, on in (
+            (N_("クリティカル"), d.critical),
+            (N_("半減"), d.half),
+            (N_("無効化"), d.negated),
+        ):
+            if on:
+                said = noted(said, note)
+        dealt.append(said)
+    shown: list[object] = [roll_words(e.roll)]
     if e.maximised and e.maximum is not None:
-        shown.append(f"{e.expression} の最大値 {e.maximum}")
+        shown.append(
+            Message(
+                N_("{expression} の最大値 {maximum}"),
+                {"expression": e.expression, "maximum": e.maximum},
+            )
+        )
     shown.append(roll_words(e.crit_roll))
-    rolls = "; ".join(x for x in shown if x)
-    return f"{names.of(e.unit)} {e.power} ダメージ: {dealt}" + (f" [{rolls}]" if rolls else "")
+    line = Message(
+        N_("{unit} {power} ダメージ: {dealt}"),
+        {"unit": names.of(e.unit), "power": term(e.power), "dealt": commas(dealt)},
+    )
+    rolls = [x for x in shown if x]
+    return bracketed(line, semicolons(rolls)) if rolls else line

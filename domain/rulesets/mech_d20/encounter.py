@@ -13,6 +13,7 @@ from domain.model.errors import KirokuError, RuleViolation
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
 from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 from domain.model.table import Table
 
@@ -21,6 +22,7 @@ from .changes import with_units
 from .rules import MECH_D20
 from .sheet import AGILITY
 from .state import Encounter, MechState, Place, Unit
+from .words import arrows
 
 Faces = Field(default=None, max_length=30)
 
@@ -149,8 +151,9 @@ def _began(state: MechState, event: EncounterBegan, seq: int) -> MechState:
 
 
 @MECH_D20.says_named(EncounterBegan)
-def _encounter_began_line(e: EncounterBegan, names: Names) -> str:
-    return "戦闘遭遇開始 — イニシアチブ順: " + " → ".join(map(names.of, e.order))
+def _encounter_began_line(e: EncounterBegan, names: Names) -> Message:
+    order = arrows([names.of(unit) for unit in e.order])
+    return Message(N_("戦闘遭遇開始 — イニシアチブ順: {order}"), {"order": order})
 
 
 @MECH_D20.event
@@ -173,8 +176,8 @@ def _round(state: MechState, event: RoundBegan, seq: int) -> MechState:
 
 
 @MECH_D20.says(RoundBegan)
-def _round_began_line(e: RoundBegan) -> str:
-    return f"ラウンド {e.round}"
+def _round_began_line(e: RoundBegan) -> Message:
+    return Message(N_("ラウンド {round}"), {"round": e.round})
 
 
 def up(state: MechState) -> str | None:
@@ -214,8 +217,8 @@ def _encounter_ended(state: MechState, event: EncounterEnded, seq: int) -> MechS
 
 
 @MECH_D20.says(EncounterEnded)
-def _encounter_ended_line(e: EncounterEnded) -> str:
-    return "戦闘遭遇終了"
+def _encounter_ended_line(e: EncounterEnded) -> Message:
+    return Message(N_("戦闘遭遇終了"))
 
 
 @MECH_D20.command("new_day")
@@ -244,5 +247,7 @@ def _day(state: MechState, event: DayBegan, seq: int) -> MechState:
 
 
 @MECH_D20.says(DayBegan)
-def _day_began_line(e: DayBegan) -> str:
-    return f"{e.day}日目: 1日毎のパワーが戻り、各席がヒーローポイントをまた使える"
+def _day_began_line(e: DayBegan) -> Message:
+    return Message(
+        N_("{day}日目: 1日毎のパワーが戻り、各席がヒーローポイントをまた使える"), {"day": e.day}
+    )

@@ -19,6 +19,7 @@ from domain.model.errors import KirokuError, RuleViolation
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
 from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 from domain.model.table import Table
 
@@ -29,7 +30,9 @@ from .powers import power_of
 from .rules import MECH_D20
 from .sheet import ForcedKind
 from .state import MechState, Position, Route, Square
+from .terms import term
 from .units import UnitId
+from .words import noted
 
 
 @MECH_D20.command("force_move")
@@ -158,10 +161,17 @@ def _forced(state: MechState, event: ForcedMoved, seq: int) -> MechState:
 
 
 @MECH_D20.says_named(ForcedMoved)
-def _says(e: ForcedMoved, names: Names) -> str:
-    to = f"({e.route.to.x}, {e.route.to.y})"
-    unit, target = names.of(e.unit), names.of(e.target)
+def _says(e: ForcedMoved, names: Names) -> Message:
+    said = {
+        "unit": names.of(e.unit),
+        "power": term(e.power),
+        "target": names.of(e.target),
+        "kind": term(e.kind),
+        "to": f"({e.route.to.x}, {e.route.to.y})",
+    }
     if e.saved:
-        return f"{unit}の{e.power}: {target}を{e.kind} — 危険な地帯の手前で踏みとどまり伏せ {to}"
-    tail = " (危険な地帯へ)" if e.hazard else ""
-    return f"{unit}の{e.power}: {target}を{e.kind} → {to}{tail}"
+        return Message(
+            N_("{unit}の{power}: {target}を{kind} — 危険な地帯の手前で踏みとどまり伏せ {to}"), said
+        )
+    line = Message(N_("{unit}の{power}: {target}を{kind} → {to}"), said)
+    return noted(line, N_("危険な地帯へ")) if e.hazard else line

@@ -17,6 +17,7 @@ from domain.model.commands import Command
 from domain.model.errors import Forbidden, KirokuError, RuleViolation
 from domain.model.events import Event
 from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 from domain.model.table import Table
 
@@ -186,25 +187,46 @@ def _placed(state: MechState, event: UnitPlaced, seq: int) -> MechState:
 
 
 @MECH_D20.says(MapSet)
-def _says_map(e: MapSet) -> str:
+def _says_map(e: MapSet) -> Message:
     if e.grid is None:
-        return "戦場マップなし (位置は宣言で扱う)"
+        return Message(N_("戦場マップなし (位置は宣言で扱う)"))
     g = e.grid
-    picture = f", 背景画像 {e.background.sha256[:12]}" if e.background else ""
-    return (
-        f"戦場マップ {g.width}×{g.height} (障害物 {len(g.blocking)}マス, 移動困難地形 "
-        f"{len(g.difficult)}マス, 危険な地帯 {len(g.hazardous)}マス{picture})"
+    said: dict[str, object] = {
+        "width": g.width,
+        "height": g.height,
+        "blocking": len(g.blocking),
+        "difficult": len(g.difficult),
+        "hazardous": len(g.hazardous),
+    }
+    if e.background:
+        return Message(
+            N_(
+                "戦場マップ {width}×{height} (障害物 {blocking}マス, 移動困難地形 {difficult}マス, "
+                "危険な地帯 {hazardous}マス, 背景画像 {picture})"
+            ),
+            {**said, "picture": e.background.sha256[:12]},
+        )
+    return Message(
+        N_(
+            "戦場マップ {width}×{height} (障害物 {blocking}マス, 移動困難地形 {difficult}マス, "
+            "危険な地帯 {hazardous}マス)"
+        ),
+        said,
     )
 
 
 @MECH_D20.says_named(UnitPlaced)
-def _says_placed(e: UnitPlaced, names: Names) -> str:
+def _says_placed(e: UnitPlaced, names: Names) -> Message:
     unit = names.of(e.unit)
     if e.position is None:
-        return (
-            f"{unit} が配置された (位置は非公開)"
-            if e.secret is None
-            else (f"{unit} を ({e.secret.x}, {e.secret.y}) に隠して配置")
+        if e.secret is None:
+            return Message(N_("{unit} が配置された (位置は非公開)"), {"unit": unit})
+        hidden = {"unit": unit, "x": e.secret.x, "y": e.secret.y}
+        return Message(N_("{unit} を ({x}, {y}) に隠して配置"), hidden)
+    at = {"unit": unit, "x": e.position.x, "y": e.position.y}
+    if e.position.altitude:
+        return Message(
+            N_("{unit} を ({x}, {y}) 高度{altitude} に配置"),
+            {**at, "altitude": e.position.altitude},
         )
-    up = f" 高度{e.position.altitude}" if e.position.altitude else ""
-    return f"{unit} を ({e.position.x}, {e.position.y}){up} に配置"
+    return Message(N_("{unit} を ({x}, {y}) に配置"), at)

@@ -12,7 +12,8 @@ from domain.model.audience import GM, seat_number
 from domain.model.commands import Command
 from domain.model.errors import Forbidden, KirokuError, RuleViolation
 from domain.model.events import Event
-from domain.model.logline import Names, seat_name
+from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 from domain.model.table import Table
 
@@ -22,6 +23,7 @@ from .resolution import waiting_power
 from .rules import MECH_D20
 from .state import Hero, MechState, Unit
 from .units import UnitId
+from .words import seat_called
 
 
 def _hero(state: MechState, seat: int) -> Hero:
@@ -88,9 +90,12 @@ def _gained(state: MechState, event: HeroPointGained, seq: int) -> MechState:
 
 
 @MECH_D20.says_named(HeroPointGained)
-def _hero_point_gained_line(e: HeroPointGained, seats: Mapping[int, str]) -> str:
-    giver = seat_name(e.giver, seats) if e.giver else "GM"
-    return f"ヒーローポイント: {giver} → {seat_name(e.seat, seats)}"
+def _hero_point_gained_line(e: HeroPointGained, seats: Mapping[int, str]) -> Message:
+    giver = seat_called(e.giver, seats) if e.giver else "GM"
+    return Message(
+        N_("ヒーローポイント: {giver} → {seat}"),
+        {"giver": giver, "seat": seat_called(e.seat, seats)},
+    )
 
 
 @MECH_D20.event
@@ -151,9 +156,12 @@ def _spent(state: MechState, event: HeroPointSpent, seq: int) -> MechState:
 
 
 @MECH_D20.says_named(HeroPointSpent)
-def _hero_point_spent_line(e: HeroPointSpent, names: Names) -> str:
-    use = "追加のアクション" if e.use == "action" else "命中ロールの振り直し"
-    return f"{seat_name(e.seat, names)} がヒーローポイントを消費 ({names.of(e.unit)}: {use})"
+def _hero_point_spent_line(e: HeroPointSpent, names: Names) -> Message:
+    use = N_("追加のアクション") if e.use == "action" else N_("命中ロールの振り直し")
+    return Message(
+        N_("{seat} がヒーローポイントを消費 ({unit}: {use})"),
+        {"seat": seat_called(e.seat, names), "unit": names.of(e.unit), "use": use},
+    )
 
 
 @MECH_D20.command("hero_reroll")

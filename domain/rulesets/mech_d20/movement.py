@@ -16,6 +16,7 @@ from domain.model.commands import Command
 from domain.model.errors import KirokuError, RuleViolation
 from domain.model.events import Event
 from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 from domain.model.table import Table
 
@@ -28,6 +29,7 @@ from .powers import Declaration, check_declared, declared, power_of, targets_of,
 from .rules import MECH_D20
 from .sheet import MELEE_BASIC, Power, Weapon
 from .state import Encounter, Grid, MechState, Position, Route, Square, Turn, Unit
+from .terms import term
 from .units import UnitId
 
 MoveKind = Literal["通常移動", "シフト", "這い進み", "瞬間移動", "飛行移動", "立ち上がる", "伏せる"]
@@ -233,8 +235,11 @@ def _moved(state: MechState, event: Moved, seq: int) -> MechState:
 
 
 @MECH_D20.says_named(Moved)
-def _moved_line(e: Moved, names: Names) -> str:
-    return f"{names.of(e.unit)}: {e.kind}" + (f" {e.text}" if e.text else "")
+def _moved_line(e: Moved, names: Names) -> Message:
+    moved = {"unit": names.of(e.unit), "kind": term(e.kind)}
+    if e.text:
+        return Message(N_("{unit}: {kind} {text}"), {**moved, "text": e.text})
+    return Message(N_("{unit}: {kind}"), moved)
 
 
 @MECH_D20.command("act")
@@ -284,8 +289,11 @@ def _acted(state: MechState, event: ActionTaken, seq: int) -> MechState:
 
 
 @MECH_D20.says_named(ActionTaken)
-def _action_taken_line(e: ActionTaken, names: Names) -> str:
-    return f"{names.of(e.unit)} [{e.action}]: {e.what}"
+def _action_taken_line(e: ActionTaken, names: Names) -> Message:
+    return Message(
+        N_("{unit} [{action}]: {what}"),
+        {"unit": names.of(e.unit), "action": term(e.action), "what": term(e.what)},
+    )
 
 
 @MECH_D20.command("total_defence")

@@ -19,6 +19,7 @@ from domain.model.commands import Command
 from domain.model.errors import KirokuError, NotFound, RuleViolation
 from domain.model.events import Event
 from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 from domain.model.table import Table
 
@@ -29,7 +30,9 @@ from .changes import EffectIds, EffectsEnded, effects, end_effects, with_units
 from .rules import MECH_D20
 from .sheet import ARMAMENT, WEAPON, Power, Weapon
 from .state import Attack, Encounter, MechState, OffTurn, Route, Turn, Unit
+from .terms import term
 from .units import UnitId, healed
+from .words import bracketed, commas, noted
 
 # The power's action, as the turn's action it takes, or as the kind of off-turn action it is.
 OWN_TURN: dict[str, ActionKind] = {"標準": "標準", "移動": "移動", "マイナー": "マイナー"}
@@ -453,11 +456,16 @@ def _used(state: MechState, event: PowerUsed, seq: int) -> MechState:
 
 
 @MECH_D20.says_named(PowerUsed)
-def _power_used_line(e: PowerUsed, names: Names) -> str:
-    targets = f" → {', '.join(map(names.of, e.targets))}" if e.targets else ""
-    how = f" [{e.action}]" if e.action else ""
-    extra = " (突撃)" if e.charge else " (とどめの一撃)" if e.coup_de_grace else ""
-    return f"{names.of(e.unit)}: {e.power}{how}{targets}{extra}"
+def _power_used_line(e: PowerUsed, names: Names) -> Message:
+    line = Message(N_("{unit}: {power}"), {"unit": names.of(e.unit), "power": term(e.power)})
+    if e.action:
+        line = bracketed(line, term(e.action))
+    if e.targets:
+        targets = commas([names.of(target) for target in e.targets])
+        line = Message(N_("{line} → {targets}"), {"line": line, "targets": targets})
+    if e.charge:
+        return noted(line, N_("突撃"))
+    return noted(line, N_("とどめの一撃")) if e.coup_de_grace else line
 
 
 def pending_attack(event: PowerUsed, seq: int) -> Attack:

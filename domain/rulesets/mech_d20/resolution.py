@@ -5,6 +5,8 @@ waited (L197–199) and the cancelling of a waiting power whose user was knocked
 
 from __future__ import annotations
 
+import re
+
 from pydantic import Field
 
 from domain.model.audience import GM
@@ -12,6 +14,7 @@ from domain.model.commands import Command
 from domain.model.errors import Forbidden, RuleViolation
 from domain.model.events import Event
 from domain.model.logline import Names
+from domain.model.messages import N_, Items, Message
 from domain.model.records import Draft
 from domain.model.table import Table
 
@@ -21,6 +24,7 @@ from .powers import power_of, self_effects, take_effect, waits, weapon_for
 from .rules import MECH_D20
 from .sheet import Power, Weapon
 from .state import Attack, MechState, Unit
+from .terms import term
 
 
 def waiting_power(
@@ -86,8 +90,13 @@ def _resolved(state: MechState, event: PowerResolved, seq: int) -> MechState:
 
 
 @MECH_D20.says_named(PowerResolved)
-def _power_resolved_line(e: PowerResolved, names: Names) -> str:
-    return f"{names.of(e.unit)} の {e.power} を解決"
+def _power_resolved_line(e: PowerResolved, names: Names) -> Message:
+    return Message(N_("{unit} の {power} を解決"), _used(e.unit, e.power, names))
+
+
+def _used(unit: str, power: str, names: Names) -> dict[str, object]:
+    """A line's unit by name and its power (a basic attack in the reader's language)."""
+    return {"unit": names.of(unit), "power": term(power)}
 
 
 # --------------------------------------------------------------------------- completion
@@ -180,10 +189,14 @@ def _reaction(state: MechState, event: ReactionResolved, seq: int) -> MechState:
 
 
 @MECH_D20.says_named(ReactionResolved)
-def _reaction_resolved_line(e: ReactionResolved, names: Names) -> str:
+def _reaction_resolved_line(e: ReactionResolved, names: Names) -> Message:
+    used = _used(e.unit, e.power, names)
     if e.voided:
-        return f"{names.of(e.unit)} の {e.power} は無効 (消費なし): {e.reason}"
-    return f"{names.of(e.unit)} の {e.power} (即応・対応)"
+        return Message(
+            N_("{unit} の {power} は無効 (消費なし): {reason}"),
+            {**used, "reason": void_reason(e.reason)},
+        )
+    return Message(N_("{unit} の {power} (即応・対応)"), used)
 
 
 @MECH_D20.folds(PowerCancelled)
@@ -202,9 +215,44 @@ def _cancelled(state: MechState, event: PowerCancelled, seq: int) -> MechState:
     )
 
 
+# Why a reaction was void, as the event records it: `conditions.cannot_act_off_turn`'s message
+# in its source words (the catalogs' key), read back so the line says it in the reader's language.
+_CONDITIONS_REASON = re.compile(
+    r"(?P<unit>.+?) is (?P<conditions>.+)状態 and cannot act outside its turn\."
+)
+_STATUS_REASON = re.compile(r"(?P<unit>.+?) is (?P<status>.+) and cannot act outside its turn\.")
+_UNSEEN_REASON = re.compile(
+    r"(?P<unit>.+) cannot see the trigger's source, so cannot act outside its turn\."
+)
+
+
+def void_reason(reason: str) -> object:
+    """A void reaction's recorded reason as a message (L199–208), or as written if it is none
+    of `cannot_act_off_turn`'s."""
+    if found := _CONDITIONS_REASON.fullmatch(reason):
+        blocking = Items(term(c) for c in found["conditions"].split("・"))
+        return Message(
+            N_("{unit}は{conditions}状態で、手番の外では行動できない。"),
+            {"unit": found["unit"], "conditions": blocking},
+        )
+    if found := _STATUS_REASON.fullmatch(reason):
+        return Message(
+            N_("{unit}は{status}で、手番の外では行動できない。"),
+            {"unit": found["unit"], "status": term(found["status"])},
+        )
+    if found := _UNSEEN_REASON.fullmatch(reason):
+        return Message(
+            N_("{unit}はトリガーの発生源が見えないため、手番の外では行動できない。"),
+            {"unit": found["unit"]},
+        )
+    return reason
+
+
 @MECH_D20.says_named(PowerCancelled)
-def _power_cancelled_line(e: PowerCancelled, names: Names) -> str:
-    return f"{names.of(e.unit)} の {e.power} は解決されない (使用者が行動不能)"
+def _power_cancelled_line(e: PowerCancelled, names: Names) -> Message:
+    return Message(
+        N_("{unit} の {power} は解決されない (使用者が行動不能)"), _used(e.unit, e.power, names)
+    )
 
 
 @MECH_D20.command("withdraw")
@@ -261,6 +309,8 @@ def _withdrawn(state: MechState, event: PowerWithdrawn, seq: int) -> MechState:
 
 
 @MECH_D20.says_named(PowerWithdrawn)
-def _power_withdrawn_line(e: PowerWithdrawn, names: Names) -> str:
-    refund = " (消費なし)" if e.refunded else ""
-    return f"{names.of(e.unit)} の {e.power} を取り下げ{refund}: {e.reason}"
+def _power_withdrawn_line(e: PowerWithdrawn, names: Names) -> Message:
+    said = {**_used(e.unit, e.power, names), "reason": e.reason}
+    if e.refunded:
+        return Message(N_("{unit} の {power} を取り下げ (消費なし): {reason}"), said)
+    return Message(N_("{unit} の {power} を取り下げ: {reason}"), said)

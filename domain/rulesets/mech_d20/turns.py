@@ -26,7 +26,8 @@ from .encounter import RoundBegan, up
 from .health import DeathSaveOutcome
 from .rules import MECH_D20
 from .state import MechState, Status, Turn, Unit
-from .words import roll_words
+from .terms import term
+from .words import bracketed, commas, noted, roll_words
 
 Faces = Field(default=None, max_length=20)
 Entropy = Field(default="", max_length=64)
@@ -175,10 +176,23 @@ def _death_saved(state: MechState, event: DeathSaveRolled, seq: int) -> MechStat
 
 
 @MECH_D20.says_named(DeathSaveRolled)
-def _death_save_rolled_line(e: DeathSaveRolled, names: Names) -> str:
-    outcome = {"failure": "失敗", "success": "成功", "recovered": "20: 回復"}[e.outcome]
-    status = f" {e.status}" if e.status != "active" else ""
-    return f"{names.of(e.unit)} 戦闘不能セーヴ {e.natural}: {outcome} (失敗 {e.failures}){status}"
+def _death_save_rolled_line(e: DeathSaveRolled, names: Names) -> Message:
+    outcome = {"failure": FAILURE, "success": SUCCESS, "recovered": N_("20: 回復")}[e.outcome]
+    line = Message(
+        N_("{unit} 戦闘不能セーヴ {natural}: {outcome} (失敗 {failures})"),
+        {
+            "unit": names.of(e.unit),
+            "natural": e.natural,
+            "outcome": outcome,
+            "failures": e.failures,
+        },
+    )
+    if e.status == "active":
+        return line
+    return Message(N_("{line} {status}"), {"line": line, "status": term(e.status)})
+
+
+SUCCESS, FAILURE = N_("成功"), N_("失敗")
 
 
 # --------------------------------------------------------------------------- delay
@@ -255,9 +269,10 @@ def _delayed(state: MechState, event: Delayed, seq: int) -> MechState:
 
 
 @MECH_D20.says_named(Delayed)
-def _delayed_line(e: Delayed, names: Names) -> str:
+def _delayed_line(e: Delayed, names: Names) -> Message:
     value = e.value if e.value is not None else e.secret.value if e.secret else None
-    return f"{names.of(e.unit)} がイニシアチブを遅延" + (f" ({value})" if value is not None else "")
+    line = Message(N_("{unit} がイニシアチブを遅延"), {"unit": names.of(e.unit)})
+    return noted(line, value) if value is not None else line
 
 
 # --------------------------------------------------------------------------- end
@@ -353,9 +368,16 @@ def _turn_ended(state: MechState, event: TurnEnded, seq: int) -> MechState:
 
 
 @MECH_D20.says_named(TurnEnded)
-def _turn_ended_line(e: TurnEnded, names: Names) -> str:
-    saves = ", ".join(f"セーヴ {x.natural} {'成功' if x.success else '失敗'}" for x in e.saves)
-    return f"{names.of(e.unit)} のターン終了" + (f" ({saves})" if saves else "")
+def _turn_ended_line(e: TurnEnded, names: Names) -> Message:
+    saves = [
+        Message(
+            N_("セーヴ {natural} {outcome}"),
+            {"natural": x.natural, "outcome": SUCCESS if x.success else FAILURE},
+        )
+        for x in e.saves
+    ]
+    line = Message(N_("{unit} のターン終了"), {"unit": names.of(e.unit)})
+    return noted(line, commas(saves)) if saves else line
 
 
 # --------------------------------------------------------------------------- extra saves
@@ -411,8 +433,15 @@ def _extra_saved(state: MechState, event: ExtraSaveRolled, seq: int) -> MechStat
 
 
 @MECH_D20.says_named(ExtraSaveRolled)
-def _extra_save_rolled_line(e: ExtraSaveRolled, names: Names) -> str:
+def _extra_save_rolled_line(e: ExtraSaveRolled, names: Names) -> Message:
     shown = roll_words(e.roll)
-    outcome = "成功" if e.success else "失敗"
-    saved = f"{names.of(e.unit)} 効果{e.effect}へのセーヴ {e.natural}: {outcome}"
-    return saved + (f" [{shown}]" if shown else "")
+    saved = Message(
+        N_("{unit} 効果{effect}へのセーヴ {natural}: {outcome}"),
+        {
+            "unit": names.of(e.unit),
+            "effect": e.effect,
+            "natural": e.natural,
+            "outcome": SUCCESS if e.success else FAILURE,
+        },
+    )
+    return bracketed(saved, shown) if shown else saved

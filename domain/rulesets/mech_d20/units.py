@@ -10,6 +10,7 @@ from domain.model.errors import Forbidden, KirokuError, RuleViolation
 from domain.model.events import Event
 from domain.model.lifecycle_events import Revealed
 from domain.model.logline import Names
+from domain.model.messages import N_, Items, Message
 from domain.model.records import Draft
 from domain.model.table import Table
 from domain.rulesets.naming import OptionalId, id_from_name
@@ -115,11 +116,15 @@ def _added(state: MechState, event: UnitAdded, seq: int) -> MechState:
 
 
 @MECH_D20.says(UnitAdded)
-def _unit_added_line(e: UnitAdded) -> str:
+def _unit_added_line(e: UnitAdded) -> Message:
     """The unit by name and, for a reader who may read it (a PC's public sheet; an NPC's for
     the GM, and for everyone once revealed at the end), its sheet as a sheet."""
     kind = "NPC" if e.kind == "npc" else "PC"
-    return f"{e.name} ({kind}) が戦場に{sheet_words(e.sheet or e.secret)}"
+    line = Message(N_("{name} ({kind}) が戦場に"), {"name": e.name, "kind": kind})
+    sheet = e.sheet or e.secret
+    if sheet is None:
+        return line
+    return Message(N_("{line} — {sheet}"), {"line": line, "sheet": sheet_words(sheet)})
 
 
 @MECH_D20.names
@@ -262,19 +267,22 @@ def _unit_adjusted(state: MechState, event: UnitAdjusted, seq: int) -> MechState
 # What an adjustment changes, in words (`UnitAdjusted.fields` holds the field names).
 ADJUSTED = {
     "hp": "HP",
-    "surges": "回復力",
-    "max_hp": "最大HP",
-    "defences": "防御値",
-    "status": "状態",
-    "prone": "伏せ",
-    "end_effects": "効果終了",
+    "surges": N_("回復力"),
+    "max_hp": N_("最大HP"),
+    "defences": N_("防御値"),
+    "status": N_("状態"),
+    "prone": N_("伏せ"),
+    "end_effects": N_("効果終了"),
 }
 
 
 @MECH_D20.says_named(UnitAdjusted)
-def _unit_adjusted_line(e: UnitAdjusted, names: Names) -> str:
-    changed = "・".join(ADJUSTED.get(field, field) for field in e.fields)
-    return f"GM が {names.of(e.unit)} を調整 ({changed}): {e.reason}"
+def _unit_adjusted_line(e: UnitAdjusted, names: Names) -> Message:
+    changed = Items(ADJUSTED.get(field, field) for field in e.fields)
+    return Message(
+        N_("GM が {unit} を調整 ({changed}): {reason}"),
+        {"unit": names.of(e.unit), "changed": changed, "reason": e.reason},
+    )
 
 
 @MECH_D20.command("heal")

@@ -20,13 +20,14 @@ from domain.model.commands import Command
 from domain.model.errors import KirokuError, RuleViolation
 from domain.model.events import Event
 from domain.model.logline import Names
-from domain.model.messages import N_
+from domain.model.messages import N_, Items, Message
 from domain.model.records import Draft
 
 from . import guards
 from .changes import noted, with_characters
 from .rules import NINJA_SLAYER, NinjaTable
 from .state import STAGES, NinjaState, Stage
+from .words import said
 
 NEXT: dict[Stage, Stage] = {"ダンゴウ": "本編", "評価": "余暇", "余暇": "ダンゴウ"}
 
@@ -79,8 +80,8 @@ def _stage_changed(state: NinjaState, event: StageChanged, seq: int) -> NinjaSta
 
 
 @NINJA_SLAYER.says(StageChanged)
-def _says_stage(e: StageChanged) -> str:
-    return f"シナリオ{e.scenario}: {e.stage}"
+def _says_stage(e: StageChanged) -> Message:
+    return Message(N_("シナリオ{scenario}: {stage}"), {"scenario": e.scenario, "stage": e.stage})
 
 
 @NINJA_SLAYER.command("scenario_stage")
@@ -140,9 +141,14 @@ def _dropped(state: NinjaState, event: Dropped, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(Dropped)
-def _says_dropped(e: Dropped, names: Names) -> str:
-    who = f"{names.of(e.character)}の" if e.character else ""
-    return f"万札プール +{e.amount} ({who}{e.reason})"
+def _says_dropped(e: Dropped, names: Names) -> Message:
+    dropped = {"amount": e.amount, "reason": said(e.reason)}  # the GM's words, or ドロップ
+    if e.character is None:
+        return Message(N_("万札プール +{amount} ({reason})"), dropped)
+    return Message(
+        N_("万札プール +{amount} ({character}の{reason})"),
+        {**dropped, "character": names.of(e.character)},
+    )
 
 
 @NINJA_SLAYER.command("drop")
@@ -207,9 +213,12 @@ def _split(state: NinjaState, event: PoolSplit, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(PoolSplit)
-def _says_split(e: PoolSplit, names: Names) -> str:
-    shares = "・".join(f"{names.of(pc)} {share}" for pc, share in e.shares.items())
-    return f"万札プールを山分け: {shares}"
+def _says_split(e: PoolSplit, names: Names) -> Message:
+    shares = Items(
+        Message(N_("{pc} {share}"), {"pc": names.of(pc), "share": share})
+        for pc, share in e.shares.items()
+    )
+    return Message(N_("万札プールを山分け: {shares}"), {"shares": shares})
 
 
 @NINJA_SLAYER.command("split_pool")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
-from domain.model.logline import Names, roll_line
+from domain.model.logline import Names
+from domain.model.messages import N_, Message
 
 from .changes import character, combat, now, pending, with_characters, with_pending
 from .details import CheckDetail, Strike, StrikeDetails
@@ -31,11 +32,17 @@ from .words import (
     ATMOSPHERE,
     ATTACKS,
     PHASES,
-    STATUSES,
     TABLES,
+    becomes,
     damage_words,
     detail_words,
+    in_parentheses,
+    joined,
     listed,
+    outcome_words,
+    rolled,
+    said,
+    spaced,
     strike_words,
     success_word,
 )
@@ -78,9 +85,11 @@ def _began(state: NinjaState, event: CombatBegan, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(CombatBegan)
-def _combat_began_line(e: CombatBegan, names: Names) -> str:
-    boss = " (ボス戦)" if e.boss_fight else ""
-    return f"戦闘開始{boss}: {listed(e.participants, names)}"
+def _combat_began_line(e: CombatBegan, names: Names) -> Message:
+    participants = {"participants": listed(e.participants, names)}
+    if e.boss_fight:
+        return Message(N_("戦闘開始 (ボス戦): {participants}"), participants)
+    return Message(N_("戦闘開始: {participants}"), participants)
 
 
 @NINJA_SLAYER.event
@@ -126,8 +135,9 @@ def _turn(state: NinjaState, event: TurnStarted, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(TurnStarted)
-def _turn_started_line(e: TurnStarted, names: Names) -> str:
-    return f"ターン{e.turn} 手番の順: {listed(e.order, names, ' → ')}"
+def _turn_started_line(e: TurnStarted, names: Names) -> Message:
+    order = " → ".join(names.of(i) for i in e.order)  # names, and an arrow in every language
+    return Message(N_("ターン{turn} 手番の順: {order}"), {"turn": e.turn, "order": order})
 
 
 @NINJA_SLAYER.event
@@ -161,9 +171,14 @@ def _phase(state: NinjaState, event: PhaseChanged, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(PhaseChanged)
-def _phase_changed_line(e: PhaseChanged, names: Names) -> str:
-    who = f" {names.of(e.character)}" if e.character else ""
-    return f"ターン{e.turn}{who} {PHASES[e.phase]}"
+def _phase_changed_line(e: PhaseChanged, names: Names) -> Message:
+    phase = PHASES[e.phase]
+    if e.character is None:
+        return Message(N_("ターン{turn} {phase}"), {"turn": e.turn, "phase": phase})
+    return Message(
+        N_("ターン{turn} {character} {phase}"),
+        {"turn": e.turn, "character": names.of(e.character), "phase": phase},
+    )
 
 
 @NINJA_SLAYER.event
@@ -178,8 +193,11 @@ def _switched(state: NinjaState, event: WeaponSwitched, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(WeaponSwitched)
-def _weapon_switched_line(e: WeaponSwitched, names: Names) -> str:
-    return f"{names.of(e.character)} 武器を持ち替え: {e.weapon}"
+def _weapon_switched_line(e: WeaponSwitched, names: Names) -> Message:
+    return Message(
+        N_("{character} 武器を持ち替え: {weapon}"),
+        {"character": names.of(e.character), "weapon": said(e.weapon)},
+    )
 
 
 @NINJA_SLAYER.event
@@ -193,8 +211,11 @@ def _concentrated(state: NinjaState, event: Concentrated, seq: int) -> NinjaStat
 
 
 @NINJA_SLAYER.says_named(Concentrated)
-def _concentrated_line(e: Concentrated, names: Names) -> str:
-    return f"{names.of(e.character)} 集中状態 (移動なし、攻撃フェイズの判定の難易度-1)"
+def _concentrated_line(e: Concentrated, names: Names) -> Message:
+    return Message(
+        N_("{character} 集中状態 (移動なし、攻撃フェイズの判定の難易度-1)"),
+        {"character": names.of(e.character)},
+    )
 
 
 @NINJA_SLAYER.event
@@ -213,10 +234,13 @@ def _moved(state: NinjaState, event: Moved, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(Moved)
-def _moved_line(e: Moved, names: Names) -> str:
-    style = e.style or "通常移動"
-    outcome = "" if e.success is None else f": {success_word(e.success)}"
-    return f"{names.of(e.character)} {style}{outcome}"
+def _moved_line(e: Moved, names: Names) -> Message:
+    moved = {"character": names.of(e.character), "style": said(e.style or "通常移動")}
+    if e.success is None:
+        return Message(N_("{character} {style}"), moved)
+    return Message(
+        N_("{character} {style}: {result}"), {**moved, "result": success_word(e.success)}
+    )
 
 
 @NINJA_SLAYER.event
@@ -254,14 +278,23 @@ def _attacked(state: NinjaState, event: AttackRolled, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(AttackRolled)
-def _attack_rolled_line(e: AttackRolled, names: Names) -> str:
-    weapon = f" ({e.weapon})" if e.weapon else ""
-    style = f" {e.style}" if e.style else ""
-    strikes = "; ".join(strike_words(s, names) for s in e.strikes)
+def _attack_rolled_line(e: AttackRolled, names: Names) -> Message:
     detail = e.detail or e.secret
-    rolls = " ".join(f"[{roll_line(s.roll)}]" for s in detail.strikes) if detail else ""
-    return f"{names.of(e.attacker)} {ATTACKS[e.kind]}{weapon}{style} — {strikes}" + (
-        f" {rolls}" if rolls else ""
+    rolls = (
+        [Message(N_("[{roll}]"), {"roll": rolled(s.roll)}) for s in detail.strikes]
+        if detail
+        else []
+    )
+    return Message(
+        N_("{attacker} {kind}{weapon}{style} — {strikes}{rolls}"),
+        {
+            "attacker": names.of(e.attacker),
+            "kind": ATTACKS[e.kind],
+            "weapon": in_parentheses(said(e.weapon)) if e.weapon else "",
+            "style": spaced(said(e.style)) if e.style else "",
+            "strikes": joined([strike_words(s, names) for s in e.strikes], "; "),
+            "rolls": spaced(joined(rolls)) if rolls else "",
+        },
     )
 
 
@@ -277,8 +310,11 @@ def _other_action(state: NinjaState, event: OtherAction, seq: int) -> NinjaState
 
 
 @NINJA_SLAYER.says_named(OtherAction)
-def _other_action_line(e: OtherAction, names: Names) -> str:
-    return f"{names.of(e.character)}: {e.action}"
+def _other_action_line(e: OtherAction, names: Names) -> Message:
+    # the action as its player wrote it
+    return Message(
+        N_("{character}: {action}"), {"character": names.of(e.character), "action": e.action}
+    )
 
 
 @NINJA_SLAYER.event
@@ -339,13 +375,24 @@ def _evaded(state: NinjaState, event: EvasionRolled, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(EvasionRolled)
-def _evasion_rolled_line(e: EvasionRolled, names: Names) -> str:
+def _evasion_rolled_line(e: EvasionRolled, names: Names) -> Message:
     counter = (
-        f" カウンターカラテの権利: {listed(e.counter_against, names)}" if e.counter_against else ""
+        Message(
+            N_(" カウンターカラテの権利: {attackers}"),
+            {"attackers": listed(e.counter_against, names)},
+        )
+        if e.counter_against
+        else ""
     )
-    detail = detail_words(e.detail or e.secret)
-    outcome = f"{success_word(e.success)} (成功数{e.successes})"
-    return f"{names.of(e.character)} 回避: {outcome}{counter}{detail}"
+    return Message(
+        N_("{character} 回避: {outcome}{counter}{detail}"),
+        {
+            "character": names.of(e.character),
+            "outcome": outcome_words(e.success, e.successes),
+            "counter": counter,
+            "detail": detail_words(e.detail or e.secret),
+        },
+    )
 
 
 @NINJA_SLAYER.event
@@ -385,13 +432,23 @@ def _taken(state: NinjaState, event: DamageTaken, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(DamageTaken)
-def _damage_taken_line(e: DamageTaken, names: Names) -> str:
-    status = "" if e.status == "active" else f" → {STATUSES[e.status]}"
-    critical = f" ({e.unevaded_critical})" if e.unevaded_critical else ""
-    endured = f" ニンジャ耐久力の発露: 精神力-{e.endured}" if e.endured else ""
-    cut = f" (ダメージ軽減{e.reduced})" if e.reduced else ""
-    lost = e.amount - e.reduced - e.endured
-    return f"{names.of(e.character)} 体力-{lost}{cut}{critical}{endured}{status}"
+def _damage_taken_line(e: DamageTaken, names: Names) -> Message:
+    endured = {"endured": e.endured}
+    return Message(
+        N_("{character} 体力-{lost}{cut}{critical}{endured}{becomes}"),
+        {
+            "character": names.of(e.character),
+            "lost": e.amount - e.reduced - e.endured,
+            "cut": Message(N_(" (ダメージ軽減{reduced})"), {"reduced": e.reduced})
+            if e.reduced
+            else "",
+            "critical": in_parentheses(said(e.unevaded_critical)) if e.unevaded_critical else "",
+            "endured": Message(N_(" ニンジャ耐久力の発露: 精神力-{endured}"), endured)
+            if e.endured
+            else "",
+            "becomes": "" if e.status == "active" else spaced(becomes(e.status)),
+        },
+    )
 
 
 @NINJA_SLAYER.event
@@ -419,10 +476,16 @@ def _undone(state: NinjaState, event: DamageUndone, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(DamageUndone)
-def _damage_undone_line(e: DamageUndone, names: Names) -> str:
-    back = f"体力+{e.amount}" + (f" 精神力+{e.seishin}" if e.seishin else "")
-    undone = f"ニンジャ第六感で回避成功: 受けたダメージは無かったことに ({back})"
-    return f"{names.of(e.character)} {undone}"
+def _damage_undone_line(e: DamageUndone, names: Names) -> Message:
+    back = (
+        Message(N_("体力+{amount} 精神力+{seishin}"), {"amount": e.amount, "seishin": e.seishin})
+        if e.seishin
+        else Message(N_("体力+{amount}"), {"amount": e.amount})
+    )
+    return Message(
+        N_("{character} ニンジャ第六感で回避成功: 受けたダメージは無かったことに ({back})"),
+        {"character": names.of(e.character), "back": back},
+    )
 
 
 @NINJA_SLAYER.event
@@ -446,9 +509,16 @@ def _countered(state: NinjaState, event: CounterKarate, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(CounterKarate)
-def _counter_karate_line(e: CounterKarate, names: Names) -> str:
-    boost = f" ({e.enhancement})" if e.enhancement else ""
-    return f"{names.of(e.character)} カウンターカラテ!{boost} {damage_words(e.damage, names)}"
+def _counter_karate_line(e: CounterKarate, names: Names) -> Message:
+    return Message(
+        N_("{character} カウンターカラテ!{boost} {damage}"),
+        {
+            "character": names.of(e.character),
+            # the カウンター強化 ability as its player named it
+            "boost": in_parentheses(e.enhancement) if e.enhancement else "",
+            "damage": damage_words(e.damage, names),
+        },
+    )
 
 
 @NINJA_SLAYER.event
@@ -478,11 +548,22 @@ def _strike_rerolled(state: NinjaState, event: StrikeRerolled, seq: int) -> Ninj
 
 
 @NINJA_SLAYER.says_named(StrikeRerolled)
-def _strike_rerolled_line(e: StrikeRerolled, names: Names) -> str:
-    replaced = f" (ダメージ#{e.replaces}を置き換え)" if e.replaces is not None else ""
-    return (
-        f"{names.of(e.attacker)} #{e.of_seq}の{e.index}回目を振り直し — "
-        f"{strike_words(e.strike, names)}{replaced}" + detail_words(e.detail or e.secret)
+def _strike_rerolled_line(e: StrikeRerolled, names: Names) -> Message:
+    replaced = (
+        Message(N_(" (ダメージ#{damage}を置き換え)"), {"damage": e.replaces})
+        if e.replaces is not None
+        else ""
+    )
+    return Message(
+        N_("{attacker} #{of_seq}の{index}回目を振り直し — {strike}{replaced}{detail}"),
+        {
+            "attacker": names.of(e.attacker),
+            "of_seq": e.of_seq,
+            "index": e.index,
+            "strike": strike_words(e.strike, names),
+            "replaced": replaced,
+            "detail": detail_words(e.detail or e.secret),
+        },
     )
 
 
@@ -498,8 +579,11 @@ def _atmosphere(state: NinjaState, event: AtmosphereRaised, seq: int) -> NinjaSt
 
 
 @NINJA_SLAYER.says(AtmosphereRaised)
-def _atmosphere_raised_line(e: AtmosphereRaised) -> str:
-    return f"ターン{e.turn}終了: 難易度が{ATMOSPHERE.get(e.level, e.level)}モードに"
+def _atmosphere_raised_line(e: AtmosphereRaised) -> Message:
+    return Message(
+        N_("ターン{turn}終了: 難易度が{level}モードに"),
+        {"turn": e.turn, "level": ATMOSPHERE.get(e.level, e.level)},
+    )
 
 
 @NINJA_SLAYER.event
@@ -518,13 +602,16 @@ def _wasshoi(state: NinjaState, event: WasshoiRolled, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(WasshoiRolled)
-def _wasshoi_rolled_line(e: WasshoiRolled, names: Names) -> str:
-    outcome = (
-        f"ニンジャスレイヤー=サンが来る! ({names.of(e.highest)})"
-        if e.success and e.highest
-        else success_word(e.success)
+def _wasshoi_rolled_line(e: WasshoiRolled, names: Names) -> Message:
+    outcome: object = success_word(e.success)
+    if e.success and e.highest:
+        outcome = Message(
+            N_("ニンジャスレイヤー=サンが来る! ({highest})"), {"highest": names.of(e.highest)}
+        )
+    return Message(
+        N_("Wasshoi! 判定 (目標値{target}): {outcome} [{roll}]"),
+        {"target": e.target, "outcome": outcome, "roll": rolled(e.roll)},
     )
-    return f"Wasshoi! 判定 (目標値{e.target}): {outcome} [{roll_line(e.roll)}]"
 
 
 @NINJA_SLAYER.event
@@ -543,10 +630,10 @@ def _atmosphere_set(state: NinjaState, event: AtmosphereSet, seq: int) -> NinjaS
 
 
 @NINJA_SLAYER.says(AtmosphereSet)
-def _atmosphere_set_line(e: AtmosphereSet) -> str:
-    return (
-        f"GM: アトモスフィアを{ATMOSPHERE.get(e.level, e.level)}モードに"
-        f" (経過ターン数はターン{e.count_from}から数える)"
+def _atmosphere_set_line(e: AtmosphereSet) -> Message:
+    return Message(
+        N_("GM: アトモスフィアを{level}モードに (経過ターン数はターン{count_from}から数える)"),
+        {"level": ATMOSPHERE.get(e.level, e.level), "count_from": e.count_from},
     )
 
 
@@ -574,10 +661,16 @@ def _placed(state: NinjaState, event: CharactersPlaced, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(CharactersPlaced)
-def _characters_placed_line(e: CharactersPlaced, names: Names) -> str:
-    weapons = [f"{names.of(i)}: {weapon}" for i, weapon in e.weapons.items()]
-    armed = f" (武器 {'、'.join(weapons)})" if weapons else ""
-    return f"新たなキャラの配置: {listed(e.characters, names)} が戦闘に参加{armed}"
+def _characters_placed_line(e: CharactersPlaced, names: Names) -> Message:
+    weapons = [
+        Message(N_("{character}: {weapon}"), {"character": names.of(i), "weapon": said(weapon)})
+        for i, weapon in e.weapons.items()
+    ]
+    armed = Message(N_(" (武器 {weapons})"), {"weapons": joined(weapons, "、")}) if weapons else ""
+    return Message(
+        N_("新たなキャラの配置: {characters} が戦闘に参加{armed}"),
+        {"characters": listed(e.characters, names), "armed": armed},
+    )
 
 
 @NINJA_SLAYER.event
@@ -611,10 +704,25 @@ def _table_rolled(state: NinjaState, event: TableRolled, seq: int) -> NinjaState
 
 
 @NINJA_SLAYER.says_named(TableRolled)
-def _table_rolled_line(e: TableRolled, names: Names) -> str:
-    who = f"{names.of(e.attacker)}→{names.of(e.target)} " if e.attacker and e.target else ""
-    result = f"「{e.text}」" if e.text else f"{e.value} (表に該当なし)"
-    return f"{who}{TABLES[e.table]}: {result} [{roll_line(e.roll)}]"
+def _table_rolled_line(e: TableRolled, names: Names) -> Message:
+    who = (
+        Message(
+            N_("{attacker}→{target} "),
+            {"attacker": names.of(e.attacker), "target": names.of(e.target)},
+        )
+        if e.attacker and e.target
+        else ""
+    )
+    # the row as the GM's table has it (the tables are the GM's data: tables.py)
+    result = (
+        Message(N_("「{text}」"), {"text": e.text})
+        if e.text
+        else Message(N_("{value} (表に該当なし)"), {"value": e.value})
+    )
+    return Message(
+        N_("{who}{table}: {result} [{roll}]"),
+        {"who": who, "table": TABLES[e.table], "result": result, "roll": rolled(e.roll)},
+    )
 
 
 @NINJA_SLAYER.event
@@ -638,6 +746,9 @@ def _ended(state: NinjaState, event: CombatEnded, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(CombatEnded)
-def _combat_ended_line(e: CombatEnded, names: Names) -> str:
-    revived = f" 気絶から復帰: {listed(e.revived, names)}" if e.revived else ""
-    return f"戦闘終了{revived}"
+def _combat_ended_line(e: CombatEnded, names: Names) -> Message:
+    if e.revived:
+        return Message(
+            N_("戦闘終了 気絶から復帰: {revived}"), {"revived": listed(e.revived, names)}
+        )
+    return Message(N_("戦闘終了"))

@@ -19,6 +19,7 @@ from domain.model.commands import Command
 from domain.model.errors import RuleViolation
 from domain.model.events import Event
 from domain.model.logline import Names
+from domain.model.messages import N_, Items, Message
 from domain.model.records import Draft
 
 from . import guards
@@ -53,14 +54,24 @@ def _declared(state: NinjaState, event: DanmakuDeclared, seq: int) -> NinjaState
 
 
 @NINJA_SLAYER.says_named(DanmakuDeclared)
-def _says(e: DanmakuDeclared, names: Names) -> str:
+def _says(e: DanmakuDeclared, names: Names) -> Message:
     into = (
-        f"{e.damage.amount}ダメージ (回避難易度{e.damage.difficulty})"
+        Message(
+            N_("{amount}ダメージ (回避難易度{difficulty})"),
+            {"amount": e.damage.amount, "difficulty": e.damage.difficulty},
+        )
         if e.damage
-        else "ダメージなし"
+        else Message(N_("ダメージなし"))
     )
-    ids = "・".join(f"#{i}" for i in e.replaces)
-    return f"GM: 弾幕発生! {names.of(e.target)}への{ids} → {into} ({e.text})"
+    return Message(
+        N_("GM: 弾幕発生! {target}への{damages} → {into} ({text})"),
+        {
+            "target": names.of(e.target),
+            "damages": Items(f"#{i}" for i in e.replaces),
+            "into": into,
+            "text": e.text,  # the conversion as the GM's table has it
+        },
+    )
 
 
 @NINJA_SLAYER.command("danmaku")

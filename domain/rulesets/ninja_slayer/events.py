@@ -13,6 +13,7 @@ from collections import Counter
 from domain.model.events import Event
 from domain.model.lifecycle_events import Revealed
 from domain.model.logline import Names, actor_name
+from domain.model.messages import N_, Message
 
 from .changes import character, fresh, now, with_characters
 from .details import CheckDetail
@@ -21,7 +22,17 @@ from .rules import NINJA_SLAYER
 from .sheet import Kind, Sheet
 from .state import Character, CheckMemo, NinjaState, Status
 from .stats import FLOORED
-from .words import KINDS, STATS, STATUSES, detail_words, sheet_words, success_word
+from .words import (
+    CURRENT,
+    KINDS,
+    becomes,
+    detail_words,
+    in_parentheses,
+    joined,
+    outcome_words,
+    said,
+    sheet_words,
+)
 
 CHECK_MEMORY = 64  # ニンジャ第六感 rerolls a recent check; older ones are forgotten
 
@@ -55,10 +66,17 @@ def _added(state: NinjaState, event: CharacterAdded, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(CharacterAdded)
-def _character_added_line(e: CharacterAdded, names: Names) -> str:
-    owner = f" ({actor_name(e.owner, names)})" if e.owner.startswith("seat:") else ""
-    name = names.people.get(e.id) or e.name  # its number, if it shares its name
-    return f"{KINDS[e.kind]} {name}{owner} が登場{sheet_words(e.sheet or e.secret)}"
+def _character_added_line(e: CharacterAdded, names: Names) -> Message:
+    owner = in_parentheses(actor_name(e.owner, names)) if e.owner.startswith("seat:") else ""
+    return Message(
+        N_("{kind} {name}{owner} が登場{sheet}"),
+        {
+            "kind": KINDS[e.kind],
+            "name": names.people.get(e.id) or e.name,  # its number, if it shares its name
+            "owner": owner,
+            "sheet": sheet_words(e.sheet or e.secret),
+        },
+    )
 
 
 @NINJA_SLAYER.names
@@ -117,11 +135,18 @@ def _adjusted(state: NinjaState, event: CharacterAdjusted, seq: int) -> NinjaSta
 
 
 @NINJA_SLAYER.says_named(CharacterAdjusted)
-def _character_adjusted_line(e: CharacterAdjusted, names: Names) -> str:
-    changes = [f"{STATS.get(k, k)}{v:+d}" for k, v in e.changes.items()]
+def _character_adjusted_line(e: CharacterAdjusted, names: Names) -> Message:
+    changes: list[object] = [
+        Message(N_("{value}{delta}"), {"value": CURRENT[k], "delta": f"{v:+d}"})
+        for k, v in e.changes.items()
+    ]
     if e.status:
-        changes.append(f"→ {STATUSES[e.status]}")
-    return f"GM: {names.of(e.character)} {' '.join(changes)} ({e.reason})"
+        changes.append(becomes(e.status))
+    return Message(
+        N_("GM: {character} {changes} ({reason})"),
+        # the reason as the GM wrote it (a table's row, a ruling)
+        {"character": names.of(e.character), "changes": joined(changes), "reason": e.reason},
+    )
 
 
 @NINJA_SLAYER.event
@@ -153,15 +178,25 @@ def _checked(state: NinjaState, event: CheckRolled, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(CheckRolled)
-def _check_rolled_line(e: CheckRolled, names: Names) -> str:
-    stat = f"【{e.stat}】" if e.stat else ""
-    again = f" (#{e.reroll_of}の振り直し)" if e.reroll_of else ""
-    detail = detail_words(e.detail or e.secret)
-    pattern = ""
+def _check_rolled_line(e: CheckRolled, names: Names) -> Message:
+    pattern: object = ""
     if e.pattern:
-        pattern = f" 【{e.pattern.strip('【】')}】{'あり' if e.pattern_met else 'なし'}"
-    outcome = f"{success_word(e.success)} (成功数{e.successes})"
-    return f"{names.of(e.character)} {stat}判定{again}: {outcome}{pattern}{detail}"
+        asked = {"pattern": e.pattern.strip("【】")}
+        met = Message(N_(" 【{pattern}】あり"), asked)
+        pattern = met if e.pattern_met else Message(N_(" 【{pattern}】なし"), asked)
+    checked = {
+        "character": names.of(e.character),
+        "again": (Message(N_(" (#{seq}の振り直し)"), {"seq": e.reroll_of}) if e.reroll_of else ""),
+        "outcome": outcome_words(e.success, e.successes),
+        "pattern": pattern,
+        "detail": detail_words(e.detail or e.secret),
+    }
+    if not e.stat:
+        return Message(N_("{character} 判定{again}: {outcome}{pattern}{detail}"), checked)
+    return Message(
+        N_("{character} 【{stat}】判定{again}: {outcome}{pattern}{detail}"),
+        {**checked, "stat": said(e.stat)},
+    )
 
 
 @NINJA_SLAYER.event
@@ -176,8 +211,10 @@ def _boosted(state: NinjaState, event: AdrenalineBoost, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(AdrenalineBoost)
-def _adrenaline_boost_line(e: AdrenalineBoost, names: Names) -> str:
-    return f"{names.of(e.character)} アドレナリン・ブースト (精神力-1)"
+def _adrenaline_boost_line(e: AdrenalineBoost, names: Names) -> Message:
+    return Message(
+        N_("{character} アドレナリン・ブースト (精神力-1)"), {"character": names.of(e.character)}
+    )
 
 
 @NINJA_SLAYER.event
@@ -192,8 +229,11 @@ def _sixth_sense(state: NinjaState, event: SixthSense, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(SixthSense)
-def _sixth_sense_line(e: SixthSense, names: Names) -> str:
-    return f"{names.of(e.character)} ニンジャ第六感: #{e.of_seq}を振り直す"
+def _sixth_sense_line(e: SixthSense, names: Names) -> Message:
+    return Message(
+        N_("{character} ニンジャ第六感: #{seq}を振り直す"),
+        {"character": names.of(e.character), "seq": e.of_seq},
+    )
 
 
 @NINJA_SLAYER.event
@@ -224,8 +264,10 @@ def _scenario_ended(state: NinjaState, event: ScenarioEnded, seq: int) -> NinjaS
 
 
 @NINJA_SLAYER.says(ScenarioEnded)
-def _scenario_ended_line(e: ScenarioEnded) -> str:
-    return (
-        "シナリオ本編の終了 → 評価: 即応ダイス・緊急回避ダイス・能力値ダメージ・"
-        "ニンジャ第六感が戻り、●部位損傷の×数は消える"
+def _scenario_ended_line(e: ScenarioEnded) -> Message:
+    return Message(
+        N_(
+            "シナリオ本編の終了 → 評価: 即応ダイス・緊急回避ダイス・能力値ダメージ・"
+            "ニンジャ第六感が戻り、●部位損傷の×数は消える"
+        )
     )

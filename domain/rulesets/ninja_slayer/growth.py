@@ -19,7 +19,7 @@ from domain.model.commands import Command
 from domain.model.errors import Forbidden, KirokuError, RuleViolation
 from domain.model.events import Event
 from domain.model.logline import Names
-from domain.model.messages import N_
+from domain.model.messages import N_, Message, read, source
 from domain.model.records import Draft
 
 from . import checks, guards
@@ -29,18 +29,18 @@ from .fields import CharacterId
 from .rules import NINJA_SLAYER, NinjaTable
 from .sheet import Sheet, Weapon
 from .state import NinjaState
-from .words import STATS
+from .words import STATS, joined, said
 
 ChangeKind = Literal["成長", "装備", "購入", "その他"]
 CHANGE_WORDS = (N_("成長"), N_("装備"), N_("購入"), N_("その他"))  # how a refusal reads a kind
 NUMBERS: dict[str, str] = {
     **{key: name for key, name in STATS.items() if key != "dkk"},  # 【DKK】 is `adjust`'s
-    "manzatsu": "万札",
-    "emergency_dice": "緊急回避ダイス",
-    "multi_attack": "連続攻撃",
-    "multi_shot": "連射",
-    "evasion_modifier": "回避修正",
-    "initiative_modifier": "機先修正",
+    "manzatsu": N_("万札"),
+    "emergency_dice": N_("緊急回避ダイス"),
+    "multi_attack": N_("連続攻撃"),
+    "multi_shot": N_("連射"),
+    "evasion_modifier": N_("回避修正"),
+    "initiative_modifier": N_("機先修正"),
 }
 # Sheet numbers whose current value moves with them (the 【体力】 and 【精神力】 maxima too).
 CURRENT = {
@@ -77,13 +77,27 @@ class SheetChange(BaseModel):
         # Validated again: a change may not take the sheet out of its bounds.
         return Sheet.model_validate({**sheet.model_dump(), **update})
 
+    def words(self) -> Message:
+        """「成長: 【カラテ】+1 【万札】-3 (カラテ特訓)」: numbers by the rulebook's names,
+        weapons and skills as their sheet names them, the reason as it was written."""
+        parts = [
+            Message(N_("【{number}】{delta}"), {"number": NUMBERS[k], "delta": f"{v:+d}"})
+            for k, v in self.changes.items()
+        ]
+        parts += [Message(N_("武器+{weapon}"), {"weapon": said(w.name)}) for w in self.add_weapons]
+        parts += [Message(N_("武器-{weapon}"), {"weapon": said(n)}) for n in self.remove_weapons]
+        parts += [Message(N_("スキル+{skill}"), {"skill": n}) for n in self.add_skills]
+        parts += [Message(N_("スキル-{skill}"), {"skill": n}) for n in self.remove_skills]
+        kind = next(word for word in CHANGE_WORDS if word == self.kind)
+        return Message(
+            N_("{kind}: {parts} ({reason})"),
+            {"kind": kind, "parts": joined(parts), "reason": self.reason},
+        )
+
     def says(self) -> str:
-        parts = [f"【{NUMBERS[k]}】{v:+d}" for k, v in self.changes.items()]
-        parts += [f"武器+{w.name}" for w in self.add_weapons]
-        parts += [f"武器-{name}" for name in self.remove_weapons]
-        parts += [f"スキル+{name}" for name in self.add_skills]
-        parts += [f"スキル-{name}" for name in self.remove_skills]
-        return f"{self.kind}: {' '.join(parts)} ({self.reason})"
+        """`words` in Japanese, for the sheet's history."""
+        words = self.words()
+        return read(words.key, words.params, source)
 
 
 @NINJA_SLAYER.event
@@ -114,9 +128,15 @@ def _changed(state: NinjaState, event: SheetChanged, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(SheetChanged)
-def _says(e: SheetChanged, names: Names) -> str:
+def _says(e: SheetChanged, names: Names) -> Message:
     change = e.change or e.secret
-    return f"{names.of(e.character)} シートの変更 — {change.says() if change else '(非公開)'}"
+    return Message(
+        N_("{character} シートの変更 — {change}"),
+        {
+            "character": names.of(e.character),
+            "change": change.words() if change else Message(N_("(非公開)")),
+        },
+    )
 
 
 @NINJA_SLAYER.command("change_sheet")

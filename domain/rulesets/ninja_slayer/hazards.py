@@ -19,6 +19,7 @@ from domain.model.commands import Command
 from domain.model.errors import RuleViolation
 from domain.model.events import Event
 from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 
 from . import guards
@@ -30,10 +31,10 @@ from .rules import NINJA_SLAYER, NinjaTable
 from .state import Damage, HazardSource, NinjaState
 
 SOURCES: dict[str, str] = {
-    "trap": "トラップ",
-    "environment": "環境",
-    "collision": "激突",
-    "other": "ダメージ",
+    "trap": N_("トラップ"),
+    "environment": N_("環境"),
+    "collision": N_("激突"),
+    "other": N_("ダメージ"),
 }
 
 
@@ -64,11 +65,17 @@ def _declared(state: NinjaState, event: HazardDeclared, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(HazardDeclared)
-def _says(e: HazardDeclared, names: Names) -> str:
+def _says(e: HazardDeclared, names: Names) -> Message:
     d = e.damage
-    return (
-        f"GM: {SOURCES[d.source or 'other']}「{e.text}」 {names.of(d.target)}に{d.amount}ダメージ "
-        f"(回避難易度{d.difficulty})"
+    return Message(
+        N_("GM: {source}「{text}」 {target}に{amount}ダメージ (回避難易度{difficulty})"),
+        {
+            "source": SOURCES[d.source or "other"],
+            "text": e.text,  # what it is, as the GM wrote it
+            "target": names.of(d.target),
+            "amount": d.amount,
+            "difficulty": d.difficulty,
+        },
     )
 
 

@@ -20,7 +20,7 @@ from domain.model.commands import Command
 from domain.model.errors import RuleViolation
 from domain.model.events import Event
 from domain.model.logline import Names
-from domain.model.messages import N_
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 
 from . import guards
@@ -31,6 +31,8 @@ from .rules import NINJA_SLAYER, NinjaTable
 from .state import NinjaState
 
 Treatment = Literal["余暇での治療", "サイバネ化", "再生能力"]
+# how a line reads one, in the reader's language
+TREATMENTS = {str(how): how for how in (N_("余暇での治療"), N_("サイバネ化"), N_("再生能力"))}
 
 
 @NINJA_SLAYER.event
@@ -52,8 +54,11 @@ def _injured(state: NinjaState, event: Injured, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(Injured)
-def _says_injured(e: Injured, names: Names) -> str:
-    return f"{names.of(e.character)} ●部位損傷:{e.part}"
+def _says_injured(e: Injured, names: Names) -> Message:
+    # the part as the GM named it (頭部, 腕…)
+    return Message(
+        N_("{character} ●部位損傷:{part}"), {"character": names.of(e.character), "part": e.part}
+    )
 
 
 @NINJA_SLAYER.command("injure")
@@ -95,8 +100,12 @@ def _treated(state: NinjaState, event: InjuryTreated, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(InjuryTreated)
-def _says_treated(e: InjuryTreated, names: Names) -> str:
-    return f"{names.of(e.character)} ●部位損傷:{e.part}を除去 ({e.how})"
+def _says_treated(e: InjuryTreated, names: Names) -> Message:
+    how = TREATMENTS[e.how]
+    return Message(
+        N_("{character} ●部位損傷:{part}を除去 ({how})"),
+        {"character": names.of(e.character), "part": e.part, "how": how},
+    )
 
 
 @NINJA_SLAYER.command("treat")

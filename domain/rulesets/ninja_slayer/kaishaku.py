@@ -22,6 +22,7 @@ from domain.model.errors import RuleViolation
 from domain.model.events import Event
 from domain.model.lifecycle_events import RollRecord
 from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 
 from . import guards
@@ -30,7 +31,7 @@ from .fields import CharacterId, Entropy
 from .health import damaged
 from .rules import NINJA_SLAYER, NinjaTable
 from .state import Character, CriticalDue, NinjaState, Status
-from .words import STATUSES
+from .words import becomes
 
 KAISHAKU_ROW = 6  # 「自動的に『サツバツ!』出目6の効果が1回与えられる」
 
@@ -50,9 +51,17 @@ def _kaishaku(state: NinjaState, event: Kaishaku, seq: int) -> NinjaState:
 
 
 @NINJA_SLAYER.says_named(Kaishaku)
-def _says_kaishaku(e: Kaishaku, names: Names) -> str:
-    row = f"「{e.text}」" if e.text else "(サツバツ・クリティカル表の出目6)"
-    return f"{names.of(e.character)} カイシャク! {names.of(e.target)}にサツバツ!出目6{row}"
+def _says_kaishaku(e: Kaishaku, names: Names) -> Message:
+    # the row as the GM's table has it (tables.py)
+    row = (
+        Message(N_("「{text}」"), {"text": e.text})
+        if e.text
+        else Message(N_("(サツバツ・クリティカル表の出目6)"))
+    )
+    return Message(
+        N_("{character} カイシャク! {target}にサツバツ!出目6{row}"),
+        {"character": names.of(e.character), "target": names.of(e.target), "row": row},
+    )
 
 
 @NINJA_SLAYER.command("kaishaku")
@@ -130,11 +139,14 @@ def _instant_death(state: NinjaState, event: InstantDeath, seq: int) -> NinjaSta
 
 
 @NINJA_SLAYER.says_named(InstantDeath)
-def _says_instant_death(e: InstantDeath, names: Names) -> str:
-    who = f"{names.of(e.attacker)}→{names.of(e.target)}"
+def _says_instant_death(e: InstantDeath, names: Names) -> Message:
+    who = {"attacker": names.of(e.attacker), "target": names.of(e.target)}
     if e.resisted:
-        return f"{who} 即死! ●即死耐性で痛打+2D6 (出目合計{e.total})"
-    return f"{who} 即死! → {STATUSES[e.status]}"
+        return Message(
+            N_("{attacker}→{target} 即死! ●即死耐性で痛打+2D6 (出目合計{total})"),
+            {**who, "total": e.total},
+        )
+    return Message(N_("{attacker}→{target} 即死! {becomes}"), {**who, "becomes": becomes(e.status)})
 
 
 def _row(

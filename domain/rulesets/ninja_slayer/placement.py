@@ -14,6 +14,7 @@ from domain.model.audience import GM
 from domain.model.commands import Command
 from domain.model.errors import RuleViolation
 from domain.model.events import Event
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 
 from . import guards
@@ -121,9 +122,10 @@ def _arrived(state: NinjaState, event: NinjaSlayerArrived, seq: int) -> NinjaSta
 
 
 @NINJA_SLAYER.says(NinjaSlayerArrived)
-def _says_arrived(e: NinjaSlayerArrived) -> str:
-    # the character is the one named ニンジャスレイヤー (`_added`): his name is the line's
-    return f"Wasshoi! {NINJA_SLAYER_NAME}=サン参上!"
+def _says_arrived(e: NinjaSlayerArrived) -> Message:
+    # the character is the one named ニンジャスレイヤー (`_added`, NINJA_SLAYER_NAME): his name
+    # is the line's, in the reader's language
+    return Message(N_("Wasshoi! ニンジャスレイヤー=サン参上!"))
 
 
 def _added(state: NinjaState, character_id: str) -> list[Draft]:

@@ -1,5 +1,5 @@
 // メカd20 at the table: the initiative order, whose turn, the actions left, each unit's powers
-// with their uses left, conditions with their durations, hp (an enemy's only as 半壊/out: the
+// with their uses left, conditions with their durations, hp (an enemy's only as 半壊/脱落: the
 // view never holds more), and the forms that send the ruleset's commands. Everything shown
 // comes from /view as this reader may see it; refusals come back in the game's words.
 import { el, keepOpenState } from "../api.js";
@@ -95,7 +95,7 @@ export function mountPane(context) {
     return { what: what.join("・") || effect.power || "効果", duration: `(${duration})${failed}` };
   }
 
-  // An enemy's hp reaches players only as 半壊/out (view.py); a readable hp is shown in full.
+  // An enemy's hp reaches players only as 半壊/脱落 (view.py); a readable hp is shown in full.
   function health(u) {
     const parts = [];
     if (typeof u.hp === "number") {

@@ -1,6 +1,6 @@
 // メカd20's battle map, drawn from a view (the table's /view or a replay frame) as its reader
 // may see it: the grid and its terrain, each unit whose square the reader knows (a hidden NPC
-// only for the GM, dashed), hp where the reader reads it, else 半壊/out. Highlighted squares
+// only for the GM, dashed), hp where the reader reads it, else 半壊/脱落. Highlighted squares
 // (legal moves, reach, an area template) and click handlers come from the pane.
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -49,7 +49,7 @@ export function between(as, bs) {
 
 function hpText(u) {
   if (typeof u.hp === "number") return `${u.hp}/${u.sheet?.max_hp ?? "?"}`;
-  if (u.out) return "out";
+  if (u.out) return "脱落"; // as the pane's chip says it
   return u.bloodied ? "半壊" : "";
 }
 
