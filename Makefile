@@ -29,21 +29,21 @@ check: $(BIN)/python
 	$(MAKE) bcdice
 	$(BIN)/python -m pytest -q -n auto -m "not slow and not postgres and not redis" --ignore=tests/browser
 
-# Install the dev extras (and, as root, Debian's Chromium and CJK fonts for the browser
-# tests, curl and jq for the README's curl session, and HAProxy for the scale-out test when they
-# are missing: no browser is ever downloaded), then run the whole suite. This is what CI runs
-# (.ci/run). One pytest worker per core (a file's tests stay on one worker: its servers and
-# browsers start once); every test keeps its own store, schema, Redis prefix and ports.
+# Install the dev extras (and, as root, Debian's Chromium, CJK and colour emoji fonts for the
+# browser tests, curl and jq for the README's curl session, and HAProxy for the scale-out test
+# when they are missing: no browser is ever downloaded), then run the whole suite. This is what
+# CI runs (.ci/run). One pytest worker per core (a file's tests stay on one worker: its servers
+# and browsers start once); every test keeps its own store, schema, Redis prefix and ports.
 test: $(BIN)/python browser-deps proxy-deps
 	$(BIN)/python -m pip install -q -e ".[dev]"
 	$(MAKE) bcdice
 	$(BIN)/python -m pytest -n auto --dist loadfile
 
 browser-deps:
-	@if [ ! -x /usr/bin/chromium ] || ! dpkg -s fonts-noto-cjk >/dev/null 2>&1 || ! command -v jq >/dev/null || ! command -v curl >/dev/null; then \
+	@if [ ! -x /usr/bin/chromium ] || ! dpkg -s fonts-noto-cjk >/dev/null 2>&1 || ! dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || ! command -v jq >/dev/null || ! command -v curl >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk jq curl >/dev/null; \
-	  else echo "chromium or fonts-noto-cjk missing and not root: browser tests will skip outside CI"; fi; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk fonts-noto-color-emoji jq curl >/dev/null; \
+	  else echo "chromium or its fonts missing and not root: browser tests will skip outside CI"; fi; \
 	fi
 
 proxy-deps:

@@ -83,7 +83,7 @@ def render_line(line: LogLine, say: Say | None = None) -> str:
     if line.sealed_to is not None:
         marks.append(f"→ {_audience(line, say)}")
     if line.revealed:
-        marks.append("公開")
+        marks.append(say(N_("公開")))
     if line.concerns:
         marks.append(f"↪ #{line.concerns}")
     return text + (f"  ({'; '.join(marks)})" if marks else "")

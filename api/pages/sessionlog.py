@@ -451,7 +451,8 @@ def _lines(log: SessionLog) -> Iterator[Line]:
 def _worded(line: LogLine, read: dict[str, Any], log: SessionLog) -> LogLine:
     """The line in the file's language, as the table reads it in that language: a lifecycle
     line's words from its catalog key (`msg`), a sealed body's placeholder, the host's and the
-    system's names. A name someone typed and the ruleset's own words stay as they are."""
+    system's names, a seat's that has none (「席N」). A name someone typed and the ruleset's own
+    words stay as they are."""
     language = log.language
     changes: dict[str, Any] = {}
     if line.msg and language != i18n.DEFAULT:
@@ -459,8 +460,13 @@ def _worded(line: LogLine, read: dict[str, Any], log: SessionLog) -> LogLine:
     elif line.hidden and line.text in PLACEHOLDER_KEYS:
         changes["text"] = i18n.gettext(PLACEHOLDER_KEYS[line.text], language)
     actor = str(read.get("actor", ""))
-    if not (read.get("public") or {}).get("speaker") and actor in SPEAKER_KEYS:
+    number = seat_number(actor)
+    if (read.get("public") or {}).get("speaker"):
+        pass  # the name the line was said under, as typed
+    elif actor in SPEAKER_KEYS:
         changes["speaker"] = i18n.gettext(SPEAKER_KEYS[actor], language)
+    elif number is not None and not log.seat_names.get(number):
+        changes["speaker"] = _seat_name(number, log.seat_names, language)
     return line.model_copy(update=changes) if changes else line
 
 

@@ -75,6 +75,6 @@ def export_character(
     for character in _read(views, game_id, _own(actor)).characters:
         if character.name == name:
             return to_ccfolia(character)
-    raise NotFound(
-        "unknown_character", "You have no character named {name}.", params={"name": name}
-    )
+    # Not the name it was sent: a path the reader did not type (a stale link, a renamed
+    # character) would read back as if it were a character.
+    raise NotFound("unknown_character", "You have no such character.")

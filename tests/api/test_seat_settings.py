@@ -97,6 +97,10 @@ def test_a_seats_settings_follow_it_and_stay_its_own(any_client: TestClient) -> 
     assert exported["data"]["commands"] == CLIPBOARD["data"]["commands"]
     assert exported["data"]["status"] == CLIPBOARD["data"]["status"]
     assert {p["label"] for p in exported["data"]["params"]} >= {"カラテ", "ワザマエ"}
+    # a character the seat does not hold: said without echoing the name sent in the path
+    missing = any_client.get(f"{url}/characters/%3Cb%3Eghost/ccfolia", headers=table.auth("seat:1"))
+    assert missing.status_code == 404 and missing.json()["code"] == "unknown_character"
+    assert missing.json()["detail"] == "そのキャラクターはいません。"
     assert table.log_bytes() == before  # settings are beside the log, never in it
     events = json.dumps(table.events("gm"), ensure_ascii=False)
     assert "挨拶" not in events and "カラテ攻撃" not in events

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -49,15 +51,42 @@ def server(tmp_path: Path) -> Iterator[KirokuServer]:
         yield running
 
 
+def shown_in_docs(name: str) -> bool:
+    """Whether the README or a docs page shows the picture `name` (docs/images/name)."""
+    pages = [IMAGES.parents[1] / "README.md", *IMAGES.parent.rglob("*.md")]
+    return any(f"images/{name}" in page.read_text(encoding="utf-8") for page in pages)
+
+
 def screenshot_path(name: str) -> Path:
-    """docs/images/ when KIROKU_SCREENSHOTS is set (to refresh the README's pictures),
-    otherwise a scratch file, so a test run leaves the work tree as it was."""
-    if os.environ.get("KIROKU_SCREENSHOTS"):
+    """docs/images/ when KIROKU_SCREENSHOTS is set (to refresh the docs' pictures) and a page
+    shows it, otherwise a scratch file, so a test run leaves the work tree as it was and
+    docs/images holds no picture nobody shows (tests/docs/test_paths.py)."""
+    if os.environ.get("KIROKU_SCREENSHOTS") and shown_in_docs(name):
         IMAGES.mkdir(parents=True, exist_ok=True)
         return IMAGES / name
     scratch = Path(os.environ.get("TMPDIR", "/tmp")) / "kiroku-screenshots"
     scratch.mkdir(parents=True, exist_ok=True)
     return scratch / name
+
+
+@contextmanager
+def read_in_japanese(audience: Any, ready: str) -> Iterator[None]:
+    """The audience's page in Japanese for the docs' pictures, then in English again: the
+    language switch's cookie (api/pages/__init__.py, `choose_language`) set and the page
+    reloaded (what it shows is the server's; its address keeps its place), until `ready` shows.
+    The tests that take them read the English chrome."""
+    from playwright.sync_api import expect
+
+    page = audience.page
+    parts = urlsplit(page.url)
+    origin = f"{parts.scheme}://{parts.netloc}"
+    for language in ("ja", "en"):
+        audience.context.add_cookies([{"name": "kiroku_lang", "value": language, "url": origin}])
+        page.reload()
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        expect(page.locator(ready).first).to_be_visible(timeout=20_000)
+        if language == "ja":
+            yield
 
 
 def pane_picture(audience: Any, name: str) -> None:

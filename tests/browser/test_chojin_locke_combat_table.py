@@ -551,7 +551,9 @@ def test_a_seats_combat_turn_with_the_sample_catalog(browser: Any, server: Kirok
             table.do(table.creator, cmd(body))
     for _ in range(2):
         table.do(f"seat:{seat}", cmd("combat_next"))
-    audience = Audience.open(browser, f"seat:{seat}", viewport={"width": 1280, "height": 1400})
+    audience = Audience.open(  # the docs' picture: the Japanese table
+        browser, f"seat:{seat}", viewport={"width": 1280, "height": 1400}, locale="ja-JP"
+    )
     try:
         link = f"{server.base_url}/g/{table.game_id}/join#token={table.tokens[f'seat:{seat}']}"
         audience.page.goto(link)

@@ -422,7 +422,9 @@ def test_the_pane_picture_is_of_the_sample_catalog(browser: Any, server: KirokuS
     api = httpx.Client(base_url=server.base_url, timeout=10)
     table, _ = game(api, None, together=2)
     actor = turn_actor(table)
-    audience = Audience.open(browser, actor, viewport={"width": 1280, "height": 2000})
+    audience = Audience.open(
+        browser, actor, viewport={"width": 1280, "height": 2000}, locale="ja-JP"
+    )  # the docs' picture: the Japanese table
     try:
         audience.page.goto(f"{server.base_url}/g/{table.game_id}/join#token={table.tokens[actor]}")
         stage_is(audience, "惑星編")

@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from api.pages import i18n
 from tests.browser.audience import Audience
 from tests.browser.conftest import screenshot_path
-from tests.browser.test_table import TIMEOUT, line
+from tests.browser.test_table import TIMEOUT, line, say
 from tests.domain.test_lines_in_english import NOT_YET
 from tests.rulesets.mech_d20.test_names_in_lines import history_of
 from tests.samples import SAMPLES, import_sample
@@ -156,6 +156,8 @@ def test_the_pages_read_in_japanese_then_in_english(browser: Any, server: Kiroku
         expect(lost.page.locator("h1")).to_have_text("Start a table")
         expect(lost.page.locator("#my-tables-title")).to_have_text("My tables", timeout=TIMEOUT)
         expect(lost.page.locator("#my-tables-body tr")).to_contain_text("waiting to start")
+        dice_bot = lost.page.locator("#system option[value=DiceBot]")
+        expect(dice_bot).to_have_text("DiceBot (generic dice bot)")  # BCDice's, in words
         lost.page.goto(server.base_url + created["table"] + "/replay")
         expect(lost.page.locator("#log-export")).to_have_text("Log export")
         lost.page.click("nav.language a[hreflang=ja]")
@@ -253,10 +255,11 @@ def check_the_table(
         expect(line(gm, started)).to_have_count(1, timeout=TIMEOUT)
         expect(line(player, started)).to_have_count(1, timeout=TIMEOUT)
         page.wait_for_timeout(500)  # the panes redraw from the fresh view
+        if ruleset == "chojin_locke":  # the referee's own actions, headed in the page's words
+            host = "ホスト" if locale.startswith("ja") else "Host"
+            expect(page.locator(".locke-host h4")).to_have_text(host, timeout=TIMEOUT)
         assert stray(page) == [], (ruleset, stray(page))
         assert stray(player.page) == [], (ruleset, stray(player.page))
-        if locale.startswith("ja") and ruleset == "ninja_slayer":  # the docs' Japanese table
-            page.screenshot(path=str(screenshot_path("table-ja.png")))
         # the pane with a boss and mobs (one of them down) in its tracker, mid-combat
         game = page.url.split("/g/")[1].split("/")[0].split("?")[0]
         for bodies, rows in POPULATE.get(ruleset, []):
@@ -271,6 +274,13 @@ def check_the_table(
             where = "#ruleset-pane" if lines_in_japanese else None
             assert stray(page, where) == [], (ruleset, stray(page, where))
             assert stray(player.page, where) == [], (ruleset, stray(player.page, where))
+        if locale.startswith("ja") and ruleset == "ninja_slayer":
+            # the ruleset's dice system, even when the form was sent before BCDice's list came
+            expect(page.locator("#game-system")).to_contain_text("ニンジャスレイヤーTRPG")
+            # the README's Japanese table: a combat set up, the boss and the mobs in the pane,
+            # seen from the top (the waiting cue scrolled the GM's control into view)
+            page.evaluate("window.scrollTo(0, 0)")
+            page.screenshot(path=str(screenshot_path("table-ja.png")))
         for audience in (gm, player):
             assert not audience.errors, audience.errors
     finally:
@@ -475,3 +485,68 @@ def test_the_english_table_has_no_japanese_chrome(
     """The English counterpart: no Japanese sentence on the English table, only the game's
     terms (as the rulebooks write them) and the names the players typed."""
     check_the_table(browser, server, ruleset, "en-US", japanese_sentences)
+
+
+BOXES = "(elements) => elements.map((e) => e.getBoundingClientRect().toJSON())"
+
+
+def test_a_freeform_game_reads_in_japanese_at_every_seat(
+    browser: Any, server: KirokuServer
+) -> None:
+    """A freeform game played in Japanese (the docs' table pictures): chat on two tabs, an open
+    roll, a secret and a blind roll, a whisper and a ruling; the GM's desktop and a seat's phone
+    show no English but the names, the dice and the table's own Latin terms."""
+    gm = Audience.open(browser, "gm", locale="ja-JP")
+    aki = Audience.open(browser, "seat:1", locale="ja-JP")
+    ben = Audience.open(browser, "seat:2", locale="ja-JP", viewport={"width": 375, "height": 812})
+    try:
+        page = gm.page
+        page.goto(server.base_url + "/")
+        page.fill("input[name=title]", "古い屋敷 第1話")
+        seats = page.locator("input[name=seat]")
+        for index, name in enumerate(("アキ", "ベン")):
+            seats.nth(index).fill(name)
+        page.click("#create-game button[type=submit]")
+        expect(page.locator("#created")).to_be_visible(timeout=TIMEOUT)
+        links = page.locator("#links input.link")
+        aki_link, ben_link = links.nth(0).input_value(), links.nth(1).input_value()
+        page.click("#open-table")
+        expect(page.locator("#chat")).to_be_visible(timeout=TIMEOUT)
+        for seat, link in ((aki, aki_link), (ben, ben_link)):
+            seat.page.goto(link)
+            seat.page.click("#join-form button")
+            expect(seat.page.locator("#chat")).to_be_visible(timeout=TIMEOUT)
+        page.click("#gm-pane-body button.primary")  # ゲームを開始
+        expect(line(ben, "ゲーム開始")).to_have_count(1, timeout=TIMEOUT)
+
+        say(aki, "こんばんは、よろしくお願いします")
+        say(ben, "おやつ取ってくる", tab="雑談")
+        say(aki, "2D6>=7 忍び足")
+        say(aki, "2D6 隠し扉を探す", secret=True)
+        say(ben, "1D100<=50 聞き耳", blind=True)
+        say(aki, "実は鍵を持っている", to="gm")
+        expect(line(gm, "実は鍵を持っている")).to_have_count(1, timeout=TIMEOUT)
+        roll = line(gm, "忍び足")
+        roll.locator(".line-action").click()
+        page.fill("#line-form textarea[name=text]", "見張りは眠っていた: 次の判定に+1")
+        page.click("#line-form button[value=ok]")
+        for reader in (gm, aki, ben):
+            expect(line(reader, "見張りは眠っていた")).to_have_count(1, timeout=TIMEOUT)
+        expect(line(ben, "シークレットダイス")).to_have_count(1)
+        expect(line(ben, "秘話")).to_have_count(1)
+        page.wait_for_timeout(300)  # the last line's stream settles
+        for reader in (gm, aki, ben):
+            assert english_words(reader.page) == [], (reader.name, english_words(reader.page))
+            assert not INTERNAL.search(reader.page.inner_text("body")), reader.name
+            assert not reader.errors, reader.errors
+        # on the phone each tab keeps its word on one line, as on the desktop
+        heights = {
+            reader.name: [box["height"] for box in reader.page.locator(".tab").evaluate_all(BOXES)]
+            for reader in (gm, ben)
+        }
+        assert heights["seat:2"] == heights["gm"], heights
+        page.screenshot(path=str(screenshot_path("table-desktop.png")))
+        ben.page.screenshot(path=str(screenshot_path("table-phone.png")), full_page=True)
+    finally:
+        for audience in (gm, aki, ben):
+            audience.close()

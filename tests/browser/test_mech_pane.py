@@ -11,7 +11,7 @@ import httpx
 from playwright.sync_api import expect
 
 from tests.browser.audience import Audience
-from tests.browser.conftest import screenshot_path
+from tests.browser.conftest import read_in_japanese, screenshot_path
 from tests.browser.test_table import TIMEOUT, join
 from tests.rulesets.mech_d20.sheets import AKI, BEN
 from tests.serverproc import KirokuServer
@@ -209,7 +209,8 @@ def test_a_round_of_the_encounter_through_the_pane(browser: Any, server: KirokuS
         expect(_pane(ben).locator(".mech-roll-attack")).to_have_text(
             "Roll attack: 1D20+10 vs 反応", timeout=TIMEOUT
         )
-        _pane(ben).screenshot(path=screenshot_path("mech-pane.png"))
+        with read_in_japanese(ben, "#ruleset-pane .mech-roll-attack"):
+            _pane(ben).screenshot(path=screenshot_path("mech-pane.png"))
         _faces(ben, "2")
         _pane(ben).locator(".mech-roll-attack").click()
         expect(_pane(ben).locator(".mech-outcomes")).to_contain_text("miss", timeout=TIMEOUT)

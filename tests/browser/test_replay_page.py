@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.audience import Audience
-from tests.browser.conftest import screenshot_path
+from tests.browser.conftest import read_in_japanese, screenshot_path
 from tests.samples import SAMPLES, import_sample
 from tests.serverproc import KirokuServer
 
@@ -196,7 +196,12 @@ def test_the_report_sets_each_declaration_beside_the_truth(
         row.locator("button.seq-link").click()
         at(page, first["seq"])
         page.locator(".panes").evaluate("panes => { panes.scrollTop = 0; }")
-        page.screenshot(path=screenshot_path("replay-desktop.png"))
+        current = f"#log li.current[data-seq='{first['seq']}']"
+        with read_in_japanese(spectator, "#audit table.audit-declarations tbody tr"):
+            expect(page.locator(current)).to_be_visible(timeout=TIMEOUT)
+            page.locator(".panes").evaluate("panes => { panes.scrollTop = 0; }")
+            page.screenshot(path=screenshot_path("replay-desktop.png"))
+        at(page, first["seq"])  # reloaded in English: back at the same event before going on
         # The next declaration check from there is the report's second row.
         page.click("button.jump[data-mark=declarations]")
         at(page, report["declarations"][1]["seq"])

@@ -337,6 +337,44 @@ def test_a_table_game_before_and_after_its_end(
         page.close()
 
 
+def test_a_seat_without_a_name_verifies_in_either_language(
+    client: TestClient, open_file: Callable[..., tuple[str, str, str]]
+) -> None:
+    """The API refuses a blank seat name, but `kiroku import` takes a record as it was written
+    (an older Kiroku's, another tool's): a seat with no name is 「席N」 in its lines (logline's
+    `seat_name`), "seat N" in an English file, and the verifier names it the same way."""
+    table = Table.create(client, seats=["Aki", "Ben"])
+    table.join_all()
+    table.do("gm", {"type": "start"})
+    table.do("seat:2", {"type": "say", "text": "名前を書き忘れた"})
+    table.do("seat:2", {"type": "roll", "expression": "2D6>=7", "secret": True})
+    table.do("gm", {"type": "end"})
+    archive = client.get(f"/games/{table.game_id}/archive", headers=table.auth("gm")).text
+    _header, read = read_archive(archive.splitlines())
+    envelopes = [envelope for envelope in read if isinstance(envelope, dict)]
+    for envelope in envelopes:
+        public = envelope["public"]
+        for seat in public.get("seats", []):
+            if seat["seat"] == 2:
+                seat["name"] = ""
+        if envelope["type"] == "SeatJoined" and public["seat"] == 2:
+            public["name"] = ""
+    prev = envelopes[0]["prev_hash"]
+    for envelope in envelopes:  # the chain as the record's writer computed it
+        envelope["prev_hash"] = prev
+        envelope["hash"] = prev = chain_hash(
+            prev, {k: v for k, v in envelope.items() if k != "hash"}
+        )
+    records = records_from_envelopes(envelopes)
+    for language, name in (("ja", "席2"), ("en", "seat 2")):
+        log = session_log(records, "public", disclosure_after(records), language=language)
+        html, _csp = render(log)
+        assert f"<span>{name}</span> : <span>名前を書き忘れた</span>" in html
+        assert "seat:2" not in re.sub(r"<script.*?</script>", "", html, flags=re.S)
+        state, _seq, text = open_file(html, f"unnamed-{language}.html")
+        assert state == "ok", text
+
+
 def test_a_long_log_verifies_in_a_worker(browser: Any, tmp_path: Path) -> None:
     """A log longer than the page verifies on its own thread (2,000 lines) is verified in a Web
     Worker, its progress shown: ✓, and ✗ naming the event for a die face changed in the archive

@@ -12,7 +12,6 @@ import httpx
 from playwright.sync_api import expect
 
 from tests.browser.audience import Audience
-from tests.browser.conftest import screenshot_path
 from tests.serverproc import KirokuServer
 
 AKI_SECRET = "AKI_SECRET_ROLL_7c1"
@@ -123,9 +122,6 @@ def test_a_freeform_game_in_three_browsers(browser: Any, server: KirokuServer) -
         expect(line(spectator, "忍び足")).to_have_count(1, timeout=TIMEOUT)
         expect(spectator.page.locator("#chat")).to_be_hidden()
 
-        gm.page.screenshot(path=screenshot_path("table-desktop.png"))
-        ben.page.screenshot(path=screenshot_path("table-phone.png"), full_page=True)
-
         # Before the end nothing sealed reaches a context outside its audience: not its DOM,
         # not a response, not a stream message.
         secrets = {AKI_SECRET: {"gm", "seat:1"}, BEN_BLIND: {"gm"}, AKI_WHISPER: {"gm", "seat:1"}}
@@ -144,6 +140,7 @@ def test_a_freeform_game_in_three_browsers(browser: Any, server: KirokuServer) -
             expect(line(reader, BEN_BLIND).locator(".verify-mark.ok")).to_have_count(
                 1, timeout=TIMEOUT
             )
+            expect(line(reader, BEN_BLIND).locator(".revealed-mark")).to_have_text("revealed")
             expect(line(reader, AKI_SECRET).first).to_be_visible()
     finally:
         for audience in (gm, aki, ben, spectator):

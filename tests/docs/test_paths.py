@@ -41,3 +41,14 @@ def test_every_path_the_docs_name_exists() -> None:
         and not (REPO / path).exists()
     }
     assert not missing, f"the docs name files that do not exist: {missing}"
+
+
+def test_every_picture_in_docs_images_is_shown_and_every_one_shown_exists() -> None:
+    """A picture no page shows is left over (KIROKU_SCREENSHOTS=1 writes only those shown:
+    tests/browser/conftest.py); a page showing a missing picture shows a hole."""
+    pages = [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]
+    text = "\n".join(page.read_text(encoding="utf-8") for page in pages)
+    shown = set(re.findall(r"images/([\w.-]+\.png)", text))
+    present = {path.name for path in (REPO / "docs" / "images").glob("*")}
+    assert present - shown == set(), "pictures no page shows"
+    assert shown - present == set(), "pictures the pages show that are not there"

@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 from textual.widgets import Footer, Input, Static
 
+from api.pages.i18n import Reader
 from domain.application.service import GameService, NewGame
 from domain.model.commands import End, Note, Roll, Start
 from domain.model.lifecycle_events import GameOptions
+from domain.model.logline import LogLine
 from replay.archive import read_archive, records_from_envelopes
 from replay.cursor import ReplayCursor
 from replay.history import History
@@ -105,3 +107,18 @@ def test_the_samples_read_as_lines_never_json(sample: Path) -> None:
             cursor.seek(seq)
             text = render_at(cursor, recent=0)
             assert JSON.search(text) is None, f"{sample.name} #{seq} as {audience}:\n{text}"
+
+
+def test_a_revealed_line_is_marked_in_the_readers_language() -> None:
+    revealed = LogLine(
+        seq=12,
+        kind="roll",
+        speaker="Ben",
+        text="(1D100<=50) ＞ 14 ＞ 成功",
+        sealed_to=("gm",),
+        audience_text="GMだけ",
+        audience_names=("GM",),
+        revealed=True,
+    )
+    assert render_line(revealed, Reader("ja")).endswith("(ダイス; → GMだけ; 公開)")
+    assert render_line(revealed, Reader("en")).endswith("(roll; → only GM; revealed)")

@@ -35,7 +35,7 @@ rulesetSelect.addEventListener("change", rulesetChanged);
 const systemSelect = document.getElementById("system");
 const systemSearch = document.getElementById("system-search");
 const RULESET_SYSTEMS = { ninja_slayer: "NinjaSlayer2" };
-let systems = [{ id: "DiceBot", name: "DiceBot (汎用ダイスボット)", sort_key: "" }];
+let systems = [{ id: "DiceBot", name: t("DiceBot (generic dice bot)"), sort_key: "" }];
 function renderSystems(pickFirst = false) {
   const query = systemSearch.value.trim().toLowerCase();
   // before BCDice's list arrives the select holds DiceBot alone: a ruleset chosen meanwhile
@@ -59,7 +59,7 @@ rulesetSelect.addEventListener("change", () => {
   systemSelect.value = RULESET_SYSTEMS[rulesetSelect.value] ?? "DiceBot";
 });
 get("/systems").then((listed) => {
-  systems = listed.systems.map((s) => (s.id === "DiceBot" ? { ...s, name: "DiceBot (汎用ダイスボット)" } : s));
+  systems = listed.systems.map((s) => (s.id === "DiceBot" ? { ...s, name: t("DiceBot (generic dice bot)") } : s));
   renderSystems();
 }).catch(() => { /* the engine is down: DiceBot is still offered, and creation says why */ });
 for (const radio of form.querySelectorAll("input[name=referee]")) radio.addEventListener("change", refereeChanged);
@@ -112,7 +112,8 @@ form.addEventListener("submit", async (event) => {
     options: { dice_policy: data.get("dice_policy"), spectators: data.get("spectators") === "on" },
     ruleset_options: rulesetOptions,
     referee: data.get("referee"),
-    system: data.get("system") || "DiceBot",
+    // none picked (BCDice's list not here yet): the ruleset's own (NinjaSlayer2), as the API says
+    system: data.get("system") || undefined,
   };
   if (body.referee === "host" && data.get("host_seat")) body.host_seat = Number(data.get("host_seat"));
   try {

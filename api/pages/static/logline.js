@@ -37,7 +37,7 @@ export function renderLine(event, { onLineAction } = {}) {
   if (line.concerns) {
     item.append(el("a", { class: "concerns", href: `#seq-${line.concerns}` }, `↪ #${line.concerns}`));
   }
-  if (line.revealed) item.append(el("span", { class: "revealed-mark" }, "公開"));
+  if (line.revealed) item.append(el("span", { class: "revealed-mark" }, t("公開")));
   if (onLineAction) {
     item.append(el("button", {
       type: "button", class: "line-action", "aria-label": t("Act on event {seq}", { seq: event.seq }),

@@ -230,8 +230,9 @@ function expectedText(e) {
   }
 }
 
-// Who says a line: the name it was said under, else the seat's name, "GM" or "System"
-// (domain/model/logline.py), with the seats' names as the record has them last.
+// Who says a line: the name it was said under, else the seat's name (「席N」 in the file's
+// language where the seat has none, as api/pages/sessionlog.py writes it), "GM", the host or
+// "System" (domain/model/logline.py), with the seats' names as the record has them last.
 function speakers(events) {
   const names = new Map((events[0]?.public?.seats ?? []).map((s) => [`seat:${s.seat}`, s.name]));
   for (const e of events) {
@@ -240,7 +241,11 @@ function speakers(events) {
   names.set("gm", "GM");
   names.set("host", t("Host")); // a game without a referee: its host (domain/model/logline.py)
   names.set("system", t("System"));
-  const own = (e) => String(e.public?.speaker || (names.get(e.actor) ?? e.actor));
+  const unnamed = (actor) => {
+    const seat = /^seat:(\d+)$/.exec(actor ?? "");
+    return seat ? t("席{seat}", { seat: Number(seat[1]) }) : actor;
+  };
+  const own = (e) => String(e.public?.speaker || names.get(e.actor) || unnamed(e.actor));
   // A reveal reads as the line it reveals, said by whoever said that one (logline.py); not
   // the dice seed's (#1), nor a second reveal of the same event.
   const revealer = new Map(movedReveals(events).map(([reveal, of]) => [reveal, events[of - 1]]));

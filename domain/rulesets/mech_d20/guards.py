@@ -13,7 +13,8 @@ from .state import Attack, Encounter, MechState, Turn, Unit
 def unit(state: MechState, unit_id: str) -> Unit:
     found = state.units.get(unit_id)
     if found is None:
-        raise NotFound("unknown_unit", "There is no unit {unit_id}.", params={"unit_id": unit_id})
+        # Not the id it was sent: the reader knows units by name, and an id nobody holds has none.
+        raise NotFound("unknown_unit", "That unit is not in this game.")
     return found
 
 

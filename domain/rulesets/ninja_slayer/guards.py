@@ -36,11 +36,9 @@ def damaged(state: NinjaState, damages: Iterable[Damage]) -> str:
 def character(state: NinjaState, character_id: str) -> Character:
     found = state.characters.get(character_id)
     if found is None:
-        raise NotFound(
-            "unknown_character",
-            "There is no character {character_id}.",
-            params={"character_id": character_id},
-        )
+        # Not the id it was sent: the reader knows characters by name, and an id nobody
+        # holds has none.
+        raise NotFound("unknown_character", "That character is not in this game.")
     return found
 
 

@@ -56,6 +56,9 @@ def test_placing_and_moving_over_http(client: TestClient) -> None:
     )
     moved = script.do("seat:1", "move", unit="aki", to=[3, 3])
     assert moved[0]["public"]["route"]["to"] == {"x": 3, "y": 3, "altitude": 0}
+    # a unit nobody holds: said without the id it was sent (the reader knows names)
+    problem = script.refuse("seat:1", "move", "unknown_unit", unit="akii", to=[3, 4])
+    assert problem["detail"] == "その機体はこのゲームにいない。"
     assert script.unit("aki", "seat:2")["position"] == {"x": 3, "y": 3, "altitude": 0}
 
 

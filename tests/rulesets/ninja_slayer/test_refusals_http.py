@@ -132,3 +132,10 @@ def test_a_refusal_reads_in_the_readers_language(script: Script) -> None:
     en = script.t.send("gm", adrenaline, **{"Accept-Language": "en"}).json()["detail"]
     assert ja == "アドレナリン・ブーストを持つのはニンジャだけ。"
     assert en == "Only ninjas have Adrenaline Boost."
+    # an id no character holds (a stale pane): said without echoing it
+    unknown = {"type": NS + "check", "character": "fujikido_old", "stat": "カラテ"}
+    ja_problem = script.t.send("gm", unknown).json()
+    en_problem = script.t.send("gm", unknown, **{"Accept-Language": "en"}).json()
+    assert ja_problem["code"] == en_problem["code"] == "unknown_character"
+    assert ja_problem["detail"] == "そのキャラクターはこのゲームにいない。"
+    assert en_problem["detail"] == "That character is not in this game."

@@ -334,7 +334,7 @@ export function mountPane(context) {
     if (rules.stage === "rebalance") out.push(cmd(t("Close the rebalancing"), "close_rebalance"));
     if (rules.stage === "ambush") out.push(cmd(t("Begin the 惑星編"), "begin_planets"));
     if (rules.stage === "keys") out.push(cmd(t("Begin the 秘密基地編"), "begin_base"));
-    return out.length ? el("div", { class: "locke-actions locke-host" }, el("h4", {}, "ホスト"), out) : null;
+    return out.length ? el("div", { class: "locke-actions locke-host" }, el("h4", {}, t("Host")), out) : null;
   }
 
   function silhouetteChoice(change) {
