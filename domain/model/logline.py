@@ -231,10 +231,10 @@ def _lifecycle(
         case "GameCreated":
             return _said(N_("「{title}」を作成した"), title=public.get("title", ""))
         case "SeatJoined":
+            if not public.get("name"):  # only an imported record holds a seat without a name
+                return _said(N_("席{seat}に誰かが着いた"), seat=public.get("seat"))
             return _said(
-                N_("{name}が席{seat}に着いた"),
-                name=public.get("name") or "",
-                seat=public.get("seat"),
+                N_("{name}が席{seat}に着いた"), name=public.get("name"), seat=public.get("seat")
             )
         case "GameStarted":
             return _said(N_("ゲーム開始"), "phase")

@@ -199,3 +199,20 @@ def test_the_check_tells_a_plain_text_from_a_term() -> None:
     )
     assert plain_texts(encoded) == ["移動フェイズ", "1"]
     assert terms_kept(None) is None
+
+
+def test_a_seat_joined_without_a_name_reads_as_someone_taking_it() -> None:
+    """Only an imported record holds a nameless seat: its join line names nobody (was
+    「が席2に着いた」) and reads in each language."""
+    joined = {
+        "seq": 3,
+        "type": "SeatJoined",
+        "actor": "seat:2",
+        "public": {"seat": 2, "name": ""},
+        "sealed": None,
+        "secret": None,
+        "revealed": False,
+    }
+    line = describe(joined, "public", {})
+    assert line.text == "席2に誰かが着いた"
+    assert i18n.read_line(line.msg or "", line.args, "en") == "Someone took seat 2"
