@@ -9,15 +9,22 @@ import { canonical, hmacSha256, sha256, sha256HexNow, toHexString, utf8 } from "
 const ENVELOPE = ["game_id", "seq", "type", "actor", "at", "public", "sealed", "prev_hash"];
 const ENVELOPE_KEYS = [...ENVELOPE].sort(); // as canonical() orders them
 const ENVELOPE_HEADS = ENVELOPE_KEYS.map((key, i) => `${i ? "," : ""}${JSON.stringify(key)}:`);
-// On the page's own thread (a short log, sessionlog.js), a pause every CHUNK events (or
-// draws) lets it answer the reader and paint; a worker needs none, and reports its progress
-// every CHUNK.
+// On the page's own thread (a short log, sessionlog.js), the check pauses once it has worked
+// BUDGET ms since its start or its last pause (checked every CHUNK events or draws), so the
+// page answers the reader and paints; a worker needs none, and reports its progress every
+// CHUNK. A pause every CHUNK whatever the time (as before) let the page render between
+// slices of a check that had no need to wait: at 1,000 events each pause cost a frame
+// and, under load, a turn of the machine's scheduler.
 const inWorker = typeof WorkerGlobalScope !== "undefined";
 const CHUNK = inWorker ? 4096 : 256;
+const BUDGET = 50; // ms: a long task's threshold
+let worked = 0; // when the check began or last paused (performance.now())
 const pause = () => {
-  if (inWorker) return null;
-  if (globalThis.scheduler?.yield) return globalThis.scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  if (inWorker || performance.now() - worked < BUDGET) return null;
+  const resumed = globalThis.scheduler?.yield
+    ? globalThis.scheduler.yield()
+    : new Promise((resolve) => setTimeout(resolve, 0));
+  return resumed.then(() => { worked = performance.now(); });
 };
 const MAX_TEXT = 600; // domain/model/logline.py clips a line's text there
 
@@ -378,12 +385,21 @@ export async function decodeArchive(base64) {
     for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   }
   // Written to the stream directly: a Blob's stream would send the bytes to the browser's
-  // process and back.
+  // process and back. And read here, chunk by chunk: each step is a promise's, so on the
+  // page's thread the archive is unpacked before the page renders (a Response's text is
+  // handed over in tasks, and the page's first frame came before it).
   const gunzip = new DecompressionStream("gzip");
   const writer = gunzip.writable.getWriter();
   writer.write(bytes).catch(() => {}); // a broken archive fails the read below
   writer.close().catch(() => {});
-  return new Response(gunzip.readable).text();
+  const reader = gunzip.readable.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    text += decoder.decode(value, { stream: true });
+  }
 }
 
 const PROBLEMS_SENT = 20; // the verdict names the first; a forged file may have one a line
@@ -394,6 +410,7 @@ const PROBLEMS_SENT = 20; // the verdict names the first; a forged file may have
 // a worker): the verdict, the first problems by seq, the events' hashes as one text.
 export async function verifyLog(archive, lines, { progress = () => {}, mark = () => {} } = {}) {
   let result;
+  worked = performance.now();
   try {
     const text = await decodeArchive(archive);
     mark("unpacked");
