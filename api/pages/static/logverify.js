@@ -449,7 +449,6 @@ export function listenAsWorker() {
     if (data.lines) { linesGiven(data.lines); return; }
     catalog = data.catalog ?? {}; // the page's words, for the problems it shows
     const marks = [["archive received", now()]];
-    postMessage({ started: true }); // the page waits for this before its own work
     const progress = (phase, done, total) => postMessage({ progress: { phase, done, total } });
     const mark = (name) => marks.push([name, now()]);
     const result = await verifyLog(data.archive, lines, { progress, mark });
