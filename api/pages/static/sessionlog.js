@@ -5,7 +5,7 @@
 // at a time, and verifies the log (logverify.js, `verifyLog`: the archive, then each line
 // against what it must read) — a long log in a Web Worker, showing its progress — and shows
 // the verdict. Its words are the file's language's, through the catalog it embeds (`t`).
-import { compareHead, embeddedCatalog, lineOrder, NO_NAME, NO_TEXT, parseHead, SEALED, t, verifyLog } from "./logverify.js";
+import { compareHead, embeddedCatalog, joinLines, lineOrder, NO_NAME, NO_TEXT, parseHead, SEALED, t, verifyLog } from "./logverify.js";
 
 
 function node(tag, attributes, text) {
@@ -141,7 +141,8 @@ function startWorker(archive, onProgress, mark) {
   mark("archive posted");
   return {
     verify: (lines) => {
-      worker.postMessage({ lines }, [lines.flags.buffer]);
+      const packed = joinLines(lines);
+      worker.postMessage({ lines: packed }, [packed.lengths.buffer, packed.flags.buffer]);
       return answer;
     },
   };
