@@ -9,15 +9,18 @@ import { canonical, hmacSha256, sha256, sha256HexNow, toHexString, utf8 } from "
 const ENVELOPE = ["game_id", "seq", "type", "actor", "at", "public", "sealed", "prev_hash"];
 const ENVELOPE_KEYS = [...ENVELOPE].sort(); // as canonical() orders them
 const ENVELOPE_HEADS = ENVELOPE_KEYS.map((key, i) => `${i ? "," : ""}${JSON.stringify(key)}:`);
-// On the page's own thread (a short log, sessionlog.js), the check pauses once it has worked
-// BUDGET ms since its start or its last pause (checked every CHUNK events or draws), so the
-// page answers the reader and paints; a worker needs none, and reports its progress every
-// CHUNK. A pause every CHUNK whatever the time (as before) let the page render between
-// slices of a check that had no need to wait: at 1,000 events each pause cost a frame
-// and, under load, a turn of the machine's scheduler.
+// On the page's own thread (a short log, sessionlog.js; a long one where no worker started),
+// the check pauses once it has worked BUDGET ms since its start or its last pause (looked at
+// every CHUNK events or draws), so the page answers the reader and paints; a worker needs
+// none, and reports its progress every CHUNK. A short log's whole check is about 0.1 s of
+// this thread, cold: in one go it is done before the page's next frame. A pause every 256
+// events (as before), or every 50 ms, cost a frame of the page each and, under load, a turn
+// of the machine's scheduler: at 1,000 events, paired with a pause every 256, 256 ms became
+// 195 (medians of 10; docs/performance.md). The page still scrolls meanwhile (the browser
+// scrolls it off this thread).
 const inWorker = typeof WorkerGlobalScope !== "undefined";
 const CHUNK = inWorker ? 4096 : 256;
-const BUDGET = 50; // ms: a long task's threshold
+const BUDGET = 250; // ms
 let worked = 0; // when the check began or last paused (performance.now())
 const pause = () => {
   if (inWorker || performance.now() - worked < BUDGET) return null;
