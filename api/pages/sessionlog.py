@@ -20,7 +20,8 @@ runs
 in a Web Worker with its progress shown: it checks the chain, the reveals and, after the end,
 every draw, in the reader's browser with no network. Its inline style and scripts are allowed
 by their hashes in a Content-Security-Policy (a `<meta>` in the file, and the header when
-served), nothing else; the worker is started from a `blob:` of the file's own script.
+served), nothing else; a long log's worker is started from a `blob:` of the file's own
+script, by a small script in the file's head (static/logstart.js), while the lines are read.
 
 The file is written in one language, its exporter's (the log route: the page's language;
 `kiroku log`: the terminal's, or `--lang`): its frame is a Jinja template read through the
@@ -264,7 +265,8 @@ def render(log: SessionLog) -> tuple[str, str]:
 
 def policy(log: SessionLog) -> str:
     style_hashes = sorted({_csp_hash(_css()), *log.style_hashes})
-    scripts = sorted({_csp_hash(page_script()), _csp_hash(worker_script())})
+    inline = (page_script, worker_script, starter_script)
+    scripts = sorted({_csp_hash(script()) for script in inline})
     return (
         "default-src 'none'; "
         f"style-src 'unsafe-hashes' {' '.join(style_hashes)}; "
@@ -299,7 +301,6 @@ def render_chunks(log: SessionLog) -> Iterator[str]:
     yield '<script type="application/gzip" id="kiroku-archive" data-encoding="base64">'
     yield from _archive_base64(log)
     yield "</script>\n"
-    yield f'<script type="text/plain" id="kiroku-worker">{worker_script()}</script>\n'
     yield f'<script type="module">{page_script()}</script>\n</body>\n</html>\n'
 
 
@@ -352,6 +353,9 @@ def _template(log: SessionLog) -> tuple[str, str]:
         csp=policy(log),
         title=log.page_title,
         css=Markup(_css()),
+        worker=Markup(worker_script()),
+        starter=Markup(starter_script()),
+        events=log.events,
         heading=log.title,
         about=_about(log),
         lines=Markup(LINES_MARK),
@@ -609,6 +613,12 @@ def page_script() -> str:
 def worker_script() -> str:
     """The verifier's worker (a classic script: started from a `blob:` of this text)."""
     return inline_script("jcs.js", "logverify.js") + "\nlistenAsWorker();\n"
+
+
+def starter_script() -> str:
+    """The file's first script, in its head: starts a long log's verifier worker while the
+    browser reads the lines."""
+    return inline_script("logstart.js")
 
 
 def _css() -> str:

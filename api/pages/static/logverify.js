@@ -9,15 +9,25 @@ import { canonical, hmacSha256, sha256, sha256HexNow, toHexString, utf8 } from "
 const ENVELOPE = ["game_id", "seq", "type", "actor", "at", "public", "sealed", "prev_hash"];
 const ENVELOPE_KEYS = [...ENVELOPE].sort(); // as canonical() orders them
 const ENVELOPE_HEADS = ENVELOPE_KEYS.map((key, i) => `${i ? "," : ""}${JSON.stringify(key)}:`);
-// On the page's own thread (a short log, sessionlog.js), a pause every CHUNK events (or
-// draws) lets it answer the reader and paint; a worker needs none, and reports its progress
-// every CHUNK.
+// On the page's own thread (a short log, sessionlog.js; a long one where no worker started),
+// the check pauses once it has worked BUDGET ms since its start or its last pause (looked at
+// every CHUNK events or draws), so the page answers the reader and paints; a worker needs
+// none, and reports its progress every CHUNK. A short log's whole check is about 0.1 s of
+// this thread, cold: in one go it is done before the page's next frame. A pause every 256
+// events (as before), or every 50 ms, cost a frame of the page each and, under load, a turn
+// of the machine's scheduler: at 1,000 events, paired with a pause every 256, 256 ms became
+// 195 (medians of 10; docs/performance.md). The page still scrolls meanwhile (the browser
+// scrolls it off this thread).
 const inWorker = typeof WorkerGlobalScope !== "undefined";
 const CHUNK = inWorker ? 4096 : 256;
+const BUDGET = 250; // ms
+let worked = 0; // when the check began or last paused (performance.now())
 const pause = () => {
-  if (inWorker) return null;
-  if (globalThis.scheduler?.yield) return globalThis.scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  if (inWorker || performance.now() - worked < BUDGET) return null;
+  const resumed = globalThis.scheduler?.yield
+    ? globalThis.scheduler.yield()
+    : new Promise((resolve) => setTimeout(resolve, 0));
+  return resumed.then(() => { worked = performance.now(); });
 };
 const MAX_TEXT = 600; // domain/model/logline.py clips a line's text there
 
@@ -303,6 +313,23 @@ export function expectations(events) {
   };
 }
 
+// The lines as handed to a worker: every name and text in one string, with each one's
+// length (and the flags) in typed arrays it takes over. As an array of two strings a line,
+// the worker built each string anew (200,000 of them at 100,000 lines) once its check was
+// done; one string is one copy. `splitLines` reads them back.
+export function joinLines({ fields, flags }) {
+  const lengths = new Uint32Array(fields.length);
+  for (let k = 0; k < fields.length; k++) lengths[k] = fields[k].length;
+  return { text: fields.join(""), lengths, flags };
+}
+
+export function splitLines({ text, lengths, flags }) {
+  const fields = new Array(lengths.length);
+  let at = 0;
+  for (let k = 0; k < lengths.length; k++) fields[k] = text.slice(at, (at += lengths[k]));
+  return { fields, flags };
+}
+
 // A line's flags (`packLines`): its body is sealed to the reader, or it lacks its name's or
 // its text's span.
 export const SEALED = 1;
@@ -383,12 +410,21 @@ export async function decodeArchive(base64) {
     for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   }
   // Written to the stream directly: a Blob's stream would send the bytes to the browser's
-  // process and back.
+  // process and back. And read here, chunk by chunk: each step is a promise's, so on the
+  // page's thread the archive is unpacked before the page renders (a Response's text is
+  // handed over in tasks, and the page's first frame came before it).
   const gunzip = new DecompressionStream("gzip");
   const writer = gunzip.writable.getWriter();
   writer.write(bytes).catch(() => {}); // a broken archive fails the read below
   writer.close().catch(() => {});
-  return new Response(gunzip.readable).text();
+  const reader = gunzip.readable.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    text += decoder.decode(value, { stream: true });
+  }
 }
 
 const PROBLEMS_SENT = 20; // the verdict names the first; a forged file may have one a line
@@ -399,6 +435,7 @@ const PROBLEMS_SENT = 20; // the verdict names the first; a forged file may have
 // a worker): the verdict, the first problems by seq, the events' hashes as one text.
 export async function verifyLog(archive, lines, { progress = () => {}, mark = () => {} } = {}) {
   let result;
+  worked = performance.now();
   try {
     const text = await decodeArchive(archive);
     mark("unpacked");
@@ -427,17 +464,16 @@ export async function verifyLog(archive, lines, { progress = () => {}, mark = ()
 }
 
 // In a Web Worker: given {archive, catalog} (the block's base64, the page's words), then {lines} (the page's
-// `packLines`), post {progress} as it goes, then {result, marks} (`verifyLog`'s, and each
+// `packLines`, joined: `joinLines`), post {progress} as it goes, then {result, marks} (`verifyLog`'s, and each
 // step's [name, time since the epoch]).
 export function listenAsWorker() {
   const now = () => performance.timeOrigin + performance.now();
   let linesGiven;
   const lines = new Promise((resolve) => { linesGiven = resolve; });
   globalThis.onmessage = async ({ data }) => {
-    if (data.lines) { linesGiven(data.lines); return; }
+    if (data.lines) { linesGiven(splitLines(data.lines)); return; }
     catalog = data.catalog ?? {}; // the page's words, for the problems it shows
     const marks = [["archive received", now()]];
-    postMessage({ started: true }); // the page waits for this before its own work
     const progress = (phase, done, total) => postMessage({ progress: { phase, done, total } });
     const mark = (name) => marks.push([name, now()]);
     const result = await verifyLog(data.archive, lines, { progress, mark });

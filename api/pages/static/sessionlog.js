@@ -5,7 +5,7 @@
 // at a time, and verifies the log (logverify.js, `verifyLog`: the archive, then each line
 // against what it must read) — a long log in a Web Worker, showing its progress — and shows
 // the verdict. Its words are the file's language's, through the catalog it embeds (`t`).
-import { compareHead, embeddedCatalog, lineOrder, NO_NAME, NO_TEXT, parseHead, SEALED, t, verifyLog } from "./logverify.js";
+import { compareHead, embeddedCatalog, joinLines, lineOrder, NO_NAME, NO_TEXT, parseHead, SEALED, t, verifyLog } from "./logverify.js";
 
 
 function node(tag, attributes, text) {
@@ -116,29 +116,17 @@ function layOut(lines, data) {
   return { show };
 }
 
-// A log of at most this many lines is verified here, on the page's thread: a worker's start
-// (and its cold compile of the verifier) costs more than such a log's whole check
-// (docs/performance.md, "Campaign scale in the browser").
-const HERE = 2000;
-
-// The verifier in a worker, started from a `blob:` of the file's own script and given the
-// archive at once (its check runs while the page lays out and reads its lines); null where
-// no worker can start. `verify(lines)` hands it the lines and answers its verdict.
+// The verifier's worker, started early by the file's head (logstart.js: only for a long log,
+// where it can start), handed the archive at once (its check runs while the page lays out
+// and reads its lines); null where there is none or it failed. `verify(lines)` hands it the
+// lines and answers its verdict.
 function startWorker(archive, onProgress, mark) {
-  const source = document.getElementById("kiroku-worker")?.textContent;
-  if (!source || typeof Worker !== "function") return null;
-  let worker;
-  try {
-    worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })));
-  } catch {
-    return null;
-  }
-  mark("worker created");
-  let begun;
-  const started = new Promise((resolve) => { begun = resolve; });
+  const early = globalThis.kirokuEarlyWorker;
+  if (!early || early.failed) return null;
+  const worker = early.worker;
+  mark("worker created", early.createdAt); // before this script: while the file was read
   const answer = new Promise((resolve, reject) => {
     worker.onmessage = ({ data }) => {
-      if (data.started) { mark("worker started"); begun(); }
       if (data.progress) onProgress(data.progress);
       if (data.result) {
         worker.terminate();
@@ -147,14 +135,14 @@ function startWorker(archive, onProgress, mark) {
         resolve(data.result);
       }
     };
-    worker.onerror = (event) => { event.preventDefault?.(); worker.terminate(); begun(); reject(event); };
+    worker.onerror = (event) => { event.preventDefault?.(); worker.terminate(); reject(event); };
   });
   worker.postMessage({ archive, catalog: embeddedCatalog() });
   mark("archive posted");
   return {
-    started,
     verify: (lines) => {
-      worker.postMessage({ lines }, [lines.flags.buffer]);
+      const packed = joinLines(lines);
+      worker.postMessage({ lines: packed }, [packed.lengths.buffer, packed.flags.buffer]);
       return answer;
     },
   };
@@ -175,6 +163,51 @@ function packLines(lines, data) {
     flags[i] = (sealed[data.rows[2 * i + 1]] ? SEALED : 0) | (spans[1] ? 0 : NO_NAME) | (spans[2] ? 0 : NO_TEXT);
   }
   return { fields, flags };
+}
+
+// The check's progress on the page: the first report at once, each later one once PACE times
+// the last shown one's frame has passed (the latest then; none after `stop`). Every change of
+// the page costs a frame, and a frame of a long log's page costs the more the longer it is
+// (the browser tracks each line's box for content-visibility): about a second of this
+// thread at 110,000 lines, where a report every 4,096 events kept the thread drawing for the
+// whole check, beside the worker, and held up the verdict's hand-back until a frame ended.
+const PACE = 3;
+
+function showProgress(bar, verdict) {
+  let latest = null;
+  let timer = 0;
+  let nextAt = 0; // when the next report may be shown (performance.now())
+  let stopped = false;
+  const paint = () => {
+    timer = 0;
+    if (stopped || !latest) return;
+    const { phase, done, total } = latest;
+    latest = null;
+    bar.max = total || 1;
+    bar.value = done;
+    verdict.textContent = phase === "chain"
+      ? t("Verifying… the chain: {done} of {total} events", { done, total })
+      : t("Verifying… the dice: {done} of {total} draws", { done, total });
+    nextAt = Infinity; // until this frame is timed: from its start to the next task
+    requestAnimationFrame(() => {
+      const begun = performance.now();
+      setTimeout(() => {
+        const now = performance.now();
+        nextAt = now + PACE * (now - begun);
+        if (latest && !timer) timer = setTimeout(paint, nextAt - now);
+      }, 0);
+    });
+  };
+  return {
+    report: (reported) => {
+      latest = reported;
+      if (timer || nextAt === Infinity) return;
+      const wait = nextAt - performance.now();
+      if (wait <= 0) paint();
+      else timer = setTimeout(paint, wait);
+    },
+    stop: () => { stopped = true; clearTimeout(timer); },
+  };
 }
 
 let placeOf = (seq) => seq - 1; // a seq's line (main sets it from the lines' order)
@@ -227,18 +260,10 @@ async function main() {
   const lines = document.querySelectorAll("body > p");
   const able = globalThis.crypto?.subtle && typeof DecompressionStream === "function";
   const bar = node("progress", { id: "verify-progress" });
-  const onProgress = ({ phase, done, total }) => {
-    bar.max = total || 1;
-    bar.value = done;
-    verdict.textContent = phase === "chain"
-      ? t("Verifying… the chain: {done} of {total} events", { done, total })
-      : t("Verifying… the dice: {done} of {total} draws", { done, total });
-  };
+  const progress = showProgress(bar, verdict);
+  const onProgress = progress.report;
   const text = archive.textContent;
-  const inWorker = able && lines.length > HERE ? startWorker(text, onProgress, mark) : null;
-  // A worker's start takes turns of this thread: the page's own work (below) and the layout
-  // it causes would hold it up for as long (hundreds of ms in a long log).
-  await inWorker?.started;
+  const inWorker = able ? startWorker(text, onProgress, mark) : null;
   const data = JSON.parse(document.getElementById("kiroku-lines").textContent);
   const moved = data.moved ?? [];
   data.order = lineOrder(lines.length, moved); // each line's seq
@@ -265,6 +290,7 @@ async function main() {
   } catch {
     result = await here(packLines(lines, data)); // the worker failed: read again (it had them)
   }
+  progress.stop();
   bar.hidden = true;
   show(result, parseHead(location.hash), lines, view);
   mark("verdict shown");
