@@ -116,6 +116,10 @@ def test_import_audit_and_replay_read_in_both_languages(tmp_path: Path) -> None:
     assert "as Aki" in en_frame.stdout and "status: ended" in en_frame.stdout
     for frame in (ja_frame.stdout, en_frame.stdout):
         assert "seat:" not in frame  # people by name
+    # the units as the pane shows them, the default tab by its name, in the reader's language
+    assert "グレイブ(アキ)（PC）: 健在、hp " in ja_frame.stdout and "[メイン]" in ja_frame.stdout
+    assert "グレイブ(アキ) (PC): standing, hp " in en_frame.stdout and "[Main]" in en_frame.stdout
+    assert "owner" not in en_frame.stdout and "[メイン]" not in en_frame.stdout
 
 
 def test_argparse_s_own_words_follow_the_language() -> None:

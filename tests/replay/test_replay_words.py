@@ -1,0 +1,90 @@
+"""`kiroku replay --print` reads every sample as people read it: in English, no Japanese but
+the names the players typed (and BCDice's own text); in Japanese, no internal id; the
+ruleset's state as its pane shows it (`Ruleset.glances`), never a dump of fields."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from api.pages.i18n import Reader
+from replay.archive import read_archive, records_from_envelopes
+from replay.cursor import ReplayCursor
+from replay.history import History
+from replay.text import render_at
+from tests.browser.test_sample_games_no_ids import INTERNAL
+from tests.domain.test_lines_in_english import JAPANESE, plain_texts
+from tests.samples import SAMPLES
+
+# BCDice's own result text (「成功数2 ＞ サツバツ!!」) inside a roll's brackets, and the roll line
+DICE = re.compile(
+    r"\[\((?:[^\[\]]|\[[^\[\]]*\])*＞(?:[^\[\]]|\[[^\[\]]*\])*\]|^  (?:roll|ダイス): .*$", re.M
+)
+NAME_KEYS = frozenset({"name", "label", "silhouette", "weapon", "title"})
+
+
+def history_of(sample: Path) -> History:
+    with sample.open(encoding="utf-8") as archive:
+        _, envelopes = read_archive(archive)
+    return History(records_from_envelopes([e for e in envelopes if isinstance(e, dict)]))
+
+
+def typed_names(value: Any) -> set[str]:
+    """Every name in a view (a seat's, a unit's or character's, a sheet's, a silhouette's)."""
+    if isinstance(value, dict):
+        return {
+            text
+            for key, item in value.items()
+            for text in ({item} if key in NAME_KEYS and isinstance(item, str) else set())
+            | typed_names(item)
+        }
+    if isinstance(value, list):
+        return {text for item in value for text in typed_names(item)}
+    return set()
+
+
+def frames(sample: Path) -> list[tuple[str, ReplayCursor]]:
+    history = history_of(sample)
+    return [(audience, ReplayCursor(history, audience)) for audience in ("gm", "seat:1", "public")]
+
+
+@pytest.mark.parametrize("sample", sorted(SAMPLES.glob("*.jsonl")), ids=lambda p: p.stem)
+def test_the_english_replay_has_no_japanese_but_names(sample: Path) -> None:
+    for audience, cursor in frames(sample):
+        last = cursor.history.last_seq
+        for seq in sorted({last // 3, 2 * last // 3, last}):
+            cursor.seek(seq)
+            text = render_at(cursor, say=Reader("en"))
+            frame = cursor.current()
+            names = typed_names(frame.view.model_dump(mode="json"))
+            for _, line in cursor.log(seq):
+                names |= set(plain_texts(line.args))
+            bare = DICE.sub(" ", text)
+            for name in sorted(filter(None, names), key=len, reverse=True):
+                # a title is quoted 「so」 in English too (en.po's 「{title}」 created)
+                bare = bare.replace(f"「{name}」", " ")
+                if JAPANESE.search(name):
+                    bare = bare.replace(name, " ")
+            japanese = [row for row in bare.splitlines() if JAPANESE.search(row)]
+            assert not japanese, f"{sample.stem} #{seq} as {audience}:\n" + "\n".join(japanese)
+            assert "[Main]" in text and "[メイン]" not in text
+
+
+@pytest.mark.parametrize("sample", sorted(SAMPLES.glob("*.jsonl")), ids=lambda p: p.stem)
+def test_the_japanese_replay_has_no_ids_and_shows_the_pane(sample: Path) -> None:
+    for audience, cursor in frames(sample):
+        last = cursor.history.last_seq
+        for seq in sorted({last // 3, 2 * last // 3, last}):
+            cursor.seek(seq)
+            text = render_at(cursor, say=Reader("ja"))
+            found = INTERNAL.findall(text)
+            assert not found, f"{sample.stem} #{seq} as {audience}: {found}\n{text}"
+            assert "非公開の記録" not in text  # every secret listed is told by its line
+        frame = cursor.current()
+        seats = [s.name for s in frame.view.seats]
+        glance = text.split("\n席: ", 1)[1]
+        # the pane's rows: each seat's character (超人ロック) or its unit/character by name
+        assert any(name in glance for name in seats) or "（PC）" in glance, glance
