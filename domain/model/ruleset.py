@@ -49,10 +49,11 @@ from domain.model.game import GameState
 from domain.model.glimpse import Glimpse
 from domain.model.lifecycle_events import GameCreated
 from domain.model.logline import Names
-from domain.model.messages import Invalid, Message
+from domain.model.messages import Invalid, Message, Term
 from domain.model.records import Draft, Recorded
 from domain.model.secrecy import RulesView, strip
 from domain.model.table import Table, TableView
+from domain.model.verification import Worded
 
 S = TypeVar("S", bound=BaseModel)  # the ruleset's state
 Opt = TypeVar("Opt", bound=BaseModel)  # its options
@@ -77,8 +78,10 @@ Audit = Callable[
 ]
 
 
-class DeclarationCheck(BaseModel):
-    """One rule-checked declaration set beside the truth that was sealed when it was made."""
+class DeclarationCheck(Worded):
+    """One rule-checked declaration set beside the truth that was sealed when it was made.
+    Its texts (`what`, `note`, and a declared or true value said in words) are catalog
+    messages (`said`): each field holds the Japanese, `read` gives them in a language."""
 
     seq: int
     actor: str
@@ -87,6 +90,26 @@ class DeclarationCheck(BaseModel):
     truth: Any
     verdict: Literal["legal", "understated", "overstated", "unknown"]
     note: str = ""  # e.g. "let through by manual faces" or "amended at seq 41"
+
+    @classmethod
+    def of(
+        cls,
+        seq: int,
+        actor: str,
+        what: Message,
+        declared: object,
+        truth: object,
+        verdict: Literal["legal", "understated", "overstated", "unknown"],
+        note: Message | None = None,
+    ) -> DeclarationCheck:
+        """A check whose texts are messages; a declared or true value given as a `Message`
+        or a `Term` (「ヒット」) reads in the reader's language too."""
+        said: dict[str, Message | None] = {"what": what, "note": note}
+        for name, value in (("declared", declared), ("truth", truth)):
+            if isinstance(value, Message | Term):
+                said[name] = value if isinstance(value, Message) else Message(value)
+        check = cls(seq=seq, actor=actor, what="", declared=declared, truth=truth, verdict=verdict)
+        return check.worded(**{name: m for name, m in said.items() if m is not None})
 
 
 class RulesetIncomplete(TypeError):

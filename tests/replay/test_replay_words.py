@@ -88,3 +88,47 @@ def test_the_japanese_replay_has_no_ids_and_shows_the_pane(sample: Path) -> None
         glance = text.split("\n席: ", 1)[1]
         # the pane's rows: each seat's character (超人ロック) or its unit/character by name
         assert any(name in glance for name in seats) or "（PC）" in glance, glance
+
+
+def audit_of(sample: Path) -> tuple[str, Any, dict[int, str]]:
+    from replay.audit import audit, seat_names
+
+    with sample.open(encoding="utf-8") as archive:
+        _, envelopes = read_archive(archive)
+    game = next(e for e in envelopes if isinstance(e, dict))["game_id"]
+    return game, audit(game, envelopes), seat_names(envelopes)
+
+
+@pytest.mark.parametrize("sample", sorted(SAMPLES.glob("*.jsonl")), ids=lambda p: p.stem)
+def test_the_audit_reads_in_the_readers_language(sample: Path) -> None:
+    """`kiroku audit`'s declarations say what was declared in words, in either language: in
+    English no Japanese but names (a unit's, a card's, a GM's reason or ruling as typed), in
+    Japanese no id; its JSON keeps its fields."""
+    from replay.audit import render_text
+
+    _, report, seats = audit_of(sample)
+    history = history_of(sample)
+    cursor = ReplayCursor(history, "gm")
+    names = typed_names(cursor.current().view.model_dump(mode="json")) | set(seats.values())
+    for _, line in cursor.log(history.last_seq, history.last_seq):
+        names |= set(plain_texts(line.args))
+    names |= {r.text for r in report.rulings}
+    english = render_text(report, Reader("en"), seats)
+    bare = english
+    for name in sorted(filter(JAPANESE.search, names), key=len, reverse=True):
+        bare = bare.replace(name, " ")
+    japanese = [row for row in bare.splitlines() if JAPANESE.search(row)]
+    assert not japanese, f"{sample.stem}:\n" + "\n".join(japanese)
+    found = INTERNAL.findall(render_text(report, Reader("ja"), seats))
+    assert not found, f"{sample.stem}: {found}"
+    for check in report.declarations:  # the JSON: the same fields, texts not reprs
+        assert set(check.model_dump()) == {
+            "seq",
+            "actor",
+            "what",
+            "declared",
+            "truth",
+            "verdict",
+            "note",
+        }
+        assert "(" not in str(check.declared) or "'" not in str(check.declared), check
