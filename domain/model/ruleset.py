@@ -49,7 +49,7 @@ from domain.model.game import GameState
 from domain.model.glimpse import Glimpse
 from domain.model.lifecycle_events import GameCreated
 from domain.model.logline import Names
-from domain.model.messages import Invalid, Message, Term
+from domain.model.messages import N_, Invalid, Message, Term
 from domain.model.records import Draft, Recorded
 from domain.model.secrecy import RulesView, strip
 from domain.model.table import Table, TableView
@@ -107,7 +107,9 @@ class DeclarationCheck(Worded):
         said: dict[str, Message | None] = {"what": what, "note": note}
         for name, value in (("declared", declared), ("truth", truth)):
             if isinstance(value, Message | Term):
-                said[name] = value if isinstance(value, Message) else Message(value)
+                said[name] = (
+                    value if isinstance(value, Message) else Message(N_("{term}"), {"term": value})
+                )
         check = cls(seq=seq, actor=actor, what="", declared=declared, truth=truth, verdict=verdict)
         return check.worded(**{name: m for name, m in said.items() if m is not None})
 

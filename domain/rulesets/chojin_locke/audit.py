@@ -26,14 +26,19 @@ from domain.rulesets.chojin_locke.words import PURPOSES, STATS, named
 
 Fold = Callable[[ChojinState, Recorded], ChojinState]
 Start = Callable[[GameCreated], ChojinState]
-# A C-card's activation as the check names it: 「<card>使用」, 「<card>で対抗」 … (5.4)
-USED = {
-    "main": N_("{card}使用: {stat}"),
-    "response": N_("{card}で対抗: {stat}"),
-    "sync": N_("{card}で同調: {stat}"),
-    "minion_sync": N_("{card}で手下が同調: {stat}"),
-}
-MANUAL = N_("手動ダイス")
+MANUAL = Message(N_("手動ダイス"))
+
+
+def _used(use: str, card: str, stat: str) -> Message:
+    """A C-card's activation as the check names it: 「<card>使用: <stat>」 … (5.4)."""
+    said = {"card": named(card), "stat": STATS[stat]}
+    if use == "response":
+        return Message(N_("{card}で対抗: {stat}"), said)
+    if use == "sync":
+        return Message(N_("{card}で同調: {stat}"), said)
+    if use == "minion_sync":
+        return Message(N_("{card}で手下が同調: {stat}"), said)
+    return Message(N_("{card}使用: {stat}"), said)
 
 
 @CHOJIN_LOCKE.audits
@@ -45,7 +50,7 @@ def audit(history: Sequence[Recorded], start: Start, fold: Fold) -> list[Declara
     checks: list[DeclarationCheck] = []
     for recorded in history:
         event = recorded.event
-        notes: list[object] = (
+        notes: list[Message] = (
             [Message(N_("#{seq}で訂正"), {"seq": amended[recorded.seq]})]
             if recorded.seq in amended
             else []
@@ -70,25 +75,26 @@ def audit(history: Sequence[Recorded], start: Start, fold: Fold) -> list[Declara
 
 
 def _combat_checks(
-    state: ChojinState, recorded: Recorded, notes: list[object]
+    state: ChojinState, recorded: Recorded, notes: list[Message]
 ) -> list[DeclarationCheck]:
     """Chapter 5's declarations: each activation's ESP level and willpower, each endurance
     declared for damage or 格闘 (the suit's or 手下-raised limit when used), each [格闘:X]."""
     event = recorded.event
     out: list[DeclarationCheck] = []
     if isinstance(event, CardActivated) and event.esp_level is not None:
-        used = USED.get(event.use, USED["main"])
-        what = Message(used, {"card": named(event.card), "stat": STATS["esp_level"]})
+        what = _used(event.use, event.card, "esp_level")
         truth = _truth(state, event.fighter, "esp_level")
         out.append(_check(recorded, what, event.esp_level, truth, notes))
         if event.willpower is not None:
-            what = Message(used, {"card": named(event.card), "stat": STATS["willpower"]})
+            what = _used(event.use, event.card, "willpower")
             truth = _truth(state, event.fighter, "willpower")
             out.append(_check(recorded, what, event.willpower, truth, notes))
     elif isinstance(event, DamageRolled) and not event.melee and event.member is None:
         # (an obstacle's member declares nothing: all it has, ruling CL-074)
         suit = event.secret is not None and event.secret.suit
-        what = Message(N_("ダメージ: 耐久力（[スーツ:X]）") if suit else N_("ダメージ: 耐久力"))
+        what = Message(N_("ダメージ: 耐久力"))
+        if suit:
+            what = Message(N_("ダメージ: 耐久力（[スーツ:X]）"))
         if event.proxy:
             someone = state.players.get(event.target)
             truth = proxy_left(someone) if someone is not None else None
@@ -105,7 +111,9 @@ def _combat_checks(
         suit = event.secret is not None and event.secret.suit
         running = state.combat
         minions = running.fighters[who].minions if running and who in running.fighters else 0
-        what = Message(N_("格闘: 耐久力（[スーツ:X]込み）") if suit else N_("格闘: 耐久力"))
+        what = Message(N_("格闘: 耐久力"))
+        if suit:
+            what = Message(N_("格闘: 耐久力（[スーツ:X]込み）"))
         truth = _endurance(state, who, suit, melee=True, minions=minions)
         out.append(_check(recorded, what, event.endurance, truth, notes))
         someone = state.players.get(who)
@@ -134,18 +142,18 @@ def _truth(state: ChojinState, seat: int, stat: str) -> int | None:
     return current(player, stat)
 
 
-def _notes(notes: list[object]) -> Message | None:
+def _notes(notes: list[Message]) -> Message | None:
     """The notes one after another, 「; 」 between them (in the reader's language too)."""
     if not notes:
         return None
     note = notes[-1]
     for earlier in reversed(notes[:-1]):
         note = Message(N_("{first}; {rest}"), {"first": earlier, "rest": note})
-    return note if isinstance(note, Message) else Message(str(note))
+    return note
 
 
 def _check(
-    recorded: Recorded, what: Message, declared: int, truth: int | None, notes: list[object]
+    recorded: Recorded, what: Message, declared: int, truth: int | None, notes: list[Message]
 ) -> DeclarationCheck:
     if truth is None:
         verdict = "unknown"

@@ -116,7 +116,7 @@ def _outcomes(books: _Books, recorded: Recorded, event: AttackRolled) -> list[De
         base = sheet.defences[defence]
         value = base + sum(m.value for m in roll.defence.modifiers)
         truth = "hit" if roll.natural == NATURAL_CRIT or roll.total >= value else "miss"
-        notes: list[object] = [
+        notes: list[Message] = [
             Message(
                 N_("達成値{total} 対{defence}{value}"),
                 {"total": roll.total, "defence": term(defence), "value": value},
@@ -162,7 +162,7 @@ def _flags(books: _Books, recorded: Recorded, event: HpChanged) -> list[Declarat
     declared = _flag_text(event.bloodied, event.out)
     truth = _flag_text(change.bloodied, health.out(truth_unit))
     used = event.hp if event.hp is not None else event.secret.hp if event.secret else None
-    notes: list[object] = [Message(N_("封印されたシートではhp{hp}"), {"hp": change.hp})]
+    notes: list[Message] = [Message(N_("封印されたシートではhp{hp}"), {"hp": change.hp})]
     if used is not None and used != change.hp:
         notes.append(
             Message(
@@ -192,12 +192,9 @@ def _adjusted_flags(
     declared = _flag_text(event.bloodied, event.out)
     truth = _flag_text(health.bloodied(unit.hp, unit.sheet.max_hp), health.out(unit))
     said = {"hp": unit.hp, "change": f"{numbers.hp:+d}", "most": numbers.max_hp}
-    note = Message(
-        N_("封印されたシートではhp{hp}、GMの調整はhp{change}・最大hp{most}")
-        if numbers.max_hp
-        else N_("封印されたシートではhp{hp}、GMの調整はhp{change}"),
-        said,
-    )
+    note = Message(N_("封印されたシートではhp{hp}、GMの調整はhp{change}"), said)
+    if numbers.max_hp:
+        note = Message(N_("封印されたシートではhp{hp}、GMの調整はhp{change}・最大hp{most}"), said)
     what = Message(
         N_("{unit}の半壊/脱落 (GMの調整: {reason})"),
         {"unit": books.name(event.unit), "reason": event.reason},
@@ -220,12 +217,12 @@ def _dotted(parts: list[object]) -> Message:
     return joined if isinstance(joined, Message) else Message(N_("{part}"), {"part": joined})
 
 
-def _notes(notes: list[object]) -> Message:
+def _notes(notes: list[Message]) -> Message:
     """The notes one after another, 「、」 between them (in the reader's language too)."""
     note = notes[-1]
     for earlier in reversed(notes[:-1]):
         note = Message(N_("{first}、{rest}"), {"first": earlier, "rest": note})
-    return note if isinstance(note, Message) else Message(str(note))
+    return note
 
 
 def _check(
