@@ -132,3 +132,18 @@ def test_the_audit_reads_in_the_readers_language(sample: Path) -> None:
             "note",
         }
         assert "(" not in str(check.declared) or "'" not in str(check.declared), check
+
+
+def test_a_freeform_frame_shows_the_phase_the_gm_named(service: Any) -> None:
+    from domain.application.service import NewGame
+    from domain.model.commands import Start
+    from domain.model.lifecycle_events import GameOptions
+    from domain.rulesets.freeform import AdvancePhase
+
+    game = service.create_game(NewGame("freeform", "港", ["Aki"], GameOptions(), {}))
+    service.execute(game.game_id, "gm", Start())
+    service.execute(game.game_id, "gm", AdvancePhase(phase="夜の港"))
+    cursor = ReplayCursor(History(service.records(game.game_id)), "seat:1")
+    assert "\n  Phase: 夜の港" in render_at(cursor, say=Reader("en"))
+    assert "\n  フェイズ: 夜の港" in render_at(cursor, say=Reader("ja"))
+    assert "phase number" not in render_at(cursor, say=Reader("en"))  # no field of the state
