@@ -159,7 +159,7 @@ def render_frame(
         s.name if s.joined else say("{name} (empty)", name=s.name) for s in view.seats
     )
     out.append(say("seats: {seats}", seats=listed))
-    out += ["  " + text for text in glance(view.ruleset, view.rules, seats, say)]
+    out += ["  " + text for text in glance(view.ruleset, view.rules, seats, frame.audience, say)]
     if view.secrets:
         out.append(say("secrets {audience} can read:", audience=who))
         for item in view.secrets:
@@ -177,12 +177,15 @@ def render_frame(
     return "\n".join(out)
 
 
-def glance(ruleset: str, rules: Any, seats: Mapping[int, str], say: Say) -> list[str]:
+def glance(
+    ruleset: str, rules: Any, seats: Mapping[int, str], audience: str, say: Say
+) -> list[str]:
     """The ruleset's state as its table's pane shows it (`Ruleset.glances`), in the reader's
     language; nothing for a ruleset that declares none (freeform)."""
     if ruleset not in registered() or not isinstance(rules, Mapping):
         return []
-    return [_read(line, say) for line in ruleset_for(ruleset).glance(rules, Names(seats))]
+    lines = ruleset_for(ruleset).glance(rules, Names(seats), audience)
+    return [_read(line, say) for line in lines]
 
 
 def _read(line: object, say: Say) -> str:

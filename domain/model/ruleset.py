@@ -168,7 +168,7 @@ class Ruleset(Generic[S, Opt]):
         self._describers: dict[str, Describe] = {}
         self._named_describers: dict[str, DescribeNamed] = {}
         self._people: Callable[[Any, str], Mapping[str, str]] | None = None
-        self._glance: Callable[[Glimpse, Names], list[object]] | None = None
+        self._glance: Callable[[Glimpse, Names, str], list[object]] | None = None
         self._reference: Callable[[Opt], BaseModel] | None = None
         self.Reference: type[BaseModel] | None = None
         self.words: tuple[DiceWords, ...] = ()
@@ -376,21 +376,23 @@ class Ruleset(Generic[S, Opt]):
         return dict(self._people(rules, audience))
 
     def glances(
-        self, hook: Callable[[Glimpse, Names], list[object]]
-    ) -> Callable[[Glimpse, Names], list[object]]:
+        self, hook: Callable[[Glimpse, Names, str], list[object]]
+    ) -> Callable[[Glimpse, Names, str], list[object]]:
         """Declare the ruleset's state at a glance, as its table's pane shows it: (the view one
-        audience has, as JSON; the `Names` it calls people by) → lines (`Message`s, read in
+        audience has, as JSON; the `Names` it calls people by; that audience) → lines
+        (`Message`s, read in
         the reader's language), for a reader with no pane (the terminal replay). It reads
         only that view, so it can never tell more than the audience may know."""
         self._open("a glance")
         self._glance = hook
         return hook
 
-    def glance(self, rules: Mapping[str, Any] | None, names: Names) -> list[object]:
-        """The lines `glances` declared for the view `rules`; none without a hook or a view."""
+    def glance(self, rules: Mapping[str, Any] | None, names: Names, audience: str) -> list[object]:
+        """The lines `glances` declared for `audience`'s view `rules`; none without a hook or
+        a view."""
         if self._glance is None or not rules:
             return []
-        return self._glance(Glimpse(rules), names)
+        return self._glance(Glimpse(rules), names, audience)
 
     def dice_words(self, words: DiceWords) -> DiceWords:
         """Declare dice commands of the ruleset's own (domain/dice/words.py): its typed dice

@@ -82,7 +82,7 @@ def view(t: TableView[FreeformState], audience: str) -> FreeformView:
 
 
 @FREEFORM.glances
-def at_a_glance(rules: Glimpse, names: Names) -> list[object]:
+def at_a_glance(rules: Glimpse, names: Names, audience: str) -> list[object]:
     """The phase the GM named last, if any (the terminal replay's frame)."""
     phase = rules.text("phase")
     return [Message(N_("フェイズ: {phase}"), {"phase": phase})] if phase else []

@@ -147,3 +147,13 @@ def test_a_freeform_frame_shows_the_phase_the_gm_named(service: Any) -> None:
     assert "\n  Phase: 夜の港" in render_at(cursor, say=Reader("en"))
     assert "\n  フェイズ: 夜の港" in render_at(cursor, say=Reader("ja"))
     assert "phase number" not in render_at(cursor, say=Reader("en"))  # no field of the state
+
+
+def test_a_seat_reads_its_own_character_at_a_glance_and_no_one_elses() -> None:
+    """超人ロック mid-game: the sheet is the seat's secret until the end (its own in `me`)."""
+    history = history_of(SAMPLES / "chojin-locke-6p.jsonl")
+    own = render_at(ReplayCursor(history, "seat:1", 120), say=Reader("ja"))
+    other = render_at(ReplayCursor(history, "seat:2", 120), say=Reader("ja"))
+    assert "\n  Aki（戦士クーガー）: シルエット ストロハイム、基地側" in own
+    assert "\n  Aki（キャラクター非公開）: シルエット ストロハイム" in other
+    assert "戦士クーガー" not in other.split("\n席: ", 1)[1].split("が読める秘密", 1)[0]

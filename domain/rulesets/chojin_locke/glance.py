@@ -4,6 +4,7 @@ and the pieces on the board), for a reader with no pane: the terminal replay
 
 from __future__ import annotations
 
+from domain.model.audience import seat_number
 from domain.model.glimpse import Glimpse
 from domain.model.logline import Names
 from domain.model.messages import N_, Message
@@ -25,7 +26,7 @@ UNKNOWN = N_("不明")
 
 
 @CHOJIN_LOCKE.glances
-def at_a_glance(rules: Glimpse, names: Names) -> list[object]:
+def at_a_glance(rules: Glimpse, names: Names, audience: str) -> list[object]:
     """The stage, whose turn and its phase, how the game ended; then each player by name with
     what the audience may read of them: the character (its sheet's name), the silhouette
     shown, the side, the condition (4.4) and the 情報 held."""
@@ -46,12 +47,15 @@ def at_a_glance(rules: Glimpse, names: Names) -> list[object]:
     reason = rules.part("ending").text("reason")
     if reason:
         lines.append(Message(N_("終了: {reason}"), {"reason": ENDINGS.get(reason, UNKNOWN)}))
-    lines += [_player(player, names) for player in rules.parts("players")]
+    # a seat reads its own sheet in its secrets (`me`), the others' only once shown
+    mine = seat_number(audience), rules.part("me").part("sheet").text("name")
+    lines += [_player(player, names, mine) for player in rules.parts("players")]
     return lines
 
 
-def _player(player: Glimpse, names: Names) -> Message:
-    character = player.part("sheet").text("name")
+def _player(player: Glimpse, names: Names, mine: tuple[int | None, str | None]) -> Message:
+    seat = player.number("seat")
+    character = player.part("sheet").text("name") or (mine[1] if seat == mine[0] else None)
     silhouette = player.text("silhouette")
     side = player.text("side")
     return Message(
@@ -60,7 +64,7 @@ def _player(player: Glimpse, names: Names) -> Message:
             "情報 {information}"
         ),
         {
-            "name": seat_words(player.number("seat"), names),
+            "name": seat_words(seat, names),
             "character": named(character) if character else N_("キャラクター非公開"),
             "silhouette": named(silhouette) if silhouette else N_("未選択"),
             "side": SIDES.get(side, UNKNOWN) if side else N_("陣営未定"),

@@ -18,7 +18,7 @@ UNKNOWN = N_("不明")
 
 
 @MECH_D20.glances
-def at_a_glance(rules: Glimpse, names: Names) -> list[object]:
+def at_a_glance(rules: Glimpse, names: Names, audience: str) -> list[object]:
     """The round and whose turn it is, then each unit (in initiative order, if an encounter is
     under way): its status, hp where the audience may read it (L430–464), 半壊 and the
     conditions it is under (L356–397)."""

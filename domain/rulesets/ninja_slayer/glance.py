@@ -15,7 +15,7 @@ UNKNOWN = N_("不明")
 
 
 @NINJA_SLAYER.glances
-def at_a_glance(rules: Glimpse, names: Names) -> list[object]:
+def at_a_glance(rules: Glimpse, names: Names, audience: str) -> list[object]:
     """The combat's turn and phase (or none), then each character as the tracker's row:
     name, kind, status, 体力 now/max, 精神力 (a value the audience may not see: 「?」)."""
     characters = rules.by_id("characters")
