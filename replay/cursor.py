@@ -103,6 +103,13 @@ class ReplayCursor:
             for n in range(first, seq + 1)
         ]
 
+    def lines(self, seq: int, seqs: list[int]) -> dict[int, LogLine]:
+        """The lines of the events `seqs`, as this audience read them right after `seq`."""
+        state = self.history.state_at(seq).game
+        return {
+            n: seen(state, self.history.record(n), self.audience, self.history)[1] for n in seqs
+        }
+
     def current(self) -> Frame:
         return self.at(self.seq)
 

@@ -13,11 +13,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from domain.model.audience import GM, HOST, PUBLIC, SYSTEM, seat_number
-from domain.model.logline import LogLine, words
-from domain.model.messages import N_, read_encoded
+from domain.model.game import DEFAULT_TABS
+from domain.model.logline import LogLine, Names
+from domain.model.messages import N_, Message, read, read_encoded
+from domain.rulesets import registered, ruleset_for
 from replay.cursor import LOG_WINDOW, Change, Frame, ReplayCursor
 
-MAX_VALUE = 160  # characters of one value before it is cut
 RECENT = 6  # log lines shown before the current one
 STATUS = {"setup": N_("waiting to start"), "started": N_("in play"), "ended": N_("ended")}
 KINDS = {
@@ -60,7 +61,11 @@ def render_at(cursor: ReplayCursor, recent: int = RECENT, say: Say | None = None
     frame = cursor.current()
     window = [line for _, line in cursor.log(frame.seq, max(recent + 1, LOG_WINDOW))]
     earlier = window[-(recent + 1) :] if recent else window[-1:]
-    return render_frame(frame, earlier, say, {line.seq: line for line in window})
+    told = {line.seq: line for line in window}
+    # a secret older than the window is told by its own line all the same
+    older = [item.seq for item in frame.view.secrets if item.seq not in told]
+    told.update(cursor.lines(frame.seq, older))
+    return render_frame(frame, earlier, say, told)
 
 
 def line_text(line: LogLine, say: Say) -> str:
@@ -71,10 +76,16 @@ def line_text(line: LogLine, say: Say) -> str:
     return line.text
 
 
+def tab_name(tab: str, say: Say) -> str:
+    """A tab's name: a default tab's (「メイン」) in the reader's language, one a player opened
+    as typed."""
+    return say(tab) if tab in DEFAULT_TABS else tab
+
+
 def render_line(line: LogLine, say: Say | None = None) -> str:
     """One log line: `#seq [tab] speaker: text`, then who may read it and what it concerns."""
     say = say or Source()
-    text = f"#{line.seq} [{line.tab}] {line.speaker}: {line_text(line, say)}"
+    text = f"#{line.seq} [{tab_name(line.tab, say)}] {line.speaker}: {line_text(line, say)}"
     marks: list[str] = []
     if line.kind in KINDS:
         marks.append(say(KINDS[line.kind]))
@@ -143,14 +154,12 @@ def render_frame(
     if frame.explanation:
         out.append("  " + say("roll: {explanation}", explanation=frame.explanation))
     status = say(STATUS.get(view.status, view.status))
-    out += [
-        "",
-        say("status: {status}", status=status) + (f"; {_words(view.rules)}" if view.rules else ""),
-    ]
+    out += ["", say("status: {status}", status=status)]
     listed = ", ".join(
         s.name if s.joined else say("{name} (empty)", name=s.name) for s in view.seats
     )
     out.append(say("seats: {seats}", seats=listed))
+    out += ["  " + text for text in glance(view.ruleset, view.rules, seats, frame.audience, say)]
     if view.secrets:
         out.append(say("secrets {audience} can read:", audience=who))
         for item in view.secrets:
@@ -158,26 +167,34 @@ def render_frame(
             told = (lines or {}).get(item.seq)
             what = line_text(told, say) if told is not None else say("a sealed record")
             out.append(f"  #{item.seq} ({state}): {what}")
-    # the secrets are listed above by their lines, never as their fields
-    changes = [
-        c
-        for c in frame.changes
-        if c.path not in ("seq", "head") and c.path.split(".")[0] != "secrets"
-    ]
+    # What the event changed in the game's status, in words; what it changed in the ruleset's
+    # state its line says and the glance above shows as people read it (never a field's path
+    # and its values: ids and fields are the engine's, not the table's).
+    changes = [c for c in frame.changes if c.path == "status"]
     if frame.seq > 1 and changes:
         out.append(say("changed:"))
-        out += [f"  {_change(change, say)}" for change in changes]
+        out += [f"  {_status_change(change, say)}" for change in changes]
     return "\n".join(out)
 
 
-def _change(change: Change, say: Say) -> str:
-    path = change.path.replace("_", " ").replace(".", " › ")
-    if change.path == "status":  # the game's status in words, as the pages say it
-        before, after = (say(STATUS.get(str(v), str(v))) for v in (change.before, change.after))
-        return f"{say('status')}: {before} → {after}"
-    return f"{path}: {_words(change.before)} → {_words(change.after)}"
+def glance(
+    ruleset: str, rules: Any, seats: Mapping[int, str], audience: str, say: Say
+) -> list[str]:
+    """The ruleset's state as its table's pane shows it (`Ruleset.glances`), in the reader's
+    language; nothing for a ruleset that declares none (freeform)."""
+    if ruleset not in registered() or not isinstance(rules, Mapping):
+        return []
+    lines = ruleset_for(ruleset).glance(rules, Names(seats), audience)
+    return [_read(line, say) for line in lines]
 
 
-def _words(value: Any) -> str:
-    text = "—" if value in (None, "", [], {}) else words(value)
-    return text if len(text) <= MAX_VALUE else text[: MAX_VALUE - 1] + "…"
+def _read(line: object, say: Say) -> str:
+    if isinstance(line, Message):
+        return read(line.key, line.params, say)
+    return say(str(line))
+
+
+def _status_change(change: Change, say: Say) -> str:
+    """The game's status before and after, in words, as the pages say it."""
+    before, after = (say(STATUS.get(str(v), str(v))) for v in (change.before, change.after))
+    return f"{say('status')}: {before} → {after}"

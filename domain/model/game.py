@@ -16,7 +16,9 @@ Status = Literal["setup", "started", "ended"]
 # states (snapshots, projection states) folded by older code are dropped and folded again.
 # tests/contract/test_state_versions.py fails when the schema changes and this stays.
 GAME_STATE_VERSION = "4"  # 4: the creator's recovery code (its hash)
-DEFAULT_TABS = ("メイン", "情報", "雑談")  # ココフォリア's main / info / other
+# ココフォリア's main / info / other: Kiroku's words (terms, read in the reader's language), where
+# a tab a player opens is named as typed
+DEFAULT_TABS = (N_("メイン"), N_("情報"), N_("雑談"))
 
 
 class SeatState(BaseModel):

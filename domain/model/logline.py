@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict
 
 from domain.model.audience import GM, HOST, SYSTEM, seat_number
 from domain.model.game import DEFAULT_TABS
-from domain.model.messages import N_, Message, encode, read, source
+from domain.model.messages import N_, Message, Term, encode, read, source
 
 MAIN_TAB = DEFAULT_TABS[0]
 SECRET_DICE = "シークレットダイス"
@@ -25,6 +25,16 @@ BLIND_DICE = "ブラインドダイス"
 SECRET_NOTE = "秘密のメモ"
 WHISPER = "秘話"
 MAX_TEXT = 600
+# The end summaries rulesets give (`Table.end`) that are catalog keys: a GameEnded line reads
+# one in the reader's language; any other summary (the GM's own words) reads as typed.
+ENDING_SUMMARIES: set[str] = set()
+
+
+def ending_summary(summary: Term) -> Term:
+    """Declare `summary` (an `N_` key) one a ruleset ends its games with: read as a term."""
+    ENDING_SUMMARIES.add(summary)
+    return summary
+
 
 Kind = Literal[
     "chat",
@@ -129,7 +139,11 @@ def _chair_first(actor: str) -> tuple[int, int]:
 def _said(msg: str, kind: str = "system", **args: Any) -> dict[str, Any]:
     """A lifecycle line from its catalog key (Japanese source text) and arguments."""
     texts = {name: "" if value is None else str(value) for name, value in args.items()}
-    return {"kind": kind, "text": msg.format(**texts), "msg": msg, "args": texts or None}
+    encoded = {
+        name: {"term": str(value)} if isinstance(value, Term) else texts[name]
+        for name, value in args.items()
+    }
+    return {"kind": kind, "text": msg.format(**texts), "msg": msg, "args": encoded or None}
 
 
 def describe(
@@ -241,7 +255,8 @@ def _lifecycle(
         case "GameEnded":
             summary = public.get("summary") or ""
             if summary:
-                return _said(N_("ゲーム終了: {summary}"), "phase", summary=summary)
+                ending = Term(summary) if summary in ENDING_SUMMARIES else summary
+                return _said(N_("ゲーム終了: {summary}"), "phase", summary=ending)
             return _said(N_("ゲーム終了"), "phase")
         case "TabAdded":
             return _said(N_("タブ「{name}」を開いた"), name=public.get("name", ""))

@@ -46,12 +46,14 @@ from domain.model.commands import Command
 from domain.model.errors import KirokuError
 from domain.model.events import Event, register_event_type
 from domain.model.game import GameState
+from domain.model.glimpse import Glimpse
 from domain.model.lifecycle_events import GameCreated
 from domain.model.logline import Names
-from domain.model.messages import Invalid, Message
+from domain.model.messages import N_, Invalid, Message, Term
 from domain.model.records import Draft, Recorded
 from domain.model.secrecy import RulesView, strip
 from domain.model.table import Table, TableView
+from domain.model.verification import Worded
 
 S = TypeVar("S", bound=BaseModel)  # the ruleset's state
 Opt = TypeVar("Opt", bound=BaseModel)  # its options
@@ -76,8 +78,10 @@ Audit = Callable[
 ]
 
 
-class DeclarationCheck(BaseModel):
-    """One rule-checked declaration set beside the truth that was sealed when it was made."""
+class DeclarationCheck(Worded):
+    """One rule-checked declaration set beside the truth that was sealed when it was made.
+    Its texts (`what`, `note`, and a declared or true value said in words) are catalog
+    messages (`said`): each field holds the Japanese, `read` gives them in a language."""
 
     seq: int
     actor: str
@@ -86,6 +90,28 @@ class DeclarationCheck(BaseModel):
     truth: Any
     verdict: Literal["legal", "understated", "overstated", "unknown"]
     note: str = ""  # e.g. "let through by manual faces" or "amended at seq 41"
+
+    @classmethod
+    def of(
+        cls,
+        seq: int,
+        actor: str,
+        what: Message,
+        declared: object,
+        truth: object,
+        verdict: Literal["legal", "understated", "overstated", "unknown"],
+        note: Message | None = None,
+    ) -> DeclarationCheck:
+        """A check whose texts are messages; a declared or true value given as a `Message`
+        or a `Term` (「ヒット」) reads in the reader's language too."""
+        said: dict[str, Message | None] = {"what": what, "note": note}
+        for name, value in (("declared", declared), ("truth", truth)):
+            if isinstance(value, Message | Term):
+                said[name] = (
+                    value if isinstance(value, Message) else Message(N_("{term}"), {"term": value})
+                )
+        check = cls(seq=seq, actor=actor, what="", declared=declared, truth=truth, verdict=verdict)
+        return check.worded(**{name: m for name, m in said.items() if m is not None})
 
 
 class RulesetIncomplete(TypeError):
@@ -142,6 +168,7 @@ class Ruleset(Generic[S, Opt]):
         self._describers: dict[str, Describe] = {}
         self._named_describers: dict[str, DescribeNamed] = {}
         self._people: Callable[[Any, str], Mapping[str, str]] | None = None
+        self._glance: Callable[[Glimpse, Names, str], list[object]] | None = None
         self._reference: Callable[[Opt], BaseModel] | None = None
         self.Reference: type[BaseModel] | None = None
         self.words: tuple[DiceWords, ...] = ()
@@ -347,6 +374,25 @@ class Ruleset(Generic[S, Opt]):
         if self._people is None or rules is None:
             return {}
         return dict(self._people(rules, audience))
+
+    def glances(
+        self, hook: Callable[[Glimpse, Names, str], list[object]]
+    ) -> Callable[[Glimpse, Names, str], list[object]]:
+        """Declare the ruleset's state at a glance, as its table's pane shows it: (the view one
+        audience has, as JSON; the `Names` it calls people by; that audience) → lines
+        (`Message`s, read in
+        the reader's language), for a reader with no pane (the terminal replay). It reads
+        only that view, so it can never tell more than the audience may know."""
+        self._open("a glance")
+        self._glance = hook
+        return hook
+
+    def glance(self, rules: Mapping[str, Any] | None, names: Names, audience: str) -> list[object]:
+        """The lines `glances` declared for `audience`'s view `rules`; none without a hook or
+        a view."""
+        if self._glance is None or not rules:
+            return []
+        return self._glance(Glimpse(rules), names, audience)
 
     def dice_words(self, words: DiceWords) -> DiceWords:
         """Declare dice commands of the ruleset's own (domain/dice/words.py): its typed dice

@@ -11,6 +11,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from domain.model.commands import Command
 from domain.model.errors import RuleViolation
 from domain.model.events import Event
+from domain.model.glimpse import Glimpse
+from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.model.records import Draft
 from domain.model.ruleset import Ruleset
 from domain.model.secrecy import RulesView
@@ -76,6 +79,13 @@ class FreeformView(RulesView):
 @FREEFORM.views
 def view(t: TableView[FreeformState], audience: str) -> FreeformView:
     return FreeformView(phase=t.rules.phase, phase_number=t.rules.phase_number)
+
+
+@FREEFORM.glances
+def at_a_glance(rules: Glimpse, names: Names, audience: str) -> list[object]:
+    """The phase the GM named last, if any (the terminal replay's frame)."""
+    phase = rules.text("phase")
+    return [Message(N_("フェイズ: {phase}"), {"phase": phase})] if phase else []
 
 
 FREEFORM.complete()

@@ -104,6 +104,13 @@ def test_import_audit_and_replay_read_in_both_languages(tmp_path: Path) -> None:
     assert "件のイベントの鎖" in ja.stdout and "Chain of" not in ja.stdout
     en = kiroku(EN, "audit", game, "--db", db)
     assert f"Audit of game {game}: CLEAN" in en.stdout
+    # each declaration in words, units by name, in the reader's language
+    assert "グレイブ(アキ)の近接基礎攻撃 命中ロール → ガルムス (対AC): ヒット / ヒット" in ja.stdout
+    assert "グレイブ(アキ)'s melee basic attack: attack roll → ガルムス (vs AC): hit / hit" in (
+        en.stdout
+    )
+    assert "ガルムス bloodied/out (after グレイブ(アキ)'s シールドバッシュ): bloodied" in en.stdout
+    assert "半壊" not in en.stdout and "ヒット" not in en.stdout and "封印" not in en.stdout
     assert (
         kiroku(EN, "audit", game, "--json", "--db", db).stdout
         == kiroku(JA, "audit", game, "--json", "--db", db).stdout
@@ -116,6 +123,10 @@ def test_import_audit_and_replay_read_in_both_languages(tmp_path: Path) -> None:
     assert "as Aki" in en_frame.stdout and "status: ended" in en_frame.stdout
     for frame in (ja_frame.stdout, en_frame.stdout):
         assert "seat:" not in frame  # people by name
+    # the units as the pane shows them, the default tab by its name, in the reader's language
+    assert "グレイブ(アキ)（PC）: 健在、hp " in ja_frame.stdout and "[メイン]" in ja_frame.stdout
+    assert "グレイブ(アキ) (PC): standing, hp " in en_frame.stdout and "[Main]" in en_frame.stdout
+    assert "owner" not in en_frame.stdout and "[メイン]" not in en_frame.stdout
 
 
 def test_argparse_s_own_words_follow_the_language() -> None:

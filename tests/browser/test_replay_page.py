@@ -180,8 +180,14 @@ def test_the_report_sets_each_declaration_beside_the_truth(
 ) -> None:
     """The imported 超人ロック sample, read by a spectator (the game allows them)."""
     header = json.loads(CHOJIN.read_text(encoding="utf-8").splitlines()[0])
-    report = httpx.get(f"{server.base_url}/games/{header['game_id']}/audit", timeout=10).json()
+    # the report in the page's language (Audience's locale: en-US): its texts are read in it
+    report = httpx.get(
+        f"{server.base_url}/games/{header['game_id']}/audit",
+        headers={"Accept-Language": "en-US"},
+        timeout=10,
+    ).json()
     first = report["declarations"][0]
+    assert first["what"] == "check: willpower"  # in words, not the purpose's id nor Japanese
     spectator = Audience.open(browser, "public", viewport={"width": 1360, "height": 860})
     try:
         page = open_replay(spectator, f"{server.base_url}/g/{header['game_id']}/replay")

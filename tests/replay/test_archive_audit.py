@@ -166,7 +166,7 @@ def test_export_and_import_round_trip(
 
     assert main(["replay", gid, "--db", str(db), "--as", "seat:2", "--at", "7", "--print"]) == 0
     printed = capsys.readouterr().out
-    assert "▶ #7 [メイン] Aki: Claimed: " in printed and "by Aki at " in printed
+    assert "▶ #7 [Main] Aki: Claimed: " in printed and "by Aki at " in printed
     assert "as Ben" in printed and "seat:" not in printed  # people by their names
 
 

@@ -14,6 +14,7 @@ from domain.rulesets.chojin_locke import (  # noqa: F401  (each module declares 
     base_events,
     card_events,
     forms,
+    glance,
     host,
     party,
     party_events,

@@ -10,6 +10,7 @@ from . import (  # noqa: F401  (each module declares its commands, events and fo
     encounter,
     forced_movement,
     forms,
+    glance,
     grid,
     heroes,
     movement,

@@ -13,21 +13,25 @@ from collections.abc import Callable, Sequence
 from typing import Literal
 
 from domain.model.lifecycle_events import GameCreated
+from domain.model.logline import Names
+from domain.model.messages import N_, Message
 from domain.model.records import Recorded
 from domain.model.ruleset import DeclarationCheck
 
 from . import health
 from .attack_roll import NATURAL_CRIT
 from .attacks import AttackRolled
-from .changes import HpChanged
+from .changes import BLOODIED, OUT, HpChanged, cause_words
 from .rules import MECH_D20
 from .sheet import Sheet
 from .state import MechState, Status, Unit
+from .terms import term
 from .turns import DeathSaveRolled
 from .units import UnitAdded, UnitAdjusted
 
 Verdict = Literal["legal", "understated", "overstated", "unknown"]
-OUTCOMES = {"hit": "ヒット", "miss": "ミス"}  # as the attack's line says it (attacks.py)
+OUTCOMES = {"hit": N_("ヒット"), "miss": N_("ミス")}  # as the attack's line says it (attacks.py)
+NONE = N_("—")
 
 
 class _Books:
@@ -73,10 +77,12 @@ class _Books:
     def adjustments(self, unit: str, before: int) -> list[int]:
         return [seq for seq in self.adjusted.get(unit, []) if seq < before]
 
-    def adjusted_at(self, unit: str, before: int) -> str:
+    def adjusted_at(self, unit: str, before: int) -> object:
         """「(#12・#15で調整)」: the GM adjustments of the unit before `before`, if any."""
         seqs = self.adjustments(unit, before)
-        return f"(#{'・#'.join(map(str, seqs))}で調整)" if seqs else ""
+        if not seqs:
+            return ""
+        return Message(N_("({seqs}で調整)"), {"seqs": _dotted([f"#{seq}" for seq in seqs])})
 
 
 def _verdict(declared: object, truth: object) -> Verdict:
@@ -94,22 +100,39 @@ def _outcomes(books: _Books, recorded: Recorded, event: AttackRolled) -> list[De
         if public is None:
             continue
         defence = roll.defence.name
-        what = (
-            f"{books.name(event.unit)}の{event.power} 命中ロール → "
-            f"{books.name(roll.target)} (対{defence})"
+        what = Message(
+            N_("{unit}の{power} 命中ロール → {target} (対{defence})"),
+            {
+                "unit": books.name(event.unit),
+                "power": term(event.power),
+                "target": books.name(roll.target),
+                "defence": term(defence),
+            },
         )
         declared = OUTCOMES.get(public.outcome, public.outcome)
         if sheet is None or defence not in sheet.defences:
-            checks.append(_check(recorded, what, declared, None, "unknown", ""))
+            checks.append(_check(recorded, what, declared, None, "unknown", None))
             continue
         base = sheet.defences[defence]
         value = base + sum(m.value for m in roll.defence.modifiers)
         truth = "hit" if roll.natural == NATURAL_CRIT or roll.total >= value else "miss"
-        notes = [f"達成値{roll.total} 対{defence}{value}"]
+        notes: list[Message] = [
+            Message(
+                N_("達成値{total} 対{defence}{value}"),
+                {"total": roll.total, "defence": term(defence), "value": value},
+            )
+        ]
         if roll.defence.base != base:
             notes.append(
-                f"サーバーは封印された{defence}{base}ではなく{roll.defence.base}を使った"
-                + books.adjusted_at(roll.target, recorded.seq)
+                Message(
+                    N_("サーバーは封印された{defence}{base}ではなく{used}を使った{adjusted}"),
+                    {
+                        "defence": term(defence),
+                        "base": base,
+                        "used": roll.defence.base,
+                        "adjusted": books.adjusted_at(roll.target, recorded.seq),
+                    },
+                )
             )
         checks.append(
             _check(
@@ -118,7 +141,7 @@ def _outcomes(books: _Books, recorded: Recorded, event: AttackRolled) -> list[De
                 declared,
                 OUTCOMES[truth],
                 _verdict(public.outcome, truth),
-                "、".join(notes),
+                _notes(notes),
             )
         )
     return checks
@@ -139,11 +162,20 @@ def _flags(books: _Books, recorded: Recorded, event: HpChanged) -> list[Declarat
     declared = _flag_text(event.bloodied, event.out)
     truth = _flag_text(change.bloodied, health.out(truth_unit))
     used = event.hp if event.hp is not None else event.secret.hp if event.secret else None
-    notes = [f"封印されたシートではhp{change.hp}"]
+    notes: list[Message] = [Message(N_("封印されたシートではhp{hp}"), {"hp": change.hp})]
     if used is not None and used != change.hp:
-        notes.append(f"サーバーはhp{used}としていた" + books.adjusted_at(event.unit, recorded.seq))
-    what = f"{books.name(event.unit)}の半壊/脱落 ({event.cause}の後)"
-    return [_check(recorded, what, declared, truth, _verdict(declared, truth), "、".join(notes))]
+        notes.append(
+            Message(
+                N_("サーバーはhp{hp}としていた{adjusted}"),
+                {"hp": used, "adjusted": books.adjusted_at(event.unit, recorded.seq)},
+            )
+        )
+    what = Message(
+        N_("{unit}の半壊/脱落 ({cause}の後)"),
+        {"unit": books.name(event.unit), "cause": cause_words(event.cause, Names({}, books.names))},
+    )
+    verdict = _verdict(declared, truth)
+    return [_check(recorded, what, declared, truth, verdict, _notes(notes))]
 
 
 def _adjusted_flags(
@@ -159,28 +191,50 @@ def _adjusted_flags(
         return []
     declared = _flag_text(event.bloodied, event.out)
     truth = _flag_text(health.bloodied(unit.hp, unit.sheet.max_hp), health.out(unit))
-    note = f"封印されたシートではhp{unit.hp}、GMの調整はhp{numbers.hp:+d}"
+    said = {"hp": unit.hp, "change": f"{numbers.hp:+d}", "most": numbers.max_hp}
+    note = Message(N_("封印されたシートではhp{hp}、GMの調整はhp{change}"), said)
     if numbers.max_hp:
-        note += f"・最大hp{numbers.max_hp}"
-    what = f"{books.name(event.unit)}の半壊/脱落 (GMの調整: {event.reason})"
+        note = Message(N_("封印されたシートではhp{hp}、GMの調整はhp{change}・最大hp{most}"), said)
+    what = Message(
+        N_("{unit}の半壊/脱落 (GMの調整: {reason})"),
+        {"unit": books.name(event.unit), "reason": event.reason},
+    )
     return [_check(recorded, what, declared, truth, _verdict(declared, truth), note)]
 
 
-def _flag_text(bloodied: bool, out: bool) -> str:
-    return "・".join([*(["半壊"] if bloodied else []), *(["脱落"] if out else [])]) or "—"
+def _flag_text(bloodied: bool, out: bool) -> Message:
+    """「半壊・脱落」, 「半壊」 … or 「—」 for neither."""
+    flags: list[object] = [*([BLOODIED] if bloodied else []), *([OUT] if out else [])]
+    return _dotted(flags) if flags else Message(NONE)
+
+
+def _dotted(parts: list[object]) -> Message:
+    """Parts with 「・」 between them (「半壊・脱落」, 「#12・#15」), in the reader's language
+    too."""
+    joined = parts[-1]
+    for earlier in reversed(parts[:-1]):
+        joined = Message(N_("{first}・{rest}"), {"first": earlier, "rest": joined})
+    return joined if isinstance(joined, Message) else Message(N_("{part}"), {"part": joined})
+
+
+def _notes(notes: list[Message]) -> Message:
+    """The notes one after another, 「、」 between them (in the reader's language too)."""
+    note = notes[-1]
+    for earlier in reversed(notes[:-1]):
+        note = Message(N_("{first}、{rest}"), {"first": earlier, "rest": note})
+    return note
 
 
 def _check(
-    recorded: Recorded, what: str, declared: object, truth: object, verdict: Verdict, note: str
+    recorded: Recorded,
+    what: Message,
+    declared: object,
+    truth: object,
+    verdict: Verdict,
+    note: Message | None,
 ) -> DeclarationCheck:
-    return DeclarationCheck(
-        seq=recorded.seq,
-        actor=recorded.envelope.actor,
-        what=what,
-        declared=declared,
-        truth=truth,
-        verdict=verdict,
-        note=note,
+    return DeclarationCheck.of(
+        recorded.seq, recorded.envelope.actor, what, declared, truth, verdict, note
     )
 
 

@@ -18,6 +18,7 @@ from . import (  # noqa: F401  (each module declares its commands or events)
     events,
     flow,
     forms,
+    glance,
     growth,
     hazards,
     injuries,
