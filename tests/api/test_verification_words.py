@@ -74,7 +74,8 @@ def test_the_audit_of_an_ended_game_reads_in_both_languages(client: TestClient) 
         "BCDice で再評価した1件のロールも一致します。"
     )
     assert en["summary"][0] == (
-        "Chain of 6 events, 1 draws and 1 secrets verify; 1 BCDice rolls evaluated again agree."
+        "The chain verifies: events 6, draws 1, secrets 1; "
+        "BCDice rolls evaluated again, all agreeing: 1."
     )
     for line in ja["summary"]:
         assert not ENGLISH.search(line), line

@@ -180,6 +180,11 @@ def test_a_player_reads_system_lines_in_english(browser: Any, server: KirokuServ
         page.click("#open-table")
         expect(page.locator("#chat")).to_be_visible(timeout=TIMEOUT)
         expect(line(gm, "「ネオサイタマの夜」 created")).to_have_count(1, timeout=TIMEOUT)
+        # the tabs every game opens with read in the page's language, on the bar, in the
+        # composer's choice and on each line (were メイン, 情報, 雑談 on the English page)
+        expect(page.locator("#tabs .tab")).to_have_text(["All", "Main", "Info", "Chat"])
+        expect(page.locator("#tab-select option")).to_have_text(["Main", "Info", "Chat"])
+        expect(page.locator("#seq-1 .tab-name")).to_have_text("Main")
         refused = page.evaluate(
             """async (id) => (await fetch(`/games/${id}/commands`, {method: "POST",
                  headers: {"X-Kiroku": "1", "Content-Type": "application/json"},

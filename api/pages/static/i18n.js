@@ -23,3 +23,11 @@ function argument(value) {
   }
   return String(value);
 }
+
+// The tabs every game opens with (domain/model/game.py, DEFAULT_TABS) are the catalog's words, read
+// in the page's language; a tab someone opened reads as it was typed.
+const DEFAULT_TABS = new Set(["メイン", "情報", "雑談"]);
+
+export function tabName(tab) {
+  return DEFAULT_TABS.has(tab) ? t(tab) : tab;
+}

@@ -1,7 +1,7 @@
 // A log line on the page: the server describes each event for its reader (domain/model/logline.py);
 // this only lays the description out. Every text goes in as text, never as markup.
 import { el } from "./api.js";
-import { lang, t } from "./i18n.js";
+import { lang, t, tabName } from "./i18n.js";
 
 const KIND_LABEL = {
   roll: t("roll"), declaration: t("declaration"), note: t("note"), ruling: t("ruling"),
@@ -22,7 +22,7 @@ export function renderLine(event, { onLineAction } = {}) {
   });
   const meta = el("span", { class: "meta" },
     el("a", { class: "seq", href: `#seq-${event.seq}`, title: t("event {seq}", { seq: event.seq }) }, `#${event.seq}`),
-    el("span", { class: "tab-name" }, line.tab));
+    el("span", { class: "tab-name" }, tabName(line.tab)));
   const speaker = el("span", { class: "speaker" }, line.speaker);
   if (line.color) speaker.style.color = line.color;
   const text = el("span", { class: "text" }, lineWords(line));

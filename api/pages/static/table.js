@@ -7,7 +7,7 @@ import { lineWords, markVerified, renderLine } from "./logline.js";
 import { LogList } from "./loglist.js";
 import { renderValue, statusText, withNames } from "./render.js";
 import { characterTools, seatStore } from "./seatsettings.js";
-import { t } from "./i18n.js";
+import { t, tabName } from "./i18n.js";
 import { LiveLog } from "./stream.js";
 import { commonCommands, showSystem } from "./system.js";
 import { setBaseTitle, updateWaiting, useAwaiting } from "./waiting.js";
@@ -143,10 +143,10 @@ function renderTabs() {
       renderTabs();
       table.list.refilter();
     },
-  }, tab === "all" ? t("All") : tab)));
+  }, tab === "all" ? t("All") : tabName(tab))));
   const select = $("tab-select");
   const current = select.value;
-  select.replaceChildren(...table.game.tabs.map((tab) => el("option", { value: tab }, tab)));
+  select.replaceChildren(...table.game.tabs.map((tab) => el("option", { value: tab }, tabName(tab))));
   if (table.game.tabs.includes(current)) select.value = current;
 }
 
