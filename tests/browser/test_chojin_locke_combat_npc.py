@@ -258,7 +258,8 @@ def remnant_turn(
     ask.locator("[data-answer=sync]").click()
     for audience in seats.values():
         expect(combat(audience).locator(".locke-attack")).to_have_count(0, timeout=TIMEOUT)
-    expect(mine.page.locator("#log")).to_contain_text("同調", timeout=TIMEOUT)
+    # the page reads English: the sync answer is read as the English line says it
+    expect(mine.page.locator("#log")).to_contain_text("sync", timeout=TIMEOUT)
     to_phase(turn, mine, "support2")
     turn.locator("[data-command=combat_next]").click()
     expect(combat(mine).locator(".locke-remnant-turn")).to_have_count(0, timeout=TIMEOUT)
