@@ -74,7 +74,7 @@ from replay.archive import archive_header, envelope_line
 from . import RULESET_NAMES, STATIC_DIR, i18n, templates
 
 # ココフォリア's own tab ids for the three tabs every table has (its export writes `[main]`).
-COCOFOLIA_TABS = dict(zip(DEFAULT_TABS, ("main", "info", "other"), strict=True))
+COCOFOLIA_TABS: dict[str, str] = dict(zip(DEFAULT_TABS, ("main", "info", "other"), strict=True))
 HIDDEN_TABS = frozenset({DEFAULT_TABS[2]})  # 雑談: hidden until the reader ticks it
 # The `<title>` and file name ココフォリア's ログ出力 gives (for tools that check them).
 COCOFOLIA_TITLE = "ccfolia - logs"
