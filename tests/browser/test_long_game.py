@@ -94,8 +94,8 @@ def test_a_long_game_opens_live_and_scrolls_back_to_line_1(
         expect(page.locator("#log li", has_text="今来た行")).to_have_count(1, timeout=TIMEOUT)
         assert page.locator("#log li").count() <= MAX_DOM_LINES
 
-        # Tabs and search filter the data: 雑談 only, then a search.
-        page.click("#tabs button:text-is('雑談')")
+        # Tabs and search filter the data: 雑談 (Chat on this English page) only, then a search.
+        page.click("#tabs button:text-is('Chat')")
         tabs = page.locator("#log li").evaluate_all("items => items.map(i => i.dataset.tab)")
         assert tabs and set(tabs) <= {"雑談"}
         page.click("#tabs button:text-is('All')")

@@ -100,8 +100,9 @@ def test_a_freeform_game_in_three_browsers(browser: Any, server: KirokuServer) -
         expect(line(ben, "秘話")).to_have_count(1)
         expect(line(aki, "シークレットダイス")).to_have_count(1)  # Ben's blind roll
 
-        # Tabs filter the log: on 雑談 only Ben's chat line (and phases) stay visible.
-        ben.page.get_by_role("tab", name="雑談").click()
+        # Tabs filter the log: on 雑談 (Chat on this English page) only Ben's chat line
+        # (and phases) stay visible.
+        ben.page.get_by_role("tab", name="Chat").click()
         expect(line(ben, "雑談です")).to_be_visible()
         expect(line(ben, "忍び足")).to_be_hidden()
         ben.page.get_by_role("tab", name="All").click()
