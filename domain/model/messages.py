@@ -139,19 +139,22 @@ def _encoded(value: object, term: bool) -> object:
 
 def read_encoded(key: str, args: Mapping[str, object] | None, gettext: Callable[[str], str]) -> str:
     """`read` for a message whose arguments came as JSON (`encode`'s output)."""
+    return read(key, decode(args or {}), gettext)
 
-    def argument(value: object) -> str:
-        if isinstance(value, dict):
-            if isinstance(value.get("list"), list):
-                joiner = gettext(str(value.get("sep", AND)))
-                return joiner.join(argument(v) for v in value["list"])
-            if "term" in value:
-                return gettext(str(value["term"]))
-            if "msg" in value:
-                return read_encoded(str(value["msg"]), value.get("args"), gettext)
-        return str(value)
 
-    text = gettext(key)
-    if not args:
-        return text
-    return text.format(**{name: argument(value) for name, value in args.items()})
+def decode(args: Mapping[str, object]) -> dict[str, object]:
+    """`encode`'s output back as a message's arguments: terms, messages, lists of them."""
+
+    def value(item: object) -> object:
+        if isinstance(item, dict):
+            if isinstance(item.get("list"), list):
+                items = tuple(value(v) for v in item["list"])
+                return Items(items) if item.get("sep", AND) == AND else items
+            if "term" in item:
+                return Term(str(item["term"]))
+            if "msg" in item:
+                inner = item.get("args")
+                return Message(str(item["msg"]), decode(inner if isinstance(inner, dict) else {}))
+        return str(item)
+
+    return {name: value(item) for name, item in args.items()}
