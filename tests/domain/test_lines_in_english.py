@@ -22,6 +22,7 @@ from domain.model.redaction import Disclosure, redact
 from domain.rulesets import ruleset_for
 from replay.archive import records_from_envelopes
 from tests.domain.test_logline_every_event import BUILT_IN, SEAT_NAMES, _sample_events, instance
+from tests.lines import redacted
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff60「」『』【】・、。]")
 # Rulesets whose lines are not yet messages, listed so the list can only shrink.
@@ -95,16 +96,10 @@ def test_each_event_types_line_reads_in_english(type_name: str) -> None:
     ruleset = ruleset_for(type_name.split(".")[0])
     secret = event.secret_part()
     for sees in (True, False) if event.has_secret() else (True,):
-        redacted = {
-            "seq": 7,
-            "type": type_name,
-            "actor": "seat:1",
-            "public": event.public_part(),
-            "sealed": {"audience": ["seat:1"], "commitment": "0" * 64} if secret else None,
-            "secret": secret if sees else None,
-            "revealed": False,
-        }
-        line = describe(redacted, "seat:1" if sees else "seat:2", SEAT_NAMES, ruleset.describe)
+        seen = redacted(
+            type_name, event.public_part(), seq=7, actor="seat:1", secret=secret, sees=sees
+        )
+        line = describe(seen, "seat:1" if sees else "seat:2", SEAT_NAMES, ruleset.describe)
         in_english(line, type_name)
 
 
@@ -129,39 +124,18 @@ def test_a_message_line_reads_in_each_language() -> None:
     """The kit's own example: メカd20's turn line, a message with a name in it."""
     from domain.rulesets.mech_d20.turns import TurnStarted
 
-    redacted = {
-        "seq": 3,
-        "type": TurnStarted.type,
-        "actor": "gm",
-        "public": {"unit": "u1", "round": 2, "turn": 1},
-        "sealed": None,
-        "secret": None,
-        "revealed": False,
-    }
+    started = redacted(TurnStarted.type, {"unit": "u1", "round": 2, "turn": 1}, seq=3)
     line = describe(
-        redacted, "public", {}, ruleset_for("mech_d20").describe, people={"u1": "ギガント"}
+        started, "public", {}, ruleset_for("mech_d20").describe, people={"u1": "ギガント"}
     )
     assert line.text == "ギガント のターン (ラウンド 2)"
     assert i18n.read_line(line.msg or "", line.args, "en") == "ギガント's turn (round 2)"
 
 
 def test_a_manual_roll_line_reads_in_each_language() -> None:
-    redacted = {
-        "seq": 4,
-        "type": "DiceRolled",
-        "actor": "seat:1",
-        "public": {
-            "roll": {
-                "expression": "2D6",
-                "manual": True,
-                "result": {"explanation": "(2D6) ＞ 7[3,4] ＞ 7"},
-            }
-        },
-        "sealed": None,
-        "secret": None,
-        "revealed": False,
-    }
-    line = describe(redacted, "public", {1: "Aki"})
+    roll = {"expression": "2D6", "manual": True, "result": {"explanation": "(2D6) ＞ 7[3,4] ＞ 7"}}
+    rolled = redacted("DiceRolled", {"roll": roll}, seq=4, actor="seat:1")
+    line = describe(rolled, "public", {1: "Aki"})
     assert line.text == "(2D6) ＞ 7[3,4] ＞ 7 (手動ダイス)"
     english = i18n.read_line(line.msg or "", line.args, "en")
     assert english == "(2D6) ＞ 7[3,4] ＞ 7 (manual dice)"
@@ -204,15 +178,7 @@ def test_the_check_tells_a_plain_text_from_a_term() -> None:
 def test_a_seat_joined_without_a_name_reads_as_someone_taking_it() -> None:
     """Only an imported record holds a nameless seat: its join line names nobody (was
     「が席2に着いた」) and reads in each language."""
-    joined = {
-        "seq": 3,
-        "type": "SeatJoined",
-        "actor": "seat:2",
-        "public": {"seat": 2, "name": ""},
-        "sealed": None,
-        "secret": None,
-        "revealed": False,
-    }
+    joined = redacted("SeatJoined", {"seat": 2, "name": ""}, seq=3, actor="seat:2")
     line = describe(joined, "public", {})
     assert line.text == "席2に誰かが着いた"
     assert i18n.read_line(line.msg or "", line.args, "en") == "Someone took seat 2"

@@ -23,6 +23,7 @@ from domain.model.logline import LogLine, describe, humanize
 from domain.model.redaction import Disclosure, redact
 from domain.rulesets import all_rulesets, ruleset_for
 from replay.archive import read_archive, records_from_envelopes
+from tests.lines import redacted
 from tests.samples import SAMPLES
 
 all_rulesets()
@@ -99,17 +100,11 @@ def test_every_event_type_has_a_readable_line(type_name: str) -> None:
     ruleset = ruleset_for(type_name.split(".")[0] if "." in type_name else "freeform")
     secret = event.secret_part()
     for sees in (True, False) if event.has_secret() else (True,):
-        redacted = {
-            "seq": 7,
-            "type": type_name,
-            "actor": "seat:1",
-            "public": event.public_part(),
-            "sealed": {"audience": ["seat:1"], "commitment": "0" * 64} if secret else None,
-            "secret": secret if sees else None,
-            "revealed": False,
-        }
+        seen = redacted(
+            type_name, event.public_part(), seq=7, actor="seat:1", secret=secret, sees=sees
+        )
         readable(
-            describe(redacted, "seat:1" if sees else "seat:2", SEAT_NAMES, ruleset.describe),
+            describe(seen, "seat:1" if sees else "seat:2", SEAT_NAMES, ruleset.describe),
             type_name,
         )
 

@@ -14,6 +14,7 @@ from domain.rulesets.chojin_locke.turn_events import (
     PhaseEntered,
     SquareTurned,
 )
+from tests.lines import redacted
 from tests.rulesets.chojin_locke.lines import described
 
 NAMES = {1: "Aki", 2: "Ben"}
@@ -63,16 +64,9 @@ def test_the_turns_phases_read_by_the_seeds_names() -> None:
 
 def _read(event: Event, names: dict[int, str], language: str) -> str:
     """An event's line as a reader knowing `names` reads it in `language`."""
-    redacted = {
-        "seq": 5,
-        "type": event.type,
-        "actor": "gm",
-        "public": event.public_part(),
-        "sealed": None,
-        "secret": None,
-        "revealed": False,
-    }
-    line = describe(redacted, "public", names, CHOJIN_LOCKE.describe)
+    line = describe(
+        redacted(event.type, event.public_part()), "public", names, CHOJIN_LOCKE.describe
+    )
     assert line.msg is not None, line.text
     assert i18n.read_line(line.msg, line.args, "ja") == line.text
     return i18n.read_line(line.msg, line.args, language)

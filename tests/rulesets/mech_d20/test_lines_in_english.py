@@ -16,21 +16,14 @@ from domain.rulesets.mech_d20.changes import EffectsEnded, HpChanged
 from domain.rulesets.mech_d20.resolution import ReactionResolved
 from domain.rulesets.mech_d20.sheet import Power, Sheet, Weapon
 from domain.rulesets.mech_d20.units import UnitAdded
+from tests.lines import redacted
 
 PEOPLE = {"aki": "グレイブ(アキ)", "boss": "ガルムス", "chika": "アイアンウォール(チカ)"}
 
 
 def line_of(event: Any) -> LogLine:
-    redacted = {
-        "seq": 5,
-        "type": event.type,
-        "actor": "gm",
-        "public": event.public_part(),
-        "sealed": None,
-        "secret": None,
-        "revealed": False,
-    }
-    return describe(redacted, "gm", {1: "Aki"}, ruleset_for("mech_d20").describe, people=PEOPLE)
+    seen = redacted(event.type, event.public_part())
+    return describe(seen, "gm", {1: "Aki"}, ruleset_for("mech_d20").describe, people=PEOPLE)
 
 
 def english(line: LogLine) -> str:
