@@ -19,7 +19,7 @@ from domain.model.audience import GM, HOST, SYSTEM, seat_number
 from domain.model.game import DEFAULT_TABS
 from domain.model.messages import N_, Message, Term, encode, read, source
 
-MAIN_TAB = DEFAULT_TABS[0]
+MAIN_TAB = str(DEFAULT_TABS[0])  # a plain str: a model field's default the OpenAPI document writes
 SECRET_DICE = "シークレットダイス"
 BLIND_DICE = "ブラインドダイス"
 SECRET_NOTE = "秘密のメモ"

@@ -153,8 +153,9 @@ def decode(args: Mapping[str, object]) -> dict[str, object]:
             if "term" in item:
                 return Term(str(item["term"]))
             if "msg" in item:
+                key = str(item["msg"])  # a key encode wrote from a Message: read in the catalogs
                 inner = item.get("args")
-                return Message(str(item["msg"]), decode(inner if isinstance(inner, dict) else {}))
+                return Message(key, decode(inner if isinstance(inner, dict) else {}))
         return str(item)
 
     return {name: value(item) for name, item in args.items()}
