@@ -38,6 +38,7 @@ import os
 import random
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -258,6 +259,16 @@ async def soak(server: KirokuServer, mix: Mix) -> None:
         latencies: list[float] = []
         acked: list[tuple[str, int, float]] = []  # (game, seq, when its 201 arrived)
         counts = {"replays": 0, "exports": 0, "failures": 0, "dropped": 0}
+        refusals: Counter[str] = Counter()  # what the answers that were not 200/201 said
+
+        def refused(what: str, response: httpx.Response) -> None:
+            counts["failures"] += 1
+            try:
+                code = response.json().get("code", "")
+            except ValueError:
+                code = ""
+            refusals[f"{what} {response.status_code} {code}".rstrip()] += 1
+
         pending: set[asyncio.Task[None]] = set()
 
         in_flight: dict[str, set[asyncio.Task[None]]] = {t.game_id: set() for t in tables}
@@ -293,7 +304,7 @@ async def soak(server: KirokuServer, mix: Mix) -> None:
                 counts["dropped"] += 1
                 return
             if response.status_code != 201:
-                counts["failures"] += 1
+                refused("command", response)
                 return
             latencies.append((time.perf_counter() - started) * 1000)
             acked.append((table.game_id, response.json()["last_seq"], time.monotonic()))
@@ -313,7 +324,7 @@ async def soak(server: KirokuServer, mix: Mix) -> None:
                 )
                 counts["replays"] += got.status_code == 200
             if got.status_code != 200:
-                counts["failures"] += 1
+                refused("read", got)
 
         async def read(n: int) -> None:
             try:
@@ -388,6 +399,8 @@ async def soak(server: KirokuServer, mix: Mix) -> None:
         f"{counts['failures']} not answered 200/201, {counts['dropped']} connections dropped; "
         f"{connections} stream connections"
     )
+    if refusals:
+        print("  not answered 200/201: " + ", ".join(f"{k} ×{v}" for k, v in refusals.items()))
     unit = "minute" if interval == 60 else f"{interval:g} s"
     print(
         f"\n  {unit:>8}  {'commands':>8}  {'p50 ms':>7}  {'p99 ms':>7}  {'lag p99':>8}"
