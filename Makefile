@@ -37,7 +37,7 @@ check: $(BIN)/python
 test: $(BIN)/python browser-deps proxy-deps
 	$(BIN)/python -m pip install -q -e ".[dev]"
 	$(MAKE) bcdice
-	$(BIN)/python -m pytest -n auto --dist loadfile
+	$(BIN)/python -m pytest -n auto --dist loadfile --durations=25
 
 browser-deps:
 	@if [ ! -x /usr/bin/chromium ] || ! dpkg -s fonts-noto-cjk >/dev/null 2>&1 || ! dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || ! command -v jq >/dev/null || ! command -v curl >/dev/null; then \
