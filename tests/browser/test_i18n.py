@@ -234,6 +234,9 @@ def check_the_table(
     try:
         page = gm.page
         page.goto(server.base_url + "/")
+        # BCDice's list arrives after the page and redraws the form above the referee's radios:
+        # wait for it, as a person does, so no click lands on the form as it moves
+        expect(page.locator("#system option")).not_to_have_count(1, timeout=TIMEOUT)
         page.fill("input[name=title]", TITLE)
         page.select_option("select[name=ruleset]", ruleset)
         if page.locator("input[name=referee][value=gm]").is_visible():
