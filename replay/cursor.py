@@ -158,7 +158,7 @@ def marks(history: History) -> Marks:
     if known.last_seq < history.last_seq:
         describe_rules = ruleset_for(history.final.game.ruleset).describe
         found: dict[str, list[int]] = {name: [] for name in MARKED.values()}
-        for recorded in history.records[known.last_seq :]:
+        for recorded in history.records(after=known.last_seq):
             envelope = recorded.envelope
             event = {
                 "seq": envelope.seq,

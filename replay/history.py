@@ -7,6 +7,14 @@ CHECKPOINT_EVERY - 1 events from the nearest checkpoint.
 Which sealed bodies an audience may read after event n is indexed beside (`visible`): a
 seek picks the latest few a page shows by bisection, without reading every sealed body of
 the game, so its cost does not grow with the game.
+
+The events themselves are kept as JSON text, not as decoded models: a decoded
+event is some twenty objects that the cycle collector walks on every full collection, and a
+server keeps up to `KIROKU_REPLAY_EVENTS` of them warm (docs/soak.md: the histories were half
+of everything it walked, and each full collection paused every request for hundreds of ms).
+A text is one object the collector never looks at. The few events a seek reads are decoded
+again (a fold from a checkpoint is at most CHECKPOINT_EVERY - 1 of them), and the latest
+decoded are shared by every history of the process (`DECODED_EVENTS`).
 """
 
 from __future__ import annotations
@@ -14,10 +22,12 @@ from __future__ import annotations
 import bisect
 import gc
 import heapq
+import itertools
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
+from domain.model import codec
 from domain.model.audience import may_see
 from domain.model.errors import KirokuError
 from domain.model.lifecycle_events import Revealed
@@ -28,6 +38,9 @@ CHECKPOINT_EVERY = 128
 RECENT_STATES = 8  # states kept beside the checkpoints: a page asks the frame and the log at once
 OPENED_BLOCK = 512  # reveals between two snapshots of the latest revealed seqs
 OPENED_SNAPSHOT = 256  # how many of the latest revealed seqs a snapshot keeps
+# Decoded events kept for all the histories of a process: a replay page reads its frame, the
+# fold up to it and a log of LOG_WINDOW (200) lines, some of them reveals of older events.
+DECODED_EVENTS = 1024
 
 
 def settle() -> None:
@@ -38,9 +51,41 @@ def settle() -> None:
     gc.freeze()
 
 
+class _Decoded:
+    """The events lately decoded from the histories' texts, the least recently read let go."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._records: OrderedDict[tuple[int, int], Recorded] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, history: int, seq: int, text: str, *, keep: bool = True) -> Recorded:
+        """Event `seq` of a history, decoded from `text` unless it is kept; `keep=False` for a
+        pass over a whole game, which would push out what the seeks read."""
+        key = (history, seq)
+        with self._lock:
+            found = self._records.get(key)
+            if found is not None:
+                self._records.move_to_end(key)
+                return found
+        recorded = codec.decode(text)  # outside the lock: decoding is the slow part
+        if not keep:
+            return recorded
+        with self._lock:
+            self._records[key] = recorded
+            while len(self._records) > self.size:
+                self._records.popitem(last=False)
+        return recorded
+
+
+_decoded = _Decoded(DECODED_EVENTS)
+_serials = itertools.count()
+
+
 class History:
     def __init__(self, records: Iterable[Recorded] = ()) -> None:
-        self.records: list[Recorded] = []
+        self._serial = next(_serials)  # its events' key in `_decoded`
+        self._texts: list[str] = []  # event n as JSON (`codec.pack`) at n - 1
         self._checkpoints: list[int] = []  # seqs, ascending
         self._states: dict[int, ProjectionState] = {}
         self._last: ProjectionState | None = None
@@ -55,7 +100,7 @@ class History:
 
     @property
     def last_seq(self) -> int:
-        return len(self.records)
+        return len(self._texts)
 
     @property
     def final(self) -> ProjectionState:
@@ -66,12 +111,12 @@ class History:
     def extend(self, records: Iterable[Recorded]) -> None:
         """Append newly recorded events (a live game grows while it is replayed)."""
         for recorded in records:
-            if recorded.seq != len(self.records) + 1:
+            if recorded.seq != self.last_seq + 1:
                 raise KirokuError(
                     "history_gap",
-                    f"Event {recorded.seq} does not follow event {len(self.records)}.",
+                    f"Event {recorded.seq} does not follow event {self.last_seq}.",
                 )
-            self.records.append(recorded)
+            self._texts.append(codec.pack(recorded))
             self._last = fold(self._last, recorded)
             sealed = recorded.envelope.sealed
             if sealed is not None:
@@ -105,8 +150,8 @@ class History:
             return known
         start = self._checkpoints[bisect.bisect_right(self._checkpoints, seq) - 1]
         state = self._states[start]
-        for recorded in self.records[start:seq]:
-            state = fold(state, recorded)
+        for number in range(start + 1, seq + 1):
+            state = fold(state, self.record(number))
         with self._lock:
             self._recent[seq] = state
             while len(self._recent) > RECENT_STATES:
@@ -137,7 +182,13 @@ class History:
 
     def record(self, seq: int) -> Recorded:
         self._check(seq)
-        return self.records[seq - 1]
+        return _decoded.get(self._serial, seq, self._texts[seq - 1])
+
+    def records(self, after: int = 0) -> Iterator[Recorded]:
+        """The events after seq `after`, in order: a pass over the game (none of them kept
+        decoded)."""
+        for seq in range(after + 1, self.last_seq + 1):
+            yield _decoded.get(self._serial, seq, self._texts[seq - 1], keep=False)
 
 
 class _Visible:

@@ -1,7 +1,7 @@
 """Histories of the games a server replays, kept warm and brought up to date on each use.
 
-A history holds every event of its game and the folded states beside them (about 5 KiB an
-event in the Python heap), so what is kept is bounded by events, not by games: the least
+A history holds every event of its game (as text) and the folded states beside them (about
+1 KiB an event in the Python heap), so what is kept is bounded by events, not by games: the least
 recently replayed games are let go while the kept histories hold more than `max_events`
 events (`KIROKU_REPLAY_EVENTS`); the one just used always stays, whatever its size, so a seek
 in a long game stays a seek and does not read the game again.

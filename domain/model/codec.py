@@ -93,6 +93,17 @@ def _recorded(parts: _StoredParts) -> Recorded:
     )
 
 
+def pack(recorded: Recorded) -> str:
+    """A record as JSON text that `decode` reads back, for keeping in memory (a replay's
+    history), never for storing: pydantic writes it from the models, about twice as fast as
+    `encode`, but not byte for byte what was hashed."""
+    secret = None
+    if recorded.salt is not None:
+        secret = _StoredSecret(salt=recorded.salt, body=recorded.body or {})
+    parts = _StoredParts(envelope=recorded.envelope, secret=secret, server=recorded.server)
+    return parts.model_dump_json()
+
+
 def decode(text: str) -> Recorded:
     return _recorded(_StoredParts.model_validate_json(text))
 
