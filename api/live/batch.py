@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from api.live.sse import event_message
@@ -25,10 +26,6 @@ class Batch:
     revealed: RevealedRecords | None = None
     _encoded: dict[str, list[Message]] = field(default_factory=dict, repr=False)
 
-    def encoded(self, audience: str) -> bool:
-        """Are its messages for `audience` made (so `messages` costs nothing)?"""
-        return audience in self._encoded
-
     def messages(self, audience: str) -> list[Message]:
         encoded = self._encoded.get(audience)
         if encoded is None:
@@ -37,6 +34,23 @@ class Batch:
             ]
             self._encoded[audience] = encoded
         return encoded
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """What a game's feed keeps of a batch: its messages for the audiences that followed the
+    game when it was read. Not its events nor its state: a decoded event is some twenty objects
+    that the cycle collector walks at every full collection, and a feed keeping them for the
+    rare stream of another audience made them a quarter of a server's tracked heap
+    (docs/soak.md). Such a stream reads those events from the store instead."""
+
+    after: int
+    last: int
+    messages: Mapping[str, list[Message]]
+
+    @classmethod
+    def of(cls, batch: Batch) -> Encoded:
+        return cls(batch.after, batch.last, dict(batch._encoded))
 
 
 def read_batch(service: GameService, game_id: str, after: int | None, limit: int) -> Batch:

@@ -5,7 +5,9 @@ then take the events from the feed's small buffer, each redacted for its own aud
 read is encoded for every audience following the game in the reading thread, once per
 audience, before the streams hear of it: the event loop only hands out bytes (a game's end
 reveals hundreds of events, each read as the line it reveals: encoding them on the loop would
-stall every stream and request of this worker).
+stall every stream and request of this worker). The buffer keeps those bytes only (`Encoded`);
+a stream whose audience a kept read was not encoded for (it subscribed while the read was under
+way) reads those events from the store, as a stream further back does.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Collection
 
-from api.live.batch import Batch, Message
+from api.live.batch import Batch, Encoded, Message
 from api.observe import FANOUT_LAG
 from domain.model.game import GameState
 
@@ -29,9 +31,9 @@ Reader = Callable[[int | None, int, Collection[str]], Awaitable[Batch]]
 FETCH_LIMIT = 1000
 # Enough for a stream that is a little behind (a reconnect after seconds, a phone woken: 256
 # events are minutes of a table's play); one further back reads the store itself. Each kept
-# event is encoded once per audience that follows the game, so this bounds a followed game's
-# memory (1,024 kept a soak's RSS climbing for its whole ten minutes; docs/performance.md).
-KEEP_RECORDS = 256
+# event is kept encoded once per audience that follows the game, so this bounds a followed
+# game's memory (1,024 kept a soak's RSS climbing for its whole ten minutes; docs/soak.md).
+KEEP_EVENTS = 256
 
 
 class GameFeed:
@@ -45,7 +47,7 @@ class GameFeed:
         self._recheck = recheck
         self._known = 0  # the highest seq any notification announced
         self._noticed: float | None = None  # when an unread notice first arrived (monotonic)
-        self._batches: deque[Batch] = deque()
+        self._batches: deque[Encoded] = deque()
         self._kept = 0
         self._waiters: dict[asyncio.Event, str] = {}  # each subscriber's audience
         self._wake = asyncio.Event()
@@ -68,14 +70,22 @@ class GameFeed:
     def subscribers(self) -> int:
         return len(self._waiters)
 
-    def batches(self, cursor: int) -> list[Batch] | None:
-        """The buffered batches with events after `cursor` (a list: the buffer may change
-        while they are encoded off the loop); None when the buffer does not reach back."""
+    def messages(self, cursor: int, audience: str) -> list[Message] | None:
+        """The buffered messages for `audience` after `cursor`; None when the buffer does not
+        reach back, or holds some of them only for other audiences (read the store)."""
         if self.head is None or cursor >= self.head:
             return []
         if not self._batches or self._batches[0].after > cursor:
             return None
-        return [batch for batch in self._batches if batch.last > cursor]
+        found: list[Message] = []
+        for batch in self._batches:
+            if batch.last <= cursor:
+                continue
+            encoded = batch.messages.get(audience)
+            if encoded is None:
+                return None
+            found.extend(m for m in encoded if m[0] > cursor)
+        return found
 
     # ---------------------------------------------------------------------- notifications
 
@@ -138,10 +148,11 @@ class GameFeed:
             FANOUT_LAG.observe(time.monotonic() - self._noticed)
             self._noticed = None
         if batch.records:
-            self._batches.append(batch)
-            self._kept += len(batch.records)
-            while self._kept > KEEP_RECORDS and len(self._batches) > 1:
-                self._kept -= len(self._batches.popleft().records)
+            self._batches.append(Encoded.of(batch))
+            self._kept += batch.last - batch.after
+            while self._kept > KEEP_EVENTS and len(self._batches) > 1:
+                dropped = self._batches.popleft()
+                self._kept -= dropped.last - dropped.after
         self.head = batch.last
         self._wake_waiters()
         return len(batch.records) >= FETCH_LIMIT
@@ -149,12 +160,6 @@ class GameFeed:
     def _wake_waiters(self) -> None:
         for waiter in self._waiters:
             waiter.set()
-
-
-def messages_after(batches: list[Batch], cursor: int, audience: str) -> list[Message]:
-    """The messages of `batches` after `cursor`, for `audience` (encoding them if no read
-    did: blocking, then, for as long as the batches' events take to encode)."""
-    return [m for batch in batches for m in batch.messages(audience) if m[0] > cursor]
 
 
 def _revokes(old: GameState, new: GameState) -> bool:

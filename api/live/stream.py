@@ -11,10 +11,6 @@ import asyncio
 import logging
 from collections.abc import AsyncGenerator, Callable
 
-import anyio.to_thread
-
-from api.live.batch import Message
-from api.live.feed import GameFeed, messages_after
 from api.live.hub import Hub
 from api.live.sse import HEARTBEAT, retry
 from api.observe import ERRORS, STREAMS_OPEN
@@ -53,7 +49,7 @@ async def event_stream(
             while not feed.closed and (ends is None or loop.time() < ends):
                 waiter.clear()
                 state = feed.state
-                pending = None if from_store else await _followed(feed, cursor, audience)
+                pending = None if from_store else feed.messages(cursor, audience)
                 if pending is None:
                     batch = await hub.read(game_id, cursor, PAGE, (audience,))
                     pending = batch.messages(audience)
@@ -101,13 +97,3 @@ async def event_stream(
         )
     finally:
         STREAMS_OPEN.dec()
-
-
-async def _followed(feed: GameFeed, cursor: int, audience: str) -> list[Message] | None:
-    """The feed's messages after `cursor` for `audience` (None: its buffer does not reach
-    back): encoded already by the feed's read, but for a stream that subscribed while that
-    read was under way, whose messages are encoded off the loop."""
-    batches = feed.batches(cursor)
-    if batches is None or all(batch.encoded(audience) for batch in batches):
-        return None if batches is None else messages_after(batches, cursor, audience)
-    return await anyio.to_thread.run_sync(messages_after, batches, cursor, audience)

@@ -369,6 +369,43 @@ def test_fifty_streams_cost_one_store_read_per_notification(
     run(scenario())
 
 
+def test_the_feed_keeps_bytes_for_its_audiences_and_sends_others_to_the_store(
+    server: ThreadedServer,
+) -> None:
+    """The feed's buffer holds each read encoded for the audiences following the game then,
+    not the events: another audience's stream is told to read the store (None), and its own
+    audience's gets exactly the messages after its cursor."""
+    hub = server.live.hub
+
+    async def scenario() -> None:
+        async with httpx.AsyncClient(base_url=server.base_url, timeout=10) as http:
+            game = await Game.start(http, seats=2)
+            follower = await game.follower("seat:1").open()
+            last = 0
+            for n in range(4):
+                last = await game.do(
+                    "seat:2", {"type": "note", "text": f"MARKER-{n}", "to": ["gm"]}
+                )
+            await follower.wait_for(last)
+            feed = hub.feed(game.game_id)
+            assert feed is not None and feed.head == last
+            kept = feed.messages(last - 3, "seat:1")
+            assert kept is not None and [seq for seq, _ in kept] == [last - 2, last - 1, last]
+            assert all(b"MARKER-" not in message for _, message in kept), kept
+            assert feed.messages(last, "seat:1") == []
+            assert feed.messages(last - 3, "seat:2") is None  # never encoded for seat 2
+            await follower.close()
+            # a seat-2 stream from the same point reads the store: its own notes, each once
+            after = await game.follower("seat:2", **{"Last-Event-ID": str(last - 3)}).open()
+            await after.wait_for(last)
+            assert after.seqs == [last - 2, last - 1, last]
+            assert b"MARKER-0" not in after.raw
+            assert all(f"MARKER-{n}".encode() in after.raw for n in (1, 2, 3))
+            await after.close()
+
+    run(scenario())
+
+
 def test_openapi_documents_the_stream(client: TestClient) -> None:
     response = client.get("/openapi.json")
     assert response.status_code == 200, response.text
