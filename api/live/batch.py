@@ -36,21 +36,23 @@ class Batch:
         return encoded
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Encoded:
     """What a game's feed keeps of a batch: its messages for the audiences that followed the
     game when it was read. Not its events nor its state: a decoded event is some twenty objects
     that the cycle collector walks at every full collection, and a feed keeping them for the
     rare stream of another audience made them a quarter of a server's tracked heap
-    (docs/soak.md). Such a stream reads those events from the store instead."""
+    (docs/soak.md). Such a stream reads those events from the store instead. Tuples of bytes,
+    not lists: the collector stops tracking a tuple (and then a dict) that holds nothing it
+    tracks, so what a feed keeps drops out of its full collections."""
 
     after: int
     last: int
-    messages: Mapping[str, list[Message]]
+    messages: Mapping[str, tuple[Message, ...]]
 
     @classmethod
     def of(cls, batch: Batch) -> Encoded:
-        return cls(batch.after, batch.last, dict(batch._encoded))
+        return cls(batch.after, batch.last, {a: tuple(m) for a, m in batch._encoded.items()})
 
 
 def read_batch(service: GameService, game_id: str, after: int | None, limit: int) -> Batch:
