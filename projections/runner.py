@@ -17,6 +17,7 @@ import gc
 import json
 import logging
 import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Protocol
@@ -39,6 +40,10 @@ from projections.views import (
 log = logging.getLogger(__name__)
 
 BATCH = 10_000  # events folded between saves: each save renders and writes every changed game
+# Folded states kept in memory between batches, bounded by the events they cover (a state
+# holds every sealed body of its game); one not kept is read back from the view store. Without
+# a bound, every game this process ever folded stayed in its memory.
+KEEP_EVENTS = 100_000
 
 
 class EventFeed(Protocol):
@@ -57,7 +62,7 @@ class ViewRunner:
     def __init__(self, log: EventFeed, store: ViewStore) -> None:
         self.log = log
         self.store = store
-        self._states: dict[str, ProjectionState] = {}
+        self._states: OrderedDict[str, ProjectionState] = OrderedDict()  # least recent first
         self._faults: dict[str, CorruptEvent] = {}  # games stopped at a damaged event
         self._lock = threading.Lock()
 
@@ -98,11 +103,22 @@ class ViewRunner:
             self._states.clear()
             self._faults.clear()
             return False, self.store.max_tracking_id(self.log.name) or 0
-        self._states.update(changed)
+        self._keep(changed)
         self._faults.update(faults)
         for game_id in faults:
             self._states.pop(game_id, None)
         return False, last
+
+    def _keep(self, states: dict[str, ProjectionState]) -> None:
+        """Keep `states` as the most recent, and let go of the least recent beyond KEEP_EVENTS
+        (the latest kept whatever its size)."""
+        for game_id, state in states.items():
+            self._states.pop(game_id, None)
+            self._states[game_id] = state
+        kept = sum(state.game.version for state in self._states.values())
+        while kept > KEEP_EVENTS and len(self._states) > 1:
+            _, dropped = self._states.popitem(last=False)
+            kept -= dropped.game.version
 
     def view(self, game_id: str, audience: str) -> AudienceView:
         self.catch_up()
@@ -136,7 +152,7 @@ class ViewRunner:
             # The tracked position stays: folding is idempotent by seq, so events past it that
             # this fold already includes are skipped when catching up.
             self._save({game_id: state}, None)
-            self._states[game_id] = state
+            self._keep({game_id: state})
             return self.store.max_tracking_id(self.log.name) or 0
 
     def _load(self, game_id: str, before: int) -> ProjectionState | None:
@@ -153,6 +169,11 @@ class ViewRunner:
             for recorded in self.log.game_records(game_id, upto=before - 1):
                 state = fold(state, recorded)
         return state
+
+    @property
+    def kept(self) -> dict[str, int]:
+        """The games whose folded states this runner keeps in memory, and their events."""
+        return {game_id: state.game.version for game_id, state in self._states.items()}
 
     @property
     def damaged(self) -> dict[str, CorruptEvent]:

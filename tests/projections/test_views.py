@@ -14,6 +14,7 @@ from domain.application.settings import postgres_env
 from domain.model.commands import Declare, End, Note, Reveal, Roll, Start
 from domain.model.lifecycle_events import GameOptions
 from domain.rulesets.freeform import AdvancePhase
+from projections import runner as runner_module
 from projections.runner import ViewRunner
 from projections.store import open_view_store
 from tests.table import Table
@@ -115,6 +116,29 @@ def test_rebuild_equals_incremental_views_on_a_long_game(service: GameService) -
     fresh.rebuild()
     assert all_views(fresh, service, gid) == incremental
     assert all_views(fresh, service, other) == incremental_other
+
+
+def test_the_runner_keeps_a_bounded_memory_of_games_and_folds_a_let_go_one_from_the_store(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(runner_module, "KEEP_EVENTS", 300)
+    runner = ViewRunner(service.log, open_view_store(service.env))
+    first = play_long_game(service, runner, events=200, seed=1)
+    runner.catch_up()
+    assert first in runner.kept
+    others = [play_long_game(service, runner, events=150, seed=s) for s in (2, 3, 4)]
+    runner.catch_up()
+    assert first not in runner.kept  # let go: the least recently folded
+    assert sum(runner.kept.values()) <= 300
+    for _ in range(3):  # the game it let go goes on, folded onto its stored state
+        service.execute(first, "seat:1", Declare(text="later"))
+    service.execute(first, "gm", End())
+    runner.catch_up()
+    games = [first, *others]
+    incremental = {gid: all_views(runner, service, gid) for gid in games}
+    fresh = ViewRunner(service.log, open_view_store(service.env))
+    fresh.rebuild()  # the same views, folded from the log alone
+    assert {gid: all_views(fresh, service, gid) for gid in games} == incremental
 
 
 @pytest.fixture
