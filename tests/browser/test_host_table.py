@@ -24,6 +24,9 @@ def test_a_host_runs_a_table_without_seeing_its_secrets(browser: Any, server: Ki
     try:
         page = host.page
         page.goto(server.base_url + "/")
+        # BCDice's list arrives after the page and redraws the form above the referee's radios
+        # (tests/browser/test_i18n.py): wait for it before a click lands on the moving form
+        expect(page.locator("#system option")).not_to_have_count(1, timeout=TIMEOUT)
         # each ruleset's default: 超人ロック has no referee, Ninja Slayer's GM sees everything
         page.select_option("select[name=ruleset]", "chojin_locke")
         expect(page.locator("input[name=referee][value=host]")).to_be_checked()
