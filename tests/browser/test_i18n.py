@@ -427,7 +427,7 @@ def test_the_japanese_table_of_a_played_chojin_locke_game_has_no_english(
     played = history_of(CHOJIN_SAMPLE)
     turned = [
         r.seq
-        for r in played.records
+        for r in played.records()
         if r.envelope.type == "chojin_locke.SquareTurned"
         and r.envelope_dump()["public"]["card"] == "情報入手"
     ]
@@ -435,7 +435,7 @@ def test_the_japanese_table_of_a_played_chojin_locke_game_has_no_english(
     game = played.final.game
     reasons = {
         str(r.envelope_dump()["public"]["reason"])
-        for r in played.records
+        for r in played.records()
         if r.envelope.type == "chojin_locke.Checked"
     }  # what a check was for, as its player typed it
     words = (game.title, *(s.name for s in game.seats), *sorted(reasons - {""}))

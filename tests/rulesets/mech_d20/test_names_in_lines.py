@@ -39,7 +39,7 @@ def lines_read(history: History) -> dict[str, list[tuple[int, str]]]:
     audiences = [PUBLIC, GM, *(f"seat:{seat.seat}" for seat in final.seats)]
     read: dict[str, list[tuple[int, str]]] = {audience: [] for audience in audiences}
     state: ProjectionState | None = None
-    for recorded in history.records:
+    for recorded in history.records():
         state = fold(state, recorded)
         for audience in audiences:
             _event, line = seen(state.game, recorded, audience, history)
@@ -95,11 +95,11 @@ def test_an_npc_sheet_reads_as_a_sheet_once_revealed() -> None:
     name until the end, when the reveal reads as that line with the sheet — never its fields."""
     history = history_of(SAMPLES / "mech-d20-encounter.jsonl")
     added = next(
-        r for r in history.records if isinstance(r.event, UnitAdded) and r.event.id == "boss"
+        r for r in history.records() if isinstance(r.event, UnitAdded) and r.event.id == "boss"
     )
     reveal = next(
         r
-        for r in history.records
+        for r in history.records()
         if r.envelope.type == "Revealed" and r.envelope.public["of_seq"] == added.seq
     )
     read = {audience: dict(lines) for audience, lines in lines_read(history).items()}
