@@ -9,7 +9,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from tests.browser.audience import Audience
-from tests.browser.test_table import TIMEOUT, join, line, say
+from tests.browser.test_table import TIMEOUT, join, line, open_home, say
 from tests.serverproc import KirokuServer
 
 AKI_SECRET = "AKI_SECRET_ROLL_h0st"
@@ -23,10 +23,7 @@ def test_a_host_runs_a_table_without_seeing_its_secrets(browser: Any, server: Ki
     ben = Audience.open(browser, "seat:2")
     try:
         page = host.page
-        page.goto(server.base_url + "/")
-        # BCDice's list arrives after the page and redraws the form above the referee's radios
-        # (tests/browser/test_i18n.py): wait for it before a click lands on the moving form
-        expect(page.locator("#system option")).not_to_have_count(1, timeout=TIMEOUT)
+        open_home(page, server.base_url)
         # each ruleset's default: 超人ロック has no referee, Ninja Slayer's GM sees everything
         page.select_option("select[name=ruleset]", "chojin_locke")
         expect(page.locator("input[name=referee][value=host]")).to_be_checked()

@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from api.pages import i18n
 from tests.browser.audience import Audience
 from tests.browser.conftest import screenshot_path
-from tests.browser.test_table import TIMEOUT, line, say
+from tests.browser.test_table import TIMEOUT, line, open_home, say
 from tests.domain.test_lines_in_english import NOT_YET
 from tests.rulesets.mech_d20.test_names_in_lines import history_of
 from tests.samples import SAMPLES, import_sample
@@ -70,7 +70,7 @@ def unexplained(page: Any, language: str, allowed: tuple[str, ...]) -> list[str]
 
 
 def create_game(page: Any, base_url: str) -> dict[str, str]:
-    page.goto(base_url + "/")
+    open_home(page, base_url)
     page.fill("input[name=title]", TITLE)
     page.select_option("select[name=ruleset]", "ninja_slayer")
     seats = page.locator("input[name=seat]")
@@ -233,10 +233,7 @@ def check_the_table(
     started = "ゲーム開始" if locale.startswith("ja") else "The game starts"
     try:
         page = gm.page
-        page.goto(server.base_url + "/")
-        # BCDice's list arrives after the page and redraws the form above the referee's radios:
-        # wait for it, as a person does, so no click lands on the form as it moves
-        expect(page.locator("#system option")).not_to_have_count(1, timeout=TIMEOUT)
+        open_home(page, server.base_url)
         page.fill("input[name=title]", TITLE)
         page.select_option("select[name=ruleset]", ruleset)
         if page.locator("input[name=referee][value=gm]").is_visible():

@@ -41,9 +41,17 @@ def line(audience: Audience, text: str) -> Any:
     return audience.page.locator("#log li", has_text=text)
 
 
+def open_home(page: Any, base_url: str) -> None:
+    """The home page, once its script runs: BCDice's system list, which the script fetches
+    after it takes over the form, has arrived (and redrawn the form above the referee's
+    radios). Before that, a click may land on a moving form, or submit it natively (a GET)."""
+    page.goto(base_url + "/")
+    expect(page.locator("#system option")).not_to_have_count(1, timeout=TIMEOUT)
+
+
 def create_by_form(gm: Audience, base_url: str) -> list[str]:
     page = gm.page
-    page.goto(base_url + "/")
+    open_home(page, base_url)
     page.fill("input[name=title]", "金曜の卓 <script>alert(1)</script>")
     seats = page.locator("input[name=seat]")
     seats.nth(0).fill("Aki")
