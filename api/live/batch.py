@@ -35,6 +35,10 @@ class Batch:
             self._encoded[audience] = encoded
         return encoded
 
+    def kept(self) -> Encoded:
+        """What a feed keeps of it: its messages as encoded so far, without its events."""
+        return Encoded(self.after, self.last, {a: tuple(m) for a, m in self._encoded.items()})
+
 
 @dataclass(frozen=True, slots=True)
 class Encoded:
@@ -49,10 +53,6 @@ class Encoded:
     after: int
     last: int
     messages: Mapping[str, tuple[Message, ...]]
-
-    @classmethod
-    def of(cls, batch: Batch) -> Encoded:
-        return cls(batch.after, batch.last, {a: tuple(m) for a, m in batch._encoded.items()})
 
 
 def read_batch(service: GameService, game_id: str, after: int | None, limit: int) -> Batch:

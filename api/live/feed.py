@@ -148,7 +148,7 @@ class GameFeed:
             FANOUT_LAG.observe(time.monotonic() - self._noticed)
             self._noticed = None
         if batch.records:
-            self._batches.append(Encoded.of(batch))
+            self._batches.append(batch.kept())
             self._kept += batch.last - batch.after
             while self._kept > KEEP_EVENTS and len(self._batches) > 1:
                 dropped = self._batches.popleft()
