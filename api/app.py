@@ -73,8 +73,8 @@ def create_app(
         await app.state.live.stop()
         if observe.on_append in app.state.service.listeners:
             app.state.service.listeners.remove(observe.on_append)
-        longreads.shutdown()
-        if owned:
+        if owned:  # the long reads' lanes outlive an app a test hands a service to
+            longreads.shutdown()
             app.state.service.close()
 
     owned = service is None

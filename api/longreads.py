@@ -1,21 +1,26 @@
-"""Long reads of big games — `/verify`, `/audit`, `/archive`, `/log.html` — in a separate process.
+"""Reads of a whole game — `/verify`, `/audit`, `/archive`, `/log.html` — in separate processes.
 
-Verifying or exporting a game of 100,000 events takes seconds of pure Python: in a thread of
-the worker it would hold the interpreter lock against every other request. A game with more
-than `INLINE_EVENTS` events is therefore read by a small process pool (one process, started
-on first use, shared by the apps of this process) that opens the same store; smaller games are
-read in the request's thread as before. The answers are the same either way: the same
-functions compute them, and a refusal raised there is raised here again as it was.
+Verifying or exporting a game is pure Python over every event: tens of milliseconds for a
+game of a few hundred events, seconds for 100,000. In a thread of the server it would hold
+the interpreter lock against every command and stream of every table for that long (a soak
+of mixed play showed exactly that tail). Every such read is therefore done by a small
+process that opens the same store, and the server's thread waits for it without holding the
+interpreter. The answers are those of the same functions called in process (`kiroku log`,
+`kiroku audit`), and a refusal raised there is raised here again as it was.
+
+Two lanes, one process each, started on first use and shared by the apps of this process: a
+game of more than `BIG_EVENTS` events is read in the big lane, the others in the small lane,
+so a table's small export never queues behind someone's seconds-long verification.
 
 The caller is authenticated where the game is read: checking a token needs the game's
 credentials, and loading a big game a worker does not hold yet takes it a second of the
-interpreter too. So the route passes what the caller presented (`Presented`), and the pool
-checks it, loading the game there, while the worker only asks the store how long it is.
+interpreter too. So the route passes what the caller presented (`Presented`), and the lane's
+process checks it, loading the game there, while the worker only asks the store how long it is.
 
-The pool's process runs at a lower scheduling priority (`KIROKU_LONG_READ_NICE`, default 10,
-added to the server's niceness; 0 keeps it): a verify of a big game is seconds of work a
-reader waits for anyway, while a command waits for the core it takes, so on a machine with
-few cores the kernel gives the core to commands first.
+The lanes' processes run at a lower scheduling priority (`KIROKU_LONG_READ_NICE`, default 10,
+added to the server's niceness; 0 keeps it): an export is work a reader waits for anyway,
+while a command waits for the core it takes, so on a machine with few cores the kernel gives
+the core to commands first.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ import tempfile
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 from urllib.parse import quote
 
 from api.pages import i18n
@@ -48,21 +53,22 @@ from replay.archive import export_lines
 from replay.audit import AuditReport, audit
 
 T = TypeVar("T")
-INLINE_EVENTS = 5_000  # games up to this size are read in the request's own thread
+BIG_EVENTS = 5_000  # games of more events are read in the big lane
 STREAM_CHUNK = 64 * 1024  # bytes of a session log sent at a time
 
-_pool: ProcessPoolExecutor | None = None
-_pool_guard = threading.Lock()
+Lane = Literal["small", "big"]
+_lanes: dict[Lane, ProcessPoolExecutor] = {}
+_lanes_guard = threading.Lock()
 _nice = 10  # KIROKU_LONG_READ_NICE (`configure`)
 
 
-def is_long(service: GameService, game_id: str) -> bool:
-    """Has the game more than `INLINE_EVENTS` events? From the cached state, else from its
-    last stored event (without reading or folding the others)."""
+def lane_of(service: GameService, game_id: str) -> Lane:
+    """The big lane for a game of more than `BIG_EVENTS` events, else the small one. Its
+    length from the cached state, else from its last stored event (without reading or
+    folding the others)."""
     state = service.games.cached(game_id)
-    if state is not None:
-        return state.version > INLINE_EVENTS
-    return service.games.last_seq(game_id) > INLINE_EVENTS
+    length = state.version if state is not None else service.games.last_seq(game_id)
+    return "big" if length > BIG_EVENTS else "small"
 
 
 def run(
@@ -73,21 +79,10 @@ def run(
     *args: Any,
 ) -> T:
     """`read(service, game_id, audience, *args)` for whoever presented `presented` (checked
-    first): in the pool for a big game (the calling thread waits without holding the
-    interpreter lock), else right here."""
-    if not is_long(service, game_id):
-        return _authenticated(service, read, game_id, presented, args)
-    global _pool
-    with _pool_guard:
-        if _pool is None:
-            _pool = ProcessPoolExecutor(
-                1,
-                mp_context=multiprocessing.get_context("forkserver"),
-                initializer=_lower_priority,
-                initargs=(_nice,),
-            )
-        pool = _pool
-    kind, value = pool.submit(_in_worker, service.env, read, game_id, presented, args).result()
+    first), in the game's lane (the calling thread waits without holding the interpreter
+    lock)."""
+    lane = _lane(lane_of(service, game_id))
+    kind, value = lane.submit(_in_worker, service.env, read, game_id, presented, args).result()
     if kind == "refused":
         raise _refusal(value)
     result: T = value
@@ -101,20 +96,40 @@ def configure(nice: int) -> None:
     _nice = nice
 
 
+def started() -> set[Lane]:
+    """The lanes whose process has been started (and not shut down since)."""
+    with _lanes_guard:
+        return set(_lanes)
+
+
+def shutdown() -> None:
+    """Stop both lanes' processes (the next long read starts its lane again)."""
+    with _lanes_guard:
+        lanes = list(_lanes.values())
+        _lanes.clear()
+    for lane in lanes:
+        lane.shutdown(wait=True, cancel_futures=True)
+
+
+def _lane(name: Lane) -> ProcessPoolExecutor:
+    with _lanes_guard:
+        lane = _lanes.get(name)
+        if lane is None:
+            lane = _lanes[name] = ProcessPoolExecutor(
+                1,
+                mp_context=multiprocessing.get_context("forkserver"),
+                initializer=_lower_priority,
+                initargs=(_nice,),
+            )
+        return lane
+
+
 def _lower_priority(increment: int) -> None:
     if increment:
         os.nice(increment)
 
 
-def shutdown() -> None:
-    global _pool
-    with _pool_guard:
-        pool, _pool = _pool, None
-    if pool is not None:
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
-# ----------------------------------------------------------------------------- in the pool
+# ----------------------------------------------------------------------------- in a lane
 
 _services: dict[tuple[tuple[str, str], ...], GameService] = {}
 
@@ -215,8 +230,8 @@ def session_log_file(
     cocofolia_title: bool = False,
     language: str = i18n.DEFAULT,
 ) -> tuple[str, dict[str, str]]:
-    """The session log written (as it is made) into a temporary file, for a big game read in
-    the pool: its path (the caller streams it, then removes it) and its headers."""
+    """The session log written (as it is made) into a temporary file, in a lane's process:
+    its path (the caller streams it, then removes it) and its headers."""
     log, headers = session_log_head(service, game_id, audience, cocofolia_title, language)
     handle, path = tempfile.mkstemp(prefix="kiroku-log-", suffix=".html")
     try:
@@ -236,15 +251,9 @@ def session_log_stream(
     cocofolia_title: bool = False,
     language: str = i18n.DEFAULT,
 ) -> tuple[Iterator[bytes], dict[str, str]]:
-    """The session log's bytes as they are made, and its headers, for whoever presented
-    `presented`; memory stays bounded however long the game. A small game is written from the
-    store as it is sent; a big one is written by the pool into a temporary file (its seconds
-    of Python do not hold this process's interpreter), then sent from it."""
-    if not is_long(service, game_id):
-        log, headers = _authenticated(
-            service, session_log_head, game_id, presented, (cocofolia_title, language)
-        )
-        return encoded(render_chunks(log)), headers
+    """The session log's bytes, and its headers, for whoever presented `presented`; memory
+    stays bounded however long the game. A lane's process writes it into a temporary file
+    (its Python does not hold this process's interpreter), then it is sent from there."""
     path, headers = run(service, session_log_file, game_id, presented, cocofolia_title, language)
     return _sent_then_removed(path), headers
 

@@ -1,6 +1,6 @@
-"""Long reads of big games run in a separate process (api/longreads.py) and answer exactly as
-the same reads in the request's thread: `/verify` (with a witness), `/audit`, `/archive` and
-`/log.html` (for the GM and for two seats)."""
+"""Reads of a whole game run in a separate process (api/longreads.py), in the small lane or,
+for a big game, the big one, and answer alike in both and as the same functions in process:
+`/verify` (with a witness), `/audit`, `/archive` and `/log.html` (for the GM and two seats)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,12 @@ from fastapi.testclient import TestClient
 from api import longreads
 from api.app import create_app
 from api.cli import main
+from api.pages import i18n
 from api.pages.sessionlog import ARCHIVE_BLOCK, embedded_archive
 from domain.application.service import GameService
 from domain.model.authentication import Presented
+from replay.archive import export_lines
+from replay.audit import audit
 from tests.table import Table
 
 
@@ -36,7 +39,7 @@ def _reads(client: TestClient, table: Table) -> dict[str, object]:
         "wrong witness": client.get(
             f"{url}/verify", params={"seq": 2, "hash": "0" * 64}, headers=gm
         ).json(),
-        "audit": client.get(f"{url}/audit", headers=gm).json(),
+        "audit": client.get(f"{url}/audit", headers={**gm, "Accept-Language": "en"}).json(),
         "archive header": {k: v for k, v in json.loads(header).items() if k != "exported_at"},
         "archive": lines,
         "archive type": archive.headers["content-type"],
@@ -60,8 +63,8 @@ def _without_export_time(text: str) -> str:
     return re.sub(r'"exported_at": ?"[^"]*"', '"exported_at": ""', text)
 
 
-def test_a_big_game_is_read_in_the_pool_with_the_same_answers(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+def test_both_lanes_answer_as_the_reads_in_process(
+    client: TestClient, service: GameService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = Table.create(client)
     table.join_all()
@@ -70,19 +73,25 @@ def test_a_big_game_is_read_in_the_pool_with_the_same_answers(
         table.do("seat:1", {"type": "roll", "expression": "2d6", "secret": n % 2 == 0})
     before_end = client.get(f"/games/{table.game_id}/audit", headers=table.auth("gm"))
     table.do("gm", {"type": "end"})
-    inline = _reads(client, table)
-    assert inline["verify"]["ok"] is True  # type: ignore[index]
-
-    monkeypatch.setattr(longreads, "INLINE_EVENTS", 0)
+    longreads.shutdown()
     try:
-        pooled = _reads(client, table)
-        assert longreads._pool is not None  # read there
+        small = _reads(client, table)
+        assert longreads.started() == {"small"}
+        longreads.shutdown()
+        monkeypatch.setattr(longreads, "BIG_EVENTS", 0)
+        big = _reads(client, table)
+        assert longreads.started() == {"big"}
         refused = client.get(
             f"/games/{table.game_id}/verify", params={"seq": 1}, headers=table.auth("gm")
         )
     finally:
         longreads.shutdown()
-    assert pooled == inline
+    assert big == small
+    assert small["verify"]["ok"] is True  # type: ignore[index]
+    in_process = list(export_lines(list(service.records(table.game_id))))
+    assert small["archive"] == in_process[1:]  # the header says when it was exported
+    report = audit(table.game_id, service.envelopes(table.game_id), service.bcdice.reevaluate)
+    assert small["audit"] == report.read(i18n.Reader("en")).model_dump(mode="json")
     assert before_end.status_code == 409
     assert refused.status_code == 422 and refused.json()["code"] == "witness_incomplete"
 
@@ -97,7 +106,6 @@ def test_the_pool_process_runs_nicer_than_the_server(
     """A long read takes a core for seconds; commands should get it first: the pool's process
     runs `KIROKU_LONG_READ_NICE` (default 10) nicer than the server."""
     table = Table.create(client)
-    monkeypatch.setattr(longreads, "INLINE_EVENTS", 0)
     own = os.nice(0)
     for setting, added in ((None, 10), ("3", 3), ("0", 0)):
         if setting is None:
@@ -128,12 +136,12 @@ def test_a_bad_niceness_stops_serve_with_its_reason(
     assert "KIROKU_LONG_READ_NICE must be a whole number" in capsys.readouterr().err
 
 
-def test_a_big_game_the_worker_does_not_hold_is_authenticated_in_the_pool(
+def test_a_game_the_worker_does_not_hold_is_authenticated_in_its_lane(
     client: TestClient, service: GameService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Checking a token needs the game's credentials: for a big game the worker does not hold,
-    the pool checks them (loading the game there), so the worker never loads it; refusals are
-    the same as when the worker checks them itself."""
+    """Checking a token needs the game's credentials: for a game the worker does not hold,
+    the lane's process checks them (loading the game there), so the worker never loads it;
+    the answers and refusals are the same as for a game the worker holds."""
     table = Table.create(client, options={"spectators": False})
     table.join_all()
     table.do("gm", {"type": "start"})
@@ -157,15 +165,16 @@ def test_a_big_game_the_worker_does_not_hold_is_authenticated_in_the_pool(
             found.append((response.status_code, response.headers["content-type"], text))
         return found
 
-    inline = answers()
-    assert [status for status, _, _ in inline] == [200, 200, 401, 401, 409, 200, 401]
+    held = answers()
+    assert [status for status, _, _ in held] == [200, 200, 401, 401, 409, 200, 401]
 
-    monkeypatch.setattr(longreads, "INLINE_EVENTS", 0)
+    monkeypatch.setattr(longreads, "BIG_EVENTS", 0)
+    longreads.shutdown()
     try:
         service.games.forget(table.game_id)  # as a worker that has not read the game yet
-        pooled = answers()
-        assert longreads._pool is not None  # read there
+        not_held = answers()
+        assert longreads.started() == {"big"}  # read there
         assert service.games.cached(table.game_id) is None  # and never loaded here
     finally:
         longreads.shutdown()
-    assert pooled == inline
+    assert not_held == held

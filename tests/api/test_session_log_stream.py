@@ -23,14 +23,15 @@ def _same_but_the_export_time(html: str) -> str:
     return re.sub(r'"exported_at": ?"[^"]*"', '"exported_at": ""', unpacked)
 
 
-@pytest.mark.parametrize("in_pool", [False, True], ids=["inline", "pool"])
+@pytest.mark.parametrize("lane", ["small", "big"])
 def test_the_streamed_log_is_the_clis_and_verifies(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, in_pool: bool
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lane: str
 ) -> None:
     sample = SAMPLES / "ninja-slayer-combat.jsonl"
     with imported(sample, tmp_path) as (service, game_id):
-        if in_pool:
-            monkeypatch.setattr(longreads, "INLINE_EVENTS", 0)
+        if lane == "big":
+            monkeypatch.setattr(longreads, "BIG_EVENTS", 0)
+        longreads.shutdown()  # so that `started` tells which lane wrote it
         try:
             with (
                 TestClient(create_app(service)) as client,
@@ -43,6 +44,7 @@ def test_the_streamed_log_is_the_clis_and_verifies(
                 assert "content-length" not in response.headers  # sent as it is made
                 assert response.headers["content-language"] == "en"  # the reader's language
                 chunks = list(response.iter_raw())
+            assert lane in longreads.started()  # written there
         finally:
             longreads.shutdown()
     assert len(chunks) > 1
@@ -71,7 +73,6 @@ def test_the_pools_file_is_removed_once_sent(
 
     monkeypatch.setattr(longreads, "_sent_then_removed", spied)
     with imported(SAMPLES / "ninja-slayer-combat.jsonl", tmp_path) as (service, game_id):
-        monkeypatch.setattr(longreads, "INLINE_EVENTS", 0)
         try:
             with TestClient(create_app(service)) as client:
                 assert client.get(f"/games/{game_id}/log.html").status_code == 200

@@ -23,11 +23,18 @@ for the intervals:
 - replays (`/replay?at=…` as a random audience) and session log exports (`/log.html`) at a
   lower rate.
 
-Every interval (a minute by default) it prints the server's resident memory (VmRSS), its open
-file descriptors, the commands' p50/p99, and the p99 stream lag (from a command's 201 to its
-event reaching each stream that was open then). Flat: the last interval within 10 % of the
-second for each (the first is warm-up). At the end: whether every client, across all its
-reconnections, received every event of its game exactly once and in order.
+Every other table signs in as a browser does: each of its seats and its GM exchanges the token
+for a session cookie (`POST /games/{id}/session`) and sends its commands (with the page's
+`X-Kiroku` header), streams and reads with that cookie alone; the other tables use bearer
+tokens, as scripts and bots do.
+
+Every interval (a minute by default) it prints the resident memory (VmRSS) of the server and
+of the processes it started (BCDice's engine, the long reads' lanes of api/longreads.py and
+their forkserver), the open file descriptors of them all, the commands' p50/p99, and the p99
+stream lag (from a command's 201 to its event reaching each stream that was open then). Flat:
+the last interval within 10 % of the second for each (the first is warm-up). At the end:
+whether every client, across all its reconnections, received every event of its game exactly
+once and in order.
 """
 
 from __future__ import annotations
@@ -45,6 +52,7 @@ from typing import Any
 
 import httpx
 
+from api.web import CSRF_HEADER, session_cookie
 from tests.bench.common import add_csv_option, figures, machine, percentile, record
 from tests.serverproc import KirokuServer
 
@@ -70,7 +78,8 @@ class Client:
 
 @dataclass
 class Interval:
-    rss_kib: int
+    rss_kib: int  # the server's and its child processes'
+    children_kib: int  # of which its child processes'
     fds: int
     latencies_ms: list[float]
     lags_ms: list[float] = field(default_factory=list)
@@ -82,17 +91,60 @@ class Interval:
 class Table:
     game_id: str
     tokens: dict[str, str]
+    sessions: dict[str, str] = field(default_factory=dict)  # a browser table's cookies
+
+    def auth(self, actor: str) -> dict[str, str]:
+        """What `actor`'s requests carry: its session cookie (and the page's header) at a
+        browser table, else its bearer token; nothing for the public."""
+        if actor in self.sessions:
+            cookie = f"{session_cookie(self.game_id)}={self.sessions[actor]}"
+            return {"Cookie": cookie, CSRF_HEADER: "1"}
+        if actor in self.tokens:
+            return {"Authorization": f"Bearer {self.tokens[actor]}"}
+        return {}
 
 
 def rss_kib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:  # gone since it was listed
+        return 0
+    for line in status.splitlines():
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
 
 
+def descendants(pid: int) -> list[int]:
+    """The processes `pid` started, and theirs."""
+    found: list[int] = []
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return found
+    for task in tasks:
+        try:
+            children = Path(f"/proc/{pid}/task/{task}/children").read_text().split()
+        except OSError:
+            continue
+        for child in map(int, children):
+            found += [child, *descendants(child)]
+    return found
+
+
 def open_fds(pid: int) -> int:
-    return len(os.listdir(f"/proc/{pid}/fd"))
+    try:
+        return len(os.listdir(f"/proc/{pid}/fd"))
+    except OSError:
+        return 0
+
+
+def measured(pid: int, latencies: list[float]) -> Interval:
+    """The server's and its child processes' memory and descriptors now."""
+    children = descendants(pid)
+    theirs = sum(rss_kib(child) for child in children)
+    fds = sum(open_fds(p) for p in (pid, *children))
+    return Interval(rss_kib(pid) + theirs, theirs, fds, latencies)
 
 
 async def new_table(http: httpx.AsyncClient, n: int) -> Table:
@@ -104,9 +156,20 @@ async def new_table(http: httpx.AsyncClient, n: int) -> Table:
             f"/games/{created['game_id']}/join", json={"invite": seat["invite"]}
         )
         tokens[joined.json()["actor"]] = joined.json()["token"]
-    auth = {"Authorization": f"Bearer {tokens['gm']}"}
-    await http.post(f"/games/{created['game_id']}/commands", json={"type": "start"}, headers=auth)
-    return Table(created["game_id"], tokens)
+    table = Table(created["game_id"], tokens)
+    if n % 2:  # a browser table: every seat and the GM signed in by cookie
+        for actor, token in tokens.items():
+            signed = await http.post(
+                f"/games/{table.game_id}/session", headers={"Authorization": f"Bearer {token}"}
+            )
+            signed.raise_for_status()
+            table.sessions[actor] = signed.cookies[session_cookie(table.game_id)]
+        http.cookies.clear()  # each request carries its own actor's cookie
+    started = await http.post(
+        f"/games/{table.game_id}/commands", json={"type": "start"}, headers=table.auth("gm")
+    )
+    started.raise_for_status()
+    return table
 
 
 async def follow(
@@ -118,7 +181,6 @@ async def follow(
 ) -> None:
     """Connect, read for a while, drop; reconnect after the last seq received; until `stop`,
     or until the game has ended (`finals`: its last seq) and every event of it has arrived."""
-    token = table.tokens.get(client.audience)
     rng = random.Random(hash((client.game, client.audience, id(client))))
 
     def done() -> bool:
@@ -128,7 +190,7 @@ async def follow(
         )
 
     while not done():
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        headers = table.auth(client.audience)
         if client.received:
             headers["Last-Event-ID"] = str(client.received[-1])
         lifetime = rng.uniform(5, 30)
@@ -198,9 +260,8 @@ async def warm_up(http: httpx.AsyncClient, tables: list[Table]) -> list[int]:
     async def play(table: Table, count: int) -> None:
         for n in range(count):
             actor, body = command(n)
-            headers = {"Authorization": f"Bearer {table.tokens[actor]}"}
             response = await http.post(
-                f"/games/{table.game_id}/commands", json=body, headers=headers
+                f"/games/{table.game_id}/commands", json=body, headers=table.auth(actor)
             )
             response.raise_for_status()
 
@@ -232,7 +293,7 @@ async def soak(server: KirokuServer, mix: Mix) -> None:
         played = await warm_up(sender, tables)
         print(
             f"warm-up: {sum(played)} commands in {time.monotonic() - started:.0f} s;"
-            f" RSS {rss_kib(pid) / 1024:.1f} MiB"
+            f" RSS {measured(pid, []).rss_kib / 1024:.1f} MiB"
         )
         every_table = list(tables)  # the ended ones too
         audiences = ["gm", *(f"seat:{s}" for s in range(1, SEATS + 1)), "public"]
@@ -252,7 +313,8 @@ async def soak(server: KirokuServer, mix: Mix) -> None:
         for index in range(GAMES):
             seat_clients(index)
         print(
-            f"\n{clients_count} clients following {GAMES} games; RSS {rss_kib(pid) / 1024:.1f} MiB"
+            f"\n{clients_count} clients following {GAMES} games;"
+            f" RSS {measured(pid, []).rss_kib / 1024:.1f} MiB"
         )
 
         intervals: list[Interval] = []
@@ -278,9 +340,8 @@ async def soak(server: KirokuServer, mix: Mix) -> None:
             """The GM ends table `index` once its commands are answered; a new one sits down."""
             ended = tables[index]
             await asyncio.gather(*in_flight.pop(ended.game_id))
-            auth = {"Authorization": f"Bearer {ended.tokens['gm']}"}
             answer = await sender.post(
-                f"/games/{ended.game_id}/commands", json={"type": "end"}, headers=auth
+                f"/games/{ended.game_id}/commands", json={"type": "end"}, headers=ended.auth("gm")
             )
             answer.raise_for_status()
             finals[ended.game_id] = answer.json()["last_seq"]
@@ -294,7 +355,7 @@ async def soak(server: KirokuServer, mix: Mix) -> None:
         async def send(n: int) -> None:
             table = tables[n % GAMES]
             actor, body = command(n)
-            headers = {"Authorization": f"Bearer {table.tokens[actor]}", "Idempotency-Key": f"k{n}"}
+            headers = {**table.auth(actor), "Idempotency-Key": f"k{n}"}
             started = time.perf_counter()
             try:
                 response = await sender.post(
@@ -311,7 +372,7 @@ async def soak(server: KirokuServer, mix: Mix) -> None:
 
         async def read_one(n: int) -> None:
             table = tables[n % GAMES]
-            auth = {"Authorization": f"Bearer {table.tokens['gm']}"}
+            auth = table.auth("gm")
             if n % 5 == 4:  # one in five: the whole session log
                 got = await reader.get(f"/games/{table.game_id}/log.html", headers=auth)
                 counts["exports"] += got.status_code == 200
@@ -354,7 +415,7 @@ async def soak(server: KirokuServer, mix: Mix) -> None:
             n += 1
             await asyncio.sleep(max(0.0, began + n / rate - time.monotonic()))
             if time.monotonic() >= next_mark:
-                intervals.append(Interval(rss_kib(pid), open_fds(pid), latencies))
+                intervals.append(measured(pid, latencies))
                 intervals[-1].replays, intervals[-1].exports = counts["replays"], counts["exports"]
                 boundaries.append(next_mark)
                 latencies = []
@@ -383,9 +444,8 @@ async def soak(server: KirokuServer, mix: Mix) -> None:
 
         lasts: dict[str, int] = {}
         for table in every_table:
-            auth = {"Authorization": f"Bearer {table.tokens['gm']}"}
             page = await reader.get(
-                f"/games/{table.game_id}/events", params={"limit": 1}, headers=auth
+                f"/games/{table.game_id}/events", params={"limit": 1}, headers=table.auth("gm")
             )
             lasts[table.game_id] = page.json()["last_seq"]
 
@@ -404,7 +464,7 @@ async def soak(server: KirokuServer, mix: Mix) -> None:
     unit = "minute" if interval == 60 else f"{interval:g} s"
     print(
         f"\n  {unit:>8}  {'commands':>8}  {'p50 ms':>7}  {'p99 ms':>7}  {'lag p99':>8}"
-        f"  {'RSS MiB':>8}  {'fds':>5}"
+        f"  {'RSS MiB':>8}  {'children':>8}  {'fds':>5}"
     )
     for i, part in enumerate(intervals, 1):
         values = part.latencies_ms or [0.0]
@@ -413,12 +473,13 @@ async def soak(server: KirokuServer, mix: Mix) -> None:
         record(f"{where}: command p50", percentile(values, 0.5), "ms")
         record(f"{where}: command p99", percentile(values, 0.99), "ms")
         record(f"{where}: stream lag p99", lag, "ms")
-        record(f"{where}: server RSS", part.rss_kib / 1024, "MiB")
+        record(f"{where}: RSS, server and its children", part.rss_kib / 1024, "MiB")
+        record(f"{where}: RSS of its children", part.children_kib / 1024, "MiB")
         record(f"{where}: open file descriptors", part.fds, "")
         print(
             f"  {i:>8}  {len(part.latencies_ms):>8}  {percentile(values, 0.5):7.2f}"
             f"  {percentile(values, 0.99):7.2f}  {lag:8.2f}  {part.rss_kib / 1024:8.1f}"
-            f"  {part.fds:>5}"
+            f"  {part.children_kib / 1024:8.1f}  {part.fds:>5}"
         )
     if len(intervals) >= 2:
         second, last = intervals[1], intervals[-1]
@@ -427,7 +488,10 @@ async def soak(server: KirokuServer, mix: Mix) -> None:
             return percentile(values, 0.99) if values else 0.0
 
         print("\nflat (the last interval within 10 % of the second):")
-        print("  " + verdict("RSS MiB", second.rss_kib / 1024, last.rss_kib / 1024))
+        print(
+            "  "
+            + verdict("RSS MiB (server and children)", second.rss_kib / 1024, last.rss_kib / 1024)
+        )
         print("  " + verdict("open fds", second.fds, last.fds))
         print(
             "  "

@@ -110,7 +110,7 @@ class Sizes:
 
 
 FULL = Sizes(8, 3000, 1500, (1_000, 10_000, 100_000), 200)
-QUICK = Sizes(3, 500, 300, (1_000, 6_000), 60)  # (f): over longreads.INLINE_EVENTS
+QUICK = Sizes(3, 500, 300, (1_000, 6_000), 60)  # (f): over longreads.BIG_EVENTS
 
 
 # ----------------------------------------------------------------------------- (a) ceilings
