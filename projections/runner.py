@@ -17,7 +17,6 @@ import gc
 import json
 import logging
 import threading
-from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Protocol
@@ -26,6 +25,7 @@ from eventsourcing.persistence import IntegrityError, Tracking
 
 from domain.model.errors import CorruptEvent, NotFound
 from domain.model.lifecycle import restore_state
+from domain.model.recency import RecentByEvents
 from domain.model.records import Recorded
 from projections.store import Faults, Rows, States, ViewStore
 from projections.views import (
@@ -62,7 +62,7 @@ class ViewRunner:
     def __init__(self, log: EventFeed, store: ViewStore) -> None:
         self.log = log
         self.store = store
-        self._states: OrderedDict[str, ProjectionState] = OrderedDict()  # least recent first
+        self._states: RecentByEvents[ProjectionState] = RecentByEvents(KEEP_EVENTS)
         self._faults: dict[str, CorruptEvent] = {}  # games stopped at a damaged event
         self._lock = threading.Lock()
 
@@ -106,19 +106,14 @@ class ViewRunner:
         self._keep(changed)
         self._faults.update(faults)
         for game_id in faults:
-            self._states.pop(game_id, None)
+            self._states.pop(game_id)
         return False, last
 
     def _keep(self, states: dict[str, ProjectionState]) -> None:
         """Keep `states` as the most recent, and let go of the least recent beyond KEEP_EVENTS
         (the latest kept whatever its size)."""
         for game_id, state in states.items():
-            self._states.pop(game_id, None)
-            self._states[game_id] = state
-        kept = sum(state.game.version for state in self._states.values())
-        while kept > KEEP_EVENTS and len(self._states) > 1:
-            _, dropped = self._states.popitem(last=False)
-            kept -= dropped.game.version
+            self._states.put(game_id, state, state.game.version)
 
     def view(self, game_id: str, audience: str) -> AudienceView:
         self.catch_up()
@@ -173,7 +168,7 @@ class ViewRunner:
     @property
     def kept(self) -> dict[str, int]:
         """The games whose folded states this runner keeps in memory, and their events."""
-        return {game_id: state.game.version for game_id, state in self._states.items()}
+        return self._states.sizes()
 
     @property
     def damaged(self) -> dict[str, CorruptEvent]:

@@ -10,10 +10,10 @@ in a long game stays a seek and does not read the game again.
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 
 from domain.application.service import GameService
 from domain.application.settings import DEFAULT_REPLAY_EVENTS
+from domain.model.recency import RecentByEvents
 from replay.history import History
 
 
@@ -21,22 +21,18 @@ class Histories:
     def __init__(self, service: GameService, max_events: int = DEFAULT_REPLAY_EVENTS) -> None:
         self.service = service
         self.max_events = max_events
-        self._histories: OrderedDict[str, History] = OrderedDict()
+        self._histories: RecentByEvents[History] = RecentByEvents(max_events)
         self._lock = threading.Lock()
 
     def get(self, game_id: str) -> History:
         state = self.service.state(game_id)  # 404 for an unknown game; the current version
         with self._lock:
-            history = self._histories.pop(game_id, None) or History()
+            history = self._histories.pop(game_id) or History()
             if history.last_seq < state.version:
                 history.extend(
                     self.service.records(game_id, after=history.last_seq, upto=state.version)
                 )
-            self._histories[game_id] = history
-            kept = sum(h.last_seq for h in self._histories.values())
-            while kept > self.max_events and len(self._histories) > 1:
-                _, dropped = self._histories.popitem(last=False)
-                kept -= dropped.last_seq
+            self._histories.put(game_id, history, history.last_seq)
         return history
 
     def kept(self) -> list[str]:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 
 from domain.model.game import GameState, SecretRecord
+from domain.model.recency import RecentByEvents
 
 # A bucket of secrets (the object a state holds), its key, and the version of the stored
 # snapshot row that holds exactly its content.
@@ -20,17 +20,13 @@ class GameCache:
 
     def __init__(self, max_events: int) -> None:
         self.max_events = max_events
-        self._states: OrderedDict[str, GameState] = OrderedDict()
+        self._states: RecentByEvents[GameState] = RecentByEvents(max_events)
         self._rows: dict[str, dict[int, StoredBucket]] = {}  # game → id(bucket) → its row
-        self._events = 0
         self._guard = threading.Lock()
 
     def get(self, game_id: str) -> GameState | None:
         with self._guard:
-            state = self._states.get(game_id)
-            if state is not None:
-                self._states.move_to_end(game_id)
-            return state
+            return self._states.get(game_id)
 
     def __contains__(self, game_id: str) -> bool:
         return game_id in self._states
@@ -41,25 +37,16 @@ class GameCache:
     @property
     def events(self) -> int:
         """The events the cached states cover."""
-        return self._events
+        return self._states.events
 
     def put(self, state: GameState) -> None:
         with self._guard:
-            old = self._states.pop(state.game_id, None)
-            if old is not None:
-                self._events -= old.version
-            self._states[state.game_id] = state
-            self._events += state.version
-            while self._events > self.max_events and len(self._states) > 1:
-                evicted_id, evicted = self._states.popitem(last=False)
-                self._events -= evicted.version
-                self._rows.pop(evicted_id, None)
+            for let_go in self._states.put(state.game_id, state, state.version):
+                self._rows.pop(let_go, None)
 
     def pop(self, game_id: str) -> None:
         with self._guard:
-            old = self._states.pop(game_id, None)
-            if old is not None:
-                self._events -= old.version
+            self._states.pop(game_id)
             self._rows.pop(game_id, None)
 
     def rows(self, game_id: str) -> dict[int, StoredBucket]:
