@@ -20,7 +20,6 @@ from replay.history import History
 class Histories:
     def __init__(self, service: GameService, max_events: int = DEFAULT_REPLAY_EVENTS) -> None:
         self.service = service
-        self.max_events = max_events
         self._histories: RecentByEvents[History] = RecentByEvents(max_events)
         self._lock = threading.Lock()
 

@@ -19,7 +19,6 @@ class GameCache:
     Thread-safe."""
 
     def __init__(self, max_events: int) -> None:
-        self.max_events = max_events
         self._states: RecentByEvents[GameState] = RecentByEvents(max_events)
         self._rows: dict[str, dict[int, StoredBucket]] = {}  # game → id(bucket) → its row
         self._guard = threading.Lock()

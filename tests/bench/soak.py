@@ -52,6 +52,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from prometheus_client.parser import text_string_to_metric_families
 
 from api.web import CSRF_HEADER, session_cookie
 from tests.bench.common import add_csv_option, figures, machine, percentile, record
@@ -154,12 +155,12 @@ async def served_by_bound(http: httpx.AsyncClient) -> dict[float, float]:
     (`kiroku_command_seconds`, received to answered, all rulesets): what the server spent,
     without the time the soak's own process took to send and read on the shared cores."""
     counts: dict[float, float] = {}
-    for line in (await http.get("/metrics")).text.splitlines():
-        if line.startswith("kiroku_command_seconds_bucket{"):
-            bound = line.split('le="', 1)[1].split('"', 1)[0]
-            value = float(line.rsplit(" ", 1)[1])
-            key = float("inf") if bound == "+Inf" else float(bound)
-            counts[key] = counts.get(key, 0.0) + value
+    for family in text_string_to_metric_families((await http.get("/metrics")).text):
+        if family.name == "kiroku_command_seconds":
+            for sample in family.samples:
+                if sample.name.endswith("_bucket"):
+                    bound = float(sample.labels["le"])  # "+Inf" reads as inf
+                    counts[bound] = counts.get(bound, 0.0) + sample.value
     return counts
 
 
